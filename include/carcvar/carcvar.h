@@ -1,0 +1,516 @@
+/*
+ * libcarcvar — an embeddable Carcassonne rules engine.
+ *
+ * This header is the whole public contract.  Anything not declared here is
+ * private and may change without notice.
+ *
+ * CONVENTIONS
+ *   - Every public name starts with carc_ / CARC_.
+ *   - Functions that can fail return int: CARC_OK (0) or a negative
+ *     CARC_E_* code; carc_strerror() turns a code into a static string.
+ *     New error codes may be added in minor releases: treat any negative
+ *     value you do not know as a generic failure.
+ *   - A function that fails leaves every object it was given unchanged.
+ *   - Out-parameters come last.  Caller-sized buffers are passed as
+ *     (buf, cap, &needed): on CARC_E_BUFFER nothing useful is written to buf
+ *     but *needed holds the size that would succeed; buf may be NULL when
+ *     cap is 0, to ask for the size.
+ *
+ * OWNERSHIP
+ *   - Objects returned through a pointer-to-pointer (carc_game **) belong to
+ *     the caller and are released with the matching free function
+ *     (carc_game_free).  Free functions accept NULL and do nothing.
+ *   - const char * returned by the library (names, carc_strerror,
+ *     carc_version_string) point at static storage: never free them.
+ *   - The library keeps no pointer to anything the caller passes in.
+ *
+ * THREAD SAFETY
+ *   - The library has no global mutable state.  Distinct carc_game handles
+ *     may be used from different threads at the same time.
+ *   - One handle must not be used from two threads at once unless every
+ *     concurrent call is a const (read-only) function.
+ *
+ * DETERMINISM
+ *   - A game is a pure function of its options (including the seed) and the
+ *     sequence of applied actions.  The RNG lives in the game state, is
+ *     copied by clone and stored by serialize.
+ *
+ * BOARD COORDINATES AND ROTATION
+ *   - Cells are (x, y) integers.  The start tile lies at (0, 0).  x grows to
+ *     the east, y grows to the SOUTH (screen convention): the northern
+ *     neighbour of (x, y) is (x, y - 1).
+ *   - rotation r in 0..3 turns the tile r quarter turns clockwise from the
+ *     orientation in which its type is defined (see doc/tiles.md): with
+ *     r = 1 the tile's own north edge faces east.
+ *   - Segments (roads, cities, monasteries, fields of one tile) are numbered
+ *     in the tile type's own definition order; the number does not change
+ *     with rotation.
+ */
+#ifndef CARCVAR_H
+#define CARCVAR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && !defined(CARC_STATIC)
+#  ifdef CARC_BUILDING_LIBRARY
+#    define CARC_API __declspec(dllexport)
+#  else
+#    define CARC_API __declspec(dllimport)
+#  endif
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#  define CARC_API __attribute__((visibility("default")))
+#else
+#  define CARC_API
+#endif
+
+/* ---------------------------------------------------------------- version */
+
+#define CARC_VERSION_MAJOR 0
+#define CARC_VERSION_MINOR 1
+#define CARC_VERSION_PATCH 0
+/** MAJOR*10000 + MINOR*100 + PATCH */
+#define CARC_VERSION_NUMBER \
+    (CARC_VERSION_MAJOR * 10000 + CARC_VERSION_MINOR * 100 + CARC_VERSION_PATCH)
+#define CARC_VERSION_STRING "0.1.0"
+
+/** Run-time version number of the loaded library (same encoding as
+ *  CARC_VERSION_NUMBER).  Compare with the macro to detect a header/library
+ *  mismatch. */
+CARC_API int carc_version_number(void);
+/** Run-time version string, e.g. "0.1.0" (static storage). */
+CARC_API const char *carc_version_string(void);
+
+/* ----------------------------------------------------------------- errors */
+
+#define CARC_OK            0
+#define CARC_E_INVALID    -1  /**< NULL pointer or argument out of range     */
+#define CARC_E_NOMEM      -2  /**< allocation failed                         */
+#define CARC_E_ILLEGAL    -3  /**< action is not legal in this state         */
+#define CARC_E_BUFFER     -4  /**< caller buffer too small; see *needed      */
+#define CARC_E_STATE      -5  /**< wrong kind of decision pending, or over   */
+#define CARC_E_PARSE      -6  /**< malformed text (notation or record)       */
+#define CARC_E_CORRUPT    -7  /**< serialized data damaged or inconsistent   */
+#define CARC_E_VERSION    -8  /**< data from an unsupported format version   */
+#define CARC_E_UNSUPPORTED -9 /**< module or option not built into this lib  */
+#define CARC_E_NOTFOUND  -10  /**< no such tile, cell, name or feature       */
+
+/** Static, human-readable description of an error code (never NULL). */
+CARC_API const char *carc_strerror(int code);
+
+/* ------------------------------------------------------- fixed constants */
+
+/** Size of the integer action-id space for player decisions: every player
+ *  action id lies in [0, CARC_NUM_DISTINCT_ACTIONS).  Fixed for every module
+ *  combination and every reachable board (see doc/actions.md). */
+#define CARC_NUM_DISTINCT_ACTIONS 8192
+/** Size of the chance-outcome id space: every chance outcome id lies in
+ *  [0, CARC_MAX_CHANCE_OUTCOMES). */
+#define CARC_MAX_CHANCE_OUTCOMES 1024
+/** Most tiles a game can hold (all modules together stay below this). */
+#define CARC_MAX_TILES 256
+/** Most segments one tile type can have. */
+#define CARC_MAX_SEGMENTS 32
+#define CARC_MIN_PLAYERS 2
+#define CARC_MAX_PLAYERS 6
+/** Number of rule-option slots in carc_options.rules. */
+#define CARC_MAX_RULES 64
+
+/* The same constants as functions, for FFI users who cannot read macros. */
+CARC_API int carc_num_distinct_actions(void);
+CARC_API int carc_max_chance_outcomes(void);
+CARC_API int carc_max_tiles(void);
+
+/* ---------------------------------------------------------------- enums */
+
+/** Special values of carc_game_current_player() (OpenSpiel conventions). */
+#define CARC_PLAYER_CHANCE   -1
+#define CARC_PLAYER_TERMINAL -4
+
+/** What kind of decision is pending. */
+typedef enum carc_decision_kind {
+    CARC_DECISION_DRAW = 0,   /**< chance: which tile is drawn              */
+    CARC_DECISION_PLACE = 1,  /**< player: where and how to lay the tile     */
+    CARC_DECISION_DEPLOY = 2, /**< player: put a figure on the new tile, or pass */
+    CARC_DECISION_END = 3     /**< the game is over                          */
+    /* modules add kinds from 16 on */
+} carc_decision_kind;
+
+/** Action kinds (carc_action.kind). */
+typedef enum carc_action_kind {
+    CARC_ACTION_DRAW = 0,    /**< chance outcome: tile = drawn tile type    */
+    CARC_ACTION_PLACE = 1,   /**< x, y, rotation                            */
+    CARC_ACTION_DEPLOY = 2,  /**< figure kind on segment of the new tile     */
+    CARC_ACTION_PASS = 3     /**< decline an optional step (no deployment)  */
+    /* modules add kinds from 16 on */
+} carc_action_kind;
+
+/** Segment (feature) kinds. */
+typedef enum carc_feature_kind {
+    CARC_FEATURE_ROAD = 0,
+    CARC_FEATURE_CITY = 1,
+    CARC_FEATURE_MONASTERY = 2,
+    CARC_FEATURE_FIELD = 3
+    /* modules add kinds from 8 on (circus, acrobat space, fair, ...) */
+} carc_feature_kind;
+
+/** Figure kinds.  Only CARC_FIGURE_FOLLOWER exists in the base game; the
+ *  other values are reserved for the roadmap's modules so that ids stay
+ *  stable. */
+typedef enum carc_figure_kind {
+    CARC_FIGURE_FOLLOWER = 0,  /**< normal meeple                  */
+    CARC_FIGURE_BIG = 1,       /**< big meeple (Inns & Cathedrals)  */
+    CARC_FIGURE_MAYOR = 2,
+    CARC_FIGURE_WAGON = 3,
+    CARC_FIGURE_BARN = 4,
+    CARC_FIGURE_BUILDER = 5,
+    CARC_FIGURE_PIG = 6,
+    CARC_FIGURE_RINGMASTER = 7,
+    CARC_FIGURE_FAIRY = 8,
+    CARC_FIGURE_DRAGON = 9,
+    CARC_FIGURE_COUNT = 10,
+    CARC_FIGURE_BIG_TOP = 11,
+    CARC_FIGURE_KINDS = 16
+} carc_figure_kind;
+
+/** Where a figure is (carc_figure.where). */
+typedef enum carc_figure_place {
+    CARC_WHERE_SUPPLY = 0,   /**< in its owner's supply                   */
+    CARC_WHERE_BOARD = 1,    /**< on a segment of a placed tile           */
+    CARC_WHERE_REMOVED = 2   /**< removed from play for good              */
+    /* modules add places from 8 on (prisoner, dungeon, city quarter...) */
+} carc_figure_place;
+
+/** Modules.  CARC_MODULE_BASE is always on.  The others are reserved ids of
+ *  the roadmap; asking for one that this build does not contain makes
+ *  carc_game_new() return CARC_E_UNSUPPORTED (see carc_module_available). */
+typedef enum carc_module_id {
+    CARC_MODULE_BASE = 0,
+    CARC_MODULE_INNS_CATHEDRALS = 1,
+    CARC_MODULE_TRADERS_BUILDERS = 2,
+    CARC_MODULE_PRINCESS_DRAGON = 3,
+    CARC_MODULE_TOWER = 4,
+    CARC_MODULE_ABBEY_MAYOR = 5,
+    CARC_MODULE_COUNT = 6,
+    CARC_MODULE_BRIDGES_CASTLES = 7,
+    CARC_MODULE_BIG_TOP = 8,
+    CARC_MODULE_CATAPULT = 9,
+    CARC_MODULE_PIG_THROWING = 10,
+    CARC_MODULE_DUNGEON = 11,
+    CARC_MODULE_SLOTS = 32
+} carc_module_id;
+
+/** Rule options (indices into carc_options.rules). */
+typedef enum carc_rule_id {
+    /** Points per tile of a completed 2-tile city: 2 (modern, default) or 1
+     *  (1st edition). */
+    CARC_RULE_TINY_CITY = 0
+} carc_rule_id;
+
+/* ---------------------------------------------------------------- options */
+
+/** Options for a new game.  Always initialise with carc_options_init(); the
+ *  struct only ever grows at its end, and struct_size tells the library
+ *  which version the caller was compiled against. */
+typedef struct carc_options {
+    size_t struct_size;          /**< set by carc_options_init           */
+    int32_t num_players;         /**< 2..6 (default 2)                   */
+    uint32_t reserved0;
+    uint64_t seed;               /**< RNG seed (default 0)               */
+    uint64_t modules;            /**< bit (1 << carc_module_id); base always on */
+    int32_t rules[CARC_MAX_RULES]; /**< rule option values, see carc_rule_* */
+} carc_options;
+
+/** Fill opts with defaults: 2 players, seed 0, base game, recommended rules. */
+CARC_API void carc_options_init(carc_options *opts);
+
+/** Number of defined rule options. */
+CARC_API int carc_rule_count(void);
+/** Name of rule option id ("tiny_city"), or NULL if out of range. */
+CARC_API const char *carc_rule_name(int rule);
+/** Rule id for a name, or CARC_E_NOTFOUND. */
+CARC_API int carc_rule_by_name(const char *name);
+/** Default (recommended) value of a rule, or CARC_E_INVALID. */
+CARC_API int carc_rule_default(int rule);
+/** Set a rule option in opts by name and value; validates the value. */
+CARC_API int carc_options_set_rule(carc_options *opts, const char *name, int value);
+
+/** Module name ("base", "tower", ...), or NULL if out of range. */
+CARC_API const char *carc_module_name(int module);
+/** Module id for a name, or CARC_E_NOTFOUND. */
+CARC_API int carc_module_by_name(const char *name);
+/** 1 if this build implements the module, 0 if not, CARC_E_INVALID if the
+ *  id is out of range. */
+CARC_API int carc_module_available(int module);
+
+/* ------------------------------------------------------------- tile types */
+
+/** Number of tile types in the catalogue of this build (all modules). */
+CARC_API int carc_tile_type_count(void);
+/** Name of a tile type ("D" for the base game's city-road tile), or NULL. */
+CARC_API const char *carc_tile_name(int type);
+/** Tile type for a name, or CARC_E_NOTFOUND. */
+CARC_API int carc_tile_by_name(const char *name);
+
+/** Description of a tile type in a given rotation. */
+typedef struct carc_tile_info {
+    int32_t type;
+    int32_t module;        /**< carc_module_id that adds it             */
+    int32_t count;         /**< copies in the module's tile set          */
+    int32_t num_segments;
+    char edges[5];         /**< N, E, S, W edge kinds after rotation: 'C' city,
+                                'R' road, 'F' field; NUL-terminated      */
+    char reserved[3];
+} carc_tile_info;
+
+/** Describe tile type `type` turned by `rotation` (0..3). */
+CARC_API int carc_tile_info_get(int type, int rotation, carc_tile_info *out);
+
+/** One segment of a tile type. */
+typedef struct carc_segment_info {
+    int32_t kind;          /**< carc_feature_kind                         */
+    uint32_t edges;        /**< bit i: touches edge i (0 N,1 E,2 S,3 W) after rotation */
+    uint32_t half_edges;   /**< fields: bit i for Nw,Ne,En,Es,Se,Sw,Ws,Wn after rotation */
+    uint32_t touches;      /**< fields: bit j set if it borders city segment j */
+    int32_t pennants;
+} carc_segment_info;
+
+/** Describe segment `segment` of tile type `type` turned by `rotation`. */
+CARC_API int carc_segment_info_get(int type, int rotation, int segment,
+                                   carc_segment_info *out);
+
+/* ------------------------------------------------------------------ game */
+
+/** Opaque game handle. */
+typedef struct carc_game carc_game;
+
+/** Create a game.  Errors: CARC_E_INVALID (NULL, bad player count, unknown
+ *  rule value, struct_size too small or with a non-zero unknown tail),
+ *  CARC_E_UNSUPPORTED (a module not built into this library),
+ *  CARC_E_NOMEM.  On success *out owns a new game whose first decision is
+ *  the first tile draw (a chance decision). */
+CARC_API int carc_game_new(carc_game **out, const carc_options *opts);
+/** Release a game; NULL is a no-op. */
+CARC_API void carc_game_free(carc_game *game);
+/** Make an independent copy (one allocation, one flat copy). */
+CARC_API int carc_game_clone(carc_game **out, const carc_game *game);
+/** Overwrite dst with a copy of src without allocating, for tight search
+ *  loops.  dst must have been created with the same options (same modules
+ *  and player count); otherwise CARC_E_INVALID. */
+CARC_API int carc_game_copy(carc_game *dst, const carc_game *src);
+/** Read back the options the game was created with. */
+CARC_API int carc_game_options(const carc_game *game, carc_options *out);
+
+CARC_API int carc_game_num_players(const carc_game *game);
+/** Player to act (0-based), CARC_PLAYER_CHANCE or CARC_PLAYER_TERMINAL;
+ *  CARC_E_INVALID for NULL. */
+CARC_API int carc_game_current_player(const carc_game *game);
+/** 1 if the game is over, 0 if not, CARC_E_INVALID for NULL. */
+CARC_API int carc_game_is_terminal(const carc_game *game);
+/** Number of turns started so far (the first turn is 1). */
+CARC_API int carc_game_turn(const carc_game *game);
+
+/** The pending decision. */
+typedef struct carc_decision {
+    int32_t kind;      /**< carc_decision_kind                           */
+    int32_t player;    /**< as carc_game_current_player                  */
+    int32_t tile;      /**< tile type being placed (PLACE/DEPLOY), else -1 */
+    int32_t x, y;      /**< DEPLOY: cell of the tile just placed          */
+    int32_t reserved[3];
+} carc_decision;
+
+CARC_API int carc_game_decision(const carc_game *game, carc_decision *out);
+
+/* ---------------------------------------------------------------- actions */
+
+/** A structured action.  Unused fields should be 0. */
+typedef struct carc_action {
+    int32_t kind;      /**< carc_action_kind                              */
+    int32_t tile;      /**< DRAW: tile type                                */
+    int32_t x, y;      /**< PLACE: target cell                             */
+    int32_t rotation;  /**< PLACE: 0..3 quarter turns clockwise            */
+    int32_t figure;    /**< DEPLOY: carc_figure_kind                       */
+    int32_t segment;   /**< DEPLOY: segment index of the tile type         */
+    int32_t target;    /**< module-defined                                 */
+    int32_t arg;       /**< module-defined                                 */
+    int32_t reserved[3];
+} carc_action;
+
+/** Legal actions for the pending decision (player or chance), in ascending
+ *  id order.  *needed receives their number. */
+CARC_API int carc_game_legal_actions(const carc_game *game, carc_action *buf,
+                                     size_t cap, size_t *needed);
+/** Legal action ids for the pending decision, ascending. */
+CARC_API int carc_game_legal_ids(const carc_game *game, int32_t *buf,
+                                 size_t cap, size_t *needed);
+/** Fill mask[0..len) with 1 for legal ids, 0 otherwise.  len must be at
+ *  least CARC_NUM_DISTINCT_ACTIONS for a player decision or
+ *  CARC_MAX_CHANCE_OUTCOMES for a chance decision (else CARC_E_BUFFER). */
+CARC_API int carc_game_legal_mask(const carc_game *game, uint8_t *mask,
+                                  size_t len);
+
+/** Apply an action.  Illegal or malformed: CARC_E_ILLEGAL (or
+ *  CARC_E_INVALID for NULL) and the game is unchanged. */
+CARC_API int carc_game_apply(carc_game *game, const carc_action *action);
+/** Apply an action given by its id for the pending decision. */
+CARC_API int carc_game_apply_id(carc_game *game, int32_t id);
+
+/** Integer id of an action in the context of the pending decision.  Works
+ *  for any well-formed action, legal or not; CARC_E_INVALID if it has no
+ *  id (e.g. a cell not adjacent to any tile). */
+CARC_API int carc_action_to_id(const carc_game *game, const carc_action *action,
+                               int32_t *id);
+/** Structured action for an id in the context of the pending decision. */
+CARC_API int carc_action_from_id(const carc_game *game, int32_t id,
+                                 carc_action *out);
+
+/** Text notation of an action (doc/notation.md), e.g. "draw D",
+ *  "place 1,0 r3", "deploy follower city N", "pass". */
+CARC_API int carc_action_to_string(const carc_game *game,
+                                   const carc_action *action, char *buf,
+                                   size_t cap, size_t *needed);
+/** Parse the text notation in the context of the pending decision.  Does
+ *  not check legality (carc_game_apply does).  CARC_E_PARSE if malformed. */
+CARC_API int carc_action_from_string(const carc_game *game, const char *text,
+                                     carc_action *out);
+
+/* ----------------------------------------------------------------- chance */
+
+/** Chance outcomes of the pending chance decision: ids and probabilities
+ *  (summing to 1).  CARC_E_STATE if no chance decision is pending. */
+CARC_API int carc_game_chance_outcomes(const carc_game *game, int32_t *ids,
+                                       double *probs, size_t cap,
+                                       size_t *needed);
+/** Sample the pending chance decision from the game's RNG and apply it;
+ *  the applied outcome is written to *out if out is not NULL. */
+CARC_API int carc_game_sample_chance(carc_game *game, carc_action *out);
+/** Tiles of a type still to be drawn (-1 for all types together). */
+CARC_API int carc_game_tiles_remaining(const carc_game *game, int type);
+
+/* ----------------------------------------------------------------- board */
+
+/** A tile on the board. */
+typedef struct carc_placed_tile {
+    int32_t type;
+    int32_t x, y;
+    int32_t rotation;
+    int32_t order;     /**< 0 for the start tile, then 1, 2, ...          */
+    int32_t reserved[3];
+} carc_placed_tile;
+
+/** Number of tiles on the board. */
+CARC_API int carc_game_tile_count(const carc_game *game);
+/** The order-th tile placed (0 = start tile). */
+CARC_API int carc_game_tile_by_order(const carc_game *game, int order,
+                                     carc_placed_tile *out);
+/** The tile at (x, y), or CARC_E_NOTFOUND for an empty cell. */
+CARC_API int carc_game_tile_at(const carc_game *game, int x, int y,
+                               carc_placed_tile *out);
+
+/** A figure. */
+typedef struct carc_figure {
+    int32_t kind;      /**< carc_figure_kind                              */
+    int32_t owner;     /**< player, or -1 for neutral figures             */
+    int32_t where;     /**< carc_figure_place                             */
+    int32_t x, y;      /**< cell, when on the board                       */
+    int32_t segment;   /**< segment of that tile, when on the board       */
+    int32_t reserved[2];
+} carc_figure;
+
+/** Every figure of the game (supply, board and removed). */
+CARC_API int carc_game_figures(const carc_game *game, carc_figure *buf,
+                               size_t cap, size_t *needed);
+/** Figures of a kind in a player's supply ("in supply" is exactly this). */
+CARC_API int carc_game_supply(const carc_game *game, int player, int kind);
+
+/** Text picture of the board (doc/notation.md, "Board text").  NUL-terminated;
+ *  *needed counts the terminating NUL. */
+CARC_API int carc_game_board_text(const carc_game *game, char *buf, size_t cap,
+                                  size_t *needed);
+
+/* ---------------------------------------------------------------- scores */
+
+/** Live score of a player (points scored so far). */
+CARC_API int carc_game_score(const carc_game *game, int player, int32_t *out);
+/** Final scores: the live scores plus the end-game scoring of everything
+ *  still on the board, as if the game ended now (equal to the live scores
+ *  once the game is over).  buf needs num_players entries. */
+CARC_API int carc_game_final_scores(const carc_game *game, int32_t *buf,
+                                    size_t cap);
+
+/** A feature as it stands now. */
+typedef struct carc_feature_info {
+    int32_t kind;       /**< carc_feature_kind                           */
+    int32_t complete;   /**< 1 if completed (already scored)             */
+    int32_t tiles;      /**< distinct tiles it covers                     */
+    int32_t pennants;
+    int32_t open_edges; /**< unmatched edges (roads/cities)               */
+    int32_t points;     /**< what it scores now: if complete, its completion
+                             value; else its end-of-game value            */
+    uint32_t owners;    /**< bit p: player p holds the majority          */
+    int32_t strength[CARC_MAX_PLAYERS]; /**< followers strength by player */
+    int32_t reserved[4];
+} carc_feature_info;
+
+/** The feature containing segment `segment` of the tile at (x, y). */
+CARC_API int carc_game_feature(const carc_game *game, int x, int y, int segment,
+                               carc_feature_info *out);
+
+/** Why points were scored. */
+typedef enum carc_score_reason {
+    CARC_SCORE_COMPLETED = 0,   /**< a feature was completed during play */
+    CARC_SCORE_END_GAME = 1     /**< end-of-game scoring                 */
+    /* modules add reasons from 16 on */
+} carc_score_reason;
+
+/** One entry of the score log: one player scoring one feature. */
+typedef struct carc_score_event {
+    int32_t player;
+    int32_t points;
+    int32_t reason;     /**< carc_score_reason                           */
+    int32_t feature;    /**< carc_feature_kind                           */
+    int32_t x, y;       /**< a tile of the feature                       */
+    int32_t segment;    /**< that tile's segment                         */
+    int32_t turn;       /**< turn number in which it was scored          */
+} carc_score_event;
+
+/** The score log, oldest first. */
+CARC_API int carc_game_score_log(const carc_game *game, carc_score_event *buf,
+                                 size_t cap, size_t *needed);
+
+/* ---------------------------------------------------------- serialization */
+
+/** Serialize to a versioned byte buffer (doc/serialization.md). */
+CARC_API int carc_game_serialize(const carc_game *game, uint8_t *buf,
+                                 size_t cap, size_t *needed);
+/** Restore a serialized game exactly, RNG state included.  Any damage gives
+ *  CARC_E_CORRUPT (or CARC_E_VERSION) and no game. */
+CARC_API int carc_game_deserialize(carc_game **out, const uint8_t *buf,
+                                   size_t len);
+
+/* ----------------------------------------------------------- game records */
+
+/** Write the game record (doc/records.md) of the game so far. */
+CARC_API int carc_game_write_record(const carc_game *game, char *buf,
+                                    size_t cap, size_t *needed);
+
+/** Where and why a record was refused. */
+typedef struct carc_record_error {
+    int32_t line;        /**< 1-based line number, 0 if none             */
+    int32_t code;        /**< CARC_E_* code                              */
+    char message[160];   /**< NUL-terminated reason                      */
+} carc_record_error;
+
+/** Replay a record (len bytes of text) into a new game.  On failure *out
+ *  is NULL and err (if not NULL) says which line and why. */
+CARC_API int carc_record_replay(carc_game **out, const char *text, size_t len,
+                                carc_record_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CARCVAR_H */

@@ -1,0 +1,210 @@
+/* The board: a cell hash, the frontier of open cells, tile placement and
+ * incremental feature tracking (union-find over segments). */
+#include "core.h"
+
+#include <string.h>
+
+static const int DX[4] = {0, 1, 0, -1}; /* N E S W; y grows to the south */
+static const int DY[4] = {-1, 0, 1, 0};
+
+static inline int32_t cell_key(int x, int y)
+{
+    return (int32_t)(((uint32_t)(uint16_t)x << 16) | (uint16_t)y);
+}
+
+static inline uint32_t cell_hash(int32_t key, uint32_t size)
+{
+    return ((uint32_t)key * 0x9E3779B1u) >> 7 & (size - 1);
+}
+
+/* value: >= 0 placed tile, -1 empty, <= -2 frontier cell -(v+2) */
+int carc__cell_get(const carc_game *g, int x, int y)
+{
+    const int32_t *keys = CHKEYS(g);
+    int32_t key = cell_key(x, y);
+    uint32_t m = g->L.hash_size - 1;
+    for (uint32_t i = cell_hash(key, g->L.hash_size);; i = (i + 1) & m) {
+        if (keys[i] == key) return CHVALS(g)[i];
+        if (keys[i] == HKEY_EMPTY) return -1;
+    }
+}
+
+static void cell_set(carc_game *g, int x, int y, int value)
+{
+    int32_t *keys = HKEYS(g);
+    int32_t key = cell_key(x, y);
+    uint32_t m = g->L.hash_size - 1;
+    for (uint32_t i = cell_hash(key, g->L.hash_size);; i = (i + 1) & m) {
+        if (keys[i] == key || keys[i] == HKEY_EMPTY) {
+            keys[i] = key;
+            HVALS(g)[i] = (int16_t)value;
+            return;
+        }
+    }
+}
+
+int carc__front_of(const carc_game *g, int x, int y)
+{
+    if (x < INT16_MIN + 2 || x > INT16_MAX - 2 || y < INT16_MIN + 2 || y > INT16_MAX - 2)
+        return -1;
+    int v = carc__cell_get(g, x, y);
+    return v <= -2 ? -(v + 2) : -1;
+}
+
+int carc__find(const carc_game *g, int s)
+{
+    const seg *S = CSEGS(g);
+    while (S[s].parent != s) s = S[s].parent;
+    return s;
+}
+
+bool carc__fits(const carc_game *g, const front *f, int type, int rot)
+{
+    (void)g;
+    return (carc__types[type].code[rot] & f->mask) == f->req;
+}
+
+bool carc__placeable(const carc_game *g, int type)
+{
+    const front *F = CFRONT(g);
+    for (uint32_t i = 0; i < g->nfront; i++) {
+        if (F[i].filled) continue;
+        for (int r = 0; r < 4; r++)
+            if (carc__fits(g, &F[i], type, r)) return true;
+    }
+    return false;
+}
+
+/* Union by size; the surviving root carries the sum of the aggregates. */
+static int unite(carc_game *g, int a, int b)
+{
+    seg *S = SEGS(g);
+    a = carc__find(g, a);
+    b = carc__find(g, b);
+    if (a == b) return a;
+    if (S[a].size < S[b].size) { int t = a; a = b; b = t; }
+    S[b].parent = (uint16_t)a;
+    S[a].size = (uint16_t)(S[a].size + S[b].size);
+    S[a].open = (uint16_t)(S[a].open + S[b].open);
+    S[a].pennants = (uint8_t)(S[a].pennants + S[b].pennants);
+    S[a].figs = (uint8_t)(S[a].figs + S[b].figs);
+    uint16_t na = S[a].next;
+    S[a].next = S[b].next;
+    S[b].next = na;
+    return a;
+}
+
+static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind)
+{
+    int opp = (side + 2) & 3;
+    uint8_t req = (uint8_t)(kind << (2 * opp));
+    uint8_t mask = (uint8_t)(3u << (2 * opp));
+    int v = carc__cell_get(g, x, y);
+    if (v >= 0) return;
+    front *F = FRONT(g);
+    if (v == -1) {
+        front *f = &F[g->nfront];
+        memset(f, 0, sizeof *f);
+        f->x = (int16_t)x;
+        f->y = (int16_t)y;
+        f->req = req;
+        f->mask = mask;
+        f->anchor = (uint16_t)anchor;
+        f->side = (uint8_t)side;
+        cell_set(g, x, y, -(int)g->nfront - 2);
+        g->nfront++;
+        g->live_front++;
+    } else {
+        front *f = &F[-(v + 2)];
+        f->req |= req;
+        f->mask |= mask;
+    }
+}
+
+/* Lay tile `type` at (x, y) with rotation `rot`; the caller has checked
+ * legality (or it is the start tile).  Returns the placed tile index. */
+int carc__place(carc_game *g, int type, int x, int y, int rot)
+{
+    const tile_type *ty = &carc__types[type];
+    int t = (int)g->ntiles++;
+    ptile *T = TILES(g);
+    seg *S = SEGS(g);
+    ptile *pt = &T[t];
+    pt->x = (int16_t)x;
+    pt->y = (int16_t)y;
+    pt->type = (uint16_t)type;
+    pt->rot = (uint8_t)rot;
+    pt->nb8 = 0;
+    pt->seg0 = (uint16_t)g->nsegs;
+    pt->front = 0xFFFF;
+
+    for (int i = 0; i < ty->nseg; i++) {
+        int s = (int)g->nsegs++;
+        seg *sg = &S[s];
+        memset(sg, 0, sizeof *sg);
+        sg->parent = sg->next = (uint16_t)s;
+        sg->tile = (uint16_t)t;
+        sg->local = (uint8_t)i;
+        sg->kind = ty->seg[i].kind;
+        sg->size = 1;
+        sg->pennants = ty->seg[i].pennants;
+        if (sg->kind == CARC_FEATURE_ROAD || sg->kind == CARC_FEATURE_CITY)
+            sg->open = (uint16_t)__builtin_popcount(ty->seg[i].edges);
+    }
+
+    int old = carc__cell_get(g, x, y);
+    if (old <= -2) {
+        int fi = -(old + 2);
+        FRONT(g)[fi].filled = 1;
+        g->live_front--;
+        pt->front = (uint16_t)fi;
+    }
+    cell_set(g, x, y, t);
+
+    for (int d = 0; d < 4; d++) {
+        int nx = x + DX[d], ny = y + DY[d];
+        int u = carc__cell_get(g, nx, ny);
+        int kind = (ty->code[rot] >> (2 * d)) & 3;
+        if (u < 0) {
+            add_front(g, nx, ny, t, d, kind);
+            continue;
+        }
+        const ptile *nt = &T[u];
+        const tile_type *nty = &carc__types[nt->type];
+        int od = (d + 2) & 3;
+        if (kind != EK_FIELD) {
+            int a = ty->edge_seg[rot][d], b = nty->edge_seg[nt->rot][od];
+            int r = unite(g, pt->seg0 + a, nt->seg0 + b);
+            S[r].open = (uint16_t)(S[r].open - 2);
+        }
+        for (int k = 0; k < 2; k++) {
+            int a = ty->half_seg[rot][2 * d + k];
+            int b = nty->half_seg[nt->rot][2 * od + 1 - k];
+            if (a != NO_SEG && b != NO_SEG) unite(g, pt->seg0 + a, nt->seg0 + b);
+        }
+    }
+
+    for (int dy = -1; dy <= 1; dy++) {
+        for (int dx = -1; dx <= 1; dx++) {
+            if (!dx && !dy) continue;
+            int u = carc__cell_get(g, x + dx, y + dy);
+            if (u < 0) continue;
+            T[u].nb8++;
+            pt->nb8++;
+        }
+    }
+    return t;
+}
+
+void carc__board_init(carc_game *g)
+{
+    int32_t *keys = HKEYS(g);
+    for (uint32_t i = 0; i < g->L.hash_size; i++) keys[i] = HKEY_EMPTY;
+    /* the start tile: the first type of an enabled tile set marked 'start' */
+    for (int t = 0; t < carc__ntypes; t++) {
+        if (!carc__types[t].start || REMAIN(g)[t] == 0) continue;
+        REMAIN(g)[t]--;
+        carc__place(g, t, 0, 0, 0);
+        return;
+    }
+}

@@ -1,0 +1,277 @@
+/* Text notation of actions (doc/notation.md) and the text board. */
+#include "core.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const figure_names[CARC_FIGURE_KINDS] = {
+    "follower", "big", "mayor", "wagon", "barn", "builder", "pig", "ringmaster",
+    "fairy", "dragon", "count", "bigtop",
+};
+static const char *const feature_names[] = {"road", "city", "monastery", "field"};
+static const char *const edge_names[4] = {"N", "E", "S", "W"};
+static const char *const half_names[8] = {"Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"};
+
+const char *carc__figure_name(int kind)
+{
+    return kind >= 0 && kind < CARC_FIGURE_KINDS ? figure_names[kind] : NULL;
+}
+
+int carc__figure_by_name(const char *name)
+{
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+        if (figure_names[k] && strcmp(figure_names[k], name) == 0) return k;
+    return -1;
+}
+
+void carc__out_add(outbuf *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if (o->buf && o->len + (size_t)n < o->cap) {
+        va_start(ap, fmt);
+        vsnprintf(o->buf + o->len, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    o->len += (size_t)n;
+}
+
+int carc__out_finish(outbuf *o, size_t *needed)
+{
+    if (needed) *needed = o->len + 1;
+    if (o->len + 1 > o->cap) return CARC_E_BUFFER;
+    o->buf[o->len] = 0;
+    return CARC_OK;
+}
+
+/* The tile whose segments a deployment names: the tile just placed. */
+static const ptile *deploy_tile(const carc_game *g)
+{
+    if (g->phase != CARC_DECISION_DEPLOY || g->last_tile < 0) return NULL;
+    return &CTILES(g)[g->last_tile];
+}
+
+/* Segment label on the board: kind plus its first edge (or half-edge) after
+ * rotation; "#k" when the kind has no edge to name it uniquely. */
+static void segment_label(const ptile *pt, int s, char *buf, size_t cap)
+{
+    const tile_type *ty = &carc__types[pt->type];
+    const seg_def *sd = &ty->seg[s];
+    const char *kind = sd->kind < 4 ? feature_names[sd->kind] : "feature";
+    uint8_t e = rot_edges(sd->edges, pt->rot);
+    uint8_t h = rot_halves(sd->halves, pt->rot);
+    if (sd->kind != CARC_FEATURE_FIELD && e) {
+        snprintf(buf, cap, "%s %s", kind, edge_names[__builtin_ctz(e)]);
+    } else if (sd->kind == CARC_FEATURE_FIELD && h) {
+        snprintf(buf, cap, "%s %s", kind, half_names[__builtin_ctz(h)]);
+    } else {
+        int same = 0;
+        for (int i = 0; i < ty->nseg; i++)
+            if (ty->seg[i].kind == sd->kind && !ty->seg[i].edges && !ty->seg[i].halves) same++;
+        if (same == 1) snprintf(buf, cap, "%s", kind);
+        else snprintf(buf, cap, "#%d", s);
+    }
+}
+
+int carc_action_to_string(const carc_game *game, const carc_action *a, char *buf, size_t cap,
+                          size_t *needed)
+{
+    if (!game || game->magic != CARC_MAGIC || !a || (!buf && cap)) return CARC_E_INVALID;
+    outbuf o = {buf, cap, 0};
+    switch (a->kind) {
+    case CARC_ACTION_DRAW:
+        if (a->tile < 0 || a->tile >= carc__ntypes) return CARC_E_INVALID;
+        carc__out_add(&o, "draw %s", carc__types[a->tile].name);
+        break;
+    case CARC_ACTION_PLACE:
+        if (a->rotation < 0 || a->rotation > 3) return CARC_E_INVALID;
+        carc__out_add(&o, "place %d,%d r%d", a->x, a->y, a->rotation);
+        break;
+    case CARC_ACTION_PASS:
+        carc__out_add(&o, "pass");
+        break;
+    case CARC_ACTION_DEPLOY: {
+        const char *fig = carc__figure_name(a->figure);
+        if (!fig || a->segment < 0 || a->segment >= CARC_MAX_SEGMENTS) return CARC_E_INVALID;
+        const ptile *pt = deploy_tile(game);
+        char label[64];
+        if (pt && a->segment < carc__types[pt->type].nseg)
+            segment_label(pt, a->segment, label, sizeof label);
+        else
+            snprintf(label, sizeof label, "#%d", a->segment);
+        carc__out_add(&o, "deploy %s %s", fig, label);
+        break;
+    }
+    default:
+        return CARC_E_INVALID;
+    }
+    return carc__out_finish(&o, needed);
+}
+
+/* Split text into at most 8 whitespace-separated tokens (in place). */
+static int tokenize(char *s, char **tok, int max)
+{
+    int n = 0;
+    for (;;) {
+        while (*s && isspace((unsigned char)*s)) s++;
+        if (!*s) return n;
+        if (n == max) return -1;
+        tok[n++] = s;
+        while (*s && !isspace((unsigned char)*s)) s++;
+        if (*s) *s++ = 0;
+    }
+}
+
+static bool parse_int(const char *s, long lo, long hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) return false;
+    *out = (int)v;
+    return true;
+}
+
+static int find_label(const char *name, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(name, names[i]) == 0) return i;
+    return -1;
+}
+
+int carc_action_from_string(const carc_game *game, const char *text, carc_action *out)
+{
+    if (!game || game->magic != CARC_MAGIC || !text || !out) return CARC_E_INVALID;
+    char copy[128];
+    size_t len = strlen(text);
+    if (len >= sizeof copy) return CARC_E_PARSE;
+    memcpy(copy, text, len + 1);
+    char *tok[8];
+    int n = tokenize(copy, tok, 8);
+    if (n <= 0) return CARC_E_PARSE;
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    if (strcmp(tok[0], "draw") == 0 && n == 2) {
+        int t = carc_tile_by_name(tok[1]);
+        if (t < 0) return CARC_E_PARSE;
+        a.kind = CARC_ACTION_DRAW;
+        a.tile = t;
+    } else if (strcmp(tok[0], "pass") == 0 && n == 1) {
+        a.kind = CARC_ACTION_PASS;
+    } else if (strcmp(tok[0], "place") == 0 && n == 3) {
+        char *comma = strchr(tok[1], ',');
+        if (!comma || tok[2][0] != 'r') return CARC_E_PARSE;
+        *comma = 0;
+        if (!parse_int(tok[1], -30000, 30000, &a.x) || !parse_int(comma + 1, -30000, 30000, &a.y) ||
+            !parse_int(tok[2] + 1, 0, 3, &a.rotation))
+            return CARC_E_PARSE;
+        a.kind = CARC_ACTION_PLACE;
+    } else if (strcmp(tok[0], "deploy") == 0 && (n == 3 || n == 4)) {
+        a.kind = CARC_ACTION_DEPLOY;
+        a.figure = carc__figure_by_name(tok[1]);
+        if (a.figure < 0) return CARC_E_PARSE;
+        if (n == 3 && tok[2][0] == '#') {
+            if (!parse_int(tok[2] + 1, 0, CARC_MAX_SEGMENTS - 1, &a.segment)) return CARC_E_PARSE;
+        } else {
+            int kind = find_label(tok[2], feature_names, 4);
+            if (kind < 0) return CARC_E_PARSE;
+            const ptile *pt = deploy_tile(game);
+            if (!pt) return CARC_E_STATE;
+            const tile_type *ty = &carc__types[pt->type];
+            int edge = -1, half = -1;
+            if (n == 4) {
+                if (kind == CARC_FEATURE_FIELD) half = find_label(tok[3], half_names, 8);
+                else edge = find_label(tok[3], edge_names, 4);
+                if (edge < 0 && half < 0) return CARC_E_PARSE;
+            }
+            int found = -1, count = 0;
+            for (int i = 0; i < ty->nseg; i++) {
+                const seg_def *sd = &ty->seg[i];
+                if (sd->kind != kind) continue;
+                bool match = n == 3 ? (!sd->edges && !sd->halves)
+                             : edge >= 0 ? (rot_edges(sd->edges, pt->rot) >> edge) & 1
+                                         : (rot_halves(sd->halves, pt->rot) >> half) & 1;
+                if (match) { found = i; count++; }
+            }
+            if (count != 1) return CARC_E_PARSE;
+            a.segment = found;
+        }
+    } else {
+        return CARC_E_PARSE;
+    }
+    *out = a;
+    return CARC_OK;
+}
+
+/* ------------------------------------------------------------- board text */
+
+int carc_game_board_text(const carc_game *game, char *buf, size_t cap, size_t *needed)
+{
+    if (!game || game->magic != CARC_MAGIC || (!buf && cap)) return CARC_E_INVALID;
+    const ptile *T = CTILES(game);
+    int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    for (uint32_t i = 0; i < game->ntiles; i++) {
+        if (T[i].x < x0) x0 = T[i].x;
+        if (T[i].x > x1) x1 = T[i].x;
+        if (T[i].y < y0) y0 = T[i].y;
+        if (T[i].y > y1) y1 = T[i].y;
+    }
+    outbuf o = {buf, cap, 0};
+    carc__out_add(&o, "board x %d..%d, y %d..%d (north up)\n", x0, x1, y0, y1);
+    static const char ek[4] = {' ', '.', 'R', 'C'};
+    static const char fk[4] = {'r', 'c', 'm', 'f'};
+    const figure *F = CFIGS(game);
+    for (int y = y0; y <= y1; y++) {
+        for (int row = 0; row < 3; row++) {
+            /* width is at most (CARC_MAX_TILES + 1) cells of 7 characters */
+            char line[7 * (CARC_MAX_TILES + 2) + 1];
+            size_t n = 0;
+            for (int x = x0; x <= x1; x++) {
+                int t = carc__cell_get(game, x, y);
+                char cell[8];
+                if (t < 0) {
+                    memcpy(cell, "       ", 8);
+                } else {
+                    const ptile *pt = &T[t];
+                    uint8_t code = carc__types[pt->type].code[pt->rot];
+                    char e[4];
+                    for (int d = 0; d < 4; d++) e[d] = ek[(code >> (2 * d)) & 3];
+                    if (row == 0) {
+                        snprintf(cell, sizeof cell, "   %c   ", e[0]);
+                    } else if (row == 1) {
+                        snprintf(cell, sizeof cell, "%c %-3.3s %c", e[3],
+                                 carc__types[pt->type].name, e[1]);
+                    } else {
+                        char fig[3] = "  ";
+                        for (uint32_t i = 0; i < game->nfigs; i++) {
+                            if (F[i].where != CARC_WHERE_BOARD || F[i].tile != t) continue;
+                            fig[0] = F[i].owner >= 0 ? (char)('0' + F[i].owner % 10) : 'n';
+                            int k = carc__types[pt->type].seg[F[i].local].kind;
+                            fig[1] = k < 4 ? fk[k] : '?';
+                            break;
+                        }
+                        snprintf(cell, sizeof cell, "   %c %s", e[2], fig);
+                    }
+                }
+                if (n + 7 < sizeof line) {
+                    memcpy(line + n, cell, 7);
+                    n += 7;
+                }
+            }
+            while (n > 0 && line[n - 1] == ' ') n--;
+            line[n] = 0;
+            carc__out_add(&o, "%s\n", line);
+        }
+    }
+    for (int p = 0; p < game->nplayers; p++)
+        carc__out_add(&o, "player %d: %d points, %d followers in supply\n", p, game->score[p],
+                game->supply[p][CARC_FIGURE_FOLLOWER]);
+    return carc__out_finish(&o, needed);
+}

@@ -1,0 +1,491 @@
+/* The turn: decisions, legal actions, applying actions, integer ids.
+ *
+ * A turn is a sequence of decisions: DRAW (chance) -> PLACE -> DEPLOY, then
+ * automatic scoring, then any decisions modules queue (dragon flight,
+ * catapult round, ...), then the next player's DRAW.  doc/architecture.md
+ * describes the flow. */
+#include "core.h"
+
+#include <string.h>
+
+static const int DX[4] = {0, 1, 0, -1};
+static const int DY[4] = {-1, 0, 1, 0};
+
+#define EACH_MODULE(g, m, md)                                                   \
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++)                                 \
+        for (const carc_module_def *md = carc__modules[m];                      \
+             md && carc__module_on(g, m); md = NULL)
+
+void carc__sink_push(action_sink *s, const carc_action *a, int32_t id)
+{
+    if (s->n < s->cap) {
+        if (s->buf) s->buf[s->n] = *a;
+        if (s->ids) s->ids[s->n] = id;
+    }
+    s->n++;
+}
+
+static bool drawable(const carc_game *g, int type)
+{
+    if (CREMAIN(g)[type] == 0) return false;
+    EACH_MODULE(g, m, md)
+        if (md->drawable && !md->drawable(g, type)) return false;
+    return true;
+}
+
+static bool claimable(int kind)
+{
+    return kind == CARC_FEATURE_ROAD || kind == CARC_FEATURE_CITY ||
+           kind == CARC_FEATURE_MONASTERY || kind == CARC_FEATURE_FIELD;
+}
+
+/* May `player` put a figure of `kind` on segment `s` of the tile just placed? */
+static bool deploy_ok(const carc_game *g, int kind, int s)
+{
+    if (kind < 0 || kind >= CARC_FIGURE_KINDS) return false;
+    if (g->supply[g->player][kind] == 0) return false;
+    const ptile *pt = &CTILES(g)[g->last_tile];
+    if (s < 0 || s >= carc__types[pt->type].nseg) return false;
+    if (kind == CARC_FIGURE_FOLLOWER) {
+        int root = carc__find(g, pt->seg0 + s);
+        const seg *rs = &CSEGS(g)[root];
+        return claimable(rs->kind) && rs->figs == 0 &&
+               !(rs->kind == CARC_FEATURE_MONASTERY && (rs->flags & SF_COMPLETE));
+    }
+    EACH_MODULE(g, m, md)
+        if (md->deploy_allowed && md->deploy_allowed(g, kind, s)) return true;
+    return false;
+}
+
+int carc__enumerate(const carc_game *g, action_sink *sink)
+{
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    if (g->npending > 0) {
+        const pending *p = &g->pend[0];
+        const carc_module_def *md = carc__modules[p->module];
+        if (md && md->decision_actions) md->decision_actions(g, p, sink);
+        return CARC_OK;
+    }
+    switch (g->phase) {
+    case CARC_DECISION_DRAW:
+        a.kind = CARC_ACTION_DRAW;
+        for (int t = 0; t < carc__ntypes; t++) {
+            if (!drawable(g, t)) continue;
+            a.tile = t;
+            carc__sink_push(sink, &a, t);
+        }
+        break;
+    case CARC_DECISION_PLACE: {
+        const front *F = CFRONT(g);
+        a.kind = CARC_ACTION_PLACE;
+        for (uint32_t i = 0; i < g->nfront; i++) {
+            const front *f = &F[i];
+            if (f->filled) continue;
+            for (int r = 0; r < 4; r++) {
+                if (!carc__fits(g, f, g->drawn, r)) continue;
+                a.x = f->x;
+                a.y = f->y;
+                a.rotation = r;
+                carc__sink_push(sink, &a, ID_PLACE + f->anchor * 16 + f->side * 4 + r);
+            }
+        }
+        break;
+    }
+    case CARC_DECISION_DEPLOY: {
+        a.kind = CARC_ACTION_PASS;
+        carc__sink_push(sink, &a, ID_PASS);
+        int nseg = carc__types[CTILES(g)[g->last_tile].type].nseg;
+        a.kind = CARC_ACTION_DEPLOY;
+        for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+            if (g->supply[g->player][k] == 0) continue;
+            for (int s = 0; s < nseg; s++) {
+                if (!deploy_ok(g, k, s)) continue;
+                a.figure = k;
+                a.segment = s;
+                carc__sink_push(sink, &a, ID_DEPLOY + k * CARC_MAX_SEGMENTS + s);
+            }
+        }
+        EACH_MODULE(g, m, md)
+            if (md->deploy_actions) md->deploy_actions(g, sink);
+        break;
+    }
+    default:
+        break;
+    }
+    return CARC_OK;
+}
+
+static void history_push(carc_game *g, int32_t id, bool sampled)
+{
+    if (g->nhist < g->L.cap_hist)
+        HIST(g)[g->nhist++] = (uint16_t)((uint32_t)id | (sampled ? HIST_SAMPLED : 0u));
+}
+
+static void finish_game(carc_game *g)
+{
+    EACH_MODULE(g, m, md)
+        if (md->before_end) md->before_end(g);
+    carc__end_game_scoring(g, g->score, g);
+    EACH_MODULE(g, m, md)
+        if (md->after_end) md->after_end(g);
+    g->phase = CARC_DECISION_END;
+    g->drawn = -1;
+}
+
+static void next_turn(carc_game *g)
+{
+    g->drawn = -1;
+    g->last_tile = -1;
+    if (g->total_remaining == 0) {
+        finish_game(g);
+        return;
+    }
+    g->player = (g->player + 1) % g->nplayers;
+    g->turn++;
+    g->phase = CARC_DECISION_DRAW;
+}
+
+static void end_of_turn(carc_game *g)
+{
+    carc__score_placement(g, g->last_tile);
+    EACH_MODULE(g, m, md)
+        if (md->end_turn) md->end_turn(g);
+    if (g->npending == 0) next_turn(g);
+}
+
+static int place_figure(carc_game *g, int kind, int s)
+{
+    figure *F = FIGS(g);
+    const ptile *pt = &CTILES(g)[g->last_tile];
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        figure *f = &F[i];
+        if (f->owner != g->player || f->kind != kind || f->where != CARC_WHERE_SUPPLY)
+            continue;
+        f->where = CARC_WHERE_BOARD;
+        f->tile = (uint16_t)g->last_tile;
+        f->local = (uint8_t)s;
+        f->seg = (uint16_t)(pt->seg0 + s);
+        g->supply[g->player][kind]--;
+        SEGS(g)[carc__find(g, f->seg)].figs++;
+        return CARC_OK;
+    }
+    return CARC_E_ILLEGAL;
+}
+
+static int apply_draw(carc_game *g, const carc_action *a, bool sampled)
+{
+    if (a->kind != CARC_ACTION_DRAW) return CARC_E_ILLEGAL;
+    if (a->tile < 0 || a->tile >= carc__ntypes || !drawable(g, a->tile)) return CARC_E_ILLEGAL;
+    REMAIN(g)[a->tile]--;
+    g->total_remaining--;
+    history_push(g, a->tile, sampled);
+    if (!carc__placeable(g, a->tile)) {
+        /* base.md §3: an unplaceable tile leaves the game; draw again */
+        g->discarded++;
+        if (g->total_remaining == 0) finish_game(g);
+        return CARC_OK;
+    }
+    g->drawn = a->tile;
+    g->phase = CARC_DECISION_PLACE;
+    return CARC_OK;
+}
+
+static int apply_place(carc_game *g, const carc_action *a, int32_t id)
+{
+    if (a->kind != CARC_ACTION_PLACE || a->rotation < 0 || a->rotation > 3) return CARC_E_ILLEGAL;
+    int fi = carc__front_of(g, a->x, a->y);
+    if (fi < 0) return CARC_E_ILLEGAL;
+    if (!carc__fits(g, &CFRONT(g)[fi], g->drawn, a->rotation)) return CARC_E_ILLEGAL;
+    g->last_tile = carc__place(g, g->drawn, a->x, a->y, a->rotation);
+    history_push(g, id, false);
+    g->phase = CARC_DECISION_DEPLOY;
+    return CARC_OK;
+}
+
+static int apply_deploy(carc_game *g, const carc_action *a, int32_t id)
+{
+    int rc;
+    if (a->kind == CARC_ACTION_PASS) {
+        rc = CARC_OK;
+    } else if (a->kind == CARC_ACTION_DEPLOY) {
+        if (!deploy_ok(g, a->figure, a->segment)) return CARC_E_ILLEGAL;
+        rc = place_figure(g, a->figure, a->segment);
+    } else {
+        rc = CARC_E_ILLEGAL;
+        EACH_MODULE(g, m, md) {
+            if (!md->deploy_apply) continue;
+            rc = md->deploy_apply(g, a);
+            if (rc != CARC_E_ILLEGAL) break;
+        }
+    }
+    if (rc) return rc;
+    history_push(g, id, false);
+    end_of_turn(g);
+    return CARC_OK;
+}
+
+int carc__apply(carc_game *g, const carc_action *a, bool sampled)
+{
+    if (g->npending > 0) {
+        int32_t id;
+        int rc = carc__action_id(g, a, &id);
+        if (rc) return CARC_E_ILLEGAL;
+        pending p = g->pend[0];
+        const carc_module_def *md = carc__modules[p.module];
+        if (!md || !md->decision_apply) return CARC_E_ILLEGAL;
+        rc = md->decision_apply(g, &p, a);
+        if (rc) return rc;
+        history_push(g, id, false);
+        if (g->npending == 0) next_turn(g);
+        return CARC_OK;
+    }
+    switch (g->phase) {
+    case CARC_DECISION_DRAW:
+        return apply_draw(g, a, sampled);
+    case CARC_DECISION_PLACE:
+    case CARC_DECISION_DEPLOY: {
+        int32_t id;
+        if (carc__action_id(g, a, &id)) return CARC_E_ILLEGAL;
+        return g->phase == CARC_DECISION_PLACE ? apply_place(g, a, id) : apply_deploy(g, a, id);
+    }
+    default:
+        return CARC_E_STATE;
+    }
+}
+
+int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id)
+{
+    switch (a->kind) {
+    case CARC_ACTION_DRAW:
+        if (a->tile < 0 || a->tile >= carc__ntypes) return CARC_E_INVALID;
+        *id = a->tile;
+        return CARC_OK;
+    case CARC_ACTION_PASS:
+        *id = ID_PASS;
+        return CARC_OK;
+    case CARC_ACTION_PLACE: {
+        if (a->rotation < 0 || a->rotation > 3) return CARC_E_INVALID;
+        int fi = carc__front_of(g, a->x, a->y);
+        if (fi < 0) return CARC_E_INVALID;
+        const front *f = &CFRONT(g)[fi];
+        *id = ID_PLACE + f->anchor * 16 + f->side * 4 + a->rotation;
+        return CARC_OK;
+    }
+    case CARC_ACTION_DEPLOY:
+        if (a->figure < 0 || a->figure >= CARC_FIGURE_KINDS || a->segment < 0 ||
+            a->segment >= CARC_MAX_SEGMENTS)
+            return CARC_E_INVALID;
+        *id = ID_DEPLOY + a->figure * CARC_MAX_SEGMENTS + a->segment;
+        return CARC_OK;
+    default:
+        return CARC_E_INVALID;
+    }
+}
+
+int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out)
+{
+    memset(out, 0, sizeof *out);
+    if (g->phase == CARC_DECISION_DRAW && g->npending == 0) {
+        if (id < 0 || id >= carc__ntypes) return CARC_E_INVALID;
+        out->kind = CARC_ACTION_DRAW;
+        out->tile = id;
+        return CARC_OK;
+    }
+    if (id < 0 || id >= CARC_NUM_DISTINCT_ACTIONS) return CARC_E_INVALID;
+    if (id == ID_PASS) {
+        out->kind = CARC_ACTION_PASS;
+        return CARC_OK;
+    }
+    if (id < ID_DEPLOY) {
+        int v = id - ID_PLACE, anchor = v / 16, side = (v / 4) % 4, rot = v % 4;
+        if ((uint32_t)anchor >= g->ntiles) return CARC_E_INVALID;
+        const ptile *pt = &CTILES(g)[anchor];
+        int x = pt->x + DX[side], y = pt->y + DY[side];
+        int fi = carc__front_of(g, x, y);
+        if (fi < 0) return CARC_E_INVALID;
+        const front *f = &CFRONT(g)[fi];
+        if (f->anchor != anchor || f->side != side) return CARC_E_INVALID; /* alias */
+        out->kind = CARC_ACTION_PLACE;
+        out->x = x;
+        out->y = y;
+        out->rotation = rot;
+        return CARC_OK;
+    }
+    if (id < ID_MODULE) {
+        out->kind = CARC_ACTION_DEPLOY;
+        out->figure = (id - ID_DEPLOY) / CARC_MAX_SEGMENTS;
+        out->segment = (id - ID_DEPLOY) % CARC_MAX_SEGMENTS;
+        return CARC_OK;
+    }
+    return CARC_E_INVALID;
+}
+
+/* ------------------------------------------------------------ public API */
+
+static bool valid(const carc_game *g) { return g && g->magic == CARC_MAGIC; }
+
+int carc_game_legal_actions(const carc_game *game, carc_action *buf, size_t cap,
+                            size_t *needed)
+{
+    if (!valid(game) || (!buf && cap)) return CARC_E_INVALID;
+    action_sink s = {buf, NULL, cap, 0};
+    carc__enumerate(game, &s);
+    if (needed) *needed = s.n;
+    return s.n > cap ? CARC_E_BUFFER : CARC_OK;
+}
+
+int carc_game_legal_ids(const carc_game *game, int32_t *buf, size_t cap, size_t *needed)
+{
+    if (!valid(game) || (!buf && cap)) return CARC_E_INVALID;
+    action_sink s = {NULL, buf, cap, 0};
+    carc__enumerate(game, &s);
+    if (needed) *needed = s.n;
+    return s.n > cap ? CARC_E_BUFFER : CARC_OK;
+}
+
+int carc_game_legal_mask(const carc_game *game, uint8_t *mask, size_t len)
+{
+    if (!valid(game) || !mask) return CARC_E_INVALID;
+    bool chance = game->phase == CARC_DECISION_DRAW && game->npending == 0;
+    size_t want = chance ? CARC_MAX_CHANCE_OUTCOMES : CARC_NUM_DISTINCT_ACTIONS;
+    if (len < want) return CARC_E_BUFFER;
+    int32_t ids[CARC_MAX_TILES * 16 + 64];
+    action_sink s = {NULL, ids, sizeof ids / sizeof ids[0], 0};
+    carc__enumerate(game, &s);
+    memset(mask, 0, len);
+    for (size_t i = 0; i < s.n && i < s.cap; i++) mask[ids[i]] = 1;
+    return CARC_OK;
+}
+
+int carc_game_apply(carc_game *game, const carc_action *action)
+{
+    if (!valid(game) || !action) return CARC_E_INVALID;
+    if (game->phase == CARC_DECISION_END) return CARC_E_STATE;
+    return carc__apply(game, action, false);
+}
+
+int carc_game_apply_id(carc_game *game, int32_t id)
+{
+    if (!valid(game)) return CARC_E_INVALID;
+    if (game->phase == CARC_DECISION_END) return CARC_E_STATE;
+    carc_action a;
+    if (carc__action_from_id(game, id, &a)) return CARC_E_ILLEGAL;
+    return carc__apply(game, &a, false);
+}
+
+int carc_action_to_id(const carc_game *game, const carc_action *action, int32_t *id)
+{
+    if (!valid(game) || !action || !id) return CARC_E_INVALID;
+    return carc__action_id(game, action, id);
+}
+
+int carc_action_from_id(const carc_game *game, int32_t id, carc_action *out)
+{
+    if (!valid(game) || !out) return CARC_E_INVALID;
+    if (game->phase == CARC_DECISION_END) return CARC_E_STATE;
+    return carc__action_from_id(game, id, out);
+}
+
+int carc_game_chance_outcomes(const carc_game *game, int32_t *ids, double *probs,
+                              size_t cap, size_t *needed)
+{
+    if (!valid(game) || ((!ids || !probs) && cap)) return CARC_E_INVALID;
+    if (game->phase != CARC_DECISION_DRAW || game->npending) return CARC_E_STATE;
+    int total = 0;
+    size_t n = 0;
+    for (int t = 0; t < carc__ntypes; t++)
+        if (drawable(game, t)) { total += CREMAIN(game)[t]; n++; }
+    if (needed) *needed = n;
+    if (cap < n) return CARC_E_BUFFER;
+    size_t k = 0;
+    for (int t = 0; t < carc__ntypes; t++) {
+        if (!drawable(game, t)) continue;
+        ids[k] = t;
+        probs[k] = (double)CREMAIN(game)[t] / total;
+        k++;
+    }
+    return CARC_OK;
+}
+
+int carc_game_sample_chance(carc_game *game, carc_action *out)
+{
+    if (!valid(game)) return CARC_E_INVALID;
+    if (game->phase != CARC_DECISION_DRAW || game->npending) return CARC_E_STATE;
+    int total = 0;
+    for (int t = 0; t < carc__ntypes; t++)
+        if (drawable(game, t)) total += CREMAIN(game)[t];
+    if (total == 0) return CARC_E_STATE;
+    int r = (int)carc__rng_below(game, (uint32_t)total);
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = CARC_ACTION_DRAW;
+    for (int t = 0; t < carc__ntypes; t++) {
+        if (!drawable(game, t)) continue;
+        r -= CREMAIN(game)[t];
+        if (r < 0) { a.tile = t; break; }
+    }
+    int rc = carc__apply(game, &a, true);
+    if (rc == CARC_OK && out) *out = a;
+    return rc;
+}
+
+/* ----------------------------------------------------------- board queries */
+
+static void fill_tile(const carc_game *g, int t, carc_placed_tile *out)
+{
+    const ptile *pt = &CTILES(g)[t];
+    memset(out, 0, sizeof *out);
+    out->type = pt->type;
+    out->x = pt->x;
+    out->y = pt->y;
+    out->rotation = pt->rot;
+    out->order = t;
+}
+
+int carc_game_tile_count(const carc_game *game)
+{
+    return valid(game) ? (int)game->ntiles : CARC_E_INVALID;
+}
+
+int carc_game_tile_by_order(const carc_game *game, int order, carc_placed_tile *out)
+{
+    if (!valid(game) || !out || order < 0 || (uint32_t)order >= game->ntiles)
+        return CARC_E_INVALID;
+    fill_tile(game, order, out);
+    return CARC_OK;
+}
+
+int carc_game_tile_at(const carc_game *game, int x, int y, carc_placed_tile *out)
+{
+    if (!valid(game) || !out) return CARC_E_INVALID;
+    if (x < INT16_MIN + 2 || x > INT16_MAX - 2 || y < INT16_MIN + 2 || y > INT16_MAX - 2)
+        return CARC_E_NOTFOUND;
+    int t = carc__cell_get(game, x, y);
+    if (t < 0) return CARC_E_NOTFOUND;
+    fill_tile(game, t, out);
+    return CARC_OK;
+}
+
+int carc_game_figures(const carc_game *game, carc_figure *buf, size_t cap, size_t *needed)
+{
+    if (!valid(game) || (!buf && cap)) return CARC_E_INVALID;
+    if (needed) *needed = game->nfigs;
+    if (cap < game->nfigs) return CARC_E_BUFFER;
+    const figure *F = CFIGS(game);
+    for (uint32_t i = 0; i < game->nfigs; i++) {
+        carc_figure *o = &buf[i];
+        memset(o, 0, sizeof *o);
+        o->kind = F[i].kind;
+        o->owner = F[i].owner;
+        o->where = F[i].where;
+        o->segment = -1;
+        if (F[i].where == CARC_WHERE_BOARD) {
+            const ptile *pt = &CTILES(game)[F[i].tile];
+            o->x = pt->x;
+            o->y = pt->y;
+            o->segment = F[i].local;
+        }
+    }
+    return CARC_OK;
+}

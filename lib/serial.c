@@ -1,0 +1,411 @@
+/* Serialization (doc/serialization.md) and game records (doc/records.md).
+ *
+ * Both store the options and the history of decisions and rebuild a game by
+ * replaying it, so every restored state has passed the same legality checks
+ * as a played one: damaged input cannot produce an impossible state. */
+#include "core.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SER_MAGIC "CARC"
+#define SER_VERSION 1
+
+/* ------------------------------------------------------------- bytes I/O */
+
+typedef struct wbuf {
+    uint8_t *buf;
+    size_t cap, len;
+} wbuf;
+
+static void put(wbuf *w, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++) {
+        if (w->buf && w->len < w->cap) w->buf[w->len] = (uint8_t)(v >> (8 * i));
+        w->len++;
+    }
+}
+
+typedef struct rbuf {
+    const uint8_t *p;
+    size_t len, pos;
+    bool bad;
+} rbuf;
+
+static uint64_t get(rbuf *r, int bytes)
+{
+    uint64_t v = 0;
+    if (r->bad || r->len - r->pos < (size_t)bytes) {
+        r->bad = true;
+        return 0;
+    }
+    for (int i = 0; i < bytes; i++) v |= (uint64_t)r->p[r->pos + i] << (8 * i);
+    r->pos += (size_t)bytes;
+    return v;
+}
+
+static uint32_t fnv1a(const uint8_t *p, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 16777619u;
+    }
+    return h;
+}
+
+int carc_game_serialize(const carc_game *game, uint8_t *buf, size_t cap, size_t *needed)
+{
+    if (!game || game->magic != CARC_MAGIC || (!buf && cap)) return CARC_E_INVALID;
+    wbuf w = {buf, cap, 0};
+    for (int i = 0; i < 4; i++) put(&w, (uint8_t)SER_MAGIC[i], 1);
+    put(&w, SER_VERSION, 2);
+    put(&w, (uint64_t)game->nplayers, 2);
+    put(&w, game->opts.seed, 8);
+    put(&w, game->opts.modules, 8);
+    put(&w, CARC_MAX_RULES, 2);
+    for (int i = 0; i < CARC_MAX_RULES; i++) put(&w, (uint32_t)game->opts.rules[i], 4);
+    put(&w, game->rng[0], 8);
+    put(&w, game->rng[1], 8);
+    put(&w, game->nhist, 4);
+    const uint16_t *H = CHIST(game);
+    for (uint32_t i = 0; i < game->nhist; i++) put(&w, H[i], 2);
+    for (int p = 0; p < game->nplayers; p++) put(&w, (uint32_t)game->score[p], 4);
+    size_t body = w.len;
+    uint32_t sum = (buf && body <= cap) ? fnv1a(buf, body) : 0;
+    put(&w, sum, 4);
+    if (needed) *needed = w.len;
+    return w.len > cap ? CARC_E_BUFFER : CARC_OK;
+}
+
+/* Replay one history entry on g. */
+static int replay_entry(carc_game *g, uint16_t h)
+{
+    int32_t id = h & 0x7FFF;
+    if (g->phase == CARC_DECISION_END) return CARC_E_CORRUPT;
+    if (g->phase == CARC_DECISION_DRAW && g->npending == 0) {
+        if (h & HIST_SAMPLED) {
+            carc_action a;
+            int rc = carc_game_sample_chance(g, &a);
+            return rc ? rc : (a.tile == id ? CARC_OK : CARC_E_CORRUPT);
+        }
+        carc_action a;
+        memset(&a, 0, sizeof a);
+        a.kind = CARC_ACTION_DRAW;
+        a.tile = id;
+        return carc_game_apply(g, &a);
+    }
+    return carc_game_apply_id(g, id);
+}
+
+int carc_game_deserialize(carc_game **out, const uint8_t *buf, size_t len)
+{
+    if (!out) return CARC_E_INVALID;
+    *out = NULL;
+    if (!buf) return CARC_E_INVALID;
+    if (len < 10 || memcmp(buf, SER_MAGIC, 4) != 0) return CARC_E_CORRUPT;
+    rbuf r = {buf, len, 4, false};
+    if (get(&r, 2) != SER_VERSION) return CARC_E_VERSION;
+    if (len < 4 || fnv1a(buf, len - 4) != (uint32_t)(buf[len - 4] | buf[len - 3] << 8 |
+                                                     buf[len - 2] << 16 |
+                                                     (uint32_t)buf[len - 1] << 24))
+        return CARC_E_CORRUPT;
+    carc_options o;
+    carc_options_init(&o);
+    o.num_players = (int32_t)get(&r, 2);
+    o.seed = get(&r, 8);
+    o.modules = get(&r, 8);
+    if (get(&r, 2) != CARC_MAX_RULES) return CARC_E_CORRUPT;
+    for (int i = 0; i < CARC_MAX_RULES; i++) o.rules[i] = (int32_t)(uint32_t)get(&r, 4);
+    uint64_t rng0 = get(&r, 8), rng1 = get(&r, 8);
+    uint32_t nhist = (uint32_t)get(&r, 4);
+    if (r.bad || nhist > (len - r.pos) / 2) return CARC_E_CORRUPT;
+    carc_game *g;
+    int rc = carc_game_new(&g, &o);
+    if (rc) return rc == CARC_E_NOMEM ? rc : CARC_E_CORRUPT;
+    if (nhist > g->L.cap_hist) rc = CARC_E_CORRUPT;
+    for (uint32_t i = 0; i < nhist && !rc; i++)
+        if (replay_entry(g, (uint16_t)get(&r, 2)) != CARC_OK) rc = CARC_E_CORRUPT;
+    for (int p = 0; p < g->nplayers && !rc; p++)
+        if ((int32_t)(uint32_t)get(&r, 4) != g->score[p]) rc = CARC_E_CORRUPT;
+    get(&r, 4); /* checksum, verified above */
+    if (!rc && (r.bad || r.pos != len || g->rng[0] != rng0 || g->rng[1] != rng1 ||
+                g->nhist != nhist))
+        rc = CARC_E_CORRUPT;
+    if (rc) {
+        carc_game_free(g);
+        return rc;
+    }
+    *out = g;
+    return CARC_OK;
+}
+
+/* ------------------------------------------------------------ game records */
+
+static const char *const reason_names[] = {"completed", "end of game"};
+static const char *const feature_names[] = {"road", "city", "monastery", "field"};
+
+int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t *needed)
+{
+    if (!game || game->magic != CARC_MAGIC || (!buf && cap)) return CARC_E_INVALID;
+    outbuf o = {buf, cap, 0};
+    carc__out_add(&o, "carcvar-record 1\n");
+    carc__out_add(&o, "players %d\n", game->nplayers);
+    carc__out_add(&o, "seed %llu\n", (unsigned long long)game->opts.seed);
+    carc__out_add(&o, "modules");
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++)
+        if (carc__module_on(game, m)) carc__out_add(&o, " %s", carc_module_name(m));
+    carc__out_add(&o, "\n");
+    for (int i = 0; i < carc_rule_count(); i++)
+        carc__out_add(&o, "rule %s %d\n", carc_rule_name(i), game->opts.rules[i]);
+
+    carc_game *g;
+    int rc = carc_game_new(&g, &game->opts);
+    if (rc) return rc;
+    const uint16_t *H = CHIST(game);
+    for (uint32_t i = 0; i < game->nhist; i++) {
+        uint16_t h = H[i];
+        int32_t id = h & 0x7FFF;
+        carc_action a;
+        char text[96];
+        if (g->phase == CARC_DECISION_DRAW && g->npending == 0) {
+            memset(&a, 0, sizeof a);
+            a.kind = CARC_ACTION_DRAW;
+            a.tile = id;
+        } else if (carc__action_from_id(g, id, &a) != CARC_OK) {
+            rc = CARC_E_CORRUPT;
+            break;
+        }
+        rc = carc_action_to_string(g, &a, text, sizeof text, NULL);
+        if (rc) break;
+        carc__out_add(&o, "%s%s\n", text, (h & HIST_SAMPLED) ? " rng" : "");
+        uint32_t nlog = g->nlog;
+        rc = replay_entry(g, h);
+        if (rc) break;
+        if (a.kind == CARC_ACTION_DRAW && g->phase == CARC_DECISION_DRAW)
+            carc__out_add(&o, "# %s fits nowhere: set aside\n", carc__types[a.tile].name);
+        const logent *L = CLOG(g);
+        for (uint32_t k = nlog; k < g->nlog; k++) {
+            const ptile *pt = &CTILES(g)[L[k].tile];
+            carc__out_add(&o, "# player %d scores %d: %s %s at %d,%d\n", L[k].player,
+                          L[k].points, L[k].feature < 4 ? feature_names[L[k].feature] : "feature",
+                          L[k].reason < 2 ? reason_names[L[k].reason] : "module", pt->x, pt->y);
+        }
+    }
+    if (!rc && g->phase == CARC_DECISION_END) {
+        carc__out_add(&o, "# final scores:");
+        for (int p = 0; p < g->nplayers; p++) carc__out_add(&o, " %d", g->score[p]);
+        carc__out_add(&o, "\n");
+    }
+    carc_game_free(g);
+    if (rc) return rc;
+    return carc__out_finish(&o, needed);
+}
+
+static int rec_fail(carc_record_error *err, int line, int code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int rec_fail(carc_record_error *err, int line, int code, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        err->line = line;
+        err->code = code;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    if (!isdigit((unsigned char)*s)) return false;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end) return false;
+    *out = v;
+    return true;
+}
+
+int carc_record_replay(carc_game **out, const char *text, size_t len, carc_record_error *err)
+{
+    if (err) memset(err, 0, sizeof *err);
+    if (!out) return rec_fail(err, 0, CARC_E_INVALID, "no output handle");
+    *out = NULL;
+    if (!text) return rec_fail(err, 0, CARC_E_INVALID, "no text");
+    carc_options o;
+    carc_options_init(&o);
+    carc_game *g = NULL;
+    bool seen_magic = false;
+    int lineno = 0, rc = CARC_OK;
+    size_t pos = 0;
+    while (pos < len) {
+        size_t end = pos;
+        while (end < len && text[end] != '\n') end++;
+        lineno++;
+        char line[256];
+        size_t n = end - pos;
+        if (n >= sizeof line) {
+            rc = rec_fail(err, lineno, CARC_E_PARSE, "line too long");
+            break;
+        }
+        memcpy(line, text + pos, n);
+        line[n] = 0;
+        pos = end + 1;
+        if (memchr(line, 0, n)) {
+            rc = rec_fail(err, lineno, CARC_E_PARSE, "NUL byte in line");
+            break;
+        }
+        char *hash = strchr(line, '#');
+        if (hash) *hash = 0;
+        char *s = line;
+        while (isspace((unsigned char)*s)) s++;
+        size_t l = strlen(s);
+        while (l && isspace((unsigned char)s[l - 1])) s[--l] = 0;
+        if (!*s) continue;
+
+        if (!seen_magic) {
+            if (strncmp(s, "carcvar-record ", 15) != 0) {
+                rc = rec_fail(err, lineno, CARC_E_PARSE, "expected 'carcvar-record 1'");
+                break;
+            }
+            if (strcmp(s + 15, "1") != 0) {
+                rc = rec_fail(err, lineno, CARC_E_VERSION, "unsupported record version '%s'",
+                              s + 15);
+                break;
+            }
+            seen_magic = true;
+            continue;
+        }
+        char word[32];
+        size_t wl = strcspn(s, " \t");
+        if (wl >= sizeof word) wl = sizeof word - 1;
+        memcpy(word, s, wl);
+        word[wl] = 0;
+        char *rest = s + strcspn(s, " \t");
+        while (isspace((unsigned char)*rest)) rest++;
+        bool is_action = !strcmp(word, "draw") || !strcmp(word, "place") ||
+                         !strcmp(word, "deploy") || !strcmp(word, "pass");
+        if (!is_action) {
+            if (g) {
+                rc = rec_fail(err, lineno, CARC_E_PARSE, "header line '%s' after the first action",
+                              word);
+                break;
+            }
+            if (!strcmp(word, "players")) {
+                uint64_t v;
+                if (!parse_u64(rest, &v) || v > 100) {
+                    rc = rec_fail(err, lineno, CARC_E_PARSE, "bad player count '%s'", rest);
+                    break;
+                }
+                o.num_players = (int32_t)v;
+            } else if (!strcmp(word, "seed")) {
+                if (!parse_u64(rest, &o.seed)) {
+                    rc = rec_fail(err, lineno, CARC_E_PARSE, "bad seed '%s'", rest);
+                    break;
+                }
+            } else if (!strcmp(word, "modules")) {
+                o.modules = 0;
+                char *save = NULL;
+                for (char *m = strtok_r(rest, " ,\t", &save); m; m = strtok_r(NULL, " ,\t", &save)) {
+                    int id = carc_module_by_name(m);
+                    if (id < 0) {
+                        rc = rec_fail(err, lineno, CARC_E_PARSE, "unknown module '%s'", m);
+                        break;
+                    }
+                    o.modules |= 1ull << id;
+                }
+                if (rc) break;
+            } else if (!strcmp(word, "rule")) {
+                char name[64];
+                int value, used = 0;
+                if (sscanf(rest, "%63s %d %n", name, &value, &used) != 2 || rest[used]) {
+                    rc = rec_fail(err, lineno, CARC_E_PARSE, "expected 'rule NAME VALUE'");
+                    break;
+                }
+                int r = carc_options_set_rule(&o, name, value);
+                if (r) {
+                    rc = rec_fail(err, lineno, r == CARC_E_NOTFOUND ? CARC_E_PARSE : r,
+                                  "unknown rule or value '%s %d'", name, value);
+                    break;
+                }
+            } else {
+                rc = rec_fail(err, lineno, CARC_E_PARSE, "unknown line '%s'", word);
+                break;
+            }
+            continue;
+        }
+        if (!g) {
+            rc = carc_game_new(&g, &o);
+            if (rc) {
+                rec_fail(err, lineno, rc, "cannot create the game: %s", carc_strerror(rc));
+                g = NULL;
+                break;
+            }
+        }
+        if (carc_game_is_terminal(g)) {
+            rc = rec_fail(err, lineno, CARC_E_STATE, "action after the end of the game");
+            break;
+        }
+        /* "draw X rng": the outcome was sampled from the seeded RNG */
+        size_t sl = strlen(s);
+        if (!strcmp(word, "draw") && sl > 4 && !strcmp(s + sl - 4, " rng")) {
+            s[sl - 4] = 0;
+            carc_action want, got;
+            rc = carc_action_from_string(g, s, &want);
+            if (rc) {
+                rec_fail(err, lineno, rc, "cannot read '%s': %s", s, carc_strerror(rc));
+                break;
+            }
+            carc_game *probe;
+            rc = carc_game_clone(&probe, g);
+            if (rc) { rec_fail(err, lineno, rc, "%s", carc_strerror(rc)); break; }
+            rc = carc_game_sample_chance(probe, &got);
+            if (rc == CARC_OK && got.tile != want.tile) {
+                rc = rec_fail(err, lineno, CARC_E_ILLEGAL,
+                              "the seeded RNG draws %s here, not %s", carc_tile_name(got.tile),
+                              carc_tile_name(want.tile));
+                carc_game_free(probe);
+                break;
+            }
+            if (rc) {
+                rec_fail(err, lineno, rc, "'%s': %s", s, carc_strerror(rc));
+                carc_game_free(probe);
+                break;
+            }
+            carc_game_copy(g, probe);
+            carc_game_free(probe);
+            continue;
+        }
+        carc_action a;
+        rc = carc_action_from_string(g, s, &a);
+        if (rc) {
+            rec_fail(err, lineno, rc, "cannot read '%s': %s", s, carc_strerror(rc));
+            break;
+        }
+        rc = carc_game_apply(g, &a);
+        if (rc) {
+            rec_fail(err, lineno, rc, "'%s': %s", s, carc_strerror(rc));
+            break;
+        }
+    }
+    if (!rc && !seen_magic) rc = rec_fail(err, 0, CARC_E_PARSE, "empty record");
+    if (!rc && !g) {
+        rc = carc_game_new(&g, &o);
+        if (rc) {
+            rec_fail(err, lineno, rc, "cannot create the game: %s", carc_strerror(rc));
+            g = NULL;
+        }
+    }
+    if (rc) {
+        carc_game_free(g);
+        return rc;
+    }
+    *out = g;
+    return CARC_OK;
+}
