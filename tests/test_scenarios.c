@@ -1,0 +1,142 @@
+/* Scenario tests: every .rec file in tests/scenarios is a game record plus
+ * expectations written as comments, so each file is also a valid record:
+ *
+ *   # expect score P N          live score of player P after the last line
+ *   # expect final N0 N1 ...    final scores (end-game scoring included)
+ *   # expect supply P N         followers of player P in supply
+ *   # expect terminal           the game is over
+ *   # expect error LINE         the record is refused at line LINE
+ *   # expect feature X Y SEG POINTS [COMPLETE]
+ *                               feature through segment SEG of the tile at
+ *                               (X, Y) is worth POINTS now (and complete 0/1)
+ *
+ * A scenario file without any expectation fails: a test must assert. */
+#include <carcvar/carcvar.h>
+#include <check.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef SCENARIO_DIR
+#error "SCENARIO_DIR must be defined"
+#endif
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) { free(buf); buf = NULL; }
+    fclose(f);
+    if (buf) buf[n] = 0;
+    *len = (size_t)n;
+    return buf;
+}
+
+static char names[256][256];
+static int nnames;
+
+static int cmp(const void *a, const void *b) { return strcmp(a, b); }
+
+static void list_scenarios(void)
+{
+    DIR *d = opendir(SCENARIO_DIR);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d)) && nnames < 256) {
+        size_t l = strlen(e->d_name);
+        if (l > 4 && !strcmp(e->d_name + l - 4, ".rec") && l < 255)
+            strcpy(names[nnames++], e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)nnames, sizeof names[0], cmp);
+}
+
+START_TEST(scenario)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", SCENARIO_DIR, names[_i]);
+    size_t len;
+    char *text = slurp(path, &len);
+    ck_assert_msg(text != NULL, "cannot read %s", path);
+
+    carc_game *g = NULL;
+    carc_record_error err;
+    int rc = carc_record_replay(&g, text, len, &err);
+    int expectations = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        const char *p = strstr(line, "# expect ");
+        if (p != line) continue;
+        p += 9;
+        int a, b, c, d, e;
+        expectations++;
+        if (sscanf(p, "error %d", &a) == 1) {
+            ck_assert_msg(rc != CARC_OK, "%s: record accepted, expected error at line %d",
+                          names[_i], a);
+            ck_assert_msg(err.line == a, "%s: refused at line %d (%s), expected line %d",
+                          names[_i], err.line, err.message, a);
+            continue;
+        }
+        ck_assert_msg(rc == CARC_OK, "%s:%d: %s", names[_i], err.line, err.message);
+        if (sscanf(p, "score %d %d", &a, &b) == 2) {
+            int32_t s;
+            ck_assert_int_eq(carc_game_score(g, a, &s), CARC_OK);
+            ck_assert_msg(s == b, "%s: player %d live score %d, expected %d", names[_i], a, s, b);
+        } else if (strncmp(p, "final", 5) == 0) {
+            int32_t fin[CARC_MAX_PLAYERS];
+            ck_assert_int_eq(carc_game_final_scores(g, fin, CARC_MAX_PLAYERS), CARC_OK);
+            const char *q = p + 5;
+            int n = 0, used;
+            while (sscanf(q, "%d%n", &a, &used) == 1) {
+                ck_assert_msg(n < carc_game_num_players(g), "%s: too many final scores", names[_i]);
+                ck_assert_msg(fin[n] == a, "%s: player %d final %d, expected %d", names[_i], n,
+                              fin[n], a);
+                n++;
+                q += used;
+            }
+            ck_assert_msg(n == carc_game_num_players(g), "%s: final needs every player",
+                          names[_i]);
+        } else if (sscanf(p, "supply %d %d", &a, &b) == 2) {
+            ck_assert_int_eq(carc_game_supply(g, a, CARC_FIGURE_FOLLOWER), b);
+        } else if (strncmp(p, "terminal", 8) == 0) {
+            ck_assert_int_eq(carc_game_is_terminal(g), 1);
+        } else if (sscanf(p, "feature %d %d %d %d %d", &a, &b, &c, &d, &e) >= 4) {
+            int n = sscanf(p, "feature %d %d %d %d %d", &a, &b, &c, &d, &e);
+            carc_feature_info fi;
+            ck_assert_int_eq(carc_game_feature(g, a, b, c, &fi), CARC_OK);
+            ck_assert_msg(fi.points == d, "%s: feature at %d,%d #%d worth %d, expected %d",
+                          names[_i], a, b, c, fi.points, d);
+            if (n == 5) ck_assert_int_eq(fi.complete, e);
+        } else {
+            ck_abort_msg("%s: unknown expectation '%s'", names[_i], p);
+        }
+    }
+    ck_assert_msg(expectations > 0, "%s has no '# expect' line", names[_i]);
+    carc_game_free(g);
+    free(text);
+}
+END_TEST
+
+int main(void)
+{
+    list_scenarios();
+    Suite *s = suite_create("scenarios");
+    TCase *tc = tcase_create("records");
+    tcase_add_loop_test(tc, scenario, 0, nnames);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    if (nnames == 0) {
+        fprintf(stderr, "no scenario files in %s\n", SCENARIO_DIR);
+        return 1;
+    }
+    return failed ? 1 : 0;
+}
