@@ -253,8 +253,9 @@ static bool valid(const carc_game *g) { return g && g->magic == CARC_MAGIC; }
 
 int carc_game_new(carc_game **out, const carc_options *opts)
 {
-    if (!out || !opts) return CARC_E_INVALID;
+    if (!out) return CARC_E_INVALID;
     *out = NULL;
+    if (!opts) return CARC_E_INVALID;
     carc_game *g;
     int rc = carc__game_alloc(&g, opts);
     if (rc) return rc;

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Compile and run every complete C program (```c block with a main) in doc/*.md
+# against the just-built library.  usage: doc_samples.sh SRCDIR BUILDDIR CC...
+set -eu
+src=$1; build=$2; shift 2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+for md in "$src"/doc/*.md; do
+  awk -v out="$tmp/$(basename "$md" .md)" '
+    /^```c$/ {inb=1; k++; f=out "_" k ".c"; next}
+    /^```/ && inb {inb=0; next}
+    inb {print > f}' "$md"
+done
+for c in "$tmp"/*.c; do
+  [ -e "$c" ] || continue
+  grep -q 'int main' "$c" || continue
+  n=$((n+1))
+  "$@" -std=c11 -Wall -Werror -I"$src/include" "$c" -L"$build/lib" -lcarcvar -o "$c.bin"
+  LD_LIBRARY_PATH="$build/lib" "$c.bin" > "$c.out"
+  echo "ok $(basename "$c"): $(head -1 "$c.out")"
+done
+[ "$n" -gt 0 ] || { echo "no C samples found"; exit 1; }
+echo "$n passed, 0 failed"

@@ -1,0 +1,472 @@
+/* API contract: versions, options, error codes, NULL handles, out-of-range
+ * arguments, wrong decision kinds, too-small buffers, clone independence. */
+#include <carcvar/carcvar.h>
+#include <check.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+static carc_game *new_game(uint64_t seed, int players)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.seed = seed;
+    o.num_players = players;
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    return g;
+}
+
+START_TEST(versions)
+{
+    ck_assert_int_eq(carc_version_number(), CARC_VERSION_NUMBER);
+    ck_assert_str_eq(carc_version_string(), CARC_VERSION_STRING);
+    ck_assert_int_eq(carc_num_distinct_actions(), CARC_NUM_DISTINCT_ACTIONS);
+    ck_assert_int_eq(carc_max_chance_outcomes(), CARC_MAX_CHANCE_OUTCOMES);
+    ck_assert_int_eq(carc_max_tiles(), CARC_MAX_TILES);
+}
+END_TEST
+
+START_TEST(error_strings)
+{
+    for (int c = -10; c <= 0; c++) {
+        ck_assert_ptr_nonnull(carc_strerror(c));
+        ck_assert_str_ne(carc_strerror(c), "unknown error");
+    }
+    ck_assert_str_eq(carc_strerror(-999), "unknown error");
+    ck_assert_str_eq(carc_strerror(CARC_E_ILLEGAL), "illegal action");
+}
+END_TEST
+
+START_TEST(options_validation)
+{
+    carc_options o;
+    carc_game *g = (carc_game *)1;
+    carc_options_init(&o);
+    ck_assert_int_eq(o.struct_size, sizeof o);
+    ck_assert_int_eq(o.num_players, 2);
+    ck_assert_int_eq(o.rules[CARC_RULE_TINY_CITY], 2);
+    ck_assert_int_eq(carc_game_new(NULL, &o), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_new(&g, NULL), CARC_E_INVALID);
+    ck_assert_ptr_null(g);
+    for (int n = -1; n <= 8; n++) {
+        o.num_players = n;
+        int rc = carc_game_new(&g, &o);
+        if (n >= 2 && n <= 6) {
+            ck_assert_int_eq(rc, CARC_OK);
+            ck_assert_int_eq(carc_game_num_players(g), n);
+            carc_game_free(g);
+        } else {
+            ck_assert_int_eq(rc, CARC_E_INVALID);
+            ck_assert_ptr_null(g);
+        }
+    }
+    carc_options_init(&o);
+    o.struct_size = sizeof o - 8;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_E_INVALID);
+    /* a bigger struct from a newer header: tail must be zero */
+    struct { carc_options o; uint64_t extra; } big;
+    memset(&big, 0, sizeof big);
+    carc_options_init(&big.o);
+    big.o.struct_size = sizeof big;
+    ck_assert_int_eq(carc_game_new(&g, &big.o), CARC_OK);
+    carc_game_free(g);
+    big.extra = 1;
+    ck_assert_int_eq(carc_game_new(&g, &big.o), CARC_E_INVALID);
+    /* rules */
+    carc_options_init(&o);
+    o.rules[CARC_RULE_TINY_CITY] = 7;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_E_INVALID);
+    carc_options_init(&o);
+    o.rules[CARC_MAX_RULES - 1] = 1;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_E_INVALID);
+    carc_options_init(&o);
+    ck_assert_int_eq(carc_options_set_rule(&o, "tiny_city", 1), CARC_OK);
+    ck_assert_int_eq(o.rules[CARC_RULE_TINY_CITY], 1);
+    ck_assert_int_eq(carc_options_set_rule(&o, "tiny_city", 3), CARC_E_INVALID);
+    ck_assert_int_eq(carc_options_set_rule(&o, "nonsense", 1), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_options_set_rule(NULL, "tiny_city", 1), CARC_E_INVALID);
+    ck_assert_int_eq(carc_rule_count(), 1);
+    ck_assert_str_eq(carc_rule_name(CARC_RULE_TINY_CITY), "tiny_city");
+    ck_assert_ptr_null(carc_rule_name(-1));
+    ck_assert_ptr_null(carc_rule_name(99));
+    ck_assert_int_eq(carc_rule_by_name("tiny_city"), CARC_RULE_TINY_CITY);
+    ck_assert_int_eq(carc_rule_by_name(NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_rule_default(CARC_RULE_TINY_CITY), 2);
+    ck_assert_int_eq(carc_rule_default(42), CARC_E_INVALID);
+}
+END_TEST
+
+START_TEST(modules)
+{
+    carc_options o;
+    carc_game *g;
+    ck_assert_int_eq(carc_module_available(CARC_MODULE_BASE), 1);
+    ck_assert_int_eq(carc_module_available(-1), CARC_E_INVALID);
+    ck_assert_int_eq(carc_module_available(99), CARC_E_INVALID);
+    ck_assert_str_eq(carc_module_name(CARC_MODULE_TOWER), "tower");
+    ck_assert_int_eq(carc_module_by_name("big_top"), CARC_MODULE_BIG_TOP);
+    ck_assert_int_eq(carc_module_by_name("nope"), CARC_E_NOTFOUND);
+    ck_assert_ptr_null(carc_module_name(40));
+    for (int m = 1; m <= CARC_MODULE_DUNGEON; m++) {
+        carc_options_init(&o);
+        o.modules |= 1ull << m;
+        int rc = carc_game_new(&g, &o);
+        if (carc_module_available(m)) {
+            ck_assert_int_eq(rc, CARC_OK);
+            carc_game_free(g);
+        } else {
+            ck_assert_int_eq(rc, CARC_E_UNSUPPORTED);
+        }
+    }
+    carc_options_init(&o);
+    o.modules = 1ull << 40; /* not a module id at all */
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_E_INVALID);
+    carc_options_init(&o);
+    o.modules = 0; /* base is implied */
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    carc_game_free(g);
+}
+END_TEST
+
+START_TEST(null_handles)
+{
+    carc_action a;
+    carc_decision d;
+    carc_placed_tile pt;
+    carc_feature_info fi;
+    int32_t ids[4], s;
+    uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
+    size_t n;
+    char buf[64];
+    memset(&a, 0, sizeof a);
+    carc_game_free(NULL);
+    ck_assert_int_eq(carc_game_num_players(NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_current_player(NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_is_terminal(NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_turn(NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_decision(NULL, &d), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_legal_actions(NULL, &a, 1, &n), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_legal_ids(NULL, ids, 4, &n), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_legal_mask(NULL, mask, sizeof mask), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_apply(NULL, &a), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_apply_id(NULL, 0), CARC_E_INVALID);
+    ck_assert_int_eq(carc_action_to_id(NULL, &a, ids), CARC_E_INVALID);
+    ck_assert_int_eq(carc_action_from_id(NULL, 0, &a), CARC_E_INVALID);
+    ck_assert_int_eq(carc_action_to_string(NULL, &a, buf, 64, &n), CARC_E_INVALID);
+    ck_assert_int_eq(carc_action_from_string(NULL, "pass", &a), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_sample_chance(NULL, &a), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_tiles_remaining(NULL, -1), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_tile_count(NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_tile_at(NULL, 0, 0, &pt), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_tile_by_order(NULL, 0, &pt), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_figures(NULL, NULL, 0, &n), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_supply(NULL, 0, 0), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_board_text(NULL, buf, 64, &n), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_score(NULL, 0, &s), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_final_scores(NULL, ids, 4), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_feature(NULL, 0, 0, 0, &fi), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_score_log(NULL, NULL, 0, &n), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_serialize(NULL, NULL, 0, &n), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_write_record(NULL, NULL, 0, &n), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_clone(NULL, NULL), CARC_E_INVALID);
+    carc_game *g = (carc_game *)1;
+    ck_assert_int_eq(carc_game_clone(&g, NULL), CARC_E_INVALID);
+    ck_assert_ptr_null(g);
+    ck_assert_int_eq(carc_game_copy(NULL, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_options(NULL, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_deserialize(NULL, (const uint8_t *)"x", 1), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_deserialize(&g, NULL, 1), CARC_E_INVALID);
+    ck_assert_int_eq(carc_record_replay(NULL, "x", 1, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_record_replay(&g, NULL, 1, NULL), CARC_E_INVALID);
+    carc_options_init(NULL); /* no-op */
+}
+END_TEST
+
+START_TEST(null_out_params)
+{
+    carc_game *g = new_game(1, 2);
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    ck_assert_int_eq(carc_game_decision(g, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_legal_actions(g, NULL, 5, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_legal_mask(g, NULL, 10), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_apply(g, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_action_to_id(g, &a, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_action_from_id(g, 0, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_action_from_string(g, NULL, &a), CARC_E_INVALID);
+    ck_assert_int_eq(carc_action_from_string(g, "pass", NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_score(g, 0, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_final_scores(g, NULL, 2), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_tile_at(g, 0, 0, NULL), CARC_E_INVALID);
+    carc_game_free(g);
+}
+END_TEST
+
+START_TEST(out_of_range)
+{
+    carc_game *g = new_game(2, 3);
+    int32_t s;
+    carc_placed_tile pt;
+    carc_feature_info fi;
+    carc_tile_info ti;
+    carc_segment_info si;
+    ck_assert_int_eq(carc_game_score(g, -1, &s), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_score(g, 3, &s), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_supply(g, 3, 0), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_KINDS), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
+    ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_BIG), 0);
+    ck_assert_int_eq(carc_game_tiles_remaining(g, -1), 71);
+    ck_assert_int_eq(carc_game_tiles_remaining(g, -2), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_tiles_remaining(g, 100000), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_tile_by_order(g, 1, &pt), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_tile_by_order(g, 0, &pt), CARC_OK);
+    ck_assert_int_eq(pt.x, 0);
+    ck_assert_str_eq(carc_tile_name(pt.type), "D");
+    ck_assert_int_eq(carc_game_tile_at(g, 5, 5, &pt), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_game_tile_at(g, 1 << 20, 0, &pt), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_game_feature(g, 0, 0, 99, &fi), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_feature(g, 3, 3, 0, &fi), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_tile_info_get(-1, 0, &ti), CARC_E_INVALID);
+    ck_assert_int_eq(carc_tile_info_get(0, 4, &ti), CARC_E_INVALID);
+    ck_assert_int_eq(carc_segment_info_get(0, 0, 99, &si), CARC_E_INVALID);
+    ck_assert_ptr_null(carc_tile_name(-1));
+    ck_assert_int_eq(carc_tile_by_name("ZZ"), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_tile_by_name(NULL), CARC_E_INVALID);
+    carc_game_free(g);
+}
+END_TEST
+
+START_TEST(wrong_decision)
+{
+    carc_game *g = new_game(3, 2);
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE);
+    carc_decision d;
+    ck_assert_int_eq(carc_game_decision(g, &d), CARC_OK);
+    ck_assert_int_eq(d.kind, CARC_DECISION_DRAW);
+    a.kind = CARC_ACTION_PASS;
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+    a.kind = CARC_ACTION_PLACE;
+    a.x = 1;
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+    ck_assert_int_eq(carc_game_apply_id(g, 5000), CARC_E_ILLEGAL);
+    int c = carc_tile_by_name("E");
+    a.kind = CARC_ACTION_DRAW;
+    a.tile = c;
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    ck_assert_int_eq(carc_game_current_player(g), 0);
+    ck_assert_int_eq(carc_game_decision(g, &d), CARC_OK);
+    ck_assert_int_eq(d.kind, CARC_DECISION_PLACE);
+    ck_assert_int_eq(d.tile, c);
+    /* chance queries are refused at a player decision */
+    int32_t ids[4];
+    double probs[4];
+    size_t n;
+    ck_assert_int_eq(carc_game_chance_outcomes(g, ids, probs, 4, &n), CARC_E_STATE);
+    ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_E_STATE);
+    a.kind = CARC_ACTION_DRAW;
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+    /* deploy notation needs a deployment pending */
+    ck_assert_int_eq(carc_action_from_string(g, "deploy follower city N", &a), CARC_E_STATE);
+    /* E turned twice shows its city to the south, closing the start city */
+    ck_assert_int_eq(carc_action_from_string(g, "place 0,-1 r2", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    ck_assert_int_eq(carc_game_decision(g, &d), CARC_OK);
+    ck_assert_int_eq(d.kind, CARC_DECISION_DEPLOY);
+    ck_assert_int_eq(d.x, 0);
+    ck_assert_int_eq(d.y, -1);
+    /* the 2-tile city (start + C) was completed: deploying on it is legal
+     * (a follower on a feature the tile completes) */
+    ck_assert_int_eq(carc_action_from_string(g, "deploy follower city S", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    int32_t s;
+    carc_game_score(g, 0, &s);
+    ck_assert_int_eq(s, 2 * 2); /* a 2-tile city, modern rule */
+    ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
+    ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE);
+    carc_game_free(g);
+}
+END_TEST
+
+START_TEST(small_buffers)
+{
+    carc_game *g = new_game(4, 2);
+    size_t n = 0;
+    int32_t ids[64];
+    double probs[64];
+    ck_assert_int_eq(carc_game_legal_ids(g, NULL, 0, &n), CARC_E_BUFFER);
+    ck_assert_uint_eq(n, 24); /* all 24 base types are still in the pile */
+    ck_assert_int_eq(carc_game_legal_ids(g, ids, 3, &n), CARC_E_BUFFER);
+    ck_assert_int_eq(carc_game_legal_ids(g, ids, 64, &n), CARC_OK);
+    ck_assert_int_eq(carc_game_chance_outcomes(g, ids, probs, 2, &n), CARC_E_BUFFER);
+    ck_assert_int_eq(carc_game_chance_outcomes(g, ids, probs, 64, &n), CARC_OK);
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) sum += probs[i];
+    ck_assert_double_eq_tol(sum, 1.0, 1e-12);
+    ck_assert_double_eq_tol(probs[carc_tile_by_name("V")], 9.0 / 71, 1e-12);
+    uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
+    ck_assert_int_eq(carc_game_legal_mask(g, mask, 10), CARC_E_BUFFER);
+    ck_assert_int_eq(carc_game_legal_mask(g, mask, CARC_MAX_CHANCE_OUTCOMES), CARC_OK);
+    char small[4];
+    ck_assert_int_eq(carc_game_board_text(g, small, sizeof small, &n), CARC_E_BUFFER);
+    char *big = malloc(n);
+    ck_assert_int_eq(carc_game_board_text(g, big, n, &n), CARC_OK);
+    ck_assert_uint_eq(strlen(big) + 1, n);
+    free(big);
+    ck_assert_int_eq(carc_game_serialize(g, (uint8_t *)small, sizeof small, &n), CARC_E_BUFFER);
+    ck_assert_int_eq(carc_game_write_record(g, small, sizeof small, &n), CARC_E_BUFFER);
+    int32_t fin[1];
+    ck_assert_int_eq(carc_game_final_scores(g, fin, 1), CARC_E_BUFFER);
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = CARC_ACTION_PASS;
+    ck_assert_int_eq(carc_action_to_string(g, &a, small, 2, &n), CARC_E_BUFFER);
+    ck_assert_uint_eq(n, 5);
+    carc_game_free(g);
+}
+END_TEST
+
+START_TEST(notation_errors)
+{
+    carc_game *g = new_game(5, 2);
+    carc_action a;
+    const char *bad[] = {"", "   ", "draw", "draw Q Q", "draw nosuch", "place", "place 1 0 r0",
+                         "place 1,0 r4", "place 1,0", "place x,0 r0", "deploy", "deploy meeple",
+                         "fly away", "pass now", "place 99999999999,0 r0"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(carc_action_from_string(g, bad[i], &a) == CARC_E_PARSE, "'%s'", bad[i]);
+    char longtext[300];
+    memset(longtext, 'a', sizeof longtext - 1);
+    longtext[sizeof longtext - 1] = 0;
+    ck_assert_int_eq(carc_action_from_string(g, longtext, &a), CARC_E_PARSE);
+    ck_assert_int_eq(carc_action_from_string(g, "draw V", &a), CARC_OK);
+    ck_assert_int_eq(a.kind, CARC_ACTION_DRAW);
+    ck_assert_int_eq(a.tile, carc_tile_by_name("V"));
+    carc_game_free(g);
+}
+END_TEST
+
+START_TEST(clone_independent)
+{
+    carc_game *g = new_game(6, 2), *c, *d;
+    ck_assert_int_eq(carc_game_clone(&c, g), CARC_OK);
+    ck_assert_int_eq(carc_game_sample_chance(c, NULL), CARC_OK);
+    ck_assert_int_eq(carc_game_tiles_remaining(g, -1), 71);
+    ck_assert_int_eq(carc_game_tiles_remaining(c, -1), 70);
+    ck_assert_int_eq(carc_game_copy(g, c), CARC_OK);
+    ck_assert_int_eq(carc_game_tiles_remaining(g, -1), 70);
+    d = new_game(6, 3);
+    ck_assert_int_eq(carc_game_copy(d, g), CARC_E_INVALID);
+    carc_options o;
+    ck_assert_int_eq(carc_game_options(d, &o), CARC_OK);
+    ck_assert_int_eq(o.num_players, 3);
+    carc_game_free(c);
+    carc_game_free(g);
+    carc_game_free(d);
+}
+END_TEST
+
+START_TEST(determinism)
+{
+    for (int k = 0; k < 2; k++) {
+        carc_game *a = new_game(42, 4), *b = new_game(42, 4);
+        while (!carc_game_is_terminal(a)) {
+            if (carc_game_current_player(a) == CARC_PLAYER_CHANCE) {
+                carc_action x, y;
+                ck_assert_int_eq(carc_game_sample_chance(a, &x), CARC_OK);
+                ck_assert_int_eq(carc_game_sample_chance(b, &y), CARC_OK);
+                ck_assert_int_eq(x.tile, y.tile);
+            } else {
+                int32_t ids[4200];
+                size_t n;
+                carc_game_legal_ids(a, ids, 4200, &n);
+                ck_assert_int_eq(carc_game_apply_id(a, ids[n / 2]), CARC_OK);
+                ck_assert_int_eq(carc_game_apply_id(b, ids[n / 2]), CARC_OK);
+            }
+        }
+        size_t na, nb;
+        uint8_t ba[8192], bb[8192];
+        ck_assert_int_eq(carc_game_serialize(a, ba, sizeof ba, &na), CARC_OK);
+        ck_assert_int_eq(carc_game_serialize(b, bb, sizeof bb, &nb), CARC_OK);
+        ck_assert_uint_eq(na, nb);
+        ck_assert_int_eq(memcmp(ba, bb, na), 0);
+        /* terminal: everything that acts is refused */
+        carc_action x;
+        memset(&x, 0, sizeof x);
+        ck_assert_int_eq(carc_game_apply(a, &x), CARC_E_STATE);
+        ck_assert_int_eq(carc_game_apply_id(a, 0), CARC_E_STATE);
+        ck_assert_int_eq(carc_game_sample_chance(a, NULL), CARC_E_STATE);
+        ck_assert_int_eq(carc_game_current_player(a), CARC_PLAYER_TERMINAL);
+        size_t n = 99;
+        ck_assert_int_eq(carc_game_legal_ids(a, NULL, 0, &n), CARC_OK);
+        ck_assert_uint_eq(n, 0);
+        carc_game_free(a);
+        carc_game_free(b);
+    }
+}
+END_TEST
+
+START_TEST(record_errors)
+{
+    carc_game *g = (carc_game *)1;
+    carc_record_error err;
+    const struct { const char *text; int line; int code; } cases[] = {
+        {"", 0, CARC_E_PARSE},
+        {"hello\n", 1, CARC_E_PARSE},
+        {"carcvar-record 2\n", 1, CARC_E_VERSION},
+        {"carcvar-record 1\nplayers 9\ndraw D\n", 3, CARC_E_INVALID},
+        {"carcvar-record 1\nplayers x\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nmodules base tower\ndraw D\n", 3, CARC_E_UNSUPPORTED},
+        {"carcvar-record 1\nmodules base, nonsense\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nrule tiny_city 5\n", 2, CARC_E_INVALID},
+        {"carcvar-record 1\nrule bogus 1\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\n# comment\n\ndraw D\nplace 5,5 r0\n", 5, CARC_E_ILLEGAL},
+        {"carcvar-record 1\ndraw D\nplayers 3\n", 3, CARC_E_PARSE},
+        {"carcvar-record 1\ndraw D\nplace 1,0\n", 3, CARC_E_PARSE},
+        {"carcvar-record 1\nseed 1\ndraw C rng\n", 3, CARC_E_ILLEGAL},
+        {"carcvar-record 1\nwhat is this\n", 2, CARC_E_PARSE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rc = carc_record_replay(&g, cases[i].text, strlen(cases[i].text), &err);
+        ck_assert_msg(rc == cases[i].code, "case %zu: rc %d (%s), want %d", i, rc, err.message,
+                      cases[i].code);
+        ck_assert_int_eq(err.code, rc);
+        ck_assert_msg(err.line == cases[i].line, "case %zu: line %d (%s), want %d", i, err.line,
+                      err.message, cases[i].line);
+        ck_assert_ptr_null(g);
+        ck_assert_uint_gt(strlen(err.message), 0);
+    }
+    const char ok[] = "carcvar-record 1\r\nplayers 3\r\nseed 9\r\nmodules base\r\n";
+    ck_assert_int_eq(carc_record_replay(&g, ok, sizeof ok - 1, &err), CARC_OK);
+    ck_assert_int_eq(carc_game_num_players(g), 3);
+    carc_game_free(g);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("api");
+    TCase *tc = tcase_create("contract");
+    tcase_add_test(tc, versions);
+    tcase_add_test(tc, error_strings);
+    tcase_add_test(tc, options_validation);
+    tcase_add_test(tc, modules);
+    tcase_add_test(tc, null_handles);
+    tcase_add_test(tc, null_out_params);
+    tcase_add_test(tc, out_of_range);
+    tcase_add_test(tc, wrong_decision);
+    tcase_add_test(tc, small_buffers);
+    tcase_add_test(tc, notation_errors);
+    tcase_add_test(tc, clone_independent);
+    tcase_add_test(tc, determinism);
+    tcase_add_test(tc, record_errors);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
