@@ -5,6 +5,8 @@
  *   # expect final N0 N1 ...    final scores (end-game scoring included)
  *   # expect supply P N         followers of player P in supply
  *   # expect terminal           the game is over
+ *   # expect remaining TILE N   N tiles of type TILE left to draw (TILE "all": total)
+ *   # expect player P           player P is to act next (-1: a tile draw is pending)
  *   # expect error LINE         the record is refused at line LINE
  *   # expect feature X Y SEG POINTS [COMPLETE]
  *                               feature through segment SEG of the tile at
@@ -104,6 +106,15 @@ START_TEST(scenario)
                           names[_i]);
         } else if (sscanf(p, "supply %d %d", &a, &b) == 2) {
             ck_assert_int_eq(carc_game_supply(g, a, CARC_FIGURE_FOLLOWER), b);
+        } else if (strncmp(p, "remaining ", 10) == 0) {
+            char tile[16];
+            ck_assert_int_eq(sscanf(p, "remaining %15s %d", tile, &a), 2);
+            int t = strcmp(tile, "all") == 0 ? -1 : carc_tile_by_name(tile);
+            ck_assert_msg(t >= -1, "%s: unknown tile %s", names[_i], tile);
+            ck_assert_msg(carc_game_tiles_remaining(g, t) == a, "%s: %d %s left, expected %d",
+                          names[_i], carc_game_tiles_remaining(g, t), tile, a);
+        } else if (sscanf(p, "player %d", &a) == 1) {
+            ck_assert_int_eq(carc_game_current_player(g), a);
         } else if (strncmp(p, "terminal", 8) == 0) {
             ck_assert_int_eq(carc_game_is_terminal(g), 1);
         } else if (sscanf(p, "feature %d %d %d %d %d", &a, &b, &c, &d, &e) >= 4) {
