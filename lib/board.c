@@ -12,9 +12,9 @@ static inline int32_t cell_key(int x, int y)
     return (int32_t)(((uint32_t)(uint16_t)x << 16) | (uint16_t)y);
 }
 
-static inline uint32_t cell_hash(int32_t key, uint32_t size)
+static inline uint32_t cell_hash(const carc_game *g, int32_t key)
 {
-    return ((uint32_t)key * 0x9E3779B1u) >> 7 & (size - 1);
+    return ((uint32_t)key * 0x9E3779B1u) >> g->L.hash_shift;
 }
 
 /* value: >= 0 placed tile, -1 empty, <= -2 frontier cell -(v+2) */
@@ -23,7 +23,7 @@ int carc__cell_get(const carc_game *g, int x, int y)
     const int32_t *keys = CHKEYS(g);
     int32_t key = cell_key(x, y);
     uint32_t m = g->L.hash_size - 1;
-    for (uint32_t i = cell_hash(key, g->L.hash_size);; i = (i + 1) & m) {
+    for (uint32_t i = cell_hash(g, key);; i = (i + 1) & m) {
         if (keys[i] == key) return CHVALS(g)[i];
         if (keys[i] == HKEY_EMPTY) return -1;
     }
@@ -34,7 +34,7 @@ static void cell_set(carc_game *g, int x, int y, int value)
     int32_t *keys = HKEYS(g);
     int32_t key = cell_key(x, y);
     uint32_t m = g->L.hash_size - 1;
-    for (uint32_t i = cell_hash(key, g->L.hash_size);; i = (i + 1) & m) {
+    for (uint32_t i = cell_hash(g, key);; i = (i + 1) & m) {
         if (keys[i] == key || keys[i] == HKEY_EMPTY) {
             keys[i] = key;
             HVALS(g)[i] = (int16_t)value;
@@ -58,20 +58,13 @@ int carc__find(const carc_game *g, int s)
     return s;
 }
 
-bool carc__fits(const carc_game *g, const front *f, int type, int rot)
-{
-    (void)g;
-    return (carc__types[type].code[rot] & f->mask) == f->req;
-}
-
 bool carc__placeable(const carc_game *g, int type)
 {
     const front *F = CFRONT(g);
-    for (uint32_t i = 0; i < g->nfront; i++) {
-        if (F[i].filled) continue;
-        for (int r = 0; r < 4; r++)
-            if (carc__fits(g, &F[i], type, r)) return true;
-    }
+    const uint16_t *live = CLIVE(g);
+    const uint8_t *fit = carc__types[type].fit;
+    for (uint32_t i = 0; i < g->live_front; i++)
+        if (fit[F[live[i]].req]) return true;
     return false;
 }
 
@@ -112,8 +105,8 @@ static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind
         f->anchor = (uint16_t)anchor;
         f->side = (uint8_t)side;
         cell_set(g, x, y, -(int)g->nfront - 2);
+        LIVE(g)[g->live_front++] = (uint16_t)g->nfront;
         g->nfront++;
-        g->live_front++;
     } else {
         front *f = &F[-(v + 2)];
         f->req |= req;
@@ -156,17 +149,38 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
     if (old <= -2) {
         int fi = -(old + 2);
         FRONT(g)[fi].filled = 1;
+        /* drop it from the live list, keeping creation (= action id) order */
+        uint16_t *live = LIVE(g);
+        uint32_t k = 0;
+        while (live[k] != fi) k++;
+        memmove(live + k, live + k + 1, (g->live_front - k - 1) * sizeof *live);
         g->live_front--;
         pt->front = (uint16_t)fi;
     }
     cell_set(g, x, y, t);
 
+    /* the 8 neighbours, row by row: (-1,-1) (0,-1) (1,-1) (-1,0) (1,0) ... */
+    int nbr[8], k = 0;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if (dx || dy) {
+                int u = carc__cell_get(g, x + dx, y + dy);
+                nbr[k] = u < 0 ? -1 : u;
+                g->last_nbr[k] = (int16_t)nbr[k];
+                k++;
+            }
+    static const int side_nbr[4] = {1, 4, 6, 3}; /* N E S W in nbr[] */
+    for (int i = 0; i < 8; i++) {
+        if (nbr[i] < 0) continue;
+        T[nbr[i]].nb8++;
+        pt->nb8++;
+    }
+
     for (int d = 0; d < 4; d++) {
-        int nx = x + DX[d], ny = y + DY[d];
-        int u = carc__cell_get(g, nx, ny);
+        int u = nbr[side_nbr[d]];
         int kind = (ty->code[rot] >> (2 * d)) & 3;
         if (u < 0) {
-            add_front(g, nx, ny, t, d, kind);
+            add_front(g, x + DX[d], y + DY[d], t, d, kind);
             continue;
         }
         const ptile *nt = &T[u];
@@ -177,20 +191,10 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
             int r = unite(g, pt->seg0 + a, nt->seg0 + b);
             S[r].open = (uint16_t)(S[r].open - 2);
         }
-        for (int k = 0; k < 2; k++) {
-            int a = ty->half_seg[rot][2 * d + k];
-            int b = nty->half_seg[nt->rot][2 * od + 1 - k];
+        for (int h = 0; h < 2; h++) {
+            int a = ty->half_seg[rot][2 * d + h];
+            int b = nty->half_seg[nt->rot][2 * od + 1 - h];
             if (a != NO_SEG && b != NO_SEG) unite(g, pt->seg0 + a, nt->seg0 + b);
-        }
-    }
-
-    for (int dy = -1; dy <= 1; dy++) {
-        for (int dx = -1; dx <= 1; dx++) {
-            if (!dx && !dy) continue;
-            int u = carc__cell_get(g, x + dx, y + dy);
-            if (u < 0) continue;
-            T[u].nb8++;
-            pt->nb8++;
         }
     }
     return t;

@@ -41,6 +41,7 @@ typedef struct tile_type {
     uint8_t code[4];             /* [rot] edge kinds on board sides, 2 bits each */
     uint8_t edge_seg[4][4];      /* [rot][board side] -> segment or NO_SEG */
     uint8_t half_seg[4][8];      /* [rot][board half-edge] -> segment or NO_SEG */
+    uint8_t fit[256];            /* [requirement pattern] -> bit set of fitting rotations */
 } tile_type;
 
 extern const tile_type carc__types[] CARC_INTERNAL;
@@ -116,7 +117,8 @@ typedef struct layout {
     uint32_t cap_tiles, cap_segs, cap_front, cap_hist, cap_log, cap_figs;
     uint32_t hash_size;     /* power of two */
     uint32_t off_tiles, off_segs, off_front, off_hist, off_log, off_figs;
-    uint32_t off_hkeys, off_hvals, off_remain, off_modstate;
+    uint32_t off_hkeys, off_hvals, off_remain, off_modstate, off_live;
+    uint32_t hash_shift;    /* 32 - log2(hash_size) */
 } layout;
 
 #define MAX_PENDING 16
@@ -141,13 +143,15 @@ struct carc_game {
     int discarded;          /* tiles set aside as unplaceable */
 
     uint32_t ntiles, nsegs, nfront, nhist, nlog, nfigs;
-    uint32_t live_front;    /* unfilled frontier cells */
+    uint32_t live_front;    /* unfilled frontier cells, listed in LIVE() in creation order */
+    uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
     int32_t total_remaining;
     int32_t score[CARC_MAX_PLAYERS];
     uint8_t supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS];
 
     int npending;
     pending pend[MAX_PENDING];
+    int16_t last_nbr[8];    /* 8-neighbours of the last placed tile (-1 empty), row by row */
 };
 
 #define CARC_MAGIC 0x43415243u
@@ -163,6 +167,8 @@ struct carc_game {
 #define HKEYS(g) ARR(g, int32_t, off_hkeys)
 #define HVALS(g) ARR(g, int16_t, off_hvals)
 #define REMAIN(g) ARR(g, uint8_t, off_remain)
+#define LIVE(g) ARR(g, uint16_t, off_live)
+#define CLIVE(g) CARR(g, uint16_t, off_live)
 #define CTILES(g) CARR(g, ptile, off_tiles)
 #define CSEGS(g) CARR(g, seg, off_segs)
 #define CFRONT(g) CARR(g, front, off_front)
@@ -198,7 +204,14 @@ typedef struct action_sink {
     size_t cap, n;
 } action_sink;
 
-void carc__sink_push(action_sink *s, const carc_action *a, int32_t id) CARC_INTERNAL;
+static inline void carc__sink_push(action_sink *s, const carc_action *a, int32_t id)
+{
+    if (s->n < s->cap) {
+        if (s->buf) s->buf[s->n] = *a;
+        if (s->ids) s->ids[s->n] = id;
+    }
+    s->n++;
+}
 
 /*
  * The narrow interface every module plugs in through.  Every hook is
@@ -245,6 +258,19 @@ extern const carc_module_def *const carc__modules[CARC_MODULE_SLOTS] CARC_INTERN
 
 /* ------------------------------------------------------------ core calls */
 
+static inline bool carc__module_on(const carc_game *g, int module)
+{
+    return (g->opts.modules >> module) & 1u;
+}
+
+/* Does tile `type` turned `rot` match the edges the cell's neighbours demand?
+ * A cell's requirement byte is a complete pattern (0 = unconstrained side),
+ * so the tile compiler tabulates the answer for every pattern. */
+static inline bool carc__fits(const front *f, int type, int rot)
+{
+    return (carc__types[type].fit[f->req] >> rot) & 1u;
+}
+
 /* rng.c-ish helpers (game.c) */
 uint64_t carc__rng_next(carc_game *g) CARC_INTERNAL;
 uint32_t carc__rng_below(carc_game *g, uint32_t n) CARC_INTERNAL;
@@ -253,7 +279,6 @@ uint32_t carc__rng_below(carc_game *g, uint32_t n) CARC_INTERNAL;
 int carc__cell_get(const carc_game *g, int x, int y) CARC_INTERNAL; /* >=0 tile, <-1 front, -1 empty */
 int carc__place(carc_game *g, int type, int x, int y, int rot) CARC_INTERNAL;
 int carc__find(const carc_game *g, int s) CARC_INTERNAL;
-bool carc__fits(const carc_game *g, const front *f, int type, int rot) CARC_INTERNAL;
 bool carc__placeable(const carc_game *g, int type) CARC_INTERNAL;
 int carc__front_of(const carc_game *g, int x, int y) CARC_INTERNAL;
 void carc__board_init(carc_game *g) CARC_INTERNAL;
@@ -276,7 +301,6 @@ int carc__enumerate(const carc_game *g, action_sink *sink) CARC_INTERNAL;
 int carc__apply(carc_game *g, const carc_action *a, bool sampled) CARC_INTERNAL;
 int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id) CARC_INTERNAL;
 int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out) CARC_INTERNAL;
-bool carc__module_on(const carc_game *g, int module) CARC_INTERNAL;
 
 /* game.c */
 int carc__game_alloc(carc_game **out, const carc_options *opts) CARC_INTERNAL;

@@ -112,11 +112,6 @@ int carc_module_available(int module)
     return carc__modules[module] != NULL;
 }
 
-bool carc__module_on(const carc_game *g, int module)
-{
-    return (g->opts.modules >> module) & 1u;
-}
-
 /* Validate options and produce a normalised copy. */
 int carc__check_options(const carc_options *in, carc_options *norm)
 {
@@ -215,9 +210,10 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     L.cap_figs = (uint32_t)o.num_players * 16u + 16u;
     /* one completion event per deployment, one end-game event per figure */
     L.cap_log = ntiles + L.cap_figs + 64;
-    uint32_t hs = 16;
-    while (hs < 2 * (L.cap_front + 1)) hs <<= 1;
+    uint32_t hs = 16, bits = 4;
+    while (hs < 2 * (L.cap_front + 1)) { hs <<= 1; bits++; }
     L.hash_size = hs;
+    L.hash_shift = 32 - bits;
 
     uint32_t off = align8((uint32_t)sizeof(carc_game));
     L.off_tiles = off; off = align8(off + L.cap_tiles * (uint32_t)sizeof(ptile));
@@ -229,6 +225,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     L.off_hvals = off; off = align8(off + hs * 2u);
     L.off_hist = off;  off = align8(off + L.cap_hist * 2u);
     L.off_remain = off; off = align8(off + (uint32_t)carc__ntypes);
+    L.off_live = off;  off = align8(off + L.cap_front * 2u);
     L.off_modstate = off; off = align8(off + modstate);
     L.bytes = off;
 
@@ -267,9 +264,11 @@ int carc_game_new(carc_game **out, const carc_options *opts)
             if (strcmp(carc__types[t].module, carc__modules[m]->tile_set) == 0)
                 remain[t] = carc__types[t].count;
     }
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++)
-        if (carc__module_on(g, m) && carc__modules[m]->setup)
-            carc__modules[m]->setup(g);
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        if (!carc__module_on(g, m)) continue;
+        if (carc__modules[m]->setup) carc__modules[m]->setup(g);
+        if (carc__modules[m]->drawable) g->hooks_drawable |= 1u << m;
+    }
     carc__board_init(g);
     for (int t = 0; t < carc__ntypes; t++) g->total_remaining += remain[t];
     g->phase = CARC_DECISION_DRAW;

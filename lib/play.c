@@ -16,18 +16,10 @@ static const int DY[4] = {-1, 0, 1, 0};
         for (const carc_module_def *md = carc__modules[m];                      \
              md && carc__module_on(g, m); md = NULL)
 
-void carc__sink_push(action_sink *s, const carc_action *a, int32_t id)
-{
-    if (s->n < s->cap) {
-        if (s->buf) s->buf[s->n] = *a;
-        if (s->ids) s->ids[s->n] = id;
-    }
-    s->n++;
-}
-
 static bool drawable(const carc_game *g, int type)
 {
     if (CREMAIN(g)[type] == 0) return false;
+    if (!g->hooks_drawable) return true;
     EACH_MODULE(g, m, md)
         if (md->drawable && !md->drawable(g, type)) return false;
     return true;
@@ -78,12 +70,51 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
         break;
     case CARC_DECISION_PLACE: {
         const front *F = CFRONT(g);
+        const uint16_t *live = CLIVE(g);
+        const uint8_t *fit = carc__types[g->drawn].fit;
+        if (!sink->buf) {
+            /* ids only: the playout hot path */
+            int32_t *ids = sink->ids;
+            size_t n = sink->n, cap = sink->cap;
+            if (cap >= n + 4u * g->live_front) {
+                /* room for every candidate: write all four, keep the fitting */
+                for (uint32_t i = 0; i < g->live_front; i++) {
+                    const front *f = &F[live[i]];
+                    unsigned rots = fit[f->req];
+                    int32_t base = ID_PLACE + f->anchor * 16 + f->side * 4;
+                    ids[n] = base;
+                    n += rots & 1u;
+                    ids[n] = base + 1;
+                    n += (rots >> 1) & 1u;
+                    ids[n] = base + 2;
+                    n += (rots >> 2) & 1u;
+                    ids[n] = base + 3;
+                    n += (rots >> 3) & 1u;
+                }
+                sink->n = n;
+                break;
+            }
+            for (uint32_t i = 0; i < g->live_front; i++) {
+                const front *f = &F[live[i]];
+                unsigned rots = fit[f->req];
+                int32_t base = ID_PLACE + f->anchor * 16 + f->side * 4;
+                while (rots) {
+                    int r = __builtin_ctz(rots);
+                    rots &= rots - 1;
+                    if (n < cap) ids[n] = base + r;
+                    n++;
+                }
+            }
+            sink->n = n;
+            break;
+        }
         a.kind = CARC_ACTION_PLACE;
-        for (uint32_t i = 0; i < g->nfront; i++) {
-            const front *f = &F[i];
-            if (f->filled) continue;
-            for (int r = 0; r < 4; r++) {
-                if (!carc__fits(g, f, g->drawn, r)) continue;
+        for (uint32_t i = 0; i < g->live_front; i++) {
+            const front *f = &F[live[i]];
+            unsigned rots = fit[f->req];
+            while (rots) {
+                int r = __builtin_ctz(rots);
+                rots &= rots - 1;
                 a.x = f->x;
                 a.y = f->y;
                 a.rotation = r;
@@ -196,7 +227,7 @@ static int apply_place(carc_game *g, const carc_action *a, int32_t id)
     if (a->kind != CARC_ACTION_PLACE || a->rotation < 0 || a->rotation > 3) return CARC_E_ILLEGAL;
     int fi = carc__front_of(g, a->x, a->y);
     if (fi < 0) return CARC_E_ILLEGAL;
-    if (!carc__fits(g, &CFRONT(g)[fi], g->drawn, a->rotation)) return CARC_E_ILLEGAL;
+    if (!carc__fits(&CFRONT(g)[fi], g->drawn, a->rotation)) return CARC_E_ILLEGAL;
     g->last_tile = carc__place(g, g->drawn, a->x, a->y, a->rotation);
     history_push(g, id, false);
     g->phase = CARC_DECISION_DEPLOY;
@@ -413,8 +444,10 @@ int carc_game_sample_chance(carc_game *game, carc_action *out)
     if (!valid(game)) return CARC_E_INVALID;
     if (game->phase != CARC_DECISION_DRAW || game->npending) return CARC_E_STATE;
     int total = 0;
-    for (int t = 0; t < carc__ntypes; t++)
-        if (drawable(game, t)) total += CREMAIN(game)[t];
+    if (!game->hooks_drawable) total = game->total_remaining;
+    else
+        for (int t = 0; t < carc__ntypes; t++)
+            if (drawable(game, t)) total += CREMAIN(game)[t];
     if (total == 0) return CARC_E_STATE;
     int r = (int)carc__rng_below(game, (uint32_t)total);
     carc_action a;

@@ -180,10 +180,11 @@ void carc__score_placement(carc_game *g, int t)
         const seg *rs = &SEGS(g)[r];
         if (rs->open == 0 && !(rs->flags & SF_COMPLETE)) complete_feature(g, r);
     }
-    /* monasteries: the new tile's own and those of its 8 neighbours */
-    for (int dy = -1; dy <= 1; dy++) {
-        for (int dx = -1; dx <= 1; dx++) {
-            int u = (dx || dy) ? carc__cell_get(g, pt->x + dx, pt->y + dy) : t;
+    /* monasteries: the new tile's own and those of its 8 neighbours
+     * (carc__place left them in last_nbr) */
+    for (int k = 0; k <= 8; k++) {
+        {
+            int u = k == 8 ? t : g->last_nbr[k];
             if (u < 0 || T[u].nb8 != 8) continue;
             const tile_type *uty = &carc__types[T[u].type];
             for (int i = 0; i < uty->nseg; i++) {

@@ -284,7 +284,22 @@ int main(int argc, char **argv)
                 fprintf(o, "%d,", own_half_seg(ty, (h - 2 * r + 8) % 8));
             fprintf(o, "},");
         }
-        fprintf(o, " } },\n");
+        fprintf(o, " },\n    {");
+        /* fit[req]: rotations whose edges meet the requirement pattern req
+         * (2 bits per side, 0 = unconstrained) */
+        for (int req = 0; req < 256; req++) {
+            unsigned mask = 0, fit = 0;
+            for (int side = 0; side < 4; side++)
+                if ((req >> (2 * side)) & 3) mask |= 3u << (2 * side);
+            for (int r = 0; r < 4; r++) {
+                unsigned code = 0;
+                for (int side = 0; side < 4; side++)
+                    code |= (unsigned)own_edge_kind(ty, (side - r + 4) % 4) << (2 * side);
+                if ((code & mask) == (unsigned)req) fit |= 1u << r;
+            }
+            fprintf(o, "%u,", fit);
+        }
+        fprintf(o, "} },\n");
     }
     fprintf(o, "};\n");
     if (fclose(o) != 0) { perror(argv[1]); return 1; }
