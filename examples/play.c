@@ -1,9 +1,13 @@
-/* carcvar-play: play a seeded random game, or replay a game record, and
- * print the board, every turn's scoring and the final scores.
+/* carcvar-play: play a seeded game between agents (random, greedy, or you
+ * at the keyboard), or replay a game record, and print the board, every
+ * turn's scoring and the final scores.
  *
- *   carcvar-play [--seed N] [--players N] [--record-out FILE] [--quiet]
+ *   carcvar-play [--seed N] [--players N] [--agent P=random|greedy|human]...
+ *                [--modules a,b] [--watch] [--record-out FILE] [--quiet]
  *   carcvar-play --replay FILE
- */
+ *
+ * A human player types actions in the notation of doc/notation.md, or the
+ * number of an action from the list shown, or "?" to see the board. */
 #include <carcvar/carcvar.h>
 
 #include <stdio.h>
@@ -44,6 +48,62 @@ static void print_events(const carc_game *g, size_t from, size_t *upto)
     *upto = n;
 }
 
+enum { AGENT_RANDOM, AGENT_GREEDY, AGENT_HUMAN };
+
+/* Greedy: the action after which (own projected final score - best other
+ * projected final score) is largest; the first such action on ties. */
+static size_t greedy_pick(const carc_game *g, const carc_action *acts, size_t n, carc_game *scratch)
+{
+    int me = carc_game_current_player(g), np = carc_game_num_players(g);
+    size_t best = 0;
+    long best_value = -1000000;
+    for (size_t i = 0; i < n; i++) {
+        int32_t fin[CARC_MAX_PLAYERS];
+        if (carc_game_copy(scratch, g) != CARC_OK || carc_game_apply(scratch, &acts[i]) != CARC_OK)
+            continue;
+        carc_game_final_scores(scratch, fin, CARC_MAX_PLAYERS);
+        long other = -1000000;
+        for (int p = 0; p < np; p++)
+            if (p != me && fin[p] > other) other = fin[p];
+        long value = fin[me] - other;
+        if (value > best_value) {
+            best_value = value;
+            best = i;
+        }
+    }
+    return best;
+}
+
+static size_t human_pick(const carc_game *g, const carc_action *acts, size_t n)
+{
+    char line[128], text[96];
+    for (;;) {
+        carc_decision d;
+        carc_game_decision(g, &d);
+        printf("player %d, %s %s; legal actions:\n", d.player,
+               d.kind == CARC_DECISION_PLACE ? "place tile" : "deploy on tile",
+               d.tile >= 0 ? carc_tile_name(d.tile) : "");
+        for (size_t i = 0; i < n; i++) {
+            carc_action_to_string(g, &acts[i], text, sizeof text, NULL);
+            printf("  %3zu  %s\n", i, text);
+        }
+        printf("> ");
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin)) exit(0);
+        line[strcspn(line, "\r\n")] = 0;
+        if (!strcmp(line, "?")) { print_board(g); continue; }
+        char *end;
+        unsigned long k = strtoul(line, &end, 10);
+        if (end != line && !*end && k < n) return k;
+        carc_action a;
+        int32_t id, want;
+        if (carc_action_from_string(g, line, &a) == CARC_OK && carc_action_to_id(g, &a, &want) == CARC_OK)
+            for (size_t i = 0; i < n; i++)
+                if (carc_action_to_id(g, &acts[i], &id) == CARC_OK && id == want) return i;
+        printf("not a legal action: %s\n", line);
+    }
+}
+
 static char *read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
@@ -70,15 +130,36 @@ int main(int argc, char **argv)
     carc_options_init(&opts);
     opts.seed = 1;
     const char *replay = NULL, *record_out = NULL;
-    int quiet = 0;
+    int quiet = 0, watch = 0;
+    int agent[CARC_MAX_PLAYERS] = {0};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seed") && i + 1 < argc) opts.seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--players") && i + 1 < argc) opts.num_players = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--replay") && i + 1 < argc) replay = argv[++i];
         else if (!strcmp(argv[i], "--record-out") && i + 1 < argc) record_out = argv[++i];
         else if (!strcmp(argv[i], "--quiet")) quiet = 1;
-        else {
-            fprintf(stderr, "usage: %s [--seed N] [--players N] [--record-out FILE] [--quiet]\n"
+        else if (!strcmp(argv[i], "--watch")) watch = 1;
+        else if (!strcmp(argv[i], "--agent") && i + 1 < argc) {
+            char kind[16];
+            int p;
+            if (sscanf(argv[++i], "%d=%15s", &p, kind) != 2 || p < 0 || p >= CARC_MAX_PLAYERS ||
+                (strcmp(kind, "random") && strcmp(kind, "greedy") && strcmp(kind, "human"))) {
+                fprintf(stderr, "--agent wants P=random|greedy|human\n");
+                return 2;
+            }
+            agent[p] = !strcmp(kind, "random") ? AGENT_RANDOM
+                       : !strcmp(kind, "greedy") ? AGENT_GREEDY : AGENT_HUMAN;
+        } else if (!strcmp(argv[i], "--modules") && i + 1 < argc) {
+            char list[256];
+            snprintf(list, sizeof list, "%s", argv[++i]);
+            for (char *m = strtok(list, ","); m; m = strtok(NULL, ",")) {
+                int id = carc_module_by_name(m);
+                if (id < 0) { fprintf(stderr, "unknown module %s\n", m); return 2; }
+                opts.modules |= 1ull << id;
+            }
+        } else {
+            fprintf(stderr, "usage: %s [--seed N] [--players N] [--agent P=random|greedy|human]...\n"
+                            "          [--modules a,b] [--watch] [--record-out FILE] [--quiet]\n"
                             "       %s --replay FILE\n", argv[0], argv[0]);
             return 2;
         }
@@ -103,7 +184,10 @@ int main(int argc, char **argv)
     } else {
         rc = carc_game_new(&g, &opts);
         if (rc) return die("new game", rc);
-        printf("libcarcvar %s: random game, %d players, seed %llu\n", carc_version_string(),
+        carc_game *scratch = NULL;
+        rc = carc_game_clone(&scratch, g);
+        if (rc) return die("clone", rc);
+        printf("libcarcvar %s: %d players, seed %llu\n", carc_version_string(),
                opts.num_players, (unsigned long long)opts.seed);
         unsigned long long pick = opts.seed * 2654435761ull + 12345;
         while (!carc_game_is_terminal(g)) {
@@ -116,18 +200,27 @@ int main(int argc, char **argv)
             size_t n = 0;
             rc = carc_game_legal_actions(g, acts, 1024, &n);
             if (rc) return die("legal actions", rc);
-            /* a simple deterministic "random" agent */
-            pick = pick * 6364136223846793005ull + 1442695040888963407ull;
-            carc_action *a = &acts[(pick >> 33) % n];
+            int who = carc_game_current_player(g);
+            size_t k;
+            if (agent[who] == AGENT_GREEDY) {
+                k = greedy_pick(g, acts, n, scratch);
+            } else if (agent[who] == AGENT_HUMAN) {
+                k = human_pick(g, acts, n);
+            } else { /* random, reproducible from the seed */
+                pick = pick * 6364136223846793005ull + 1442695040888963407ull;
+                k = (pick >> 33) % n;
+            }
+            carc_action *a = &acts[k];
             char text[96];
             carc_action_to_string(g, a, text, sizeof text, NULL);
-            int who = carc_game_current_player(g);
             int turn = carc_game_turn(g);
             rc = carc_game_apply(g, a);
             if (rc) return die("apply", rc);
             if (!quiet) printf("turn %2d player %d: %s\n", turn, who, text);
             if (!quiet) print_events(g, logged, &logged);
+            if (watch && carc_game_current_player(g) == CARC_PLAYER_CHANCE) print_board(g);
         }
+        carc_game_free(scratch);
     }
     print_board(g);
     int32_t final[CARC_MAX_PLAYERS];
