@@ -3,7 +3,7 @@
  * turn's scoring and the final scores.
  *
  *   carcvar-play [--seed N] [--players N] [--agent P=random|greedy|human]...
- *                [--modules a,b] [--watch] [--record-out FILE] [--quiet]
+ *                [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--quiet]
  *   carcvar-play --replay FILE
  *
  * A human player types actions in the notation of doc/notation.md, or the
@@ -129,7 +129,7 @@ int main(int argc, char **argv)
     carc_options opts;
     carc_options_init(&opts);
     opts.seed = 1;
-    const char *replay = NULL, *record_out = NULL;
+    const char *replay = NULL, *record_out = NULL, *svg_out = NULL;
     int quiet = 0, watch = 0;
     int agent[CARC_MAX_PLAYERS] = {0};
     for (int i = 1; i < argc; i++) {
@@ -137,6 +137,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--players") && i + 1 < argc) opts.num_players = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--replay") && i + 1 < argc) replay = argv[++i];
         else if (!strcmp(argv[i], "--record-out") && i + 1 < argc) record_out = argv[++i];
+        else if (!strcmp(argv[i], "--svg") && i + 1 < argc) svg_out = argv[++i];
         else if (!strcmp(argv[i], "--quiet")) quiet = 1;
         else if (!strcmp(argv[i], "--watch")) watch = 1;
         else if (!strcmp(argv[i], "--agent") && i + 1 < argc) {
@@ -159,7 +160,7 @@ int main(int argc, char **argv)
             }
         } else {
             fprintf(stderr, "usage: %s [--seed N] [--players N] [--agent P=random|greedy|human]...\n"
-                            "          [--modules a,b] [--watch] [--record-out FILE] [--quiet]\n"
+                            "          [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--quiet]\n"
                             "       %s --replay FILE\n", argv[0], argv[0]);
             return 2;
         }
@@ -236,6 +237,15 @@ int main(int argc, char **argv)
         if (rec && f && carc_game_write_record(g, rec, need, &need) == CARC_OK) fputs(rec, f);
         if (f) fclose(f);
         free(rec);
+    }
+    if (svg_out) {
+        size_t need = 0;
+        carc_game_board_svg(g, NULL, 0, &need);
+        char *svg = malloc(need);
+        FILE *f = fopen(svg_out, "w");
+        if (svg && f && carc_game_board_svg(g, svg, need, &need) == CARC_OK) fputs(svg, f);
+        if (f) fclose(f);
+        free(svg);
     }
     carc_game_free(g);
     return 0;

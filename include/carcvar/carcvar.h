@@ -432,6 +432,13 @@ CARC_API int carc_game_supply(const carc_game *game, int player, int kind);
 CARC_API int carc_game_board_text(const carc_game *game, char *buf, size_t cap,
                                   size_t *needed);
 
+/** SVG picture of the board: tiles drawn schematically (fields green, cities
+ *  brown with pennants marked, roads, monasteries), figures as circles in
+ *  player colours, and the scores.  A complete, standalone SVG document,
+ *  NUL-terminated; *needed counts the terminating NUL. */
+CARC_API int carc_game_board_svg(const carc_game *game, char *buf, size_t cap,
+                                 size_t *needed);
+
 /* ---------------------------------------------------------------- scores */
 
 /** Live score of a player (points scored so far). */
