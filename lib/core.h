@@ -223,6 +223,9 @@ typedef struct carc_module_def {
     const char *name;               /* "base", "tower", ... */
     const char *tile_set;           /* tile set in the catalogue, or NULL */
     size_t state_bytes;             /* per-game module state in the block */
+    uint8_t figures_per_player;     /* figures setup() gives each player */
+    uint8_t neutral_figures;        /* figures owned by nobody (dragon, fairy, ...) */
+    uint8_t decisions_per_tile;     /* most extra decisions it can add per tile */
 
     /* figures a player starts with: supply counts per figure kind */
     void (*setup)(carc_game *g);

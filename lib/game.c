@@ -185,11 +185,13 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     int rc = carc__check_options(opts, &o);
     if (rc) return rc;
 
-    uint32_t ntiles = 0, nsegs = 0, modstate = 0;
+    uint32_t ntiles = 0, nsegs = 0, modstate = 0, figs = 0, decisions = 3;
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!((o.modules >> m) & 1u)) continue;
         const carc_module_def *md = carc__modules[m];
         modstate += align8((uint32_t)md->state_bytes);
+        figs += (uint32_t)md->figures_per_player * (uint32_t)o.num_players + md->neutral_figures;
+        decisions += md->decisions_per_tile;
         if (!md->tile_set) continue;
         for (int t = 0; t < carc__ntypes; t++) {
             if (strcmp(carc__types[t].module, md->tile_set) != 0) continue;
@@ -205,11 +207,14 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     L.cap_segs = nsegs;
     /* the start tile opens 4 cells, every later tile at most 3 */
     L.cap_front = 4 + 3 * ntiles;
-    /* a draw, a placement and a deployment per tile; modules add theirs */
-    L.cap_hist = 4 * ntiles + 64;
-    L.cap_figs = (uint32_t)o.num_players * 16u + 16u;
-    /* one completion event per deployment, one end-game event per figure */
-    L.cap_log = ntiles + L.cap_figs + 64;
+    /* a draw (set-aside tiles included), a placement and a deployment per
+     * tile; modules add theirs */
+    L.cap_hist = decisions * ntiles + 8;
+    L.cap_figs = figs;
+    /* a completed feature scores only players with a figure on it, and those
+     * figures leave it: one event per deployment; then one end-game event
+     * per figure on the board.  Modules' bonus events: decisions per tile. */
+    L.cap_log = ntiles + figs + (decisions - 3) * ntiles + 8;
     uint32_t hs = 16, bits = 4;
     while (hs < 2 * (L.cap_front + 1)) { hs <<= 1; bits++; }
     L.hash_size = hs;

@@ -205,7 +205,7 @@ void carc__score_placement(carc_game *g, int t)
  * visited in the order of their first figure, so the log is deterministic. */
 void carc__end_game_scoring(const carc_game *g, int32_t *scores, carc_game *mut)
 {
-    uint16_t done[64 + CARC_MAX_PLAYERS * 16];
+    uint16_t done[CARC_MAX_PLAYERS * 32 + 32]; /* >= figures on the board */
     int ndone = 0;
     const figure *F = CFIGS(g);
     for (uint32_t i = 0; i < g->nfigs; i++) {

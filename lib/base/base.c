@@ -24,5 +24,6 @@ const carc_module_def carc__module_base = {
     .id = CARC_MODULE_BASE,
     .name = "base",
     .tile_set = "base",
+    .figures_per_player = BASE_FOLLOWERS,
     .setup = base_setup,
 };
