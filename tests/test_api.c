@@ -446,6 +446,69 @@ START_TEST(record_errors)
 }
 END_TEST
 
+/* A degenerate board: every tile in one line.  Placement ids stay in their
+ * fixed range however far the line runs, and each names one cell. */
+START_TEST(long_line_ids)
+{
+    carc_game *g = new_game(8, 2);
+    const char *names[] = {"U", "U", "U", "U", "U", "U", "U", "U", "X", "W", "E"};
+    for (int k = 0; k < 11; k++) {
+        carc_action a;
+        memset(&a, 0, sizeof a);
+        a.kind = CARC_ACTION_DRAW;
+        a.tile = carc_tile_by_name(names[k]);
+        ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+        int32_t ids[512];
+        size_t n;
+        ck_assert_int_eq(carc_game_legal_ids(g, ids, 512, &n), CARC_OK);
+        for (size_t i = 0; i < n; i++) {
+            ck_assert_int_ge(ids[i], 1);
+            ck_assert_int_le(ids[i], CARC_MAX_TILES * 16);
+        }
+        /* extend the line east: the cell east of the last tile is named
+         * through that tile, whose order is k */
+        memset(&a, 0, sizeof a);
+        a.kind = CARC_ACTION_PLACE;
+        a.x = k + 1;
+        a.y = 0;
+        a.rotation = k < 8 ? 1 : 0;
+        if (k == 9) a.rotation = 1;  /* W: roads E,S,W -> turned once: S,W,N */
+        if (k == 10) a.rotation = 0; /* E: city N, fields E,S,W */
+        int32_t id;
+        ck_assert_int_eq(carc_action_to_id(g, &a, &id), CARC_OK);
+        ck_assert_int_eq(id, 1 + k * 16 + 1 * 4 + a.rotation);
+        int legal = 0;
+        for (size_t i = 0; i < n; i++) legal |= ids[i] == id;
+        ck_assert_msg(legal, "step %d: %s at %d,0 r%d not legal", k, names[k], a.x, a.rotation);
+        ck_assert_int_eq(carc_game_apply_id(g, id), CARC_OK);
+        ck_assert_int_eq(carc_game_apply_id(g, 0), CARC_OK); /* pass */
+    }
+    /* A monastery B at (1,-1) makes the cell (0,-1) a neighbour of two
+     * tiles: it keeps the id it got from the start tile (order 0, side N);
+     * the id through B (order 12, side W) is no action. */
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = CARC_ACTION_DRAW;
+    a.tile = carc_tile_by_name("B");
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    ck_assert_int_eq(carc_action_from_string(g, "place 1,-1 r0", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply_id(g, 0), CARC_OK);
+    memset(&a, 0, sizeof a);
+    a.kind = CARC_ACTION_DRAW;
+    a.tile = carc_tile_by_name("B");
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    int32_t id;
+    ck_assert_int_eq(carc_action_from_string(g, "place 0,-1 r0", &a), CARC_OK);
+    ck_assert_int_eq(carc_action_to_id(g, &a, &id), CARC_OK);
+    ck_assert_int_eq(id, 1 + 0 * 16 + 0 * 4 + 0);
+    ck_assert_int_eq(carc_action_from_id(g, 1 + 12 * 16 + 3 * 4 + 0, &a), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_apply_id(g, 1 + 12 * 16 + 3 * 4 + 0), CARC_E_ILLEGAL);
+    ck_assert_int_eq(carc_game_apply_id(g, id), CARC_E_ILLEGAL); /* D's city edge faces it */
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -463,6 +526,7 @@ int main(void)
     tcase_add_test(tc, clone_independent);
     tcase_add_test(tc, determinism);
     tcase_add_test(tc, record_errors);
+    tcase_add_test(tc, long_line_ids);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
