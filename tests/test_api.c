@@ -325,6 +325,18 @@ START_TEST(small_buffers)
     a.kind = CARC_ACTION_PASS;
     ck_assert_int_eq(carc_action_to_string(g, &a, small, 2, &n), CARC_E_BUFFER);
     ck_assert_uint_eq(n, 5);
+    /* at a placement: a short id buffer still reports the full count, and
+     * its prefix agrees with the full list */
+    ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+    int32_t all[512], part[2];
+    size_t nall, npart;
+    ck_assert_int_eq(carc_game_legal_ids(g, all, 512, &nall), CARC_OK);
+    ck_assert_int_eq(carc_game_legal_ids(g, part, 2, &npart), nall > 2 ? CARC_E_BUFFER : CARC_OK);
+    ck_assert_uint_eq(npart, nall);
+    ck_assert_int_eq(part[0], all[0]);
+    carc_action acts[2];
+    ck_assert_int_eq(carc_game_legal_actions(g, acts, 2, &npart), nall > 2 ? CARC_E_BUFFER : CARC_OK);
+    ck_assert_uint_eq(npart, nall);
     carc_game_free(g);
 }
 END_TEST
