@@ -22,13 +22,37 @@ static int die(const char *what, int rc)
     return 1;
 }
 
-static void print_board(const carc_game *g)
+typedef int (*text_fn)(const carc_game *, char *, size_t, size_t *);
+
+/* Ask for the size, then fetch the text: the (buf, cap, needed) protocol. */
+static char *get_text(const carc_game *g, text_fn fn)
 {
     size_t need = 0;
-    carc_game_board_text(g, NULL, 0, &need);
+    if (fn(g, NULL, 0, &need) != CARC_E_BUFFER) return NULL;
     char *text = malloc(need);
-    if (text && carc_game_board_text(g, text, need, &need) == CARC_OK) fputs(text, stdout);
+    if (text && fn(g, text, need, &need) != CARC_OK) {
+        free(text);
+        text = NULL;
+    }
+    return text;
+}
+
+static void print_board(const carc_game *g)
+{
+    char *text = get_text(g, carc_game_board_text);
+    if (text) fputs(text, stdout);
     free(text);
+}
+
+static int save_text(const carc_game *g, text_fn fn, const char *path)
+{
+    char *text = get_text(g, fn);
+    FILE *f = text ? fopen(path, "w") : NULL;
+    int ok = f && fputs(text, f) >= 0;
+    if (f && fclose(f) != 0) ok = 0;
+    free(text);
+    if (!ok) perror(path);
+    return !ok;
 }
 
 static void print_events(const carc_game *g, size_t from, size_t *upto)
@@ -229,24 +253,8 @@ int main(int argc, char **argv)
     printf("final scores:");
     for (int p = 0; p < carc_game_num_players(g); p++) printf(" player %d = %d;", p, final[p]);
     printf("\n");
-    if (record_out) {
-        size_t need = 0;
-        carc_game_write_record(g, NULL, 0, &need);
-        char *rec = malloc(need);
-        FILE *f = fopen(record_out, "w");
-        if (rec && f && carc_game_write_record(g, rec, need, &need) == CARC_OK) fputs(rec, f);
-        if (f) fclose(f);
-        free(rec);
-    }
-    if (svg_out) {
-        size_t need = 0;
-        carc_game_board_svg(g, NULL, 0, &need);
-        char *svg = malloc(need);
-        FILE *f = fopen(svg_out, "w");
-        if (svg && f && carc_game_board_svg(g, svg, need, &need) == CARC_OK) fputs(svg, f);
-        if (f) fclose(f);
-        free(svg);
-    }
+    if (record_out && save_text(g, carc_game_write_record, record_out)) return 1;
+    if (svg_out && save_text(g, carc_game_board_svg, svg_out)) return 1;
     carc_game_free(g);
     return 0;
 }

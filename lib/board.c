@@ -200,6 +200,19 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
     return t;
 }
 
+/* Smallest rectangle holding every placed tile. */
+void carc__board_bounds(const carc_game *g, int *x0, int *x1, int *y0, int *y1)
+{
+    const ptile *T = CTILES(g);
+    *x0 = *x1 = *y0 = *y1 = 0;
+    for (uint32_t i = 0; i < g->ntiles; i++) {
+        if (T[i].x < *x0) *x0 = T[i].x;
+        if (T[i].x > *x1) *x1 = T[i].x;
+        if (T[i].y < *y0) *y0 = T[i].y;
+        if (T[i].y > *y1) *y1 = T[i].y;
+    }
+}
+
 void carc__board_init(carc_game *g)
 {
     int32_t *keys = HKEYS(g);

@@ -284,6 +284,7 @@ int carc__place(carc_game *g, int type, int x, int y, int rot) CARC_INTERNAL;
 int carc__find(const carc_game *g, int s) CARC_INTERNAL;
 bool carc__placeable(const carc_game *g, int type) CARC_INTERNAL;
 int carc__front_of(const carc_game *g, int x, int y) CARC_INTERNAL;
+void carc__board_bounds(const carc_game *g, int *x0, int *x1, int *y0, int *y1) CARC_INTERNAL;
 void carc__board_init(carc_game *g) CARC_INTERNAL;
 
 /* score.c */

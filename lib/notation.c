@@ -216,13 +216,8 @@ int carc_game_board_text(const carc_game *game, char *buf, size_t cap, size_t *n
 {
     if (!game || game->magic != CARC_MAGIC || (!buf && cap)) return CARC_E_INVALID;
     const ptile *T = CTILES(game);
-    int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-    for (uint32_t i = 0; i < game->ntiles; i++) {
-        if (T[i].x < x0) x0 = T[i].x;
-        if (T[i].x > x1) x1 = T[i].x;
-        if (T[i].y < y0) y0 = T[i].y;
-        if (T[i].y > y1) y1 = T[i].y;
-    }
+    int x0, x1, y0, y1;
+    carc__board_bounds(game, &x0, &x1, &y0, &y1);
     outbuf o = {buf, cap, 0};
     carc__out_add(&o, "board x %d..%d, y %d..%d (north up)\n", x0, x1, y0, y1);
     static const char ek[4] = {' ', '.', 'R', 'C'};
