@@ -197,6 +197,12 @@ struct carc_game {
 
 /* ---------------------------------------------------------- module hooks */
 
+/* Text into a caller buffer with the (buf, cap, needed) protocol. */
+typedef struct outbuf {
+    char *buf;
+    size_t cap, len;
+} outbuf;
+
 /* A sink that receives candidate actions during enumeration. */
 typedef struct action_sink {
     carc_action *buf;
@@ -253,9 +259,27 @@ typedef struct carc_module_def {
     /* before end-game feature scoring (final circus scoring), and after */
     void (*before_end)(carc_game *g);
     void (*after_end)(carc_game *g);
+    /* its own action kinds (>= 16): integer id (in its block, see
+     * carc__module_id_base), structured form, and text notation */
+    int (*action_id)(const carc_game *g, const carc_action *a, int32_t *id);
+    int (*action_from_id)(const carc_game *g, int32_t id, carc_action *out);
+    int (*action_to_text)(const carc_game *g, const carc_action *a, outbuf *o);
+    int (*action_from_text)(const carc_game *g, char **tok, int ntok, carc_action *out);
     /* queries other modules may ask */
     bool (*blocks_cell)(const carc_game *g, int x, int y);
 } carc_module_def;
+
+/* First id of module m's block of player action ids. */
+static inline int32_t carc__module_id_base(int m)
+{
+    return ID_MODULE + (m - 1) * ID_MODULE_BLOCK;
+}
+
+/* Queue a decision for after the current step (dragon steps, flee choices,
+ * catapult hurls, extra turns).  Returns CARC_E_STATE if the queue is full. */
+int carc__push_pending(carc_game *g, int kind, int player, int module, int32_t arg) CARC_INTERNAL;
+/* Drop the front decision once it has been taken. */
+void carc__pop_pending(carc_game *g) CARC_INTERNAL;
 
 extern const carc_module_def *const carc__modules[CARC_MODULE_SLOTS] CARC_INTERNAL;
 
@@ -311,11 +335,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts) CARC_INTERNAL;
 size_t carc__state_bytes(const carc_game *g) CARC_INTERNAL;
 int carc__check_options(const carc_options *in, carc_options *norm) CARC_INTERNAL;
 
-/* notation.c: text into a caller buffer with the (buf, cap, needed) protocol */
-typedef struct outbuf {
-    char *buf;
-    size_t cap, len;
-} outbuf;
+/* notation.c */
 void carc__out_add(outbuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3))) CARC_INTERNAL;
 int carc__out_finish(outbuf *o, size_t *needed) CARC_INTERNAL;
 const char *carc__figure_name(int kind) CARC_INTERNAL;

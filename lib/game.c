@@ -93,22 +93,27 @@ static const char *const module_names[] = {
 };
 #define NMODNAMES ((int)(sizeof module_names / sizeof module_names[0]))
 
+/* The registry's name for a built module, else the roadmap's reserved name. */
 const char *carc_module_name(int module)
 {
-    return module >= 0 && module < NMODNAMES ? module_names[module] : NULL;
+    if (module < 0 || module >= CARC_MODULE_SLOTS) return NULL;
+    if (carc__modules[module]) return carc__modules[module]->name;
+    return module < NMODNAMES ? module_names[module] : NULL;
 }
 
 int carc_module_by_name(const char *name)
 {
     if (!name) return CARC_E_INVALID;
-    for (int i = 0; i < NMODNAMES; i++)
-        if (strcmp(module_names[i], name) == 0) return i;
+    for (int i = 0; i < CARC_MODULE_SLOTS; i++) {
+        const char *n = carc_module_name(i);
+        if (n && strcmp(n, name) == 0) return i;
+    }
     return CARC_E_NOTFOUND;
 }
 
 int carc_module_available(int module)
 {
-    if (module < 0 || module >= NMODNAMES) return CARC_E_INVALID;
+    if (!carc_module_name(module)) return CARC_E_INVALID;
     return carc__modules[module] != NULL;
 }
 
@@ -137,7 +142,7 @@ int carc__check_options(const carc_options *in, carc_options *norm)
     norm->modules |= 1u << CARC_MODULE_BASE;
     for (int m = 0; m < 64; m++) {
         if (!((norm->modules >> m) & 1u)) continue;
-        if (m >= NMODNAMES) return CARC_E_INVALID;
+        if (m >= CARC_MODULE_SLOTS || !carc_module_name(m)) return CARC_E_INVALID;
         if (!carc__modules[m]) return CARC_E_UNSUPPORTED;
     }
     return CARC_OK;

@@ -109,8 +109,15 @@ int carc_action_to_string(const carc_game *game, const carc_action *a, char *buf
         carc__out_add(&o, "deploy %s %s", fig, label);
         break;
     }
-    default:
-        return CARC_E_INVALID;
+    default: {
+        int rc = CARC_E_INVALID;
+        for (int m = 0; m < CARC_MODULE_SLOTS && rc; m++) {
+            const carc_module_def *md = carc__modules[m];
+            if (md && md->action_to_text && carc__module_on(game, m))
+                rc = md->action_to_text(game, a, &o);
+        }
+        if (rc) return CARC_E_INVALID;
+    }
     }
     return carc__out_finish(&o, needed);
 }
@@ -204,7 +211,14 @@ int carc_action_from_string(const carc_game *game, const char *text, carc_action
             a.segment = found;
         }
     } else {
-        return CARC_E_PARSE;
+        /* a module's own action words */
+        int rc = CARC_E_PARSE;
+        for (int m = 0; m < CARC_MODULE_SLOTS && rc == CARC_E_PARSE; m++) {
+            const carc_module_def *md = carc__modules[m];
+            if (md && md->action_from_text && carc__module_on(game, m))
+                rc = md->action_from_text(game, tok, n, &a);
+        }
+        if (rc) return rc;
     }
     *out = a;
     return CARC_OK;

@@ -259,9 +259,11 @@ static int apply_deploy(carc_game *g, const carc_action *a, int32_t id)
 int carc__apply(carc_game *g, const carc_action *a, bool sampled)
 {
     if (g->npending > 0) {
+        /* a queued module decision: only its owner's actions apply */
         int32_t id;
         int rc = carc__action_id(g, a, &id);
         if (rc) return CARC_E_ILLEGAL;
+        if (g->phase == CARC_DECISION_END) return CARC_E_STATE;
         pending p = g->pend[0];
         const carc_module_def *md = carc__modules[p.module];
         if (!md || !md->decision_apply) return CARC_E_ILLEGAL;
@@ -310,6 +312,8 @@ int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id)
         *id = ID_DEPLOY + a->figure * CARC_MAX_SEGMENTS + a->segment;
         return CARC_OK;
     default:
+        EACH_MODULE(g, m, md)
+            if (md->action_id && md->action_id(g, a, id) == CARC_OK) return CARC_OK;
         return CARC_E_INVALID;
     }
 }
@@ -349,7 +353,30 @@ int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out)
         out->segment = (id - ID_DEPLOY) % CARC_MAX_SEGMENTS;
         return CARC_OK;
     }
+    int m = 1 + (id - ID_MODULE) / ID_MODULE_BLOCK;
+    const carc_module_def *md = m < CARC_MODULE_SLOTS ? carc__modules[m] : NULL;
+    if (md && carc__module_on(g, m) && md->action_from_id) return md->action_from_id(g, id, out);
     return CARC_E_INVALID;
+}
+
+int carc__push_pending(carc_game *g, int kind, int player, int module, int32_t arg)
+{
+    if (g->npending >= MAX_PENDING) return CARC_E_STATE;
+    pending *p = &g->pend[g->npending++];
+    p->kind = (uint8_t)kind;
+    p->player = (uint8_t)player;
+    p->module = (uint8_t)module;
+    p->pad = 0;
+    p->arg = arg;
+    return CARC_OK;
+}
+
+void carc__pop_pending(carc_game *g)
+{
+    if (g->npending <= 0) return;
+    memmove(&g->pend[0], &g->pend[1], (size_t)(g->npending - 1) * sizeof g->pend[0]);
+    g->npending--;
+    memset(&g->pend[g->npending], 0, sizeof g->pend[0]);
 }
 
 /* ------------------------------------------------------------ public API */

@@ -289,8 +289,9 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
         word[wl] = 0;
         char *rest = s + strcspn(s, " \t");
         while (isspace((unsigned char)*rest)) rest++;
-        bool is_action = !strcmp(word, "draw") || !strcmp(word, "place") ||
-                         !strcmp(word, "deploy") || !strcmp(word, "pass");
+        /* the header words; any other word is an action (modules add theirs) */
+        bool is_action = strcmp(word, "players") && strcmp(word, "seed") &&
+                         strcmp(word, "modules") && strcmp(word, "rule");
         if (!is_action) {
             if (g) {
                 rc = rec_fail(err, lineno, CARC_E_PARSE, "header line '%s' after the first action",
@@ -334,9 +335,6 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
                                   "unknown rule or value '%s %d'", name, value);
                     break;
                 }
-            } else {
-                rc = rec_fail(err, lineno, CARC_E_PARSE, "unknown line '%s'", word);
-                break;
             }
             continue;
         }
