@@ -1,0 +1,27 @@
+"""Python bindings for libcarcvar, a Carcassonne rules engine (ctypes).
+
+    import carcvar
+    with carcvar.Game(players=2, seed=1) as g:
+        while not g.is_terminal:
+            if g.current_player == carcvar.CHANCE:
+                g.sample_chance()
+            else:
+                g.apply(g.legal_ids()[0])
+        print(g.final_scores())
+"""
+from .errors import (CarcError, InvalidArgumentError, NoMemoryError, IllegalActionError,
+                     BufferTooSmallError, WrongStateError, ParseError, CorruptDataError,
+                     VersionError, UnsupportedError, NotFoundError, RecordError)
+from .game import (Game, Action, Decision, ScoreEvent, PlacedTile, FigureView, Feature,
+                   CHANCE, TERMINAL, version, num_distinct_actions, max_chance_outcomes,
+                   tile_names, rule_names, module_names, tile_info)
+
+__version__ = version()
+__all__ = [
+    "Game", "Action", "Decision", "ScoreEvent", "PlacedTile", "FigureView", "Feature",
+    "CHANCE", "TERMINAL", "version", "num_distinct_actions", "max_chance_outcomes",
+    "tile_names", "rule_names", "module_names", "tile_info",
+    "CarcError", "InvalidArgumentError", "NoMemoryError", "IllegalActionError",
+    "BufferTooSmallError", "WrongStateError", "ParseError", "CorruptDataError",
+    "VersionError", "UnsupportedError", "NotFoundError", "RecordError",
+]

@@ -1,0 +1,243 @@
+"""Loading libcarcvar and declaring every C function's signature.
+
+The library is found, in this order, at:
+  1. the path in the environment variable CARCVAR_LIBRARY;
+  2. libcarcvar.so.0 next to this package;
+  3. libcarcvar.so.0 through the dynamic loader (its SONAME);
+  4. whatever ctypes.util.find_library("carcvar") finds.
+"""
+import ctypes
+import ctypes.util
+import os
+
+from .errors import error_for, CarcError
+
+EXPECTED_MAJOR = 0
+SONAME = "libcarcvar.so.0"
+
+c_int = ctypes.c_int
+c_int32 = ctypes.c_int32
+c_uint32 = ctypes.c_uint32
+c_size_t = ctypes.c_size_t
+c_char_p = ctypes.c_char_p
+c_void_p = ctypes.c_void_p
+P = ctypes.POINTER
+
+
+class Options(ctypes.Structure):
+    _fields_ = [("struct_size", c_size_t), ("num_players", c_int32), ("reserved0", c_uint32),
+                ("seed", ctypes.c_uint64), ("modules", ctypes.c_uint64),
+                ("rules", c_int32 * 64)]
+
+
+class Action(ctypes.Structure):
+    _fields_ = [("kind", c_int32), ("tile", c_int32), ("x", c_int32), ("y", c_int32),
+                ("rotation", c_int32), ("figure", c_int32), ("segment", c_int32),
+                ("target", c_int32), ("arg", c_int32), ("reserved", c_int32 * 3)]
+
+
+class Decision(ctypes.Structure):
+    _fields_ = [("kind", c_int32), ("player", c_int32), ("tile", c_int32), ("x", c_int32),
+                ("y", c_int32), ("reserved", c_int32 * 3)]
+
+
+class TileInfo(ctypes.Structure):
+    _fields_ = [("type", c_int32), ("module", c_int32), ("count", c_int32),
+                ("num_segments", c_int32), ("edges", ctypes.c_char * 5),
+                ("reserved", ctypes.c_char * 3)]
+
+
+class SegmentInfo(ctypes.Structure):
+    _fields_ = [("kind", c_int32), ("edges", c_uint32), ("half_edges", c_uint32),
+                ("touches", c_uint32), ("pennants", c_int32)]
+
+
+class PlacedTile(ctypes.Structure):
+    _fields_ = [("type", c_int32), ("x", c_int32), ("y", c_int32), ("rotation", c_int32),
+                ("order", c_int32), ("reserved", c_int32 * 3)]
+
+
+class Figure(ctypes.Structure):
+    _fields_ = [("kind", c_int32), ("owner", c_int32), ("where", c_int32), ("x", c_int32),
+                ("y", c_int32), ("segment", c_int32), ("reserved", c_int32 * 2)]
+
+
+class FeatureInfo(ctypes.Structure):
+    _fields_ = [("kind", c_int32), ("complete", c_int32), ("tiles", c_int32),
+                ("pennants", c_int32), ("open_edges", c_int32), ("points", c_int32),
+                ("owners", c_uint32), ("strength", c_int32 * 6), ("reserved", c_int32 * 4)]
+
+
+class ScoreEvent(ctypes.Structure):
+    _fields_ = [("player", c_int32), ("points", c_int32), ("reason", c_int32),
+                ("feature", c_int32), ("x", c_int32), ("y", c_int32), ("segment", c_int32),
+                ("turn", c_int32)]
+
+
+class RecordErrorStruct(ctypes.Structure):
+    _fields_ = [("line", c_int32), ("code", c_int32), ("message", ctypes.c_char * 160)]
+
+
+def _check_status(result, func, args):
+    """errcheck for functions returning CARC_OK or a negative code."""
+    if result < 0:
+        raise error_for(result, f"{func.__name__}: {strerror(result)}")
+    return result
+
+
+def _check_nonneg(result, func, args):
+    """errcheck for functions returning a count or id, negative on error."""
+    if result < 0:
+        raise error_for(result, f"{func.__name__}: {strerror(result)}")
+    return result
+
+
+def _check_player(result, func, args):
+    """carc_game_current_player: -1 (chance) and -4 (terminal) are values."""
+    if result < 0 and result not in (-1, -4):
+        raise error_for(result, f"{func.__name__}: {strerror(result)}")
+    return result
+
+
+G = c_void_p  # carc_game *
+BUF = (c_char_p, c_size_t, P(c_size_t))
+
+# name: (argtypes, restype, errcheck) -- every function of carcvar.h
+SIGNATURES = {
+    "carc_version_number": ([], c_int, None),
+    "carc_version_string": ([], c_char_p, None),
+    "carc_strerror": ([c_int], c_char_p, None),
+    "carc_num_distinct_actions": ([], c_int, None),
+    "carc_max_chance_outcomes": ([], c_int, None),
+    "carc_max_tiles": ([], c_int, None),
+    "carc_options_init": ([P(Options)], None, None),
+    "carc_rule_count": ([], c_int, None),
+    "carc_rule_name": ([c_int], c_char_p, None),
+    "carc_rule_by_name": ([c_char_p], c_int, None),
+    "carc_rule_default": ([c_int], c_int, None),
+    "carc_options_set_rule": ([P(Options), c_char_p, c_int], c_int, _check_status),
+    "carc_module_name": ([c_int], c_char_p, None),
+    "carc_module_by_name": ([c_char_p], c_int, None),
+    "carc_module_available": ([c_int], c_int, None),
+    "carc_tile_type_count": ([], c_int, None),
+    "carc_tile_name": ([c_int], c_char_p, None),
+    "carc_tile_by_name": ([c_char_p], c_int, None),
+    "carc_tile_info_get": ([c_int, c_int, P(TileInfo)], c_int, _check_status),
+    "carc_segment_info_get": ([c_int, c_int, c_int, P(SegmentInfo)], c_int, _check_status),
+    "carc_game_new": ([P(G), P(Options)], c_int, _check_status),
+    "carc_game_free": ([G], None, None),
+    "carc_game_clone": ([P(G), G], c_int, _check_status),
+    "carc_game_copy": ([G, G], c_int, _check_status),
+    "carc_game_options": ([G, P(Options)], c_int, _check_status),
+    "carc_game_num_players": ([G], c_int, _check_nonneg),
+    "carc_game_current_player": ([G], c_int, _check_player),
+    "carc_game_is_terminal": ([G], c_int, _check_nonneg),
+    "carc_game_turn": ([G], c_int, _check_nonneg),
+    "carc_game_decision": ([G, P(Decision)], c_int, _check_status),
+    "carc_game_legal_actions": ([G, P(Action), c_size_t, P(c_size_t)], c_int, None),
+    "carc_game_legal_ids": ([G, P(c_int32), c_size_t, P(c_size_t)], c_int, None),
+    "carc_game_legal_mask": ([G, P(ctypes.c_uint8), c_size_t], c_int, _check_status),
+    "carc_game_apply": ([G, P(Action)], c_int, _check_status),
+    "carc_game_apply_id": ([G, c_int32], c_int, _check_status),
+    "carc_action_to_id": ([G, P(Action), P(c_int32)], c_int, _check_status),
+    "carc_action_from_id": ([G, c_int32, P(Action)], c_int, _check_status),
+    "carc_action_to_string": ([G, P(Action)] + list(BUF), c_int, None),
+    "carc_action_from_string": ([G, c_char_p, P(Action)], c_int, _check_status),
+    "carc_game_chance_outcomes": ([G, P(c_int32), P(ctypes.c_double), c_size_t, P(c_size_t)],
+                                  c_int, None),
+    "carc_game_sample_chance": ([G, P(Action)], c_int, _check_status),
+    "carc_game_tiles_remaining": ([G, c_int], c_int, _check_nonneg),
+    "carc_game_tile_count": ([G], c_int, _check_nonneg),
+    "carc_game_tile_by_order": ([G, c_int, P(PlacedTile)], c_int, _check_status),
+    "carc_game_tile_at": ([G, c_int, c_int, P(PlacedTile)], c_int, None),
+    "carc_game_figures": ([G, P(Figure), c_size_t, P(c_size_t)], c_int, None),
+    "carc_game_supply": ([G, c_int, c_int], c_int, _check_nonneg),
+    "carc_game_board_text": ([G] + list(BUF), c_int, None),
+    "carc_game_board_svg": ([G] + list(BUF), c_int, None),
+    "carc_game_score": ([G, c_int, P(c_int32)], c_int, _check_status),
+    "carc_game_final_scores": ([G, P(c_int32), c_size_t], c_int, _check_status),
+    "carc_game_feature": ([G, c_int, c_int, c_int, P(FeatureInfo)], c_int, _check_status),
+    "carc_game_score_log": ([G, P(ScoreEvent), c_size_t, P(c_size_t)], c_int, None),
+    "carc_game_serialize": ([G, c_char_p, c_size_t, P(c_size_t)], c_int, None),
+    "carc_game_deserialize": ([P(G), c_char_p, c_size_t], c_int, _check_status),
+    "carc_game_write_record": ([G] + list(BUF), c_int, None),
+    "carc_record_replay": ([P(G), c_char_p, c_size_t, P(RecordErrorStruct)], c_int, None),
+}
+
+
+def _candidates():
+    env = os.environ.get("CARCVAR_LIBRARY")
+    if env:
+        yield env
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), SONAME)
+    if os.path.exists(here):
+        yield here
+    yield SONAME
+    found = ctypes.util.find_library("carcvar")
+    if found:
+        yield found
+
+
+def _load():
+    tried = []
+    for path in _candidates():
+        try:
+            return ctypes.CDLL(path)
+        except OSError as e:
+            tried.append(f"{path}: {e}")
+    raise ImportError("cannot load libcarcvar; tried:\n  " + "\n  ".join(tried) +
+                      "\nset CARCVAR_LIBRARY to the path of libcarcvar.so.0")
+
+
+lib = _load()
+for _name, (_args, _res, _check) in SIGNATURES.items():
+    try:
+        _f = getattr(lib, _name)
+    except AttributeError as e:
+        raise ImportError(f"libcarcvar lacks {_name}: the library is older than "
+                          f"these bindings") from e
+    _f.argtypes = _args
+    _f.restype = _res
+    if _check is not None:
+        _f.errcheck = _check
+
+_major = lib.carc_version_number() // 10000
+if _major != EXPECTED_MAJOR:
+    raise ImportError(f"libcarcvar major version {_major}, these bindings need "
+                      f"{EXPECTED_MAJOR}")
+
+
+def strerror(code):
+    return lib.carc_strerror(code).decode()
+
+
+def call_buffer(func, *args, kind="text"):
+    """The (buf, cap, needed) protocol: ask the size, then fill.  Returns str
+    for text functions (NUL-terminated) or bytes."""
+    needed = c_size_t(0)
+    rc = func(*args, None, 0, ctypes.byref(needed))
+    if rc not in (0, -4):
+        raise error_for(rc, f"{func.__name__}: {strerror(rc)}")
+    buf = ctypes.create_string_buffer(max(needed.value, 1))
+    rc = func(*args, buf, needed.value, ctypes.byref(needed))
+    if rc < 0:
+        raise error_for(rc, f"{func.__name__}: {strerror(rc)}")
+    if kind == "text":
+        return buf.value.decode()
+    return buf.raw[:needed.value]
+
+
+def call_array(func, ctype, *args):
+    """(array, cap, needed) protocol for arrays of ctype."""
+    needed = c_size_t(0)
+    rc = func(*args, None, 0, ctypes.byref(needed))
+    if rc not in (0, -4):
+        raise error_for(rc, f"{func.__name__}: {strerror(rc)}")
+    arr = (ctype * max(needed.value, 1))()
+    rc = func(*args, arr, needed.value, ctypes.byref(needed))
+    if rc < 0:
+        raise error_for(rc, f"{func.__name__}: {strerror(rc)}")
+    return arr[:needed.value]
+
+
+__all__ = ["lib", "strerror", "call_buffer", "call_array", "CarcError"]

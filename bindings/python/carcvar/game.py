@@ -1,0 +1,410 @@
+"""The Game object: a libcarcvar game handle with Pythonic views."""
+import ctypes
+from dataclasses import dataclass
+from typing import List, Tuple
+
+from . import _lib as L
+from .errors import RecordError, error_for, InvalidArgumentError, NotFoundError
+
+lib = L.lib
+
+CHANCE = -1
+TERMINAL = -4
+
+DECISION_KINDS = {0: "draw", 1: "place", 2: "deploy", 3: "end"}
+FEATURE_KINDS = {0: "road", 1: "city", 2: "monastery", 3: "field"}
+FIGURE_KINDS = {0: "follower", 1: "big", 2: "mayor", 3: "wagon", 4: "barn", 5: "builder",
+                6: "pig", 7: "ringmaster", 8: "fairy", 9: "dragon", 10: "count", 11: "bigtop"}
+WHERE = {0: "supply", 1: "board", 2: "removed"}
+REASONS = {0: "completed", 1: "end of game"}
+
+
+def version():
+    """Run-time library version string."""
+    return lib.carc_version_string().decode()
+
+
+def num_distinct_actions():
+    return lib.carc_num_distinct_actions()
+
+
+def max_chance_outcomes():
+    return lib.carc_max_chance_outcomes()
+
+
+def tile_names():
+    return [lib.carc_tile_name(t).decode() for t in range(lib.carc_tile_type_count())]
+
+
+def rule_names():
+    return [lib.carc_rule_name(r).decode() for r in range(lib.carc_rule_count())]
+
+
+def module_names(available_only=False):
+    out = []
+    for m in range(32):
+        name = lib.carc_module_name(m)
+        if name and (not available_only or lib.carc_module_available(m) == 1):
+            out.append(name.decode())
+    return out
+
+
+@dataclass(frozen=True)
+class Action:
+    """A legal action (or chance outcome) for the decision it was listed for."""
+    id: int
+    kind: int
+    text: str
+    tile: int = 0
+    x: int = 0
+    y: int = 0
+    rotation: int = 0
+    figure: int = 0
+    segment: int = 0
+    target: int = 0
+    arg: int = 0
+
+    def __str__(self):
+        return self.text
+
+    def to_c(self):
+        a = L.Action()
+        for f in ("kind", "tile", "x", "y", "rotation", "figure", "segment", "target", "arg"):
+            setattr(a, f, getattr(self, f))
+        return a
+
+
+@dataclass(frozen=True)
+class Decision:
+    kind: str
+    player: int
+    tile: int
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class ScoreEvent:
+    player: int
+    points: int
+    reason: str
+    feature: str
+    x: int
+    y: int
+    segment: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    name: str
+    type: int
+    x: int
+    y: int
+    rotation: int
+    order: int
+
+
+@dataclass(frozen=True)
+class FigureView:
+    kind: str
+    owner: int
+    where: str
+    x: int
+    y: int
+    segment: int
+
+
+@dataclass(frozen=True)
+class Feature:
+    kind: str
+    complete: bool
+    tiles: int
+    pennants: int
+    open_edges: int
+    points: int
+    owners: Tuple[int, ...]
+    strength: Tuple[int, ...]
+
+
+def _options(players, seed, modules, rules):
+    o = L.Options()
+    lib.carc_options_init(ctypes.byref(o))
+    o.num_players = players
+    o.seed = seed
+    for m in modules:
+        mid = lib.carc_module_by_name(m.encode()) if isinstance(m, str) else int(m)
+        if mid < 0:
+            raise NotFoundError(f"unknown module {m!r}", mid)
+        o.modules |= 1 << mid
+    for name, value in dict(rules).items():
+        lib.carc_options_set_rule(ctypes.byref(o), name.encode(), int(value))
+    return o
+
+
+class Game:
+    """A game.  Close it with close(), or use it as a context manager."""
+
+    def __init__(self, players=2, seed=0, modules=(), rules=None, _handle=None):
+        self._h = None
+        if _handle is not None:
+            self._h = _handle
+            return
+        h = ctypes.c_void_p()
+        lib.carc_game_new(ctypes.byref(h), ctypes.byref(_options(players, seed, modules,
+                                                                 rules or {})))
+        self._h = h
+
+    # ------------------------------------------------------------ lifetime
+    @classmethod
+    def _wrap(cls, handle):
+        return cls(_handle=handle)
+
+    def close(self):
+        h, self._h = getattr(self, "_h", None), None
+        if h and lib is not None:
+            lib.carc_game_free(h)
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown: the library may be gone
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    @property
+    def handle(self):
+        if not self._h:
+            raise InvalidArgumentError("the game is closed")
+        return self._h
+
+    # ---------------------------------------------------------- creation
+    @classmethod
+    def from_record(cls, text):
+        data = text.encode() if isinstance(text, str) else bytes(text)
+        h = ctypes.c_void_p()
+        err = L.RecordErrorStruct()
+        rc = lib.carc_record_replay(ctypes.byref(h), data, len(data), ctypes.byref(err))
+        if rc < 0:
+            raise RecordError(rc, err.line, err.message.decode(errors="replace"))
+        return cls._wrap(h)
+
+    @classmethod
+    def deserialize(cls, data):
+        data = bytes(data)
+        h = ctypes.c_void_p()
+        lib.carc_game_deserialize(ctypes.byref(h), data, len(data))
+        return cls._wrap(h)
+
+    def clone(self):
+        h = ctypes.c_void_p()
+        lib.carc_game_clone(ctypes.byref(h), self.handle)
+        return Game._wrap(h)
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def copy_from(self, other):
+        """Overwrite this game with other (same options) without allocating."""
+        lib.carc_game_copy(self.handle, other.handle)
+
+    def __reduce__(self):
+        return (Game.deserialize, (self.serialize(),))
+
+    def serialize(self):
+        return L.call_buffer(lib.carc_game_serialize, self.handle, kind="bytes")
+
+    def record(self):
+        return L.call_buffer(lib.carc_game_write_record, self.handle)
+
+    def options(self):
+        o = L.Options()
+        lib.carc_game_options(self.handle, ctypes.byref(o))
+        mods = [lib.carc_module_name(m).decode() for m in range(32) if (o.modules >> m) & 1]
+        rules = {lib.carc_rule_name(r).decode(): o.rules[r] for r in range(lib.carc_rule_count())}
+        return {"players": o.num_players, "seed": o.seed, "modules": mods, "rules": rules}
+
+    # ------------------------------------------------------------- state
+    @property
+    def num_players(self):
+        return lib.carc_game_num_players(self.handle)
+
+    @property
+    def current_player(self):
+        """Player to act, -1 (chance: a tile draw) or -4 (the game is over)."""
+        return lib.carc_game_current_player(self.handle)
+
+    @property
+    def is_terminal(self):
+        return bool(lib.carc_game_is_terminal(self.handle))
+
+    @property
+    def turn(self):
+        return lib.carc_game_turn(self.handle)
+
+    @property
+    def decision(self):
+        d = L.Decision()
+        lib.carc_game_decision(self.handle, ctypes.byref(d))
+        return Decision(DECISION_KINDS.get(d.kind, str(d.kind)), d.player, d.tile, d.x, d.y)
+
+    # ----------------------------------------------------------- actions
+    def _action(self, a, aid=None):
+        if aid is None:
+            i = ctypes.c_int32()
+            lib.carc_action_to_id(self.handle, ctypes.byref(a), ctypes.byref(i))
+            aid = i.value
+        text = L.call_buffer(lib.carc_action_to_string, self.handle, ctypes.byref(a))
+        return Action(aid, a.kind, text, a.tile, a.x, a.y, a.rotation, a.figure, a.segment,
+                      a.target, a.arg)
+
+    def legal_ids(self):
+        return list(L.call_array(lib.carc_game_legal_ids, ctypes.c_int32, self.handle))
+
+    def legal_actions(self):
+        ids = self.legal_ids()
+        acts = L.call_array(lib.carc_game_legal_actions, L.Action, self.handle)
+        return [self._action(a, i) for a, i in zip(acts, ids)]
+
+    def legal_mask(self):
+        n = max_chance_outcomes() if self.current_player == CHANCE else num_distinct_actions()
+        buf = (ctypes.c_uint8 * n)()
+        lib.carc_game_legal_mask(self.handle, buf, n)
+        return bytes(buf)
+
+    def parse(self, text):
+        """The Action a notation string names in the pending decision."""
+        a = L.Action()
+        lib.carc_action_from_string(self.handle, text.encode(), ctypes.byref(a))
+        return self._action(a)
+
+    def action_from_id(self, aid):
+        a = L.Action()
+        lib.carc_action_from_id(self.handle, int(aid), ctypes.byref(a))
+        return self._action(a, int(aid))
+
+    def apply(self, action):
+        """Apply an Action, an integer id, or a notation string."""
+        if isinstance(action, Action):
+            a = action.to_c()
+            lib.carc_game_apply(self.handle, ctypes.byref(a))
+        elif isinstance(action, str):
+            a = L.Action()
+            lib.carc_action_from_string(self.handle, action.encode(), ctypes.byref(a))
+            lib.carc_game_apply(self.handle, ctypes.byref(a))
+        else:
+            lib.carc_game_apply_id(self.handle, int(action))
+
+    def sample_chance(self):
+        a = L.Action()
+        lib.carc_game_sample_chance(self.handle, ctypes.byref(a))
+        return Action(a.tile, a.kind, f"draw {lib.carc_tile_name(a.tile).decode()}", a.tile)
+
+    def chance_outcomes(self) -> List[Tuple[int, float]]:
+        needed = ctypes.c_size_t()
+        rc = lib.carc_game_chance_outcomes(self.handle, None, None, 0, ctypes.byref(needed))
+        if rc not in (0, -4):
+            raise error_for(rc)
+        n = needed.value
+        ids, probs = (ctypes.c_int32 * max(n, 1))(), (ctypes.c_double * max(n, 1))()
+        rc = lib.carc_game_chance_outcomes(self.handle, ids, probs, n, ctypes.byref(needed))
+        if rc < 0:
+            raise error_for(rc)
+        return list(zip(ids[:n], probs[:n]))
+
+    def tiles_remaining(self, tile=None):
+        t = -1 if tile is None else (lib.carc_tile_by_name(tile.encode())
+                                     if isinstance(tile, str) else int(tile))
+        return lib.carc_game_tiles_remaining(self.handle, t)
+
+    # ------------------------------------------------------------ scores
+    def score(self, player):
+        s = ctypes.c_int32()
+        lib.carc_game_score(self.handle, player, ctypes.byref(s))
+        return s.value
+
+    def scores(self):
+        return [self.score(p) for p in range(self.num_players)]
+
+    def final_scores(self):
+        buf = (ctypes.c_int32 * 6)()
+        lib.carc_game_final_scores(self.handle, buf, 6)
+        return list(buf[:self.num_players])
+
+    def score_log(self):
+        ev = L.call_array(lib.carc_game_score_log, L.ScoreEvent, self.handle)
+        return [ScoreEvent(e.player, e.points, REASONS.get(e.reason, str(e.reason)),
+                           FEATURE_KINDS.get(e.feature, str(e.feature)), e.x, e.y, e.segment,
+                           e.turn) for e in ev]
+
+    def feature(self, x, y, segment):
+        f = L.FeatureInfo()
+        lib.carc_game_feature(self.handle, x, y, segment, ctypes.byref(f))
+        n = self.num_players
+        return Feature(FEATURE_KINDS.get(f.kind, str(f.kind)), bool(f.complete), f.tiles,
+                       f.pennants, f.open_edges, f.points,
+                       tuple(p for p in range(n) if (f.owners >> p) & 1), tuple(f.strength[:n]))
+
+    # ------------------------------------------------------------- board
+    def board(self):
+        out = []
+        for i in range(lib.carc_game_tile_count(self.handle)):
+            t = L.PlacedTile()
+            lib.carc_game_tile_by_order(self.handle, i, ctypes.byref(t))
+            out.append(PlacedTile(lib.carc_tile_name(t.type).decode(), t.type, t.x, t.y,
+                                  t.rotation, t.order))
+        return out
+
+    def tile_at(self, x, y):
+        t = L.PlacedTile()
+        rc = lib.carc_game_tile_at(self.handle, x, y, ctypes.byref(t))
+        if rc == -10:
+            return None
+        if rc < 0:
+            raise error_for(rc)
+        return PlacedTile(lib.carc_tile_name(t.type).decode(), t.type, t.x, t.y, t.rotation,
+                          t.order)
+
+    def figures(self):
+        figs = L.call_array(lib.carc_game_figures, L.Figure, self.handle)
+        return [FigureView(FIGURE_KINDS.get(f.kind, str(f.kind)), f.owner,
+                           WHERE.get(f.where, str(f.where)), f.x, f.y, f.segment) for f in figs]
+
+    def supply(self, player, kind=0):
+        return lib.carc_game_supply(self.handle, player, kind)
+
+    def board_text(self):
+        return L.call_buffer(lib.carc_game_board_text, self.handle)
+
+    def board_svg(self):
+        return L.call_buffer(lib.carc_game_board_svg, self.handle)
+
+    def __repr__(self):
+        if not self._h:
+            return "<carcvar.Game closed>"
+        return (f"<carcvar.Game players={self.num_players} turn={self.turn} "
+                f"decision={self.decision.kind}>")
+
+
+def tile_info(tile, rotation=0):
+    t = lib.carc_tile_by_name(tile.encode()) if isinstance(tile, str) else int(tile)
+    if t < 0:
+        raise NotFoundError(f"unknown tile {tile!r}", t)
+    info = L.TileInfo()
+    lib.carc_tile_info_get(t, rotation, ctypes.byref(info))
+    segs = []
+    for s in range(info.num_segments):
+        si = L.SegmentInfo()
+        lib.carc_segment_info_get(t, rotation, s, ctypes.byref(si))
+        segs.append({"kind": FEATURE_KINDS.get(si.kind, str(si.kind)), "edges": si.edges,
+                     "half_edges": si.half_edges, "touches": si.touches,
+                     "pennants": si.pennants})
+    return {"name": lib.carc_tile_name(t).decode(), "type": t, "count": info.count,
+            "edges": info.edges.decode(), "segments": segs}

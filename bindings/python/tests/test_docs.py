@@ -1,0 +1,18 @@
+"""Every ```python block of doc/python.md runs."""
+import os
+import re
+import subprocess
+import sys
+
+DOC = os.path.join(os.path.dirname(__file__), "..", "..", "..", "doc", "python.md")
+
+
+def test_python_md_samples_run():
+    blocks = re.findall(r"```python\n(.*?)```", open(DOC).read(), re.S)
+    assert blocks
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.path.join(os.path.dirname(__file__), "..")
+    for code in blocks:
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
