@@ -11,7 +11,7 @@ step = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2 ** 32), players=st.integers(2, 6),
        steps=st.lists(step, min_size=1, max_size=120))
 def test_random_streams(seed, players, steps):
