@@ -1,0 +1,35 @@
+#!/bin/sh
+# exported-symbols.sh LIB
+#   The shared library exports only carc_* symbols (plus the version node
+#   CARCVAR_0 itself), every one in the CARCVAR_0 version node, and none of
+#   the library-internal carc__* helpers.
+set -u
+lib=$1
+command -v nm >/dev/null 2>&1 || { echo "nm not installed: skipped"; exit 77; }
+syms=$(nm -D --defined-only "$lib") || { echo "nm failed on $lib"; exit 1; }
+bad=0
+count=0
+for s in $(printf '%s\n' "$syms" | awk '{print $NF}'); do
+    name=${s%%@*}
+    case $name in
+    CARCVAR_*) continue ;;
+    carc__*) echo "internal symbol exported: $s"; bad=$((bad + 1)); continue ;;
+    carc_*) ;;
+    *) echo "foreign symbol exported: $s"; bad=$((bad + 1)); continue ;;
+    esac
+    count=$((count + 1))
+    case $s in
+    *@@CARCVAR_*) ;;
+    *) echo "symbol without the CARCVAR version node: $s"; bad=$((bad + 1)) ;;
+    esac
+done
+if [ $count -eq 0 ]; then
+    echo "no carc_* symbol exported by $lib"
+    exit 1
+fi
+if [ $bad -ne 0 ]; then
+    echo "$bad bad exported symbol(s) in $lib"
+    exit 1
+fi
+echo "$count carc_* symbols exported, all versioned; nothing else"
+exit 0

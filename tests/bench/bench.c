@@ -1,0 +1,597 @@
+/*
+ * carcvar-bench: performance figures of libcarcvar (doc/performance.md).
+ *
+ *   carcvar-bench [--seconds S] [--games N] [--seed N] [--json]
+ *                 [--python-lib PATH] [--python-path DIR] [--no-python]
+ *
+ * Prints one line per figure, "name value unit", or with --json the same
+ * figures as one JSON object {"name": {"value": v, "unit": "u"}, ...}.
+ * A figure that cannot be measured in this build is reported as -1.
+ *
+ * Figures
+ *   playouts_1t          random full base-game playouts per second, one thread
+ *   playouts_2t          the same on two threads (one game per thread), total
+ *   decisions_per_game   player + chance decisions in a playout (2 players)
+ *   legal_ids_ns         one carc_game_legal_ids() at a player decision
+ *   apply_ns             one carc_game_apply_id()/carc_game_apply() (chance
+ *                        draws included), replaying recorded games
+ *   clone_free_ns        carc_game_clone() + carc_game_free() of a mid-game state
+ *   copy_ns              carc_game_copy() into an existing handle
+ *   state_bytes_2p/_6p   size of the one-block game state (internal
+ *                        carc__state_bytes(); needs the static library)
+ *   allocs_per_turn      malloc/calloc/realloc calls by the library per turn,
+ *                        after carc_game_new() and before carc_game_free()
+ *                        (counted with -Wl,--wrap; needs the static library)
+ *   python_playouts      the playout loop through the Python ctypes bindings
+ *
+ * A playout: at a chance decision carc_game_sample_chance(); at a player
+ * decision a uniformly random id from carc_game_legal_ids(); until
+ * carc_game_is_terminal().  End-game scoring is part of the last apply.
+ */
+#include "carcvar/carcvar.h"
+
+#ifdef CARCVAR_BENCH_INTERNAL
+#include "core.h"
+#endif
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef CARCVAR_SOURCE_ROOT
+#define CARCVAR_SOURCE_ROOT ""
+#endif
+#ifndef CARCVAR_LIBRARY_PATH
+#define CARCVAR_LIBRARY_PATH ""
+#endif
+
+/* ----------------------------------------------------- allocation counter */
+
+/* With CARCVAR_BENCH_WRAP the binary is linked with -Wl,--wrap=malloc etc.:
+ * every call to these functions from the objects of the link (the static
+ * library included) lands here.  libc's own internal allocations are not
+ * counted, which is what we want: the library's calls only. */
+static atomic_long alloc_calls;
+static atomic_int counting;
+
+#ifdef CARCVAR_BENCH_WRAP
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t k, size_t n);
+void *__real_realloc(void *p, size_t n);
+void __real_free(void *p);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t k, size_t n);
+void *__wrap_realloc(void *p, size_t n);
+void __wrap_free(void *p);
+
+void *__wrap_malloc(size_t n)
+{
+    if (atomic_load_explicit(&counting, memory_order_relaxed))
+        atomic_fetch_add_explicit(&alloc_calls, 1, memory_order_relaxed);
+    return __real_malloc(n);
+}
+void *__wrap_calloc(size_t k, size_t n)
+{
+    if (atomic_load_explicit(&counting, memory_order_relaxed))
+        atomic_fetch_add_explicit(&alloc_calls, 1, memory_order_relaxed);
+    return __real_calloc(k, n);
+}
+void *__wrap_realloc(void *p, size_t n)
+{
+    if (atomic_load_explicit(&counting, memory_order_relaxed))
+        atomic_fetch_add_explicit(&alloc_calls, 1, memory_order_relaxed);
+    return __real_realloc(p, n);
+}
+void __wrap_free(void *p) { __real_free(p); }
+#endif
+
+/* ------------------------------------------------------------- utilities */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t rng_next(uint64_t *s) /* splitmix64 */
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("carcvar-bench: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+#define CHECK(call)                                                            \
+    do {                                                                       \
+        int rc_ = (call);                                                      \
+        if (rc_ != CARC_OK)                                                    \
+            die("%s failed: %s (%d)", #call, carc_strerror(rc_), rc_);         \
+    } while (0)
+
+static carc_game *new_game(int players, uint64_t seed)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.num_players = players;
+    o.seed = seed;
+    carc_game *g = NULL;
+    CHECK(carc_game_new(&g, &o));
+    return g;
+}
+
+/* ---------------------------------------------------------------- figures */
+
+#define MAX_FIGURES 32
+static struct {
+    const char *name;
+    double value;
+    const char *unit;
+    int decimals;
+} figures[MAX_FIGURES];
+static int nfigures;
+
+static void add_figure(const char *name, double value, const char *unit, int decimals)
+{
+    if (nfigures == MAX_FIGURES) die("too many figures");
+    figures[nfigures].name = name;
+    figures[nfigures].value = value;
+    figures[nfigures].unit = unit;
+    figures[nfigures].decimals = value < 0 ? 0 : decimals;
+    nfigures++;
+}
+
+static struct {
+    double seconds;
+    long games;      /* 0: time-bound */
+    uint64_t seed;
+    int json;
+    int python;
+    const char *python_lib;
+    const char *python_path;
+    int verbose;
+} opt = {2.0, 0, 1, 0, 1, NULL, NULL, 0};
+
+/* ---------------------------------------------------------------- playouts */
+
+typedef struct playout_stats {
+    long games, decisions, turns;
+    double seconds;
+} playout_stats;
+
+/* One random playout from a fresh game; returns decisions made. */
+static long playout(int players, uint64_t seed, uint64_t *rs, int32_t *ids, long *turns)
+{
+    carc_game *g = new_game(players, seed);
+    long decisions = 0;
+    size_t n;
+    while (!carc_game_is_terminal(g)) {
+        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+            CHECK(carc_game_sample_chance(g, NULL));
+        } else {
+            CHECK(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n));
+            if (n == 0) die("no legal action at a player decision (seed %llu)",
+                            (unsigned long long)seed);
+            CHECK(carc_game_apply_id(g, ids[rng_next(rs) % n]));
+        }
+        decisions++;
+    }
+    if (turns) *turns += carc_game_turn(g);
+    carc_game_free(g);
+    return decisions;
+}
+
+typedef struct worker {
+    pthread_t th;
+    uint64_t seed;
+    double seconds;
+    long max_games;
+    playout_stats st;
+} worker;
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
+    if (!ids) die("out of memory");
+    uint64_t rs = w->seed * 0x2545f4914f6cdd1dull + 7;
+    double t0 = now(), t = t0;
+    long games = 0, decisions = 0, turns = 0;
+    for (;;) {
+        decisions += playout(2, w->seed + (uint64_t)games, &rs, ids, &turns);
+        games++;
+        if (w->max_games ? games >= w->max_games
+                         : ((games & 3) == 0 && (t = now()) - t0 >= w->seconds))
+            break;
+    }
+    t = now();
+    w->st.games = games;
+    w->st.decisions = decisions;
+    w->st.turns = turns;
+    w->st.seconds = t - t0;
+    free(ids);
+    return NULL;
+}
+
+static void bench_playouts(void)
+{
+    /* warm-up */
+    worker w0 = {0};
+    w0.seed = opt.seed + 999999;
+    w0.max_games = 20;
+    worker_main(&w0);
+
+    worker w1 = {0};
+    w1.seed = opt.seed;
+    w1.seconds = opt.seconds;
+    w1.max_games = opt.games;
+    worker_main(&w1);
+    add_figure("playouts_1t", (double)w1.st.games / w1.st.seconds, "games/s", 1);
+    add_figure("decisions_per_game", (double)w1.st.decisions / (double)w1.st.games, "decisions", 1);
+    add_figure("turns_per_game", (double)w1.st.turns / (double)w1.st.games, "turns", 1);
+
+    worker w2[2];
+    memset(w2, 0, sizeof w2);
+    double t0 = now();
+    for (int i = 0; i < 2; i++) {
+        w2[i].seed = opt.seed + (uint64_t)(i + 1) * 1000003u;
+        w2[i].seconds = opt.seconds;
+        w2[i].max_games = opt.games;
+        if (pthread_create(&w2[i].th, NULL, worker_main, &w2[i]) != 0)
+            die("pthread_create: %s", strerror(errno));
+    }
+    for (int i = 0; i < 2; i++) pthread_join(w2[i].th, NULL);
+    double wall = now() - t0;
+    add_figure("playouts_2t", (double)(w2[0].st.games + w2[1].st.games) / wall, "games/s", 1);
+}
+
+/* ------------------------------------------- per-call costs on real games */
+
+/* A recorded playout: the actions in order (chance outcomes as structured
+ * draw actions, player decisions as ids). */
+typedef struct recorded {
+    uint64_t seed;
+    int n;
+    int32_t *id;         /* -1: chance step, see act[] */
+    carc_action *act;
+} recorded;
+
+static void record_game(recorded *r, uint64_t seed, uint64_t *rs, int32_t *ids)
+{
+    carc_game *g = new_game(2, seed);
+    int cap = 512;
+    r->seed = seed;
+    r->n = 0;
+    r->id = malloc(sizeof(int32_t) * (size_t)cap);
+    r->act = malloc(sizeof(carc_action) * (size_t)cap);
+    if (!r->id || !r->act) die("out of memory");
+    while (!carc_game_is_terminal(g)) {
+        if (r->n == cap) {
+            cap *= 2;
+            r->id = realloc(r->id, sizeof(int32_t) * (size_t)cap);
+            r->act = realloc(r->act, sizeof(carc_action) * (size_t)cap);
+            if (!r->id || !r->act) die("out of memory");
+        }
+        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+            CHECK(carc_game_sample_chance(g, &r->act[r->n]));
+            r->id[r->n] = -1;
+        } else {
+            size_t n;
+            CHECK(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n));
+            r->id[r->n] = ids[rng_next(rs) % n];
+            CHECK(carc_game_apply_id(g, r->id[r->n]));
+        }
+        r->n++;
+    }
+    carc_game_free(g);
+}
+
+static void step(carc_game *g, const recorded *r, int i)
+{
+    if (r->id[i] < 0) CHECK(carc_game_apply(g, &r->act[i]));
+    else CHECK(carc_game_apply_id(g, r->id[i]));
+}
+
+static void bench_calls(void)
+{
+    enum { NREC = 64, REPS = 8 };
+    int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
+    recorded *rec = calloc(NREC, sizeof *rec);
+    if (!ids || !rec) die("out of memory");
+    uint64_t rs = opt.seed ^ 0x5bd1e995u;
+    for (int i = 0; i < NREC; i++) record_game(&rec[i], opt.seed + 5000 + (uint64_t)i, &rs, ids);
+
+    carc_game **start = malloc(sizeof(carc_game *) * NREC);
+    carc_game *work = new_game(2, 0);
+    if (!start) die("out of memory");
+    for (int i = 0; i < NREC; i++) start[i] = new_game(2, rec[i].seed);
+
+    /* apply: replay the recorded games, timing the replays only */
+    double spent = 0, t0 = now();
+    long applies = 0;
+    size_t n;
+    do {
+        for (int i = 0; i < NREC; i++) {
+            CHECK(carc_game_copy(work, start[i]));
+            double a = now();
+            for (int k = 0; k < rec[i].n; k++) step(work, &rec[i], k);
+            spent += now() - a;
+            applies += rec[i].n;
+            if (!carc_game_is_terminal(work)) die("replay did not end the game");
+        }
+    } while (now() - t0 < opt.seconds);
+    add_figure("apply_ns", spent * 1e9 / (double)applies, "ns/call", 1);
+
+    /* legal_ids: REPS calls at every player decision of the replays */
+    spent = 0;
+    long calls = 0;
+    t0 = now();
+    do {
+        for (int i = 0; i < NREC; i++) {
+            CHECK(carc_game_copy(work, start[i]));
+            for (int k = 0; k < rec[i].n; k++) {
+                if (rec[i].id[k] >= 0) {
+                    double a = now();
+                    for (int j = 0; j < REPS; j++)
+                        CHECK(carc_game_legal_ids(work, ids, CARC_NUM_DISTINCT_ACTIONS, &n));
+                    spent += now() - a;
+                    calls += REPS;
+                }
+                step(work, &rec[i], k);
+            }
+        }
+    } while (now() - t0 < opt.seconds);
+    add_figure("legal_ids_ns", spent * 1e9 / (double)calls, "ns/call", 1);
+
+    /* clone + free, copy: of the state half-way through game 0 */
+    carc_game *mid = NULL;
+    CHECK(carc_game_clone(&mid, start[0]));
+    for (int k = 0; k < rec[0].n / 2; k++) step(mid, &rec[0], k);
+    long loops = 0;
+    t0 = now();
+    double t;
+    do {
+        for (int j = 0; j < 1000; j++) {
+            carc_game *c = NULL;
+            CHECK(carc_game_clone(&c, mid));
+            carc_game_free(c);
+        }
+        loops += 1000;
+    } while ((t = now()) - t0 < opt.seconds / 2);
+    add_figure("clone_free_ns", (t - t0) * 1e9 / (double)loops, "ns/call", 1);
+
+    loops = 0;
+    t0 = now();
+    do {
+        for (int j = 0; j < 1000; j++) CHECK(carc_game_copy(work, mid));
+        loops += 1000;
+    } while ((t = now()) - t0 < opt.seconds / 2);
+    add_figure("copy_ns", (t - t0) * 1e9 / (double)loops, "ns/call", 1);
+
+    size_t sn = 0;
+    if (carc_game_serialize(mid, NULL, 0, &sn) != CARC_E_BUFFER) die("serialize size query");
+    add_figure("serialized_bytes_mid", (double)sn, "bytes", 0);
+
+    carc_game_free(mid);
+    carc_game_free(work);
+    for (int i = 0; i < NREC; i++) {
+        carc_game_free(start[i]);
+        free(rec[i].id);
+        free(rec[i].act);
+    }
+    free(start);
+    free(rec);
+    free(ids);
+}
+
+static void bench_memory(void)
+{
+#ifdef CARCVAR_BENCH_INTERNAL
+    carc_game *g2 = new_game(2, 1), *g6 = new_game(6, 1);
+    add_figure("state_bytes_2p", (double)carc__state_bytes(g2), "bytes", 0);
+    add_figure("state_bytes_6p", (double)carc__state_bytes(g6), "bytes", 0);
+    carc_game_free(g2);
+    carc_game_free(g6);
+#else
+    add_figure("state_bytes_2p", -1, "bytes", 0);
+    add_figure("state_bytes_6p", -1, "bytes", 0);
+#endif
+
+#if defined(CARCVAR_BENCH_WRAP) && defined(CARCVAR_BENCH_INTERNAL)
+    /* the allocations of playouts between carc_game_new and carc_game_free */
+    int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
+    if (!ids) die("out of memory");
+    uint64_t rs = opt.seed + 77;
+    long turns = 0, allocs = 0;
+    for (int i = 0; i < 200; i++) {
+        carc_game *g = new_game(2 + i % 5, opt.seed + 7000 + (uint64_t)i);
+        size_t n;
+        atomic_store(&alloc_calls, 0);
+        atomic_store(&counting, 1);
+        while (!carc_game_is_terminal(g)) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                CHECK(carc_game_sample_chance(g, NULL));
+            } else {
+                CHECK(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n));
+                CHECK(carc_game_apply_id(g, ids[rng_next(&rs) % n]));
+            }
+        }
+        atomic_store(&counting, 0);
+        allocs += atomic_load(&alloc_calls);
+        turns += carc_game_turn(g);
+        carc_game_free(g);
+    }
+    /* self-check: the counter does see the library's allocations */
+    atomic_store(&alloc_calls, 0);
+    atomic_store(&counting, 1);
+    carc_game *probe = new_game(2, 3);
+    atomic_store(&counting, 0);
+    carc_game_free(probe);
+    if (atomic_load(&alloc_calls) < 1) {
+        add_figure("allocs_per_turn", -1, "allocs/turn", 0);
+    } else {
+        add_figure("allocs_per_turn", (double)allocs / (double)turns, "allocs/turn", 3);
+    }
+    free(ids);
+#else
+    add_figure("allocs_per_turn", -1, "allocs/turn", 0);
+#endif
+}
+
+/* ------------------------------------------------------------------ python */
+
+static const char *python_script =
+    "import sys, time, random\n"
+    "try:\n"
+    "    from carcvar import Game\n"
+    "except Exception as e:\n"
+    "    print('IMPORT-FAILED', repr(e)); sys.exit(0)\n"
+    "def val(x):\n"
+    "    return x() if callable(x) else x\n"
+    "budget = float(sys.argv[1]); seed = int(sys.argv[2]); limit = int(sys.argv[3])\n"
+    "rnd = random.Random(seed)\n"
+    "def playout(s):\n"
+    "    g = Game(players=2, seed=s)\n"
+    "    while not val(g.is_terminal):\n"
+    "        if val(g.current_player) == -1:\n"
+    "            g.sample_chance()\n"
+    "        else:\n"
+    "            ids = g.legal_ids()\n"
+    "            g.apply(ids[rnd.randrange(len(ids))])\n"
+    "    close = getattr(g, 'close', None)\n"
+    "    if close: close()\n"
+    "playout(seed + 99999)\n"
+    "t0 = time.perf_counter(); n = 0\n"
+    "while True:\n"
+    "    playout(seed + n); n += 1\n"
+    "    t = time.perf_counter() - t0\n"
+    "    if (limit and n >= limit) or (not limit and t >= budget): break\n"
+    "print('RESULT', n, t)\n";
+
+static void bench_python(void)
+{
+    if (!opt.python) {
+        add_figure("python_playouts", -1, "games/s", 0);
+        return;
+    }
+    char script_path[] = "/tmp/carcvar-bench-XXXXXX";
+    int fd = mkstemp(script_path);
+    if (fd < 0) {
+        add_figure("python_playouts", -1, "games/s", 0);
+        return;
+    }
+    FILE *f = fdopen(fd, "w");
+    fputs(python_script, f);
+    fclose(f);
+
+    char pypath[4096], lib[4096], cmd[12288];
+    const char *env_lib = getenv("CARCVAR_LIBRARY");
+    snprintf(lib, sizeof lib, "%s",
+             opt.python_lib ? opt.python_lib
+                            : (env_lib && *env_lib ? env_lib : CARCVAR_LIBRARY_PATH));
+    if (opt.python_path)
+        snprintf(pypath, sizeof pypath, "%s", opt.python_path);
+    else
+        snprintf(pypath, sizeof pypath, "%s/bindings/python", CARCVAR_SOURCE_ROOT);
+    long limit = opt.games ? opt.games / 20 + 1 : 0;
+    snprintf(cmd, sizeof cmd,
+             "CARCVAR_LIBRARY='%s' PYTHONPATH='%s' /usr/bin/python3 '%s' %g %llu %ld 2>&1",
+             lib, pypath, script_path, opt.seconds, (unsigned long long)opt.seed, limit);
+    FILE *p = popen(cmd, "r");
+    double rate = -1;
+    if (p) {
+        char line[1024];
+        while (fgets(line, sizeof line, p)) {
+            long n;
+            double t;
+            if (sscanf(line, "RESULT %ld %lf", &n, &t) == 2 && t > 0) rate = (double)n / t;
+            else if (opt.verbose) fprintf(stderr, "python: %s", line);
+        }
+        pclose(p);
+    }
+    unlink(script_path);
+    add_figure("python_playouts", rate, "games/s", 1);
+}
+
+/* -------------------------------------------------------------------- main */
+
+static void usage(void)
+{
+    puts("usage: carcvar-bench [--seconds S] [--games N] [--seed N] [--json]\n"
+         "                     [--python-lib PATH] [--python-path DIR] [--no-python] [-v]\n"
+         "  --seconds S   time budget of each figure (default 2)\n"
+         "  --games N     play exactly N games per playout figure instead\n"
+         "  --seed N      first seed (default 1)\n"
+         "  --json        print the figures as one JSON object");
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--json")) opt.json = 1;
+        else if (!strcmp(a, "--no-python")) opt.python = 0;
+        else if (!strcmp(a, "-v")) opt.verbose = 1;
+        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage();
+            return 0;
+        } else if (v && !strcmp(a, "--seconds")) {
+            opt.seconds = atof(v);
+            i++;
+        } else if (v && !strcmp(a, "--games")) {
+            opt.games = atol(v);
+            i++;
+        } else if (v && !strcmp(a, "--seed")) {
+            opt.seed = strtoull(v, NULL, 10);
+            i++;
+        } else if (v && !strcmp(a, "--python-lib")) {
+            opt.python_lib = v;
+            i++;
+        } else if (v && !strcmp(a, "--python-path")) {
+            opt.python_path = v;
+            i++;
+        } else {
+            usage();
+            return 2;
+        }
+    }
+    if (opt.seconds <= 0) opt.seconds = 0.001;
+    if (opt.games < 0) opt.games = 0;
+
+    bench_playouts();
+    bench_calls();
+    bench_memory();
+    bench_python();
+
+    if (opt.json) {
+        printf("{\n  \"library_version\": \"%s\",\n", carc_version_string());
+        for (int i = 0; i < nfigures; i++)
+            printf("  \"%s\": {\"value\": %.*f, \"unit\": \"%s\"}%s\n", figures[i].name,
+                   figures[i].decimals, figures[i].value, figures[i].unit,
+                   i + 1 < nfigures ? "," : "");
+        printf("}\n");
+    } else {
+        for (int i = 0; i < nfigures; i++)
+            printf("%s %.*f %s\n", figures[i].name, figures[i].decimals, figures[i].value,
+                   figures[i].unit);
+    }
+    return 0;
+}
