@@ -222,16 +222,22 @@ static int apply_draw(carc_game *g, const carc_action *a, bool sampled)
     return CARC_OK;
 }
 
-static int apply_place(carc_game *g, const carc_action *a, int32_t id)
+/* Lay the drawn tile in frontier cell fi (already looked up) turned rot. */
+static int place_in(carc_game *g, int fi, int rot, int32_t id)
 {
-    if (a->kind != CARC_ACTION_PLACE || a->rotation < 0 || a->rotation > 3) return CARC_E_ILLEGAL;
-    int fi = carc__front_of(g, a->x, a->y);
-    if (fi < 0) return CARC_E_ILLEGAL;
-    if (!carc__fits(&CFRONT(g)[fi], g->drawn, a->rotation)) return CARC_E_ILLEGAL;
-    g->last_tile = carc__place(g, g->drawn, a->x, a->y, a->rotation);
+    if (fi < 0 || rot < 0 || rot > 3) return CARC_E_ILLEGAL;
+    const front *f = &CFRONT(g)[fi];
+    if (!carc__fits(f, g->drawn, rot)) return CARC_E_ILLEGAL;
+    g->last_tile = carc__place(g, g->drawn, f->x, f->y, rot);
     history_push(g, id, false);
     g->phase = CARC_DECISION_DEPLOY;
     return CARC_OK;
+}
+
+static int apply_place(carc_game *g, const carc_action *a, int32_t id)
+{
+    if (a->kind != CARC_ACTION_PLACE) return CARC_E_ILLEGAL;
+    return place_in(g, carc__front_of(g, a->x, a->y), a->rotation, id);
 }
 
 static int apply_deploy(carc_game *g, const carc_action *a, int32_t id)
@@ -427,6 +433,18 @@ int carc_game_apply_id(carc_game *game, int32_t id)
 {
     if (!valid(game)) return CARC_E_INVALID;
     if (game->phase == CARC_DECISION_END) return CARC_E_STATE;
+    if (game->phase == CARC_DECISION_PLACE && game->npending == 0) {
+        /* the playout hot path: one cell lookup from the id */
+        if (id < ID_PLACE || id >= ID_DEPLOY) return CARC_E_ILLEGAL;
+        int v = id - ID_PLACE, anchor = v / 16, side = (v / 4) % 4;
+        if ((uint32_t)anchor >= game->ntiles) return CARC_E_ILLEGAL;
+        const ptile *pt = &CTILES(game)[anchor];
+        int fi = carc__front_of(game, pt->x + DX[side], pt->y + DY[side]);
+        if (fi < 0) return CARC_E_ILLEGAL;
+        const front *f = &CFRONT(game)[fi];
+        if (f->anchor != anchor || f->side != side) return CARC_E_ILLEGAL; /* alias */
+        return place_in(game, fi, v % 4, id);
+    }
     carc_action a;
     if (carc__action_from_id(game, id, &a)) return CARC_E_ILLEGAL;
     return carc__apply(game, &a, false);
@@ -480,9 +498,10 @@ int carc_game_sample_chance(carc_game *game, carc_action *out)
     carc_action a;
     memset(&a, 0, sizeof a);
     a.kind = CARC_ACTION_DRAW;
+    const uint8_t *remain = CREMAIN(game);
     for (int t = 0; t < carc__ntypes; t++) {
-        if (!drawable(game, t)) continue;
-        r -= CREMAIN(game)[t];
+        if (!remain[t] || (game->hooks_drawable && !drawable(game, t))) continue;
+        r -= remain[t];
         if (r < 0) { a.tile = t; break; }
     }
     int rc = carc__apply(game, &a, true);
