@@ -1,6 +1,6 @@
 #!/bin/sh
 # Compile and run every complete C program (```c block with a main) in doc/*.md
-# against the just-built library.  usage: doc_samples.sh SRCDIR BUILDDIR CC...
+# against the just-built library, and replay every game record sample.  usage: doc_samples.sh SRCDIR BUILDDIR CC...
 set -eu
 src=$1; build=$2; shift 2
 tmp=$(mktemp -d)
@@ -20,5 +20,19 @@ for c in "$tmp"/*.c; do
   LD_LIBRARY_PATH="$build/lib" "$c.bin" > "$c.out"
   echo "ok $(basename "$c"): $(head -1 "$c.out")"
 done
-[ "$n" -gt 0 ] || { echo "no C samples found"; exit 1; }
+# every record sample (a block starting with carcvar-record) must replay
+for md in "$src"/doc/*.md; do
+  awk -v out="$tmp/rec_$(basename "$md" .md)" '
+    /^```/ && !inb {inb=1; k++; f=out "_" k ".rec"; next}
+    /^```/ && inb {inb=0; next}
+    inb {print > f}' "$md"
+done
+for r in "$tmp"/rec_*.rec; do
+  [ -e "$r" ] || continue
+  head -1 "$r" | grep -q '^carcvar-record' || continue
+  n=$((n+1))
+  "$build/examples/carcvar-play" --replay "$r" > "$r.out"
+  echo "ok $(basename "$r"): $(head -1 "$r.out")"
+done
+[ "$n" -gt 0 ] || { echo "no samples found"; exit 1; }
 echo "$n passed, 0 failed"
