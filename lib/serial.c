@@ -87,7 +87,9 @@ static int replay_entry(carc_game *g, uint16_t h)
 {
     int32_t id = h & 0x7FFF;
     if (g->phase == CARC_DECISION_END) return CARC_E_CORRUPT;
-    if (g->phase == CARC_DECISION_DRAW && g->npending == 0) {
+    bool chance = g->phase == CARC_DECISION_DRAW && g->npending == 0;
+    if ((h & HIST_SAMPLED) && !chance) return CARC_E_CORRUPT; /* only draws are sampled */
+    if (chance) {
         if (h & HIST_SAMPLED) {
             carc_action a;
             int rc = carc_game_sample_chance(g, &a);
@@ -127,7 +129,11 @@ int carc_game_deserialize(carc_game **out, const uint8_t *buf, size_t len)
     carc_game *g;
     int rc = carc_game_new(&g, &o);
     if (rc) return rc == CARC_E_NOMEM ? rc : CARC_E_CORRUPT;
-    if (nhist > g->L.cap_hist) rc = CARC_E_CORRUPT;
+    /* only the canonical form is accepted: options exactly as serialize
+     * writes them (base module bit set, every rule value explicit) */
+    if (nhist > g->L.cap_hist || g->opts.modules != o.modules ||
+        memcmp(g->opts.rules, o.rules, sizeof o.rules) != 0)
+        rc = CARC_E_CORRUPT;
     for (uint32_t i = 0; i < nhist && !rc; i++)
         if (replay_entry(g, (uint16_t)get(&r, 2)) != CARC_OK) rc = CARC_E_CORRUPT;
     for (int p = 0; p < g->nplayers && !rc; p++)
