@@ -12,7 +12,9 @@
  *   playouts_1t          random full base-game playouts per second, one thread
  *   playouts_2t          the same on two threads (one game per thread), total
  *   decisions_per_game   player + chance decisions in a playout (2 players)
- *   legal_ids_ns         one carc_game_legal_ids() at a player decision
+ *   legal_ids_ns         one carc_game_legal_ids() at a player decision, and
+ *                        split: _place_ns / _deploy_ns; legal_place_actions is
+ *                        the mean number of legal placements
  *   apply_ns             one carc_game_apply_id()/carc_game_apply() (chance
  *                        draws included), replaying recorded games
  *   clone_free_ns        carc_game_clone() + carc_game_free() of a mid-game state
@@ -339,26 +341,36 @@ static void bench_calls(void)
     } while (now() - t0 < opt.seconds);
     add_figure("apply_ns", spent * 1e9 / (double)applies, "ns/call", 1);
 
-    /* legal_ids: REPS calls at every player decision of the replays */
-    spent = 0;
-    long calls = 0;
+    /* legal_ids: REPS calls at every player decision of the replays, split
+     * by decision kind (placement / deployment) */
+    double spent_kind[2] = {0, 0};
+    long calls_kind[2] = {0, 0}, legal_kind[2] = {0, 0};
     t0 = now();
     do {
         for (int i = 0; i < NREC; i++) {
             CHECK(carc_game_copy(work, start[i]));
             for (int k = 0; k < rec[i].n; k++) {
                 if (rec[i].id[k] >= 0) {
+                    carc_decision d;
+                    CHECK(carc_game_decision(work, &d));
+                    int kind = d.kind == CARC_DECISION_PLACE ? 0 : 1;
                     double a = now();
                     for (int j = 0; j < REPS; j++)
                         CHECK(carc_game_legal_ids(work, ids, CARC_NUM_DISTINCT_ACTIONS, &n));
-                    spent += now() - a;
-                    calls += REPS;
+                    spent_kind[kind] += now() - a;
+                    calls_kind[kind] += REPS;
+                    legal_kind[kind] += (long)n * REPS;
                 }
                 step(work, &rec[i], k);
             }
         }
     } while (now() - t0 < opt.seconds);
-    add_figure("legal_ids_ns", spent * 1e9 / (double)calls, "ns/call", 1);
+    add_figure("legal_ids_ns", (spent_kind[0] + spent_kind[1]) * 1e9 /
+                                   (double)(calls_kind[0] + calls_kind[1]), "ns/call", 1);
+    add_figure("legal_ids_place_ns", spent_kind[0] * 1e9 / (double)calls_kind[0], "ns/call", 1);
+    add_figure("legal_ids_deploy_ns", spent_kind[1] * 1e9 / (double)calls_kind[1], "ns/call", 1);
+    add_figure("legal_place_actions", (double)legal_kind[0] / (double)calls_kind[0], "actions",
+               1);
 
     /* clone + free, copy: of the state half-way through game 0 */
     carc_game *mid = NULL;

@@ -1,8 +1,8 @@
 /*
  * fuzz_actions: random and hostile action sequences with invariant checks.
  *
- * Byte 0 picks the player count (2..6) and the seed.  Every further byte is
- * one step:
+ * Byte 0 picks the player count (2..6), the seed and (once optional modules
+ * exist) the module set, see fz_modules().  Every further byte is one step:
  *   0x00-0xAF, 0xB4-0xBF
  *              a legal action, by index into carc_game_legal_ids(), applied
  *              by id (odd bytes) or as a structured action (even bytes); at
@@ -193,6 +193,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     c.players = CARC_MIN_PLAYERS + data[0] % 5;
     o.num_players = c.players;
     o.seed = data[0] / 5;
+    o.modules = fz_modules(data[0] / 5);
     REQUIRE_OK(carc_game_new(&c.g, &o));
     c.ids = fz_alloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
     c.mask = fz_alloc(CARC_NUM_DISTINCT_ACTIONS);

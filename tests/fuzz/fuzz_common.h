@@ -63,6 +63,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
                     carc_strerror(rc_));                                        \
     } while (0)
 
+/* Module set number k: a subset of the optional modules this build offers
+ * (carc_module_available), base always on.  Only base exists today, so
+ * every k gives the base game; the targets pick up new modules by
+ * themselves. */
+static inline uint64_t fz_modules(unsigned k)
+{
+    uint64_t bits = (uint64_t)1 << CARC_MODULE_BASE;
+    int n = 0;
+    for (int m = 1; m < CARC_MODULE_SLOTS; m++) {
+        if (carc_module_available(m) != 1) continue;
+        if ((k >> n) & 1u) bits |= (uint64_t)1 << m;
+        n++;
+    }
+    return bits;
+}
+
 static inline void *fz_alloc(size_t n)
 {
     void *p = malloc(n ? n : 1);

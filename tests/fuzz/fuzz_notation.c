@@ -1,9 +1,10 @@
 /*
  * fuzz_notation: carc_action_from_string() in a real game state.
  *
- * Input layout: byte 0 picks the player count and seed, byte 1 how many
- * decisions to play first (0..63, so every kind of decision is reached),
- * byte 2 salts the random choices of those decisions; the rest is the text.
+ * Input layout: byte 0 picks the player count, the seed and the module set
+ * (fz_modules()), byte 1 how many decisions to play first (0..63, so every
+ * kind of decision is reached), byte 2 salts the random choices of those
+ * decisions; the rest is the text.
  *
  * If the text parses, carc_action_to_string() must write it back, the
  * written text must parse to the same action, and both must have the same
@@ -24,6 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     carc_options_init(&o);
     o.num_players = CARC_MIN_PLAYERS + data[0] % 5;
     o.seed = data[0] / 5;
+    o.modules = fz_modules(data[0] / 5);
     carc_game *g = NULL;
     REQUIRE_OK(carc_game_new(&g, &o));
 
