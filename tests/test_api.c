@@ -3,6 +3,7 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -521,6 +522,215 @@ START_TEST(long_line_ids)
 }
 END_TEST
 
+/* A game whose pending decision is the deployment after D was laid east of
+ * the start tile: city N, road E-W, fields north and south of the road. */
+static carc_game *at_deploy(void)
+{
+    carc_game *g = new_game(11, 2);
+    carc_action a;
+    ck_assert_int_eq(carc_action_from_string(g, "draw D", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    ck_assert_int_eq(carc_action_from_string(g, "place 1,0 r0", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    return g;
+}
+
+START_TEST(notation_deploy)
+{
+    carc_game *g = at_deploy();
+    carc_action a;
+    const char *good[] = {"deploy follower city N", "deploy follower road E",
+                          "deploy follower road W", "deploy follower field Es",
+                          "deploy follower field En", "deploy follower #0"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        ck_assert_msg(carc_action_from_string(g, good[i], &a) == CARC_OK, "'%s'", good[i]);
+        ck_assert_int_eq(a.kind, CARC_ACTION_DEPLOY);
+        char text[64];
+        size_t need;
+        ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_OK);
+        carc_action b;
+        ck_assert_int_eq(carc_action_from_string(g, text, &b), CARC_OK);
+        ck_assert_int_eq(b.segment, a.segment);
+    }
+    /* road E and road W name the same segment */
+    carc_action e, w;
+    carc_action_from_string(g, "deploy follower road E", &e);
+    carc_action_from_string(g, "deploy follower road W", &w);
+    ck_assert_int_eq(e.segment, w.segment);
+    const char *bad[] = {"deploy follower road",      /* the road has edges */
+                         "deploy follower city Q",    /* no such edge */
+                         "deploy follower field Zz",  /* no such half-edge */
+                         "deploy follower field N",   /* fields take half-edges */
+                         "deploy follower city E",    /* no city segment on E */
+                         "deploy follower monastery", /* none on D */
+                         "deploy follower lake",      "deploy nobody city N",
+                         "deploy follower #x",        "deploy follower #99",
+                         "deploy follower #-1",       "deploy follower city N now",
+                         "a b c d e f g h i",         "place 1,x r0",
+                         "place 1,0 rx",              "place 1,0 x0",
+                         "place ,0 r0",               "place 1,0 r"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(carc_action_from_string(g, bad[i], &a) == CARC_E_PARSE, "'%s'", bad[i]);
+    ck_assert_int_eq(carc_game_apply_id(g, 0), CARC_OK); /* pass */
+    /* a deployment names segments of the tile just laid: none is pending */
+    ck_assert_int_eq(carc_action_from_string(g, "deploy follower city N", &a), CARC_E_STATE);
+    ck_assert_int_eq(carc_action_from_string(g, "deploy follower #1", &a), CARC_OK);
+    carc_game_free(g);
+}
+END_TEST
+
+START_TEST(notation_write_errors)
+{
+    carc_game *g = at_deploy();
+    char text[64];
+    size_t need = 0;
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = CARC_ACTION_DRAW;
+    a.tile = -1;
+    ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_E_INVALID);
+    a.tile = carc_tile_type_count();
+    ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_E_INVALID);
+    a.kind = CARC_ACTION_PLACE;
+    a.rotation = 4;
+    ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_E_INVALID);
+    a.rotation = -1;
+    ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_E_INVALID);
+    a.kind = CARC_ACTION_DEPLOY;
+    const int figs[] = {-1, 12, CARC_FIGURE_KINDS - 1, CARC_FIGURE_KINDS};
+    for (int i = 0; i < 4; i++) {
+        a.figure = figs[i];
+        a.segment = 0;
+        ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_E_INVALID);
+    }
+    a.figure = CARC_FIGURE_FOLLOWER;
+    a.segment = -1;
+    ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_E_INVALID);
+    a.segment = CARC_MAX_SEGMENTS;
+    ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_E_INVALID);
+    /* a segment number the tile does not have is written by number */
+    a.segment = 20;
+    ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_OK);
+    ck_assert_str_eq(text, "deploy follower #20");
+    a.kind = 99;
+    ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_E_INVALID);
+    a.kind = CARC_ACTION_PASS;
+    ck_assert_int_eq(carc_action_to_string(g, &a, NULL, 4, &need), CARC_E_INVALID);
+    ck_assert_int_eq(carc_action_to_string(g, &a, NULL, 0, &need), CARC_E_BUFFER);
+    ck_assert_uint_eq(need, 5);
+    /* away from a deployment, segments are written by number */
+    ck_assert_int_eq(carc_game_apply_id(g, 0), CARC_OK);
+    a.kind = CARC_ACTION_DEPLOY;
+    a.segment = 1;
+    ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_OK);
+    ck_assert_str_eq(text, "deploy follower #1");
+    carc_game_free(g);
+}
+END_TEST
+
+START_TEST(record_more_errors)
+{
+    carc_game *g = NULL;
+    carc_record_error err;
+    char text[2048];
+    /* a line longer than the reader's line buffer */
+    int n = snprintf(text, sizeof text, "carcvar-record 1\nseed ");
+    memset(text + n, '7', 1200);
+    strcpy(text + n + 1200, "\ndraw D\n");
+    ck_assert_int_eq(carc_record_replay(&g, text, strlen(text), &err), CARC_E_PARSE);
+    ck_assert_int_eq(err.line, 2);
+    ck_assert_ptr_null(g);
+    /* a NUL byte inside a line */
+    const char nul[] = "carcvar-record 1\nseed 1\0 2\ndraw D\n";
+    ck_assert_int_eq(carc_record_replay(&g, nul, sizeof nul - 1, &err), CARC_E_PARSE);
+    ck_assert_int_eq(err.line, 2);
+    const struct { const char *text; int line; int code; } cases[] = {
+        {"carcvar-record 1\nseed x\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nseed 99999999999999999999999\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nplayers 101\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nrule tiny_city\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nrule tiny_city 2 3\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\ndraw nosuch\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\ndraw D\nplace here\n", 3, CARC_E_PARSE},
+        {"carcvar-record 1\nplayers 1\n", 2, CARC_E_INVALID},
+        {"carcvar-record 1\ndraw D\ndeploy follower city N\n", 3, CARC_E_STATE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rc = carc_record_replay(&g, cases[i].text, strlen(cases[i].text), &err);
+        ck_assert_msg(rc == cases[i].code, "case %zu: rc %d (%s), want %d", i, rc, err.message,
+                      cases[i].code);
+        ck_assert_msg(err.line == cases[i].line, "case %zu: line %d (%s), want %d", i, err.line,
+                      err.message, cases[i].line);
+        ck_assert_ptr_null(g);
+    }
+    /* an action after the end of a finished game */
+    carc_game *f = new_game(3, 2);
+    while (!carc_game_is_terminal(f)) {
+        if (carc_game_current_player(f) == CARC_PLAYER_CHANCE) {
+            ck_assert_int_eq(carc_game_sample_chance(f, NULL), CARC_OK);
+        } else {
+            int32_t ids[512];
+            size_t k;
+            ck_assert_int_eq(carc_game_legal_ids(f, ids, 512, &k), CARC_OK);
+            ck_assert_int_eq(carc_game_apply_id(f, ids[k - 1]), CARC_OK);
+        }
+    }
+    size_t need;
+    ck_assert_int_eq(carc_game_write_record(f, NULL, 0, &need), CARC_E_BUFFER);
+    char *rec = malloc(need + 16);
+    ck_assert_int_eq(carc_game_write_record(f, rec, need + 16, &need), CARC_OK);
+    int lines = 0;
+    for (size_t i = 0; i < need; i++) lines += rec[i] == '\n';
+    strcat(rec, "pass\n");
+    ck_assert_int_eq(carc_record_replay(&g, rec, strlen(rec), &err), CARC_E_STATE);
+    ck_assert_int_eq(err.line, lines + 1);
+    ck_assert_ptr_null(g);
+    free(rec);
+    carc_game_free(f);
+}
+END_TEST
+
+START_TEST(api_edges)
+{
+    ck_assert_str_eq(carc_strerror(5), "not an error code");
+    ck_assert_str_eq(carc_strerror(-999), "unknown error");
+    carc_options o;
+    carc_options_init(&o);
+    ck_assert_int_eq(carc_options_set_rule(&o, "tiny_city", 99), CARC_E_INVALID);
+    ck_assert_int_eq(carc_options_set_rule(&o, "tiny_city", -99), CARC_E_INVALID);
+    ck_assert_int_eq(carc_options_set_rule(&o, NULL, 1), CARC_E_INVALID);
+    ck_assert_int_eq(carc_options_set_rule(NULL, "tiny_city", 1), CARC_E_INVALID);
+    ck_assert_int_lt(carc_options_set_rule(&o, "nosuch", 1), 0);
+    ck_assert_int_eq(carc_module_by_name(NULL), CARC_E_INVALID);
+    carc_game *g = NULL;
+    o.struct_size = sizeof o - 1;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_E_INVALID);
+    ck_assert_ptr_null(g);
+    g = new_game(1, 2);
+    ck_assert_int_eq(carc_game_copy(g, g), CARC_OK);
+    ck_assert_int_eq(carc_game_supply(g, 0, -1), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_KINDS), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_supply(g, 2, CARC_FIGURE_FOLLOWER), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
+    carc_segment_info si;
+    ck_assert_int_eq(carc_segment_info_get(0, 4, 0, &si), CARC_E_INVALID);
+    ck_assert_int_eq(carc_segment_info_get(0, 0, -1, &si), CARC_E_INVALID);
+    ck_assert_int_eq(carc_segment_info_get(0, 0, CARC_MAX_SEGMENTS, &si), CARC_E_INVALID);
+    ck_assert_int_eq(carc_segment_info_get(0, 0, 0, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_segment_info_get(-1, 0, 0, &si), CARC_E_INVALID);
+    ck_assert_int_eq(carc_segment_info_get(0, 0, 0, &si), CARC_OK);
+    carc_placed_tile pt;
+    ck_assert_int_eq(carc_game_tile_at(g, 0, 0, &pt), CARC_OK);
+    ck_assert_int_eq(pt.type, carc_tile_by_name("D"));
+    ck_assert_int_eq(pt.order, 0);
+    ck_assert_int_eq(carc_game_tile_at(g, 1, 0, &pt), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_game_tile_at(g, 1000000, 0, &pt), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_game_tile_at(g, 0, -1000000, &pt), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_game_tile_at(g, 0, 0, NULL), CARC_E_INVALID);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -539,6 +749,10 @@ int main(void)
     tcase_add_test(tc, determinism);
     tcase_add_test(tc, record_errors);
     tcase_add_test(tc, long_line_ids);
+    tcase_add_test(tc, notation_deploy);
+    tcase_add_test(tc, notation_write_errors);
+    tcase_add_test(tc, record_more_errors);
+    tcase_add_test(tc, api_edges);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
