@@ -7,6 +7,8 @@
 static const int DX[4] = {0, 1, 0, -1}; /* N E S W; y grows to the south */
 static const int DY[4] = {-1, 0, 1, 0};
 
+static const uint8_t nbits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
 static inline int32_t cell_key(int x, int y)
 {
     return (int32_t)(((uint32_t)(uint16_t)x << 16) | (uint16_t)y);
@@ -87,12 +89,13 @@ static int unite(carc_game *g, int a, int b)
     return a;
 }
 
-static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind)
+/* Open the empty cell (x, y) beside tile `anchor`, or add that side's demand
+ * to it if it already is a frontier cell; v is the cell's value. */
+static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind, int v)
 {
     int opp = (side + 2) & 3;
     uint8_t req = (uint8_t)(kind << (2 * opp));
     uint8_t mask = (uint8_t)(3u << (2 * opp));
-    int v = carc__cell_get(g, x, y);
     if (v >= 0) return;
     front *F = FRONT(g);
     if (v == -1) {
@@ -104,6 +107,7 @@ static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind
         f->mask = mask;
         f->anchor = (uint16_t)anchor;
         f->side = (uint8_t)side;
+        f->idbase = (uint16_t)(ID_PLACE + anchor * 16 + side * 4);
         cell_set(g, x, y, -(int)g->nfront - 2);
         LIVE(g)[g->live_front++] = (uint16_t)g->nfront;
         g->nfront++;
@@ -142,17 +146,23 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
         sg->size = 1;
         sg->pennants = ty->seg[i].pennants;
         if (sg->kind == CARC_FEATURE_ROAD || sg->kind == CARC_FEATURE_CITY)
-            sg->open = (uint16_t)__builtin_popcount(ty->seg[i].edges);
+            sg->open = (uint16_t)nbits4[ty->seg[i].edges & 15];
     }
 
     int old = carc__cell_get(g, x, y);
     if (old <= -2) {
         int fi = -(old + 2);
         FRONT(g)[fi].filled = 1;
-        /* drop it from the live list, keeping creation (= action id) order */
+        /* drop it from the live list, keeping creation (= action id) order;
+         * the list is ascending (fronts are numbered as they are made) */
         uint16_t *live = LIVE(g);
-        uint32_t k = 0;
-        while (live[k] != fi) k++;
+        uint32_t lo = 0, hi = g->live_front;
+        while (hi - lo > 1) {
+            uint32_t mid = (lo + hi) / 2;
+            if (live[mid] <= fi) lo = mid;
+            else hi = mid;
+        }
+        uint32_t k = lo;
         memmove(live + k, live + k + 1, (g->live_front - k - 1) * sizeof *live);
         g->live_front--;
         pt->front = (uint16_t)fi;
@@ -160,11 +170,12 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
     cell_set(g, x, y, t);
 
     /* the 8 neighbours, row by row: (-1,-1) (0,-1) (1,-1) (-1,0) (1,0) ... */
-    int nbr[8], k = 0;
+    int nbr[8], raw[8], k = 0;
     for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++)
             if (dx || dy) {
                 int u = carc__cell_get(g, x + dx, y + dy);
+                raw[k] = u;
                 nbr[k] = u < 0 ? -1 : u;
                 g->last_nbr[k] = (int16_t)nbr[k];
                 k++;
@@ -180,7 +191,9 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
         int u = nbr[side_nbr[d]];
         int kind = (ty->code[rot] >> (2 * d)) & 3;
         if (u < 0) {
-            add_front(g, x + DX[d], y + DY[d], t, d, kind);
+            /* the 4 sides are distinct cells, so add_front() of an earlier
+             * side cannot have changed this one's value */
+            add_front(g, x + DX[d], y + DY[d], t, d, kind, raw[side_nbr[d]]);
             continue;
         }
         const ptile *nt = &T[u];

@@ -91,7 +91,7 @@ typedef struct front {      /* an empty cell next to the board */
     uint8_t side;           /* side of the anchor tile it lies on */
     uint8_t filled;
     uint16_t anchor;        /* placed tile that created it */
-    uint16_t pad;
+    uint16_t idbase;        /* ID_PLACE + anchor*16 + side*4: its rotation-0 action id */
 } front;
 
 typedef struct figure {
@@ -145,6 +145,8 @@ struct carc_game {
     uint32_t ntiles, nsegs, nfront, nhist, nlog, nfigs;
     uint32_t live_front;    /* unfilled frontier cells, listed in LIVE() in creation order */
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
+    uint8_t nmods;          /* enabled modules, in slot order: mods[0..nmods) */
+    uint8_t mods[CARC_MODULE_SLOTS];
     int32_t total_remaining;
     int32_t score[CARC_MAX_PLAYERS];
     uint8_t supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS];
@@ -289,6 +291,14 @@ static inline bool carc__module_on(const carc_game *g, int module)
 {
     return (g->opts.modules >> module) & 1u;
 }
+
+/* Every enabled module, in slot order:
+ *     CARC_EACH_MODULE(g, m, md) if (md->hook) md->hook(g, ...);
+ * walks the list made at game creation, not every slot. */
+#define CARC_EACH_MODULE(g, m, md)                                                  \
+    for (int m##_k = 0, m = 0; m##_k < (int)(g)->nmods && (m = (g)->mods[m##_k], 1); \
+         m##_k++)                                                                   \
+        for (const carc_module_def *md = carc__modules[m]; md; md = NULL)
 
 /* Does tile `type` turned `rot` match the edges the cell's neighbours demand?
  * A cell's requirement byte is a complete pattern (0 = unconstrained side),

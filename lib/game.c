@@ -274,6 +274,8 @@ int carc_game_new(carc_game **out, const carc_options *opts)
             if (strcmp(carc__types[t].module, carc__modules[m]->tile_set) == 0)
                 remain[t] = carc__types[t].count;
     }
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++)
+        if (carc__module_on(g, m) && carc__modules[m]) g->mods[g->nmods++] = (uint8_t)m;
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!carc__module_on(g, m)) continue;
         if (carc__modules[m]->setup) carc__modules[m]->setup(g);

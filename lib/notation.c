@@ -111,10 +111,9 @@ int carc_action_to_string(const carc_game *game, const carc_action *a, char *buf
     }
     default: {
         int rc = CARC_E_INVALID;
-        for (int m = 0; m < CARC_MODULE_SLOTS && rc; m++) {
-            const carc_module_def *md = carc__modules[m];
-            if (md && md->action_to_text && carc__module_on(game, m))
-                rc = md->action_to_text(game, a, &o);
+        CARC_EACH_MODULE(game, m, md) {
+            if (md->action_to_text) rc = md->action_to_text(game, a, &o);
+            if (!rc) break;
         }
         if (rc) return CARC_E_INVALID;
     }
@@ -213,10 +212,9 @@ int carc_action_from_string(const carc_game *game, const char *text, carc_action
     } else {
         /* a module's own action words */
         int rc = CARC_E_PARSE;
-        for (int m = 0; m < CARC_MODULE_SLOTS && rc == CARC_E_PARSE; m++) {
-            const carc_module_def *md = carc__modules[m];
-            if (md && md->action_from_text && carc__module_on(game, m))
-                rc = md->action_from_text(game, tok, n, &a);
+        CARC_EACH_MODULE(game, m, md) {
+            if (md->action_from_text) rc = md->action_from_text(game, tok, n, &a);
+            if (rc != CARC_E_PARSE) break;
         }
         if (rc) return rc;
     }

@@ -11,16 +11,11 @@
 static const int DX[4] = {0, 1, 0, -1};
 static const int DY[4] = {-1, 0, 1, 0};
 
-#define EACH_MODULE(g, m, md)                                                   \
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++)                                 \
-        for (const carc_module_def *md = carc__modules[m];                      \
-             md && carc__module_on(g, m); md = NULL)
-
 static bool drawable(const carc_game *g, int type)
 {
     if (CREMAIN(g)[type] == 0) return false;
     if (!g->hooks_drawable) return true;
-    EACH_MODULE(g, m, md)
+    CARC_EACH_MODULE(g, m, md)
         if (md->drawable && !md->drawable(g, type)) return false;
     return true;
 }
@@ -44,7 +39,7 @@ static bool deploy_ok(const carc_game *g, int kind, int s)
         return claimable(rs->kind) && rs->figs == 0 &&
                !(rs->kind == CARC_FEATURE_MONASTERY && (rs->flags & SF_COMPLETE));
     }
-    EACH_MODULE(g, m, md)
+    CARC_EACH_MODULE(g, m, md)
         if (md->deploy_allowed && md->deploy_allowed(g, kind, s)) return true;
     return false;
 }
@@ -81,7 +76,7 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
                 for (uint32_t i = 0; i < g->live_front; i++) {
                     const front *f = &F[live[i]];
                     unsigned rots = fit[f->req];
-                    int32_t base = ID_PLACE + f->anchor * 16 + f->side * 4;
+                    int32_t base = f->idbase;
                     ids[n] = base;
                     n += rots & 1u;
                     ids[n] = base + 1;
@@ -97,7 +92,7 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
             for (uint32_t i = 0; i < g->live_front; i++) {
                 const front *f = &F[live[i]];
                 unsigned rots = fit[f->req];
-                int32_t base = ID_PLACE + f->anchor * 16 + f->side * 4;
+                int32_t base = f->idbase;
                 while (rots) {
                     int r = __builtin_ctz(rots);
                     rots &= rots - 1;
@@ -118,7 +113,7 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
                 a.x = f->x;
                 a.y = f->y;
                 a.rotation = r;
-                carc__sink_push(sink, &a, ID_PLACE + f->anchor * 16 + f->side * 4 + r);
+                carc__sink_push(sink, &a, f->idbase + r);
             }
         }
         break;
@@ -137,7 +132,7 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
                 carc__sink_push(sink, &a, ID_DEPLOY + k * CARC_MAX_SEGMENTS + s);
             }
         }
-        EACH_MODULE(g, m, md)
+        CARC_EACH_MODULE(g, m, md)
             if (md->deploy_actions) md->deploy_actions(g, sink);
         break;
     }
@@ -155,10 +150,10 @@ static void history_push(carc_game *g, int32_t id, bool sampled)
 
 static void finish_game(carc_game *g)
 {
-    EACH_MODULE(g, m, md)
+    CARC_EACH_MODULE(g, m, md)
         if (md->before_end) md->before_end(g);
     carc__end_game_scoring(g, g->score, g);
-    EACH_MODULE(g, m, md)
+    CARC_EACH_MODULE(g, m, md)
         if (md->after_end) md->after_end(g);
     g->phase = CARC_DECISION_END;
     g->drawn = -1;
@@ -180,7 +175,7 @@ static void next_turn(carc_game *g)
 static void end_of_turn(carc_game *g)
 {
     carc__score_placement(g, g->last_tile);
-    EACH_MODULE(g, m, md)
+    CARC_EACH_MODULE(g, m, md)
         if (md->end_turn) md->end_turn(g);
     if (g->npending == 0) next_turn(g);
 }
@@ -250,7 +245,7 @@ static int apply_deploy(carc_game *g, const carc_action *a, int32_t id)
         rc = place_figure(g, a->figure, a->segment);
     } else {
         rc = CARC_E_ILLEGAL;
-        EACH_MODULE(g, m, md) {
+        CARC_EACH_MODULE(g, m, md) {
             if (!md->deploy_apply) continue;
             rc = md->deploy_apply(g, a);
             if (rc != CARC_E_ILLEGAL) break;
@@ -308,7 +303,7 @@ int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id)
         int fi = carc__front_of(g, a->x, a->y);
         if (fi < 0) return CARC_E_INVALID;
         const front *f = &CFRONT(g)[fi];
-        *id = ID_PLACE + f->anchor * 16 + f->side * 4 + a->rotation;
+        *id = f->idbase + a->rotation;
         return CARC_OK;
     }
     case CARC_ACTION_DEPLOY:
@@ -318,7 +313,7 @@ int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id)
         *id = ID_DEPLOY + a->figure * CARC_MAX_SEGMENTS + a->segment;
         return CARC_OK;
     default:
-        EACH_MODULE(g, m, md)
+        CARC_EACH_MODULE(g, m, md)
             if (md->action_id && md->action_id(g, a, id) == CARC_OK) return CARC_OK;
         return CARC_E_INVALID;
     }

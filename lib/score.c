@@ -22,9 +22,8 @@ void carc__log(carc_game *g, int player, int points, int reason, int feature, in
 
 static int strength_of(const carc_game *g, const figure *f)
 {
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
-        const carc_module_def *md = carc__modules[m];
-        if (md && md->strength && carc__module_on(g, m)) {
+    CARC_EACH_MODULE(g, m, md) {
+        if (md->strength) {
             int s = md->strength(g, f);
             if (s >= 0) return s;
         }
@@ -114,9 +113,8 @@ void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval
     default:
         break;
     }
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
-        const carc_module_def *md = carc__modules[m];
-        if (md && md->feature_points && carc__module_on(g, m))
+    CARC_EACH_MODULE(g, m, md) {
+        if (md->feature_points)
             out->points = md->feature_points(g, root, as_complete, out->points);
     }
     if (r->figs) {
@@ -161,9 +159,8 @@ static void complete_feature(carc_game *g, int root)
         carc__log(g, p, e.points, CARC_SCORE_COMPLETED, e.kind, S[root].tile, S[root].local);
     }
     return_figures(g, root);
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
-        const carc_module_def *md = carc__modules[m];
-        if (md && md->after_feature && carc__module_on(g, m)) md->after_feature(g, root);
+    CARC_EACH_MODULE(g, m, md) {
+        if (md->after_feature) md->after_feature(g, root);
     }
 }
 
@@ -194,9 +191,8 @@ void carc__score_placement(carc_game *g, int t)
             }
         }
     }
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
-        const carc_module_def *md = carc__modules[m];
-        if (md && md->after_scoring && carc__module_on(g, m)) md->after_scoring(g);
+    CARC_EACH_MODULE(g, m, md) {
+        if (md->after_scoring) md->after_scoring(g);
     }
 }
 
