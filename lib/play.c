@@ -44,6 +44,18 @@ static bool deploy_ok(const carc_game *g, int kind, int s)
     return false;
 }
 
+/* For each set of fitting rotations (bit r = rotation r fits): the
+ * rotations in ascending order, padded, and how many there are.  v4i is a
+ * GCC/Clang vector of four ints: one add and one store per frontier cell. */
+typedef int32_t v4i __attribute__((vector_size(16)));
+static const v4i rot_lists[16] = {
+    {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0},
+    {2, 0, 0, 0}, {0, 2, 0, 0}, {1, 2, 0, 0}, {0, 1, 2, 0},
+    {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
+    {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3},
+};
+static const uint8_t rot_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
 int carc__enumerate(const carc_game *g, action_sink *sink)
 {
     carc_action a;
@@ -72,19 +84,14 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
             int32_t *ids = sink->ids;
             size_t n = sink->n, cap = sink->cap;
             if (cap >= n + 4u * g->live_front) {
-                /* room for every candidate: write all four, keep the fitting */
+                /* room for every candidate: write four ids per cell (the
+                 * fitting rotations first, in order) and keep the fitting */
                 for (uint32_t i = 0; i < g->live_front; i++) {
                     const front *f = &F[live[i]];
                     unsigned rots = fit[f->req];
-                    int32_t base = f->idbase;
-                    ids[n] = base;
-                    n += rots & 1u;
-                    ids[n] = base + 1;
-                    n += (rots >> 1) & 1u;
-                    ids[n] = base + 2;
-                    n += (rots >> 2) & 1u;
-                    ids[n] = base + 3;
-                    n += (rots >> 3) & 1u;
+                    v4i v = rot_lists[rots] + (int32_t)f->idbase;
+                    memcpy(ids + n, &v, sizeof v);
+                    n += rot_count[rots];
                 }
                 sink->n = n;
                 break;
@@ -123,8 +130,15 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
         carc__sink_push(sink, &a, ID_PASS);
         int nseg = carc__types[CTILES(g)[g->last_tile].type].nseg;
         a.kind = CARC_ACTION_DEPLOY;
+        /* skip 8 kinds at once when none of them is in supply */
+        const uint8_t *sup = g->supply[g->player];
         for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
-            if (g->supply[g->player][k] == 0) continue;
+            if ((k & 7) == 0) {
+                uint64_t w;
+                memcpy(&w, sup + k, sizeof w);
+                if (!w) { k += 7; continue; }
+            }
+            if (sup[k] == 0) continue;
             for (int s = 0; s < nseg; s++) {
                 if (!deploy_ok(g, k, s)) continue;
                 a.figure = k;
