@@ -3,6 +3,8 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include "run_suite.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -441,6 +443,15 @@ START_TEST(record_errors)
         {"carcvar-record 1\ndraw D\nplace 1,0\n", 3, CARC_E_PARSE},
         {"carcvar-record 1\nseed 1\ndraw C rng\n", 3, CARC_E_ILLEGAL},
         {"carcvar-record 1\nwhat is this\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nseed x\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nseed 99999999999999999999999\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nplayers 101\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nrule tiny_city\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nrule tiny_city 2 3\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\ndraw nosuch\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\ndraw D\nplace here\n", 3, CARC_E_PARSE},
+        {"carcvar-record 1\nplayers 1\n", 2, CARC_E_INVALID},
+        {"carcvar-record 1\ndraw D\ndeploy follower city N\n", 3, CARC_E_STATE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int rc = carc_record_replay(&g, cases[i].text, strlen(cases[i].text), &err);
@@ -644,25 +655,6 @@ START_TEST(record_more_errors)
     const char nul[] = "carcvar-record 1\nseed 1\0 2\ndraw D\n";
     ck_assert_int_eq(carc_record_replay(&g, nul, sizeof nul - 1, &err), CARC_E_PARSE);
     ck_assert_int_eq(err.line, 2);
-    const struct { const char *text; int line; int code; } cases[] = {
-        {"carcvar-record 1\nseed x\n", 2, CARC_E_PARSE},
-        {"carcvar-record 1\nseed 99999999999999999999999\n", 2, CARC_E_PARSE},
-        {"carcvar-record 1\nplayers 101\n", 2, CARC_E_PARSE},
-        {"carcvar-record 1\nrule tiny_city\n", 2, CARC_E_PARSE},
-        {"carcvar-record 1\nrule tiny_city 2 3\n", 2, CARC_E_PARSE},
-        {"carcvar-record 1\ndraw nosuch\n", 2, CARC_E_PARSE},
-        {"carcvar-record 1\ndraw D\nplace here\n", 3, CARC_E_PARSE},
-        {"carcvar-record 1\nplayers 1\n", 2, CARC_E_INVALID},
-        {"carcvar-record 1\ndraw D\ndeploy follower city N\n", 3, CARC_E_STATE},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        int rc = carc_record_replay(&g, cases[i].text, strlen(cases[i].text), &err);
-        ck_assert_msg(rc == cases[i].code, "case %zu: rc %d (%s), want %d", i, rc, err.message,
-                      cases[i].code);
-        ck_assert_msg(err.line == cases[i].line, "case %zu: line %d (%s), want %d", i, err.line,
-                      err.message, cases[i].line);
-        ck_assert_ptr_null(g);
-    }
     /* an action after the end of a finished game */
     carc_game *f = new_game(3, 2);
     while (!carc_game_is_terminal(f)) {
@@ -754,9 +746,5 @@ int main(void)
     tcase_add_test(tc, record_more_errors);
     tcase_add_test(tc, api_edges);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

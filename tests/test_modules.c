@@ -6,6 +6,8 @@
 #include "core.h"
 
 #include <check.h>
+
+#include "run_suite.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -287,9 +289,5 @@ int main(void)
     tcase_add_test(tc, queued_decision_for_another_player);
     tcase_add_test(tc, probe_playouts);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

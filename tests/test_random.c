@@ -12,6 +12,8 @@
 #include "core.h"
 
 #include <check.h>
+
+#include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -324,9 +326,5 @@ int main(void)
     tcase_add_test(tc, restore_and_continue);
     tcase_add_test(tc, corrupt_serialization);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

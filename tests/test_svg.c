@@ -3,6 +3,8 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include "run_suite.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,9 +92,5 @@ int main(void)
     tcase_add_test(tc, known_game);
     tcase_add_test(tc, pennants_and_end);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

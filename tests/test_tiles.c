@@ -15,6 +15,8 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include "run_suite.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -580,9 +582,5 @@ int main(void)
     tcase_add_test(td, detail_monasteries);
     tcase_add_test(td, detail_more_cities);
     suite_add_tcase(s, td);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }
