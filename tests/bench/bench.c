@@ -178,8 +178,12 @@ typedef struct playout_stats {
     double seconds;
 } playout_stats;
 
-/* One random playout from a fresh game; returns decisions made. */
-static long playout(int players, uint64_t seed, uint64_t *rs, int32_t *ids, long *turns)
+/* One random playout from a fresh game; returns decisions made.  Not
+ * inlined, so that a profile can be limited to it:
+ *   valgrind --tool=callgrind --toggle-collect='playout*' carcvar-bench ...
+ * (gcc may name a specialised copy playout.constprop.0). */
+__attribute__((noinline)) static long playout(int players, uint64_t seed, uint64_t *rs,
+                                              int32_t *ids, long *turns)
 {
     carc_game *g = new_game(players, seed);
     long decisions = 0;
