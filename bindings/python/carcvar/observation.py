@@ -1,0 +1,249 @@
+"""Observation tensors shared by the OpenSpiel and PettingZoo adapters.
+
+An observation is seen from one player (the *observer*): every per-player value
+is listed by relative seat, ``(seat - observer) mod players``, so the
+observer's own values come first.  It holds only public information -- the
+board, figures, scores, supplies, the tile in play and the COUNTS of tiles
+left -- never the seed or the RNG state, so the order of future draws cannot
+be read from it.
+
+A tensor is a flat float vector of ``size = header_size + PLANES * window**2``
+values: a header, then PLANES planes of window x window cells around the start
+tile, plane-major, row-major.  Cell (x, y) (board coordinates, y grows to the
+south) is row ``y + radius``, column ``x + radius`` with ``radius = window //
+2``; tiles outside the window are only counted (header ``outside_window``).
+
+Header blocks (``ObservationEncoder.offsets[name] == (start, length)``;
+per-seat blocks have 6 entries, zero beyond the number of players):
+
+  score          live score by relative seat
+  final_score    projected final score (carc_game_final_scores) by relative seat
+  supply         followers in supply by relative seat
+  seat           1 for each relative seat that is in the game
+  to_play        1 at the relative seat of the player to act
+  chance         1 at a chance node (a tile draw)
+  terminal       1 when the game is over
+  decision       one-hot: draw, place, deploy, end
+  tile_in_play   one-hot over tile types: the tile being placed or just laid
+  tiles_left     copies of each tile type still to be drawn
+  turn           turns started so far
+  outside_window tiles on the board outside the window
+
+Planes (``PLANE_*`` constants):
+
+  0        a tile is there
+  1..12    edge kinds: plane 1 + 3 * edge + kind, edge 0 N, 1 E, 2 S, 3 W (after
+           rotation), kind 0 city, 1 road, 2 field
+  13       the tile has a monastery
+  14       pennants on the tile
+  15       placement order + 1 (1 for the start tile): the anchors of
+           doc/actions.md, so placement ids can be read off the board
+  16       the tile just laid, during its deploy decision
+  17..22   figures on the tile by relative seat of their owner
+  23..26   figures on the tile by the kind of their segment: road, city,
+           monastery, field
+  27       neutral figures (owner -1) on the tile
+"""
+import functools
+
+from . import _compat
+from .game import Game, CHANCE, FEATURE_KINDS, tile_info, tile_names
+from .spaces import Box
+
+MAX_PLAYERS = 6
+MAX_TILES = 256
+MAX_SEGMENTS = 32
+DEFAULT_WINDOW = 31
+DECISIONS = ("draw", "place", "deploy", "end")
+EDGE_KINDS = "CRF"
+
+PLANE_TILE = 0
+PLANE_EDGE = 1
+PLANE_MONASTERY = 13
+PLANE_PENNANTS = 14
+PLANE_ORDER = 15
+PLANE_JUST_LAID = 16
+PLANE_OWNER = 17
+PLANE_FEATURE = 23
+PLANE_NEUTRAL = 27
+PLANES = 28
+
+
+@functools.lru_cache(maxsize=None)
+def _tile_planes(tile, rotation):
+    """(plane, value) pairs a placed tile sets, besides order and figures."""
+    info = tile_info(tile, rotation)
+    out = [(PLANE_TILE, 1.0)]
+    for edge, kind in enumerate(info["edges"]):
+        if kind in EDGE_KINDS:
+            out.append((PLANE_EDGE + 3 * edge + EDGE_KINDS.index(kind), 1.0))
+    if any(s["kind"] == "monastery" for s in info["segments"]):
+        out.append((PLANE_MONASTERY, 1.0))
+    pennants = sum(s["pennants"] for s in info["segments"])
+    if pennants:
+        out.append((PLANE_PENNANTS, float(pennants)))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=None)
+def _segment_features(tile):
+    """Feature plane offset (0 road .. 3 field, None otherwise) per segment."""
+    names = [FEATURE_KINDS[k] for k in sorted(FEATURE_KINDS)]
+    return tuple(names.index(s["kind"]) if s["kind"] in names else None
+                 for s in tile_info(tile)["segments"])
+
+
+def _tile_points_bound(tile):
+    """Most points one copy of a tile type can add to one player's score:
+    1 per road segment, 2 per city segment and pennant, 9 for a monastery, 3
+    per (field, city) adjacency (each scoring feature is scored at most once
+    per player, and every feature is bounded by its tiles' share)."""
+    total = 0
+    for s in tile_info(tile)["segments"]:
+        total += {"road": 1, "city": 2, "monastery": 9}.get(s["kind"], 0)
+        total += 2 * s["pennants"]
+        if s["kind"] == "field":
+            total += 3 * bin(s["touches"]).count("1")
+    return total
+
+
+class ObservationEncoder:
+    """Builds observation tensors for games of given options (see the module
+    documentation for the layout)."""
+
+    def __init__(self, players=2, modules=(), rules=None, window=DEFAULT_WINDOW):
+        if window < 1 or window % 2 == 0:
+            raise ValueError("window must be a positive odd number")
+        self.window = window
+        self.radius = window // 2
+        self.num_tile_types = t = len(tile_names())
+        blocks = [("score", MAX_PLAYERS), ("final_score", MAX_PLAYERS),
+                  ("supply", MAX_PLAYERS), ("seat", MAX_PLAYERS), ("to_play", MAX_PLAYERS),
+                  ("chance", 1), ("terminal", 1), ("decision", len(DECISIONS)),
+                  ("tile_in_play", t), ("tiles_left", t), ("turn", 1), ("outside_window", 1)]
+        self.offsets, start = {}, 0
+        for name, length in blocks:
+            self.offsets[name] = (start, length)
+            start += length
+        self.header_size = start
+        self.planes = PLANES
+        self.size = self.header_size + PLANES * window * window
+        self.shape = (self.size,)
+
+        with Game(players, 0, modules, rules) as probe:
+            self.tile_counts = [probe.tiles_remaining(k) for k in range(t)]
+            on_board = [tile.type for tile in probe.board()]
+            followers = probe.supply(0, 0)
+        #: tiles drawn in a game: each gives at most a draw, a place and a deploy
+        self.max_game_length = 3 * sum(self.tile_counts)
+        #: an upper bound of any player's score
+        self.max_score = (sum(c * _tile_points_bound(k) for k, c in enumerate(self.tile_counts))
+                          + sum(_tile_points_bound(k) for k in on_board))
+        self.low, self.high = self._bounds(followers)
+
+    def _bounds(self, followers):
+        high = [1.0] * self.header_size
+        o = self.offsets
+        for name, value in (("score", self.max_score), ("final_score", self.max_score),
+                            ("supply", max(followers, 1)), ("turn", self.max_game_length),
+                            ("outside_window", MAX_TILES)):
+            s, n = o[name]
+            high[s:s + n] = [float(value)] * n
+        s, _ = o["tiles_left"]
+        high[s:s + self.num_tile_types] = [float(max(c, 1)) for c in self.tile_counts]
+        plane_high = [1.0] * PLANES
+        pennants = max(sum(s["pennants"] for s in tile_info(k)["segments"])
+                       for k in range(self.num_tile_types))
+        plane_high[PLANE_PENNANTS] = float(max(pennants, 1))
+        plane_high[PLANE_ORDER] = float(MAX_TILES)
+        for p in list(range(PLANE_OWNER, PLANE_OWNER + MAX_PLAYERS)) + \
+                list(range(PLANE_FEATURE, PLANE_FEATURE + 4)) + [PLANE_NEUTRAL]:
+            plane_high[p] = float(MAX_SEGMENTS)
+        cells = self.window * self.window
+        for v in plane_high:
+            high += [v] * cells
+        return [0.0] * self.size, high
+
+    def space(self):
+        """A Box (carcvar.spaces) of shape (size,), float32, with the bounds."""
+        return Box(self.low, self.high, self.shape, "float32")
+
+    def _parts(self, game, player):
+        """The header (a list) and the non-zero plane entries {index: value}."""
+        n = game.num_players
+        if not 0 <= player < n:
+            raise ValueError(f"no player {player} in a {n}-player game")
+        o = {name: s for name, (s, _) in self.offsets.items()}
+        h = [0.0] * self.header_size
+        scores, final = game.scores(), game.final_scores()
+        for p in range(n):
+            r = (p - player) % n
+            h[o["score"] + r] = float(scores[p])
+            h[o["final_score"] + r] = float(final[p])
+            h[o["supply"] + r] = float(game.supply(p, 0))
+            h[o["seat"] + r] = 1.0
+        current = game.current_player
+        if current >= 0:
+            h[o["to_play"] + (current - player) % n] = 1.0
+        elif current == CHANCE:
+            h[o["chance"]] = 1.0
+        else:
+            h[o["terminal"]] = 1.0
+        d = game.decision
+        if d.kind in DECISIONS:
+            h[o["decision"] + DECISIONS.index(d.kind)] = 1.0
+        if d.kind in ("place", "deploy") and 0 <= d.tile < self.num_tile_types:
+            h[o["tile_in_play"] + d.tile] = 1.0
+        for k in range(self.num_tile_types):
+            h[o["tiles_left"] + k] = float(game.tiles_remaining(k))
+        h[o["turn"]] = float(game.turn)
+
+        radius, width = self.radius, self.window
+        area = width * width
+        planes, cells, outside = {}, {}, 0
+        for tile in game.board():
+            if abs(tile.x) > radius or abs(tile.y) > radius:
+                outside += 1
+                continue
+            cell = (tile.y + radius) * width + tile.x + radius
+            cells[tile.x, tile.y] = (tile.type, cell)
+            for plane, value in _tile_planes(tile.type, tile.rotation):
+                planes[plane * area + cell] = value
+            planes[PLANE_ORDER * area + cell] = float(tile.order + 1)
+        h[o["outside_window"]] = float(outside)
+        if d.kind == "deploy" and (d.x, d.y) in cells:
+            planes[PLANE_JUST_LAID * area + cells[d.x, d.y][1]] = 1.0
+        for f in game.figures():
+            if f.where != "board" or (f.x, f.y) not in cells:
+                continue
+            tile, cell = cells[f.x, f.y]
+            owner_plane = PLANE_OWNER + (f.owner - player) % n if f.owner >= 0 else PLANE_NEUTRAL
+            kinds = _segment_features(tile)
+            feature = kinds[f.segment] if 0 <= f.segment < len(kinds) else None
+            for plane in (owner_plane, None if feature is None else PLANE_FEATURE + feature):
+                if plane is not None:
+                    i = plane * area + cell
+                    planes[i] = planes.get(i, 0.0) + 1.0
+        return h, planes
+
+    def tensor(self, game, player):
+        """The observation as a list of floats."""
+        header, planes = self._parts(game, player)
+        out = header + [0.0] * (self.size - self.header_size)
+        base = self.header_size
+        for i, v in planes.items():
+            out[base + i] = v
+        return out
+
+    def array(self, game, player):
+        """The observation as a float32 numpy array (a list without numpy)."""
+        np = _compat.np
+        if np is None:
+            return self.tensor(game, player)
+        header, planes = self._parts(game, player)
+        out = np.zeros(self.size, dtype=np.float32)
+        out[:self.header_size] = header
+        if planes:
+            out[self.header_size + np.fromiter(planes.keys(), dtype=np.int64)] = \
+                np.fromiter(planes.values(), dtype=np.float32)
+        return out
