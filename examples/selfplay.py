@@ -5,10 +5,10 @@
     selfplay.py --games 200 --dask                  # a local Dask cluster
     selfplay.py --games 5000 --dask tcp://host:8786 # an existing Dask scheduler
 
-Prints the win rate of each agent and the games per second.  Needs the
-libcarcvar Python package on PYTHONPATH (bindings/python) and the library
-(CARCVAR_LIBRARY=build/lib/libcarcvar.so.0, or installed).  Running on a real
-cluster is described in doc/selfplay.md.
+Prints the win and tie rates of each agent (a tie: the top score is shared)
+and the games per second.  Needs the carcvar Python package on PYTHONPATH
+(bindings/python) and the library (CARCVAR_LIBRARY=build/lib/libcarcvar.so.0,
+or installed).  Running on a real cluster is described in doc/selfplay.md.
 """
 import argparse
 import multiprocessing
@@ -60,18 +60,29 @@ def tasks(n, agents):
         yield (i, tuple(agents[k:] + agents[:k]))
 
 
+def outcome(scores, seat):
+    """'win' (the only top score), 'tie' (a top score shared) or 'loss'."""
+    top = max(scores)
+    if scores[seat] != top:
+        return "loss"
+    return "win" if scores.count(top) == 1 else "tie"
+
+
 def summarise(results, elapsed, out=sys.stdout):
-    wins, played = {}, {}
+    counts = {}                     # agent name -> {"win": .., "tie": .., "loss": ..}
+    tied_games = 0
     for _, seats, scores in results:
-        top = max(scores)
+        tied_games += scores.count(max(scores)) > 1
         for seat, name in enumerate(seats):
-            played[name] = played.get(name, 0) + 1
-            if scores[seat] == top:
-                wins[name] = wins.get(name, 0) + 1
-    for name in sorted(played):
-        print(f"{name:8s} win rate {wins.get(name, 0) / played[name]:.3f} "
-              f"over {played[name]} seats", file=out)
-    print(f"{len(results)} games in {elapsed:.2f} s = {len(results) / elapsed:.1f} games/s",
+            c = counts.setdefault(name, {"win": 0, "tie": 0, "loss": 0})
+            c[outcome(scores, seat)] += 1
+    for name in sorted(counts):
+        c = counts[name]
+        seats = sum(c.values())
+        print(f"{name:8s} win rate {c['win'] / seats:.3f}  tie rate {c['tie'] / seats:.3f}  "
+              f"over {seats} seats", file=out)
+    rate = len(results) / elapsed if elapsed > 0 else float("inf")
+    print(f"{len(results)} games ({tied_games} tied) in {elapsed:.2f} s = {rate:.1f} games/s",
           file=out)
 
 
