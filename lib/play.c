@@ -462,7 +462,17 @@ int carc_game_apply_id(carc_game *game, int32_t id)
 int carc_action_to_id(const carc_game *game, const carc_action *action, int32_t *id)
 {
     if (!valid(game) || !action || !id) return CARC_E_INVALID;
-    return carc__action_id(game, action, id);
+    int32_t k;
+    int rc = carc__action_id(game, action, &k);
+    if (rc) return rc;
+    /* An id only means something for the pending decision: refuse an action
+     * of another kind (a pass while a draw is pending would otherwise get
+     * the id of a draw). */
+    carc_action back;
+    if (carc__action_from_id(game, k, &back) != CARC_OK || back.kind != action->kind)
+        return CARC_E_STATE;
+    *id = k;
+    return CARC_OK;
 }
 
 int carc_action_from_id(const carc_game *game, int32_t id, carc_action *out)

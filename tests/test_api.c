@@ -432,9 +432,10 @@ START_TEST(record_errors)
         {"", 0, CARC_E_PARSE},
         {"hello\n", 1, CARC_E_PARSE},
         {"carcvar-record 2\n", 1, CARC_E_VERSION},
-        {"carcvar-record 1\nplayers 9\ndraw D\n", 3, CARC_E_INVALID},
+        {"carcvar-record 1\nplayers 9\ndraw D\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nplayers 7\nseed 1\n\n# comment\n\n", 2, CARC_E_PARSE},
         {"carcvar-record 1\nplayers x\n", 2, CARC_E_PARSE},
-        {"carcvar-record 1\nmodules base tower\ndraw D\n", 3, CARC_E_UNSUPPORTED},
+        {"carcvar-record 1\nmodules base tower\ndraw D\n", 2, CARC_E_UNSUPPORTED},
         {"carcvar-record 1\nmodules base, nonsense\n", 2, CARC_E_PARSE},
         {"carcvar-record 1\nrule tiny_city 5\n", 2, CARC_E_INVALID},
         {"carcvar-record 1\nrule bogus 1\n", 2, CARC_E_PARSE},
@@ -450,7 +451,11 @@ START_TEST(record_errors)
         {"carcvar-record 1\nrule tiny_city 2 3\n", 2, CARC_E_PARSE},
         {"carcvar-record 1\ndraw nosuch\n", 2, CARC_E_PARSE},
         {"carcvar-record 1\ndraw D\nplace here\n", 3, CARC_E_PARSE},
-        {"carcvar-record 1\nplayers 1\n", 2, CARC_E_INVALID},
+        {"carcvar-record 1\nplayers 1\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nrule tiny_city 4294967297\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nrule tiny_city -4294967295\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nrule tiny_city 99999999999999999999999999\n", 2, CARC_E_PARSE},
+        {"carcvar-record 1\nrule tiny_city 2x\n", 2, CARC_E_PARSE},
         {"carcvar-record 1\ndraw D\ndeploy follower city N\n", 3, CARC_E_STATE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -682,6 +687,32 @@ START_TEST(record_more_errors)
 }
 END_TEST
 
+/* An id means something only for the pending decision: an action of another
+ * kind has none (a pass while a draw is pending would otherwise get the id
+ * of a draw and apply_id would draw). */
+START_TEST(id_kind_mismatch)
+{
+    carc_game *g = new_game(2, 5);
+    int32_t id = 12345;
+    carc_action pass = {.kind = CARC_ACTION_PASS};
+    carc_action place = {.kind = CARC_ACTION_PLACE, .x = 1, .y = 0};
+    carc_action draw = {.kind = CARC_ACTION_DRAW, .tile = 1};
+    ck_assert_int_eq(carc_action_to_id(g, &pass, &id), CARC_E_STATE);
+    ck_assert_int_eq(carc_action_to_id(g, &place, &id), CARC_E_STATE);
+    ck_assert_int_eq(id, 12345);
+    ck_assert_int_eq(carc_action_to_id(g, &draw, &id), CARC_OK);
+    ck_assert_int_eq(id, 1);
+    ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+    /* a placement is pending now */
+    ck_assert_int_eq(carc_action_to_id(g, &draw, &id), CARC_E_STATE);
+    /* a pass keeps its own id (0), which is simply not legal here */
+    ck_assert_int_eq(carc_action_to_id(g, &pass, &id), CARC_OK);
+    ck_assert_int_eq(id, 0);
+    ck_assert_int_eq(carc_game_apply_id(g, id), CARC_E_ILLEGAL);
+    carc_game_free(g);
+}
+END_TEST
+
 START_TEST(api_edges)
 {
     ck_assert_str_eq(carc_strerror(5), "not an error code");
@@ -745,6 +776,7 @@ int main(void)
     tcase_add_test(tc, notation_write_errors);
     tcase_add_test(tc, record_more_errors);
     tcase_add_test(tc, api_edges);
+    tcase_add_test(tc, id_kind_mismatch);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

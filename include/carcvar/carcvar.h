@@ -361,7 +361,9 @@ CARC_API int carc_game_apply_id(carc_game *game, int32_t id);
 
 /** Integer id of an action in the context of the pending decision.  Works
  *  for any well-formed action, legal or not; CARC_E_INVALID if it has no
- *  id (e.g. a cell not adjacent to any tile). */
+ *  id (e.g. a cell not adjacent to any tile), CARC_E_STATE if its kind has
+ *  no id at this decision (a place or pass while a draw is pending, a draw
+ *  at a player decision). */
 CARC_API int carc_action_to_id(const carc_game *game, const carc_action *action,
                                int32_t *id);
 /** Structured action for an id in the context of the pending decision. */
