@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -306,8 +307,8 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
             }
             if (!strcmp(word, "players")) {
                 uint64_t v;
-                if (!parse_u64(rest, &v) || v > 100) {
-                    rc = rec_fail(err, lineno, CARC_E_PARSE, "bad player count '%s'", rest);
+                if (!parse_u64(rest, &v) || v < CARC_MIN_PLAYERS || v > CARC_MAX_PLAYERS) {
+                    rc = rec_fail(err, lineno, CARC_E_PARSE, "bad player count '%s' (2-6)", rest);
                     break;
                 }
                 o.num_players = (int32_t)v;
@@ -325,16 +326,28 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
                         rc = rec_fail(err, lineno, CARC_E_PARSE, "unknown module '%s'", m);
                         break;
                     }
+                    if (carc_module_available(id) != 1) {
+                        rc = rec_fail(err, lineno, CARC_E_UNSUPPORTED,
+                                      "module '%s' is not built into this library", m);
+                        break;
+                    }
                     o.modules |= 1ull << id;
                 }
                 if (rc) break;
             } else if (!strcmp(word, "rule")) {
-                char name[64];
-                int value, used = 0;
-                if (sscanf(rest, "%63s %d %n", name, &value, &used) != 2 || rest[used]) {
+                char name[64], num[24];
+                int value = 0, used = 0;
+                char *end = NULL;
+                long v = 0;
+                if (sscanf(rest, "%63s %23s %n", name, num, &used) == 2 && !rest[used]) {
+                    errno = 0;
+                    v = strtol(num, &end, 10);
+                }
+                if (!end || *end || errno || v < INT_MIN || v > INT_MAX) {
                     rc = rec_fail(err, lineno, CARC_E_PARSE, "expected 'rule NAME VALUE'");
                     break;
                 }
+                value = (int)v;
                 int r = carc_options_set_rule(&o, name, value);
                 if (r) {
                     rc = rec_fail(err, lineno, r == CARC_E_NOTFOUND ? CARC_E_PARSE : r,
