@@ -183,10 +183,12 @@ int main(int argc, char **argv)
                 opts.modules |= 1ull << id;
             }
         } else {
-            fprintf(stderr, "usage: %s [--seed N] [--players N] [--agent P=random|greedy|human]...\n"
-                            "          [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--quiet]\n"
-                            "       %s --replay FILE\n", argv[0], argv[0]);
-            return 2;
+            int help = !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
+            fprintf(help ? stdout : stderr,
+                    "usage: %s [--seed N] [--players N] [--agent P=random|greedy|human]...\n"
+                    "          [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--quiet]\n"
+                    "       %s --replay FILE\n", argv[0], argv[0]);
+            return help ? 0 : 2;
         }
     }
 
