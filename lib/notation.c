@@ -183,12 +183,15 @@ int carc_action_from_string(const carc_game *game, const char *text, carc_action
         a.kind = CARC_ACTION_DEPLOY;
         a.figure = carc__figure_by_name(tok[1]);
         if (a.figure < 0) return CARC_E_PARSE;
+        const ptile *pt = deploy_tile(game);
         if (n == 3 && tok[2][0] == '#') {
+            /* segment K of the tile just laid: only while a deployment is pending */
             if (!parse_int(tok[2] + 1, 0, CARC_MAX_SEGMENTS - 1, &a.segment)) return CARC_E_PARSE;
+            if (!pt) return CARC_E_STATE;
+            if (a.segment >= carc__types[pt->type].nseg) return CARC_E_PARSE;
         } else {
             int kind = find_label(tok[2], feature_names, 4);
             if (kind < 0) return CARC_E_PARSE;
-            const ptile *pt = deploy_tile(game);
             if (!pt) return CARC_E_STATE;
             const tile_type *ty = &carc__types[pt->type];
             int edge = -1, half = -1;

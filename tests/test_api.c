@@ -590,7 +590,7 @@ START_TEST(notation_deploy)
     ck_assert_int_eq(carc_game_apply_id(g, 0), CARC_OK); /* pass */
     /* a deployment names segments of the tile just laid: none is pending */
     ck_assert_int_eq(carc_action_from_string(g, "deploy follower city N", &a), CARC_E_STATE);
-    ck_assert_int_eq(carc_action_from_string(g, "deploy follower #1", &a), CARC_OK);
+    ck_assert_int_eq(carc_action_from_string(g, "deploy follower #1", &a), CARC_E_STATE);
     carc_game_free(g);
 }
 END_TEST
@@ -598,6 +598,10 @@ END_TEST
 START_TEST(notation_write_errors)
 {
     carc_game *g = at_deploy();
+    carc_action seg31;
+    /* a segment number the tile just laid does not have is malformed text */
+    ck_assert_int_eq(carc_action_from_string(g, "deploy follower #31", &seg31), CARC_E_PARSE);
+    ck_assert_int_eq(carc_action_from_string(g, "deploy follower #0", &seg31), CARC_OK);
     char text[64];
     size_t need = 0;
     carc_action a;
@@ -697,6 +701,9 @@ START_TEST(id_kind_mismatch)
     carc_action pass = {.kind = CARC_ACTION_PASS};
     carc_action place = {.kind = CARC_ACTION_PLACE, .x = 1, .y = 0};
     carc_action draw = {.kind = CARC_ACTION_DRAW, .tile = 1};
+    carc_action parsed;
+    /* a deployment by segment number reads only while a deployment is pending */
+    ck_assert_int_eq(carc_action_from_string(g, "deploy follower #2", &parsed), CARC_E_STATE);
     ck_assert_int_eq(carc_action_to_id(g, &pass, &id), CARC_E_STATE);
     ck_assert_int_eq(carc_action_to_id(g, &place, &id), CARC_E_STATE);
     ck_assert_int_eq(id, 12345);
