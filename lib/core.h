@@ -350,5 +350,7 @@ void carc__out_add(outbuf *o, const char *fmt, ...) __attribute__((format(printf
 int carc__out_finish(outbuf *o, size_t *needed) CARC_INTERNAL;
 const char *carc__figure_name(int kind) CARC_INTERNAL;
 int carc__figure_by_name(const char *name) CARC_INTERNAL;
+/* a whole decimal string in [lo, hi] */
+bool carc__parse_int(const char *s, long lo, long hi, int *out) CARC_INTERNAL;
 
 #endif

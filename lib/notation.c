@@ -135,7 +135,7 @@ static int tokenize(char *s, char **tok, int max)
     }
 }
 
-static bool parse_int(const char *s, long lo, long hi, int *out)
+bool carc__parse_int(const char *s, long lo, long hi, int *out)
 {
     char *end;
     errno = 0;
@@ -175,8 +175,8 @@ int carc_action_from_string(const carc_game *game, const char *text, carc_action
         char *comma = strchr(tok[1], ',');
         if (!comma || tok[2][0] != 'r') return CARC_E_PARSE;
         *comma = 0;
-        if (!parse_int(tok[1], -30000, 30000, &a.x) || !parse_int(comma + 1, -30000, 30000, &a.y) ||
-            !parse_int(tok[2] + 1, 0, 3, &a.rotation))
+        if (!carc__parse_int(tok[1], -30000, 30000, &a.x) || !carc__parse_int(comma + 1, -30000, 30000, &a.y) ||
+            !carc__parse_int(tok[2] + 1, 0, 3, &a.rotation))
             return CARC_E_PARSE;
         a.kind = CARC_ACTION_PLACE;
     } else if (strcmp(tok[0], "deploy") == 0 && (n == 3 || n == 4)) {
@@ -186,7 +186,7 @@ int carc_action_from_string(const carc_game *game, const char *text, carc_action
         const ptile *pt = deploy_tile(game);
         if (n == 3 && tok[2][0] == '#') {
             /* segment K of the tile just laid: only while a deployment is pending */
-            if (!parse_int(tok[2] + 1, 0, CARC_MAX_SEGMENTS - 1, &a.segment)) return CARC_E_PARSE;
+            if (!carc__parse_int(tok[2] + 1, 0, CARC_MAX_SEGMENTS - 1, &a.segment)) return CARC_E_PARSE;
             if (!pt) return CARC_E_STATE;
             if (a.segment >= carc__types[pt->type].nseg) return CARC_E_PARSE;
         } else {

@@ -336,18 +336,12 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
                 if (rc) break;
             } else if (!strcmp(word, "rule")) {
                 char name[64], num[24];
-                int value = 0, used = 0;
-                char *end = NULL;
-                long v = 0;
-                if (sscanf(rest, "%63s %23s %n", name, num, &used) == 2 && !rest[used]) {
-                    errno = 0;
-                    v = strtol(num, &end, 10);
-                }
-                if (!end || *end || errno || v < INT_MIN || v > INT_MAX) {
+                int value, used = 0;
+                if (sscanf(rest, "%63s %23s %n", name, num, &used) != 2 || rest[used] ||
+                    !carc__parse_int(num, INT_MIN, INT_MAX, &value)) {
                     rc = rec_fail(err, lineno, CARC_E_PARSE, "expected 'rule NAME VALUE'");
                     break;
                 }
-                value = (int)v;
                 int r = carc_options_set_rule(&o, name, value);
                 if (r) {
                     rc = rec_fail(err, lineno, r == CARC_E_NOTFOUND ? CARC_E_PARSE : r,
