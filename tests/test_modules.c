@@ -3,7 +3,7 @@
  * deferral, a deployment alternative with its own action id and notation,
  * decisions queued for another player, feature-value and end-game hooks,
  * and that ids, records and serialization carry all of it. */
-#include "core.h"
+#include "core/state.h"
 
 #include <check.h>
 

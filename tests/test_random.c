@@ -9,7 +9,7 @@
  *     same game.
  * Linked against the internal static library so that "unchanged" can be
  * checked on the raw state block, not only on its serialization. */
-#include "core.h"
+#include "core/state.h"
 
 #include <check.h>
 

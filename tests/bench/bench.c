@@ -33,7 +33,7 @@
 #include "carcvar/carcvar.h"
 
 #ifdef CARCVAR_BENCH_INTERNAL
-#include "core.h"
+#include "core/state.h"
 #endif
 
 #include <errno.h>

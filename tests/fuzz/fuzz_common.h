@@ -15,7 +15,7 @@
 #include "carcvar/carcvar.h"
 
 #ifdef CARCVAR_FUZZ_INTERNAL
-#include "core.h"
+#include "core/state.h"
 #endif
 
 #include <stdint.h>

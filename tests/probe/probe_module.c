@@ -7,7 +7,7 @@
  *   - every 5th turn a decision "tithe N" (N = 0..2, N points) queued for
  *     the NEXT player, taken before the turn passes on;
  *   - every player gets 1 point just before end-game scoring. */
-#include "core.h"
+#include "core/state.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Test registry: the base game plus the probe module in slot 12. */
-#include "core.h"
+#include "core/state.h"
 
 extern const carc_module_def carc__module_base CARC_INTERNAL;
 extern const carc_module_def carc__module_probe CARC_INTERNAL;

@@ -15,47 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CARC_INTERNAL __attribute__((visibility("hidden")))
 
-/* ------------------------------------------------------------ tile tables */
-
-enum { EK_NONE = 0, EK_FIELD = 1, EK_ROAD = 2, EK_CITY = 3 };
-#define NO_SEG 255
-
-typedef struct seg_def {
-    uint8_t kind;      /* carc_feature_kind */
-    uint8_t edges;     /* own orientation, bit per edge N E S W */
-    uint8_t halves;    /* own orientation, bit per half-edge */
-    uint32_t touches;  /* fields: bit per city segment index */
-    uint8_t pennants;
-} seg_def;
-
-typedef struct tile_type {
-    const char *name;
-    const char *module;          /* tile-set name ("base") */
-    uint8_t count;
-    uint8_t start;               /* 1 for the start tile */
-    uint8_t nseg;
-    uint8_t reserved;
-    seg_def seg[CARC_MAX_SEGMENTS];
-    uint8_t code[4];             /* [rot] edge kinds on board sides, 2 bits each */
-    uint8_t edge_seg[4][4];      /* [rot][board side] -> segment or NO_SEG */
-    uint8_t half_seg[4][8];      /* [rot][board half-edge] -> segment or NO_SEG */
-    uint8_t fit[256];            /* [requirement pattern] -> bit set of fitting rotations */
-} tile_type;
-
-extern const tile_type carc__types[] CARC_INTERNAL;
-extern const int carc__ntypes CARC_INTERNAL;
-extern const char *const carc__module_tile_sets[] CARC_INTERNAL;
-
-static inline uint8_t rot_edges(uint8_t e, int r)
-{
-    return (uint8_t)(((e << r) | (e >> (4 - r))) & 0xF);
-}
-static inline uint8_t rot_halves(uint8_t h, int r)
-{
-    return (uint8_t)(((h << (2 * r)) | (h >> (8 - 2 * r))) & 0xFF);
-}
+#include "core/tiles.h"
 
 /* ------------------------------------------------------------- state parts */
 
@@ -157,6 +118,19 @@ struct carc_game {
 };
 
 #define CARC_MAGIC 0x43415243u
+
+/* A live handle (not NULL, not freed). */
+static inline bool carc__valid(const carc_game *g) { return g && g->magic == CARC_MAGIC; }
+
+/* Steps to the neighbour across each side, N E S W (y grows to the south). */
+static const int carc__dx[4] = {0, 1, 0, -1};
+static const int carc__dy[4] = {-1, 0, 1, 0};
+
+/* Is (x, y) inside the range the cell hash can key (int16 with a margin)? */
+static inline bool carc__cell_in_range(int x, int y)
+{
+    return x >= INT16_MIN + 2 && x <= INT16_MAX - 2 && y >= INT16_MIN + 2 && y <= INT16_MAX - 2;
+}
 
 #define ARR(g, T, off) ((T *)((char *)(g) + (g)->L.off))
 #define CARR(g, T, off) ((const T *)((const char *)(g) + (g)->L.off))
@@ -334,7 +308,9 @@ void carc__end_game_scoring(const carc_game *g, int32_t *scores, carc_game *mut)
 void carc__log(carc_game *g, int player, int points, int reason, int feature, int tile,
                int local) CARC_INTERNAL;
 
-/* play.c */
+/* turn.c */
+bool carc__drawable(const carc_game *g, int type) CARC_INTERNAL;
+int carc__place_in(carc_game *g, int fi, int rot, int32_t id) CARC_INTERNAL;
 int carc__enumerate(const carc_game *g, action_sink *sink) CARC_INTERNAL;
 int carc__apply(carc_game *g, const carc_action *a, bool sampled) CARC_INTERNAL;
 int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id) CARC_INTERNAL;
@@ -345,7 +321,11 @@ int carc__game_alloc(carc_game **out, const carc_options *opts) CARC_INTERNAL;
 size_t carc__state_bytes(const carc_game *g) CARC_INTERNAL;
 int carc__check_options(const carc_options *in, carc_options *norm) CARC_INTERNAL;
 
+/* serialize.c: replay one history entry (used by records too) */
+int carc__replay_entry(carc_game *g, uint16_t h) CARC_INTERNAL;
+
 /* notation.c */
+const char *carc__feature_name(int kind) CARC_INTERNAL;
 void carc__out_add(outbuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3))) CARC_INTERNAL;
 int carc__out_finish(outbuf *o, size_t *needed) CARC_INTERNAL;
 const char *carc__figure_name(int kind) CARC_INTERNAL;

@@ -1,7 +1,7 @@
 /* The module registry: the only place that names modules.  A slot left NULL
  * is a module of the roadmap that this build does not contain yet;
  * carc_game_new() refuses it with CARC_E_UNSUPPORTED. */
-#include "core.h"
+#include "core/state.h"
 
 extern const carc_module_def carc__module_base CARC_INTERNAL;
 

@@ -1,5 +1,5 @@
 /* SVG picture of the board (carc_game_board_svg). */
-#include "core.h"
+#include "core/state.h"
 
 #include <string.h>
 
@@ -126,7 +126,7 @@ static void draw_tile(outbuf *o, const carc_game *g, int t, int ox, int oy)
 
 int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *needed)
 {
-    if (!game || game->magic != CARC_MAGIC || (!buf && cap)) return CARC_E_INVALID;
+    if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
     const ptile *T = CTILES(game);
     int x0, x1, y0, y1;
     carc__board_bounds(game, &x0, &x1, &y0, &y1);

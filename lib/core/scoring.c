@@ -1,7 +1,7 @@
 /* Scoring: feature evaluation, majorities, completion during play, end-game
  * scoring (incomplete features and farmers, 3rd-edition rule) and the score
  * log.  Rules: ../shared/rules/base.md §6; choices: doc/rules.md. */
-#include "core.h"
+#include "core/state.h"
 
 #include <string.h>
 
@@ -225,53 +225,3 @@ void carc__end_game_scoring(const carc_game *g, int32_t *scores, carc_game *mut)
     }
 }
 
-int carc_game_feature(const carc_game *game, int x, int y, int segment,
-                      carc_feature_info *out)
-{
-    if (!game || game->magic != CARC_MAGIC || !out) return CARC_E_INVALID;
-    if (x < INT16_MIN + 2 || x > INT16_MAX - 2 || y < INT16_MIN + 2 || y > INT16_MAX - 2)
-        return CARC_E_NOTFOUND;
-    int t = carc__cell_get(game, x, y);
-    if (t < 0) return CARC_E_NOTFOUND;
-    const ptile *pt = &CTILES(game)[t];
-    if (segment < 0 || segment >= carc__types[pt->type].nseg) return CARC_E_INVALID;
-    int root = carc__find(game, pt->seg0 + segment);
-    feat_eval e;
-    const seg *rs = &CSEGS(game)[root];
-    int complete = (rs->flags & SF_COMPLETE) ||
-                   (rs->kind == CARC_FEATURE_MONASTERY && CTILES(game)[rs->tile].nb8 == 8);
-    carc__eval_feature(game, root, complete, &e);
-    memset(out, 0, sizeof *out);
-    out->kind = e.kind;
-    out->complete = complete;
-    out->tiles = e.tiles;
-    out->pennants = e.pennants;
-    out->open_edges = e.open;
-    out->points = e.points;
-    out->owners = e.owners;
-    for (int p = 0; p < game->nplayers; p++) out->strength[p] = e.strength[p];
-    return CARC_OK;
-}
-
-int carc_game_score_log(const carc_game *game, carc_score_event *buf, size_t cap,
-                        size_t *needed)
-{
-    if (!game || game->magic != CARC_MAGIC || (!buf && cap)) return CARC_E_INVALID;
-    if (needed) *needed = game->nlog;
-    if (cap < game->nlog) return CARC_E_BUFFER;
-    const logent *L = CLOG(game);
-    for (uint32_t i = 0; i < game->nlog; i++) {
-        const ptile *pt = &CTILES(game)[L[i].tile];
-        carc_score_event *e = &buf[i];
-        memset(e, 0, sizeof *e);
-        e->player = L[i].player;
-        e->points = L[i].points;
-        e->reason = L[i].reason;
-        e->feature = L[i].feature;
-        e->x = pt->x;
-        e->y = pt->y;
-        e->segment = L[i].local;
-        e->turn = L[i].turn;
-    }
-    return CARC_OK;
-}

@@ -1,11 +1,8 @@
 /* The board: a cell hash, the frontier of open cells, tile placement and
  * incremental feature tracking (union-find over segments). */
-#include "core.h"
+#include "core/state.h"
 
 #include <string.h>
-
-static const int DX[4] = {0, 1, 0, -1}; /* N E S W; y grows to the south */
-static const int DY[4] = {-1, 0, 1, 0};
 
 static const uint8_t nbits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
@@ -47,7 +44,7 @@ static void cell_set(carc_game *g, int x, int y, int value)
 
 int carc__front_of(const carc_game *g, int x, int y)
 {
-    if (x < INT16_MIN + 2 || x > INT16_MAX - 2 || y < INT16_MIN + 2 || y > INT16_MAX - 2)
+    if (!carc__cell_in_range(x, y))
         return -1;
     int v = carc__cell_get(g, x, y);
     return v <= -2 ? -(v + 2) : -1;
@@ -193,7 +190,7 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
         if (u < 0) {
             /* the 4 sides are distinct cells, so add_front() of an earlier
              * side cannot have changed this one's value */
-            add_front(g, x + DX[d], y + DY[d], t, d, kind, raw[side_nbr[d]]);
+            add_front(g, x + carc__dx[d], y + carc__dy[d], t, d, kind, raw[side_nbr[d]]);
             continue;
         }
         const ptile *nt = &T[u];

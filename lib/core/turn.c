@@ -4,14 +4,11 @@
  * automatic scoring, then any decisions modules queue (dragon flight,
  * catapult round, ...), then the next player's DRAW.  doc/architecture.md
  * describes the flow. */
-#include "core.h"
+#include "core/state.h"
 
 #include <string.h>
 
-static const int DX[4] = {0, 1, 0, -1};
-static const int DY[4] = {-1, 0, 1, 0};
-
-static bool drawable(const carc_game *g, int type)
+bool carc__drawable(const carc_game *g, int type)
 {
     if (CREMAIN(g)[type] == 0) return false;
     if (!g->hooks_drawable) return true;
@@ -70,7 +67,7 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
     case CARC_DECISION_DRAW:
         a.kind = CARC_ACTION_DRAW;
         for (int t = 0; t < carc__ntypes; t++) {
-            if (!drawable(g, t)) continue;
+            if (!carc__drawable(g, t)) continue;
             a.tile = t;
             carc__sink_push(sink, &a, t);
         }
@@ -216,7 +213,7 @@ static int place_figure(carc_game *g, int kind, int s)
 static int apply_draw(carc_game *g, const carc_action *a, bool sampled)
 {
     if (a->kind != CARC_ACTION_DRAW) return CARC_E_ILLEGAL;
-    if (a->tile < 0 || a->tile >= carc__ntypes || !drawable(g, a->tile)) return CARC_E_ILLEGAL;
+    if (a->tile < 0 || a->tile >= carc__ntypes || !carc__drawable(g, a->tile)) return CARC_E_ILLEGAL;
     REMAIN(g)[a->tile]--;
     g->total_remaining--;
     history_push(g, a->tile, sampled);
@@ -232,7 +229,7 @@ static int apply_draw(carc_game *g, const carc_action *a, bool sampled)
 }
 
 /* Lay the drawn tile in frontier cell fi (already looked up) turned rot. */
-static int place_in(carc_game *g, int fi, int rot, int32_t id)
+int carc__place_in(carc_game *g, int fi, int rot, int32_t id)
 {
     if (fi < 0 || rot < 0 || rot > 3) return CARC_E_ILLEGAL;
     const front *f = &CFRONT(g)[fi];
@@ -246,7 +243,7 @@ static int place_in(carc_game *g, int fi, int rot, int32_t id)
 static int apply_place(carc_game *g, const carc_action *a, int32_t id)
 {
     if (a->kind != CARC_ACTION_PLACE) return CARC_E_ILLEGAL;
-    return place_in(g, carc__front_of(g, a->x, a->y), a->rotation, id);
+    return carc__place_in(g, carc__front_of(g, a->x, a->y), a->rotation, id);
 }
 
 static int apply_deploy(carc_game *g, const carc_action *a, int32_t id)
@@ -302,78 +299,6 @@ int carc__apply(carc_game *g, const carc_action *a, bool sampled)
     }
 }
 
-int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id)
-{
-    switch (a->kind) {
-    case CARC_ACTION_DRAW:
-        if (a->tile < 0 || a->tile >= carc__ntypes) return CARC_E_INVALID;
-        *id = a->tile;
-        return CARC_OK;
-    case CARC_ACTION_PASS:
-        *id = ID_PASS;
-        return CARC_OK;
-    case CARC_ACTION_PLACE: {
-        if (a->rotation < 0 || a->rotation > 3) return CARC_E_INVALID;
-        int fi = carc__front_of(g, a->x, a->y);
-        if (fi < 0) return CARC_E_INVALID;
-        const front *f = &CFRONT(g)[fi];
-        *id = f->idbase + a->rotation;
-        return CARC_OK;
-    }
-    case CARC_ACTION_DEPLOY:
-        if (a->figure < 0 || a->figure >= CARC_FIGURE_KINDS || a->segment < 0 ||
-            a->segment >= CARC_MAX_SEGMENTS)
-            return CARC_E_INVALID;
-        *id = ID_DEPLOY + a->figure * CARC_MAX_SEGMENTS + a->segment;
-        return CARC_OK;
-    default:
-        CARC_EACH_MODULE(g, m, md)
-            if (md->action_id && md->action_id(g, a, id) == CARC_OK) return CARC_OK;
-        return CARC_E_INVALID;
-    }
-}
-
-int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out)
-{
-    memset(out, 0, sizeof *out);
-    if (g->phase == CARC_DECISION_DRAW && g->npending == 0) {
-        if (id < 0 || id >= carc__ntypes) return CARC_E_INVALID;
-        out->kind = CARC_ACTION_DRAW;
-        out->tile = id;
-        return CARC_OK;
-    }
-    if (id < 0 || id >= CARC_NUM_DISTINCT_ACTIONS) return CARC_E_INVALID;
-    if (id == ID_PASS) {
-        out->kind = CARC_ACTION_PASS;
-        return CARC_OK;
-    }
-    if (id < ID_DEPLOY) {
-        int v = id - ID_PLACE, anchor = v / 16, side = (v / 4) % 4, rot = v % 4;
-        if ((uint32_t)anchor >= g->ntiles) return CARC_E_INVALID;
-        const ptile *pt = &CTILES(g)[anchor];
-        int x = pt->x + DX[side], y = pt->y + DY[side];
-        int fi = carc__front_of(g, x, y);
-        if (fi < 0) return CARC_E_INVALID;
-        const front *f = &CFRONT(g)[fi];
-        if (f->anchor != anchor || f->side != side) return CARC_E_INVALID; /* alias */
-        out->kind = CARC_ACTION_PLACE;
-        out->x = x;
-        out->y = y;
-        out->rotation = rot;
-        return CARC_OK;
-    }
-    if (id < ID_MODULE) {
-        out->kind = CARC_ACTION_DEPLOY;
-        out->figure = (id - ID_DEPLOY) / CARC_MAX_SEGMENTS;
-        out->segment = (id - ID_DEPLOY) % CARC_MAX_SEGMENTS;
-        return CARC_OK;
-    }
-    int m = 1 + (id - ID_MODULE) / ID_MODULE_BLOCK;
-    const carc_module_def *md = m < CARC_MODULE_SLOTS ? carc__modules[m] : NULL;
-    if (md && carc__module_on(g, m) && md->action_from_id) return md->action_from_id(g, id, out);
-    return CARC_E_INVALID;
-}
-
 int carc__push_pending(carc_game *g, int kind, int player, int module, int32_t arg)
 {
     if (g->npending >= MAX_PENDING) return CARC_E_STATE;
@@ -394,196 +319,3 @@ void carc__pop_pending(carc_game *g)
     memset(&g->pend[g->npending], 0, sizeof g->pend[0]);
 }
 
-/* ------------------------------------------------------------ public API */
-
-static bool valid(const carc_game *g) { return g && g->magic == CARC_MAGIC; }
-
-int carc_game_legal_actions(const carc_game *game, carc_action *buf, size_t cap,
-                            size_t *needed)
-{
-    if (!valid(game) || (!buf && cap)) return CARC_E_INVALID;
-    action_sink s = {buf, NULL, cap, 0};
-    carc__enumerate(game, &s);
-    if (needed) *needed = s.n;
-    return s.n > cap ? CARC_E_BUFFER : CARC_OK;
-}
-
-int carc_game_legal_ids(const carc_game *game, int32_t *buf, size_t cap, size_t *needed)
-{
-    if (!valid(game) || (!buf && cap)) return CARC_E_INVALID;
-    action_sink s = {NULL, buf, cap, 0};
-    carc__enumerate(game, &s);
-    if (needed) *needed = s.n;
-    return s.n > cap ? CARC_E_BUFFER : CARC_OK;
-}
-
-int carc_game_legal_mask(const carc_game *game, uint8_t *mask, size_t len)
-{
-    if (!valid(game) || !mask) return CARC_E_INVALID;
-    bool chance = game->phase == CARC_DECISION_DRAW && game->npending == 0;
-    size_t want = chance ? CARC_MAX_CHANCE_OUTCOMES : CARC_NUM_DISTINCT_ACTIONS;
-    if (len < want) return CARC_E_BUFFER;
-    int32_t ids[CARC_MAX_TILES * 16 + 64];
-    action_sink s = {NULL, ids, sizeof ids / sizeof ids[0], 0};
-    carc__enumerate(game, &s);
-    memset(mask, 0, len);
-    for (size_t i = 0; i < s.n && i < s.cap; i++) mask[ids[i]] = 1;
-    return CARC_OK;
-}
-
-int carc_game_apply(carc_game *game, const carc_action *action)
-{
-    if (!valid(game) || !action) return CARC_E_INVALID;
-    if (game->phase == CARC_DECISION_END) return CARC_E_STATE;
-    return carc__apply(game, action, false);
-}
-
-int carc_game_apply_id(carc_game *game, int32_t id)
-{
-    if (!valid(game)) return CARC_E_INVALID;
-    if (game->phase == CARC_DECISION_END) return CARC_E_STATE;
-    if (game->phase == CARC_DECISION_PLACE && game->npending == 0) {
-        /* the playout hot path: one cell lookup from the id */
-        if (id < ID_PLACE || id >= ID_DEPLOY) return CARC_E_ILLEGAL;
-        int v = id - ID_PLACE, anchor = v / 16, side = (v / 4) % 4;
-        if ((uint32_t)anchor >= game->ntiles) return CARC_E_ILLEGAL;
-        const ptile *pt = &CTILES(game)[anchor];
-        int fi = carc__front_of(game, pt->x + DX[side], pt->y + DY[side]);
-        if (fi < 0) return CARC_E_ILLEGAL;
-        const front *f = &CFRONT(game)[fi];
-        if (f->anchor != anchor || f->side != side) return CARC_E_ILLEGAL; /* alias */
-        return place_in(game, fi, v % 4, id);
-    }
-    carc_action a;
-    if (carc__action_from_id(game, id, &a)) return CARC_E_ILLEGAL;
-    return carc__apply(game, &a, false);
-}
-
-int carc_action_to_id(const carc_game *game, const carc_action *action, int32_t *id)
-{
-    if (!valid(game) || !action || !id) return CARC_E_INVALID;
-    int32_t k;
-    int rc = carc__action_id(game, action, &k);
-    if (rc) return rc;
-    /* An id only means something for the pending decision: refuse an action
-     * of another kind (a pass while a draw is pending would otherwise get
-     * the id of a draw). */
-    carc_action back;
-    if (carc__action_from_id(game, k, &back) != CARC_OK || back.kind != action->kind)
-        return CARC_E_STATE;
-    *id = k;
-    return CARC_OK;
-}
-
-int carc_action_from_id(const carc_game *game, int32_t id, carc_action *out)
-{
-    if (!valid(game) || !out) return CARC_E_INVALID;
-    if (game->phase == CARC_DECISION_END) return CARC_E_STATE;
-    return carc__action_from_id(game, id, out);
-}
-
-int carc_game_chance_outcomes(const carc_game *game, int32_t *ids, double *probs,
-                              size_t cap, size_t *needed)
-{
-    if (!valid(game) || ((!ids || !probs) && cap)) return CARC_E_INVALID;
-    if (game->phase != CARC_DECISION_DRAW || game->npending) return CARC_E_STATE;
-    int total = 0;
-    size_t n = 0;
-    for (int t = 0; t < carc__ntypes; t++)
-        if (drawable(game, t)) { total += CREMAIN(game)[t]; n++; }
-    if (needed) *needed = n;
-    if (cap < n) return CARC_E_BUFFER;
-    size_t k = 0;
-    for (int t = 0; t < carc__ntypes; t++) {
-        if (!drawable(game, t)) continue;
-        ids[k] = t;
-        probs[k] = (double)CREMAIN(game)[t] / total;
-        k++;
-    }
-    return CARC_OK;
-}
-
-int carc_game_sample_chance(carc_game *game, carc_action *out)
-{
-    if (!valid(game)) return CARC_E_INVALID;
-    if (game->phase != CARC_DECISION_DRAW || game->npending) return CARC_E_STATE;
-    int total = 0;
-    if (!game->hooks_drawable) total = game->total_remaining;
-    else
-        for (int t = 0; t < carc__ntypes; t++)
-            if (drawable(game, t)) total += CREMAIN(game)[t];
-    if (total == 0) return CARC_E_STATE;
-    int r = (int)carc__rng_below(game, (uint32_t)total);
-    carc_action a;
-    memset(&a, 0, sizeof a);
-    a.kind = CARC_ACTION_DRAW;
-    const uint8_t *remain = CREMAIN(game);
-    for (int t = 0; t < carc__ntypes; t++) {
-        if (!remain[t] || (game->hooks_drawable && !drawable(game, t))) continue;
-        r -= remain[t];
-        if (r < 0) { a.tile = t; break; }
-    }
-    int rc = carc__apply(game, &a, true);
-    if (rc == CARC_OK && out) *out = a;
-    return rc;
-}
-
-/* ----------------------------------------------------------- board queries */
-
-static void fill_tile(const carc_game *g, int t, carc_placed_tile *out)
-{
-    const ptile *pt = &CTILES(g)[t];
-    memset(out, 0, sizeof *out);
-    out->type = pt->type;
-    out->x = pt->x;
-    out->y = pt->y;
-    out->rotation = pt->rot;
-    out->order = t;
-}
-
-int carc_game_tile_count(const carc_game *game)
-{
-    return valid(game) ? (int)game->ntiles : CARC_E_INVALID;
-}
-
-int carc_game_tile_by_order(const carc_game *game, int order, carc_placed_tile *out)
-{
-    if (!valid(game) || !out || order < 0 || (uint32_t)order >= game->ntiles)
-        return CARC_E_INVALID;
-    fill_tile(game, order, out);
-    return CARC_OK;
-}
-
-int carc_game_tile_at(const carc_game *game, int x, int y, carc_placed_tile *out)
-{
-    if (!valid(game) || !out) return CARC_E_INVALID;
-    if (x < INT16_MIN + 2 || x > INT16_MAX - 2 || y < INT16_MIN + 2 || y > INT16_MAX - 2)
-        return CARC_E_NOTFOUND;
-    int t = carc__cell_get(game, x, y);
-    if (t < 0) return CARC_E_NOTFOUND;
-    fill_tile(game, t, out);
-    return CARC_OK;
-}
-
-int carc_game_figures(const carc_game *game, carc_figure *buf, size_t cap, size_t *needed)
-{
-    if (!valid(game) || (!buf && cap)) return CARC_E_INVALID;
-    if (needed) *needed = game->nfigs;
-    if (cap < game->nfigs) return CARC_E_BUFFER;
-    const figure *F = CFIGS(game);
-    for (uint32_t i = 0; i < game->nfigs; i++) {
-        carc_figure *o = &buf[i];
-        memset(o, 0, sizeof *o);
-        o->kind = F[i].kind;
-        o->owner = F[i].owner;
-        o->where = F[i].where;
-        o->segment = -1;
-        if (F[i].where == CARC_WHERE_BOARD) {
-            const ptile *pt = &CTILES(game)[F[i].tile];
-            o->x = pt->x;
-            o->y = pt->y;
-            o->segment = F[i].local;
-        }
-    }
-    return CARC_OK;
-}

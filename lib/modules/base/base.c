@@ -1,7 +1,7 @@
 /* The base game as a module: its 72 tiles (lib/base/tiles.def, with the
  * start tile) and each player's 7 followers.  Everything else of the base
  * game -- placement, features, majorities, scoring -- is the core's. */
-#include "../core.h"
+#include "core/state.h"
 
 /* base.md §1: 8 followers per colour, one is the score marker */
 #define BASE_FOLLOWERS 7

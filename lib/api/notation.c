@@ -1,5 +1,5 @@
 /* Text notation of actions (doc/notation.md) and the text board. */
-#include "core.h"
+#include "core/state.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -19,6 +19,11 @@ static const char *const half_names[8] = {"Nw", "Ne", "En", "Es", "Se", "Sw", "W
 const char *carc__figure_name(int kind)
 {
     return kind >= 0 && kind < CARC_FIGURE_KINDS ? figure_names[kind] : NULL;
+}
+
+const char *carc__feature_name(int kind)
+{
+    return kind >= 0 && kind < 4 ? feature_names[kind] : "feature";
 }
 
 int carc__figure_by_name(const char *name)
@@ -64,7 +69,7 @@ static void segment_label(const ptile *pt, int s, char *buf, size_t cap)
 {
     const tile_type *ty = &carc__types[pt->type];
     const seg_def *sd = &ty->seg[s];
-    const char *kind = sd->kind < 4 ? feature_names[sd->kind] : "feature";
+    const char *kind = carc__feature_name(sd->kind);
     uint8_t e = rot_edges(sd->edges, pt->rot);
     uint8_t h = rot_halves(sd->halves, pt->rot);
     if (sd->kind != CARC_FEATURE_FIELD && e) {
@@ -83,7 +88,7 @@ static void segment_label(const ptile *pt, int s, char *buf, size_t cap)
 int carc_action_to_string(const carc_game *game, const carc_action *a, char *buf, size_t cap,
                           size_t *needed)
 {
-    if (!game || game->magic != CARC_MAGIC || !a || (!buf && cap)) return CARC_E_INVALID;
+    if (!carc__valid(game) || !a || (!buf && cap)) return CARC_E_INVALID;
     outbuf o = {buf, cap, 0};
     switch (a->kind) {
     case CARC_ACTION_DRAW:
@@ -154,7 +159,7 @@ static int find_label(const char *name, const char *const *names, int n)
 
 int carc_action_from_string(const carc_game *game, const char *text, carc_action *out)
 {
-    if (!game || game->magic != CARC_MAGIC || !text || !out) return CARC_E_INVALID;
+    if (!carc__valid(game) || !text || !out) return CARC_E_INVALID;
     char copy[128];
     size_t len = strlen(text);
     if (len >= sizeof copy) return CARC_E_PARSE;
@@ -225,63 +230,3 @@ int carc_action_from_string(const carc_game *game, const char *text, carc_action
     return CARC_OK;
 }
 
-/* ------------------------------------------------------------- board text */
-
-int carc_game_board_text(const carc_game *game, char *buf, size_t cap, size_t *needed)
-{
-    if (!game || game->magic != CARC_MAGIC || (!buf && cap)) return CARC_E_INVALID;
-    const ptile *T = CTILES(game);
-    int x0, x1, y0, y1;
-    carc__board_bounds(game, &x0, &x1, &y0, &y1);
-    outbuf o = {buf, cap, 0};
-    carc__out_add(&o, "board x %d..%d, y %d..%d (north up)\n", x0, x1, y0, y1);
-    static const char ek[4] = {' ', '.', 'R', 'C'};
-    static const char fk[4] = {'r', 'c', 'm', 'f'};
-    const figure *F = CFIGS(game);
-    for (int y = y0; y <= y1; y++) {
-        for (int row = 0; row < 3; row++) {
-            /* width is at most (CARC_MAX_TILES + 1) cells of 7 characters */
-            char line[7 * (CARC_MAX_TILES + 2) + 1];
-            size_t n = 0;
-            for (int x = x0; x <= x1; x++) {
-                int t = carc__cell_get(game, x, y);
-                char cell[8];
-                if (t < 0) {
-                    memcpy(cell, "       ", 8);
-                } else {
-                    const ptile *pt = &T[t];
-                    uint8_t code = carc__types[pt->type].code[pt->rot];
-                    char e[4];
-                    for (int d = 0; d < 4; d++) e[d] = ek[(code >> (2 * d)) & 3];
-                    if (row == 0) {
-                        snprintf(cell, sizeof cell, "   %c   ", e[0]);
-                    } else if (row == 1) {
-                        snprintf(cell, sizeof cell, "%c %-3.3s %c", e[3],
-                                 carc__types[pt->type].name, e[1]);
-                    } else {
-                        char fig[3] = "  ";
-                        for (uint32_t i = 0; i < game->nfigs; i++) {
-                            if (F[i].where != CARC_WHERE_BOARD || F[i].tile != t) continue;
-                            fig[0] = F[i].owner >= 0 ? (char)('0' + F[i].owner % 10) : 'n';
-                            int k = carc__types[pt->type].seg[F[i].local].kind;
-                            fig[1] = k < 4 ? fk[k] : '?';
-                            break;
-                        }
-                        snprintf(cell, sizeof cell, "   %c %s", e[2], fig);
-                    }
-                }
-                if (n + 7 < sizeof line) {
-                    memcpy(line + n, cell, 7);
-                    n += 7;
-                }
-            }
-            while (n > 0 && line[n - 1] == ' ') n--;
-            line[n] = 0;
-            carc__out_add(&o, "%s\n", line);
-        }
-    }
-    for (int p = 0; p < game->nplayers; p++)
-        carc__out_add(&o, "player %d: %d points, %d followers in supply\n", p, game->score[p],
-                game->supply[p][CARC_FIGURE_FOLLOWER]);
-    return carc__out_finish(&o, needed);
-}

@@ -1,0 +1,117 @@
+/* Public queries of the board: tiles, figures, features, the score log. */
+#include "core/state.h"
+
+#include <string.h>
+
+/* ----------------------------------------------------------- board queries */
+
+static void fill_tile(const carc_game *g, int t, carc_placed_tile *out)
+{
+    const ptile *pt = &CTILES(g)[t];
+    memset(out, 0, sizeof *out);
+    out->type = pt->type;
+    out->x = pt->x;
+    out->y = pt->y;
+    out->rotation = pt->rot;
+    out->order = t;
+}
+
+int carc_game_tile_count(const carc_game *game)
+{
+    return carc__valid(game) ? (int)game->ntiles : CARC_E_INVALID;
+}
+
+int carc_game_tile_by_order(const carc_game *game, int order, carc_placed_tile *out)
+{
+    if (!carc__valid(game) || !out || order < 0 || (uint32_t)order >= game->ntiles)
+        return CARC_E_INVALID;
+    fill_tile(game, order, out);
+    return CARC_OK;
+}
+
+int carc_game_tile_at(const carc_game *game, int x, int y, carc_placed_tile *out)
+{
+    if (!carc__valid(game) || !out) return CARC_E_INVALID;
+    if (!carc__cell_in_range(x, y))
+        return CARC_E_NOTFOUND;
+    int t = carc__cell_get(game, x, y);
+    if (t < 0) return CARC_E_NOTFOUND;
+    fill_tile(game, t, out);
+    return CARC_OK;
+}
+
+int carc_game_figures(const carc_game *game, carc_figure *buf, size_t cap, size_t *needed)
+{
+    if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
+    if (needed) *needed = game->nfigs;
+    if (cap < game->nfigs) return CARC_E_BUFFER;
+    const figure *F = CFIGS(game);
+    for (uint32_t i = 0; i < game->nfigs; i++) {
+        carc_figure *o = &buf[i];
+        memset(o, 0, sizeof *o);
+        o->kind = F[i].kind;
+        o->owner = F[i].owner;
+        o->where = F[i].where;
+        o->segment = -1;
+        if (F[i].where == CARC_WHERE_BOARD) {
+            const ptile *pt = &CTILES(game)[F[i].tile];
+            o->x = pt->x;
+            o->y = pt->y;
+            o->segment = F[i].local;
+        }
+    }
+    return CARC_OK;
+}
+
+
+int carc_game_feature(const carc_game *game, int x, int y, int segment,
+                      carc_feature_info *out)
+{
+    if (!carc__valid(game) || !out) return CARC_E_INVALID;
+    if (!carc__cell_in_range(x, y))
+        return CARC_E_NOTFOUND;
+    int t = carc__cell_get(game, x, y);
+    if (t < 0) return CARC_E_NOTFOUND;
+    const ptile *pt = &CTILES(game)[t];
+    if (segment < 0 || segment >= carc__types[pt->type].nseg) return CARC_E_INVALID;
+    int root = carc__find(game, pt->seg0 + segment);
+    feat_eval e;
+    const seg *rs = &CSEGS(game)[root];
+    int complete = (rs->flags & SF_COMPLETE) ||
+                   (rs->kind == CARC_FEATURE_MONASTERY && CTILES(game)[rs->tile].nb8 == 8);
+    carc__eval_feature(game, root, complete, &e);
+    memset(out, 0, sizeof *out);
+    out->kind = e.kind;
+    out->complete = complete;
+    out->tiles = e.tiles;
+    out->pennants = e.pennants;
+    out->open_edges = e.open;
+    out->points = e.points;
+    out->owners = e.owners;
+    for (int p = 0; p < game->nplayers; p++) out->strength[p] = e.strength[p];
+    return CARC_OK;
+}
+
+int carc_game_score_log(const carc_game *game, carc_score_event *buf, size_t cap,
+                        size_t *needed)
+{
+    if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
+    if (needed) *needed = game->nlog;
+    if (cap < game->nlog) return CARC_E_BUFFER;
+    const logent *L = CLOG(game);
+    for (uint32_t i = 0; i < game->nlog; i++) {
+        const ptile *pt = &CTILES(game)[L[i].tile];
+        carc_score_event *e = &buf[i];
+        memset(e, 0, sizeof *e);
+        e->player = L[i].player;
+        e->points = L[i].points;
+        e->reason = L[i].reason;
+        e->feature = L[i].feature;
+        e->x = pt->x;
+        e->y = pt->y;
+        e->segment = L[i].local;
+        e->turn = L[i].turn;
+    }
+    return CARC_OK;
+}
+

@@ -1,0 +1,145 @@
+/* Serialization (doc/serialization.md): options plus the history of
+ * decisions; restoring replays it, so every restored state passed the same
+ * legality checks as a played one. */
+#include "core/state.h"
+
+#include <string.h>
+
+#define SER_MAGIC "CARC"
+#define SER_VERSION 1
+
+/* ------------------------------------------------------------- bytes I/O */
+
+typedef struct wbuf {
+    uint8_t *buf;
+    size_t cap, len;
+} wbuf;
+
+static void put(wbuf *w, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++) {
+        if (w->buf && w->len < w->cap) w->buf[w->len] = (uint8_t)(v >> (8 * i));
+        w->len++;
+    }
+}
+
+typedef struct rbuf {
+    const uint8_t *p;
+    size_t len, pos;
+    bool bad;
+} rbuf;
+
+static uint64_t get(rbuf *r, int bytes)
+{
+    uint64_t v = 0;
+    if (r->bad || r->len - r->pos < (size_t)bytes) {
+        r->bad = true;
+        return 0;
+    }
+    for (int i = 0; i < bytes; i++) v |= (uint64_t)r->p[r->pos + i] << (8 * i);
+    r->pos += (size_t)bytes;
+    return v;
+}
+
+static uint32_t fnv1a(const uint8_t *p, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 16777619u;
+    }
+    return h;
+}
+
+int carc_game_serialize(const carc_game *game, uint8_t *buf, size_t cap, size_t *needed)
+{
+    if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
+    wbuf w = {buf, cap, 0};
+    for (int i = 0; i < 4; i++) put(&w, (uint8_t)SER_MAGIC[i], 1);
+    put(&w, SER_VERSION, 2);
+    put(&w, (uint64_t)game->nplayers, 2);
+    put(&w, game->opts.seed, 8);
+    put(&w, game->opts.modules, 8);
+    put(&w, CARC_MAX_RULES, 2);
+    for (int i = 0; i < CARC_MAX_RULES; i++) put(&w, (uint32_t)game->opts.rules[i], 4);
+    put(&w, game->rng[0], 8);
+    put(&w, game->rng[1], 8);
+    put(&w, game->nhist, 4);
+    const uint16_t *H = CHIST(game);
+    for (uint32_t i = 0; i < game->nhist; i++) put(&w, H[i], 2);
+    for (int p = 0; p < game->nplayers; p++) put(&w, (uint32_t)game->score[p], 4);
+    size_t body = w.len;
+    uint32_t sum = (buf && body <= cap) ? fnv1a(buf, body) : 0;
+    put(&w, sum, 4);
+    if (needed) *needed = w.len;
+    return w.len > cap ? CARC_E_BUFFER : CARC_OK;
+}
+
+/* Replay one history entry on g. */
+int carc__replay_entry(carc_game *g, uint16_t h)
+{
+    int32_t id = h & 0x7FFF;
+    if (g->phase == CARC_DECISION_END) return CARC_E_CORRUPT;
+    bool chance = g->phase == CARC_DECISION_DRAW && g->npending == 0;
+    if ((h & HIST_SAMPLED) && !chance) return CARC_E_CORRUPT; /* only draws are sampled */
+    if (chance) {
+        if (h & HIST_SAMPLED) {
+            carc_action a;
+            int rc = carc_game_sample_chance(g, &a);
+            return rc ? rc : (a.tile == id ? CARC_OK : CARC_E_CORRUPT);
+        }
+        carc_action a;
+        memset(&a, 0, sizeof a);
+        a.kind = CARC_ACTION_DRAW;
+        a.tile = id;
+        return carc_game_apply(g, &a);
+    }
+    return carc_game_apply_id(g, id);
+}
+
+int carc_game_deserialize(carc_game **out, const uint8_t *buf, size_t len)
+{
+    if (!out) return CARC_E_INVALID;
+    *out = NULL;
+    if (!buf) return CARC_E_INVALID;
+    if (len < 10 || memcmp(buf, SER_MAGIC, 4) != 0) return CARC_E_CORRUPT;
+    rbuf r = {buf, len, 4, false};
+    if (get(&r, 2) != SER_VERSION) return CARC_E_VERSION;
+    if (len < 4 || fnv1a(buf, len - 4) != (uint32_t)(buf[len - 4] | buf[len - 3] << 8 |
+                                                     buf[len - 2] << 16 |
+                                                     (uint32_t)buf[len - 1] << 24))
+        return CARC_E_CORRUPT;
+    carc_options o;
+    carc_options_init(&o);
+    o.num_players = (int32_t)get(&r, 2);
+    o.seed = get(&r, 8);
+    o.modules = get(&r, 8);
+    if (get(&r, 2) != CARC_MAX_RULES) return CARC_E_CORRUPT;
+    for (int i = 0; i < CARC_MAX_RULES; i++) o.rules[i] = (int32_t)(uint32_t)get(&r, 4);
+    uint64_t rng0 = get(&r, 8), rng1 = get(&r, 8);
+    uint32_t nhist = (uint32_t)get(&r, 4);
+    if (r.bad || nhist > (len - r.pos) / 2) return CARC_E_CORRUPT;
+    carc_game *g;
+    int rc = carc_game_new(&g, &o);
+    if (rc) return rc == CARC_E_NOMEM ? rc : CARC_E_CORRUPT;
+    /* only the canonical form is accepted: options exactly as serialize
+     * writes them (base module bit set, every rule value explicit) */
+    if (nhist > g->L.cap_hist || g->opts.modules != o.modules ||
+        memcmp(g->opts.rules, o.rules, sizeof o.rules) != 0)
+        rc = CARC_E_CORRUPT;
+    for (uint32_t i = 0; i < nhist && !rc; i++)
+        if (carc__replay_entry(g, (uint16_t)get(&r, 2)) != CARC_OK) rc = CARC_E_CORRUPT;
+    for (int p = 0; p < g->nplayers && !rc; p++)
+        if ((int32_t)(uint32_t)get(&r, 4) != g->score[p]) rc = CARC_E_CORRUPT;
+    get(&r, 4); /* checksum, verified above */
+    if (!rc && (r.bad || r.pos != len || g->rng[0] != rng0 || g->rng[1] != rng1 ||
+                g->nhist != nhist))
+        rc = CARC_E_CORRUPT;
+    if (rc) {
+        carc_game_free(g);
+        return rc;
+    }
+    *out = g;
+    return CARC_OK;
+}
+
