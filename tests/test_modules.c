@@ -127,7 +127,7 @@ START_TEST(deploy_alternative_and_road_hook)
     size_t n;
     ck_assert_int_eq(carc_game_score_log(g, ev, 8, &n), CARC_OK);
     ck_assert_uint_eq(n, 2);
-    ck_assert_int_eq(ev[0].reason, 16);
+    ck_assert_int_eq(ev[0].reason, CARC_MODULE_KIND(PROBE, 0));
     ck_assert_int_eq(ev[1].reason, CARC_SCORE_COMPLETED);
     ck_assert_int_eq(ev[1].points, 4);
     carc_game_free(g);
@@ -145,12 +145,12 @@ START_TEST(queued_decision_for_another_player)
         }
         carc_decision d;
         carc_game_decision(g, &d);
-        if (d.kind == 16) break;
+        if (d.kind == CARC_MODULE_KIND(PROBE, 0)) break;
         ck_assert_int_eq(apply_first(g), CARC_OK);
     }
     carc_decision d;
     ck_assert_int_eq(carc_game_decision(g, &d), CARC_OK);
-    ck_assert_int_eq(d.kind, 16);
+    ck_assert_int_eq(d.kind, CARC_MODULE_KIND(PROBE, 0));
     ck_assert_int_eq(carc_game_turn(g), 5);
     ck_assert_int_eq(d.player, 2);      /* the player after player 1 */
     ck_assert_int_eq(carc_game_current_player(g), 2);
@@ -213,7 +213,7 @@ START_TEST(probe_playouts)
             if (n == 0) ck_abort_msg("no legal action");
             carc_decision d;
             carc_game_decision(g, &d);
-            tithes += d.kind == 16;
+            tithes += d.kind == CARC_MODULE_KIND(PROBE, 0);
             for (size_t i = 0; i < n; i++) {
                 carc_game_copy(scratch, g);
                 if (carc_game_apply_id(scratch, ids[i]) != CARC_OK)
@@ -232,7 +232,7 @@ START_TEST(probe_playouts)
             bool legal = false;
             for (size_t i = 0; i < n; i++) legal |= ids[i] == bad;
             if (!legal && (carc_game_apply_id(g, bad) >= 0 ||
-                           memcmp(g, before, carc__state_bytes(g)) != 0))
+                           !carc__state_equal(g, before)))
                 ck_abort_msg("illegal id %d accepted or changed the state", bad);
             if (carc_game_apply_id(g, ids[lcg(&rs) % n]) != CARC_OK) ck_abort_msg("apply");
             carc_figure figs[128];
@@ -256,7 +256,7 @@ START_TEST(probe_playouts)
         carc_game_serialize(g, buf, len, &len);
         carc_game *r;
         ck_assert_int_eq(carc_game_deserialize(&r, buf, len), CARC_OK);
-        ck_assert_int_eq(memcmp(r, g, carc__state_bytes(g)), 0);
+        ck_assert(carc__state_equal(r, g));
         carc_game_free(r);
         free(buf);
         size_t rl;
@@ -266,7 +266,7 @@ START_TEST(probe_playouts)
         carc_record_error err;
         if (carc_record_replay(&r, rec, rl - 1, &err) != CARC_OK)
             ck_abort_msg("record line %d: %s", err.line, err.message);
-        ck_assert_int_eq(memcmp(r, g, carc__state_bytes(g)), 0);
+        ck_assert(carc__state_equal(r, g));
         ck_assert_ptr_nonnull(strstr(rec, "modules base probe"));
         carc_game_free(r);
         free(rec);

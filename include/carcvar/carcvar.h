@@ -98,6 +98,8 @@ CARC_API const char *carc_version_string(void);
 #define CARC_E_VERSION    -8  /**< data from an unsupported format version   */
 #define CARC_E_UNSUPPORTED -9 /**< module or option not built into this lib  */
 #define CARC_E_NOTFOUND  -10  /**< no such tile, cell, name or feature       */
+#define CARC_E_LIMIT     -11  /**< a declared bound of the game was reached;
+                                   nothing changed (a defect: please report) */
 
 /** Static, human-readable description of an error code (never NULL). */
 CARC_API const char *carc_strerror(int code);
@@ -181,8 +183,15 @@ typedef enum carc_figure_kind {
 typedef enum carc_figure_place {
     CARC_WHERE_SUPPLY = 0,   /**< in its owner's supply                   */
     CARC_WHERE_BOARD = 1,    /**< on a segment of a placed tile           */
-    CARC_WHERE_REMOVED = 2   /**< removed from play for good              */
-    /* modules add places from 8 on (prisoner, dungeon, city quarter...) */
+    CARC_WHERE_REMOVED = 2,  /**< removed from play for good              */
+    CARC_WHERE_TILE = 3,     /**< on a tile but on no segment (tower top,
+                                  acrobat space): x, y are the cell        */
+    CARC_WHERE_ATTACHED = 4, /**< with another figure (the fairy): arg is
+                                  that figure's index in carc_game_figures */
+    CARC_WHERE_HELD = 5      /**< held off the board by a module (prisoner,
+                                  City quarter, dungeon): arg is the
+                                  holder's value, state bits 8..15 the
+                                  holding module                          */
 } carc_figure_place;
 
 /** Modules.  CARC_MODULE_BASE is always on.  The others are reserved ids of
@@ -419,11 +428,15 @@ typedef struct carc_figure {
     int32_t owner;     /**< player, or -1 for neutral figures             */
     int32_t where;     /**< carc_figure_place                             */
     int32_t x, y;      /**< cell, when on the board                       */
-    int32_t segment;   /**< segment of that tile, when on the board       */
-    int32_t reserved[2];
+    int32_t segment;   /**< segment of that tile (CARC_WHERE_BOARD), else -1 */
+    int32_t arg;       /**< CARC_WHERE_ATTACHED, CARC_WHERE_HELD: see there  */
+    int32_t state;     /**< bits 0..7: a state its module keeps (asleep,
+                            level); bits 8..15: the holding module (HELD)  */
 } carc_figure;
 
-/** Every figure of the game (supply, board and removed). */
+/** Every figure of the game (supply, board, held, removed), neutral
+ *  figures included; a figure's index in this list is stable for the game
+ *  and is what CARC_WHERE_ATTACHED refers to. */
 CARC_API int carc_game_figures(const carc_game *game, carc_figure *buf,
                                size_t cap, size_t *needed);
 /** Figures of a kind in a player's supply ("in supply" is exactly this). */

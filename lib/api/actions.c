@@ -25,48 +25,45 @@ int carc_game_legal_ids(const carc_game *game, int32_t *buf, size_t cap, size_t 
 int carc_game_legal_mask(const carc_game *game, uint8_t *mask, size_t len)
 {
     if (!carc__valid(game) || !mask) return CARC_E_INVALID;
-    bool chance = game->phase == CARC_DECISION_DRAW && game->npending == 0;
-    size_t want = chance ? CARC_MAX_CHANCE_OUTCOMES : CARC_NUM_DISTINCT_ACTIONS;
+    size_t want = carc__chance_pending(game) ? CARC_MAX_CHANCE_OUTCOMES : CARC_NUM_DISTINCT_ACTIONS;
     if (len < want) return CARC_E_BUFFER;
-    int32_t ids[CARC_MAX_TILES * 16 + 64];
-    action_sink s = {NULL, ids, sizeof ids / sizeof ids[0], 0};
+    /* every id is distinct and below the space's size, so this holds them
+     * all: nothing is ever dropped */
+    int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    action_sink s = {NULL, ids, CARC_NUM_DISTINCT_ACTIONS, 0};
     carc__enumerate(game, &s);
+    if (s.n > s.cap) return CARC_E_LIMIT;
+    for (size_t i = 0; i < s.n; i++)
+        if (ids[i] < 0 || (size_t)ids[i] >= want) return CARC_E_LIMIT;
     memset(mask, 0, len);
-    for (size_t i = 0; i < s.n && i < s.cap; i++) mask[ids[i]] = 1;
+    for (size_t i = 0; i < s.n; i++) mask[ids[i]] = 1;
     return CARC_OK;
 }
 
 int carc_game_apply(carc_game *game, const carc_action *action)
 {
     if (!carc__valid(game) || !action) return CARC_E_INVALID;
-    if (game->phase == CARC_DECISION_END) return CARC_E_STATE;
-    return carc__apply(game, action, false);
+    if (carc__is_over(game)) return CARC_E_STATE;
+    int32_t id;
+    if (carc__action_id(game, action, &id)) return CARC_E_ILLEGAL;
+    return carc__apply(game, action, id, false);
 }
 
 int carc_game_apply_id(carc_game *game, int32_t id)
 {
     if (!carc__valid(game)) return CARC_E_INVALID;
-    if (game->phase == CARC_DECISION_END) return CARC_E_STATE;
-    if (game->phase == CARC_DECISION_PLACE && game->npending == 0) {
-        /* the playout hot path: one cell lookup from the id */
-        if (id < ID_PLACE || id >= ID_DEPLOY) return CARC_E_ILLEGAL;
-        int v = id - ID_PLACE, anchor = v / 16, side = (v / 4) % 4;
-        if ((uint32_t)anchor >= game->ntiles) return CARC_E_ILLEGAL;
-        const ptile *pt = &CTILES(game)[anchor];
-        int fi = carc__front_of(game, pt->x + carc__dx[side], pt->y + carc__dy[side]);
-        if (fi < 0) return CARC_E_ILLEGAL;
-        const front *f = &CFRONT(game)[fi];
-        if (f->anchor != anchor || f->side != side) return CARC_E_ILLEGAL; /* alias */
-        return carc__place_in(game, fi, v % 4, id);
-    }
+    if (carc__is_over(game)) return CARC_E_STATE;
+    if (carc__decision_kind(game) == CARC_DECISION_PLACE)
+        return carc__apply_place_id(game, id); /* the playout hot path */
     carc_action a;
     if (carc__action_from_id(game, id, &a)) return CARC_E_ILLEGAL;
-    return carc__apply(game, &a, false);
+    return carc__apply(game, &a, id, false);
 }
 
 int carc_action_to_id(const carc_game *game, const carc_action *action, int32_t *id)
 {
     if (!carc__valid(game) || !action || !id) return CARC_E_INVALID;
+    if (carc__is_over(game)) return CARC_E_STATE;
     int32_t k;
     int rc = carc__action_id(game, action, &k);
     if (rc) return rc;
@@ -83,7 +80,7 @@ int carc_action_to_id(const carc_game *game, const carc_action *action, int32_t 
 int carc_action_from_id(const carc_game *game, int32_t id, carc_action *out)
 {
     if (!carc__valid(game) || !out) return CARC_E_INVALID;
-    if (game->phase == CARC_DECISION_END) return CARC_E_STATE;
+    if (carc__is_over(game)) return CARC_E_STATE;
     return carc__action_from_id(game, id, out);
 }
 
@@ -91,19 +88,19 @@ int carc_game_chance_outcomes(const carc_game *game, int32_t *ids, double *probs
                               size_t cap, size_t *needed)
 {
     if (!carc__valid(game) || ((!ids || !probs) && cap)) return CARC_E_INVALID;
-    if (game->phase != CARC_DECISION_DRAW || game->npending) return CARC_E_STATE;
-    int total = 0;
-    size_t n = 0;
-    for (int t = 0; t < carc__ntypes; t++)
-        if (carc__drawable(game, t)) { total += CREMAIN(game)[t]; n++; }
-    if (needed) *needed = n;
-    if (cap < n) return CARC_E_BUFFER;
-    size_t k = 0;
-    for (int t = 0; t < carc__ntypes; t++) {
-        if (!carc__drawable(game, t)) continue;
-        ids[k] = t;
-        probs[k] = (double)CREMAIN(game)[t] / total;
-        k++;
+    if (!carc__chance_pending(game)) return CARC_E_STATE;
+    int32_t oid[CARC_MAX_CHANCE_OUTCOMES];
+    uint32_t w[CARC_MAX_CHANCE_OUTCOMES];
+    int n = carc__chance_weights(game, oid, w, CARC_MAX_CHANCE_OUTCOMES);
+    if (n < 0) return n;
+    if (n > CARC_MAX_CHANCE_OUTCOMES) return CARC_E_LIMIT;
+    if (needed) *needed = (size_t)n;
+    if (cap < (size_t)n) return CARC_E_BUFFER;
+    double total = 0;
+    for (int i = 0; i < n; i++) total += w[i];
+    for (int i = 0; i < n; i++) {
+        ids[i] = oid[i];
+        probs[i] = total > 0 ? w[i] / total : 0;
     }
     return CARC_OK;
 }
@@ -111,25 +108,6 @@ int carc_game_chance_outcomes(const carc_game *game, int32_t *ids, double *probs
 int carc_game_sample_chance(carc_game *game, carc_action *out)
 {
     if (!carc__valid(game)) return CARC_E_INVALID;
-    if (game->phase != CARC_DECISION_DRAW || game->npending) return CARC_E_STATE;
-    int total = 0;
-    if (!game->hooks_drawable) total = game->total_remaining;
-    else
-        for (int t = 0; t < carc__ntypes; t++)
-            if (carc__drawable(game, t)) total += CREMAIN(game)[t];
-    if (total == 0) return CARC_E_STATE;
-    int r = (int)carc__rng_below(game, (uint32_t)total);
-    carc_action a;
-    memset(&a, 0, sizeof a);
-    a.kind = CARC_ACTION_DRAW;
-    const uint8_t *remain = CREMAIN(game);
-    for (int t = 0; t < carc__ntypes; t++) {
-        if (!remain[t] || (game->hooks_drawable && !carc__drawable(game, t))) continue;
-        r -= remain[t];
-        if (r < 0) { a.tile = t; break; }
-    }
-    int rc = carc__apply(game, &a, true);
-    if (rc == CARC_OK && out) *out = a;
-    return rc;
+    if (!carc__chance_pending(game)) return CARC_E_STATE;
+    return carc__sample_chance(game, out, NULL);
 }
-

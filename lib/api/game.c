@@ -15,28 +15,11 @@ int carc_game_new(carc_game **out, const carc_options *opts)
     carc_game *g;
     int rc = carc__game_alloc(&g, opts);
     if (rc) return rc;
-
-    uint8_t *remain = REMAIN(g);
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
-        if (!carc__module_on(g, m) || !carc__modules[m]->tile_set) continue;
-        for (int t = 0; t < carc__ntypes; t++)
-            if (strcmp(carc__types[t].module, carc__modules[m]->tile_set) == 0)
-                remain[t] = carc__types[t].count;
+    rc = carc__game_init(g);
+    if (rc) {
+        carc_game_free(g);
+        return rc;
     }
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++)
-        if (carc__module_on(g, m) && carc__modules[m]) g->mods[g->nmods++] = (uint8_t)m;
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
-        if (!carc__module_on(g, m)) continue;
-        if (carc__modules[m]->setup) carc__modules[m]->setup(g);
-        if (carc__modules[m]->drawable) g->hooks_drawable |= 1u << m;
-    }
-    carc__board_init(g);
-    for (int t = 0; t < carc__ntypes; t++) g->total_remaining += remain[t];
-    g->phase = CARC_DECISION_DRAW;
-    g->player = 0;
-    g->turn = 1;
-    g->drawn = -1;
-    g->last_tile = -1;
     *out = g;
     return CARC_OK;
 }
@@ -55,7 +38,7 @@ int carc_game_clone(carc_game **out, const carc_game *game)
     if (!carc__valid(game)) return CARC_E_INVALID;
     carc_game *g = malloc(game->L.bytes);
     if (!g) return CARC_E_NOMEM;
-    memcpy(g, game, game->L.bytes);
+    carc__state_copy(g, game);
     *out = g;
     return CARC_OK;
 }
@@ -67,7 +50,7 @@ int carc_game_copy(carc_game *dst, const carc_game *src)
     if (dst->L.bytes != src->L.bytes || dst->nplayers != src->nplayers ||
         dst->opts.modules != src->opts.modules)
         return CARC_E_INVALID;
-    memcpy(dst, src, src->L.bytes);
+    carc__state_copy(dst, src);
     return CARC_OK;
 }
 
@@ -91,31 +74,29 @@ int carc_game_turn(const carc_game *game)
 int carc_game_current_player(const carc_game *game)
 {
     if (!carc__valid(game)) return CARC_E_INVALID;
-    if (game->npending > 0) return game->pend[0].player;
-    switch (game->phase) {
-    case CARC_DECISION_DRAW: return CARC_PLAYER_CHANCE;
-    case CARC_DECISION_END: return CARC_PLAYER_TERMINAL;
-    default: return game->player;
-    }
+    const carc_pending *p = carc__front(game);
+    return p ? p->player : CARC_PLAYER_TERMINAL;
 }
 
 int carc_game_is_terminal(const carc_game *game)
 {
     if (!carc__valid(game)) return CARC_E_INVALID;
-    return game->phase == CARC_DECISION_END;
+    return carc__is_over(game);
 }
 
 int carc_game_decision(const carc_game *game, carc_decision *out)
 {
     if (!carc__valid(game) || !out) return CARC_E_INVALID;
     memset(out, 0, sizeof *out);
-    out->kind = game->npending > 0 ? game->pend[0].kind : game->phase;
-    out->player = carc_game_current_player(game);
+    const carc_pending *p = carc__front(game);
+    out->kind = carc__decision_kind(game);
+    out->player = p ? p->player : CARC_PLAYER_TERMINAL;
     out->tile = -1;
-    if (game->phase == CARC_DECISION_PLACE) {
+    if (!p) return CARC_OK;
+    if (p->kind == CARC_DECISION_PLACE) {
         out->tile = game->drawn;
-    } else if (game->phase == CARC_DECISION_DEPLOY && game->last_tile >= 0) {
-        const ptile *t = &CTILES(game)[game->last_tile];
+    } else if (p->target >= 0) {
+        const ptile *t = &CTILES(game)[p->target];
         out->tile = t->type;
         out->x = t->x;
         out->y = t->y;
@@ -152,8 +133,21 @@ int carc_game_final_scores(const carc_game *game, int32_t *buf, size_t cap)
     if (!carc__valid(game) || !buf) return CARC_E_INVALID;
     if (cap < (size_t)game->nplayers) return CARC_E_BUFFER;
     for (int p = 0; p < game->nplayers; p++) buf[p] = game->score[p];
-    if (game->phase != CARC_DECISION_END)
-        carc__end_game_scoring(game, buf, NULL);
+    if (carc__is_over(game)) return CARC_OK;
+    if (game->nsteps[CARC_STEP_FINAL_SCORING] == 1 && !(game->hookmask & HK_FEATURE_SCORED)) {
+        /* only the core scores at the end: add it up without a copy */
+        carc__end_game_projection(game, buf);
+        return CARC_OK;
+    }
+    /* modules score at the end too: run the end-game scoring on a copy */
+    carc_game *c;
+    int rc = carc_game_clone(&c, game);
+    if (rc) return rc;
+    c->npending = 0;
+    c->step = CARC_STEP_FINAL_SCORING;
+    c->step_pos = 0;
+    carc__advance(c);
+    for (int p = 0; p < game->nplayers; p++) buf[p] = c->score[p];
+    carc_game_free(c);
     return CARC_OK;
 }
-

@@ -26,6 +26,16 @@ const char *carc__feature_name(int kind)
     return kind >= 0 && kind < 4 ? feature_names[kind] : "feature";
 }
 
+/* Name of a score reason: the core's, or the owning module's. */
+const char *carc__reason_name(int reason)
+{
+    static const char *const core_reasons[] = {"completed", "end of game"};
+    if (reason >= 0 && reason < 2) return core_reasons[reason];
+    const carc_module_def *md = carc__owner_of_kind(reason);
+    if (md && md->reasons && md->reasons[(reason - 16) % 16]) return md->reasons[(reason - 16) % 16];
+    return "module";
+}
+
 int carc__figure_by_name(const char *name)
 {
     for (int k = 0; k < CARC_FIGURE_KINDS; k++)
@@ -56,11 +66,13 @@ int carc__out_finish(outbuf *o, size_t *needed)
     return CARC_OK;
 }
 
-/* The tile whose segments a deployment names: the tile just placed. */
+/* The tile whose segments a deployment names: the pending deployment's
+ * target tile (the tile just placed, unless a module set another). */
 static const ptile *deploy_tile(const carc_game *g)
 {
-    if (g->phase != CARC_DECISION_DEPLOY || g->last_tile < 0) return NULL;
-    return &CTILES(g)[g->last_tile];
+    const carc_pending *p = carc__front(g);
+    if (!p || p->kind != CARC_DECISION_DEPLOY || p->target < 0) return NULL;
+    return &CTILES(g)[p->target];
 }
 
 /* Segment label on the board: kind plus its first edge (or half-edge) after
@@ -115,12 +127,10 @@ int carc_action_to_string(const carc_game *game, const carc_action *a, char *buf
         break;
     }
     default: {
-        int rc = CARC_E_INVALID;
-        CARC_EACH_MODULE(game, m, md) {
-            if (md->action_to_text) rc = md->action_to_text(game, a, &o);
-            if (!rc) break;
-        }
-        if (rc) return CARC_E_INVALID;
+        const carc_module_def *md = carc__owner_of_kind(a->kind);
+        if (!md || !carc__module_on(game, md->id) || !md->action_to_text ||
+            md->action_to_text(game, a, &o) != CARC_OK)
+            return CARC_E_INVALID;
     }
     }
     return carc__out_finish(&o, needed);
@@ -218,12 +228,15 @@ int carc_action_from_string(const carc_game *game, const char *text, carc_action
             a.segment = found;
         }
     } else {
-        /* a module's own action words */
-        int rc = CARC_E_PARSE;
-        CARC_EACH_MODULE(game, m, md) {
-            if (md->action_from_text) rc = md->action_from_text(game, tok, n, &a);
-            if (rc != CARC_E_PARSE) break;
+        /* a module's own action words: the module that owns the word */
+        const carc_module_def *md = NULL;
+        for (int k = 0; k < game->nmods && !md; k++) {
+            const carc_module_def *m = carc__mod(game, k);
+            for (int w = 0; m->words && m->words[w]; w++)
+                if (strcmp(m->words[w], tok[0]) == 0) { md = m; break; }
         }
+        if (!md || !md->action_from_text) return CARC_E_PARSE;
+        int rc = md->action_from_text(game, tok, n, &a);
         if (rc) return rc;
     }
     *out = a;

@@ -53,12 +53,17 @@ int carc_game_figures(const carc_game *game, carc_figure *buf, size_t cap, size_
         o->owner = F[i].owner;
         o->where = F[i].where;
         o->segment = -1;
-        if (F[i].where == CARC_WHERE_BOARD) {
-            const ptile *pt = &CTILES(game)[F[i].tile];
+        o->state = F[i].state | (F[i].where == CARC_WHERE_HELD ? F[i].holder << 8 : 0);
+        if (F[i].where == CARC_WHERE_ATTACHED || F[i].where == CARC_WHERE_HELD ||
+            F[i].where == CARC_WHERE_TILE)
+            o->arg = F[i].arg;
+        int t = carc__figure_tile(game, (int)i);
+        if (t >= 0) {
+            const ptile *pt = &CTILES(game)[t];
             o->x = pt->x;
             o->y = pt->y;
-            o->segment = F[i].local;
         }
+        if (F[i].where == CARC_WHERE_BOARD) o->segment = F[i].local;
     }
     return CARC_OK;
 }
@@ -100,16 +105,17 @@ int carc_game_score_log(const carc_game *game, carc_score_event *buf, size_t cap
     if (cap < game->nlog) return CARC_E_BUFFER;
     const logent *L = CLOG(game);
     for (uint32_t i = 0; i < game->nlog; i++) {
-        const ptile *pt = &CTILES(game)[L[i].tile];
+        bool tiled = L[i].tile != LOG_NO_TILE;
+        const ptile *pt = tiled ? &CTILES(game)[L[i].tile] : NULL;
         carc_score_event *e = &buf[i];
         memset(e, 0, sizeof *e);
         e->player = L[i].player;
         e->points = L[i].points;
         e->reason = L[i].reason;
-        e->feature = L[i].feature;
-        e->x = pt->x;
-        e->y = pt->y;
-        e->segment = L[i].local;
+        e->feature = tiled ? L[i].feature : -1;
+        e->x = tiled ? pt->x : 0;
+        e->y = tiled ? pt->y : 0;
+        e->segment = tiled ? L[i].local : -1;
         e->turn = L[i].turn;
     }
     return CARC_OK;

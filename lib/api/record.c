@@ -11,7 +11,6 @@
 
 /* ------------------------------------------------------------ game records */
 
-static const char *const reason_names[] = {"completed", "end of game"};
 
 int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t *needed)
 {
@@ -24,8 +23,12 @@ int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t 
     for (int m = 0; m < CARC_MODULE_SLOTS; m++)
         if (carc__module_on(game, m)) carc__out_add(&o, " %s", carc_module_name(m));
     carc__out_add(&o, "\n");
-    for (int i = 0; i < carc_rule_count(); i++)
-        carc__out_add(&o, "rule %s %d\n", carc_rule_name(i), game->opts.rules[i]);
+    /* the rule options of the modules in play */
+    for (int i = 0; i < carc_rule_count(); i++) {
+        int m = carc__rule_module(i);
+        if (m >= 0 && carc__module_on(game, m))
+            carc__out_add(&o, "rule %s %d\n", carc_rule_name(i), game->opts.rules[i]);
+    }
 
     carc_game *g;
     int rc = carc_game_new(&g, &game->opts);
@@ -36,11 +39,7 @@ int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t 
         int32_t id = h & 0x7FFF;
         carc_action a;
         char text[96];
-        if (g->phase == CARC_DECISION_DRAW && g->npending == 0) {
-            memset(&a, 0, sizeof a);
-            a.kind = CARC_ACTION_DRAW;
-            a.tile = id;
-        } else if (carc__action_from_id(g, id, &a) != CARC_OK) {
+        if (carc__action_from_id(g, id, &a) != CARC_OK) {
             rc = CARC_E_CORRUPT;
             break;
         }
@@ -50,17 +49,22 @@ int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t 
         uint32_t nlog = g->nlog;
         rc = carc__replay_entry(g, h);
         if (rc) break;
-        if (a.kind == CARC_ACTION_DRAW && g->phase == CARC_DECISION_DRAW)
+        if (a.kind == CARC_ACTION_DRAW && carc__decision_kind(g) == CARC_DECISION_DRAW)
             carc__out_add(&o, "# %s fits nowhere: set aside\n", carc__types[a.tile].name);
         const logent *L = CLOG(g);
         for (uint32_t k = nlog; k < g->nlog; k++) {
+            if (L[k].tile == LOG_NO_TILE) {
+                carc__out_add(&o, "# player %d scores %d: %s\n", L[k].player, L[k].points,
+                              carc__reason_name(L[k].reason));
+                continue;
+            }
             const ptile *pt = &CTILES(g)[L[k].tile];
             carc__out_add(&o, "# player %d scores %d: %s %s at %d,%d\n", L[k].player,
                           L[k].points, carc__feature_name(L[k].feature),
-                          L[k].reason < 2 ? reason_names[L[k].reason] : "module", pt->x, pt->y);
+                          carc__reason_name(L[k].reason), pt->x, pt->y);
         }
     }
-    if (!rc && g->phase == CARC_DECISION_END) {
+    if (!rc && carc__is_over(g)) {
         carc__out_add(&o, "# final scores:");
         for (int p = 0; p < g->nplayers; p++) carc__out_add(&o, " %d", g->score[p]);
         carc__out_add(&o, "\n");

@@ -75,24 +75,19 @@ int carc_game_serialize(const carc_game *game, uint8_t *buf, size_t cap, size_t 
     return w.len > cap ? CARC_E_BUFFER : CARC_OK;
 }
 
-/* Replay one history entry on g. */
+/* Replay one history entry on g.  An entry marked sampled must be what the
+ * game's RNG chooses at that point, for every kind of chance. */
 int carc__replay_entry(carc_game *g, uint16_t h)
 {
     int32_t id = h & 0x7FFF;
-    if (g->phase == CARC_DECISION_END) return CARC_E_CORRUPT;
-    bool chance = g->phase == CARC_DECISION_DRAW && g->npending == 0;
-    if ((h & HIST_SAMPLED) && !chance) return CARC_E_CORRUPT; /* only draws are sampled */
-    if (chance) {
-        if (h & HIST_SAMPLED) {
-            carc_action a;
-            int rc = carc_game_sample_chance(g, &a);
-            return rc ? rc : (a.tile == id ? CARC_OK : CARC_E_CORRUPT);
-        }
-        carc_action a;
-        memset(&a, 0, sizeof a);
-        a.kind = CARC_ACTION_DRAW;
-        a.tile = id;
-        return carc_game_apply(g, &a);
+    if (carc__is_over(g)) return CARC_E_CORRUPT;
+    bool chance = carc__chance_pending(g);
+    if ((h & HIST_SAMPLED) && !chance) return CARC_E_CORRUPT;
+    if (h & HIST_SAMPLED) {
+        /* the game being rebuilt is thrown away if this fails */
+        int32_t got = -1;
+        int rc = carc__sample_chance(g, NULL, &got);
+        return rc ? rc : got == id ? CARC_OK : CARC_E_CORRUPT;
     }
     return carc_game_apply_id(g, id);
 }

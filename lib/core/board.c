@@ -83,6 +83,11 @@ static int unite(carc_game *g, int a, int b)
     uint16_t na = S[a].next;
     S[a].next = S[b].next;
     S[b].next = na;
+    if (g->hookmask & HK_MERGED)
+        for (int k = 0; k < g->nmods; k++) {
+            const carc_module_def *md = carc__mod(g, k);
+            if (md->features_merged) md->features_merged(g, a, b);
+        }
     return a;
 }
 
@@ -104,7 +109,7 @@ static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind
         f->mask = mask;
         f->anchor = (uint16_t)anchor;
         f->side = (uint8_t)side;
-        f->idbase = (uint16_t)(ID_PLACE + anchor * 16 + side * 4);
+        f->idbase = (uint16_t)(CARC_ID_CELL + anchor * 16 + side * 4);
         cell_set(g, x, y, -(int)g->nfront - 2);
         LIVE(g)[g->live_front++] = (uint16_t)g->nfront;
         g->nfront++;
@@ -235,3 +240,41 @@ void carc__board_init(carc_game *g)
         return;
     }
 }
+
+/* ------------------------------------------------------- module services */
+
+int carc__tile_count(const carc_game *g) { return (int)g->ntiles; }
+int carc__last_tile(const carc_game *g) { return g->last_tile; }
+
+static bool tile_ok(const carc_game *g, int t) { return t >= 0 && (uint32_t)t < g->ntiles; }
+
+int carc__tile_type(const carc_game *g, int t) { return tile_ok(g, t) ? CTILES(g)[t].type : -1; }
+int carc__tile_rot(const carc_game *g, int t) { return tile_ok(g, t) ? CTILES(g)[t].rot : -1; }
+
+void carc__tile_xy(const carc_game *g, int t, int *x, int *y)
+{
+    *x = tile_ok(g, t) ? CTILES(g)[t].x : 0;
+    *y = tile_ok(g, t) ? CTILES(g)[t].y : 0;
+}
+
+int carc__tile_at(const carc_game *g, int x, int y)
+{
+    if (!carc__cell_in_range(x, y)) return -1;
+    int v = carc__cell_get(g, x, y);
+    return v >= 0 ? v : -1;
+}
+
+int carc__tile_neighbours(const carc_game *g, int t) { return tile_ok(g, t) ? CTILES(g)[t].nb8 : 0; }
+
+int carc__seg_root(const carc_game *g, int t, int s)
+{
+    if (!tile_ok(g, t) || s < 0 || s >= carc__types[CTILES(g)[t].type].nseg) return -1;
+    return carc__find(g, CTILES(g)[t].seg0 + s);
+}
+
+int carc__root_kind(const carc_game *g, int root) { return CSEGS(g)[root].kind; }
+bool carc__root_complete(const carc_game *g, int root)
+{
+    return (CSEGS(g)[root].flags & SF_COMPLETE) != 0;
+}
+int carc__root_followers(const carc_game *g, int root) { return CSEGS(g)[root].figs; }

@@ -1,8 +1,38 @@
 /* Integer action ids (doc/actions.md): from a structured action and back,
- * in the context of the pending decision. */
+ * in the context of the pending decision.  Ids are typed by argument
+ * (CARC_ID_* ranges in lib/module.h); the decision kind says which ranges
+ * it uses, and module action kinds go to the module that owns them. */
 #include "core/state.h"
 
 #include <string.h>
+
+_Static_assert(CARC_ID_KIND_SEG == 4097, "base ids moved: deploy ids start at 4097");
+_Static_assert(CARC_MAX_TILES <= 256 && CARC_ID_CELL_N == 4096, "place ids need 16 per tile");
+_Static_assert(CARC_MAX_SEGMENTS == 32, "deploy ids use 32 segments per kind");
+
+/* The module that owns a module action or decision kind, or NULL. */
+const carc_module_def *carc__owner_of_kind(int kind)
+{
+    if (!CARC_KIND_IS_MODULE(kind)) return NULL;
+    return carc__modules[CARC_KIND_MODULE(kind)];
+}
+
+/* A placement id: the frontier cell it names (its anchor tile's side) and
+ * the rotation.  CARC_E_INVALID if it names no open cell. */
+int carc__decode_cell(const carc_game *g, int32_t id, int *fi, int *rot)
+{
+    if (id < CARC_ID_CELL || id >= CARC_ID_CELL + CARC_ID_CELL_N) return CARC_E_INVALID;
+    int v = id - CARC_ID_CELL, anchor = v / 16, side = (v / 4) % 4;
+    if ((uint32_t)anchor >= g->ntiles) return CARC_E_INVALID;
+    const ptile *pt = &CTILES(g)[anchor];
+    int f = carc__front_of(g, pt->x + carc__dx[side], pt->y + carc__dy[side]);
+    if (f < 0) return CARC_E_INVALID;
+    const front *fr = &CFRONT(g)[f];
+    if (fr->anchor != anchor || fr->side != side) return CARC_E_INVALID; /* alias */
+    *fi = f;
+    *rot = v % 4;
+    return CARC_OK;
+}
 
 int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id)
 {
@@ -12,67 +42,76 @@ int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id)
         *id = a->tile;
         return CARC_OK;
     case CARC_ACTION_PASS:
-        *id = ID_PASS;
+        *id = CARC_ID_PASS;
         return CARC_OK;
     case CARC_ACTION_PLACE: {
         if (a->rotation < 0 || a->rotation > 3) return CARC_E_INVALID;
         int fi = carc__front_of(g, a->x, a->y);
         if (fi < 0) return CARC_E_INVALID;
-        const front *f = &CFRONT(g)[fi];
-        *id = f->idbase + a->rotation;
+        *id = CFRONT(g)[fi].idbase + a->rotation;
         return CARC_OK;
     }
     case CARC_ACTION_DEPLOY:
         if (a->figure < 0 || a->figure >= CARC_FIGURE_KINDS || a->segment < 0 ||
             a->segment >= CARC_MAX_SEGMENTS)
             return CARC_E_INVALID;
-        *id = ID_DEPLOY + a->figure * CARC_MAX_SEGMENTS + a->segment;
+        *id = CARC_ID_KIND_SEG + a->figure * CARC_MAX_SEGMENTS + a->segment;
         return CARC_OK;
-    default:
-        CARC_EACH_MODULE(g, m, md)
-            if (md->action_id && md->action_id(g, a, id) == CARC_OK) return CARC_OK;
-        return CARC_E_INVALID;
+    default: {
+        const carc_module_def *md = carc__owner_of_kind(a->kind);
+        if (!md || !carc__module_on(g, md->id) || !md->action_id) return CARC_E_INVALID;
+        return md->action_id(g, a, id) == CARC_OK ? CARC_OK : CARC_E_INVALID;
+    }
     }
 }
 
 int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out)
 {
     memset(out, 0, sizeof *out);
-    if (g->phase == CARC_DECISION_DRAW && g->npending == 0) {
+    const carc_pending *p = carc__front(g);
+    if (!p) return CARC_E_STATE;
+    if (p->kind == CARC_DECISION_DRAW) {
         if (id < 0 || id >= carc__ntypes) return CARC_E_INVALID;
         out->kind = CARC_ACTION_DRAW;
         out->tile = id;
         return CARC_OK;
     }
-    if (id < 0 || id >= CARC_NUM_DISTINCT_ACTIONS) return CARC_E_INVALID;
-    if (id == ID_PASS) {
+    if (id < 0 || id >= (p->player == CARC_PLAYER_CHANCE ? CARC_MAX_CHANCE_OUTCOMES
+                                                          : CARC_NUM_DISTINCT_ACTIONS))
+        return CARC_E_INVALID;
+    if (id == CARC_ID_PASS && p->player != CARC_PLAYER_CHANCE) {
+        /* pass is the core's word at every player decision (legal or not) */
         out->kind = CARC_ACTION_PASS;
         return CARC_OK;
     }
-    if (id < ID_DEPLOY) {
-        int v = id - ID_PLACE, anchor = v / 16, side = (v / 4) % 4, rot = v % 4;
-        if ((uint32_t)anchor >= g->ntiles) return CARC_E_INVALID;
-        const ptile *pt = &CTILES(g)[anchor];
-        int x = pt->x + carc__dx[side], y = pt->y + carc__dy[side];
-        int fi = carc__front_of(g, x, y);
-        if (fi < 0) return CARC_E_INVALID;
-        const front *f = &CFRONT(g)[fi];
-        if (f->anchor != anchor || f->side != side) return CARC_E_INVALID; /* alias */
+    switch (p->kind) {
+    case CARC_DECISION_PLACE: {
+        int fi, rot;
+        if (carc__decode_cell(g, id, &fi, &rot)) return CARC_E_INVALID;
         out->kind = CARC_ACTION_PLACE;
-        out->x = x;
-        out->y = y;
+        out->x = CFRONT(g)[fi].x;
+        out->y = CFRONT(g)[fi].y;
         out->rotation = rot;
         return CARC_OK;
     }
-    if (id < ID_MODULE) {
-        out->kind = CARC_ACTION_DEPLOY;
-        out->figure = (id - ID_DEPLOY) / CARC_MAX_SEGMENTS;
-        out->segment = (id - ID_DEPLOY) % CARC_MAX_SEGMENTS;
-        return CARC_OK;
+    case CARC_DECISION_DEPLOY:
+        if (id >= CARC_ID_KIND_SEG && id < CARC_ID_KIND_SEG + CARC_ID_KIND_SEG_N) {
+            out->kind = CARC_ACTION_DEPLOY;
+            out->figure = (id - CARC_ID_KIND_SEG) / CARC_MAX_SEGMENTS;
+            out->segment = (id - CARC_ID_KIND_SEG) % CARC_MAX_SEGMENTS;
+            return CARC_OK;
+        }
+        if (id >= CARC_ID_VERB && id < CARC_ID_VERB + CARC_ID_VERB_N) {
+            int m = (id - CARC_ID_VERB) / 8;
+            const carc_module_def *md = carc__modules[m];
+            if (!md || !carc__module_on(g, m) || !md->action_from_id) return CARC_E_INVALID;
+            return md->action_from_id(g, p, id, out);
+        }
+        return CARC_E_INVALID;
+    default: {
+        const carc_module_def *md = p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
+        if (!md || !md->action_from_id) return CARC_E_INVALID;
+        return md->action_from_id(g, p, id, out);
     }
-    int m = 1 + (id - ID_MODULE) / ID_MODULE_BLOCK;
-    const carc_module_def *md = m < CARC_MODULE_SLOTS ? carc__modules[m] : NULL;
-    if (md && carc__module_on(g, m) && md->action_from_id) return md->action_from_id(g, id, out);
-    return CARC_E_INVALID;
+    }
 }
-

@@ -1,6 +1,8 @@
-/* Scoring: feature evaluation, majorities, completion during play, end-game
- * scoring (incomplete features and farmers, 3rd-edition rule) and the score
- * log.  Rules: ../shared/rules/base.md §6; choices: doc/rules.md. */
+/* Scoring: feature evaluation, majorities, the features a placement
+ * completes and their scoring (resumable, with module hooks around figure
+ * return), end-game scoring (incomplete features and farmers, 3rd-edition
+ * rule) and the score log.  Rules: ../shared/rules/base.md §6; choices:
+ * doc/rules.md. */
 #include "core/state.h"
 
 #include <string.h>
@@ -8,27 +10,31 @@
 void carc__log(carc_game *g, int player, int points, int reason, int feature, int tile,
                int local)
 {
-    if (g->nlog >= g->L.cap_log) return; /* capacity is proven sufficient */
+    /* carc__apply checked room for log_per_apply events before anything
+     * changed; reaching the end anyway means a module's declared bound is
+     * wrong: fault the game instead of dropping the event */
+    if (g->nlog >= g->L.cap_log) {
+        g->flags |= TF_FAULT;
+        return;
+    }
     logent *e = &LOG(g)[g->nlog++];
     e->player = (uint8_t)player;
-    e->reason = (uint8_t)reason;
+    e->reason = (uint16_t)reason;
     e->feature = (uint8_t)feature;
     e->local = (uint8_t)local;
-    e->points = (int16_t)points;
-    e->tile = (uint16_t)tile;
-    e->turn = (uint16_t)g->turn;
     e->pad = 0;
+    e->points = (int16_t)points;
+    e->tile = tile < 0 ? LOG_NO_TILE : (uint16_t)tile;
+    e->turn = (uint16_t)g->turn;
 }
 
-static int strength_of(const carc_game *g, const figure *f)
+int carc__score_add(carc_game *g, int player, int points, int reason, int feature, int tile,
+                    int s)
 {
-    CARC_EACH_MODULE(g, m, md) {
-        if (md->strength) {
-            int s = md->strength(g, f);
-            if (s >= 0) return s;
-        }
-    }
-    return f->kind == CARC_FIGURE_FOLLOWER ? 1 : 0;
+    if (player < 0 || player >= g->nplayers) return CARC_E_INVALID;
+    g->score[player] += points;
+    carc__log(g, player, points, reason, feature, tile, s);
+    return CARC_OK;
 }
 
 /* Count a set bit once per tile: the feature's tiles, not its segments. */
@@ -48,11 +54,12 @@ static int distinct_tiles(const carc_game *g, int root)
     return n;
 }
 
-/* Completed cities bordering a field (each city counted once per field). */
-static int field_cities(const carc_game *g, int root)
+/* What the completed cities bordering a field are worth to its farmers:
+ * 3 each (each city counted once per field), or what modules say. */
+static int field_city_points(const carc_game *g, int root)
 {
     uint16_t found[CARC_MAX_TILES];
-    int nfound = 0, complete = 0;
+    int nfound = 0, points = 0;
     const seg *S = CSEGS(g);
     const ptile *T = CTILES(g);
     int s = root;
@@ -68,11 +75,18 @@ static int field_cities(const carc_game *g, int root)
                 if (found[k] == c) break;
             if (k < nfound) continue;
             if (nfound < CARC_MAX_TILES) found[nfound++] = (uint16_t)c;
-            if (S[c].flags & SF_COMPLETE) complete++;
+            if (!(S[c].flags & SF_COMPLETE)) continue;
+            int v = 3;
+            if (g->hookmask & HK_CITY_VALUE)
+                for (int m = 0; m < g->nmods; m++) {
+                    const carc_module_def *md = carc__mod(g, m);
+                    if (md->city_value) v = md->city_value(g, root, c, v);
+                }
+            points += v;
         }
         s = S[s].next;
     } while (s != root);
-    return complete;
+    return points;
 }
 
 /* Evaluate the feature with root `root`.  as_complete: score it with the
@@ -108,22 +122,24 @@ void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval
         break;
     case CARC_FEATURE_FIELD:
         out->tiles = distinct_tiles(g, root);
-        out->points = 3 * field_cities(g, root);
+        out->points = field_city_points(g, root);
         break;
     default:
         break;
     }
-    CARC_EACH_MODULE(g, m, md) {
-        if (md->feature_points)
-            out->points = md->feature_points(g, root, as_complete, out->points);
-    }
+    if (g->hookmask & HK_FEATURE_POINTS)
+        for (int k = 0; k < g->nmods; k++) {
+            const carc_module_def *md = carc__mod(g, k);
+            if (md->feature_points)
+                out->points = md->feature_points(g, root, as_complete, out->points);
+        }
     if (r->figs) {
         const figure *F = CFIGS(g);
         for (uint32_t i = 0; i < g->nfigs; i++) {
             const figure *f = &F[i];
-            if (f->where != CARC_WHERE_BOARD || f->owner < 0) continue;
+            if (f->where != CARC_PLACE_SEGMENT || f->owner < 0) continue;
             if (carc__find(g, f->seg) != root) continue;
-            out->strength[f->owner] += strength_of(g, f);
+            out->strength[f->owner] += carc__strength_of(g, (int)i);
         }
     }
     int best = 0;
@@ -134,94 +150,159 @@ void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval
             if (out->strength[p] == best) out->owners |= 1u << p;
 }
 
-static void return_figures(carc_game *g, int root)
-{
-    figure *F = FIGS(g);
-    for (uint32_t i = 0; i < g->nfigs; i++) {
-        figure *f = &F[i];
-        if (f->where != CARC_WHERE_BOARD || carc__find(g, f->seg) != root) continue;
-        f->where = CARC_WHERE_SUPPLY;
-        if (f->owner >= 0) g->supply[f->owner][f->kind]++;
-    }
-    SEGS(g)[root].figs = 0;
-}
+/* ------------------------------------------------ features a placement completes */
 
-static void complete_feature(carc_game *g, int root)
+static void add_completed(carc_game *g, int root)
 {
     seg *S = SEGS(g);
-    S[root].flags |= SF_COMPLETE | SF_SCORED;
-    if (!S[root].figs) return;
-    feat_eval e;
-    carc__eval_feature(g, root, 1, &e);
-    for (int p = 0; p < g->nplayers; p++) {
-        if (!(e.owners & (1u << p))) continue;
-        g->score[p] += e.points;
-        carc__log(g, p, e.points, CARC_SCORE_COMPLETED, e.kind, S[root].tile, S[root].local);
-    }
-    return_figures(g, root);
-    CARC_EACH_MODULE(g, m, md) {
-        if (md->after_feature) md->after_feature(g, root);
-    }
+    if (S[root].flags & SF_COMPLETE) return;
+    S[root].flags |= SF_COMPLETE;
+    if (g->ncompleted < MAX_COMPLETED) g->completed[g->ncompleted++] = (uint16_t)root;
+    else g->flags |= TF_FAULT; /* cannot happen: 4 edges + 9 monasteries */
 }
 
-/* Score everything completed by placing tile t (after its deployment). */
-void carc__score_placement(carc_game *g, int t)
+/* The features completed by placing the last tile, in scoring order: the
+ * tile's roads and cities in segment order, then monasteries (the
+ * neighbours' row by row, then its own). */
+int carc__collect_completed(carc_game *g)
 {
-    const ptile *T = TILES(g);
+    g->ncompleted = 0;
+    g->score_pos = 0;
+    g->score_hook = 0;
+    int t = g->last_tile;
+    if (t < 0) return 0;
+    const ptile *T = CTILES(g);
     const ptile *pt = &T[t];
     const tile_type *ty = &carc__types[pt->type];
     for (int i = 0; i < ty->nseg; i++) {
         int k = ty->seg[i].kind;
         if (k != CARC_FEATURE_ROAD && k != CARC_FEATURE_CITY) continue;
         int r = carc__find(g, pt->seg0 + i);
-        const seg *rs = &SEGS(g)[r];
-        if (rs->open == 0 && !(rs->flags & SF_COMPLETE)) complete_feature(g, r);
+        if (CSEGS(g)[r].open == 0) add_completed(g, r);
     }
-    /* monasteries: the new tile's own and those of its 8 neighbours
-     * (carc__place left them in last_nbr) */
     for (int k = 0; k <= 8; k++) {
-        {
-            int u = k == 8 ? t : g->last_nbr[k];
-            if (u < 0 || T[u].nb8 != 8) continue;
-            const tile_type *uty = &carc__types[T[u].type];
-            for (int i = 0; i < uty->nseg; i++) {
-                if (uty->seg[i].kind != CARC_FEATURE_MONASTERY) continue;
-                int s = T[u].seg0 + i;
-                if (!(SEGS(g)[s].flags & SF_COMPLETE)) complete_feature(g, s);
-            }
-        }
+        int u = k == 8 ? t : g->last_nbr[k];
+        if (u < 0 || T[u].nb8 != 8) continue;
+        const tile_type *uty = &carc__types[T[u].type];
+        for (int i = 0; i < uty->nseg; i++)
+            if (uty->seg[i].kind == CARC_FEATURE_MONASTERY) add_completed(g, T[u].seg0 + i);
     }
-    CARC_EACH_MODULE(g, m, md) {
-        if (md->after_scoring) md->after_scoring(g);
+    return g->ncompleted;
+}
+
+int carc__completed_count(const carc_game *g) { return g->ncompleted; }
+
+int carc__completed_root(const carc_game *g, int i)
+{
+    return i >= 0 && i < g->ncompleted ? g->completed[i] : -1;
+}
+
+void carc__skip_scoring(carc_game *g, int root)
+{
+    if (root >= 0 && (uint32_t)root < g->nsegs) SEGS(g)[root].flags |= SF_SKIP;
+}
+
+static void return_figures(carc_game *g, int root)
+{
+    const figure *F = CFIGS(g);
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        if (F[i].where != CARC_PLACE_SEGMENT || carc__find(g, F[i].seg) != root) continue;
+        carc__figure_move(g, (int)i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CARC_CAUSE_SCORED);
     }
 }
 
+/* Score one completed feature: majority points, module bonuses while the
+ * figures still stand, figures home, then the after-return hooks. */
+static void score_feature(carc_game *g, int root)
+{
+    seg *S = SEGS(g);
+    S[root].flags |= SF_SCORED;
+    bool hooks = (g->hookmask & (HK_FEATURE_SCORED | HK_AFTER_FEATURE)) != 0;
+    if (!S[root].figs && !hooks) return;
+    feat_eval e;
+    carc__eval_feature(g, root, 1, &e);
+    int tile = S[root].tile, local = S[root].local;
+    for (int p = 0; p < g->nplayers; p++)
+        if (e.owners & (1u << p)) carc__score_add(g, p, e.points, CARC_SCORE_COMPLETED, e.kind, tile, local);
+    if (g->hookmask & HK_FEATURE_SCORED)
+        for (int k = 0; k < g->nmods; k++) {
+            const carc_module_def *md = carc__mod(g, k);
+            if (md->feature_scored) md->feature_scored(g, root, &e);
+        }
+    return_figures(g, root);
+    if (g->hookmask & HK_AFTER_FEATURE)
+        for (int k = 0; k < g->nmods; k++) {
+            const carc_module_def *md = carc__mod(g, k);
+            if (md->after_feature) md->after_feature(g, root);
+        }
+}
+
+/* The SCORING step: the completed features one by one; before each, the
+ * modules' before_majority hooks, which may pause the step for decisions. */
+int carc__score_next(carc_game *g)
+{
+    while (g->score_pos < g->ncompleted) {
+        int root = g->completed[g->score_pos];
+        if (g->hookmask & HK_BEFORE_MAJORITY) {
+            while (g->score_hook < g->nmods) {
+                const carc_module_def *md = carc__mod(g, g->score_hook);
+                int r = md->before_majority ? md->before_majority(g, root) : CARC_HOOK_NEXT;
+                if (!(r == CARC_HOOK_AGAIN && g->npending > 0)) g->score_hook++;
+                if (g->npending > 0) return CARC_HOOK_AGAIN;
+            }
+        }
+        if (!(CSEGS(g)[root].flags & SF_SKIP)) score_feature(g, root);
+        g->score_pos++;
+        g->score_hook = 0;
+    }
+    return CARC_HOOK_NEXT;
+}
+
+/* ------------------------------------------------------------ end of game */
+
 /* End-of-game scoring of every feature that still holds figures: roads,
  * cities and monasteries as incomplete, fields with farmers.  Features are
- * visited in the order of their first figure, so the log is deterministic. */
-void carc__end_game_scoring(const carc_game *g, int32_t *scores, carc_game *mut)
+ * visited in the order of their first figure, so the log is deterministic.
+ * scores: where the points go; mut: the game to log into (NULL: only add). */
+static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
 {
-    uint16_t done[CARC_MAX_PLAYERS * 32 + 32]; /* >= figures on the board */
+    uint16_t done[CARC_ID_FIGURE_N]; /* >= figures on the board */
     int ndone = 0;
     const figure *F = CFIGS(g);
     for (uint32_t i = 0; i < g->nfigs; i++) {
         const figure *f = &F[i];
-        if (f->where != CARC_WHERE_BOARD) continue;
+        if (f->where != CARC_PLACE_SEGMENT) continue;
         int root = carc__find(g, f->seg);
         int k;
         for (k = 0; k < ndone; k++)
             if (done[k] == root) break;
         if (k < ndone) continue;
-        if (ndone < (int)(sizeof done / sizeof done[0])) done[ndone++] = (uint16_t)root;
+        done[ndone++] = (uint16_t)root;
         feat_eval e;
         carc__eval_feature(g, root, 0, &e);
         for (int p = 0; p < g->nplayers; p++) {
             if (!(e.owners & (1u << p))) continue;
-            scores[p] += e.points;
-            if (mut && e.points)
-                carc__log(mut, p, e.points, CARC_SCORE_END_GAME, e.kind, CSEGS(g)[root].tile,
-                          CSEGS(g)[root].local);
+            if (mut) {
+                if (e.points)
+                    carc__score_add(mut, p, e.points, CARC_SCORE_END_GAME, e.kind,
+                                    CSEGS(g)[root].tile, CSEGS(g)[root].local);
+            } else {
+                scores[p] += e.points;
+            }
         }
+        if (mut && (g->hookmask & HK_FEATURE_SCORED))
+            for (int m = 0; m < g->nmods; m++) {
+                const carc_module_def *md = carc__mod(g, m);
+                if (md->feature_scored) md->feature_scored(mut, root, &e);
+            }
     }
 }
 
+void carc__end_game_scoring(carc_game *g) { end_features(g, g->score, g); }
+
+/* Projected end-game points of the features on the board, added to
+ * scores[], without changing g (carc_game_final_scores). */
+void carc__end_game_projection(const carc_game *g, int32_t *scores)
+{
+    end_features(g, scores, NULL);
+}

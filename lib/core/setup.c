@@ -27,42 +27,75 @@ const char *carc_strerror(int code)
     case CARC_E_VERSION: return "unsupported format version";
     case CARC_E_UNSUPPORTED: return "module or option not built into this library";
     case CARC_E_NOTFOUND: return "not found";
+    case CARC_E_LIMIT: return "a declared bound of the game was reached (a defect)";
     default: return code > 0 ? "not an error code" : "unknown error";
     }
 }
 
 /* ------------------------------------------------------------ rule options */
 
-typedef struct rule_def {
-    const char *name;
-    int def, min, max;
-} rule_def;
+/* Every rule option belongs to a module (its carc_module_def.rules) and has
+ * a fixed slot in carc_options.rules.  The table is the union over the
+ * modules of this build, by slot. */
+const carc_rule_def *carc__rule_def(int rule)
+{
+    if (rule < 0 || rule >= CARC_MAX_RULES) return NULL;
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md) continue;
+        for (int i = 0; i < md->nrules; i++)
+            if (md->rules[i].slot == rule) return &md->rules[i];
+    }
+    return NULL;
+}
 
-/* Every rule option of every module, by carc_rule_id.  Defaults are the
- * recommended resolutions (doc/rules.md). */
-static const rule_def rules[] = {
-    [CARC_RULE_TINY_CITY] = {"tiny_city", 2, 1, 2},
-};
-#define NRULES ((int)(sizeof rules / sizeof rules[0]))
+/* The module that owns a rule slot, or -1. */
+int carc__rule_module(int rule)
+{
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md) continue;
+        for (int i = 0; i < md->nrules; i++)
+            if (md->rules[i].slot == rule) return m;
+    }
+    return -1;
+}
 
-int carc_rule_count(void) { return NRULES; }
+/* One past the highest defined slot. */
+int carc__rule_count(void)
+{
+    int n = 0;
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md) continue;
+        for (int i = 0; i < md->nrules; i++)
+            if (md->rules[i].slot + 1 > n) n = md->rules[i].slot + 1;
+    }
+    return n;
+}
+
+int carc_rule_count(void) { return carc__rule_count(); }
 
 const char *carc_rule_name(int rule)
 {
-    return rule >= 0 && rule < NRULES ? rules[rule].name : NULL;
+    const carc_rule_def *r = carc__rule_def(rule);
+    return r ? r->name : NULL;
 }
 
 int carc_rule_by_name(const char *name)
 {
     if (!name) return CARC_E_INVALID;
-    for (int i = 0; i < NRULES; i++)
-        if (strcmp(rules[i].name, name) == 0) return i;
+    for (int i = 0; i < CARC_MAX_RULES; i++) {
+        const carc_rule_def *r = carc__rule_def(i);
+        if (r && strcmp(r->name, name) == 0) return i;
+    }
     return CARC_E_NOTFOUND;
 }
 
 int carc_rule_default(int rule)
 {
-    return rule >= 0 && rule < NRULES ? rules[rule].def : CARC_E_INVALID;
+    const carc_rule_def *r = carc__rule_def(rule);
+    return r ? r->def : CARC_E_INVALID;
 }
 
 void carc_options_init(carc_options *opts)
@@ -72,7 +105,10 @@ void carc_options_init(carc_options *opts)
     opts->struct_size = sizeof *opts;
     opts->num_players = 2;
     opts->modules = 1u << CARC_MODULE_BASE;
-    for (int i = 0; i < NRULES; i++) opts->rules[i] = rules[i].def;
+    for (int i = 0; i < CARC_MAX_RULES; i++) {
+        const carc_rule_def *r = carc__rule_def(i);
+        if (r) opts->rules[i] = r->def;
+    }
 }
 
 int carc_options_set_rule(carc_options *opts, const char *name, int value)
@@ -80,26 +116,28 @@ int carc_options_set_rule(carc_options *opts, const char *name, int value)
     if (!opts || !name) return CARC_E_INVALID;
     int r = carc_rule_by_name(name);
     if (r < 0) return r;
-    if (value < rules[r].min || value > rules[r].max) return CARC_E_INVALID;
+    const carc_rule_def *d = carc__rule_def(r);
+    if (value < d->min || value > d->max) return CARC_E_INVALID;
     opts->rules[r] = value;
     return CARC_OK;
 }
 
 /* -------------------------------------------------------------- modules */
 
-static const char *const module_names[] = {
+/* Names of the roadmap's module ids, for the ids this build does not
+ * contain (a built module's name comes from its definition). */
+static const char *const reserved_names[] = {
     "base", "inns_cathedrals", "traders_builders", "princess_dragon", "tower",
     "abbey_mayor", "count", "bridges_castles", "big_top", "catapult",
     "pig_throwing", "dungeon",
 };
-#define NMODNAMES ((int)(sizeof module_names / sizeof module_names[0]))
+#define NRESERVED ((int)(sizeof reserved_names / sizeof reserved_names[0]))
 
-/* The registry's name for a built module, else the roadmap's reserved name. */
 const char *carc_module_name(int module)
 {
     if (module < 0 || module >= CARC_MODULE_SLOTS) return NULL;
     if (carc__modules[module]) return carc__modules[module]->name;
-    return module < NMODNAMES ? module_names[module] : NULL;
+    return module < NRESERVED ? reserved_names[module] : NULL;
 }
 
 int carc_module_by_name(const char *name)
@@ -114,28 +152,33 @@ int carc_module_by_name(const char *name)
 
 int carc_module_available(int module)
 {
-    if (!carc_module_name(module)) return CARC_E_INVALID;
+    if (module < 0 || module >= CARC_MODULE_SLOTS) return CARC_E_INVALID;
     return carc__modules[module] != NULL;
 }
+
+/* The largest options struct a caller may pass: the struct only grows at
+ * its end, and a growth by more than this is a caller's garbage size. */
+#define OPTIONS_MAX_SIZE (sizeof(carc_options) + 4096)
 
 /* Validate options and produce a normalised copy. */
 int carc__check_options(const carc_options *in, carc_options *norm)
 {
-    if (!in || in->struct_size < sizeof(carc_options)) return CARC_E_INVALID;
+    if (!in || in->struct_size < sizeof(carc_options) || in->struct_size > OPTIONS_MAX_SIZE)
+        return CARC_E_INVALID;
     /* A caller compiled against a newer header may pass a bigger struct:
      * accept it only if everything we do not know is zero. */
     for (size_t i = sizeof(carc_options); i < in->struct_size; i++)
         if (((const unsigned char *)in)[i] != 0) return CARC_E_INVALID;
+    if (in->reserved0 != 0) return CARC_E_INVALID;
     memcpy(norm, in, sizeof *norm);
     norm->struct_size = sizeof *norm;
-    norm->reserved0 = 0;
     if (norm->num_players < CARC_MIN_PLAYERS || norm->num_players > CARC_MAX_PLAYERS)
         return CARC_E_INVALID;
     for (int i = 0; i < CARC_MAX_RULES; i++) {
-        if (i < NRULES) {
-            if (norm->rules[i] == 0) norm->rules[i] = rules[i].def;
-            if (norm->rules[i] < rules[i].min || norm->rules[i] > rules[i].max)
-                return CARC_E_INVALID;
+        const carc_rule_def *r = carc__rule_def(i);
+        if (r) {
+            if (norm->rules[i] == 0) norm->rules[i] = r->def;
+            if (norm->rules[i] < r->min || norm->rules[i] > r->max) return CARC_E_INVALID;
         } else if (norm->rules[i] != 0) {
             return CARC_E_INVALID;
         }
@@ -146,6 +189,10 @@ int carc__check_options(const carc_options *in, carc_options *norm)
         if (m >= CARC_MODULE_SLOTS || !carc_module_name(m)) return CARC_E_INVALID;
         if (!carc__modules[m]) return CARC_E_UNSUPPORTED;
     }
+    /* a module's requirements must be on with it */
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++)
+        if (((norm->modules >> m) & 1u) && (carc__modules[m]->requires & ~norm->modules))
+            return CARC_E_INVALID;
     return CARC_OK;
 }
 
@@ -185,19 +232,32 @@ uint32_t carc__rng_below(carc_game *g, uint32_t n)
 
 static uint32_t align8(uint32_t x) { return (x + 7u) & ~7u; }
 
+static size_t module_state_size(const carc_module_def *md, const carc_options *o)
+{
+    return md->state_size ? md->state_size(o) : 0;
+}
+
 int carc__game_alloc(carc_game **out, const carc_options *opts)
 {
     carc_options o;
     int rc = carc__check_options(opts, &o);
     if (rc) return rc;
 
+    /* everything a game can hold, from the enabled modules' declarations */
     uint32_t ntiles = 0, nsegs = 0, modstate = 0, figs = 0, decisions = 3;
+    uint32_t events_tile = 0, events_game = 0;
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!((o.modules >> m) & 1u)) continue;
         const carc_module_def *md = carc__modules[m];
-        modstate += align8((uint32_t)md->state_bytes);
-        figs += (uint32_t)md->figures_per_player * (uint32_t)o.num_players + md->neutral_figures;
+        modstate += align8((uint32_t)module_state_size(md, &o));
+        for (int k = 0; k < md->nkinds; k++) {
+            const carc_kind_def *kd = &md->kinds[k];
+            uint32_t c = kd->count[o.num_players];
+            figs += (kd->classes & CARC_CLASS_NEUTRAL) ? c : c * (uint32_t)o.num_players;
+        }
         decisions += md->decisions_per_tile;
+        events_tile += md->events_per_tile;
+        events_game += md->events_per_game;
         if (!md->tile_set) continue;
         for (int t = 0; t < carc__ntypes; t++) {
             if (strcmp(carc__types[t].module, md->tile_set) != 0) continue;
@@ -205,7 +265,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
             nsegs += (uint32_t)carc__types[t].count * carc__types[t].nseg;
         }
     }
-    if (ntiles == 0 || ntiles > CARC_MAX_TILES) return CARC_E_INVALID;
+    if (ntiles == 0 || ntiles > CARC_MAX_TILES || figs > CARC_ID_FIGURE_N) return CARC_E_INVALID;
 
     layout L;
     memset(&L, 0, sizeof L);
@@ -217,27 +277,34 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
      * tile; modules add theirs */
     L.cap_hist = decisions * ntiles + 8;
     L.cap_figs = figs;
+    /* one applied decision logs at most: every completed feature for every
+     * player, every figure at the end, and the modules' events */
+    L.log_per_apply = MAX_COMPLETED * (uint32_t)o.num_players + figs + events_tile + events_game +
+                      (uint32_t)o.num_players;
     /* a completed feature scores only players with a figure on it, and those
      * figures leave it: one event per deployment; then one end-game event
-     * per figure on the board.  Modules' bonus events: decisions per tile. */
-    L.cap_log = ntiles + figs + (decisions - 3) * ntiles + 8;
+     * per figure on the board; the modules' declared events; and room for
+     * one more applied decision, so the check before applying never fails */
+    L.cap_log = ntiles + figs + events_tile * ntiles + events_game + L.log_per_apply + 8;
     uint32_t hs = 16, bits = 4;
     while (hs < 2 * (L.cap_front + 1)) { hs <<= 1; bits++; }
     L.hash_size = hs;
     L.hash_shift = 32 - bits;
+    L.modstate_bytes = modstate;
 
     uint32_t off = align8((uint32_t)sizeof(carc_game));
+    L.off_hkeys = off; off = align8(off + hs * 4u);
+    L.off_hvals = off; off = align8(off + hs * 2u);
+    L.off_remain = off; off = align8(off + (uint32_t)carc__ntypes);
+    L.off_modstate = off; off = align8(off + modstate);
+    /* growing arrays last: clone copies their used prefixes only */
     L.off_tiles = off; off = align8(off + L.cap_tiles * (uint32_t)sizeof(ptile));
     L.off_segs = off;  off = align8(off + L.cap_segs * (uint32_t)sizeof(seg));
     L.off_front = off; off = align8(off + L.cap_front * (uint32_t)sizeof(front));
+    L.off_live = off;  off = align8(off + L.cap_front * 2u);
     L.off_figs = off;  off = align8(off + L.cap_figs * (uint32_t)sizeof(figure));
     L.off_log = off;   off = align8(off + L.cap_log * (uint32_t)sizeof(logent));
-    L.off_hkeys = off; off = align8(off + hs * 4u);
-    L.off_hvals = off; off = align8(off + hs * 2u);
     L.off_hist = off;  off = align8(off + L.cap_hist * 2u);
-    L.off_remain = off; off = align8(off + (uint32_t)carc__ntypes);
-    L.off_live = off;  off = align8(off + L.cap_front * 2u);
-    L.off_modstate = off; off = align8(off + modstate);
     L.bytes = off;
 
     carc_game *g = calloc(1, L.bytes);
@@ -253,5 +320,153 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     return CARC_OK;
 }
 
+/* Fill a freshly allocated game: modules, figure kinds, rule slots, step
+ * lists, module state, figures, the draw pile, the start, and run the
+ * pipeline to the first decision. */
+int carc__game_init(carc_game *g)
+{
+    memset(g->kind_owner, 255, sizeof g->kind_owner);
+    uint32_t modoff = g->L.off_modstate;
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        if (!carc__module_on(g, m)) continue;
+        const carc_module_def *md = carc__modules[m];
+        g->mods[g->nmods++] = (uint8_t)m;
+        if (md->drawable) g->hooks_drawable |= 1u << m;
+        if (md->may_deploy) g->hookmask |= HK_MAY_DEPLOY;
+        if (md->may_place_tile) g->hookmask |= HK_MAY_PLACE;
+        if (md->strength) g->hookmask |= HK_STRENGTH;
+        if (md->feature_points) g->hookmask |= HK_FEATURE_POINTS;
+        if (md->before_majority) g->hookmask |= HK_BEFORE_MAJORITY;
+        if (md->feature_scored) g->hookmask |= HK_FEATURE_SCORED;
+        if (md->after_feature) g->hookmask |= HK_AFTER_FEATURE;
+        if (md->city_value) g->hookmask |= HK_CITY_VALUE;
+        if (md->figure_moved) g->hookmask |= HK_FIGURE_MOVED;
+        if (md->features_merged) g->hookmask |= HK_MERGED;
+        if (md->deploy_actions) g->hookmask |= HK_DEPLOY_ACTIONS;
+        if (md->max_pending > MAX_PENDING) return CARC_E_LIMIT;
+        for (int k = 0; k < md->nkinds; k++) {
+            const carc_kind_def *kd = &md->kinds[k];
+            if (kd->kind >= CARC_FIGURE_KINDS || g->kind_owner[kd->kind] != 255)
+                return CARC_E_INVALID; /* two enabled modules claim one kind */
+            g->kind_owner[kd->kind] = (uint8_t)m;
+            g->kind_class[kd->kind] = kd->classes;
+            g->kind_strength[kd->kind] = kd->strength;
+        }
+        size_t sz = module_state_size(md, &g->opts);
+        if (sz) {
+            g->modoff[m] = modoff;
+            modoff += align8((uint32_t)sz);
+        }
+    }
+    int rc = carc__build_steps(g);
+    if (rc) return rc;
+
+    /* figures: module by module, player by player, kind by kind */
+    for (int k = 0; k < g->nmods; k++) {
+        const carc_module_def *md = carc__mod(g, k);
+        for (int p = 0; p < g->nplayers; p++)
+            for (int i = 0; i < md->nkinds; i++) {
+                const carc_kind_def *kd = &md->kinds[i];
+                if (kd->classes & CARC_CLASS_NEUTRAL) continue;
+                for (int c = 0; c < kd->count[g->nplayers]; c++)
+                    if ((rc = carc__figure_add(g, kd->kind, p)) < 0) return rc;
+            }
+        for (int i = 0; i < md->nkinds; i++) {
+            const carc_kind_def *kd = &md->kinds[i];
+            if (!(kd->classes & CARC_CLASS_NEUTRAL)) continue;
+            for (int c = 0; c < kd->count[g->nplayers]; c++)
+                if ((rc = carc__figure_add(g, kd->kind, -1)) < 0) return rc;
+        }
+    }
+
+    uint8_t *remain = REMAIN(g);
+    for (int k = 0; k < g->nmods; k++) {
+        const carc_module_def *md = carc__mod(g, k);
+        if (!md->tile_set) continue;
+        for (int t = 0; t < carc__ntypes; t++)
+            if (strcmp(carc__types[t].module, md->tile_set) == 0) remain[t] = carc__types[t].count;
+    }
+    g->player = 0;
+    g->turn = 1;
+    g->drawn = -1;
+    g->last_tile = -1;
+    carc__board_init(g);
+    for (int t = 0; t < carc__ntypes; t++) g->total_remaining += remain[t];
+    for (int k = 0; k < g->nmods; k++)
+        if (carc__mod(g, k)->setup) carc__mod(g, k)->setup(g);
+    g->step = CARC_STEP_TURN_START;
+    carc__advance(g);
+    return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
+}
+
 size_t carc__state_bytes(const carc_game *g) { return g ? g->L.bytes : 0; }
 
+/* The used part of each growing array: [offset, bytes). */
+static void used_parts(const carc_game *g, uint32_t off[7], uint32_t len[7])
+{
+    const layout *L = &g->L;
+    off[0] = L->off_tiles; len[0] = g->ntiles * (uint32_t)sizeof(ptile);
+    off[1] = L->off_segs;  len[1] = g->nsegs * (uint32_t)sizeof(seg);
+    off[2] = L->off_front; len[2] = g->nfront * (uint32_t)sizeof(front);
+    off[3] = L->off_live;  len[3] = g->live_front * 2u;
+    off[4] = L->off_figs;  len[4] = g->nfigs * (uint32_t)sizeof(figure);
+    off[5] = L->off_log;   len[5] = g->nlog * (uint32_t)sizeof(logent);
+    off[6] = L->off_hist;  len[6] = g->nhist * 2u;
+}
+
+/* Copy src into dst (same layout): the header and fixed tables whole, the
+ * growing arrays up to what is used. */
+void carc__state_copy(carc_game *dst, const carc_game *src)
+{
+    memcpy(dst, src, src->L.off_tiles);
+    uint32_t off[7], len[7];
+    used_parts(src, off, len);
+    for (int i = 0; i < 7; i++) memcpy((char *)dst + off[i], (const char *)src + off[i], len[i]);
+}
+
+/* Same game state (what carc__state_copy copies)? */
+bool carc__state_equal(const carc_game *a, const carc_game *b)
+{
+    if (a->L.bytes != b->L.bytes || memcmp(a, b, a->L.off_tiles) != 0) return false;
+    uint32_t off[7], len[7];
+    used_parts(a, off, len);
+    for (int i = 0; i < 7; i++)
+        if (memcmp((const char *)a + off[i], (const char *)b + off[i], len[i]) != 0) return false;
+    return true;
+}
+
+/* ------------------------------------------------------- module services */
+
+int carc__players(const carc_game *g) { return g->nplayers; }
+int carc__current(const carc_game *g) { return g->player; }
+int carc__turn(const carc_game *g) { return g->turn; }
+int carc__turn_part(const carc_game *g) { return g->part; }
+int carc__tiles_left(const carc_game *g) { return g->total_remaining; }
+int carc__score(const carc_game *g, int player)
+{
+    return player >= 0 && player < g->nplayers ? g->score[player] : 0;
+}
+
+int carc__rule(const carc_game *g, int slot)
+{
+    return slot >= 0 && slot < CARC_MAX_RULES ? g->opts.rules[slot] : 0;
+}
+
+bool carc__module_enabled(const carc_game *g, int module)
+{
+    return module >= 0 && module < CARC_MODULE_SLOTS && carc__module_on(g, module);
+}
+
+void *carc__mod_state(carc_game *g, int module)
+{
+    if (module < 0 || module >= CARC_MODULE_SLOTS || !g->modoff[module]) return NULL;
+    return (char *)g + g->modoff[module];
+}
+
+const void *carc__mod_cstate(const carc_game *g, int module)
+{
+    if (module < 0 || module >= CARC_MODULE_SLOTS || !g->modoff[module]) return NULL;
+    return (const char *)g + g->modoff[module];
+}
+
+uint32_t carc__random_below(carc_game *g, uint32_t n) { return carc__rng_below(g, n); }

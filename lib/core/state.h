@@ -1,22 +1,24 @@
 /*
- * Internal core of libcarcvar: game state layout, tile tables and the module
- * interface.  Not installed; nothing here is public API.
+ * lib/core/state.h -- the layout of a game, private to the core (lib/core,
+ * lib/api).  Modules never include it: they see the game through
+ * lib/module.h.
  *
  * The whole game state is ONE allocation: a struct carc_game header followed
- * by tail arrays addressed by byte offsets (never pointers), so that clone
- * and copy are a single memcpy and the block can be moved freely.
+ * by tail arrays addressed by byte offsets (never pointers), so the block can
+ * be moved freely.  Clone copies the header, the fixed tables and only the
+ * used prefix of every growing array (carc__state_copy), so its cost follows
+ * what a game has used, not its capacity.
  */
-#ifndef CARC_CORE_H
-#define CARC_CORE_H
-
-#include "carcvar/carcvar.h"
+#ifndef CARC_STATE_H
+#define CARC_STATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-
+#include "carcvar/carcvar.h"
 #include "core/tiles.h"
+#include "module.h"
 
 /* ------------------------------------------------------------- state parts */
 
@@ -29,7 +31,7 @@ typedef struct ptile {      /* a placed tile */
     uint16_t front;         /* frontier cell it filled (unused for the start) */
 } ptile;
 
-enum { SF_COMPLETE = 1, SF_SCORED = 2 };
+enum { SF_COMPLETE = 1, SF_SCORED = 2, SF_SKIP = 4 };
 
 typedef struct seg {        /* a placed segment: a union-find node */
     uint16_t parent;
@@ -41,7 +43,7 @@ typedef struct seg {        /* a placed segment: a union-find node */
     /* aggregates, valid on roots */
     uint16_t open;          /* unmatched edges (roads, cities) */
     uint8_t pennants;
-    uint8_t figs;           /* claiming figures on the feature */
+    uint8_t figs;           /* claiming (follower-class) figures on the feature */
     uint8_t flags;          /* SF_* */
     uint8_t pad;
 } seg;
@@ -52,24 +54,31 @@ typedef struct front {      /* an empty cell next to the board */
     uint8_t side;           /* side of the anchor tile it lies on */
     uint8_t filled;
     uint16_t anchor;        /* placed tile that created it */
-    uint16_t idbase;        /* ID_PLACE + anchor*16 + side*4: its rotation-0 action id */
+    uint16_t idbase;        /* CARC_ID_CELL + anchor*16 + side*4: its rotation-0 id */
 } front;
 
+/* A figure: FIGS(g)[i] is the one source of truth of where it is; the
+ * supply counts are a cache kept by carc__figure_move alone. */
 typedef struct figure {
     uint8_t kind;           /* carc_figure_kind */
     int8_t owner;           /* player or -1 */
-    uint8_t where;          /* carc_figure_place */
-    uint8_t local;          /* segment index in its tile's type */
-    uint16_t tile;          /* placed tile index */
-    uint16_t seg;           /* placed segment index */
+    uint8_t where;          /* CARC_PLACE_* */
+    uint8_t local;          /* SEGMENT: segment index in its tile's type */
+    uint16_t tile;          /* SEGMENT, TILE: placed tile index */
+    uint16_t seg;           /* SEGMENT: placed segment index */
+    uint16_t arg;           /* ATTACHED: figure; HELD: holder's value */
+    uint8_t holder;         /* HELD: module */
+    uint8_t state;          /* its kind's module's byte */
 } figure;
 
+#define LOG_NO_TILE 0xFFFF
+
 typedef struct logent {
-    uint8_t player, reason, feature, local;
+    uint8_t player, feature, local, pad;
+    uint16_t reason;        /* carc_score_reason or CARC_MODULE_KIND(m, k) */
     int16_t points;
-    uint16_t tile;
+    uint16_t tile;          /* placed tile, or LOG_NO_TILE */
     uint16_t turn;
-    uint16_t pad;
 } logent;
 
 /* Per-game sizes, fixed at creation. */
@@ -80,14 +89,21 @@ typedef struct layout {
     uint32_t off_tiles, off_segs, off_front, off_hist, off_log, off_figs;
     uint32_t off_hkeys, off_hvals, off_remain, off_modstate, off_live;
     uint32_t hash_shift;    /* 32 - log2(hash_size) */
+    uint32_t log_per_apply; /* most score events one applied decision adds */
+    uint32_t modstate_bytes;
 } layout;
 
 #define MAX_PENDING 16
+#define MAX_STEP_HOOKS 16
+#define MAX_COMPLETED 32   /* features one placement completes: 4 + 9 + modules */
 
-typedef struct pending {    /* a decision queued by a module */
-    uint8_t kind, player, module, pad;
-    int32_t arg;
-} pending;
+/* A hook of a step: owner module (CARC_CORE_OWNER for the core's own work)
+ * and index in its list. */
+typedef struct step_entry {
+    uint8_t owner, index;
+} step_entry;
+
+enum { TF_EXTRA_PART = 1, TF_NO_TILE = 2, TF_FAULT = 4 };
 
 struct carc_game {
     uint32_t magic;
@@ -96,25 +112,49 @@ struct carc_game {
     int nplayers;
     uint64_t rng[2];
 
-    int phase;              /* carc_decision_kind of the pending decision */
+    /* the pipeline */
+    uint8_t step;           /* carc_step */
+    uint8_t step_pos;       /* next hook of the step */
+    uint8_t flags;          /* TF_* */
+    uint8_t part;           /* 0, 1 in an extra part of the turn */
     int player;             /* player whose turn it is */
     int turn;
-    int drawn;              /* tile type being placed, -1 */
-    int last_tile;          /* placed index of the tile placed this turn, -1 */
+    int drawn;              /* tile type in hand, -1 */
+    int last_tile;          /* placed index of the tile placed this part, -1 */
     int discarded;          /* tiles set aside as unplaceable */
 
     uint32_t ntiles, nsegs, nfront, nhist, nlog, nfigs;
     uint32_t live_front;    /* unfilled frontier cells, listed in LIVE() in creation order */
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
-    uint8_t nmods;          /* enabled modules, in slot order: mods[0..nmods) */
+    uint32_t hookmask;      /* HK_* bits: some enabled module has that hook */
+    uint8_t nmods;          /* enabled modules, in registry order: mods[0..nmods) */
     uint8_t mods[CARC_MODULE_SLOTS];
+    uint8_t kind_owner[CARC_FIGURE_KINDS];   /* module of each figure kind, 255 none */
+    uint8_t kind_class[CARC_FIGURE_KINDS];
+    uint8_t kind_strength[CARC_FIGURE_KINDS];
+    uint8_t rule_base[CARC_MODULE_SLOTS];    /* first rule slot of each module */
+    uint8_t nsteps[CARC_NUM_STEPS];
+    step_entry steps[CARC_NUM_STEPS][MAX_STEP_HOOKS];
+    uint32_t modoff[CARC_MODULE_SLOTS];      /* module state offsets (0 none) */
     int32_t total_remaining;
     int32_t score[CARC_MAX_PLAYERS];
     uint8_t supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS];
 
+    /* scoring of the current placement */
+    uint8_t ncompleted, score_pos, score_hook;
+    uint16_t completed[MAX_COMPLETED];
+
     int npending;
-    pending pend[MAX_PENDING];
+    carc_pending pend[MAX_PENDING];
     int16_t last_nbr[8];    /* 8-neighbours of the last placed tile (-1 empty), row by row */
+};
+
+/* hookmask bits */
+enum {
+    HK_MAY_DEPLOY = 1u << 0, HK_MAY_PLACE = 1u << 1, HK_STRENGTH = 1u << 2,
+    HK_FEATURE_POINTS = 1u << 3, HK_BEFORE_MAJORITY = 1u << 4, HK_FEATURE_SCORED = 1u << 5,
+    HK_AFTER_FEATURE = 1u << 6, HK_CITY_VALUE = 1u << 7, HK_FIGURE_MOVED = 1u << 8,
+    HK_MERGED = 1u << 9, HK_DEPLOY_ACTIONS = 1u << 10
 };
 
 #define CARC_MAGIC 0x43415243u
@@ -156,123 +196,43 @@ static inline bool carc__cell_in_range(int x, int y)
 #define CREMAIN(g) CARR(g, uint8_t, off_remain)
 
 #define HIST_SAMPLED 0x8000u
+#define HIST_ID_MASK 0x1FFFu
 #define HKEY_EMPTY INT32_MIN
 
-/* ----------------------------------------------------------- action ids */
-
-/* Player action ids (doc/actions.md):
- *   0                      pass
- *   1 + anchor*16 + side*4 + rot      place (anchor < CARC_MAX_TILES)
- *   ID_DEPLOY + figure*CARC_MAX_SEGMENTS + segment   deploy
- *   ID_MODULE ...          module blocks of ID_MODULE_BLOCK ids each   */
-#define ID_PASS 0
-#define ID_PLACE 1
-#define ID_DEPLOY (ID_PLACE + CARC_MAX_TILES * 16)
-#define ID_MODULE (ID_DEPLOY + CARC_FIGURE_KINDS * CARC_MAX_SEGMENTS)
-#define ID_MODULE_BLOCK 256
-
-/* ---------------------------------------------------------- module hooks */
-
-/* Text into a caller buffer with the (buf, cap, needed) protocol. */
-typedef struct outbuf {
-    char *buf;
-    size_t cap, len;
-} outbuf;
-
-/* A sink that receives candidate actions during enumeration. */
-typedef struct action_sink {
-    carc_action *buf;
-    int32_t *ids;
-    size_t cap, n;
-} action_sink;
-
-static inline void carc__sink_push(action_sink *s, const carc_action *a, int32_t id)
-{
-    if (s->n < s->cap) {
-        if (s->buf) s->buf[s->n] = *a;
-        if (s->ids) s->ids[s->n] = id;
-    }
-    s->n++;
-}
-
-/*
- * The narrow interface every module plugs in through.  Every hook is
- * optional (NULL).  The core calls hooks of the enabled modules in module-id
- * order.  See doc/architecture.md for the order of calls in a turn.
- */
-typedef struct carc_module_def {
-    int id;                         /* carc_module_id */
-    const char *name;               /* "base", "tower", ... */
-    const char *tile_set;           /* tile set in the catalogue, or NULL */
-    size_t state_bytes;             /* per-game module state in the block */
-    uint8_t figures_per_player;     /* figures setup() gives each player */
-    uint8_t neutral_figures;        /* figures owned by nobody (dragon, fairy, ...) */
-    uint8_t decisions_per_tile;     /* most extra decisions it can add per tile */
-
-    /* figures a player starts with: supply counts per figure kind */
-    void (*setup)(carc_game *g);
-    /* may a tile type be drawn now (P&D defers dragon tiles)? */
-    bool (*drawable)(const carc_game *g, int type);
-    /* alternatives to the deployment step (fairy, tower floor, ...) */
-    void (*deploy_actions)(const carc_game *g, action_sink *sink);
-    /* apply one of them; return CARC_E_ILLEGAL if the action is not its own */
-    int (*deploy_apply)(carc_game *g, const carc_action *a);
-    /* may this figure kind stand on this segment of the just-placed tile? */
-    bool (*deploy_allowed)(const carc_game *g, int figure, int seg_index);
-    /* majority strength of a figure (default 1 for followers) */
-    int (*strength)(const carc_game *g, const figure *f);
-    /* adjust a feature's points (inns, cathedrals); complete = 1 during play */
-    int (*feature_points)(const carc_game *g, int root, int complete, int points);
-    /* after one feature was scored and its figures returned */
-    void (*after_feature)(carc_game *g, int root);
-    /* after all scoring of a placement (circus scoring, castles) */
-    void (*after_scoring)(carc_game *g);
-    /* end of turn: may queue decisions (dragon flight, catapult round) */
-    void (*end_turn)(carc_game *g);
-    /* module decisions (kind >= 16) */
-    void (*decision_actions)(const carc_game *g, const pending *p, action_sink *sink);
-    int (*decision_apply)(carc_game *g, const pending *p, const carc_action *a);
-    /* before end-game feature scoring (final circus scoring), and after */
-    void (*before_end)(carc_game *g);
-    void (*after_end)(carc_game *g);
-    /* its own action kinds (>= 16): integer id (in its block, see
-     * carc__module_id_base), structured form, and text notation */
-    int (*action_id)(const carc_game *g, const carc_action *a, int32_t *id);
-    int (*action_from_id)(const carc_game *g, int32_t id, carc_action *out);
-    int (*action_to_text)(const carc_game *g, const carc_action *a, outbuf *o);
-    int (*action_from_text)(const carc_game *g, char **tok, int ntok, carc_action *out);
-    /* queries other modules may ask */
-    bool (*blocks_cell)(const carc_game *g, int x, int y);
-} carc_module_def;
-
-/* First id of module m's block of player action ids. */
-static inline int32_t carc__module_id_base(int m)
-{
-    return ID_MODULE + (m - 1) * ID_MODULE_BLOCK;
-}
-
-/* Queue a decision for after the current step (dragon steps, flee choices,
- * catapult hurls, extra turns).  Returns CARC_E_STATE if the queue is full. */
-int carc__push_pending(carc_game *g, int kind, int player, int module, int32_t arg) CARC_INTERNAL;
-/* Drop the front decision once it has been taken. */
-void carc__pop_pending(carc_game *g) CARC_INTERNAL;
-
+/* The registry (lib/modules/registry.c): the only place that names modules. */
 extern const carc_module_def *const carc__modules[CARC_MODULE_SLOTS] CARC_INTERNAL;
-
-/* ------------------------------------------------------------ core calls */
 
 static inline bool carc__module_on(const carc_game *g, int module)
 {
     return (g->opts.modules >> module) & 1u;
 }
 
-/* Every enabled module, in slot order:
- *     CARC_EACH_MODULE(g, m, md) if (md->hook) md->hook(g, ...);
- * walks the list made at game creation, not every slot. */
-#define CARC_EACH_MODULE(g, m, md)                                                  \
-    for (int m##_k = 0, m = 0; m##_k < (int)(g)->nmods && (m = (g)->mods[m##_k], 1); \
-         m##_k++)                                                                   \
-        for (const carc_module_def *md = carc__modules[m]; md; md = NULL)
+/* The k-th enabled module (registry order).  Loops over modules are plain
+ * loops over k: a `break` leaves them. */
+static inline const carc_module_def *carc__mod(const carc_game *g, int k)
+{
+    return carc__modules[g->mods[k]];
+}
+
+/* The pending decision, or NULL when the game is over. */
+static inline const carc_pending *carc__front(const carc_game *g)
+{
+    return g->npending > 0 ? &g->pend[0] : NULL;
+}
+
+/* The kind of the pending decision (CARC_DECISION_END when over). */
+static inline int carc__decision_kind(const carc_game *g)
+{
+    return g->npending > 0 ? g->pend[0].kind : CARC_DECISION_END;
+}
+
+static inline bool carc__is_over(const carc_game *g) { return g->step == CARC_STEP_OVER; }
+
+/* Is a chance decision pending? */
+static inline bool carc__chance_pending(const carc_game *g)
+{
+    return g->npending > 0 && g->pend[0].player == CARC_PLAYER_CHANCE;
+}
 
 /* Does tile `type` turned `rot` match the edges the cell's neighbours demand?
  * A cell's requirement byte is a complete pattern (0 = unconstrained side),
@@ -282,9 +242,19 @@ static inline bool carc__fits(const front *f, int type, int rot)
     return (carc__types[type].fit[f->req] >> rot) & 1u;
 }
 
-/* rng.c-ish helpers (game.c) */
+/* setup.c */
 uint64_t carc__rng_next(carc_game *g) CARC_INTERNAL;
 uint32_t carc__rng_below(carc_game *g, uint32_t n) CARC_INTERNAL;
+int carc__game_alloc(carc_game **out, const carc_options *opts) CARC_INTERNAL;
+int carc__game_init(carc_game *g) CARC_INTERNAL;
+size_t carc__state_bytes(const carc_game *g) CARC_INTERNAL;
+/* bytes of the block that are in use (what clone copies) */
+void carc__state_copy(carc_game *dst, const carc_game *src) CARC_INTERNAL;
+bool carc__state_equal(const carc_game *a, const carc_game *b) CARC_INTERNAL;
+int carc__check_options(const carc_options *in, carc_options *norm) CARC_INTERNAL;
+int carc__rule_count(void) CARC_INTERNAL;
+int carc__rule_module(int rule) CARC_INTERNAL;
+const carc_rule_def *carc__rule_def(int rule) CARC_INTERNAL;
 
 /* board.c */
 int carc__cell_get(const carc_game *g, int x, int y) CARC_INTERNAL; /* >=0 tile, <-1 front, -1 empty */
@@ -295,38 +265,39 @@ int carc__front_of(const carc_game *g, int x, int y) CARC_INTERNAL;
 void carc__board_bounds(const carc_game *g, int *x0, int *x1, int *y0, int *y1) CARC_INTERNAL;
 void carc__board_init(carc_game *g) CARC_INTERNAL;
 
-/* score.c */
-typedef struct feat_eval {
-    int kind, complete, tiles, pennants, open, points;
-    int strength[CARC_MAX_PLAYERS];
-    uint32_t owners;
-} feat_eval;
-void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval *out) CARC_INTERNAL;
-void carc__score_placement(carc_game *g, int tile) CARC_INTERNAL;
-/* add end-game points to scores[]; when mut is not NULL (== g) also log them */
-void carc__end_game_scoring(const carc_game *g, int32_t *scores, carc_game *mut) CARC_INTERNAL;
+/* figures.c */
+int carc__strength_of(const carc_game *g, int fig) CARC_INTERNAL;
+
+/* scoring.c */
+int carc__collect_completed(carc_game *g) CARC_INTERNAL;
+int carc__score_next(carc_game *g) CARC_INTERNAL;
+void carc__end_game_scoring(carc_game *g) CARC_INTERNAL;
+void carc__end_game_projection(const carc_game *g, int32_t *scores) CARC_INTERNAL;
 void carc__log(carc_game *g, int player, int points, int reason, int feature, int tile,
                int local) CARC_INTERNAL;
 
 /* turn.c */
-bool carc__drawable(const carc_game *g, int type) CARC_INTERNAL;
-int carc__place_in(carc_game *g, int fi, int rot, int32_t id) CARC_INTERNAL;
 int carc__enumerate(const carc_game *g, action_sink *sink) CARC_INTERNAL;
-int carc__apply(carc_game *g, const carc_action *a, bool sampled) CARC_INTERNAL;
+int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CARC_INTERNAL;
+int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
+bool carc__drawable(const carc_game *g, int type) CARC_INTERNAL;
+int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t cap) CARC_INTERNAL;
+int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id) CARC_INTERNAL;
+void carc__advance(carc_game *g) CARC_INTERNAL;
+int carc__build_steps(carc_game *g) CARC_INTERNAL;
+const carc_module_def *carc__owner_of_kind(int kind) CARC_INTERNAL;
+
+/* ids.c */
 int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id) CARC_INTERNAL;
 int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out) CARC_INTERNAL;
-
-/* game.c */
-int carc__game_alloc(carc_game **out, const carc_options *opts) CARC_INTERNAL;
-size_t carc__state_bytes(const carc_game *g) CARC_INTERNAL;
-int carc__check_options(const carc_options *in, carc_options *norm) CARC_INTERNAL;
+int carc__decode_cell(const carc_game *g, int32_t id, int *fi, int *rot) CARC_INTERNAL;
 
 /* serialize.c: replay one history entry (used by records too) */
 int carc__replay_entry(carc_game *g, uint16_t h) CARC_INTERNAL;
 
 /* notation.c */
 const char *carc__feature_name(int kind) CARC_INTERNAL;
-void carc__out_add(outbuf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3))) CARC_INTERNAL;
+const char *carc__reason_name(int reason) CARC_INTERNAL;
 int carc__out_finish(outbuf *o, size_t *needed) CARC_INTERNAL;
 const char *carc__figure_name(int kind) CARC_INTERNAL;
 int carc__figure_by_name(const char *name) CARC_INTERNAL;

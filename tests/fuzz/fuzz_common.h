@@ -165,7 +165,7 @@ static inline carc_game *fz_require_serial_roundtrip(const carc_game *g)
     REQUIRE_MSG(fz_same_bytes(b, n, b2, n2), "re-serialization differs");
 #ifdef CARCVAR_FUZZ_INTERNAL
     REQUIRE_MSG(carc__state_bytes(g) == carc__state_bytes(r) &&
-                    memcmp(g, r, carc__state_bytes(g)) == 0,
+                    carc__state_equal(g, r),
                 "restored state block differs from the original");
 #endif
     free(b);

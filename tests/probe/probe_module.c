@@ -1,85 +1,72 @@
-/* A test-only module that uses every hook of the module interface, so the
- * core's plumbing for the roadmap's modules is exercised before they exist:
- *   - one extra figure per player (the big meeple kind), majority strength 2;
+/* A test-only module ("probe", slot 12) that uses the classic hooks of the
+ * module interface, through lib/module.h only:
+ *   - one extra figure kind per player (the big meeple kind), class
+ *     follower, majority strength 2;
  *   - tile deferral: B tiles cannot be drawn before turn 10 (like dragon tiles);
- *   - a deployment alternative "bless": +1 point instead of a figure;
- *   - completed roads are worth 1 more (like an inn);
- *   - every 5th turn a decision "tithe N" (N = 0..2, N points) queued for
- *     the NEXT player, taken before the turn passes on;
- *   - every player gets 1 point just before end-game scoring. */
-#include "core/state.h"
+ *   - a deployment alternative "bless" (a verb): +1 point instead of a figure;
+ *   - completed roads are worth more (like an inn): its rule option
+ *     probe_road_bonus (1..3, default 1) is the bonus;
+ *   - at the end of every 5th turn a decision "tithe N" (N = 0..2, N
+ *     points) for the NEXT player, taken before the turn passes on;
+ *   - every player gets 1 point just before end-game scoring.
+ * tests/probe/probe2_module.c is its neighbour with the new mechanisms. */
+#include "module.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #define PROBE_ID 12
-#define ACT_BLESS 16
-#define ACT_TITHE 17
-#define DEC_TITHE 16
-#define REASON_BLESS 16
-#define REASON_TITHE 17
-#define REASON_END 18
+#define ACT_BLESS CARC_MODULE_KIND(PROBE_ID, 0)
+#define ACT_TITHE CARC_MODULE_KIND(PROBE_ID, 1)
+#define DEC_TITHE CARC_MODULE_KIND(PROBE_ID, 0)
+#define REASON_BLESS CARC_MODULE_KIND(PROBE_ID, 0)
+#define REASON_TITHE CARC_MODULE_KIND(PROBE_ID, 1)
+#define REASON_END CARC_MODULE_KIND(PROBE_ID, 2)
+#define RULE_ROAD_BONUS 60
 
-static void setup(carc_game *g)
-{
-    figure *F = FIGS(g);
-    for (int p = 0; p < g->nplayers; p++) {
-        figure *f = &F[g->nfigs++];
-        f->kind = CARC_FIGURE_BIG;
-        f->owner = (int8_t)p;
-        f->where = CARC_WHERE_SUPPLY;
-        g->supply[p][CARC_FIGURE_BIG] = 1;
-    }
-}
+static const carc_kind_def kinds[] = {
+    {CARC_FIGURE_BIG, CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE, 2, {0, 0, 1, 1, 1, 1, 1}},
+};
+
+static const carc_rule_def rules[] = {
+    {RULE_ROAD_BONUS, "probe_road_bonus", 1, 1, 3},
+};
 
 static bool drawable(const carc_game *g, int type)
 {
-    return !(strcmp(carc__types[type].name, "B") == 0 && g->turn < 10);
-}
-
-static bool deploy_allowed(const carc_game *g, int figure, int s)
-{
-    if (figure != CARC_FIGURE_BIG) return false;
-    const ptile *pt = &CTILES(g)[g->last_tile];
-    const seg *rs = &CSEGS(g)[carc__find(g, pt->seg0 + s)];
-    return rs->kind <= CARC_FEATURE_FIELD && rs->figs == 0;
-}
-
-static int strength(const carc_game *g, const figure *f)
-{
-    (void)g;
-    return f->kind == CARC_FIGURE_BIG ? 2 : -1;
+    return !(strcmp(carc__types[type].name, "B") == 0 && carc__turn(g) < 10);
 }
 
 static int feature_points(const carc_game *g, int root, int complete, int points)
 {
-    return complete && CSEGS(g)[root].kind == CARC_FEATURE_ROAD ? points + 1 : points;
+    return complete && carc__root_kind(g, root) == CARC_FEATURE_ROAD
+               ? points + carc__rule(g, RULE_ROAD_BONUS) : points;
 }
 
-static void deploy_actions(const carc_game *g, action_sink *sink)
+static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
+    (void)g;
+    (void)p;
     carc_action a;
     memset(&a, 0, sizeof a);
     a.kind = ACT_BLESS;
-    carc__sink_push(sink, &a, carc__module_id_base(PROBE_ID));
-    (void)g;
+    carc__sink_push(sink, &a, CARC_VERB_ID(PROBE_ID, 0));
 }
 
-static int deploy_apply(carc_game *g, const carc_action *a)
+static int tithe_hook(carc_game *g)
 {
-    if (a->kind != ACT_BLESS) return CARC_E_ILLEGAL;
-    g->score[g->player] += 1;
-    carc__log(g, g->player, 1, REASON_BLESS, 0, g->last_tile, 0);
-    return CARC_OK;
+    if (carc__turn(g) % 5 == 0 && carc__tiles_left(g) > 0)
+        carc__push_decision(g, DEC_TITHE, (carc__current(g) + 1) % carc__players(g), PROBE_ID,
+                            -1, 0);
+    return CARC_HOOK_NEXT;
 }
 
-static void end_turn(carc_game *g)
+static int end_hook(carc_game *g)
 {
-    if (g->turn % 5 == 0 && g->total_remaining > 0)
-        carc__push_pending(g, DEC_TITHE, (g->player + 1) % g->nplayers, PROBE_ID, 0);
+    for (int p = 0; p < carc__players(g); p++) carc__score_add(g, p, 1, REASON_END, 0, -1, 0);
+    return CARC_HOOK_NEXT;
 }
 
-static void decision_actions(const carc_game *g, const pending *p, action_sink *sink)
+static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     (void)g;
     (void)p;
@@ -88,46 +75,43 @@ static void decision_actions(const carc_game *g, const pending *p, action_sink *
     a.kind = ACT_TITHE;
     for (int n = 0; n <= 2; n++) {
         a.arg = n;
-        carc__sink_push(sink, &a, carc__module_id_base(PROBE_ID) + 1 + n);
+        carc__sink_push(sink, &a, CARC_ID_NUMBER + n);
     }
 }
 
-static int decision_apply(carc_game *g, const pending *p, const carc_action *a)
+static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
 {
-    if (a->kind != ACT_TITHE || a->arg < 0 || a->arg > 2) return CARC_E_ILLEGAL;
-    g->score[p->player] += a->arg;
-    if (a->arg) carc__log(g, p->player, a->arg, REASON_TITHE, 0, g->last_tile, 0);
-    carc__pop_pending(g);
+    if (a->kind == ACT_BLESS && p->kind == CARC_DECISION_DEPLOY)
+        return carc__score_add(g, p->player, 1, REASON_BLESS, 0, carc__last_tile(g), 0);
+    if (a->kind != ACT_TITHE || p->kind != DEC_TITHE || a->arg < 0 || a->arg > 2)
+        return CARC_E_ILLEGAL;
+    if (a->arg) carc__score_add(g, p->player, a->arg, REASON_TITHE, 0, carc__last_tile(g), 0);
     return CARC_OK;
-}
-
-static void before_end(carc_game *g)
-{
-    for (int p = 0; p < g->nplayers; p++) {
-        g->score[p] += 1;
-        carc__log(g, p, 1, REASON_END, 0, 0, 0);
-    }
 }
 
 static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
 {
     (void)g;
-    if (a->kind == ACT_BLESS) *id = carc__module_id_base(PROBE_ID);
-    else if (a->kind == ACT_TITHE && a->arg >= 0 && a->arg <= 2)
-        *id = carc__module_id_base(PROBE_ID) + 1 + a->arg;
+    if (a->kind == ACT_BLESS) *id = CARC_VERB_ID(PROBE_ID, 0);
+    else if (a->kind == ACT_TITHE && a->arg >= 0 && a->arg <= 2) *id = CARC_ID_NUMBER + a->arg;
     else return CARC_E_INVALID;
     return CARC_OK;
 }
 
-static int action_from_id(const carc_game *g, int32_t id, carc_action *out)
+static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id, carc_action *out)
 {
     (void)g;
-    int k = id - carc__module_id_base(PROBE_ID);
     memset(out, 0, sizeof *out);
-    if (k == 0) out->kind = ACT_BLESS;
-    else if (k >= 1 && k <= 3) { out->kind = ACT_TITHE; out->arg = k - 1; }
-    else return CARC_E_INVALID;
-    return CARC_OK;
+    if (p->kind == CARC_DECISION_DEPLOY && id == CARC_VERB_ID(PROBE_ID, 0)) {
+        out->kind = ACT_BLESS;
+        return CARC_OK;
+    }
+    if (p->kind == DEC_TITHE && id >= CARC_ID_NUMBER && id <= CARC_ID_NUMBER + 2) {
+        out->kind = ACT_TITHE;
+        out->arg = id - CARC_ID_NUMBER;
+        return CARC_OK;
+    }
+    return CARC_E_INVALID;
 }
 
 static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
@@ -152,22 +136,34 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
     return CARC_E_PARSE;
 }
 
+static const carc_step_hook steps[] = {
+    {CARC_STEP_TURN_END, 0, tithe_hook},
+    {CARC_STEP_FINAL_SCORING, -10, end_hook},
+};
+
+static const char *const words[] = {"bless", "tithe", NULL};
+static const char *const reasons[] = {"bless", "tithe", "probe end", NULL};
+
 const carc_module_def carc__module_probe = {
     .id = PROBE_ID,
     .name = "probe",
-    .figures_per_player = 1,
+    .kinds = kinds,
+    .nkinds = 1,
+    .rules = rules,
+    .nrules = 1,
+    .words = words,
+    .reasons = reasons,
     .decisions_per_tile = 2,
-    .setup = setup,
+    .events_per_tile = 2,
+    .events_per_game = CARC_MAX_PLAYERS,
+    .max_pending = 1,
+    .steps = steps,
+    .nsteps = 2,
     .drawable = drawable,
-    .deploy_allowed = deploy_allowed,
-    .strength = strength,
     .feature_points = feature_points,
     .deploy_actions = deploy_actions,
-    .deploy_apply = deploy_apply,
-    .end_turn = end_turn,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
-    .before_end = before_end,
     .action_id = action_id,
     .action_from_id = action_from_id,
     .action_to_text = action_to_text,

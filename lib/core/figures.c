@@ -1,0 +1,177 @@
+/* Figures: the one primitive that moves a figure (carc__figure_move), and
+ * the queries modules and the API ask.  FIGS(g) is the single source of
+ * truth; the per-player supply counts and the per-feature count of claiming
+ * figures are caches that only carc__figure_move changes. */
+#include "core/state.h"
+
+#include <string.h>
+
+static void view(const carc_game *g, const figure *f, carc_fig *out)
+{
+    memset(out, 0, sizeof *out);
+    out->kind = f->kind;
+    out->owner = f->owner;
+    out->where = f->where;
+    out->segment = f->local;
+    out->tile = (f->where == CARC_PLACE_SEGMENT || f->where == CARC_PLACE_TILE)
+                    ? (int16_t)f->tile : -1;
+    out->arg = f->arg;
+    out->holder = f->holder;
+    out->state = f->state;
+    (void)g;
+}
+
+int carc__figure_count(const carc_game *g) { return (int)g->nfigs; }
+
+void carc__figure_get(const carc_game *g, int fig, carc_fig *out)
+{
+    view(g, &CFIGS(g)[fig], out);
+}
+
+/* A new figure in its owner's supply (owner -1: a neutral figure, out of
+ * play until a module puts it somewhere).  Setup only. */
+int carc__figure_add(carc_game *g, int kind, int owner)
+{
+    if (g->nfigs >= g->L.cap_figs || g->nfigs >= CARC_ID_FIGURE_N) return CARC_E_LIMIT;
+    figure *f = &FIGS(g)[g->nfigs];
+    memset(f, 0, sizeof *f);
+    f->kind = (uint8_t)kind;
+    f->owner = (int8_t)owner;
+    f->where = CARC_PLACE_SUPPLY;
+    if (owner >= 0) g->supply[owner][kind]++;
+    return (int)g->nfigs++;
+}
+
+static bool claims(const carc_game *g, const figure *f)
+{
+    return (g->kind_class[f->kind] & CARC_CLASS_FOLLOWER) != 0;
+}
+
+int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, int holder,
+                      int cause)
+{
+    if (i < 0 || (uint32_t)i >= g->nfigs) return CARC_E_INVALID;
+    if ((where == CARC_PLACE_SEGMENT || where == CARC_PLACE_TILE) &&
+        (tile < 0 || (uint32_t)tile >= g->ntiles))
+        return CARC_E_INVALID;
+    if (where == CARC_PLACE_SEGMENT && (s < 0 || s >= carc__types[CTILES(g)[tile].type].nseg))
+        return CARC_E_INVALID;
+    if (where == CARC_PLACE_ATTACHED && (arg < 0 || (uint32_t)arg >= g->nfigs || arg == i))
+        return CARC_E_INVALID;
+    figure *f = &FIGS(g)[i];
+    carc_fig from;
+    view(g, f, &from);
+    /* leave */
+    if (f->where == CARC_PLACE_SUPPLY && f->owner >= 0) g->supply[f->owner][f->kind]--;
+    if (f->where == CARC_PLACE_SEGMENT && claims(g, f)) SEGS(g)[carc__find(g, f->seg)].figs--;
+    /* enter */
+    f->where = (uint8_t)where;
+    f->tile = 0;
+    f->seg = 0;
+    f->local = 0;
+    f->arg = 0;
+    f->holder = 0;
+    switch (where) {
+    case CARC_PLACE_SEGMENT:
+        f->tile = (uint16_t)tile;
+        f->local = (uint8_t)s;
+        f->seg = (uint16_t)(CTILES(g)[tile].seg0 + s);
+        if (claims(g, f)) SEGS(g)[carc__find(g, f->seg)].figs++;
+        break;
+    case CARC_PLACE_TILE:
+        f->tile = (uint16_t)tile;
+        f->arg = (uint16_t)arg;
+        break;
+    case CARC_PLACE_ATTACHED:
+        f->arg = (uint16_t)arg;
+        break;
+    case CARC_PLACE_HELD:
+        f->arg = (uint16_t)arg;
+        f->holder = (uint8_t)holder;
+        break;
+    case CARC_PLACE_SUPPLY:
+        if (f->owner >= 0) g->supply[f->owner][f->kind]++;
+        break;
+    default:
+        break;
+    }
+    if (g->hookmask & HK_FIGURE_MOVED)
+        for (int k = 0; k < g->nmods; k++) {
+            const carc_module_def *md = carc__mod(g, k);
+            if (md->figure_moved) md->figure_moved(g, i, &from, cause);
+        }
+    return CARC_OK;
+}
+
+void carc__figure_set_state(carc_game *g, int fig, int state)
+{
+    if (fig >= 0 && (uint32_t)fig < g->nfigs) FIGS(g)[fig].state = (uint8_t)state;
+}
+
+int carc__supply(const carc_game *g, int player, int kind)
+{
+    if (player < 0 || player >= g->nplayers || kind < 0 || kind >= CARC_FIGURE_KINDS) return 0;
+    return g->supply[player][kind];
+}
+
+int carc__supply_class(const carc_game *g, int player, unsigned classes)
+{
+    int n = 0;
+    if (player < 0 || player >= g->nplayers) return 0;
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+        if (g->kind_class[k] & classes) n += g->supply[player][k];
+    return n;
+}
+
+int carc__kind_classes(const carc_game *g, int kind)
+{
+    return kind >= 0 && kind < CARC_FIGURE_KINDS ? g->kind_class[kind] : 0;
+}
+
+int carc__supply_figure(const carc_game *g, int player, int kind)
+{
+    const figure *F = CFIGS(g);
+    for (uint32_t i = 0; i < g->nfigs; i++)
+        if (F[i].owner == player && F[i].kind == kind && F[i].where == CARC_PLACE_SUPPLY)
+            return (int)i;
+    return -1;
+}
+
+int carc__figure_tile(const carc_game *g, int fig)
+{
+    const figure *F = CFIGS(g);
+    for (uint32_t hops = 0; hops <= g->nfigs && fig >= 0 && (uint32_t)fig < g->nfigs; hops++) {
+        const figure *f = &F[fig];
+        if (f->where == CARC_PLACE_SEGMENT || f->where == CARC_PLACE_TILE) return f->tile;
+        if (f->where != CARC_PLACE_ATTACHED) return -1;
+        fig = f->arg;
+    }
+    return -1;
+}
+
+int carc__figures_on_tile(const carc_game *g, int tile, int *out, int cap)
+{
+    int n = 0;
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        if (carc__figure_tile(g, (int)i) != tile) continue;
+        if (n < cap) out[n] = (int)i;
+        n++;
+    }
+    return n;
+}
+
+/* Majority strength: the owner of the kind may say (mayor = pennants),
+ * else the kind's declared strength. */
+int carc__strength_of(const carc_game *g, int fig)
+{
+    const figure *f = &CFIGS(g)[fig];
+    if (g->hookmask & HK_STRENGTH) {
+        int owner = g->kind_owner[f->kind];
+        const carc_module_def *md = owner < CARC_MODULE_SLOTS ? carc__modules[owner] : NULL;
+        if (md && md->strength) {
+            int s = md->strength(g, fig);
+            if (s >= 0) return s;
+        }
+    }
+    return g->kind_strength[f->kind];
+}
