@@ -595,6 +595,82 @@ START_TEST(notation_deploy)
 }
 END_TEST
 
+/* "deploy FIGURE segment K" is the canonical by-number form: '#' starts a
+ * comment in records, so "#K" (still read, deprecated) cannot be replayed. */
+START_TEST(notation_deploy_segment)
+{
+    carc_game *g = at_deploy();
+    carc_action a, b;
+    for (int k = 0; k < 4; k++) {
+        char text[64];
+        snprintf(text, sizeof text, "deploy follower segment %d", k);
+        ck_assert_msg(carc_action_from_string(g, text, &a) == CARC_OK, "'%s'", text);
+        ck_assert_int_eq(a.kind, CARC_ACTION_DEPLOY);
+        ck_assert_int_eq(a.figure, CARC_FIGURE_FOLLOWER);
+        ck_assert_int_eq(a.segment, k);
+        /* the deprecated form reads the same */
+        snprintf(text, sizeof text, "deploy follower #%d", k);
+        ck_assert_int_eq(carc_action_from_string(g, text, &b), CARC_OK);
+        ck_assert_int_eq(b.segment, k);
+    }
+    const char *bad[] = {"deploy follower segment 4",  /* D has segments 0..3 */
+                         "deploy follower segment 31", "deploy follower segment 32",
+                         "deploy follower segment -1", "deploy follower segment x",
+                         "deploy follower segment",    "deploy follower segment 1 2",
+                         "deploy follower segment 1x", "deploy nobody segment 0"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(carc_action_from_string(g, bad[i], &a) == CARC_E_PARSE, "'%s'", bad[i]);
+    ck_assert_int_eq(carc_game_apply_id(g, 0), CARC_OK); /* pass */
+    ck_assert_int_eq(carc_action_from_string(g, "deploy follower segment 1", &a), CARC_E_STATE);
+    /* no deployment pending: written by number, in the form a record can hold */
+    memset(&a, 0, sizeof a);
+    a.kind = CARC_ACTION_DEPLOY;
+    a.segment = 3;
+    char text[64];
+    ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, NULL), CARC_OK);
+    ck_assert_str_eq(text, "deploy follower segment 3");
+    ck_assert_ptr_null(strchr(text, '#'));
+    carc_game_free(g);
+}
+END_TEST
+
+static char *write_record(const carc_game *g)
+{
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_write_record(g, NULL, 0, &need), CARC_E_BUFFER);
+    char *rec = malloc(need);
+    ck_assert_ptr_nonnull(rec);
+    ck_assert_int_eq(carc_game_write_record(g, rec, need, &need), CARC_OK);
+    return rec;
+}
+
+/* A record naming a segment by number replays, to the same game as the
+ * record naming it by feature and edge. */
+START_TEST(record_deploy_segment)
+{
+    const char *by_label = "carcvar-record 1\nseed 4\ndraw D\nplace 1,0 r0\n"
+                           "deploy follower city N\ndraw B\nplace 0,1 r0\n"
+                           "deploy follower monastery\n";
+    const char *by_number = "carcvar-record 1\nseed 4\ndraw D\nplace 1,0 r0\n"
+                            "deploy follower segment 0  # the city\ndraw B\nplace 0,1 r0\n"
+                            "deploy follower segment 0\n";
+    carc_game *a = NULL, *b = NULL;
+    carc_record_error err;
+    ck_assert_msg(carc_record_replay(&a, by_label, strlen(by_label), &err) == CARC_OK,
+                  "line %d: %s", err.line, err.message);
+    ck_assert_msg(carc_record_replay(&b, by_number, strlen(by_number), &err) == CARC_OK,
+                  "line %d: %s", err.line, err.message);
+    ck_assert_int_eq(carc_game_supply(b, 0, CARC_FIGURE_FOLLOWER), 6);
+    ck_assert_int_eq(carc_game_supply(b, 1, CARC_FIGURE_FOLLOWER), 6);
+    char *ra = write_record(a), *rb = write_record(b);
+    ck_assert_str_eq(ra, rb);
+    free(ra);
+    free(rb);
+    carc_game_free(a);
+    carc_game_free(b);
+}
+END_TEST
+
 START_TEST(notation_write_errors)
 {
     carc_game *g = at_deploy();
@@ -631,7 +707,7 @@ START_TEST(notation_write_errors)
     /* a segment number the tile does not have is written by number */
     a.segment = 20;
     ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_OK);
-    ck_assert_str_eq(text, "deploy follower #20");
+    ck_assert_str_eq(text, "deploy follower segment 20");
     a.kind = 99;
     ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_E_INVALID);
     a.kind = CARC_ACTION_PASS;
@@ -643,7 +719,7 @@ START_TEST(notation_write_errors)
     a.kind = CARC_ACTION_DEPLOY;
     a.segment = 1;
     ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_OK);
-    ck_assert_str_eq(text, "deploy follower #1");
+    ck_assert_str_eq(text, "deploy follower segment 1");
     carc_game_free(g);
 }
 END_TEST
@@ -781,6 +857,8 @@ int main(void)
     tcase_add_test(tc, long_line_ids);
     tcase_add_test(tc, notation_deploy);
     tcase_add_test(tc, notation_write_errors);
+    tcase_add_test(tc, notation_deploy_segment);
+    tcase_add_test(tc, record_deploy_segment);
     tcase_add_test(tc, record_more_errors);
     tcase_add_test(tc, api_edges);
     tcase_add_test(tc, id_kind_mismatch);
