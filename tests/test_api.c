@@ -671,6 +671,56 @@ START_TEST(record_deploy_segment)
 }
 END_TEST
 
+/* carc_game_write_record's *needed counts the terminating NUL; replaying
+ * exactly that many bytes works.  One NUL at the very end of the buffer is
+ * accepted, a NUL anywhere else is not. */
+START_TEST(record_trailing_nul)
+{
+    carc_game *f = new_game(5, 3), *g = NULL;
+    for (int i = 0; i < 40; i++) {
+        if (carc_game_current_player(f) == CARC_PLAYER_CHANCE) {
+            ck_assert_int_eq(carc_game_sample_chance(f, NULL), CARC_OK);
+        } else {
+            int32_t ids[512];
+            size_t k;
+            ck_assert_int_eq(carc_game_legal_ids(f, ids, 512, &k), CARC_OK);
+            ck_assert_int_eq(carc_game_apply_id(f, ids[k / 2]), CARC_OK);
+        }
+    }
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_write_record(f, NULL, 0, &need), CARC_E_BUFFER);
+    char *rec = malloc(need + 1);
+    ck_assert_int_eq(carc_game_write_record(f, rec, need, &need), CARC_OK);
+    ck_assert_uint_eq(strlen(rec) + 1, need);
+    carc_record_error err;
+    ck_assert_msg(carc_record_replay(&g, rec, need, &err) == CARC_OK, "line %d: %s", err.line,
+                  err.message);
+    char *again = write_record(g);
+    ck_assert_str_eq(again, rec);
+    free(again);
+    carc_game_free(g);
+    /* two NULs: the first is not at the end of the buffer */
+    rec[need] = 0;
+    ck_assert_int_eq(carc_record_replay(&g, rec, need + 1, &err), CARC_E_PARSE);
+    ck_assert_ptr_null(g);
+    ck_assert_str_eq(err.message, "NUL byte in line");
+    /* a NUL in the middle, with one at the end too */
+    const char mid[] = "carcvar-record 1\nseed 1\0 2\ndraw D\n";
+    ck_assert_int_eq(carc_record_replay(&g, mid, sizeof mid, &err), CARC_E_PARSE);
+    ck_assert_int_eq(err.line, 2);
+    /* the NUL alone is an empty record */
+    ck_assert_int_eq(carc_record_replay(&g, "", 1, &err), CARC_E_PARSE);
+    ck_assert_str_eq(err.message, "empty record");
+    /* a NUL ending the last line without a newline */
+    const char tail[] = "carcvar-record 1\nplayers 4";
+    ck_assert_int_eq(carc_record_replay(&g, tail, sizeof tail, &err), CARC_OK);
+    ck_assert_int_eq(carc_game_num_players(g), 4);
+    carc_game_free(g);
+    free(rec);
+    carc_game_free(f);
+}
+END_TEST
+
 START_TEST(notation_write_errors)
 {
     carc_game *g = at_deploy();
@@ -859,6 +909,7 @@ int main(void)
     tcase_add_test(tc, notation_write_errors);
     tcase_add_test(tc, notation_deploy_segment);
     tcase_add_test(tc, record_deploy_segment);
+    tcase_add_test(tc, record_trailing_nul);
     tcase_add_test(tc, record_more_errors);
     tcase_add_test(tc, api_edges);
     tcase_add_test(tc, id_kind_mismatch);

@@ -503,7 +503,11 @@ CARC_API int carc_game_deserialize(carc_game **out, const uint8_t *buf,
 
 /* ----------------------------------------------------------- game records */
 
-/** Write the game record (doc/records.md) of the game so far. */
+/** Write the game record (doc/records.md) of the game so far: the header
+ *  (seed and every rule option included), every action, draws sampled from
+ *  the game's RNG marked " rng", and comments with the scoring events.
+ *  NUL-terminated; *needed counts the terminating NUL, and (buf, *needed)
+ *  may be passed to carc_record_replay as they are. */
 CARC_API int carc_game_write_record(const carc_game *game, char *buf,
                                     size_t cap, size_t *needed);
 
@@ -515,7 +519,11 @@ typedef struct carc_record_error {
 } carc_record_error;
 
 /** Replay a record (len bytes of text) into a new game.  On failure *out
- *  is NULL and err (if not NULL) says which line and why. */
+ *  is NULL and err (if not NULL) says which line and why.  The text need not
+ *  be NUL-terminated; if its last byte (text[len - 1]) is a NUL it is taken
+ *  as the terminator, so both strlen(text) and the *needed of
+ *  carc_game_write_record are valid lengths.  Any other NUL byte is
+ *  refused (CARC_E_PARSE). */
 CARC_API int carc_record_replay(carc_game **out, const char *text, size_t len,
                                 carc_record_error *err);
 

@@ -102,6 +102,9 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
     if (!out) return rec_fail(err, 0, CARC_E_INVALID, "no output handle");
     *out = NULL;
     if (!text) return rec_fail(err, 0, CARC_E_INVALID, "no text");
+    /* one terminating NUL at the very end is accepted, so that the *needed of
+     * carc_game_write_record (which counts it) can be passed back as len */
+    if (len && text[len - 1] == 0) len--;
     carc_options o;
     carc_options_init(&o);
     carc_game *g = NULL;
