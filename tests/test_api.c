@@ -721,6 +721,37 @@ START_TEST(record_trailing_nul)
 }
 END_TEST
 
+/* A record has at most 1,000,000 lines (blank and comment lines count). */
+START_TEST(record_line_limit)
+{
+    const size_t limit = 1000000;
+    const char magic[] = "carcvar-record 1\n";
+    size_t len = sizeof magic - 1 + limit;
+    char *text = malloc(len);
+    ck_assert_ptr_nonnull(text);
+    memcpy(text, magic, sizeof magic - 1);
+    memset(text + sizeof magic - 1, '\n', limit);
+    carc_game *g = NULL;
+    carc_record_error err;
+    /* magic + (limit - 1) empty lines: exactly the limit */
+    ck_assert_msg(carc_record_replay(&g, text, len - 1, &err) == CARC_OK, "line %d: %s",
+                  err.line, err.message);
+    carc_game_free(g);
+    g = NULL;
+    /* one more line */
+    ck_assert_int_eq(carc_record_replay(&g, text, len, &err), CARC_E_PARSE);
+    ck_assert_ptr_null(g);
+    ck_assert_int_eq(err.line, (int32_t)limit + 1);
+    ck_assert_msg(strstr(err.message, "1000000 lines") != NULL, "%s", err.message);
+    /* limit + 1 empty lines and no magic at all */
+    memset(text, '\n', len);
+    ck_assert_int_eq(carc_record_replay(&g, text, limit + 1, &err), CARC_E_PARSE);
+    ck_assert_int_eq(err.line, (int32_t)limit + 1);
+    ck_assert_msg(strstr(err.message, "1000000 lines") != NULL, "%s", err.message);
+    free(text);
+}
+END_TEST
+
 START_TEST(notation_write_errors)
 {
     carc_game *g = at_deploy();
@@ -910,6 +941,7 @@ int main(void)
     tcase_add_test(tc, notation_deploy_segment);
     tcase_add_test(tc, record_deploy_segment);
     tcase_add_test(tc, record_trailing_nul);
+    tcase_add_test(tc, record_line_limit);
     tcase_add_test(tc, record_more_errors);
     tcase_add_test(tc, api_edges);
     tcase_add_test(tc, id_kind_mismatch);

@@ -523,7 +523,9 @@ typedef struct carc_record_error {
  *  be NUL-terminated; if its last byte (text[len - 1]) is a NUL it is taken
  *  as the terminator, so both strlen(text) and the *needed of
  *  carc_game_write_record are valid lengths.  Any other NUL byte is
- *  refused (CARC_E_PARSE). */
+ *  refused (CARC_E_PARSE).  Limits: lines of at most 255 characters (a
+ *  CR before the newline not counted) and at most 1,000,000 lines, blank
+ *  and comment lines included (CARC_E_PARSE beyond). */
 CARC_API int carc_record_replay(carc_game **out, const char *text, size_t len,
                                 carc_record_error *err);
 

@@ -70,13 +70,17 @@ int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t 
     return carc__out_finish(&o, needed);
 }
 
-static int rec_fail(carc_record_error *err, int line, int code, const char *fmt, ...)
+/* Most lines a record may have (blank and comment lines count): a game has a
+ * few thousand.  It keeps every line number within carc_record_error.line. */
+#define RECORD_MAX_LINES 1000000u
+
+static int rec_fail(carc_record_error *err, uint64_t line, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-static int rec_fail(carc_record_error *err, int line, int code, const char *fmt, ...)
+static int rec_fail(carc_record_error *err, uint64_t line, int code, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
-        err->line = line;
+        err->line = line <= RECORD_MAX_LINES + 1u ? (int32_t)line : INT32_MAX;
         err->code = code;
         va_start(ap, fmt);
         vsnprintf(err->message, sizeof err->message, fmt, ap);
@@ -109,12 +113,17 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
     carc_options_init(&o);
     carc_game *g = NULL;
     bool seen_magic = false;
-    int lineno = 0, rc = CARC_OK;
+    uint64_t lineno = 0;
+    int rc = CARC_OK;
     size_t pos = 0;
     while (pos < len) {
         size_t end = pos;
         while (end < len && text[end] != '\n') end++;
-        lineno++;
+        if (++lineno > RECORD_MAX_LINES) {
+            rc = rec_fail(err, lineno, CARC_E_PARSE, "record longer than %u lines",
+                          RECORD_MAX_LINES);
+            break;
+        }
         char line[256];
         size_t n = end - pos;
         if (n >= sizeof line) {
