@@ -752,6 +752,119 @@ START_TEST(record_line_limit)
 }
 END_TEST
 
+/* Whitespace in records: any run of blanks or tabs separates words, in the
+ * first line and before "rng" too. */
+START_TEST(record_whitespace)
+{
+    carc_game *g = NULL, *ref = NULL;
+    carc_record_error err;
+    const char *ok[] = {
+        "carcvar-record  1\nplayers 3\n",
+        "carcvar-record\t1\nplayers 3\n",
+        "  carcvar-record \t 1  \nplayers\t3\n",
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        ck_assert_msg(carc_record_replay(&g, ok[i], strlen(ok[i]), &err) == CARC_OK,
+                      "case %zu: line %d: %s", i, err.line, err.message);
+        ck_assert_int_eq(carc_game_num_players(g), 3);
+        carc_game_free(g);
+        g = NULL;
+    }
+    const struct { const char *text; int code; } bad[] = {
+        {"carcvar-record  2\n", CARC_E_VERSION},
+        {"carcvar-record\t1 1\n", CARC_E_VERSION},
+        {"carcvar-record1\n", CARC_E_PARSE},
+        {"carcvar-record\n", CARC_E_PARSE},
+        {"carcvar-records 1\n", CARC_E_PARSE},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(carc_record_replay(&g, bad[i].text, strlen(bad[i].text), &err) ==
+                          bad[i].code, "case %zu: %s", i, err.message);
+        ck_assert_int_eq(err.line, 1);
+    }
+    /* the first draw of seed 1, written with a blank, a tab, several */
+    const char base[] = "carcvar-record 1\nseed 1\n";
+    carc_options o;
+    carc_options_init(&o);
+    o.seed = 1;
+    ck_assert_int_eq(carc_game_new(&ref, &o), CARC_OK);
+    carc_action drawn;
+    ck_assert_int_eq(carc_game_sample_chance(ref, &drawn), CARC_OK);
+    const char *seps[] = {" ", "\t", " \t  ", "\t\t"};
+    for (size_t i = 0; i < 4; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "%sdraw %s%srng\n", base, carc_tile_name(drawn.tile), seps[i]);
+        ck_assert_msg(carc_record_replay(&g, text, strlen(text), &err) == CARC_OK,
+                      "sep %zu: line %d: %s", i, err.line, err.message);
+        char *a = write_record(g), *b = write_record(ref);
+        ck_assert_str_eq(a, b);
+        free(a);
+        free(b);
+        carc_game_free(g);
+        g = NULL;
+    }
+    /* "rng" must be a word of its own */
+    char text[128];
+    snprintf(text, sizeof text, "%sdraw %srng\n", base, carc_tile_name(drawn.tile));
+    ck_assert_int_eq(carc_record_replay(&g, text, strlen(text), &err), CARC_E_PARSE);
+    ck_assert_int_eq(err.line, 3);
+    carc_game_free(ref);
+}
+END_TEST
+
+/* A header line given twice is refused, naming it (the last one used to win). */
+START_TEST(record_repeated_header)
+{
+    const struct { const char *text; int line; const char *word; } cases[] = {
+        {"carcvar-record 1\nplayers 2\nplayers 3\n", 3, "players"},
+        {"carcvar-record 1\nseed 1\nplayers 2\nseed 1\n", 4, "seed"},
+        {"carcvar-record 1\nmodules base\nmodules base\ndraw D\n", 3, "modules"},
+        {"carcvar-record 1\nrule tiny_city 1\n# again\nrule tiny_city 2\n", 4, "rule tiny_city"},
+        {"carcvar-record 1\ncarcvar-record 1\n", 2, "carcvar-record"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        carc_game *g = NULL;
+        carc_record_error err;
+        int rc = carc_record_replay(&g, cases[i].text, strlen(cases[i].text), &err);
+        ck_assert_msg(rc == CARC_E_PARSE, "case %zu: rc %d (%s)", i, rc, err.message);
+        ck_assert_ptr_null(g);
+        ck_assert_msg(err.line == cases[i].line, "case %zu: line %d (%s)", i, err.line,
+                      err.message);
+        ck_assert_msg(strstr(err.message, cases[i].word) != NULL, "case %zu: '%s'", i,
+                      err.message);
+    }
+}
+END_TEST
+
+/* The 255-character line limit does not count the CR of a CRLF line end. */
+START_TEST(record_crlf_long_line)
+{
+    char text[1024];
+    carc_game *g = NULL;
+    carc_record_error err;
+    for (int crlf = 0; crlf < 2; crlf++) {
+        for (int width = 255; width <= 256; width++) {
+            int n = snprintf(text, sizeof text, "carcvar-record 1%s\n# ", crlf ? "\r" : "");
+            memset(text + n, 'x', (size_t)width - 2);
+            n += width - 2;
+            n += snprintf(text + n, sizeof text - (size_t)n, "%s\nplayers 5%s\n",
+                          crlf ? "\r" : "", crlf ? "\r" : "");
+            int rc = carc_record_replay(&g, text, (size_t)n, &err);
+            if (width == 255) {
+                ck_assert_msg(rc == CARC_OK, "crlf %d: line %d: %s", crlf, err.line, err.message);
+                ck_assert_int_eq(carc_game_num_players(g), 5);
+                carc_game_free(g);
+                g = NULL;
+            } else {
+                ck_assert_int_eq(rc, CARC_E_PARSE);
+                ck_assert_int_eq(err.line, 2);
+                ck_assert_str_eq(err.message, "line too long");
+            }
+        }
+    }
+}
+END_TEST
+
 START_TEST(notation_write_errors)
 {
     carc_game *g = at_deploy();
@@ -942,6 +1055,9 @@ int main(void)
     tcase_add_test(tc, record_deploy_segment);
     tcase_add_test(tc, record_trailing_nul);
     tcase_add_test(tc, record_line_limit);
+    tcase_add_test(tc, record_whitespace);
+    tcase_add_test(tc, record_repeated_header);
+    tcase_add_test(tc, record_crlf_long_line);
     tcase_add_test(tc, record_more_errors);
     tcase_add_test(tc, api_edges);
     tcase_add_test(tc, id_kind_mismatch);

@@ -113,6 +113,8 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
     carc_options_init(&o);
     carc_game *g = NULL;
     bool seen_magic = false;
+    uint64_t header_line[3] = {0, 0, 0};  /* line of players, seed, modules */
+    uint64_t rule_line[CARC_MAX_RULES] = {0};
     uint64_t lineno = 0;
     int rc = CARC_OK;
     size_t pos = 0;
@@ -126,6 +128,7 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
         }
         char line[256];
         size_t n = end - pos;
+        if (n && text[pos + n - 1] == '\r') n--; /* a CRLF line end: the CR is no character */
         if (n >= sizeof line) {
             rc = rec_fail(err, lineno, CARC_E_PARSE, "line too long");
             break;
@@ -146,13 +149,16 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
         if (!*s) continue;
 
         if (!seen_magic) {
-            if (strncmp(s, "carcvar-record ", 15) != 0) {
+            /* "carcvar-record", any run of blanks, the version */
+            if (strncmp(s, "carcvar-record", 14) != 0 || !isspace((unsigned char)s[14])) {
                 rc = rec_fail(err, lineno, CARC_E_PARSE, "expected 'carcvar-record 1'");
                 break;
             }
-            if (strcmp(s + 15, "1") != 0) {
+            const char *version = s + 14;
+            while (isspace((unsigned char)*version)) version++;
+            if (strcmp(version, "1") != 0) {
                 rc = rec_fail(err, lineno, CARC_E_VERSION, "unsupported record version '%s'",
-                              s + 15);
+                              version);
                 break;
             }
             seen_magic = true;
@@ -166,6 +172,10 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
         char *rest = s + strcspn(s, " \t");
         while (isspace((unsigned char)*rest)) rest++;
         /* the header words; any other word is an action (modules add theirs) */
+        if (!strcmp(word, "carcvar-record")) {
+            rc = rec_fail(err, lineno, CARC_E_PARSE, "'carcvar-record' line given twice");
+            break;
+        }
         bool is_action = strcmp(word, "players") && strcmp(word, "seed") &&
                          strcmp(word, "modules") && strcmp(word, "rule");
         if (!is_action) {
@@ -173,6 +183,18 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
                 rc = rec_fail(err, lineno, CARC_E_PARSE, "header line '%s' after the first action",
                               word);
                 break;
+            }
+            /* each header line at most once (a rule line once per rule) */
+            int slot = !strcmp(word, "players") ? 0 : !strcmp(word, "seed") ? 1
+                     : !strcmp(word, "modules") ? 2 : -1;
+            if (slot >= 0) {
+                if (header_line[slot]) {
+                    rc = rec_fail(err, lineno, CARC_E_PARSE,
+                                  "header line '%s' given twice (first on line %llu)", word,
+                                  (unsigned long long)header_line[slot]);
+                    break;
+                }
+                header_line[slot] = lineno;
             }
             if (!strcmp(word, "players")) {
                 uint64_t v;
@@ -217,6 +239,14 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
                                   "unknown rule or value '%s %d'", name, value);
                     break;
                 }
+                int id = carc_rule_by_name(name);
+                if (rule_line[id]) {
+                    rc = rec_fail(err, lineno, CARC_E_PARSE,
+                                  "header line 'rule %s' given twice (first on line %llu)", name,
+                                  (unsigned long long)rule_line[id]);
+                    break;
+                }
+                rule_line[id] = lineno;
             }
             continue;
         }
@@ -232,10 +262,14 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
             rc = rec_fail(err, lineno, CARC_E_STATE, "action after the end of the game");
             break;
         }
-        /* "draw X rng": the outcome was sampled from the seeded RNG */
+        /* "draw X rng": the outcome was sampled from the seeded RNG ("rng" is
+         * the last word, after any run of blanks) */
         size_t sl = strlen(s);
-        if (!strcmp(word, "draw") && sl > 4 && !strcmp(s + sl - 4, " rng")) {
-            s[sl - 4] = 0;
+        if (!strcmp(word, "draw") && sl > 4 && !strcmp(s + sl - 3, "rng") &&
+            isspace((unsigned char)s[sl - 4])) {
+            sl -= 4;
+            while (sl && isspace((unsigned char)s[sl - 1])) sl--;
+            s[sl] = 0;
             carc_action want, got;
             rc = carc_action_from_string(g, s, &want);
             if (rc) {
