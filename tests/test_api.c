@@ -865,6 +865,160 @@ START_TEST(record_crlf_long_line)
 }
 END_TEST
 
+static char *write_public_record(const carc_game *g)
+{
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_write_public_record(g, NULL, 0, &need), CARC_E_BUFFER);
+    char *rec = malloc(need);
+    ck_assert_ptr_nonnull(rec);
+    ck_assert_int_eq(carc_game_write_public_record(g, rec, need, &need), CARC_OK);
+    ck_assert_uint_eq(strlen(rec) + 1, need);
+    return rec;
+}
+
+/* A public record holds no secret: no seed line, no "rng" mark. */
+static void assert_no_secret(const char *rec)
+{
+    ck_assert_msg(strstr(rec, "\nseed") == NULL, "seed line in:\n%s", rec);
+    ck_assert_msg(strstr(rec, " rng") == NULL, "rng mark in:\n%s", rec);
+    ck_assert_msg(strstr(rec, "\trng") == NULL, "rng mark in:\n%s", rec);
+}
+
+/* Same public state: board, figures, scores, tiles left, pending decision. */
+static void assert_same_public_state(const carc_game *a, const carc_game *b)
+{
+    ck_assert_int_eq(carc_game_num_players(a), carc_game_num_players(b));
+    ck_assert_int_eq(carc_game_current_player(a), carc_game_current_player(b));
+    ck_assert_int_eq(carc_game_is_terminal(a), carc_game_is_terminal(b));
+    ck_assert_int_eq(carc_game_turn(a), carc_game_turn(b));
+    carc_decision da, db;
+    ck_assert_int_eq(carc_game_decision(a, &da), CARC_OK);
+    ck_assert_int_eq(carc_game_decision(b, &db), CARC_OK);
+    ck_assert_int_eq(memcmp(&da, &db, sizeof da), 0);
+    ck_assert_int_eq(carc_game_tile_count(a), carc_game_tile_count(b));
+    for (int i = 0; i < carc_game_tile_count(a); i++) {
+        carc_placed_tile ta, tb;
+        ck_assert_int_eq(carc_game_tile_by_order(a, i, &ta), CARC_OK);
+        ck_assert_int_eq(carc_game_tile_by_order(b, i, &tb), CARC_OK);
+        ck_assert_int_eq(memcmp(&ta, &tb, sizeof ta), 0);
+    }
+    for (int t = -1; t < carc_tile_type_count(); t++)
+        ck_assert_int_eq(carc_game_tiles_remaining(a, t), carc_game_tiles_remaining(b, t));
+    carc_figure fa[64], fb[64];
+    size_t na, nb;
+    ck_assert_int_eq(carc_game_figures(a, fa, 64, &na), CARC_OK);
+    ck_assert_int_eq(carc_game_figures(b, fb, 64, &nb), CARC_OK);
+    ck_assert_uint_eq(na, nb);
+    ck_assert_int_eq(memcmp(fa, fb, na * sizeof fa[0]), 0);
+    int32_t sa[CARC_MAX_PLAYERS], sb[CARC_MAX_PLAYERS];
+    ck_assert_int_eq(carc_game_final_scores(a, sa, CARC_MAX_PLAYERS), CARC_OK);
+    ck_assert_int_eq(carc_game_final_scores(b, sb, CARC_MAX_PLAYERS), CARC_OK);
+    for (int p = 0; p < carc_game_num_players(a); p++) {
+        int32_t la, lb;
+        ck_assert_int_eq(carc_game_score(a, p, &la), CARC_OK);
+        ck_assert_int_eq(carc_game_score(b, p, &lb), CARC_OK);
+        ck_assert_int_eq(la, lb);
+        ck_assert_int_eq(sa[p], sb[p]);
+    }
+    int32_t ia[512], ib[512];
+    size_t ka, kb;
+    ck_assert_int_eq(carc_game_legal_ids(a, ia, 512, &ka), CARC_OK);
+    ck_assert_int_eq(carc_game_legal_ids(b, ib, 512, &kb), CARC_OK);
+    ck_assert_uint_eq(ka, kb);
+    ck_assert_int_eq(memcmp(ia, ib, ka * sizeof ia[0]), 0);
+}
+
+/* (a) Two games with different seeds that see the same draws (applied
+ * explicitly) and the same choices export byte-identical public records. */
+START_TEST(public_record_seed_independent)
+{
+    carc_game *a = new_game(1, 3), *b = new_game(987654321, 3);
+    uint32_t pick = 12345;
+    int steps = 0;
+    while (!carc_game_is_terminal(a)) {
+        pick = pick * 1103515245u + 12345u;
+        int32_t ids[1024];
+        size_t n, nb;
+        ck_assert_int_eq(carc_game_legal_ids(a, ids, 1024, &n), CARC_OK);
+        ck_assert_int_eq(carc_game_legal_ids(b, ids, 1024, &nb), CARC_OK);
+        ck_assert_uint_eq(n, nb);
+        ck_assert_uint_gt(n, 0);
+        carc_action act;
+        ck_assert_int_eq(carc_action_from_id(a, ids[(pick >> 8) % n], &act), CARC_OK);
+        ck_assert_int_eq(carc_game_apply(a, &act), CARC_OK);
+        ck_assert_int_eq(carc_game_apply(b, &act), CARC_OK);
+        if (++steps % 50 == 0 || carc_game_is_terminal(a)) {
+            char *pa = write_public_record(a), *pb = write_public_record(b);
+            ck_assert_str_eq(pa, pb);
+            assert_no_secret(pa);
+            free(pa);
+            free(pb);
+            /* the full records differ: they carry the seeds */
+            char *ra = write_record(a), *rb = write_record(b);
+            ck_assert_str_ne(ra, rb);
+            free(ra);
+            free(rb);
+        }
+    }
+    ck_assert_int_eq(carc_game_is_terminal(b), 1);
+    assert_same_public_state(a, b);
+    carc_game_free(a);
+    carc_game_free(b);
+}
+END_TEST
+
+/* (b), (c) A seeded game whose draws come from its RNG: its public record has
+ * no seed line and no rng mark, and replays to the same public state. */
+START_TEST(public_record_replays)
+{
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        carc_game *g = new_game(seed * 7919, (int)(2 + seed % 4));
+        int steps = 0;
+        for (;;) {
+            if (steps++ % 37 == 0 || carc_game_is_terminal(g)) {
+                char *pub = write_public_record(g);
+                assert_no_secret(pub);
+                carc_game *r = NULL;
+                carc_record_error err;
+                ck_assert_msg(carc_record_replay(&r, pub, strlen(pub), &err) == CARC_OK,
+                              "seed %llu line %d: %s", (unsigned long long)seed, err.line,
+                              err.message);
+                assert_same_public_state(g, r);
+                /* exporting the replayed game gives the same public record */
+                char *again = write_public_record(r);
+                ck_assert_str_eq(again, pub);
+                /* the full record keeps the secret */
+                char *full = write_record(g);
+                ck_assert_ptr_nonnull(strstr(full, "\nseed "));
+                if (steps > 1) ck_assert_ptr_nonnull(strstr(full, " rng\n"));
+                free(full);
+                free(again);
+                free(pub);
+                carc_game_free(r);
+            }
+            if (carc_game_is_terminal(g)) break;
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+            } else {
+                int32_t ids[1024];
+                size_t n;
+                ck_assert_int_eq(carc_game_legal_ids(g, ids, 1024, &n), CARC_OK);
+                ck_assert_int_eq(carc_game_apply_id(g, ids[(size_t)steps * 31 % n]), CARC_OK);
+            }
+        }
+        carc_game_free(g);
+    }
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_write_public_record(NULL, NULL, 0, &need), CARC_E_INVALID);
+    carc_game *g = new_game(1, 2);
+    char small[8];
+    ck_assert_int_eq(carc_game_write_public_record(g, NULL, 4, &need), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_write_public_record(g, small, sizeof small, &need), CARC_E_BUFFER);
+    ck_assert_uint_gt(need, sizeof small);
+    carc_game_free(g);
+}
+END_TEST
+
 START_TEST(notation_write_errors)
 {
     carc_game *g = at_deploy();
@@ -1058,6 +1212,8 @@ int main(void)
     tcase_add_test(tc, record_whitespace);
     tcase_add_test(tc, record_repeated_header);
     tcase_add_test(tc, record_crlf_long_line);
+    tcase_add_test(tc, public_record_seed_independent);
+    tcase_add_test(tc, public_record_replays);
     tcase_add_test(tc, record_more_errors);
     tcase_add_test(tc, api_edges);
     tcase_add_test(tc, id_kind_mismatch);

@@ -511,6 +511,18 @@ CARC_API int carc_game_deserialize(carc_game **out, const uint8_t *buf,
 CARC_API int carc_game_write_record(const carc_game *game, char *buf,
                                     size_t cap, size_t *needed);
 
+/** Write the public record of the game so far: the record without its one
+ *  secret, the RNG (doc/records.md, "Public records").  It has no seed line
+ *  and no " rng" marks -- every draw is written as an explicit "draw TILE"
+ *  -- and the same score comments.  carc_record_replay turns it into a game
+ *  with the same public state (board, figures, scores, tiles left, pending
+ *  decision) but the default seed, so its future draws are not the
+ *  original's.  Two games that saw the same draws and actions give the same
+ *  bytes whatever their seeds.  Same buffer and length rules as
+ *  carc_game_write_record.  Not in 0.1.0: symbol version CARCVAR_0.2. */
+CARC_API int carc_game_write_public_record(const carc_game *game, char *buf,
+                                           size_t cap, size_t *needed);
+
 /** Where and why a record was refused. */
 typedef struct carc_record_error {
     int32_t line;        /**< 1-based line number, 0 if none             */

@@ -13,13 +13,17 @@
 
 static const char *const reason_names[] = {"completed", "end of game"};
 
-int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t *needed)
+/* The record of the game so far.  A public record leaves out the game's only
+ * secret, its RNG: no seed line, and no "rng" marks (every draw is explicit,
+ * so it replays without the RNG). */
+static int write_record(const carc_game *game, char *buf, size_t cap, size_t *needed,
+                        bool public_only)
 {
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
     outbuf o = {buf, cap, 0};
     carc__out_add(&o, "carcvar-record 1\n");
     carc__out_add(&o, "players %d\n", game->nplayers);
-    carc__out_add(&o, "seed %llu\n", (unsigned long long)game->opts.seed);
+    if (!public_only) carc__out_add(&o, "seed %llu\n", (unsigned long long)game->opts.seed);
     carc__out_add(&o, "modules");
     for (int m = 0; m < CARC_MODULE_SLOTS; m++)
         if (carc__module_on(game, m)) carc__out_add(&o, " %s", carc_module_name(m));
@@ -46,7 +50,7 @@ int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t 
         }
         rc = carc_action_to_string(g, &a, text, sizeof text, NULL);
         if (rc) break;
-        carc__out_add(&o, "%s%s\n", text, (h & HIST_SAMPLED) ? " rng" : "");
+        carc__out_add(&o, "%s%s\n", text, (h & HIST_SAMPLED) && !public_only ? " rng" : "");
         uint32_t nlog = g->nlog;
         rc = carc__replay_entry(g, h);
         if (rc) break;
@@ -68,6 +72,16 @@ int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t 
     carc_game_free(g);
     if (rc) return rc;
     return carc__out_finish(&o, needed);
+}
+
+int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t *needed)
+{
+    return write_record(game, buf, cap, needed, false);
+}
+
+int carc_game_write_public_record(const carc_game *game, char *buf, size_t cap, size_t *needed)
+{
+    return write_record(game, buf, cap, needed, true);
 }
 
 /* Most lines a record may have (blank and comment lines count): a game has a
