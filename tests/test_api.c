@@ -595,6 +595,430 @@ START_TEST(notation_deploy)
 }
 END_TEST
 
+/* "deploy FIGURE segment K" is the canonical by-number form: '#' starts a
+ * comment in records, so "#K" (still read, deprecated) cannot be replayed. */
+START_TEST(notation_deploy_segment)
+{
+    carc_game *g = at_deploy();
+    carc_action a, b;
+    for (int k = 0; k < 4; k++) {
+        char text[64];
+        snprintf(text, sizeof text, "deploy follower segment %d", k);
+        ck_assert_msg(carc_action_from_string(g, text, &a) == CARC_OK, "'%s'", text);
+        ck_assert_int_eq(a.kind, CARC_ACTION_DEPLOY);
+        ck_assert_int_eq(a.figure, CARC_FIGURE_FOLLOWER);
+        ck_assert_int_eq(a.segment, k);
+        /* the deprecated form reads the same */
+        snprintf(text, sizeof text, "deploy follower #%d", k);
+        ck_assert_int_eq(carc_action_from_string(g, text, &b), CARC_OK);
+        ck_assert_int_eq(b.segment, k);
+    }
+    const char *bad[] = {"deploy follower segment 4",  /* D has segments 0..3 */
+                         "deploy follower segment 31", "deploy follower segment 32",
+                         "deploy follower segment -1", "deploy follower segment x",
+                         "deploy follower segment",    "deploy follower segment 1 2",
+                         "deploy follower segment 1x", "deploy nobody segment 0"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(carc_action_from_string(g, bad[i], &a) == CARC_E_PARSE, "'%s'", bad[i]);
+    ck_assert_int_eq(carc_game_apply_id(g, 0), CARC_OK); /* pass */
+    ck_assert_int_eq(carc_action_from_string(g, "deploy follower segment 1", &a), CARC_E_STATE);
+    /* no deployment pending: written by number, in the form a record can hold */
+    memset(&a, 0, sizeof a);
+    a.kind = CARC_ACTION_DEPLOY;
+    a.segment = 3;
+    char text[64];
+    ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, NULL), CARC_OK);
+    ck_assert_str_eq(text, "deploy follower segment 3");
+    ck_assert_ptr_null(strchr(text, '#'));
+    carc_game_free(g);
+}
+END_TEST
+
+static char *write_record(const carc_game *g)
+{
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_write_record(g, NULL, 0, &need), CARC_E_BUFFER);
+    char *rec = malloc(need);
+    ck_assert_ptr_nonnull(rec);
+    ck_assert_int_eq(carc_game_write_record(g, rec, need, &need), CARC_OK);
+    return rec;
+}
+
+/* A record naming a segment by number replays, to the same game as the
+ * record naming it by feature and edge. */
+START_TEST(record_deploy_segment)
+{
+    const char *by_label = "carcvar-record 1\nseed 4\ndraw D\nplace 1,0 r0\n"
+                           "deploy follower city N\ndraw B\nplace 0,1 r0\n"
+                           "deploy follower monastery\n";
+    const char *by_number = "carcvar-record 1\nseed 4\ndraw D\nplace 1,0 r0\n"
+                            "deploy follower segment 0  # the city\ndraw B\nplace 0,1 r0\n"
+                            "deploy follower segment 0\n";
+    carc_game *a = NULL, *b = NULL;
+    carc_record_error err;
+    ck_assert_msg(carc_record_replay(&a, by_label, strlen(by_label), &err) == CARC_OK,
+                  "line %d: %s", err.line, err.message);
+    ck_assert_msg(carc_record_replay(&b, by_number, strlen(by_number), &err) == CARC_OK,
+                  "line %d: %s", err.line, err.message);
+    ck_assert_int_eq(carc_game_supply(b, 0, CARC_FIGURE_FOLLOWER), 6);
+    ck_assert_int_eq(carc_game_supply(b, 1, CARC_FIGURE_FOLLOWER), 6);
+    char *ra = write_record(a), *rb = write_record(b);
+    ck_assert_str_eq(ra, rb);
+    free(ra);
+    free(rb);
+    carc_game_free(a);
+    carc_game_free(b);
+}
+END_TEST
+
+/* carc_game_write_record's *needed counts the terminating NUL; replaying
+ * exactly that many bytes works.  One NUL at the very end of the buffer is
+ * accepted, a NUL anywhere else is not. */
+START_TEST(record_trailing_nul)
+{
+    carc_game *f = new_game(5, 3), *g = NULL;
+    for (int i = 0; i < 40; i++) {
+        if (carc_game_current_player(f) == CARC_PLAYER_CHANCE) {
+            ck_assert_int_eq(carc_game_sample_chance(f, NULL), CARC_OK);
+        } else {
+            int32_t ids[512];
+            size_t k;
+            ck_assert_int_eq(carc_game_legal_ids(f, ids, 512, &k), CARC_OK);
+            ck_assert_int_eq(carc_game_apply_id(f, ids[k / 2]), CARC_OK);
+        }
+    }
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_write_record(f, NULL, 0, &need), CARC_E_BUFFER);
+    char *rec = malloc(need + 1);
+    ck_assert_int_eq(carc_game_write_record(f, rec, need, &need), CARC_OK);
+    ck_assert_uint_eq(strlen(rec) + 1, need);
+    carc_record_error err;
+    ck_assert_msg(carc_record_replay(&g, rec, need, &err) == CARC_OK, "line %d: %s", err.line,
+                  err.message);
+    char *again = write_record(g);
+    ck_assert_str_eq(again, rec);
+    free(again);
+    carc_game_free(g);
+    /* two NULs: the first is not at the end of the buffer */
+    rec[need] = 0;
+    ck_assert_int_eq(carc_record_replay(&g, rec, need + 1, &err), CARC_E_PARSE);
+    ck_assert_ptr_null(g);
+    ck_assert_str_eq(err.message, "NUL byte in line");
+    /* a NUL in the middle, with one at the end too */
+    const char mid[] = "carcvar-record 1\nseed 1\0 2\ndraw D\n";
+    ck_assert_int_eq(carc_record_replay(&g, mid, sizeof mid, &err), CARC_E_PARSE);
+    ck_assert_int_eq(err.line, 2);
+    /* the NUL alone is an empty record */
+    ck_assert_int_eq(carc_record_replay(&g, "", 1, &err), CARC_E_PARSE);
+    ck_assert_str_eq(err.message, "empty record");
+    /* a NUL ending the last line without a newline */
+    const char tail[] = "carcvar-record 1\nplayers 4";
+    ck_assert_int_eq(carc_record_replay(&g, tail, sizeof tail, &err), CARC_OK);
+    ck_assert_int_eq(carc_game_num_players(g), 4);
+    carc_game_free(g);
+    free(rec);
+    carc_game_free(f);
+}
+END_TEST
+
+/* A record has at most 1,000,000 lines (blank and comment lines count). */
+START_TEST(record_line_limit)
+{
+    const size_t limit = 1000000;
+    const char magic[] = "carcvar-record 1\n";
+    size_t len = sizeof magic - 1 + limit;
+    char *text = malloc(len);
+    ck_assert_ptr_nonnull(text);
+    memcpy(text, magic, sizeof magic - 1);
+    memset(text + sizeof magic - 1, '\n', limit);
+    carc_game *g = NULL;
+    carc_record_error err;
+    /* magic + (limit - 1) empty lines: exactly the limit */
+    ck_assert_msg(carc_record_replay(&g, text, len - 1, &err) == CARC_OK, "line %d: %s",
+                  err.line, err.message);
+    carc_game_free(g);
+    g = NULL;
+    /* one more line */
+    ck_assert_int_eq(carc_record_replay(&g, text, len, &err), CARC_E_PARSE);
+    ck_assert_ptr_null(g);
+    ck_assert_int_eq(err.line, (int32_t)limit + 1);
+    ck_assert_msg(strstr(err.message, "1000000 lines") != NULL, "%s", err.message);
+    /* limit + 1 empty lines and no magic at all */
+    memset(text, '\n', len);
+    ck_assert_int_eq(carc_record_replay(&g, text, limit + 1, &err), CARC_E_PARSE);
+    ck_assert_int_eq(err.line, (int32_t)limit + 1);
+    ck_assert_msg(strstr(err.message, "1000000 lines") != NULL, "%s", err.message);
+    free(text);
+}
+END_TEST
+
+/* Whitespace in records: any run of blanks or tabs separates words, in the
+ * first line and before "rng" too. */
+START_TEST(record_whitespace)
+{
+    carc_game *g = NULL, *ref = NULL;
+    carc_record_error err;
+    const char *ok[] = {
+        "carcvar-record  1\nplayers 3\n",
+        "carcvar-record\t1\nplayers 3\n",
+        "  carcvar-record \t 1  \nplayers\t3\n",
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        ck_assert_msg(carc_record_replay(&g, ok[i], strlen(ok[i]), &err) == CARC_OK,
+                      "case %zu: line %d: %s", i, err.line, err.message);
+        ck_assert_int_eq(carc_game_num_players(g), 3);
+        carc_game_free(g);
+        g = NULL;
+    }
+    const struct { const char *text; int code; } bad[] = {
+        {"carcvar-record  2\n", CARC_E_VERSION},
+        {"carcvar-record\t1 1\n", CARC_E_VERSION},
+        {"carcvar-record1\n", CARC_E_PARSE},
+        {"carcvar-record\n", CARC_E_PARSE},
+        {"carcvar-records 1\n", CARC_E_PARSE},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(carc_record_replay(&g, bad[i].text, strlen(bad[i].text), &err) ==
+                          bad[i].code, "case %zu: %s", i, err.message);
+        ck_assert_int_eq(err.line, 1);
+    }
+    /* the first draw of seed 1, written with a blank, a tab, several */
+    const char base[] = "carcvar-record 1\nseed 1\n";
+    carc_options o;
+    carc_options_init(&o);
+    o.seed = 1;
+    ck_assert_int_eq(carc_game_new(&ref, &o), CARC_OK);
+    carc_action drawn;
+    ck_assert_int_eq(carc_game_sample_chance(ref, &drawn), CARC_OK);
+    const char *seps[] = {" ", "\t", " \t  ", "\t\t"};
+    for (size_t i = 0; i < 4; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "%sdraw %s%srng\n", base, carc_tile_name(drawn.tile), seps[i]);
+        ck_assert_msg(carc_record_replay(&g, text, strlen(text), &err) == CARC_OK,
+                      "sep %zu: line %d: %s", i, err.line, err.message);
+        char *a = write_record(g), *b = write_record(ref);
+        ck_assert_str_eq(a, b);
+        free(a);
+        free(b);
+        carc_game_free(g);
+        g = NULL;
+    }
+    /* "rng" must be a word of its own */
+    char text[128];
+    snprintf(text, sizeof text, "%sdraw %srng\n", base, carc_tile_name(drawn.tile));
+    ck_assert_int_eq(carc_record_replay(&g, text, strlen(text), &err), CARC_E_PARSE);
+    ck_assert_int_eq(err.line, 3);
+    carc_game_free(ref);
+}
+END_TEST
+
+/* A header line given twice is refused, naming it (the last one used to win). */
+START_TEST(record_repeated_header)
+{
+    const struct { const char *text; int line; const char *word; } cases[] = {
+        {"carcvar-record 1\nplayers 2\nplayers 3\n", 3, "players"},
+        {"carcvar-record 1\nseed 1\nplayers 2\nseed 1\n", 4, "seed"},
+        {"carcvar-record 1\nmodules base\nmodules base\ndraw D\n", 3, "modules"},
+        {"carcvar-record 1\nrule tiny_city 1\n# again\nrule tiny_city 2\n", 4, "rule tiny_city"},
+        {"carcvar-record 1\ncarcvar-record 1\n", 2, "carcvar-record"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        carc_game *g = NULL;
+        carc_record_error err;
+        int rc = carc_record_replay(&g, cases[i].text, strlen(cases[i].text), &err);
+        ck_assert_msg(rc == CARC_E_PARSE, "case %zu: rc %d (%s)", i, rc, err.message);
+        ck_assert_ptr_null(g);
+        ck_assert_msg(err.line == cases[i].line, "case %zu: line %d (%s)", i, err.line,
+                      err.message);
+        ck_assert_msg(strstr(err.message, cases[i].word) != NULL, "case %zu: '%s'", i,
+                      err.message);
+    }
+}
+END_TEST
+
+/* The 255-character line limit does not count the CR of a CRLF line end. */
+START_TEST(record_crlf_long_line)
+{
+    char text[1024];
+    carc_game *g = NULL;
+    carc_record_error err;
+    for (int crlf = 0; crlf < 2; crlf++) {
+        for (int width = 255; width <= 256; width++) {
+            int n = snprintf(text, sizeof text, "carcvar-record 1%s\n# ", crlf ? "\r" : "");
+            memset(text + n, 'x', (size_t)width - 2);
+            n += width - 2;
+            n += snprintf(text + n, sizeof text - (size_t)n, "%s\nplayers 5%s\n",
+                          crlf ? "\r" : "", crlf ? "\r" : "");
+            int rc = carc_record_replay(&g, text, (size_t)n, &err);
+            if (width == 255) {
+                ck_assert_msg(rc == CARC_OK, "crlf %d: line %d: %s", crlf, err.line, err.message);
+                ck_assert_int_eq(carc_game_num_players(g), 5);
+                carc_game_free(g);
+                g = NULL;
+            } else {
+                ck_assert_int_eq(rc, CARC_E_PARSE);
+                ck_assert_int_eq(err.line, 2);
+                ck_assert_str_eq(err.message, "line too long");
+            }
+        }
+    }
+}
+END_TEST
+
+static char *write_public_record(const carc_game *g)
+{
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_write_public_record(g, NULL, 0, &need), CARC_E_BUFFER);
+    char *rec = malloc(need);
+    ck_assert_ptr_nonnull(rec);
+    ck_assert_int_eq(carc_game_write_public_record(g, rec, need, &need), CARC_OK);
+    ck_assert_uint_eq(strlen(rec) + 1, need);
+    return rec;
+}
+
+/* A public record holds no secret: no seed line, no "rng" mark. */
+static void assert_no_secret(const char *rec)
+{
+    ck_assert_msg(strstr(rec, "\nseed") == NULL, "seed line in:\n%s", rec);
+    ck_assert_msg(strstr(rec, " rng") == NULL, "rng mark in:\n%s", rec);
+    ck_assert_msg(strstr(rec, "\trng") == NULL, "rng mark in:\n%s", rec);
+}
+
+/* Same public state: board, figures, scores, tiles left, pending decision. */
+static void assert_same_public_state(const carc_game *a, const carc_game *b)
+{
+    ck_assert_int_eq(carc_game_num_players(a), carc_game_num_players(b));
+    ck_assert_int_eq(carc_game_current_player(a), carc_game_current_player(b));
+    ck_assert_int_eq(carc_game_is_terminal(a), carc_game_is_terminal(b));
+    ck_assert_int_eq(carc_game_turn(a), carc_game_turn(b));
+    carc_decision da, db;
+    ck_assert_int_eq(carc_game_decision(a, &da), CARC_OK);
+    ck_assert_int_eq(carc_game_decision(b, &db), CARC_OK);
+    ck_assert_int_eq(memcmp(&da, &db, sizeof da), 0);
+    ck_assert_int_eq(carc_game_tile_count(a), carc_game_tile_count(b));
+    for (int i = 0; i < carc_game_tile_count(a); i++) {
+        carc_placed_tile ta, tb;
+        ck_assert_int_eq(carc_game_tile_by_order(a, i, &ta), CARC_OK);
+        ck_assert_int_eq(carc_game_tile_by_order(b, i, &tb), CARC_OK);
+        ck_assert_int_eq(memcmp(&ta, &tb, sizeof ta), 0);
+    }
+    for (int t = -1; t < carc_tile_type_count(); t++)
+        ck_assert_int_eq(carc_game_tiles_remaining(a, t), carc_game_tiles_remaining(b, t));
+    carc_figure fa[64], fb[64];
+    size_t na, nb;
+    ck_assert_int_eq(carc_game_figures(a, fa, 64, &na), CARC_OK);
+    ck_assert_int_eq(carc_game_figures(b, fb, 64, &nb), CARC_OK);
+    ck_assert_uint_eq(na, nb);
+    ck_assert_int_eq(memcmp(fa, fb, na * sizeof fa[0]), 0);
+    int32_t sa[CARC_MAX_PLAYERS], sb[CARC_MAX_PLAYERS];
+    ck_assert_int_eq(carc_game_final_scores(a, sa, CARC_MAX_PLAYERS), CARC_OK);
+    ck_assert_int_eq(carc_game_final_scores(b, sb, CARC_MAX_PLAYERS), CARC_OK);
+    for (int p = 0; p < carc_game_num_players(a); p++) {
+        int32_t la, lb;
+        ck_assert_int_eq(carc_game_score(a, p, &la), CARC_OK);
+        ck_assert_int_eq(carc_game_score(b, p, &lb), CARC_OK);
+        ck_assert_int_eq(la, lb);
+        ck_assert_int_eq(sa[p], sb[p]);
+    }
+    int32_t ia[512], ib[512];
+    size_t ka, kb;
+    ck_assert_int_eq(carc_game_legal_ids(a, ia, 512, &ka), CARC_OK);
+    ck_assert_int_eq(carc_game_legal_ids(b, ib, 512, &kb), CARC_OK);
+    ck_assert_uint_eq(ka, kb);
+    ck_assert_int_eq(memcmp(ia, ib, ka * sizeof ia[0]), 0);
+}
+
+/* (a) Two games with different seeds that see the same draws (applied
+ * explicitly) and the same choices export byte-identical public records. */
+START_TEST(public_record_seed_independent)
+{
+    carc_game *a = new_game(1, 3), *b = new_game(987654321, 3);
+    uint32_t pick = 12345;
+    int steps = 0;
+    while (!carc_game_is_terminal(a)) {
+        pick = pick * 1103515245u + 12345u;
+        int32_t ids[1024];
+        size_t n, nb;
+        ck_assert_int_eq(carc_game_legal_ids(a, ids, 1024, &n), CARC_OK);
+        ck_assert_int_eq(carc_game_legal_ids(b, ids, 1024, &nb), CARC_OK);
+        ck_assert_uint_eq(n, nb);
+        ck_assert_uint_gt(n, 0);
+        carc_action act;
+        ck_assert_int_eq(carc_action_from_id(a, ids[(pick >> 8) % n], &act), CARC_OK);
+        ck_assert_int_eq(carc_game_apply(a, &act), CARC_OK);
+        ck_assert_int_eq(carc_game_apply(b, &act), CARC_OK);
+        if (++steps % 50 == 0 || carc_game_is_terminal(a)) {
+            char *pa = write_public_record(a), *pb = write_public_record(b);
+            ck_assert_str_eq(pa, pb);
+            assert_no_secret(pa);
+            free(pa);
+            free(pb);
+            /* the full records differ: they carry the seeds */
+            char *ra = write_record(a), *rb = write_record(b);
+            ck_assert_str_ne(ra, rb);
+            free(ra);
+            free(rb);
+        }
+    }
+    ck_assert_int_eq(carc_game_is_terminal(b), 1);
+    assert_same_public_state(a, b);
+    carc_game_free(a);
+    carc_game_free(b);
+}
+END_TEST
+
+/* (b), (c) A seeded game whose draws come from its RNG: its public record has
+ * no seed line and no rng mark, and replays to the same public state. */
+START_TEST(public_record_replays)
+{
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        carc_game *g = new_game(seed * 7919, (int)(2 + seed % 4));
+        int steps = 0;
+        for (;;) {
+            if (steps++ % 37 == 0 || carc_game_is_terminal(g)) {
+                char *pub = write_public_record(g);
+                assert_no_secret(pub);
+                carc_game *r = NULL;
+                carc_record_error err;
+                ck_assert_msg(carc_record_replay(&r, pub, strlen(pub), &err) == CARC_OK,
+                              "seed %llu line %d: %s", (unsigned long long)seed, err.line,
+                              err.message);
+                assert_same_public_state(g, r);
+                /* exporting the replayed game gives the same public record */
+                char *again = write_public_record(r);
+                ck_assert_str_eq(again, pub);
+                /* the full record keeps the secret */
+                char *full = write_record(g);
+                ck_assert_ptr_nonnull(strstr(full, "\nseed "));
+                if (steps > 1) ck_assert_ptr_nonnull(strstr(full, " rng\n"));
+                free(full);
+                free(again);
+                free(pub);
+                carc_game_free(r);
+            }
+            if (carc_game_is_terminal(g)) break;
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+            } else {
+                int32_t ids[1024];
+                size_t n;
+                ck_assert_int_eq(carc_game_legal_ids(g, ids, 1024, &n), CARC_OK);
+                ck_assert_int_eq(carc_game_apply_id(g, ids[(size_t)steps * 31 % n]), CARC_OK);
+            }
+        }
+        carc_game_free(g);
+    }
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_write_public_record(NULL, NULL, 0, &need), CARC_E_INVALID);
+    carc_game *g = new_game(1, 2);
+    char small[8];
+    ck_assert_int_eq(carc_game_write_public_record(g, NULL, 4, &need), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_write_public_record(g, small, sizeof small, &need), CARC_E_BUFFER);
+    ck_assert_uint_gt(need, sizeof small);
+    carc_game_free(g);
+}
+END_TEST
+
 START_TEST(notation_write_errors)
 {
     carc_game *g = at_deploy();
@@ -631,7 +1055,7 @@ START_TEST(notation_write_errors)
     /* a segment number the tile does not have is written by number */
     a.segment = 20;
     ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_OK);
-    ck_assert_str_eq(text, "deploy follower #20");
+    ck_assert_str_eq(text, "deploy follower segment 20");
     a.kind = 99;
     ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_E_INVALID);
     a.kind = CARC_ACTION_PASS;
@@ -643,7 +1067,7 @@ START_TEST(notation_write_errors)
     a.kind = CARC_ACTION_DEPLOY;
     a.segment = 1;
     ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, &need), CARC_OK);
-    ck_assert_str_eq(text, "deploy follower #1");
+    ck_assert_str_eq(text, "deploy follower segment 1");
     carc_game_free(g);
 }
 END_TEST
@@ -781,6 +1205,15 @@ int main(void)
     tcase_add_test(tc, long_line_ids);
     tcase_add_test(tc, notation_deploy);
     tcase_add_test(tc, notation_write_errors);
+    tcase_add_test(tc, notation_deploy_segment);
+    tcase_add_test(tc, record_deploy_segment);
+    tcase_add_test(tc, record_trailing_nul);
+    tcase_add_test(tc, record_line_limit);
+    tcase_add_test(tc, record_whitespace);
+    tcase_add_test(tc, record_repeated_header);
+    tcase_add_test(tc, record_crlf_long_line);
+    tcase_add_test(tc, public_record_seed_independent);
+    tcase_add_test(tc, public_record_replays);
     tcase_add_test(tc, record_more_errors);
     tcase_add_test(tc, api_edges);
     tcase_add_test(tc, id_kind_mismatch);

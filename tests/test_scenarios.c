@@ -1,18 +1,22 @@
 /* Scenario tests: every .rec file in tests/scenarios is a game record plus
  * expectations written as comments, so each file is also a valid record:
  *
- *   # expect score P N          live score of player P after the last line
+ *   # expect score P N          live score of player P
  *   # expect final N0 N1 ...    final scores (end-game scoring included)
  *   # expect supply P N         followers of player P in supply
  *   # expect terminal           the game is over
  *   # expect remaining TILE N   N tiles of type TILE left to draw (TILE "all": total)
  *   # expect player P           player P is to act next (-1: a tile draw is pending)
- *   # expect error LINE         the record is refused at line LINE
+ *   # expect error LINE [CODE]  the record is refused at line LINE (and with
+ *                               CARC_E_CODE, CODE in lower case: parse, illegal, ...)
  *   # expect feature X Y SEG POINTS [COMPLETE]
  *                               feature through segment SEG of the tile at
  *                               (X, Y) is worth POINTS now (and complete 0/1)
  *
- * A scenario file without any expectation fails: a test must assert. */
+ * Every expectation but "error" is checked at its own place in the file: on
+ * the game replayed from the lines above it (a prefix of a record is a
+ * record), so a check may sit between actions.  "error" is about the whole
+ * file.  A scenario file without any expectation fails: a test must assert. */
 #include <carcvar/carcvar.h>
 #include <check.h>
 
@@ -59,6 +63,21 @@ static void list_scenarios(void)
     qsort(names, (size_t)nnames, sizeof names[0], cmp);
 }
 
+/* CARC_E_* code for its name in lower case ("parse"), or 0 if none. */
+static int error_code(const char *name)
+{
+    static const struct { const char *name; int code; } codes[] = {
+        {"invalid", CARC_E_INVALID}, {"nomem", CARC_E_NOMEM},
+        {"illegal", CARC_E_ILLEGAL}, {"buffer", CARC_E_BUFFER},
+        {"state", CARC_E_STATE},     {"parse", CARC_E_PARSE},
+        {"corrupt", CARC_E_CORRUPT}, {"version", CARC_E_VERSION},
+        {"unsupported", CARC_E_UNSUPPORTED}, {"notfound", CARC_E_NOTFOUND},
+    };
+    for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
+        if (strcmp(name, codes[i].name) == 0) return codes[i].code;
+    return 0;
+}
+
 START_TEST(scenario)
 {
     char path[600];
@@ -67,15 +86,22 @@ START_TEST(scenario)
     char *text = slurp(path, &len);
     ck_assert_msg(text != NULL, "cannot read %s", path);
 
-    carc_game *g = NULL;
+    carc_game *full = NULL;
     carc_record_error err;
-    int rc = carc_record_replay(&g, text, len, &err);
+    int rc = carc_record_replay(&full, text, len, &err);
     int expectations = 0;
-    char *save = NULL;
-    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        const char *p = strstr(line, "# expect ");
-        if (p != line) continue;
-        p += 9;
+    size_t next;
+    for (size_t pos = 0; pos < len; pos = next) {
+        const char *nl = memchr(text + pos, '\n', len - pos);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        next = end + 1;
+        char line[256];
+        size_t n = end - pos < sizeof line - 1 ? end - pos : sizeof line - 1;
+        memcpy(line, text + pos, n);
+        line[n] = 0;
+        if (n && line[n - 1] == '\r') line[n - 1] = 0;
+        if (strncmp(line, "# expect ", 9) != 0) continue;
+        const char *p = line + 9;
         int a, b, c, d, e;
         expectations++;
         if (sscanf(p, "error %d", &a) == 1) {
@@ -83,9 +109,23 @@ START_TEST(scenario)
                           names[_i], a);
             ck_assert_msg(err.line == a, "%s: refused at line %d (%s), expected line %d",
                           names[_i], err.line, err.message, a);
+            char code[32];
+            if (sscanf(p, "error %*d %31s", code) == 1) {
+                int want = error_code(code);
+                ck_assert_msg(want < 0, "%s: unknown error code '%s'", names[_i], code);
+                ck_assert_msg(err.code == want && rc == want,
+                              "%s: refused with %d (%s: %s), expected %s (%d)", names[_i],
+                              err.code, carc_strerror(err.code), err.message, code, want);
+            }
             continue;
         }
         ck_assert_msg(rc == CARC_OK, "%s:%d: %s", names[_i], err.line, err.message);
+        /* the game as it stands at this line */
+        carc_game *g = NULL;
+        carc_record_error perr;
+        ck_assert_msg(carc_record_replay(&g, text, pos, &perr) == CARC_OK,
+                      "%s: the lines above the expectation '%s' do not replay: %d: %s",
+                      names[_i], p, perr.line, perr.message);
         if (sscanf(p, "score %d %d", &a, &b) == 2) {
             int32_t s;
             ck_assert_int_eq(carc_game_score(g, a, &s), CARC_OK);
@@ -94,15 +134,15 @@ START_TEST(scenario)
             int32_t fin[CARC_MAX_PLAYERS];
             ck_assert_int_eq(carc_game_final_scores(g, fin, CARC_MAX_PLAYERS), CARC_OK);
             const char *q = p + 5;
-            int n = 0, used;
+            int k = 0, used;
             while (sscanf(q, "%d%n", &a, &used) == 1) {
-                ck_assert_msg(n < carc_game_num_players(g), "%s: too many final scores", names[_i]);
-                ck_assert_msg(fin[n] == a, "%s: player %d final %d, expected %d", names[_i], n,
-                              fin[n], a);
-                n++;
+                ck_assert_msg(k < carc_game_num_players(g), "%s: too many final scores", names[_i]);
+                ck_assert_msg(fin[k] == a, "%s: player %d final %d, expected %d", names[_i], k,
+                              fin[k], a);
+                k++;
                 q += used;
             }
-            ck_assert_msg(n == carc_game_num_players(g), "%s: final needs every player",
+            ck_assert_msg(k == carc_game_num_players(g), "%s: final needs every player",
                           names[_i]);
         } else if (sscanf(p, "supply %d %d", &a, &b) == 2) {
             ck_assert_int_eq(carc_game_supply(g, a, CARC_FIGURE_FOLLOWER), b);
@@ -118,18 +158,19 @@ START_TEST(scenario)
         } else if (strncmp(p, "terminal", 8) == 0) {
             ck_assert_int_eq(carc_game_is_terminal(g), 1);
         } else if (sscanf(p, "feature %d %d %d %d %d", &a, &b, &c, &d, &e) >= 4) {
-            int n = sscanf(p, "feature %d %d %d %d %d", &a, &b, &c, &d, &e);
+            int k = sscanf(p, "feature %d %d %d %d %d", &a, &b, &c, &d, &e);
             carc_feature_info fi;
             ck_assert_int_eq(carc_game_feature(g, a, b, c, &fi), CARC_OK);
             ck_assert_msg(fi.points == d, "%s: feature at %d,%d #%d worth %d, expected %d",
                           names[_i], a, b, c, fi.points, d);
-            if (n == 5) ck_assert_int_eq(fi.complete, e);
+            if (k == 5) ck_assert_int_eq(fi.complete, e);
         } else {
             ck_abort_msg("%s: unknown expectation '%s'", names[_i], p);
         }
+        carc_game_free(g);
     }
     ck_assert_msg(expectations > 0, "%s has no '# expect' line", names[_i]);
-    carc_game_free(g);
+    carc_game_free(full);
     free(text);
 }
 END_TEST

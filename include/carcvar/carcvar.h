@@ -516,9 +516,25 @@ CARC_API int carc_game_deserialize(carc_game **out, const uint8_t *buf,
 
 /* ----------------------------------------------------------- game records */
 
-/** Write the game record (doc/records.md) of the game so far. */
+/** Write the game record (doc/records.md) of the game so far: the header
+ *  (seed and every rule option included), every action, draws sampled from
+ *  the game's RNG marked " rng", and comments with the scoring events.
+ *  NUL-terminated; *needed counts the terminating NUL, and (buf, *needed)
+ *  may be passed to carc_record_replay as they are. */
 CARC_API int carc_game_write_record(const carc_game *game, char *buf,
                                     size_t cap, size_t *needed);
+
+/** Write the public record of the game so far: the record without its one
+ *  secret, the RNG (doc/records.md, "Public records").  It has no seed line
+ *  and no " rng" marks -- every draw is written as an explicit "draw TILE"
+ *  -- and the same score comments.  carc_record_replay turns it into a game
+ *  with the same public state (board, figures, scores, tiles left, pending
+ *  decision) but the default seed, so its future draws are not the
+ *  original's.  Two games that saw the same draws and actions give the same
+ *  bytes whatever their seeds.  Same buffer and length rules as
+ *  carc_game_write_record.  Not in 0.1.0: symbol version CARCVAR_0.2. */
+CARC_API int carc_game_write_public_record(const carc_game *game, char *buf,
+                                           size_t cap, size_t *needed);
 
 /** Where and why a record was refused. */
 typedef struct carc_record_error {
@@ -528,7 +544,13 @@ typedef struct carc_record_error {
 } carc_record_error;
 
 /** Replay a record (len bytes of text) into a new game.  On failure *out
- *  is NULL and err (if not NULL) says which line and why. */
+ *  is NULL and err (if not NULL) says which line and why.  The text need not
+ *  be NUL-terminated; if its last byte (text[len - 1]) is a NUL it is taken
+ *  as the terminator, so both strlen(text) and the *needed of
+ *  carc_game_write_record are valid lengths.  Any other NUL byte is
+ *  refused (CARC_E_PARSE).  Limits: lines of at most 255 characters (a
+ *  CR before the newline not counted) and at most 1,000,000 lines, blank
+ *  and comment lines included (CARC_E_PARSE beyond). */
 CARC_API int carc_record_replay(carc_game **out, const char *text, size_t len,
                                 carc_record_error *err);
 

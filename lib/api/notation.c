@@ -76,7 +76,8 @@ static const ptile *deploy_tile(const carc_game *g)
 }
 
 /* Segment label on the board: kind plus its first edge (or half-edge) after
- * rotation; "#k" when the kind has no edge to name it uniquely. */
+ * rotation; "segment K" when the kind has no edge to name it uniquely.  (The
+ * older "#K" is never written: '#' starts a comment in a game record.) */
 static void segment_label(const ptile *pt, int s, char *buf, size_t cap)
 {
     const tile_type *ty = &carc__types[pt->type];
@@ -93,7 +94,7 @@ static void segment_label(const ptile *pt, int s, char *buf, size_t cap)
         for (int i = 0; i < ty->nseg; i++)
             if (ty->seg[i].kind == sd->kind && !ty->seg[i].edges && !ty->seg[i].halves) same++;
         if (same == 1) snprintf(buf, cap, "%s", kind);
-        else snprintf(buf, cap, "#%d", s);
+        else snprintf(buf, cap, "segment %d", s);
     }
 }
 
@@ -122,7 +123,7 @@ int carc_action_to_string(const carc_game *game, const carc_action *a, char *buf
         if (pt && a->segment < carc__types[pt->type].nseg)
             segment_label(pt, a->segment, label, sizeof label);
         else
-            snprintf(label, sizeof label, "#%d", a->segment);
+            snprintf(label, sizeof label, "segment %d", a->segment);
         carc__out_add(&o, "deploy %s %s", fig, label);
         break;
     }
@@ -199,9 +200,13 @@ int carc_action_from_string(const carc_game *game, const char *text, carc_action
         a.figure = carc__figure_by_name(tok[1]);
         if (a.figure < 0) return CARC_E_PARSE;
         const ptile *pt = deploy_tile(game);
-        if (n == 3 && tok[2][0] == '#') {
-            /* segment K of the tile just laid: only while a deployment is pending */
-            if (!carc__parse_int(tok[2] + 1, 0, CARC_MAX_SEGMENTS - 1, &a.segment)) return CARC_E_PARSE;
+        /* segment K of the tile just laid, only while a deployment is pending:
+         * "segment K", or the deprecated "#K" (read, never written) */
+        const char *num = n == 4 && strcmp(tok[2], "segment") == 0 ? tok[3]
+                          : n == 3 && tok[2][0] == '#'              ? tok[2] + 1
+                                                                    : NULL;
+        if (num) {
+            if (!carc__parse_int(num, 0, CARC_MAX_SEGMENTS - 1, &a.segment)) return CARC_E_PARSE;
             if (!pt) return CARC_E_STATE;
             if (a.segment >= carc__types[pt->type].nseg) return CARC_E_PARSE;
         } else {

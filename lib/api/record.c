@@ -12,13 +12,17 @@
 /* ------------------------------------------------------------ game records */
 
 
-int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t *needed)
+/* The record of the game so far.  A public record leaves out the game's only
+ * secret, its RNG: no seed line, and no "rng" marks (every draw is explicit,
+ * so it replays without the RNG). */
+static int write_record(const carc_game *game, char *buf, size_t cap, size_t *needed,
+                        bool public_only)
 {
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
     outbuf o = {buf, cap, 0};
     carc__out_add(&o, "carcvar-record 1\n");
     carc__out_add(&o, "players %d\n", game->nplayers);
-    carc__out_add(&o, "seed %llu\n", (unsigned long long)game->opts.seed);
+    if (!public_only) carc__out_add(&o, "seed %llu\n", (unsigned long long)game->opts.seed);
     carc__out_add(&o, "modules");
     for (int m = 0; m < CARC_MODULE_SLOTS; m++)
         if (carc__module_on(game, m)) carc__out_add(&o, " %s", carc_module_name(m));
@@ -45,7 +49,7 @@ int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t 
         }
         rc = carc_action_to_string(g, &a, text, sizeof text, NULL);
         if (rc) break;
-        carc__out_add(&o, "%s%s\n", text, (h & HIST_SAMPLED) ? " rng" : "");
+        carc__out_add(&o, "%s%s\n", text, (h & HIST_SAMPLED) && !public_only ? " rng" : "");
         uint32_t nlog = g->nlog;
         rc = carc__replay_entry(g, h);
         if (rc) break;
@@ -74,13 +78,27 @@ int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t 
     return carc__out_finish(&o, needed);
 }
 
-static int rec_fail(carc_record_error *err, int line, int code, const char *fmt, ...)
+int carc_game_write_record(const carc_game *game, char *buf, size_t cap, size_t *needed)
+{
+    return write_record(game, buf, cap, needed, false);
+}
+
+int carc_game_write_public_record(const carc_game *game, char *buf, size_t cap, size_t *needed)
+{
+    return write_record(game, buf, cap, needed, true);
+}
+
+/* Most lines a record may have (blank and comment lines count): a game has a
+ * few thousand.  It keeps every line number within carc_record_error.line. */
+#define RECORD_MAX_LINES 1000000u
+
+static int rec_fail(carc_record_error *err, uint64_t line, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-static int rec_fail(carc_record_error *err, int line, int code, const char *fmt, ...)
+static int rec_fail(carc_record_error *err, uint64_t line, int code, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
-        err->line = line;
+        err->line = line <= RECORD_MAX_LINES + 1u ? (int32_t)line : INT32_MAX;
         err->code = code;
         va_start(ap, fmt);
         vsnprintf(err->message, sizeof err->message, fmt, ap);
@@ -106,18 +124,29 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
     if (!out) return rec_fail(err, 0, CARC_E_INVALID, "no output handle");
     *out = NULL;
     if (!text) return rec_fail(err, 0, CARC_E_INVALID, "no text");
+    /* one terminating NUL at the very end is accepted, so that the *needed of
+     * carc_game_write_record (which counts it) can be passed back as len */
+    if (len && text[len - 1] == 0) len--;
     carc_options o;
     carc_options_init(&o);
     carc_game *g = NULL;
     bool seen_magic = false;
-    int lineno = 0, rc = CARC_OK;
+    uint64_t header_line[3] = {0, 0, 0};  /* line of players, seed, modules */
+    uint64_t rule_line[CARC_MAX_RULES] = {0};
+    uint64_t lineno = 0;
+    int rc = CARC_OK;
     size_t pos = 0;
     while (pos < len) {
         size_t end = pos;
         while (end < len && text[end] != '\n') end++;
-        lineno++;
+        if (++lineno > RECORD_MAX_LINES) {
+            rc = rec_fail(err, lineno, CARC_E_PARSE, "record longer than %u lines",
+                          RECORD_MAX_LINES);
+            break;
+        }
         char line[256];
         size_t n = end - pos;
+        if (n && text[pos + n - 1] == '\r') n--; /* a CRLF line end: the CR is no character */
         if (n >= sizeof line) {
             rc = rec_fail(err, lineno, CARC_E_PARSE, "line too long");
             break;
@@ -138,13 +167,16 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
         if (!*s) continue;
 
         if (!seen_magic) {
-            if (strncmp(s, "carcvar-record ", 15) != 0) {
+            /* "carcvar-record", any run of blanks, the version */
+            if (strncmp(s, "carcvar-record", 14) != 0 || !isspace((unsigned char)s[14])) {
                 rc = rec_fail(err, lineno, CARC_E_PARSE, "expected 'carcvar-record 1'");
                 break;
             }
-            if (strcmp(s + 15, "1") != 0) {
+            const char *version = s + 14;
+            while (isspace((unsigned char)*version)) version++;
+            if (strcmp(version, "1") != 0) {
                 rc = rec_fail(err, lineno, CARC_E_VERSION, "unsupported record version '%s'",
-                              s + 15);
+                              version);
                 break;
             }
             seen_magic = true;
@@ -158,6 +190,10 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
         char *rest = s + strcspn(s, " \t");
         while (isspace((unsigned char)*rest)) rest++;
         /* the header words; any other word is an action (modules add theirs) */
+        if (!strcmp(word, "carcvar-record")) {
+            rc = rec_fail(err, lineno, CARC_E_PARSE, "'carcvar-record' line given twice");
+            break;
+        }
         bool is_action = strcmp(word, "players") && strcmp(word, "seed") &&
                          strcmp(word, "modules") && strcmp(word, "rule");
         if (!is_action) {
@@ -165,6 +201,18 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
                 rc = rec_fail(err, lineno, CARC_E_PARSE, "header line '%s' after the first action",
                               word);
                 break;
+            }
+            /* each header line at most once (a rule line once per rule) */
+            int slot = !strcmp(word, "players") ? 0 : !strcmp(word, "seed") ? 1
+                     : !strcmp(word, "modules") ? 2 : -1;
+            if (slot >= 0) {
+                if (header_line[slot]) {
+                    rc = rec_fail(err, lineno, CARC_E_PARSE,
+                                  "header line '%s' given twice (first on line %llu)", word,
+                                  (unsigned long long)header_line[slot]);
+                    break;
+                }
+                header_line[slot] = lineno;
             }
             if (!strcmp(word, "players")) {
                 uint64_t v;
@@ -209,6 +257,14 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
                                   "unknown rule or value '%s %d'", name, value);
                     break;
                 }
+                int id = carc_rule_by_name(name);
+                if (rule_line[id]) {
+                    rc = rec_fail(err, lineno, CARC_E_PARSE,
+                                  "header line 'rule %s' given twice (first on line %llu)", name,
+                                  (unsigned long long)rule_line[id]);
+                    break;
+                }
+                rule_line[id] = lineno;
             }
             continue;
         }
@@ -224,34 +280,39 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
             rc = rec_fail(err, lineno, CARC_E_STATE, "action after the end of the game");
             break;
         }
-        /* "draw X rng": the outcome was sampled from the seeded RNG */
+        /* "OUTCOME rng": a chance outcome the seeded RNG chose (a draw, or
+         * a module's chance event); "rng" is the last word, after blanks */
         size_t sl = strlen(s);
-        if (!strcmp(word, "draw") && sl > 4 && !strcmp(s + sl - 4, " rng")) {
-            s[sl - 4] = 0;
+        if (sl > 4 && !strcmp(s + sl - 3, "rng") && isspace((unsigned char)s[sl - 4])) {
+            sl -= 4;
+            while (sl && isspace((unsigned char)s[sl - 1])) sl--;
+            s[sl] = 0;
+            if (!carc__chance_pending(g)) {
+                rc = rec_fail(err, lineno, CARC_E_STATE,
+                              "'rng' marks a chance outcome, but a player decides here");
+                break;
+            }
             carc_action want, got;
+            int32_t want_id, got_id = -1;
             rc = carc_action_from_string(g, s, &want);
+            if (!rc) rc = carc_action_to_id(g, &want, &want_id);
             if (rc) {
                 rec_fail(err, lineno, rc, "cannot read '%s': %s", s, carc_strerror(rc));
                 break;
             }
-            carc_game *probe;
-            rc = carc_game_clone(&probe, g);
-            if (rc) { rec_fail(err, lineno, rc, "%s", carc_strerror(rc)); break; }
-            rc = carc_game_sample_chance(probe, &got);
-            if (rc == CARC_OK && got.tile != want.tile) {
-                rc = rec_fail(err, lineno, CARC_E_ILLEGAL,
-                              "the seeded RNG draws %s here, not %s", carc_tile_name(got.tile),
-                              carc_tile_name(want.tile));
-                carc_game_free(probe);
-                break;
-            }
+            /* the game is thrown away if this fails, so sample on it */
+            rc = carc__sample_chance(g, &got, &got_id);
             if (rc) {
                 rec_fail(err, lineno, rc, "'%s': %s", s, carc_strerror(rc));
-                carc_game_free(probe);
                 break;
             }
-            carc_game_copy(g, probe);
-            carc_game_free(probe);
+            if (got_id != want_id) {
+                char text[96] = "?";
+                carc_action_to_string(g, &got, text, sizeof text, NULL);
+                rc = rec_fail(err, lineno, CARC_E_ILLEGAL,
+                              "the seeded RNG gives '%s' here, not '%s'", text, s);
+                break;
+            }
             continue;
         }
         carc_action a;

@@ -1,8 +1,9 @@
 #!/bin/sh
 # exported-symbols.sh LIB
-#   The shared library exports only carc_* symbols (plus the version node
-#   CARCVAR_0 itself), every one in the CARCVAR_0 version node, and none of
-#   the library-internal carc__* helpers.
+#   The shared library exports only carc_* symbols (plus the version nodes
+#   CARCVAR_* themselves), every one in a CARCVAR_* version node, and none
+#   of the library-internal carc__* helpers.  Functions added after 0.1.0
+#   must sit in their own node (listed in NODE_OF below), not in CARCVAR_0.
 set -u
 lib=$1
 command -v nm >/dev/null 2>&1 || { echo "nm not installed: skipped"; exit 77; }
@@ -20,8 +21,17 @@ for s in $(printf '%s\n' "$syms" | awk '{print $NF}'); do
     count=$((count + 1))
     case $s in
     *@@CARCVAR_*) ;;
-    *) echo "symbol without the CARCVAR version node: $s"; bad=$((bad + 1)) ;;
+    *) echo "symbol without the CARCVAR version node: $s"; bad=$((bad + 1)); continue ;;
     esac
+    # NODE_OF: the version node of each function added after 0.1.0
+    case $name in
+    carc_game_write_public_record) want=CARCVAR_0.2 ;;
+    *) want=CARCVAR_0 ;;
+    esac
+    if [ "${s#*@@}" != "$want" ]; then
+        echo "symbol in the wrong version node: $s (want $want)"
+        bad=$((bad + 1))
+    fi
 done
 if [ $count -eq 0 ]; then
     echo "no carc_* symbol exported by $lib"

@@ -161,6 +161,7 @@ SIGNATURES = {
     "carc_game_serialize": ([G, c_char_p, c_size_t, P(c_size_t)], c_int, None),
     "carc_game_deserialize": ([P(G), c_char_p, c_size_t], c_int, _check_status),
     "carc_game_write_record": ([G] + list(BUF), c_int, None),
+    "carc_game_write_public_record": ([G] + list(BUF), c_int, None),
     "carc_record_replay": ([P(G), c_char_p, c_size_t, P(RecordErrorStruct)], c_int, None),
 }
 
