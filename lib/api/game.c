@@ -20,7 +20,8 @@ int carc_game_new(carc_game **out, const carc_options *opts)
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!carc__module_on(g, m) || !carc__modules[m]->tile_set) continue;
         for (int t = 0; t < carc__ntypes; t++)
-            if (strcmp(carc__types[t].module, carc__modules[m]->tile_set) == 0)
+            if (strcmp(carc__types[t].module, carc__modules[m]->tile_set) == 0 &&
+                !carc__types[t].held) /* held tiles are dealt by their module */
                 remain[t] = carc__types[t].count;
     }
     for (int m = 0; m < CARC_MODULE_SLOTS; m++)
