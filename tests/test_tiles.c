@@ -196,6 +196,17 @@ START_TEST(type_count)
 }
 END_TEST
 
+/* Tile type ids are chance outcome ids in saved games and records: the
+ * catalogue is append-only, so these never change (lib/meson.build). */
+START_TEST(catalogue_ids_pinned)
+{
+    ck_assert_int_eq(carc_tile_by_name("A"), 0);
+    ck_assert_int_eq(carc_tile_by_name("D"), 3);
+    ck_assert_int_eq(carc_tile_by_name("L"), 11);
+    ck_assert_int_eq(carc_tile_by_name("U"), 20);
+    ck_assert_int_eq(carc_tile_by_name("X"), 23);
+}
+END_TEST
 START_TEST(names_resolve)
 {
     for (int i = 0; i < NROWS; i++) {
@@ -562,6 +573,7 @@ int main(void)
     TCase *tc = tcase_create("catalogue");
     tcase_add_test(tc, type_count);
     tcase_add_test(tc, names_resolve);
+    tcase_add_test(tc, catalogue_ids_pinned);
     tcase_add_test(tc, counts_and_info);
     tcase_add_test(tc, edges_all_rotations);
     tcase_add_test(tc, edges_hand_rotated);

@@ -97,7 +97,8 @@ static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind
 {
     int opp = (side + 2) & 3;
     uint8_t req = (uint8_t)(kind << (2 * opp));
-    uint8_t mask = (uint8_t)(3u << (2 * opp));
+    /* a wildcard side (EK_NONE) demands nothing */
+    uint8_t mask = (uint8_t)(kind == EK_NONE ? 0 : 3u << (2 * opp));
     if (v >= 0) return;
     front *F = FRONT(g);
     if (v == -1) {
@@ -201,6 +202,15 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
         const ptile *nt = &T[u];
         const tile_type *nty = &carc__types[nt->type];
         int od = (d + 2) & 3;
+        int nkind = (nty->code[nt->rot] >> (2 * od)) & 3;
+        if (kind == EK_NONE || nkind == EK_NONE) {
+            /* a wildcard edge (abbey) closes the road or city edge it meets
+             * without joining it; fields are never united across it */
+            int s = kind != EK_NONE ? pt->seg0 + ty->edge_seg[rot][d]
+                                    : nt->seg0 + nty->edge_seg[nt->rot][od];
+            if ((kind | nkind) >= EK_ROAD) S[carc__find(g, s)].open--;
+            continue;
+        }
         if (kind != EK_FIELD) {
             int a = ty->edge_seg[rot][d], b = nty->edge_seg[nt->rot][od];
             int r = unite(g, pt->seg0 + a, nt->seg0 + b);

@@ -384,7 +384,9 @@ int carc__game_init(carc_game *g)
         const carc_module_def *md = carc__mod(g, k);
         if (!md->tile_set) continue;
         for (int t = 0; t < carc__ntypes; t++)
-            if (strcmp(carc__types[t].module, md->tile_set) == 0) remain[t] = carc__types[t].count;
+            if (strcmp(carc__types[t].module, md->tile_set) == 0 &&
+                !carc__types[t].held) /* held tiles are dealt by their module */
+                remain[t] = carc__types[t].count;
     }
     g->player = 0;
     g->turn = 1;
