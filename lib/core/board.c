@@ -68,7 +68,7 @@ bool carc__placeable(const carc_game *g, int type)
 }
 
 /* Union by size; the surviving root carries the sum of the aggregates. */
-static int unite(carc_game *g, int a, int b)
+static int unite(carc_game *g, int a, int b, bool notify)
 {
     seg *S = SEGS(g);
     a = carc__find(g, a);
@@ -83,7 +83,7 @@ static int unite(carc_game *g, int a, int b)
     uint16_t na = S[a].next;
     S[a].next = S[b].next;
     S[b].next = na;
-    if (g->hookmask & HK_MERGED)
+    if (notify)
         for (int k = 0; k < g->nmods; k++) {
             const carc_module_def *md = carc__mod(g, k);
             if (md->features_merged) md->features_merged(g, a, b);
@@ -184,6 +184,7 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
                 k++;
             }
     static const int side_nbr[4] = {1, 4, 6, 3}; /* N E S W in nbr[] */
+    const bool notify = (g->hookmask & HK_MERGED) != 0;
     for (int i = 0; i < 8; i++) {
         if (nbr[i] < 0) continue;
         T[nbr[i]].nb8++;
@@ -202,8 +203,8 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
         const ptile *nt = &T[u];
         const tile_type *nty = &carc__types[nt->type];
         int od = (d + 2) & 3;
-        int nkind = (nty->code[nt->rot] >> (2 * od)) & 3;
-        if (kind == EK_NONE || nkind == EK_NONE) {
+        int nkind = (g->hookmask & HK_WILD) ? (nty->code[nt->rot] >> (2 * od)) & 3 : EK_FIELD;
+        if ((g->hookmask & HK_WILD) && (kind == EK_NONE || nkind == EK_NONE)) {
             /* a wildcard edge (abbey) closes the road or city edge it meets
              * without joining it; fields are never united across it */
             int s = kind != EK_NONE ? pt->seg0 + ty->edge_seg[rot][d]
@@ -213,13 +214,13 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
         }
         if (kind != EK_FIELD) {
             int a = ty->edge_seg[rot][d], b = nty->edge_seg[nt->rot][od];
-            int r = unite(g, pt->seg0 + a, nt->seg0 + b);
+            int r = unite(g, pt->seg0 + a, nt->seg0 + b, notify);
             S[r].open = (uint16_t)(S[r].open - 2);
         }
         for (int h = 0; h < 2; h++) {
             int a = ty->half_seg[rot][2 * d + h];
             int b = nty->half_seg[nt->rot][2 * od + 1 - h];
-            if (a != NO_SEG && b != NO_SEG) unite(g, pt->seg0 + a, nt->seg0 + b);
+            if (a != NO_SEG && b != NO_SEG) unite(g, pt->seg0 + a, nt->seg0 + b, notify);
         }
     }
     return t;

@@ -28,6 +28,14 @@ void carc__figure_get(const carc_game *g, int fig, carc_fig *out)
     view(g, &CFIGS(g)[fig], out);
 }
 
+/* Keep the supply cache and its bit mask together. */
+static void supply_add(carc_game *g, int p, int kind, int d)
+{
+    g->supply[p][kind] = (uint8_t)(g->supply[p][kind] + d);
+    if (g->supply[p][kind]) g->supply_mask[p] |= (uint16_t)(1u << kind);
+    else g->supply_mask[p] &= (uint16_t)~(1u << kind);
+}
+
 /* A new figure in its owner's supply (owner -1: a neutral figure, out of
  * play until a module puts it somewhere).  Setup only. */
 int carc__figure_add(carc_game *g, int kind, int owner)
@@ -38,7 +46,7 @@ int carc__figure_add(carc_game *g, int kind, int owner)
     f->kind = (uint8_t)kind;
     f->owner = (int8_t)owner;
     f->where = CARC_PLACE_SUPPLY;
-    if (owner >= 0) g->supply[owner][kind]++;
+    if (owner >= 0) supply_add(g, owner, kind, 1);
     return (int)g->nfigs++;
 }
 
@@ -62,7 +70,7 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
     carc_fig from;
     view(g, f, &from);
     /* leave */
-    if (f->where == CARC_PLACE_SUPPLY && f->owner >= 0) g->supply[f->owner][f->kind]--;
+    if (f->where == CARC_PLACE_SUPPLY && f->owner >= 0) supply_add(g, f->owner, f->kind, -1);
     if (f->where == CARC_PLACE_SEGMENT && claims(g, f)) SEGS(g)[carc__find(g, f->seg)].figs--;
     /* enter */
     f->where = (uint8_t)where;
@@ -90,7 +98,7 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
         f->holder = (uint8_t)holder;
         break;
     case CARC_PLACE_SUPPLY:
-        if (f->owner >= 0) g->supply[f->owner][f->kind]++;
+        if (f->owner >= 0) supply_add(g, f->owner, f->kind, 1);
         break;
     default:
         break;

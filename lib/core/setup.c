@@ -98,6 +98,18 @@ int carc_rule_default(int rule)
     return r ? r->def : CARC_E_INVALID;
 }
 
+/* Every slot's definition (NULL where none), in one pass over the registry. */
+static void rule_table(const carc_rule_def *defs[CARC_MAX_RULES])
+{
+    memset(defs, 0, CARC_MAX_RULES * sizeof defs[0]);
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md) continue;
+        for (int i = 0; i < md->nrules; i++)
+            if (md->rules[i].slot < CARC_MAX_RULES) defs[md->rules[i].slot] = &md->rules[i];
+    }
+}
+
 void carc_options_init(carc_options *opts)
 {
     if (!opts) return;
@@ -105,10 +117,10 @@ void carc_options_init(carc_options *opts)
     opts->struct_size = sizeof *opts;
     opts->num_players = 2;
     opts->modules = 1u << CARC_MODULE_BASE;
-    for (int i = 0; i < CARC_MAX_RULES; i++) {
-        const carc_rule_def *r = carc__rule_def(i);
-        if (r) opts->rules[i] = r->def;
-    }
+    const carc_rule_def *defs[CARC_MAX_RULES];
+    rule_table(defs);
+    for (int i = 0; i < CARC_MAX_RULES; i++)
+        if (defs[i]) opts->rules[i] = defs[i]->def;
 }
 
 int carc_options_set_rule(carc_options *opts, const char *name, int value)
@@ -174,8 +186,10 @@ int carc__check_options(const carc_options *in, carc_options *norm)
     norm->struct_size = sizeof *norm;
     if (norm->num_players < CARC_MIN_PLAYERS || norm->num_players > CARC_MAX_PLAYERS)
         return CARC_E_INVALID;
+    const carc_rule_def *defs[CARC_MAX_RULES];
+    rule_table(defs);
     for (int i = 0; i < CARC_MAX_RULES; i++) {
-        const carc_rule_def *r = carc__rule_def(i);
+        const carc_rule_def *r = defs[i];
         if (r) {
             if (norm->rules[i] == 0) norm->rules[i] = r->def;
             if (norm->rules[i] < r->min || norm->rules[i] > r->max) return CARC_E_INVALID;
@@ -184,15 +198,16 @@ int carc__check_options(const carc_options *in, carc_options *norm)
         }
     }
     norm->modules |= 1u << CARC_MODULE_BASE;
-    for (int m = 0; m < 64; m++) {
-        if (!((norm->modules >> m) & 1u)) continue;
+    for (uint64_t bits = norm->modules; bits; bits &= bits - 1) {
+        int m = __builtin_ctzll(bits);
         if (m >= CARC_MODULE_SLOTS || !carc_module_name(m)) return CARC_E_INVALID;
         if (!carc__modules[m]) return CARC_E_UNSUPPORTED;
     }
     /* a module's requirements must be on with it */
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++)
-        if (((norm->modules >> m) & 1u) && (carc__modules[m]->requires & ~norm->modules))
-            return CARC_E_INVALID;
+    for (uint64_t bits = norm->modules; bits; bits &= bits - 1) {
+        int m = __builtin_ctzll(bits);
+        if (carc__modules[m]->requires & ~norm->modules) return CARC_E_INVALID;
+    }
     return CARC_OK;
 }
 
@@ -351,6 +366,7 @@ int carc__game_init(carc_game *g)
             g->kind_owner[kd->kind] = (uint8_t)m;
             g->kind_class[kd->kind] = kd->classes;
             g->kind_strength[kd->kind] = kd->strength;
+            if (md->deploy_allowed) g->kind_custom |= (uint16_t)(1u << kd->kind);
         }
         size_t sz = module_state_size(md, &g->opts);
         if (sz) {
@@ -384,9 +400,12 @@ int carc__game_init(carc_game *g)
         const carc_module_def *md = carc__mod(g, k);
         if (!md->tile_set) continue;
         for (int t = 0; t < carc__ntypes; t++)
-            if (strcmp(carc__types[t].module, md->tile_set) == 0 &&
-                !carc__types[t].held) /* held tiles are dealt by their module */
-                remain[t] = carc__types[t].count;
+            if (strcmp(carc__types[t].module, md->tile_set) == 0) {
+                if (!carc__types[t].held) /* held tiles are dealt by their module */
+                    remain[t] = carc__types[t].count;
+                for (int r = 0; r < 4; r++)
+                    if (carc__types[t].wild[r]) g->hookmask |= HK_WILD;
+            }
     }
     g->player = 0;
     g->turn = 1;

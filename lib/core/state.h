@@ -134,11 +134,15 @@ struct carc_game {
     uint8_t kind_strength[CARC_FIGURE_KINDS];
     uint8_t rule_base[CARC_MODULE_SLOTS];    /* first rule slot of each module */
     uint8_t nsteps[CARC_NUM_STEPS];
+    uint8_t skip[CARC_NUM_STEPS + 1];        /* next step with work (carc__build_steps) */
+    uint16_t kind_custom;                    /* kinds whose module rules deployment */
+    uint8_t plain;          /* no module step hooks: the core's own turn (turn.c) */
     step_entry steps[CARC_NUM_STEPS][MAX_STEP_HOOKS];
     uint32_t modoff[CARC_MODULE_SLOTS];      /* module state offsets (0 none) */
     int32_t total_remaining;
     int32_t score[CARC_MAX_PLAYERS];
     uint8_t supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS];
+    uint16_t supply_mask[CARC_MAX_PLAYERS];  /* bit k: supply[p][k] > 0 */
 
     /* scoring of the current placement */
     uint8_t ncompleted, score_pos, score_hook;
@@ -154,7 +158,8 @@ enum {
     HK_MAY_DEPLOY = 1u << 0, HK_MAY_PLACE = 1u << 1, HK_STRENGTH = 1u << 2,
     HK_FEATURE_POINTS = 1u << 3, HK_BEFORE_MAJORITY = 1u << 4, HK_FEATURE_SCORED = 1u << 5,
     HK_AFTER_FEATURE = 1u << 6, HK_CITY_VALUE = 1u << 7, HK_FIGURE_MOVED = 1u << 8,
-    HK_MERGED = 1u << 9, HK_DEPLOY_ACTIONS = 1u << 10
+    HK_MERGED = 1u << 9, HK_DEPLOY_ACTIONS = 1u << 10,
+    HK_WILD = 1u << 11      /* a tile of the game has wildcard edges */
 };
 
 #define CARC_MAGIC 0x43415243u

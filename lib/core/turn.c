@@ -20,6 +20,7 @@ static int core_collect(carc_game *g);
 static int core_score(carc_game *g);
 static int core_final(carc_game *g);
 
+/* keep the order: carc__advance calls them by index */
 static const carc_step_hook core_hooks[] = {
     {CARC_STEP_DRAW, 0, core_draw},
     {CARC_STEP_PLACE, 0, core_place},
@@ -63,34 +64,55 @@ int carc__build_steps(carc_game *g)
             (*ns)++;
         }
     }
+    /* plain: only the core works in the steps, so carc__apply may take the
+     * core's own turn directly (plain_advance); nothing may pause scoring */
+    g->plain = !(g->hookmask & HK_BEFORE_MAJORITY);
+    for (int s = 0; s < CARC_NUM_STEPS; s++)
+        for (int i = 0; i < g->nsteps[s]; i++)
+            if (g->steps[s][i].owner != CARC_CORE_OWNER) g->plain = 0;
+    /* skip[s]: the first step from s on that has hooks or decides where
+     * the turn goes next, so the engine never walks through empty steps */
+    for (int s = CARC_STEP_OVER; s >= 0; s--) {
+        bool stop = g->nsteps[s] > 0 || s == CARC_STEP_DRAW || s == CARC_STEP_PART_END ||
+                    s == CARC_STEP_TURN_END || s == CARC_STEP_OVER;
+        g->skip[s] = (uint8_t)(stop ? s : g->skip[s + 1]);
+    }
     return CARC_OK;
 }
 
 /* ---------------------------------------------------------- the decision queue */
 
-int carc__push_decision(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
+static inline int push(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
 {
     if (g->npending >= MAX_PENDING) {
         g->flags |= TF_FAULT; /* a module's max_pending is wrong: fail loudly */
         return CARC_E_LIMIT;
     }
     carc_pending *p = &g->pend[g->npending++];
-    memset(p, 0, sizeof *p);
     p->kind = (uint16_t)kind;
     p->player = (int8_t)player;
     p->owner = (uint8_t)owner;
     p->target = (int16_t)target;
+    p->flags = 0;
     p->arg = arg;
     return CARC_OK;
 }
 
-void carc__pop_decision(carc_game *g)
+static inline void pop(carc_game *g)
 {
+    static const carc_pending empty = {0, 0, 0, 0, 0, 0};
     if (g->npending <= 0) return;
     g->npending--;
-    memmove(&g->pend[0], &g->pend[1], (size_t)g->npending * sizeof g->pend[0]);
-    memset(&g->pend[g->npending], 0, sizeof g->pend[0]);
+    for (int i = 0; i < g->npending; i++) g->pend[i] = g->pend[i + 1];
+    g->pend[g->npending] = empty; /* so equal games have equal bytes */
 }
+
+int carc__push_decision(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
+{
+    return push(g, kind, player, owner, target, arg);
+}
+
+void carc__pop_decision(carc_game *g) { pop(g); }
 
 /* ------------------------------------------------------------- the pipeline */
 
@@ -108,14 +130,14 @@ static void next_step(carc_game *g)
     g->step_pos = 0;
     switch (g->step) {
     case CARC_STEP_DRAW:
-        g->step = g->drawn >= 0 ? CARC_STEP_PLACE : CARC_STEP_END_PHASE;
+        g->step = g->skip[g->drawn >= 0 ? CARC_STEP_PLACE : CARC_STEP_END_PHASE];
         break;
     case CARC_STEP_PART_END:
         if (g->flags & TF_EXTRA_PART) {
             g->flags &= (uint8_t)~TF_EXTRA_PART;
             g->part++;
             start_part(g);
-            g->step = g->total_remaining > 0 ? CARC_STEP_DRAW : CARC_STEP_TURN_END;
+            g->step = g->skip[g->total_remaining > 0 ? CARC_STEP_DRAW : CARC_STEP_TURN_END];
         } else {
             g->step = CARC_STEP_TURN_END;
         }
@@ -123,34 +145,45 @@ static void next_step(carc_game *g)
     case CARC_STEP_TURN_END:
         if (g->total_remaining == 0) {
             start_part(g);
-            g->step = CARC_STEP_END_PHASE;
+            g->step = g->skip[CARC_STEP_END_PHASE];
             break;
         }
-        g->player = (g->player + 1) % g->nplayers;
+        g->player = g->player + 1 == g->nplayers ? 0 : g->player + 1;
         g->turn++;
         g->part = 0;
         start_part(g);
-        g->step = CARC_STEP_TURN_START;
+        g->step = g->skip[CARC_STEP_TURN_START];
         break;
     case CARC_STEP_OVER:
         break;
     default:
-        g->step++;
+        g->step = g->skip[g->step + 1];
         break;
     }
 }
 
 void carc__advance(carc_game *g)
 {
-    while (g->npending == 0 && g->step != CARC_STEP_OVER && !(g->flags & TF_FAULT)) {
-        if (g->step_pos < g->nsteps[g->step]) {
-            const carc_step_hook *h = hook_of(g->steps[g->step][g->step_pos]);
-            int r = h->fn(g);
+    while (g->npending == 0 && !(g->flags & TF_FAULT)) {
+        int s = g->step;
+        if (g->step_pos < g->nsteps[s]) {
+            step_entry e = g->steps[s][g->step_pos];
+            int r;
+            if (e.owner != CARC_CORE_OWNER) r = carc__modules[e.owner]->steps[e.index].fn(g);
+            else switch (e.index) { /* the order of core_hooks[] */
+                case 0: r = core_draw(g); break;
+                case 1: r = core_place(g); break;
+                case 2: r = core_deploy(g); break;
+                case 3: r = core_collect(g); break;
+                case 4: r = core_score(g); break;
+                default: r = core_final(g); break;
+                }
             /* AGAIN: call it again once its decisions are taken; a hook that
              * asks again without queueing anything is done */
             if (!(r == CARC_HOOK_AGAIN && g->npending > 0)) g->step_pos++;
             continue;
         }
+        if (s == CARC_STEP_OVER) return;
         next_step(g);
     }
 }
@@ -170,21 +203,24 @@ bool carc__drawable(const carc_game *g, int type)
     return true;
 }
 
+/* Is any tile left that may be drawn now? */
+static bool any_drawable(const carc_game *g)
+{
+    if (!g->hooks_drawable) return g->total_remaining > 0;
+    for (int t = 0; t < carc__ntypes; t++)
+        if (carc__drawable(g, t)) return true;
+    return false;
+}
+
 static int core_draw(carc_game *g)
 {
     if (g->drawn >= 0) return CARC_HOOK_NEXT; /* a tile in hand already (abbey) */
-    bool any = false;
-    if (!g->hooks_drawable) {
-        any = g->total_remaining > 0;
-    } else {
-        for (int t = 0; t < carc__ntypes && !any; t++) any = carc__drawable(g, t);
-    }
-    if (!any) {
+    if (!any_drawable(g)) {
         g->flags |= TF_NO_TILE;
         return CARC_HOOK_NEXT;
     }
-    carc__push_decision(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE, CARC_CORE_OWNER, -1, 0);
-    return CARC_HOOK_AGAIN; /* again after the draw: it may have been set aside */
+    push(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE, CARC_CORE_OWNER, -1, 0);
+    return CARC_HOOK_NEXT;
 }
 
 static int apply_draw(carc_game *g, const carc_action *a)
@@ -193,9 +229,17 @@ static int apply_draw(carc_game *g, const carc_action *a)
     if (a->tile < 0 || a->tile >= carc__ntypes || !carc__drawable(g, a->tile)) return CARC_E_ILLEGAL;
     REMAIN(g)[a->tile]--;
     g->total_remaining--;
-    /* base.md §3: a tile that fits nowhere leaves the game; draw again */
-    if (carc__placeable(g, a->tile)) g->drawn = a->tile;
-    else g->discarded++;
+    /* base.md §3: a tile that fits nowhere leaves the game; draw again
+     * (this decision is taken off the queue after this returns) */
+    if (carc__placeable(g, a->tile)) {
+        g->drawn = a->tile;
+    } else {
+        g->discarded++;
+        if (any_drawable(g))
+            push(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE, CARC_CORE_OWNER, -1, 0);
+        else
+            g->flags |= TF_NO_TILE;
+    }
     return CARC_OK;
 }
 
@@ -203,7 +247,7 @@ static int apply_draw(carc_game *g, const carc_action *a)
 
 static int core_place(carc_game *g)
 {
-    carc__push_decision(g, CARC_DECISION_PLACE, g->player, CARC_CORE_OWNER, -1, 0);
+    push(g, CARC_DECISION_PLACE, g->player, CARC_CORE_OWNER, -1, 0);
     return CARC_HOOK_NEXT;
 }
 
@@ -233,7 +277,7 @@ static int place_in(carc_game *g, int fi, int rot)
 
 static int core_deploy(carc_game *g)
 {
-    carc__push_decision(g, CARC_DECISION_DEPLOY, g->player, CARC_CORE_OWNER, g->last_tile, 0);
+    push(g, CARC_DECISION_DEPLOY, g->player, CARC_CORE_OWNER, g->last_tile, 0);
     return CARC_HOOK_NEXT;
 }
 
@@ -259,11 +303,13 @@ static bool deploy_ok(const carc_game *g, int player, int kind, int tile, int s)
     if (kind < 0 || kind >= CARC_FIGURE_KINDS || tile < 0) return false;
     if (g->supply[player][kind] == 0) return false;
     if (s < 0 || s >= carc__types[CTILES(g)[tile].type].nseg) return false;
-    int owner = g->kind_owner[kind];
-    const carc_module_def *md = owner < CARC_MODULE_SLOTS ? carc__modules[owner] : NULL;
     bool ok;
-    if (md && md->deploy_allowed) ok = md->deploy_allowed(g, kind, tile, s);
-    else ok = (g->kind_class[kind] & CARC_CLASS_FOLLOWER) && carc__can_claim(g, tile, s);
+    if (g->kind_custom & (1u << kind)) {
+        const carc_module_def *md = carc__modules[g->kind_owner[kind]];
+        ok = md->deploy_allowed(g, kind, tile, s);
+    } else {
+        ok = (g->kind_class[kind] & CARC_CLASS_FOLLOWER) && carc__can_claim(g, tile, s);
+    }
     if (!ok) return false;
     if (g->hookmask & HK_MAY_DEPLOY)
         for (int k = 0; k < g->nmods; k++) {
@@ -292,12 +338,13 @@ static const uint8_t rot_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 
  * path writes four ids per cell and keeps the fitting ones. */
 static void place_ids_fast(const carc_game *g, action_sink *sink)
 {
-    const front *F = CFRONT(g);
-    const uint16_t *live = CLIVE(g);
-    const uint8_t *fit = carc__types[g->drawn].fit;
-    int32_t *ids = sink->ids;
+    const front *restrict F = CFRONT(g);
+    const uint16_t *restrict live = CLIVE(g);
+    const uint8_t *restrict fit = carc__types[g->drawn].fit;
+    int32_t *restrict ids = sink->ids;
     size_t n = sink->n;
-    for (uint32_t i = 0; i < g->live_front; i++) {
+    const uint32_t nlive = g->live_front;
+    for (uint32_t i = 0; i < nlive; i++) {
         const front *f = &F[live[i]];
         unsigned rots = fit[f->req];
         v4i v = rot_lists[rots] + (int32_t)f->idbase;
@@ -344,9 +391,8 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     if (p->target >= 0) {
         int nseg = carc__types[CTILES(g)[p->target].type].nseg;
         a.kind = CARC_ACTION_DEPLOY;
-        const uint8_t *sup = g->supply[p->player];
-        for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
-            if (sup[k] == 0) continue;
+        for (unsigned kinds = g->supply_mask[p->player]; kinds; kinds &= kinds - 1) {
+            int k = __builtin_ctz(kinds);
             for (int s = 0; s < nseg; s++) {
                 if (!deploy_ok(g, p->player, k, p->target, s)) continue;
                 a.figure = k;
@@ -458,7 +504,14 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
         }
     }
     carc_action a;
-    int rc = carc__action_from_id(g, id, &a);
+    int rc = CARC_OK;
+    if (p->kind == CARC_DECISION_DRAW) {
+        memset(&a, 0, sizeof a);
+        a.kind = CARC_ACTION_DRAW;
+        a.tile = id;
+    } else {
+        rc = carc__action_from_id(g, id, &a);
+    }
     if (!rc) rc = carc__apply(g, &a, id, true);
     if (rc == CARC_OK) {
         if (out) *out = a;
@@ -491,6 +544,50 @@ static int apply_deploy(carc_game *g, const carc_pending *p, const carc_action *
     if (!md || !carc__module_on(g, md->id) || !md->decision_apply || !id_is_legal(g, id))
         return CARC_E_ILLEGAL;
     return md->decision_apply(g, p, a);
+}
+
+/* The pipeline when only the core has step hooks (g->plain), after the
+ * core decision `kind` was taken: the same steps as carc__advance, in
+ * straight line, leaving the same state (a test plays games both ways and
+ * compares them after every decision).  Anything unusual -- a tile set
+ * aside, the end of the game -- goes back to carc__advance. */
+static void plain_advance(carc_game *g, int kind)
+{
+    if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+    switch (kind) {
+    case CARC_DECISION_DRAW:
+        if (g->drawn < 0) break;
+        g->step = CARC_STEP_PLACE;
+        g->step_pos = 1;
+        core_place(g);
+        return;
+    case CARC_DECISION_PLACE:
+        g->step = CARC_STEP_DEPLOY;
+        g->step_pos = 1;
+        core_deploy(g);
+        return;
+    case CARC_DECISION_DEPLOY:
+        carc__collect_completed(g);
+        carc__score_next(g);
+        if (g->total_remaining == 0 || (g->flags & (TF_EXTRA_PART | TF_NO_TILE))) {
+            g->step = CARC_STEP_PART_END;
+            g->step_pos = 0;
+            break;
+        }
+        g->player = g->player + 1 == g->nplayers ? 0 : g->player + 1;
+        g->turn++;
+        g->part = 0;
+        start_part(g);
+        g->step = CARC_STEP_DRAW;
+        g->step_pos = 1;
+        core_draw(g);
+        if (g->npending > 0) return;
+        g->step_pos = 1;
+        break;
+    default:
+        break;
+    }
+    carc__advance(g);
 }
 
 /* Apply action a, whose id for the pending decision is id. */
@@ -526,9 +623,10 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
     }
     }
     if (rc) return rc;
-    carc__pop_decision(g);
+    pop(g);
     history_push(g, id, sampled);
-    carc__advance(g);
+    if (g->plain && p.kind <= CARC_DECISION_DEPLOY) plain_advance(g, p.kind);
+    else carc__advance(g);
     return CARC_OK;
 }
 
@@ -542,9 +640,10 @@ int carc__apply_place_id(carc_game *g, int32_t id)
     if (carc__decode_cell(g, id, &fi, &rot)) return CARC_E_ILLEGAL;
     int rc = place_in(g, fi, rot);
     if (rc) return rc;
-    carc__pop_decision(g);
+    pop(g);
     history_push(g, id, false);
-    carc__advance(g);
+    if (g->plain) plain_advance(g, CARC_DECISION_PLACE);
+    else carc__advance(g);
     return CARC_OK;
 }
 
