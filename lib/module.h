@@ -164,12 +164,12 @@ typedef enum carc_step {
     CARC_NUM_STEPS
 } carc_step;
 
-enum { CARC_HOOK_NEXT = 0, CARC_HOOK_AGAIN = 1 };
+enum { CARC_HOOK_NEXT = 0, CARC_HOOK_AGAIN = 1, CARC_HOOK_JUMP = 2 };
 
 /* A step hook returns CARC_HOOK_NEXT when done, or CARC_HOOK_AGAIN after
  * queueing decisions to be called again once they are taken (a module
  * keeps its own cursor in its state, so each call queues only what comes
- * next). */
+ * next), or CARC_HOOK_JUMP after carc__start_turn moved the pipeline. */
 typedef int (*carc_step_fn)(carc_game *g);
 
 typedef struct carc_step_hook {
@@ -253,6 +253,10 @@ typedef struct carc_module_def {
     const carc_step_hook *steps;
     uint8_t nsteps;
     void (*setup)(carc_game *g);    /* after the core's setup, before turn 1  */
+    /* the start layout to lay instead of the start tile (a name in a
+     * tiles.def `layout` line), or NULL; the first enabled module that
+     * names one wins */
+    const char *(*start_layout)(const carc_game *g);
 
     /* ---- decisions it owns (owner) */
     void (*decision_actions)(const carc_game *g, const carc_pending *p, action_sink *sink);
@@ -279,6 +283,10 @@ typedef struct carc_module_def {
     bool (*may_deploy)(const carc_game *g, int kind, int tile, int seg);
     bool (*may_place_tile)(const carc_game *g, int type, int x, int y, int rot);
     bool (*drawable)(const carc_game *g, int type);
+    /* may figure fig move to (where, tile or figure arg) for this cause?
+     * Modules ask carc__may_move before offering a move. */
+    bool (*may_move_figure)(const carc_game *g, int fig, int where, int tile, int arg,
+                            int cause);
 
     /* ---- scoring (event) */
     /* majority strength of figure i (owner of its kind; <0 = default) */
@@ -313,6 +321,16 @@ const void *carc__mod_cstate(const carc_game *g, int module);
 uint32_t carc__random_below(carc_game *g, uint32_t n);
 /* ask for an extra part of the turn after this one (builder) */
 void carc__extra_part(carc_game *g);
+/* in the DRAW step, before the core draws: the tile the player plays
+ * instead of drawing (an abbey); the core then draws nothing */
+int carc__set_tile_in_hand(carc_game *g, int type);
+/* from a step hook (which then returns CARC_HOOK_JUMP): `player` plays a
+ * turn with tile `type` now, outside the turn order (abbeys after the last
+ * tile); the pipeline comes back to the same step afterwards, with the
+ * module's cursor telling its hook where it was */
+int carc__start_turn(carc_game *g, int player, int type);
+/* can tile type be laid anywhere now (edges and vetoes)? */
+bool carc__can_place(const carc_game *g, int type);
 int carc__tiles_left(const carc_game *g);
 
 /* board */
@@ -343,6 +361,8 @@ int carc__figure_add(carc_game *g, int kind, int owner); /* into supply       */
 int carc__figure_move(carc_game *g, int fig, int where, int tile, int seg, int arg,
                       int holder, int cause);
 void carc__figure_set_state(carc_game *g, int fig, int state);
+/* would the enabled modules let figure fig move there for this cause? */
+bool carc__may_move(const carc_game *g, int fig, int where, int tile, int arg, int cause);
 int carc__supply(const carc_game *g, int player, int kind);
 int carc__supply_class(const carc_game *g, int player, unsigned classes);
 int carc__kind_classes(const carc_game *g, int kind);

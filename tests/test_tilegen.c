@@ -79,7 +79,7 @@ START_TEST(held)
 {
     for (int t = 0; t < carc__ntypes; t++)
         ck_assert_uint_eq(carc__types[t].held, strcmp(carc__types[t].name, "PA") == 0);
-    ck_assert_uint_eq(type_of("PA")->count, 6);
+    ck_assert_uint_eq(type_of("PA")->count, 7);
     ck_assert_uint_eq(type_of("PA")->start, 0);
 }
 END_TEST

@@ -23,7 +23,9 @@ const char *carc__figure_name(int kind)
 
 const char *carc__feature_name(int kind)
 {
-    return kind >= 0 && kind < 4 ? feature_names[kind] : "feature";
+    if (kind >= 0 && kind < 4) return feature_names[kind];
+    const feature_kind_def *k = carc__feature_kind(kind); /* a tiles.def `feature` */
+    return k ? k->name : "feature";
 }
 
 /* Name of a score reason: the core's, or the owning module's. */
@@ -211,6 +213,8 @@ int carc_action_from_string(const carc_game *game, const char *text, carc_action
             if (a.segment >= carc__types[pt->type].nseg) return CARC_E_PARSE;
         } else {
             int kind = find_label(tok[2], feature_names, 4);
+            for (int i = 0; kind < 0 && i < carc__nfeature_kinds; i++)
+                if (strcmp(carc__feature_kinds[i].name, tok[2]) == 0) kind = carc__feature_kinds[i].id;
             if (kind < 0) return CARC_E_PARSE;
             if (!pt) return CARC_E_STATE;
             const tile_type *ty = &carc__types[pt->type];

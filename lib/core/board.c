@@ -239,10 +239,42 @@ void carc__board_bounds(const carc_game *g, int *x0, int *x1, int *y0, int *y1)
     }
 }
 
+/* Mark what the start closed as complete (a walled city of the start
+ * layout): it never scores, and farmers count it. */
+static void close_start_features(carc_game *g)
+{
+    seg *S = SEGS(g);
+    for (uint32_t s = 0; s < g->nsegs; s++) {
+        int r = carc__find(g, (int)s);
+        if ((S[r].kind == CARC_FEATURE_ROAD || S[r].kind == CARC_FEATURE_CITY) && S[r].open == 0)
+            S[r].flags |= SF_COMPLETE | SF_SCORED;
+    }
+}
+
 void carc__board_init(carc_game *g)
 {
     int32_t *keys = HKEYS(g);
     for (uint32_t i = 0; i < g->L.hash_size; i++) keys[i] = HKEY_EMPTY;
+    /* a start layout a module asks for */
+    const char *name = NULL;
+    for (int k = 0; k < g->nmods && !name; k++)
+        if (carc__mod(g, k)->start_layout) name = carc__mod(g, k)->start_layout(g);
+    for (int l = 0; name && l < carc__nlayouts; l++) {
+        const tile_layout *lay = &carc__layouts[l];
+        if (strcmp(lay->name, name) != 0) continue;
+        for (int i = 0; i < lay->n; i++) {
+            const layout_cell *c = &lay->cell[i];
+            if (g->ntiles >= g->L.cap_tiles ||
+                g->nsegs + carc__types[c->type].nseg > g->L.cap_segs) {
+                g->flags |= TF_FAULT; /* carc__game_init fails with CARC_E_LIMIT */
+                return;
+            }
+            if (REMAIN(g)[c->type] > 0) REMAIN(g)[c->type]--;
+            carc__place(g, c->type, c->x, c->y, c->rot);
+        }
+        close_start_features(g);
+        return;
+    }
     /* the start tile: the first type of an enabled tile set marked 'start' */
     for (int t = 0; t < carc__ntypes; t++) {
         if (!carc__types[t].start || REMAIN(g)[t] == 0) continue;

@@ -183,3 +183,13 @@ int carc__strength_of(const carc_game *g, int fig)
     }
     return g->kind_strength[f->kind];
 }
+
+bool carc__may_move(const carc_game *g, int fig, int where, int tile, int arg, int cause)
+{
+    if (!(g->hookmask & HK_MAY_MOVE)) return true;
+    for (int k = 0; k < g->nmods; k++) {
+        const carc_module_def *md = carc__mod(g, k);
+        if (md->may_move_figure && !md->may_move_figure(g, fig, where, tile, arg, cause)) return false;
+    }
+    return true;
+}

@@ -358,6 +358,7 @@ int carc__game_init(carc_game *g)
         if (md->figure_moved) g->hookmask |= HK_FIGURE_MOVED;
         if (md->features_merged) g->hookmask |= HK_MERGED;
         if (md->deploy_actions) g->hookmask |= HK_DEPLOY_ACTIONS;
+        if (md->may_move_figure) g->hookmask |= HK_MAY_MOVE;
         if (md->max_pending > MAX_PENDING) return CARC_E_LIMIT;
         for (int k = 0; k < md->nkinds; k++) {
             const carc_kind_def *kd = &md->kinds[k];

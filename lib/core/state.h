@@ -137,6 +137,8 @@ struct carc_game {
     uint8_t skip[CARC_NUM_STEPS + 1];        /* next step with work (carc__build_steps) */
     uint16_t kind_custom;                    /* kinds whose module rules deployment */
     uint8_t plain;          /* no module step hooks: the core's own turn (turn.c) */
+    uint8_t return_step, return_pos; /* carc__start_turn: the hook to come back to */
+    uint8_t in_extra_turn;  /* 1 while a turn of carc__start_turn is played */
     step_entry steps[CARC_NUM_STEPS][MAX_STEP_HOOKS];
     uint32_t modoff[CARC_MODULE_SLOTS];      /* module state offsets (0 none) */
     int32_t total_remaining;
@@ -159,7 +161,8 @@ enum {
     HK_FEATURE_POINTS = 1u << 3, HK_BEFORE_MAJORITY = 1u << 4, HK_FEATURE_SCORED = 1u << 5,
     HK_AFTER_FEATURE = 1u << 6, HK_CITY_VALUE = 1u << 7, HK_FIGURE_MOVED = 1u << 8,
     HK_MERGED = 1u << 9, HK_DEPLOY_ACTIONS = 1u << 10,
-    HK_WILD = 1u << 11      /* a tile of the game has wildcard edges */
+    HK_WILD = 1u << 11,     /* a tile of the game has wildcard edges */
+    HK_MAY_MOVE = 1u << 12
 };
 
 #define CARC_MAGIC 0x43415243u

@@ -114,6 +114,8 @@ int carc__push_decision(carc_game *g, int kind, int player, int owner, int targe
 
 void carc__pop_decision(carc_game *g) { pop(g); }
 
+static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot);
+
 /* ------------------------------------------------------------- the pipeline */
 
 static void start_part(carc_game *g)
@@ -143,6 +145,15 @@ static void next_step(carc_game *g)
         }
         break;
     case CARC_STEP_TURN_END:
+        if (g->in_extra_turn) {
+            /* back to the step that started it; its hook runs again and
+             * its module's cursor knows where it was */
+            g->in_extra_turn = 0;
+            start_part(g);
+            g->step = g->return_step;
+            g->step_pos = g->return_pos;
+            break;
+        }
         if (g->total_remaining == 0) {
             start_part(g);
             g->step = g->skip[CARC_STEP_END_PHASE];
@@ -180,6 +191,7 @@ void carc__advance(carc_game *g)
                 }
             /* AGAIN: call it again once its decisions are taken; a hook that
              * asks again without queueing anything is done */
+            if (r == CARC_HOOK_JUMP) continue; /* carc__start_turn set the step */
             if (!(r == CARC_HOOK_AGAIN && g->npending > 0)) g->step_pos++;
             continue;
         }
@@ -189,6 +201,45 @@ void carc__advance(carc_game *g)
 }
 
 void carc__extra_part(carc_game *g) { g->flags |= TF_EXTRA_PART; }
+
+int carc__set_tile_in_hand(carc_game *g, int type)
+{
+    if (g->step != CARC_STEP_DRAW || g->drawn >= 0 || type < 0 || type >= carc__ntypes)
+        return CARC_E_STATE;
+    g->drawn = type;
+    return CARC_OK;
+}
+
+int carc__start_turn(carc_game *g, int player, int type)
+{
+    if (player < 0 || player >= g->nplayers || type < 0 || type >= carc__ntypes ||
+        g->in_extra_turn || g->npending > 0)
+        return CARC_E_STATE;
+    g->return_step = g->step;
+    g->return_pos = g->step_pos;
+    g->in_extra_turn = 1;
+    g->player = player;
+    g->turn++;
+    g->part = 0;
+    start_part(g);
+    g->drawn = type;
+    g->step = g->skip[CARC_STEP_PLACE];
+    g->step_pos = 0;
+    return CARC_OK;
+}
+
+bool carc__can_place(const carc_game *g, int type)
+{
+    const front *F = CFRONT(g);
+    const uint16_t *live = CLIVE(g);
+    const uint8_t *fit = carc__types[type].fit;
+    for (uint32_t i = 0; i < g->live_front; i++) {
+        const front *f = &F[live[i]];
+        for (unsigned rots = fit[f->req]; rots; rots &= rots - 1)
+            if (!place_vetoed(g, type, f->x, f->y, __builtin_ctz(rots))) return true;
+    }
+    return false;
+}
 
 /* -------------------------------------------------------------- drawing */
 
@@ -265,6 +316,11 @@ static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
 static int place_in(carc_game *g, int fi, int rot)
 {
     if (fi < 0 || rot < 0 || rot > 3) return CARC_E_ILLEGAL;
+    /* capacity comes from the tile sets; a module that deals or lays more
+     * tiles than its set holds is a defect: refuse, nothing changed */
+    if (g->ntiles >= g->L.cap_tiles ||
+        g->nsegs + carc__types[g->drawn].nseg > g->L.cap_segs)
+        return CARC_E_LIMIT;
     const front *f = &CFRONT(g)[fi];
     if (!carc__fits(f, g->drawn, rot) || place_vetoed(g, g->drawn, f->x, f->y, rot))
         return CARC_E_ILLEGAL;
@@ -281,10 +337,11 @@ static int core_deploy(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+/* Road, city, monastery, field, or a module's feature kind that its
+ * tiles.def declares claimable (circus and acrobat spaces are not). */
 static bool claimable(int kind)
 {
-    return kind == CARC_FEATURE_ROAD || kind == CARC_FEATURE_CITY ||
-           kind == CARC_FEATURE_MONASTERY || kind == CARC_FEATURE_FIELD;
+    return kind <= CARC_FEATURE_FIELD || carc__kind_claimable(kind);
 }
 
 /* The default rule for a follower-class figure: a claimable feature that

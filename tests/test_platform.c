@@ -1,0 +1,276 @@
+/* The module platform's invariants, in random full games with both probe
+ * modules on (tests/probe/: every step, chance decisions of a module,
+ * decisions of other players, extra parts, an end phase, held tiles with
+ * wildcard edges, a start layout, figures on tiles, attached and held
+ * figures, vetoes, a two-step choice):
+ *   - ids ascend and stay below their space; the mask agrees with the ids;
+ *   - every legal action applies, and reads back through its structured
+ *     form and its text;
+ *   - an illegal id and a malformed action are refused with the state
+ *     unchanged (carc__state_equal);
+ *   - figures are conserved per player and kind, the supply cache matches
+ *     the figures, scores never fall;
+ *   - serialize -> restore and record -> replay reproduce the game exactly;
+ *     a public record replays to the same public state;
+ *   - two games that differ only in their seed, after the same public
+ *     actions, write byte-identical public records. */
+#include "core/state.h"
+
+#include <check.h>
+
+#include "run_suite.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define REQ(c, ...)                            \
+    do {                                       \
+        if (!(c)) ck_abort_msg(__VA_ARGS__);   \
+    } while (0)
+
+#ifndef NGAMES
+#define NGAMES 300
+#endif
+
+static uint64_t lcg(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return *s >> 33;
+}
+
+static carc_game *new_game(uint64_t seed, int players, int layout)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.seed = seed;
+    o.num_players = players;
+    o.modules |= (1ull << 12) | (1ull << 13);
+    if (layout) ck_assert_int_eq(carc_options_set_rule(&o, "probe2_start", 2), CARC_OK);
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    return g;
+}
+
+/* figures per (owner + 1, kind) */
+static void census(const carc_game *g, int counts[CARC_MAX_PLAYERS + 1][CARC_FIGURE_KINDS])
+{
+    carc_figure figs[128];
+    size_t n;
+    REQ(carc_game_figures(g, figs, 128, &n) == CARC_OK, "figures");
+    memset(counts, 0, sizeof(int) * (CARC_MAX_PLAYERS + 1) * CARC_FIGURE_KINDS);
+    int supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS] = {{0}};
+    for (size_t i = 0; i < n; i++) {
+        counts[figs[i].owner + 1][figs[i].kind]++;
+        if (figs[i].owner >= 0 && figs[i].where == CARC_WHERE_SUPPLY)
+            supply[figs[i].owner][figs[i].kind]++;
+        if (figs[i].where == CARC_WHERE_BOARD || figs[i].where == CARC_WHERE_TILE) {
+            carc_placed_tile t;
+            REQ(carc_game_tile_at(g, figs[i].x, figs[i].y, &t) == CARC_OK, "figure off the board");
+        }
+        if (figs[i].where == CARC_WHERE_ATTACHED)
+            REQ(figs[i].arg >= 0 && (size_t)figs[i].arg < n, "attached to nothing");
+    }
+    for (int p = 0; p < carc_game_num_players(g); p++)
+        for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+            REQ(supply[p][k] == carc_game_supply(g, p, k), "supply cache of %d/%d", p, k);
+}
+
+static void check_decision(carc_game *g, carc_game *scratch, carc_game *before, uint64_t *rs,
+                           int32_t *ids, size_t *n_out)
+{
+    size_t n;
+    REQ(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n) == CARC_OK, "legal ids");
+    *n_out = n;
+    bool chance = carc_game_current_player(g) == CARC_PLAYER_CHANCE;
+    carc_decision d;
+    carc_game_decision(g, &d);
+    REQ(n > 0, "no legal action at decision kind %d", d.kind);
+    int32_t bound = chance ? CARC_MAX_CHANCE_OUTCOMES : CARC_NUM_DISTINCT_ACTIONS;
+    static uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
+    REQ(carc_game_legal_mask(g, mask, sizeof mask) == CARC_OK, "mask");
+    size_t ones = 0;
+    for (int32_t i = 0; i < bound; i++) ones += mask[i];
+    REQ(ones == n, "mask has %zu ids, list %zu", ones, n);
+    for (size_t i = 0; i < n; i++) {
+        REQ(ids[i] >= 0 && ids[i] < bound && mask[ids[i]], "id %d out of its space", ids[i]);
+        REQ(i == 0 || ids[i] > ids[i - 1], "ids not ascending at decision kind %d", d.kind);
+        carc_action a, b;
+        char text[96];
+        int32_t back;
+        REQ(carc_action_from_id(g, ids[i], &a) == CARC_OK, "id %d has no action", ids[i]);
+        REQ(carc_action_to_string(g, &a, text, sizeof text, NULL) == CARC_OK, "no text");
+        REQ(carc_action_from_string(g, text, &b) == CARC_OK, "'%s' does not parse", text);
+        REQ(carc_action_to_id(g, &b, &back) == CARC_OK && back == ids[i], "'%s' reads back as %d",
+            text, back);
+        carc_game_copy(scratch, g);
+        int rc = carc_game_apply_id(scratch, ids[i]);
+        REQ(rc == CARC_OK, "legal '%s' (id %d) refused: %d", text, ids[i], rc);
+    }
+    /* refusals change nothing */
+    carc_game_copy(before, g);
+    for (int tries = 0; tries < 3; tries++) {
+        int32_t bad = (int32_t)(lcg(rs) % (CARC_NUM_DISTINCT_ACTIONS + 64)) - 32;
+        bool legal = false;
+        for (size_t i = 0; i < n; i++) legal |= ids[i] == bad;
+        if (legal) continue;
+        REQ(carc_game_apply_id(g, bad) < 0, "illegal id %d accepted", bad);
+        REQ(carc__state_equal(g, before), "refused id %d changed the state", bad);
+    }
+    carc_action junk;
+    memset(&junk, 0, sizeof junk);
+    junk.kind = (int32_t)(lcg(rs) % 600) - 2;
+    junk.arg = (int32_t)(lcg(rs) % 300) - 50;
+    junk.x = (int32_t)(lcg(rs) % 40) - 20;
+    junk.segment = (int32_t)(lcg(rs) % 40) - 4;
+    junk.figure = (int32_t)(lcg(rs) % 20) - 2;
+    int32_t jid;
+    bool legal = carc_action_to_id(g, &junk, &jid) == CARC_OK;
+    if (legal) {
+        legal = false;
+        for (size_t i = 0; i < n; i++) legal |= ids[i] == jid;
+    }
+    if (!legal) {
+        int rc = carc_game_apply(g, &junk);
+        if (rc == CARC_OK) ck_abort_msg("malformed action of kind %d accepted", junk.kind);
+        REQ(carc__state_equal(g, before), "refused action changed the state");
+    }
+}
+
+static void round_trips(carc_game *g)
+{
+    size_t len;
+    carc_game_serialize(g, NULL, 0, &len);
+    uint8_t *buf = malloc(len);
+    REQ(carc_game_serialize(g, buf, len, &len) == CARC_OK, "serialize");
+    carc_game *r;
+    REQ(carc_game_deserialize(&r, buf, len) == CARC_OK, "deserialize");
+    REQ(carc__state_equal(r, g), "restored game differs");
+    carc_game_free(r);
+    free(buf);
+
+    size_t rl;
+    carc_game_write_record(g, NULL, 0, &rl);
+    char *rec = malloc(rl);
+    REQ(carc_game_write_record(g, rec, rl, &rl) == CARC_OK, "record");
+    carc_record_error err;
+    if (carc_record_replay(&r, rec, rl - 1, &err) != CARC_OK)
+        ck_abort_msg("record line %d: %s\n%s", err.line, err.message, rec);
+    REQ(carc__state_equal(r, g), "replayed record differs");
+    carc_game_free(r);
+    free(rec);
+
+    carc_game_write_public_record(g, NULL, 0, &rl);
+    rec = malloc(rl);
+    REQ(carc_game_write_public_record(g, rec, rl, &rl) == CARC_OK, "public record");
+    if (carc_record_replay(&r, rec, rl - 1, &err) != CARC_OK)
+        ck_abort_msg("public record line %d: %s", err.line, err.message);
+    int np = carc_game_num_players(g);
+    for (int p = 0; p < np; p++) {
+        int32_t a, b;
+        carc_game_score(g, p, &a);
+        carc_game_score(r, p, &b);
+        REQ(a == b, "public replay scores differ");
+    }
+    REQ(carc_game_tile_count(r) == carc_game_tile_count(g), "public replay tiles differ");
+    REQ(carc_game_is_terminal(r) == carc_game_is_terminal(g), "public replay decision differs");
+    carc_game_free(r);
+    free(rec);
+}
+
+START_TEST(probe_playouts)
+{
+    int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
+    int kinds_seen = 0;
+    for (int seed = 0; seed < NGAMES; seed++) {
+        int players = 2 + seed % 5;
+        carc_game *g = new_game((uint64_t)seed, players, seed % 2), *scratch, *before;
+        carc_game_clone(&scratch, g);
+        carc_game_clone(&before, g);
+        uint64_t rs = (uint64_t)seed * 7 + 1;
+        int32_t last[CARC_MAX_PLAYERS] = {0};
+        int start[CARC_MAX_PLAYERS + 1][CARC_FIGURE_KINDS], now[CARC_MAX_PLAYERS + 1][CARC_FIGURE_KINDS];
+        census(g, start);
+        int steps = 0;
+        while (!carc_game_is_terminal(g)) {
+            size_t n;
+            check_decision(g, scratch, before, &rs, ids, &n);
+            carc_decision d;
+            carc_game_decision(g, &d);
+            if (d.kind >= 16) kinds_seen |= 1 << ((d.kind - 16) % 16);
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE && lcg(&rs) % 2)
+                REQ(carc_game_sample_chance(g, NULL) == CARC_OK, "sample");
+            else
+                REQ(carc_game_apply_id(g, ids[lcg(&rs) % n]) == CARC_OK, "apply");
+            census(g, now);
+            REQ(memcmp(start, now, sizeof start) == 0, "seed %d: figures not conserved", seed);
+            for (int p = 0; p < players; p++) {
+                int32_t s;
+                carc_game_score(g, p, &s);
+                REQ(s >= last[p], "seed %d: score fell", seed);
+                last[p] = s;
+            }
+            if (++steps % 37 == 0) round_trips(g);
+        }
+        int32_t fin[CARC_MAX_PLAYERS];
+        ck_assert_int_eq(carc_game_final_scores(g, fin, CARC_MAX_PLAYERS), CARC_OK);
+        for (int p = 0; p < players; p++) REQ(fin[p] == last[p], "final scores differ");
+        round_trips(g);
+        carc_game_free(scratch);
+        carc_game_free(before);
+        carc_game_free(g);
+    }
+    /* every probe decision kind came up somewhere */
+    ck_assert_int_eq(kinds_seen & 0x3F, 0x3F);
+    free(ids);
+}
+END_TEST
+
+/* Two games differing only in the seed, fed the same public actions (the
+ * chance outcomes of the first, applied explicitly to the second), write
+ * byte-identical public records; their full records differ (the seed). */
+START_TEST(public_record_independent_of_seed)
+{
+    int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
+    for (int k = 0; k < 20; k++) {
+        carc_game *a = new_game(1000 + (uint64_t)k, 3, k % 2);
+        carc_game *b = new_game(5000 + (uint64_t)k, 3, k % 2);
+        uint64_t rs = (uint64_t)k + 99;
+        while (!carc_game_is_terminal(a)) {
+            carc_action act;
+            if (carc_game_current_player(a) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(a, &act), CARC_OK);
+            } else {
+                size_t n;
+                carc_game_legal_ids(a, ids, CARC_NUM_DISTINCT_ACTIONS, &n);
+                ck_assert_int_eq(carc_action_from_id(a, ids[lcg(&rs) % n], &act), CARC_OK);
+                ck_assert_int_eq(carc_game_apply(a, &act), CARC_OK);
+            }
+            ck_assert_int_eq(carc_game_apply(b, &act), CARC_OK);
+        }
+        ck_assert(carc_game_is_terminal(b));
+        char ra[1 << 16], rb[1 << 16];
+        size_t la, lb;
+        ck_assert_int_eq(carc_game_write_public_record(a, ra, sizeof ra, &la), CARC_OK);
+        ck_assert_int_eq(carc_game_write_public_record(b, rb, sizeof rb, &lb), CARC_OK);
+        ck_assert_uint_eq(la, lb);
+        ck_assert_int_eq(memcmp(ra, rb, la), 0);
+        ck_assert_int_eq(carc_game_write_record(a, ra, sizeof ra, &la), CARC_OK);
+        ck_assert_int_eq(carc_game_write_record(b, rb, sizeof rb, &lb), CARC_OK);
+        ck_assert(la != lb || memcmp(ra, rb, la) != 0);
+        carc_game_free(a);
+        carc_game_free(b);
+    }
+    free(ids);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("platform");
+    TCase *tc = tcase_create("probes");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, probe_playouts);
+    tcase_add_test(tc, public_record_independent_of_seed);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
