@@ -216,7 +216,7 @@ START_TEST(held_tiles_not_drawn)
     ck_assert_uint_eq(CREMAIN(g)[type_id("PA")], 0);
     ck_assert_uint_eq(CREMAIN(g)[type_id("PB")], 2);
     ck_assert_uint_eq(CREMAIN(g)[type_id("PE")], 1);
-    ck_assert_uint_eq(g->L.cap_tiles, 72 + 6 + 2 + 1 + 2 + 1); /* held ones counted */
+    ck_assert_uint_eq(g->L.cap_tiles, 72 + 7 + 2 + 1 + 2 + 1); /* held ones counted */
     ck_assert_int_eq(g->total_remaining, 71 + 2 + 1 + 2 + 1);
     ck_assert_uint_eq(CTILES(g)[0].type, type_id("D")); /* the base start */
     carc_game_free(g);
