@@ -611,6 +611,9 @@ static int apply_deploy(carc_game *g, const carc_pending *p, const carc_action *
 static void plain_advance(carc_game *g, int kind)
 {
     if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+    /* only where the core's own step queued the decision just taken */
+    static const uint8_t step_of[3] = {CARC_STEP_DRAW, CARC_STEP_PLACE, CARC_STEP_DEPLOY};
+    if (g->step != step_of[kind] || g->step_pos != 1) kind = -1;
     switch (kind) {
     case CARC_DECISION_DRAW:
         if (g->drawn < 0) break;

@@ -11,7 +11,7 @@
 """
 from .errors import (CarcError, InvalidArgumentError, NoMemoryError, IllegalActionError,
                      BufferTooSmallError, WrongStateError, ParseError, CorruptDataError,
-                     VersionError, UnsupportedError, NotFoundError, RecordError)
+                     VersionError, UnsupportedError, NotFoundError, LimitError, RecordError)
 from .game import (Game, Action, Decision, ScoreEvent, PlacedTile, FigureView, Feature,
                    CHANCE, TERMINAL, version, num_distinct_actions, max_chance_outcomes,
                    tile_names, rule_names, module_names, tile_info)
@@ -23,5 +23,5 @@ __all__ = [
     "tile_names", "rule_names", "module_names", "tile_info",
     "CarcError", "InvalidArgumentError", "NoMemoryError", "IllegalActionError",
     "BufferTooSmallError", "WrongStateError", "ParseError", "CorruptDataError",
-    "VersionError", "UnsupportedError", "NotFoundError", "RecordError",
+    "VersionError", "UnsupportedError", "NotFoundError", "LimitError", "RecordError",
 ]

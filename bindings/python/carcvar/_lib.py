@@ -59,7 +59,7 @@ class PlacedTile(ctypes.Structure):
 
 class Figure(ctypes.Structure):
     _fields_ = [("kind", c_int32), ("owner", c_int32), ("where", c_int32), ("x", c_int32),
-                ("y", c_int32), ("segment", c_int32), ("reserved", c_int32 * 2)]
+                ("y", c_int32), ("segment", c_int32), ("arg", c_int32), ("state", c_int32)]
 
 
 class FeatureInfo(ctypes.Structure):

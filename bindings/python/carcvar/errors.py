@@ -54,6 +54,11 @@ class NotFoundError(CarcError, LookupError):
     code = -10
 
 
+class LimitError(CarcError, RuntimeError):
+    """A declared bound of the game was reached (a defect); nothing changed."""
+    code = -11
+
+
 class RecordError(CarcError):
     """A game record was refused: .line (1-based, 0 if none) and .reason."""
 
@@ -66,7 +71,7 @@ class RecordError(CarcError):
 BY_CODE = {cls.code: cls for cls in (
     InvalidArgumentError, NoMemoryError, IllegalActionError, BufferTooSmallError,
     WrongStateError, ParseError, CorruptDataError, VersionError, UnsupportedError,
-    NotFoundError)}
+    NotFoundError, LimitError)}
 
 
 def error_for(code, message=None):

@@ -15,7 +15,7 @@ DECISION_KINDS = {0: "draw", 1: "place", 2: "deploy", 3: "end"}
 FEATURE_KINDS = {0: "road", 1: "city", 2: "monastery", 3: "field"}
 FIGURE_KINDS = {0: "follower", 1: "big", 2: "mayor", 3: "wagon", 4: "barn", 5: "builder",
                 6: "pig", 7: "ringmaster", 8: "fairy", 9: "dragon", 10: "count", 11: "bigtop"}
-WHERE = {0: "supply", 1: "board", 2: "removed"}
+WHERE = {0: "supply", 1: "board", 2: "removed", 3: "tile", 4: "attached", 5: "held"}
 REASONS = {0: "completed", 1: "end of game"}
 
 
@@ -223,6 +223,11 @@ class Game:
 
     def record(self):
         return L.call_buffer(lib.carc_game_write_record, self.handle)
+
+    def public_record(self):
+        """The record without the game's secret (its seed and which outcomes
+        its RNG chose): what every player may see; it still replays."""
+        return L.call_buffer(lib.carc_game_write_public_record, self.handle)
 
     def options(self):
         o = L.Options()

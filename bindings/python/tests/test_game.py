@@ -158,3 +158,17 @@ def test_clone_copy_pickle_serialize():
     closed = carcvar.Game()
     closed.close()
     assert "closed" in repr(closed)
+
+
+def test_public_record_hides_the_seed_and_replays():
+    g = carcvar.Game(players=2, seed=77)
+    for _ in range(30):
+        if g.current_player == carcvar.CHANCE:
+            g.sample_chance()
+        else:
+            g.apply(g.legal_ids()[0])
+    text = g.public_record()
+    assert "seed" not in text and " rng" not in text
+    assert "seed 77" in g.record()
+    r = carcvar.Game.from_record(text)
+    assert [r.score(p) for p in range(2)] == [g.score(p) for p in range(2)]

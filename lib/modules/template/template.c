@@ -1,0 +1,127 @@
+/* A module to copy (doc/modules.md, "Checklist").  It compiles with the
+ * library's flags (lib/meson.build builds it, unregistered) and shows the
+ * shape of every part: declarations, a step hook with a decision, the
+ * decision's actions, ids and notation, and an event.  Its rule: after
+ * every tile that completes a city, the current player may "salute" (+1)
+ * or pass.
+ *
+ * To start a new module "name":
+ *   1. copy this folder to lib/modules/<name>/, rename TEMPLATE_ID to its
+ *      carc_module_id and the `template` prefixes to <name>;
+ *   2. add its tiles.def (if any) to tile_defs in lib/meson.build (append
+ *      only) and its .c to module_sources;
+ *   3. add one line to lib/modules/registry.c;
+ *   4. write its rules in doc/rules.md with their sources, its words in
+ *      doc/notation.md, and its tests (scenario records and a suite). */
+#include "module.h"
+
+#include <string.h>
+
+#define TEMPLATE_ID 31 /* a free slot; a real module uses its carc_module_id */
+
+#define DEC_SALUTE CARC_MODULE_KIND(TEMPLATE_ID, 0)   /* its decision kind */
+#define ACT_SALUTE CARC_MODULE_KIND(TEMPLATE_ID, 0)   /* its action kind   */
+#define REASON_SALUTE CARC_MODULE_KIND(TEMPLATE_ID, 0) /* its score reason */
+#define VERB_SALUTE CARC_VERB_ID(TEMPLATE_ID, 0)
+
+/* Per-game state lives in the game's flat block: no pointers in it. */
+typedef struct template_state {
+    uint16_t salutes;
+} template_state;
+
+static size_t state_size(const carc_options *o)
+{
+    (void)o;
+    return sizeof(template_state);
+}
+
+/* AFTER_SCORING: offer the salute when this placement completed a city. */
+static int offer_salute(carc_game *g)
+{
+    for (int i = 0; i < carc__completed_count(g); i++)
+        if (carc__root_kind(g, carc__completed_root(g, i)) == CARC_FEATURE_CITY) {
+            carc__push_decision(g, DEC_SALUTE, carc__current(g), TEMPLATE_ID, -1, 0);
+            break;
+        }
+    return CARC_HOOK_NEXT;
+}
+
+static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    (void)g;
+    (void)p;
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = CARC_ACTION_PASS;
+    carc__sink_push(sink, &a, CARC_ID_PASS); /* ids ascending */
+    a.kind = ACT_SALUTE;
+    carc__sink_push(sink, &a, VERB_SALUTE);
+}
+
+/* The core has checked that the action is one of decision_actions'. */
+static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    if (a->kind == CARC_ACTION_PASS) return CARC_OK;
+    template_state *s = carc__mod_state(g, TEMPLATE_ID);
+    s->salutes++;
+    return carc__score_add(g, p->player, 1, REASON_SALUTE, 0, -1, 0);
+}
+
+static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
+{
+    (void)g;
+    if (a->kind != ACT_SALUTE) return CARC_E_INVALID;
+    *id = VERB_SALUTE;
+    return CARC_OK;
+}
+
+static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id, carc_action *out)
+{
+    (void)g;
+    memset(out, 0, sizeof *out);
+    if (p->kind != DEC_SALUTE || id != VERB_SALUTE) return CARC_E_INVALID;
+    out->kind = ACT_SALUTE;
+    return CARC_OK;
+}
+
+static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
+{
+    (void)g;
+    if (a->kind != ACT_SALUTE) return CARC_E_INVALID;
+    carc__out_add(o, "salute");
+    return CARC_OK;
+}
+
+static int action_from_text(const carc_game *g, char **tok, int n, carc_action *out)
+{
+    (void)g;
+    memset(out, 0, sizeof *out);
+    if (n != 1 || strcmp(tok[0], "salute") != 0) return CARC_E_PARSE;
+    out->kind = ACT_SALUTE;
+    return CARC_OK;
+}
+
+static const carc_step_hook steps[] = {
+    {CARC_STEP_AFTER_SCORING, 0, offer_salute},
+};
+static const char *const words[] = {"salute", NULL};
+static const char *const reasons[] = {"salute", NULL};
+
+const carc_module_def carc__module_template = {
+    .id = TEMPLATE_ID,
+    .name = "template",
+    .words = words,
+    .reasons = reasons,
+    .state_size = state_size,
+    .decisions_per_tile = 1, /* one salute decision per tile at most */
+    .events_per_tile = 1,    /* one score event per tile at most */
+    .max_pending = 1,
+    .steps = steps,
+    .nsteps = 1,
+    .decision_actions = decision_actions,
+    .decision_apply = decision_apply,
+    .action_id = action_id,
+    .action_from_id = action_from_id,
+    .action_to_text = action_to_text,
+    .action_from_text = action_from_text,
+};
