@@ -316,6 +316,46 @@ START_TEST(corrupt_serialization)
 }
 END_TEST
 
+/* The base game's straight-line turn (plain_advance, taken when no module
+ * has a step hook) leaves exactly the state the general pipeline
+ * (carc__advance) leaves: play the same random games both ways and compare
+ * after every decision. */
+START_TEST(plain_turn_matches_pipeline)
+{
+    int32_t ids[4200];
+    for (int seed = 0; seed < 200; seed++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.seed = (uint64_t)seed;
+        o.num_players = 2 + seed % 5;
+        carc_game *a, *b;
+        REQ_CMP_int_eq(carc_game_new(&a, &o), CARC_OK);
+        REQ_CMP_int_eq(carc_game_new(&b, &o), CARC_OK);
+        REQ_CMP_int_eq(a->plain, 1);
+        b->plain = 0;
+        uint64_t rs = (uint64_t)seed + 5;
+        while (!carc_game_is_terminal(a)) {
+            if (carc_game_current_player(a) == CARC_PLAYER_CHANCE) {
+                REQ_CMP_int_eq(carc_game_sample_chance(a, NULL), CARC_OK);
+                REQ_CMP_int_eq(carc_game_sample_chance(b, NULL), CARC_OK);
+            } else {
+                size_t n;
+                carc_game_legal_ids(a, ids, 4200, &n);
+                int32_t id = ids[lcg(&rs) % n];
+                REQ_CMP_int_eq(carc_game_apply_id(a, id), CARC_OK);
+                REQ_CMP_int_eq(carc_game_apply_id(b, id), CARC_OK);
+            }
+            b->plain = 1;
+            REQ_MSG(carc__state_equal(a, b), "seed %d: the two turns differ", seed);
+            b->plain = 0;
+        }
+        REQ_CMP_int_eq(carc_game_is_terminal(b), 1);
+        carc_game_free(a);
+        carc_game_free(b);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("random");
@@ -324,6 +364,7 @@ int main(void)
     tcase_add_loop_test(tc, random_games, 0, (NGAMES + 249) / 250);
     tcase_add_test(tc, restore_and_continue);
     tcase_add_test(tc, corrupt_serialization);
+    tcase_add_test(tc, plain_turn_matches_pipeline);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
