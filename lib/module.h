@@ -65,6 +65,9 @@ _Static_assert(CARC_ID_END <= CARC_NUM_DISTINCT_ACTIONS, "action id ranges overf
  * decision it shares with others (a deployment alternative). */
 #define CARC_VERB_ID(m, k) (CARC_ID_VERB + (m) * 8 + (k))
 
+/* Most 16-bit words a structured chance outcome keeps in the history. */
+#define CARC_PAYLOAD_MAX 32
+
 /* --------------------------------------------------------------- figures */
 
 /* Where a figure is (carc_figure.where); modules do not add places, they
@@ -137,6 +140,10 @@ typedef struct carc_pending {
  * module's declared max_pending is wrong: the game is then faulted). */
 int carc__push_decision(carc_game *g, int kind, int player, int owner, int target,
                         int32_t arg);
+/* Queue a chance decision of the calling module with no list of outcomes
+ * (sampled-only: a structured outcome, see chance_sample). */
+int carc__push_sampled_chance(carc_game *g, int kind, int owner, int32_t arg);
+#define CARC_PENDING_SAMPLED_ONLY 1u
 /* Drop the front decision (the one being applied). */
 void carc__pop_decision(carc_game *g);
 
@@ -245,6 +252,7 @@ typedef struct carc_module_def {
      * decisions it can add per placed tile (history), score events per
      * placed tile and per game, and the most decisions it queues at once */
     uint8_t decisions_per_tile;
+    uint8_t payload_words_per_tile; /* history words of structured outcomes  */
     uint8_t events_per_tile;
     uint16_t events_per_game;
     uint8_t max_pending;
@@ -266,6 +274,21 @@ typedef struct carc_module_def {
      * cap may be too small: return the count anyway) */
     int (*chance_outcomes)(const carc_game *g, const carc_pending *p, int32_t *ids,
                            uint32_t *weights, size_t cap);
+
+    /* structured chance outcomes (a catapult hurl: a resting point, the
+     * figures touched): what an outcome carries beyond its id, as at most
+     * CARC_PAYLOAD_MAX 16-bit words kept in the history (0: not structured),
+     * and back.  A decision queued with carc__push_sampled_chance is
+     * sampled-only: it has no list of outcomes; the RNG answers it through
+     * chance_sample, or the host with the structured action;
+     * decision_apply then checks the outcome itself (the core cannot
+     * compare it with a list) and must refuse a bad one before changing
+     * anything. */
+    int (*outcome_payload)(const carc_game *g, const carc_pending *p, const carc_action *a,
+                           uint16_t *words, int cap);
+    int (*outcome_from_payload)(const carc_game *g, const carc_pending *p, int32_t id,
+                                const uint16_t *words, int n, carc_action *out);
+    int (*chance_sample)(carc_game *g, const carc_pending *p, carc_action *out);
 
     /* ---- its action kinds (owner) */
     int (*action_id)(const carc_game *g, const carc_action *a, int32_t *id);
@@ -380,5 +403,8 @@ void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval
 int carc__score_add(carc_game *g, int player, int points, int reason, int feature, int tile,
                     int seg);
 int carc__score(const carc_game *g, int player);
+
+/* text: a whole decimal string in [lo, hi] */
+bool carc__parse_int(const char *s, long lo, long hi, int *out);
 
 #endif

@@ -84,6 +84,21 @@ static void check_decision(carc_game *g, carc_game *scratch, carc_game *before, 
     bool chance = carc_game_current_player(g) == CARC_PLAYER_CHANCE;
     carc_decision d;
     carc_game_decision(g, &d);
+    if (d.flags & CARC_DECISION_F_SAMPLED_ONLY) {
+        /* a structured outcome: no list; a bad structure changes nothing */
+        REQ(chance && n == 0, "a sampled-only decision lists actions");
+        int32_t oid[4];
+        double pr[4];
+        size_t no;
+        REQ(carc_game_chance_outcomes(g, oid, pr, 4, &no) == CARC_E_UNSUPPORTED, "outcomes");
+        carc_game_copy(before, g);
+        carc_action bad;
+        REQ(carc_action_from_string(g, "gust 12,30 hits 0", &bad) == CARC_OK, "gust text");
+        bad.x = 45 + (int32_t)(lcg(rs) % 100);
+        REQ(carc_game_apply(g, &bad) == CARC_E_ILLEGAL, "a bad gust accepted");
+        REQ(carc__state_equal(g, before), "a refused gust changed the state");
+        return;
+    }
     REQ(n > 0, "no legal action at decision kind %d", d.kind);
     int32_t bound = chance ? CARC_MAX_CHANCE_OUTCOMES : CARC_NUM_DISTINCT_ACTIONS;
     static uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
@@ -197,8 +212,20 @@ START_TEST(probe_playouts)
             carc_decision d;
             carc_game_decision(g, &d);
             if (d.kind >= 16) kinds_seen |= 1 << ((d.kind - 16) % 16);
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE && lcg(&rs) % 2)
+            if (d.flags & CARC_DECISION_F_SAMPLED_ONLY && lcg(&rs) % 2) {
+                /* the host answers with a structured outcome */
+                char text[64];
+                snprintf(text, sizeof text, "gust %d,%d hits %s", (int)(lcg(&rs) % 45),
+                         (int)(lcg(&rs) % 45), lcg(&rs) % 2 ? "none" : "0,1");
+                carc_action a;
+                REQ(carc_action_from_string(g, text, &a) == CARC_OK, "'%s'", text);
+                REQ(carc_game_apply(g, &a) == CARC_OK, "'%s' refused", text);
+            } else if (carc_game_current_player(g) == CARC_PLAYER_CHANCE &&
+                       (n == 0 || lcg(&rs) % 2))
                 REQ(carc_game_sample_chance(g, NULL) == CARC_OK, "sample");
+            else if (d.kind == CARC_MODULE_KIND(13, 0) && lcg(&rs) % 10)
+                /* mostly keep the abbey, so the end phase has some to play */
+                REQ(carc_game_apply_id(g, CARC_ID_PASS) == CARC_OK, "pass");
             else
                 REQ(carc_game_apply_id(g, ids[lcg(&rs) % n]) == CARC_OK, "apply");
             census(g, now);
@@ -220,7 +247,7 @@ START_TEST(probe_playouts)
         carc_game_free(g);
     }
     /* every probe decision kind came up somewhere */
-    ck_assert_int_eq(kinds_seen & 0x3F, 0x3F);
+    ck_assert_int_eq(kinds_seen & 0x7F, 0x7F);
     free(ids);
 }
 END_TEST

@@ -329,8 +329,16 @@ typedef struct carc_decision {
     int32_t player;    /**< as carc_game_current_player                  */
     int32_t tile;      /**< tile type being placed (PLACE/DEPLOY), else -1 */
     int32_t x, y;      /**< DEPLOY: cell of the tile just placed          */
-    int32_t reserved[3];
+    int32_t flags;     /**< CARC_DECISION_F_* bits                        */
+    int32_t reserved[2];
 } carc_decision;
+
+/** carc_decision.flags: a chance decision with no list of outcomes (a
+ *  structured outcome, such as where a catapulted token lands): sample it
+ *  with carc_game_sample_chance() or apply the outcome's structured action;
+ *  carc_game_chance_outcomes() answers CARC_E_UNSUPPORTED and there are no
+ *  legal ids (as OpenSpiel's sampled stochastic games). */
+#define CARC_DECISION_F_SAMPLED_ONLY 1
 
 CARC_API int carc_game_decision(const carc_game *game, carc_decision *out);
 
@@ -392,7 +400,8 @@ CARC_API int carc_action_from_string(const carc_game *game, const char *text,
 /* ----------------------------------------------------------------- chance */
 
 /** Chance outcomes of the pending chance decision: ids and probabilities
- *  (summing to 1).  CARC_E_STATE if no chance decision is pending. */
+ *  (summing to 1).  CARC_E_STATE if no chance decision is pending,
+ *  CARC_E_UNSUPPORTED for a sampled-only one (CARC_DECISION_F_SAMPLED_ONLY). */
 CARC_API int carc_game_chance_outcomes(const carc_game *game, int32_t *ids,
                                        double *probs, size_t cap,
                                        size_t *needed);

@@ -89,6 +89,7 @@ int carc_game_chance_outcomes(const carc_game *game, int32_t *ids, double *probs
 {
     if (!carc__valid(game) || ((!ids || !probs) && cap)) return CARC_E_INVALID;
     if (!carc__chance_pending(game)) return CARC_E_STATE;
+    if (carc__sampled_only(game)) return CARC_E_UNSUPPORTED;
     int32_t oid[CARC_MAX_CHANCE_OUTCOMES];
     uint32_t w[CARC_MAX_CHANCE_OUTCOMES];
     int n = carc__chance_weights(game, oid, w, CARC_MAX_CHANCE_OUTCOMES);

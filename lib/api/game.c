@@ -93,6 +93,7 @@ int carc_game_decision(const carc_game *game, carc_decision *out)
     out->player = p ? p->player : CARC_PLAYER_TERMINAL;
     out->tile = -1;
     if (!p) return CARC_OK;
+    if (carc__sampled_only(game)) out->flags |= CARC_DECISION_F_SAMPLED_ONLY;
     if (p->kind == CARC_DECISION_PLACE) {
         out->tile = game->drawn;
     } else if (p->target >= 0) {

@@ -20,7 +20,7 @@ static int write_record(const carc_game *game, char *buf, size_t cap, size_t *ne
 {
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
     outbuf o = {buf, cap, 0};
-    carc__out_add(&o, "carcvar-record 1\n");
+    carc__out_add(&o, "carcvar-record 2\n");
     carc__out_add(&o, "players %d\n", game->nplayers);
     if (!public_only) carc__out_add(&o, "seed %llu\n", (unsigned long long)game->opts.seed);
     carc__out_add(&o, "modules");
@@ -38,12 +38,11 @@ static int write_record(const carc_game *game, char *buf, size_t cap, size_t *ne
     int rc = carc_game_new(&g, &game->opts);
     if (rc) return rc;
     const uint16_t *H = CHIST(game);
-    for (uint32_t i = 0; i < game->nhist; i++) {
+    for (uint32_t i = 0, used = 0; i < game->nhist; i += used) {
         uint16_t h = H[i];
-        int32_t id = h & 0x7FFF;
         carc_action a;
-        char text[96];
-        if (carc__action_from_id(g, id, &a) != CARC_OK) {
+        char text[160];
+        if (carc__entry_action(g, H + i, game->nhist - i, &a, &used) != CARC_OK) {
             rc = CARC_E_CORRUPT;
             break;
         }
@@ -51,7 +50,7 @@ static int write_record(const carc_game *game, char *buf, size_t cap, size_t *ne
         if (rc) break;
         carc__out_add(&o, "%s%s\n", text, (h & HIST_SAMPLED) && !public_only ? " rng" : "");
         uint32_t nlog = g->nlog;
-        rc = carc__replay_entry(g, h);
+        rc = carc__replay_entry(g, H + i, game->nhist - i, &used);
         if (rc) break;
         if (a.kind == CARC_ACTION_DRAW && carc__decision_kind(g) == CARC_DECISION_DRAW)
             carc__out_add(&o, "# %s fits nowhere: set aside\n", carc__types[a.tile].name);
@@ -169,12 +168,14 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
         if (!seen_magic) {
             /* "carcvar-record", any run of blanks, the version */
             if (strncmp(s, "carcvar-record", 14) != 0 || !isspace((unsigned char)s[14])) {
-                rc = rec_fail(err, lineno, CARC_E_PARSE, "expected 'carcvar-record 1'");
+                rc = rec_fail(err, lineno, CARC_E_PARSE, "expected 'carcvar-record 2'");
                 break;
             }
             const char *version = s + 14;
             while (isspace((unsigned char)*version)) version++;
-            if (strcmp(version, "1") != 0) {
+            /* version 2 adds module outcomes ('rng' after any chance
+             * outcome); every version-1 record reads the same way */
+            if (strcmp(version, "1") != 0 && strcmp(version, "2") != 0) {
                 rc = rec_fail(err, lineno, CARC_E_VERSION, "unsupported record version '%s'",
                               version);
                 break;
@@ -294,20 +295,27 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
             }
             carc_action want, got;
             int32_t want_id, got_id = -1;
+            uint16_t expect[2 + CARC_PAYLOAD_MAX];
+            int ne = 0;
             rc = carc_action_from_string(g, s, &want);
-            if (!rc) rc = carc_action_to_id(g, &want, &want_id);
+            if (!rc) rc = carc__action_id(g, &want, &want_id) ? CARC_E_ILLEGAL : CARC_OK;
+            if (!rc) ne = carc__entry_words(g, &want, want_id, true, expect);
+            if (!rc && ne < 0) rc = ne;
             if (rc) {
                 rec_fail(err, lineno, rc, "cannot read '%s': %s", s, carc_strerror(rc));
                 break;
             }
-            /* the game is thrown away if this fails, so sample on it */
+            /* the game is thrown away if this fails, so sample on it; the
+             * outcome must be the line's, structured parts included */
+            uint32_t before = g->nhist;
             rc = carc__sample_chance(g, &got, &got_id);
             if (rc) {
                 rec_fail(err, lineno, rc, "'%s': %s", s, carc_strerror(rc));
                 break;
             }
-            if (got_id != want_id) {
-                char text[96] = "?";
+            if (got_id != want_id || g->nhist - before != (uint32_t)ne ||
+                memcmp(CHIST(g) + before, expect, (size_t)ne * sizeof expect[0]) != 0) {
+                char text[160] = "?";
                 carc_action_to_string(g, &got, text, sizeof text, NULL);
                 rc = rec_fail(err, lineno, CARC_E_ILLEGAL,
                               "the seeded RNG gives '%s' here, not '%s'", text, s);

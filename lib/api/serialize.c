@@ -3,10 +3,13 @@
  * legality checks as a played one. */
 #include "core/state.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define SER_MAGIC "CARC"
-#define SER_VERSION 1
+/* Version 2: history entries may carry a payload (structured chance
+ * outcomes).  A version-1 buffer has none and reads the same way. */
+#define SER_VERSION 2
 
 /* ------------------------------------------------------------- bytes I/O */
 
@@ -75,19 +78,84 @@ int carc_game_serialize(const carc_game *game, uint8_t *buf, size_t cap, size_t 
     return w.len > cap ? CARC_E_BUFFER : CARC_OK;
 }
 
-/* Replay one history entry on g.  An entry marked sampled must be what the
- * game's RNG chooses at that point, for every kind of chance. */
-int carc__replay_entry(carc_game *g, uint16_t h)
+/* The entry at words[0..avail): its id, flags and payload. */
+static int read_entry(const uint16_t *words, uint32_t avail, int32_t *id, bool *sampled,
+                      const uint16_t **payload, int *n, uint32_t *used)
 {
-    int32_t id = h & 0x7FFF;
+    if (avail == 0) return CARC_E_CORRUPT;
+    uint16_t h = words[0];
+    *id = h & HIST_ID_MASK;
+    *sampled = (h & HIST_SAMPLED) != 0;
+    *payload = NULL;
+    *n = 0;
+    *used = 1;
+    if (h & 0x2000u) return CARC_E_CORRUPT; /* a bit no version uses */
+    if (h & HIST_PAYLOAD) {
+        if (avail < 2 || words[1] == 0 || words[1] > CARC_PAYLOAD_MAX || avail - 2 < words[1])
+            return CARC_E_CORRUPT;
+        *n = words[1];
+        *payload = words + 2;
+        *used = 2u + words[1];
+    }
+    return CARC_OK;
+}
+
+/* A structured outcome from its id and payload (the owner of the pending
+ * chance decision rebuilds it). */
+static int payload_action(const carc_game *g, int32_t id, const uint16_t *payload, int n,
+                          carc_action *out)
+{
+    const carc_pending *p = carc__front(g);
+    if (!p || p->player != CARC_PLAYER_CHANCE || p->owner >= CARC_MODULE_SLOTS)
+        return CARC_E_CORRUPT;
+    const carc_module_def *md = carc__modules[p->owner];
+    if (!md->outcome_from_payload) return CARC_E_CORRUPT;
+    return md->outcome_from_payload(g, p, id, payload, n, out) ? CARC_E_CORRUPT : CARC_OK;
+}
+
+int carc__entry_action(const carc_game *g, const uint16_t *words, uint32_t avail,
+                       carc_action *out, uint32_t *used)
+{
+    int32_t id;
+    bool sampled;
+    const uint16_t *payload;
+    int n;
+    int rc = read_entry(words, avail, &id, &sampled, &payload, &n, used);
+    if (rc) return rc;
+    if (n) return payload_action(g, id, payload, n, out);
+    return carc__action_from_id(g, id, out) ? CARC_E_CORRUPT : CARC_OK;
+}
+
+/* Replay the history entry at words[0..avail) on g.  An entry marked
+ * sampled must be what the game's RNG chooses at that point, for every
+ * kind of chance, payload included.  (The game being rebuilt is thrown
+ * away if this fails.) */
+int carc__replay_entry(carc_game *g, const uint16_t *words, uint32_t avail, uint32_t *used)
+{
+    int32_t id;
+    bool sampled;
+    const uint16_t *payload;
+    int n;
+    int rc = read_entry(words, avail, &id, &sampled, &payload, &n, used);
+    if (rc) return rc;
     if (carc__is_over(g)) return CARC_E_CORRUPT;
     bool chance = carc__chance_pending(g);
-    if ((h & HIST_SAMPLED) && !chance) return CARC_E_CORRUPT;
-    if (h & HIST_SAMPLED) {
-        /* the game being rebuilt is thrown away if this fails */
+    if (sampled && !chance) return CARC_E_CORRUPT;
+    if (sampled) {
+        uint32_t before = g->nhist;
         int32_t got = -1;
-        int rc = carc__sample_chance(g, NULL, &got);
-        return rc ? rc : got == id ? CARC_OK : CARC_E_CORRUPT;
+        rc = carc__sample_chance(g, NULL, &got);
+        if (rc) return rc;
+        /* the entry the sample wrote must be this one, word for word */
+        if (g->nhist - before != *used ||
+            memcmp(CHIST(g) + before, words, *used * sizeof(uint16_t)) != 0)
+            return CARC_E_CORRUPT;
+        return got == id ? CARC_OK : CARC_E_CORRUPT;
+    }
+    if (n) {
+        carc_action a;
+        rc = payload_action(g, id, payload, n, &a);
+        return rc ? rc : carc_game_apply(g, &a);
     }
     return carc_game_apply_id(g, id);
 }
@@ -99,7 +167,8 @@ int carc_game_deserialize(carc_game **out, const uint8_t *buf, size_t len)
     if (!buf) return CARC_E_INVALID;
     if (len < 10 || memcmp(buf, SER_MAGIC, 4) != 0) return CARC_E_CORRUPT;
     rbuf r = {buf, len, 4, false};
-    if (get(&r, 2) != SER_VERSION) return CARC_E_VERSION;
+    uint64_t version = get(&r, 2);
+    if (version != 1 && version != SER_VERSION) return CARC_E_VERSION;
     if (len < 4 || fnv1a(buf, len - 4) != (uint32_t)(buf[len - 4] | buf[len - 3] << 8 |
                                                      buf[len - 2] << 16 |
                                                      (uint32_t)buf[len - 1] << 24))
@@ -122,8 +191,17 @@ int carc_game_deserialize(carc_game **out, const uint8_t *buf, size_t len)
     if (nhist > g->L.cap_hist || g->opts.modules != o.modules ||
         memcmp(g->opts.rules, o.rules, sizeof o.rules) != 0)
         rc = CARC_E_CORRUPT;
-    for (uint32_t i = 0; i < nhist && !rc; i++)
-        if (carc__replay_entry(g, (uint16_t)get(&r, 2)) != CARC_OK) rc = CARC_E_CORRUPT;
+    uint16_t *words = rc ? NULL : malloc(((size_t)nhist + 1) * sizeof *words);
+    if (!rc && !words) rc = CARC_E_NOMEM;
+    for (uint32_t i = 0; i < nhist && !rc; i++) words[i] = (uint16_t)get(&r, 2);
+    for (uint32_t i = 0; i < nhist && !rc;) {
+        uint32_t used = 0;
+        if (carc__replay_entry(g, words + i, nhist - i, &used) != CARC_OK) rc = CARC_E_CORRUPT;
+        /* version 1 knew no payloads */
+        if (!rc && version == 1 && used != 1) rc = CARC_E_CORRUPT;
+        i += used;
+    }
+    free(words);
     for (int p = 0; p < g->nplayers && !rc; p++)
         if ((int32_t)(uint32_t)get(&r, 4) != g->score[p]) rc = CARC_E_CORRUPT;
     get(&r, 4); /* checksum, verified above */

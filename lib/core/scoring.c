@@ -180,6 +180,22 @@ int carc__collect_completed(carc_game *g)
         int r = carc__find(g, pt->seg0 + i);
         if (CSEGS(g)[r].open == 0) add_completed(g, r);
     }
+    if (g->hookmask & HK_WILD) {
+        /* a wildcard edge (abbey) closes the neighbours' roads and cities
+         * without joining them: look across each side */
+        static const int side_nbr[4] = {1, 4, 6, 3}; /* N E S W in last_nbr[] */
+        for (int d = 0; d < 4; d++) {
+            int u = g->last_nbr[side_nbr[d]];
+            if (u < 0) continue;
+            const tile_type *uty = &carc__types[T[u].type];
+            int s = uty->edge_seg[T[u].rot][(d + 2) & 3];
+            if (s == NO_SEG) continue;
+            int r = carc__find(g, T[u].seg0 + s);
+            int k = CSEGS(g)[r].kind;
+            if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) && CSEGS(g)[r].open == 0)
+                add_completed(g, r);
+        }
+    }
     for (int k = 0; k <= 8; k++) {
         int u = k == 8 ? t : g->last_nbr[k];
         if (u < 0 || T[u].nb8 != 8) continue;

@@ -259,7 +259,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     if (rc) return rc;
 
     /* everything a game can hold, from the enabled modules' declarations */
-    uint32_t ntiles = 0, nsegs = 0, modstate = 0, figs = 0, decisions = 3;
+    uint32_t ntiles = 0, nsegs = 0, modstate = 0, figs = 0, decisions = 3, payload = 0;
     uint32_t events_tile = 0, events_game = 0;
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!((o.modules >> m) & 1u)) continue;
@@ -271,6 +271,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
             figs += (kd->classes & CARC_CLASS_NEUTRAL) ? c : c * (uint32_t)o.num_players;
         }
         decisions += md->decisions_per_tile;
+        payload += md->payload_words_per_tile;
         events_tile += md->events_per_tile;
         events_game += md->events_per_game;
         if (!md->tile_set) continue;
@@ -290,7 +291,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     L.cap_front = 4 + 3 * ntiles;
     /* a draw (set-aside tiles included), a placement and a deployment per
      * tile; modules add theirs */
-    L.cap_hist = decisions * ntiles + 8;
+    L.cap_hist = (decisions + payload) * ntiles + 8 + 2 + CARC_PAYLOAD_MAX;
     L.cap_figs = figs;
     /* one applied decision logs at most: every completed feature for every
      * player, every figure at the end, and the modules' events */

@@ -203,7 +203,11 @@ static inline bool carc__cell_in_range(int x, int y)
 #define CHVALS(g) CARR(g, int16_t, off_hvals)
 #define CREMAIN(g) CARR(g, uint8_t, off_remain)
 
+/* History words: an entry is its id (bits 0..12), bit 15 if the RNG chose
+ * it, bit 14 if a payload follows: one word n (<= CARC_PAYLOAD_MAX), then n
+ * words (a structured chance outcome). */
 #define HIST_SAMPLED 0x8000u
+#define HIST_PAYLOAD 0x4000u
 #define HIST_ID_MASK 0x1FFFu
 #define HKEY_EMPTY INT32_MIN
 
@@ -291,6 +295,9 @@ int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
 bool carc__drawable(const carc_game *g, int type) CARC_INTERNAL;
 int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t cap) CARC_INTERNAL;
 int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id) CARC_INTERNAL;
+bool carc__sampled_only(const carc_game *g) CARC_INTERNAL;
+int carc__entry_words(const carc_game *g, const carc_action *a, int32_t id, bool sampled,
+                      uint16_t *out) CARC_INTERNAL;
 void carc__advance(carc_game *g) CARC_INTERNAL;
 int carc__build_steps(carc_game *g) CARC_INTERNAL;
 const carc_module_def *carc__owner_of_kind(int kind) CARC_INTERNAL;
@@ -300,8 +307,13 @@ int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id) CARC_
 int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out) CARC_INTERNAL;
 int carc__decode_cell(const carc_game *g, int32_t id, int *fi, int *rot) CARC_INTERNAL;
 
-/* serialize.c: replay one history entry (used by records too) */
-int carc__replay_entry(carc_game *g, uint16_t h) CARC_INTERNAL;
+/* serialize.c: replay the history entry at words[0..avail) (used by records
+ * too); *used receives its length in words */
+int carc__replay_entry(carc_game *g, const uint16_t *words, uint32_t avail, uint32_t *used) CARC_INTERNAL;
+/* the action of the history entry at words[0..avail), in the context of the
+ * pending decision (records) */
+int carc__entry_action(const carc_game *g, const uint16_t *words, uint32_t avail, carc_action *out,
+                       uint32_t *used) CARC_INTERNAL;
 
 /* notation.c */
 const char *carc__feature_name(int kind) CARC_INTERNAL;

@@ -114,6 +114,13 @@ int carc__push_decision(carc_game *g, int kind, int player, int owner, int targe
 
 void carc__pop_decision(carc_game *g) { pop(g); }
 
+int carc__push_sampled_chance(carc_game *g, int kind, int owner, int32_t arg)
+{
+    int rc = push(g, kind, CARC_PLAYER_CHANCE, owner, -1, arg);
+    if (!rc) g->pend[g->npending - 1].flags = CARC_PENDING_SAMPLED_ONLY;
+    return rc;
+}
+
 static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot);
 
 /* ------------------------------------------------------------- the pipeline */
@@ -536,6 +543,19 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
     const carc_pending *p = carc__front(g);
     if (!p || p->player != CARC_PLAYER_CHANCE) return CARC_E_STATE;
     int32_t id = -1;
+    if (carc__sampled_only(g)) {
+        /* a structured outcome the module samples (sampled-only chance) */
+        const carc_module_def *md = carc__modules[p->owner];
+        carc_action a;
+        int rc = md->chance_sample(g, p, &a);
+        if (!rc) rc = carc__action_id(g, &a, &id);
+        if (!rc) rc = carc__apply(g, &a, id, true);
+        if (rc == CARC_OK) {
+            if (out) *out = a;
+            if (id_out) *id_out = id;
+        }
+        return rc;
+    }
     if (p->kind == CARC_DECISION_DRAW && !g->hooks_drawable) {
         /* the hot path: walk the counts */
         if (g->total_remaining <= 0) return CARC_E_STATE;
@@ -583,6 +603,43 @@ static void history_push(carc_game *g, int32_t id, bool sampled)
 {
     /* room was checked before anything changed (carc__apply) */
     HIST(g)[g->nhist++] = (uint16_t)((uint32_t)id | (sampled ? HIST_SAMPLED : 0u));
+}
+
+/* The history entry of a structured outcome: id, flag, length, words. */
+static void history_push_payload(carc_game *g, int32_t id, bool sampled, const uint16_t *w, int n)
+{
+    uint16_t *H = HIST(g);
+    H[g->nhist++] = (uint16_t)((uint32_t)id | HIST_PAYLOAD | (sampled ? HIST_SAMPLED : 0u));
+    H[g->nhist++] = (uint16_t)n;
+    for (int i = 0; i < n; i++) H[g->nhist++] = w[i];
+}
+
+/* The history words that applying a (id) at the pending decision writes;
+ * their number, or an error. */
+int carc__entry_words(const carc_game *g, const carc_action *a, int32_t id, bool sampled,
+                      uint16_t *out)
+{
+    const carc_pending *p = carc__front(g);
+    if (!p) return CARC_E_STATE;
+    out[0] = (uint16_t)((uint32_t)id | (sampled ? HIST_SAMPLED : 0u));
+    const carc_module_def *md = p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
+    if (p->player != CARC_PLAYER_CHANCE || !md || !md->outcome_payload ||
+        !CARC_KIND_IS_MODULE(a->kind) || CARC_KIND_MODULE(a->kind) != md->id)
+        return 1;
+    int n = md->outcome_payload(g, p, a, out + 2, CARC_PAYLOAD_MAX);
+    if (n < 0 || n > CARC_PAYLOAD_MAX) return CARC_E_ILLEGAL;
+    if (n == 0) return 1;
+    out[0] |= HIST_PAYLOAD;
+    out[1] = (uint16_t)n;
+    return 2 + n;
+}
+
+/* Is the pending decision a chance decision without a list of outcomes? */
+bool carc__sampled_only(const carc_game *g)
+{
+    const carc_pending *p = carc__front(g);
+    if (!p || p->player != CARC_PLAYER_CHANCE || p->owner >= CARC_MODULE_SLOTS) return false;
+    return (p->flags & CARC_PENDING_SAMPLED_ONLY) && carc__modules[p->owner]->chance_sample;
 }
 
 static int apply_deploy(carc_game *g, const carc_pending *p, const carc_action *a, int32_t id)
@@ -658,11 +715,13 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
     if (g->flags & TF_FAULT) return CARC_E_LIMIT;
     /* every bound is declared and summed at creation; this only fails if a
      * declaration is wrong, and then before anything changed */
-    if (g->nhist >= g->L.cap_hist || g->nlog + g->L.log_per_apply > g->L.cap_log)
+    if (g->nhist + 2 + CARC_PAYLOAD_MAX > g->L.cap_hist ||
+        g->nlog + g->L.log_per_apply > g->L.cap_log)
         return CARC_E_LIMIT;
     if (sampled && front->player != CARC_PLAYER_CHANCE) return CARC_E_ILLEGAL;
     carc_pending p = *front;
-    int rc;
+    int rc, nwords = 0;
+    uint16_t words[CARC_PAYLOAD_MAX];
     switch (p.kind) {
     case CARC_DECISION_DRAW:
         rc = apply_draw(g, a);
@@ -677,14 +736,24 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
     default: {
         const carc_module_def *md =
             p.owner < CARC_MODULE_SLOTS ? carc__modules[p.owner] : NULL;
-        if (!md || !md->decision_apply || !id_is_legal(g, id)) return CARC_E_ILLEGAL;
+        if (!md || !md->decision_apply) return CARC_E_ILLEGAL;
+        if (p.player == CARC_PLAYER_CHANCE && md->outcome_payload &&
+            CARC_KIND_IS_MODULE(a->kind) && CARC_KIND_MODULE(a->kind) == md->id &&
+            (nwords = md->outcome_payload(g, &p, a, words, CARC_PAYLOAD_MAX)) != 0) {
+            /* a structured outcome: the module checks it (decision_apply)
+             * and said what the history keeps of it */
+            if (nwords < 0 || nwords > CARC_PAYLOAD_MAX) return CARC_E_ILLEGAL;
+        } else if (!id_is_legal(g, id)) {
+            return CARC_E_ILLEGAL;
+        }
         rc = md->decision_apply(g, &p, a);
         break;
     }
     }
     if (rc) return rc;
     pop(g);
-    history_push(g, id, sampled);
+    if (nwords > 0) history_push_payload(g, id, sampled, words, nwords);
+    else history_push(g, id, sampled);
     if (g->plain && p.kind <= CARC_DECISION_DEPLOY) plain_advance(g, p.kind);
     else carc__advance(g);
     return CARC_OK;
@@ -694,7 +763,8 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
 int carc__apply_place_id(carc_game *g, int32_t id)
 {
     if (g->flags & TF_FAULT) return CARC_E_LIMIT;
-    if (g->nhist >= g->L.cap_hist || g->nlog + g->L.log_per_apply > g->L.cap_log)
+    if (g->nhist + 2 + CARC_PAYLOAD_MAX > g->L.cap_hist ||
+        g->nlog + g->L.log_per_apply > g->L.cap_log)
         return CARC_E_LIMIT;
     int fi, rot;
     if (carc__decode_cell(g, id, &fi, &rot)) return CARC_E_ILLEGAL;

@@ -53,7 +53,11 @@ static void one(const uint8_t *data, size_t size)
 
     size_t n1;
     uint8_t *b1 = fz_serialize(g, &n1);
-    REQUIRE_MSG(n1 == size && memcmp(b1, data, n1) == 0,
+    /* a version-1 buffer is read and written as version 2: the same bytes
+     * but the version field and the checksum */
+    bool v1 = size >= 6 && data[4] == 1 && data[5] == 0;
+    REQUIRE_MSG(n1 == size && (v1 ? memcmp(b1 + 6, data + 6, n1 - 10) == 0
+                                  : memcmp(b1, data, n1) == 0),
                 "accepted %zu bytes re-serialize to %zu different bytes", size, n1);
 
     carc_game *g2 = fz_require_serial_roundtrip(g);

@@ -29,7 +29,11 @@
  *    scoring, the fairy is held by this module and its follower's owner
  *    scores 1 (an event with no tile);
  *  - a deployment veto: no figure on a field of a @volcano tile;
- *  - a merge event: it counts feature merges (tests read its state). */
+ *  - a merge event: it counts feature merges (tests read its state);
+ *  - a structured, sampled-only chance decision: at the end of every 7th
+ *    turn a gust (a landing point x,y in 0..44 mm and a set of players
+ *    hit): no list of outcomes; the RNG or the host answers with the whole
+ *    structure ("gust 12,30 hits 0,2"); each player hit scores 1. */
 #include "module.h"
 
 #include <string.h>
@@ -47,6 +51,7 @@
 #define DEC_TOKEN CARC_MODULE_KIND(P2, 3)
 #define DEC_FAIRY CARC_MODULE_KIND(P2, 4)
 #define DEC_FINAL_ABBEY CARC_MODULE_KIND(P2, 5)
+#define DEC_GUST CARC_MODULE_KIND(P2, 6)
 
 #define ACT_ABBEY CARC_MODULE_KIND(P2, 0)
 #define ACT_CHEER CARC_MODULE_KIND(P2, 1)
@@ -55,10 +60,12 @@
 #define ACT_PERCH CARC_MODULE_KIND(P2, 4)
 #define ACT_FAIRY CARC_MODULE_KIND(P2, 5)
 #define ACT_JOIN CARC_MODULE_KIND(P2, 6)
+#define ACT_GUST CARC_MODULE_KIND(P2, 7)
 
 #define REASON_CHEER CARC_MODULE_KIND(P2, 0)
 #define REASON_TOKEN CARC_MODULE_KIND(P2, 1)
 #define REASON_FAIRY CARC_MODULE_KIND(P2, 2)
+#define REASON_GUST CARC_MODULE_KIND(P2, 3)
 
 #define VERB_ABBEY CARC_VERB_ID(P2, 0)
 #define VERB_PERCH CARC_VERB_ID(P2, 1)
@@ -264,6 +271,54 @@ static int final_abbeys(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+/* TURN_END: every 7th turn a gust (a sampled-only chance decision). */
+static int gust(carc_game *g)
+{
+    if (carc__turn(g) % 7 == 0 && carc__tiles_left(g) > 0)
+        carc__push_sampled_chance(g, DEC_GUST, P2, 0);
+    return CARC_HOOK_NEXT;
+}
+
+static int chance_sample(carc_game *g, const carc_pending *p, carc_action *out)
+{
+    if (p->kind != DEC_GUST) return CARC_E_STATE;
+    memset(out, 0, sizeof *out);
+    out->kind = ACT_GUST;
+    out->x = (int32_t)carc__random_below(g, 45);
+    out->y = (int32_t)carc__random_below(g, 45);
+    out->arg = (int32_t)carc__random_below(g, 1u << carc__players(g));
+    return CARC_OK;
+}
+
+static bool gust_ok(const carc_game *g, const carc_action *a)
+{
+    return a->kind == ACT_GUST && a->x >= 0 && a->x < 45 && a->y >= 0 && a->y < 45 &&
+           a->arg >= 0 && a->arg < (1 << carc__players(g));
+}
+
+static int outcome_payload(const carc_game *g, const carc_pending *p, const carc_action *a,
+                           uint16_t *words, int cap)
+{
+    if (p->kind != DEC_GUST) return 0; /* the token is not structured */
+    if (!gust_ok(g, a) || cap < 3) return CARC_E_ILLEGAL;
+    words[0] = (uint16_t)a->x;
+    words[1] = (uint16_t)a->y;
+    words[2] = (uint16_t)a->arg;
+    return 3;
+}
+
+static int outcome_from_payload(const carc_game *g, const carc_pending *p, int32_t id,
+                                const uint16_t *words, int n, carc_action *out)
+{
+    memset(out, 0, sizeof *out);
+    if (p->kind != DEC_GUST || id != 0 || n != 3) return CARC_E_INVALID;
+    out->kind = ACT_GUST;
+    out->x = words[0];
+    out->y = words[1];
+    out->arg = words[2];
+    return gust_ok(g, out) ? CARC_OK : CARC_E_INVALID;
+}
+
 /* ------------------------------------------------------------- events */
 
 static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
@@ -368,6 +423,12 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return CARC_OK;
     case ACT_TOKEN:
         return carc__score_add(g, carc__current(g), a->arg, REASON_TOKEN, 0, -1, 0);
+    case ACT_GUST:
+        /* a structured outcome: this module checks it (no list to compare) */
+        if (p->kind != DEC_GUST || !gust_ok(g, a)) return CARC_E_ILLEGAL;
+        for (int q = 0; q < carc__players(g); q++)
+            if (a->arg & (1 << q)) carc__score_add(g, q, 1, REASON_GUST, 0, -1, 0);
+        return CARC_OK;
     case ACT_PERCH: {
         int f = carc__supply_figure(g, p->player, CARC_FIGURE_RINGMASTER);
         return carc__figure_move(g, f, CARC_PLACE_TILE, p->target, 0, 0, 0, CARC_CAUSE_DEPLOY);
@@ -395,6 +456,7 @@ static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
     case ACT_PERCH: *id = VERB_PERCH; return CARC_OK;
     case ACT_FAIRY: *id = VERB_FAIRY; return CARC_OK;
     case ACT_JOIN: *id = CARC_ID_FIGURE + a->arg; return a->arg >= 0 && a->arg < CARC_ID_FIGURE_N ? CARC_OK : CARC_E_INVALID;
+    case ACT_GUST: *id = 0; return CARC_OK; /* every gust: id 0 plus its payload */
     default: return CARC_E_INVALID;
     }
 }
@@ -450,7 +512,38 @@ static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
     case ACT_PERCH: carc__out_add(o, "perch"); break;
     case ACT_FAIRY: carc__out_add(o, "fairy"); break;
     case ACT_JOIN: carc__out_add(o, "join %d", a->arg); break;
+    case ACT_GUST:
+        carc__out_add(o, "gust %d,%d hits", a->x, a->y);
+        if (!a->arg) carc__out_add(o, " none");
+        for (int q = 0, first = 1; q < 31; q++)
+            if (a->arg & (1 << q)) {
+                carc__out_add(o, "%s%d", first ? " " : ",", q);
+                first = 0;
+            }
+        break;
     default: return CARC_E_INVALID;
+    }
+    return CARC_OK;
+}
+
+static int gust_from_text(char **tok, int n, carc_action *out)
+{
+    /* gust X,Y hits none | gust X,Y hits P,Q,... */
+    if (n != 4 || strcmp(tok[2], "hits") != 0) return CARC_E_PARSE;
+    char *comma = strchr(tok[1], ',');
+    if (!comma) return CARC_E_PARSE;
+    *comma = 0;
+    if (!carc__parse_int(tok[1], 0, 44, &out->x) || !carc__parse_int(comma + 1, 0, 44, &out->y))
+        return CARC_E_PARSE;
+    out->kind = ACT_GUST;
+    if (strcmp(tok[3], "none") == 0) return CARC_OK;
+    for (char *s = tok[3], *next; s; s = next) {
+        next = strchr(s, ',');
+        if (next) *next++ = 0;
+        int q;
+        if (!carc__parse_int(s, 0, CARC_MAX_PLAYERS - 1, &q) || (out->arg & (1 << q)))
+            return CARC_E_PARSE;
+        out->arg |= 1 << q;
     }
     return CARC_OK;
 }
@@ -459,6 +552,7 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
 {
     (void)g;
     memset(out, 0, sizeof *out);
+    if (strcmp(tok[0], "gust") == 0) return gust_from_text(tok, n, out);
     int v = 0;
     if (n == 2 && tok[1][0] >= '0' && tok[1][0] <= '9') {
         for (const char *c = tok[1]; *c; c++) {
@@ -489,11 +583,12 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_AFTER_SCORING, 0, reveal_token},
     {CARC_STEP_PART_END, 0, extra_part},
     {CARC_STEP_END_PHASE, 0, final_abbeys},
+    {CARC_STEP_TURN_END, 10, gust},
 };
 
 static const char *const words[] = {"abbey", "cheer", "score", "spare", "token",
-                                    "perch", "fairy", "join", NULL};
-static const char *const reasons[] = {"cheer", "token", "fairy", NULL};
+                                    "perch", "fairy", "join", "gust", NULL};
+static const char *const reasons[] = {"cheer", "token", "fairy", "gust", NULL};
 
 const carc_module_def carc__module_probe2 = {
     .id = P2,
@@ -507,17 +602,21 @@ const carc_module_def carc__module_probe2 = {
     .words = words,
     .reasons = reasons,
     .state_size = state_size,
-    .decisions_per_tile = 6,
-    .events_per_tile = 3,
+    .decisions_per_tile = 7,
+    .payload_words_per_tile = 5,
+    .events_per_tile = 3 + CARC_MAX_PLAYERS,
     .events_per_game = 8,
     .max_pending = 2,
     .steps = steps,
-    .nsteps = 5,
+    .nsteps = 6,
     .setup = setup,
     .start_layout = start_layout,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
     .chance_outcomes = chance_outcomes,
+    .chance_sample = chance_sample,
+    .outcome_payload = outcome_payload,
+    .outcome_from_payload = outcome_from_payload,
     .action_id = action_id,
     .action_from_id = action_from_id,
     .action_to_text = action_to_text,

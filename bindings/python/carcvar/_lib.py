@@ -38,7 +38,7 @@ class Action(ctypes.Structure):
 
 class Decision(ctypes.Structure):
     _fields_ = [("kind", c_int32), ("player", c_int32), ("tile", c_int32), ("x", c_int32),
-                ("y", c_int32), ("reserved", c_int32 * 3)]
+                ("y", c_int32), ("flags", c_int32), ("reserved", c_int32 * 2)]
 
 
 class TileInfo(ctypes.Structure):
