@@ -15,7 +15,8 @@
  * play() checks at every decision that the mask works and every id is
  * below its space (mechanism 16) and notes which module decision kinds it
  * saw.  A test that documents an engine defect is guarded by
- * KNOWN_DEFECT_x (see the report in the commit message). */
+ * KNOWN_DEFECT_x: the branch without it pins what the engine does now,
+ * the branch with it what the rules say (held_tile_wildcard_edges). */
 #include "core/state.h"
 
 #include <check.h>
