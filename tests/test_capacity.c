@@ -245,9 +245,9 @@ START_TEST(line_worst_case)
 END_TEST
 
 /* base + probe + probe2 + capacity, 6 players: 249 tiles in the set (the
- * 164 roads, the base's 72, the probe set's 6 drawn tiles and 7 abbeys,
- * of which the abbeys stay in hand: every abbey decision is passed), so
- * 242 on the board; 107 figures; every module decision met on the way. */
+ * 164 roads, the base's 72, the probe set's 6 drawn tiles and 7 abbeys;
+ * no abbey is laid: each player's is passed, the start layout's is unused),
+ * so 242 on the board; 107 figures; module decisions met on the way. */
 START_TEST(line_all_probes)
 {
     carc_game *g = new_game(PROBE | PROBE2 | CAPACITY, 6, 11);
