@@ -776,7 +776,6 @@ START_TEST(held_tile_wildcard_edges)
     ck_assert_int_eq(fi.kind, CARC_FEATURE_ROAD);
     ck_assert_int_eq(fi.tiles, 5);
     ck_assert_int_eq(fi.open_edges, 0);
-#ifdef KNOWN_DEFECT_WILDCARD_CLOSE
     /* what the rules say: the closed road is complete, collected and
      * scored in this turn, with everything a completion brings */
     ck_assert_int_eq(fi.complete, 1);
@@ -791,20 +790,6 @@ START_TEST(held_tile_wildcard_edges)
     /* a completed road: an extra part */
     ASSERT_DECISION(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE);
     ck_assert_int_eq(g->part, 1);
-#else
-    /* KNOWN DEFECT (wildcard close): carc__collect_completed looks only at
-     * the roads and cities of the tile just placed; the abbey has none, so
-     * a road or city that its wildcard edges close (open == 0) is never
-     * collected: not complete, not scored, its follower stays, no cheer,
-     * no token, no extra part; it scores at the end as unfinished (5).
-     * These asserts pin the defect; when it is fixed they fail: then
-     * delete this branch and the #ifdef. */
-    ck_assert_msg(fi.complete == 0, "wildcard-close defect fixed? see KNOWN_DEFECT_WILDCARD_CLOSE");
-    ASSERT_DECISION(g, DEC_TITHE, 1); /* straight to the end of turn 5 */
-    ASSERT_SCORES(g, 0, 0);
-    ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 6);
-    ck_assert_int_eq(fi.points, 5);
-#endif
     carc_game_free(g);
 }
 END_TEST
@@ -1170,7 +1155,7 @@ START_TEST(bounds_at_every_module_decision)
     drive(g, -1, NULL, NULL);
     ck_assert(carc_game_is_terminal(g));
     carc_game_free(g);
-    ck_assert_uint_eq(seen_kinds, 0x13Fu);
+    ck_assert_uint_eq(seen_kinds, 0x17Fu); /* every probe decision kind, the gust too */
     ck_assert_int_le(CARC_ID_END, CARC_NUM_DISTINCT_ACTIONS);
 }
 END_TEST

@@ -41,7 +41,12 @@ START_TEST(base_first_and_plain)
     }
     ck_assert_str_eq(carc__module_tile_sets[0], "base");
     ck_assert_str_eq(carc__module_tile_sets[1], "probe");
-    ck_assert_ptr_null(carc__module_tile_sets[2]);
+    /* tests/probe/capacity.def, appended after the probe set */
+    ck_assert_str_eq(carc__module_tile_sets[2], "capacity");
+    ck_assert_ptr_null(carc__module_tile_sets[3]);
+    ck_assert_int_eq(type_id("ZR"), type_id("PE") + 1);
+    ck_assert_int_eq(type_id("ZR"), carc__ntypes - 1);
+    ck_assert_uint_eq(type_of("ZR")->count, 164);
 }
 END_TEST
 

@@ -437,6 +437,16 @@ static void used_parts(const carc_game *g, uint32_t off[7], uint32_t len[7])
     off[6] = L->off_hist;  len[6] = g->nhist * 2u;
 }
 
+size_t carc__state_used_bytes(const carc_game *g)
+{
+    if (!g) return 0;
+    uint32_t off[7], len[7];
+    used_parts(g, off, len);
+    size_t n = g->L.off_tiles;
+    for (int i = 0; i < 7; i++) n += len[i];
+    return n;
+}
+
 /* Copy src into dst (same layout): the header and fixed tables whole, the
  * growing arrays up to what is used. */
 void carc__state_copy(carc_game *dst, const carc_game *src)

@@ -261,6 +261,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts) CARC_INTERNAL;
 int carc__game_init(carc_game *g) CARC_INTERNAL;
 size_t carc__state_bytes(const carc_game *g) CARC_INTERNAL;
 /* bytes of the block that are in use (what clone copies) */
+size_t carc__state_used_bytes(const carc_game *g) CARC_INTERNAL;
 void carc__state_copy(carc_game *dst, const carc_game *src) CARC_INTERNAL;
 bool carc__state_equal(const carc_game *a, const carc_game *b) CARC_INTERNAL;
 int carc__check_options(const carc_options *in, carc_options *norm) CARC_INTERNAL;

@@ -2,7 +2,17 @@
  * carcvar-bench: performance figures of libcarcvar (doc/performance.md).
  *
  *   carcvar-bench [--seconds S] [--games N] [--seed N] [--json]
- *                 [--python-lib PATH] [--python-path DIR] [--no-python]
+ *                 [--modules a,b,c] [--python-lib PATH] [--python-path DIR]
+ *                 [--no-python]
+ *   carcvar-bench-probe [the same]
+ *
+ * carcvar-bench links the real library.  carcvar-bench-probe is the same
+ * source built with -DCARCVAR_BENCH_PROBE and linked with the test-only
+ * probe modules (tests/probe: probe, probe2, probe_capacity); only it can
+ * measure the *_cap_* figures (the worst-case capacity game) and it skips
+ * the Python figure unless given --python.  --modules names the modules of
+ * every game but the capacity game's (carc_module_by_name; base is always
+ * on, and is the default).
  *
  * Prints one line per figure, "name value unit", or with --json the same
  * figures as one JSON object {"name": {"value": v, "unit": "u"}, ...}.
@@ -18,9 +28,20 @@
  *   apply_ns             one carc_game_apply_id()/carc_game_apply() (chance
  *                        draws included), replaying recorded games
  *   clone_free_ns        carc_game_clone() + carc_game_free() of a mid-game state
+ *                        (2 players)
  *   copy_ns              carc_game_copy() into an existing handle
+ *   copied_bytes_mid     bytes that clone and copy move for that state (the
+ *                        header, fixed tables and used prefixes;
+ *                        carc__state_used_bytes())
  *   state_bytes_2p/_6p   size of the one-block game state (internal
  *                        carc__state_bytes(); needs the static library)
+ *   clone_free_ns_cap_start/_mid, copy_ns_cap_start/_mid
+ *                        the same for the worst-case capacity game: 6
+ *                        players, base + probe_capacity (236 tiles, 94
+ *                        figures, 77 decisions and 74 events per tile), at
+ *                        its start and half-way (carcvar-bench-probe only)
+ *   state_bytes_cap      its whole block (its capacity), and
+ *   copied_bytes_cap_start/_mid  what clone copies of it
  *   allocs_per_turn      malloc/calloc/realloc calls by the library per turn,
  *                        after carc_game_new() and before carc_game_free()
  *                        (counted with -Wl,--wrap; needs the static library)
@@ -128,20 +149,44 @@ static void die(const char *fmt, ...)
             die("%s failed: %s (%d)", #call, carc_strerror(rc_), rc_);         \
     } while (0)
 
-static carc_game *new_game(int players, uint64_t seed)
+static uint64_t bench_modules = 1u << CARC_MODULE_BASE; /* --modules */
+
+static carc_game *new_game_with(int players, uint64_t seed, uint64_t modules)
 {
     carc_options o;
     carc_options_init(&o);
     o.num_players = players;
     o.seed = seed;
+    o.modules |= modules;
     carc_game *g = NULL;
     CHECK(carc_game_new(&g, &o));
     return g;
 }
 
+static carc_game *new_game(int players, uint64_t seed)
+{
+    return new_game_with(players, seed, bench_modules);
+}
+
+/* "a,b,c" -> module bits; exits on an unknown or unbuilt module */
+static uint64_t parse_modules(const char *list)
+{
+    uint64_t bits = 1u << CARC_MODULE_BASE;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *name = strtok_r(buf, ",", &save); name;
+         name = strtok_r(NULL, ",", &save)) {
+        int m = carc_module_by_name(name);
+        if (m < 0) die("unknown module '%s'", name);
+        if (carc_module_available(m) != 1) die("module '%s' is not built into this library", name);
+        bits |= 1ull << m;
+    }
+    return bits;
+}
+
 /* ---------------------------------------------------------------- figures */
 
-#define MAX_FIGURES 32
+#define MAX_FIGURES 48
 static struct {
     const char *name;
     double value;
@@ -169,7 +214,13 @@ static struct {
     const char *python_lib;
     const char *python_path;
     int verbose;
-} opt = {2.0, 0, 1, 0, 1, NULL, NULL, 0};
+} opt = {2.0, 0, 1, 0,
+#ifdef CARCVAR_BENCH_PROBE
+         0,
+#else
+         1,
+#endif
+         NULL, NULL, 0};
 
 /* ---------------------------------------------------------------- playouts */
 
@@ -315,6 +366,48 @@ static void step(carc_game *g, const recorded *r, int i)
     else CHECK(carc_game_apply_id(g, r->id[i]));
 }
 
+/* ns per carc_game_clone() + carc_game_free() of src, over half the
+ * time budget */
+static double time_clone_free(const carc_game *src)
+{
+    long loops = 0;
+    double t0 = now(), t;
+    do {
+        for (int j = 0; j < 1000; j++) {
+            carc_game *c = NULL;
+            CHECK(carc_game_clone(&c, src));
+            carc_game_free(c);
+        }
+        loops += 1000;
+    } while ((t = now()) - t0 < opt.seconds / 2);
+    return (t - t0) * 1e9 / (double)loops;
+}
+
+/* ns per carc_game_copy(dst, src) */
+static double time_copy(carc_game *dst, const carc_game *src)
+{
+    long loops = 0;
+    double t0 = now(), t;
+    do {
+        for (int j = 0; j < 1000; j++) CHECK(carc_game_copy(dst, src));
+        loops += 1000;
+    } while ((t = now()) - t0 < opt.seconds / 2);
+    return (t - t0) * 1e9 / (double)loops;
+}
+
+/* bytes clone copies of g (-1 without the internal library) */
+static double used_bytes(const carc_game *g)
+{
+#ifdef CARCVAR_BENCH_INTERNAL
+    return (double)carc__state_used_bytes(g);
+#else
+    (void)g;
+    return -1;
+#endif
+}
+
+static double copied_bytes_mid = -1; /* reported with the capacity figures */
+
 static void bench_calls(void)
 {
     enum { NREC = 64, REPS = 8 };
@@ -380,26 +473,9 @@ static void bench_calls(void)
     carc_game *mid = NULL;
     CHECK(carc_game_clone(&mid, start[0]));
     for (int k = 0; k < rec[0].n / 2; k++) step(mid, &rec[0], k);
-    long loops = 0;
-    t0 = now();
-    double t;
-    do {
-        for (int j = 0; j < 1000; j++) {
-            carc_game *c = NULL;
-            CHECK(carc_game_clone(&c, mid));
-            carc_game_free(c);
-        }
-        loops += 1000;
-    } while ((t = now()) - t0 < opt.seconds / 2);
-    add_figure("clone_free_ns", (t - t0) * 1e9 / (double)loops, "ns/call", 1);
-
-    loops = 0;
-    t0 = now();
-    do {
-        for (int j = 0; j < 1000; j++) CHECK(carc_game_copy(work, mid));
-        loops += 1000;
-    } while ((t = now()) - t0 < opt.seconds / 2);
-    add_figure("copy_ns", (t - t0) * 1e9 / (double)loops, "ns/call", 1);
+    add_figure("clone_free_ns", time_clone_free(mid), "ns/call", 1);
+    add_figure("copy_ns", time_copy(work, mid), "ns/call", 1);
+    copied_bytes_mid = used_bytes(mid);
 
     size_t sn = 0;
     if (carc_game_serialize(mid, NULL, 0, &sn) != CARC_E_BUFFER) die("serialize size query");
@@ -415,6 +491,50 @@ static void bench_calls(void)
     free(start);
     free(rec);
     free(ids);
+}
+
+/* The worst case's capacity (6 players, base + probe_capacity): clone and
+ * copy at the start and half-way through a random game. */
+static void bench_capacity(void)
+{
+    add_figure("copied_bytes_mid", copied_bytes_mid, "bytes", 0);
+#ifdef CARCVAR_BENCH_PROBE
+    int m = carc_module_by_name("probe_capacity");
+    if (m < 0 || carc_module_available(m) != 1) die("probe_capacity is not built in");
+    uint64_t mods = 1ull << m;
+    carc_game *g = new_game_with(6, opt.seed, mods), *work = new_game_with(6, opt.seed, mods);
+    add_figure("state_bytes_cap", (double)carc__state_bytes(g), "bytes", 0);
+    add_figure("copied_bytes_cap_start", used_bytes(g), "bytes", 0);
+    add_figure("clone_free_ns_cap_start", time_clone_free(g), "ns/call", 1);
+    add_figure("copy_ns_cap_start", time_copy(work, g), "ns/call", 1);
+    /* half the tiles laid, random decisions */
+    int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
+    if (!ids) die("out of memory");
+    uint64_t rs = opt.seed + 31;
+    int half = carc_game_tiles_remaining(g, -1) / 2;
+    while (!carc_game_is_terminal(g) && carc_game_tiles_remaining(g, -1) > half) {
+        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+            CHECK(carc_game_sample_chance(g, NULL));
+        } else {
+            size_t n;
+            CHECK(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n));
+            CHECK(carc_game_apply_id(g, ids[rng_next(&rs) % n]));
+        }
+    }
+    free(ids);
+    add_figure("copied_bytes_cap_mid", used_bytes(g), "bytes", 0);
+    add_figure("clone_free_ns_cap_mid", time_clone_free(g), "ns/call", 1);
+    add_figure("copy_ns_cap_mid", time_copy(work, g), "ns/call", 1);
+    carc_game_free(work);
+    carc_game_free(g);
+#else
+    static const char *const names[] = {"state_bytes_cap", "copied_bytes_cap_start",
+                                        "clone_free_ns_cap_start", "copy_ns_cap_start",
+                                        "copied_bytes_cap_mid", "clone_free_ns_cap_mid",
+                                        "copy_ns_cap_mid"};
+    for (int i = 0; i < 7; i++)
+        add_figure(names[i], -1, strstr(names[i], "bytes") ? "bytes" : "ns/call", 0);
+#endif
 }
 
 static void bench_memory(void)
@@ -551,10 +671,12 @@ static void bench_python(void)
 static void usage(void)
 {
     puts("usage: carcvar-bench [--seconds S] [--games N] [--seed N] [--json]\n"
-         "                     [--python-lib PATH] [--python-path DIR] [--no-python] [-v]\n"
+         "                     [--modules a,b,c] [--python-lib PATH] [--python-path DIR]\n"
+         "                     [--no-python] [--python] [-v]\n"
          "  --seconds S   time budget of each figure (default 2)\n"
          "  --games N     play exactly N games per playout figure instead\n"
          "  --seed N      first seed (default 1)\n"
+         "  --modules L   modules of the games, comma-separated (default base)\n"
          "  --json        print the figures as one JSON object");
 }
 
@@ -565,6 +687,7 @@ int main(int argc, char **argv)
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--json")) opt.json = 1;
         else if (!strcmp(a, "--no-python")) opt.python = 0;
+        else if (!strcmp(a, "--python")) opt.python = 1;
         else if (!strcmp(a, "-v")) opt.verbose = 1;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();
@@ -574,6 +697,9 @@ int main(int argc, char **argv)
             i++;
         } else if (v && !strcmp(a, "--games")) {
             opt.games = atol(v);
+            i++;
+        } else if (v && !strcmp(a, "--modules")) {
+            bench_modules = parse_modules(v);
             i++;
         } else if (v && !strcmp(a, "--seed")) {
             opt.seed = strtoull(v, NULL, 10);
@@ -596,6 +722,7 @@ int main(int argc, char **argv)
     bench_calls();
     bench_memory();
     bench_python();
+    bench_capacity();
 
     if (opt.json) {
         printf("{\n  \"library_version\": \"%s\",\n", carc_version_string());
