@@ -1185,6 +1185,42 @@ START_TEST(api_edges)
 }
 END_TEST
 
+/* The options struct's size has an upper bound (a garbage size is not
+ * read past), reserved0 must be 0 like unknown rule slots, and reserved
+ * module slots are simply not built. */
+START_TEST(options_edges)
+{
+    carc_game *g = NULL;
+    static unsigned char big[sizeof(carc_options) + 8192];
+    carc_options *o = (carc_options *)(void *)big;
+    carc_options_init(o);
+    o->struct_size = sizeof big; /* zero tail, but larger than any real struct */
+    ck_assert_int_eq(carc_game_new(&g, o), CARC_E_INVALID);
+    ck_assert_ptr_null(g);
+    o->struct_size = sizeof(carc_options) + 64; /* a plausible newer caller, zero tail */
+    ck_assert_int_eq(carc_game_new(&g, o), CARC_OK);
+    carc_game_free(g);
+    g = NULL;
+    carc_options_init(o);
+    o->reserved0 = 1;
+    ck_assert_int_eq(carc_game_new(&g, o), CARC_E_INVALID);
+    ck_assert_ptr_null(g);
+    /* slots 12..31: in range, not built (no module exists for them) */
+    for (int m = 12; m < CARC_MODULE_SLOTS; m++) ck_assert_int_eq(carc_module_available(m), 0);
+    ck_assert_int_eq(carc_module_available(CARC_MODULE_SLOTS), CARC_E_INVALID);
+    ck_assert_int_eq(carc_module_available(-1), CARC_E_INVALID);
+    ck_assert_int_eq(carc_module_available(CARC_MODULE_TOWER), 0);
+    ck_assert_int_eq(carc_module_available(CARC_MODULE_BASE), 1);
+    /* every rule slot's name is unique and owned */
+    for (int i = 0; i < carc_rule_count(); i++)
+        for (int j = 0; j < i; j++)
+            if (carc_rule_name(i) && carc_rule_name(j))
+                ck_assert_str_ne(carc_rule_name(i), carc_rule_name(j));
+    ck_assert_str_eq(carc_strerror(CARC_E_LIMIT),
+                     "a declared bound of the game was reached (a defect)");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -1216,6 +1252,7 @@ int main(void)
     tcase_add_test(tc, public_record_replays);
     tcase_add_test(tc, record_more_errors);
     tcase_add_test(tc, api_edges);
+    tcase_add_test(tc, options_edges);
     tcase_add_test(tc, id_kind_mismatch);
     suite_add_tcase(s, tc);
     return run_suite(s);
