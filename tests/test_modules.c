@@ -7,7 +7,10 @@
 
 #include <check.h>
 
+#include "probe/probe.h"
+
 #include "run_suite.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -277,6 +280,92 @@ START_TEST(probe_playouts)
 }
 END_TEST
 
+static carc_game *replay(const char *rec)
+{
+    carc_game *g;
+    carc_record_error err;
+    ck_assert_msg(carc_record_replay(&g, rec, strlen(rec), &err) == CARC_OK, "%d: %s", err.line,
+                  err.message);
+    return g;
+}
+
+/* feature_scored runs while the monk still stands (+2 to the monastery's
+ * owner); after_feature runs once the figures went home (counted). A
+ * monastery A at (0,1), its road leaving south, ringed by 8 tiles; the 8th
+ * (turn 8, player 1) completes it: 9 + 2 to player 0.  Turn 5 ends with
+ * the probe's tithe for player 1. */
+START_TEST(scoring_hooks_around_return)
+{
+    const char *rec = "carcvar-record 2\nplayers 2\nmodules base probe\n"
+                      "draw A\nplace 0,1 r0\ndeploy follower monastery\n"
+                      "draw U\nplace -1,0 r1\npass\n"
+                      "draw U\nplace 1,0 r1\npass\n"
+                      "draw E\nplace -1,1 r3\npass\n"
+                      "draw E\nplace 1,1 r1\npass\ntithe 0\n"
+                      "draw U\nplace 0,2 r0\npass\n"
+                      "draw E\nplace -1,2 r3\npass\n"
+                      "draw E\nplace 1,2 r1\npass\n";
+    carc_game *g = replay(rec);
+    int32_t s0, s1;
+    carc_game_score(g, 0, &s0);
+    carc_game_score(g, 1, &s1);
+    ck_assert_int_eq(s0, 11);
+    ck_assert_int_eq(s1, 0);
+    carc_score_event ev[8];
+    size_t n;
+    ck_assert_int_eq(carc_game_score_log(g, ev, 8, &n), CARC_OK);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_int_eq(ev[0].reason, CARC_SCORE_COMPLETED);
+    ck_assert_int_eq(ev[0].points, 9);
+    ck_assert_int_eq(ev[1].reason, CARC_MODULE_KIND(PROBE, 3));
+    ck_assert_int_eq(ev[1].points, 2);
+    ck_assert_int_eq(ev[1].turn, 8);
+    ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
+    const probe_state *ps = carc__mod_cstate(g, PROBE);
+    ck_assert_uint_eq(ps->emptied, 1);
+    carc_game_free(g);
+}
+END_TEST
+
+/* city_value: a completed city with a pennant is worth 4 to the farmers
+ * with the probe, 3 without.  D's city closed by M (r2: city S, E, one
+ * pennant) and E (r3: city W); player 1's farmer on E's field. */
+START_TEST(city_value_for_farmers)
+{
+    const char *moves = "draw M\nplace 0,-1 r2\npass\n"
+                        "draw E\nplace 1,-1 r3\ndeploy follower field Nw\n";
+    char rec[512];
+    int32_t fin[2];
+    snprintf(rec, sizeof rec, "carcvar-record 2\nplayers 2\nmodules base\n%s", moves);
+    carc_game *g = replay(rec);
+    ck_assert_int_eq(carc_game_final_scores(g, fin, 2), CARC_OK);
+    ck_assert_int_eq(fin[0], 0);
+    ck_assert_int_eq(fin[1], 3);
+    carc_game_free(g);
+    snprintf(rec, sizeof rec, "carcvar-record 2\nplayers 2\nmodules base probe\n%s", moves);
+    g = replay(rec);
+    ck_assert_int_eq(carc_game_final_scores(g, fin, 2), CARC_OK);
+    ck_assert_int_eq(fin[0], 1);     /* the probe's end point */
+    ck_assert_int_eq(fin[1], 4 + 1); /* the pennant city counts 4 */
+    carc_game_free(g);
+}
+END_TEST
+
+/* A module's accessor answers neutrally when the module is off. */
+START_TEST(accessor_neutral_when_off)
+{
+    carc_options o;
+    carc_options_init(&o);
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    ck_assert_int_eq(probe_tithe_turns(g), 0);
+    carc_game_free(g);
+    g = probe_game(1, 2);
+    ck_assert_int_eq(probe_tithe_turns(g), 5);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("modules");
@@ -288,6 +377,9 @@ int main(void)
     tcase_add_test(tc, deploy_alternative_and_road_hook);
     tcase_add_test(tc, queued_decision_for_another_player);
     tcase_add_test(tc, probe_playouts);
+    tcase_add_test(tc, scoring_hooks_around_return);
+    tcase_add_test(tc, city_value_for_farmers);
+    tcase_add_test(tc, accessor_neutral_when_off);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -8,11 +8,21 @@
  *     probe_road_bonus (1..3, default 1) is the bonus;
  *   - at the end of every 5th turn a decision "tithe N" (N = 0..2, N
  *     points) for the NEXT player, taken before the turn passes on;
- *   - every player gets 1 point just before end-game scoring.
+ *   - every player gets 1 point just before end-game scoring;
+ *   - scoring hooks around figure return: a completed monastery gives each
+ *     of its majority holders 2 more while the monk still stands
+ *     (feature_scored); after a completed feature's figures went home the
+ *     module counts the features left without claiming figures
+ *     (after_feature; tests read the count); a completed city with a
+ *     pennant is worth 4 to farmers instead of 3 (city_value);
+ *   - an accessor for other modules, neutral when the module is off
+ *     (probe_tithe_turns, tests/probe/probe.h).
  * tests/probe/probe2_module.c is its neighbour with the new mechanisms. */
 #include "module.h"
 
 #include <string.h>
+
+#include "probe.h"
 
 #define PROBE_ID 12
 #define ACT_BLESS CARC_MODULE_KIND(PROBE_ID, 0)
@@ -21,6 +31,7 @@
 #define REASON_BLESS CARC_MODULE_KIND(PROBE_ID, 0)
 #define REASON_TITHE CARC_MODULE_KIND(PROBE_ID, 1)
 #define REASON_END CARC_MODULE_KIND(PROBE_ID, 2)
+#define REASON_MONK CARC_MODULE_KIND(PROBE_ID, 3)
 #define RULE_ROAD_BONUS 60
 
 static const carc_kind_def kinds[] = {
@@ -42,6 +53,38 @@ static int feature_points(const carc_game *g, int root, int complete, int points
                ? points + carc__rule(g, RULE_ROAD_BONUS) : points;
 }
 
+static size_t state_size(const carc_options *o)
+{
+    (void)o;
+    return sizeof(probe_state);
+}
+
+static void feature_scored(carc_game *g, int root, const feat_eval *e)
+{
+    if (e->kind != CARC_FEATURE_MONASTERY || !e->complete || carc__root_followers(g, root) == 0)
+        return;
+    for (int p = 0; p < carc__players(g); p++)
+        if (e->owners & (1u << p)) carc__score_add(g, p, 2, REASON_MONK, e->kind, -1, 0);
+}
+
+static void after_feature(carc_game *g, int root)
+{
+    if (carc__root_followers(g, root) == 0) ((probe_state *)carc__mod_state(g, PROBE_ID))->emptied++;
+}
+
+static int city_value(const carc_game *g, int field_root, int city_root, int value)
+{
+    (void)field_root;
+    feat_eval e;
+    carc__eval_feature(g, city_root, 1, &e);
+    return e.pennants > 0 ? 4 : value;
+}
+
+int probe_tithe_turns(const carc_game *g)
+{
+    return carc__module_enabled(g, PROBE_ID) ? 5 : 0;
+}
+
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     (void)g;
@@ -54,7 +97,7 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
 
 static int tithe_hook(carc_game *g)
 {
-    if (carc__turn(g) % 5 == 0 && carc__tiles_left(g) > 0)
+    if (carc__turn(g) % probe_tithe_turns(g) == 0 && carc__tiles_left(g) > 0)
         carc__push_decision(g, DEC_TITHE, (carc__current(g) + 1) % carc__players(g), PROBE_ID,
                             -1, 0);
     return CARC_HOOK_NEXT;
@@ -142,7 +185,7 @@ static const carc_step_hook steps[] = {
 };
 
 static const char *const words[] = {"bless", "tithe", NULL};
-static const char *const reasons[] = {"bless", "tithe", "probe end", NULL};
+static const char *const reasons[] = {"bless", "tithe", "probe end", "monk", NULL};
 
 const carc_module_def carc__module_probe = {
     .id = PROBE_ID,
@@ -153,8 +196,12 @@ const carc_module_def carc__module_probe = {
     .nrules = 1,
     .words = words,
     .reasons = reasons,
+    .state_size = state_size,
+    .feature_scored = feature_scored,
+    .after_feature = after_feature,
+    .city_value = city_value,
     .decisions_per_tile = 2,
-    .events_per_tile = 2,
+    .events_per_tile = 2 + 9 * CARC_MAX_PLAYERS,
     .events_per_game = CARC_MAX_PLAYERS,
     .max_pending = 1,
     .steps = steps,
