@@ -15,7 +15,10 @@
  * the files): one legal, one mixed and one hostile game.  Deterministic.
  * The committed seeds were written with
  *   build/tests/fuzz/fuzz-gen-games tests/fuzz/corpus/actions
- *   build/tests/fuzz/fuzz-gen-games-probe tests/fuzz/corpus/actions_probe
+ *   build/tests/fuzz/fuzz-gen-games-probe DIR
+ * (the fuzz run started from all 45 probe games; after minimising, the
+ * committed tests/fuzz/corpus/actions_probe keeps four of them, see
+ * doc/fuzzing.md).
  */
 #include "carcvar/carcvar.h"
 
