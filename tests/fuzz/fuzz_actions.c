@@ -2,7 +2,17 @@
  * fuzz_actions: random and hostile action sequences with invariant checks.
  *
  * Byte 0 picks the player count (2..6), the seed and (once optional modules
- * exist) the module set, see fz_modules().  Every further byte is one step:
+ * exist) the module set, see fz_modules().
+ *
+ * Built with -DFZ_PROBE (fuzz_actions_probe, linked with the test-only probe
+ * modules of tests/probe/) the header is two bytes instead:
+ *   byte 0: players 2 + b%5; module set b/5%3: base, base+probe,
+ *           base+probe+probe2; probe2_start 1 + b/15%2 and probe2_cheer
+ *           1 + b/30%2 (with probe2); probe_road_bonus 1 + b/60%3 (with probe)
+ *   byte 1: the seed
+ * and the last 32 step values change meaning (see below).
+ *
+ * Every further byte is one step:
  *   0x00-0xAF, 0xB4-0xBF
  *              a legal action, by index into carc_game_legal_ids(), applied
  *              by id (odd bytes) or as a structured action (even bytes); at
@@ -13,14 +23,27 @@
  *   0xC0-0xCF  a raw id from the next two bytes (signed 16 bits)
  *   0xD0-0xDF  an id near the valid range from the next two bytes
  *   0xE0-0xFF  a structured action from the next seven bytes
+ * With FZ_PROBE:
+ *   0xE0-0xEF  a structured action from the next nine bytes (kinds of the
+ *              core and of both probe modules, target and arg too)
+ *   0xF0-0xF5  notation text: a word of the core or a module (next byte),
+ *              maybe with a number (the byte after)
+ *   0xF6-0xF9  notation text of a legal action (next byte), one character
+ *              replaced (the two bytes after)
+ *   0xFA-0xFF  raw notation text: length (next byte % 40), then the text
+ * Text that parses must write back and parse to the same action, then it is
+ * applied like a structured action.
  * Raw and structured actions are mostly illegal: a refusal must return a
  * negative code and leave the game byte-identical (serialization, and the
  * raw state block); an acceptance must have been a legal id.
  *
  * After every step: terminal <=> CARC_PLAYER_TERMINAL; a live decision has
  * a legal action; legal ids ascend, are in range and agree with the legal
- * mask; every player has 7 followers across supply and board, and the
- * supply count agrees with carc_game_supply(); scores never decrease; a
+ * mask; every player has 7 followers across supply and board; the figures
+ * per (owner, kind) are those of the start (conserved), the supply of every
+ * kind agrees with carc_game_supply(), a figure on the board or on a tile
+ * stands on a placed tile and an attached one on a figure; scores never
+ * decrease; a
  * clone serializes identically (every 8th step and at the end; the raw state
  * block is compared every step); at the end, final scores = live scores.
  */
@@ -36,6 +59,7 @@ typedef struct ctx {
     carc_figure *figs;
     size_t figcap;
     unsigned checks;
+    int census0[CARC_MAX_PLAYERS + 1][CARC_FIGURE_KINDS];
 #ifdef CARCVAR_FUZZ_INTERNAL
     carc_game *before;
 #endif
@@ -70,7 +94,15 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
     REQUIRE_OK(carc_game_decision(g, &d));
     REQUIRE(d.player == cur);
     REQUIRE((d.kind == CARC_DECISION_END) == term);
+#ifdef FZ_PROBE
+    /* a module's chance decision (probe2's token) is chance but no draw */
+    if (d.kind == CARC_DECISION_DRAW) REQUIRE(cur == CARC_PLAYER_CHANCE);
+    if (cur == CARC_PLAYER_CHANCE)
+        REQUIRE_MSG(d.kind == CARC_DECISION_DRAW || d.kind >= 16, "chance decision kind %d",
+                    d.kind);
+#else
     REQUIRE((d.kind == CARC_DECISION_DRAW) == (cur == CARC_PLAYER_CHANCE));
+#endif
 
     refresh_ids(c);
     if (!term) {
@@ -117,6 +149,39 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
         REQUIRE(other == 0);
         REQUIRE(supply == carc_game_supply(g, p, CARC_FIGURE_FOLLOWER));
     }
+
+    /* figures conserved per (owner, kind); supply cache; on placed tiles */
+    int census[CARC_MAX_PLAYERS + 1][CARC_FIGURE_KINDS];
+    int supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS];
+    memset(census, 0, sizeof census);
+    memset(supply, 0, sizeof supply);
+    for (size_t i = 0; i < nf; i++) {
+        const carc_figure *f = &c->figs[i];
+        REQUIRE_MSG(f->owner >= -1 && f->owner < c->players && f->kind >= 0 &&
+                        f->kind < CARC_FIGURE_KINDS,
+                    "figure %zu: owner %d kind %d", i, f->owner, f->kind);
+        census[f->owner + 1][f->kind]++;
+        if (f->owner >= 0 && f->where == CARC_WHERE_SUPPLY) supply[f->owner][f->kind]++;
+        if (f->where == CARC_WHERE_BOARD || f->where == CARC_WHERE_TILE) {
+            carc_placed_tile t;
+            REQUIRE_MSG(carc_game_tile_at(g, f->x, f->y, &t) == CARC_OK,
+                        "figure %zu (kind %d) at %d,%d on no tile", i, f->kind, f->x, f->y);
+        }
+        if (f->where == CARC_WHERE_ATTACHED)
+            REQUIRE_MSG(f->arg >= 0 && (size_t)f->arg < nf && (size_t)f->arg != i,
+                        "figure %zu attached to %d", i, f->arg);
+    }
+    if (c->checks == 0) memcpy(c->census0, census, sizeof census);
+    for (int o = 0; o <= c->players; o++)
+        for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+            REQUIRE_MSG(census[o][k] == c->census0[o][k],
+                        "owner %d kind %d: %d figures, %d at the start", o - 1, k, census[o][k],
+                        c->census0[o][k]);
+    for (int p = 0; p < c->players; p++)
+        for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+            REQUIRE_MSG(supply[p][k] == carc_game_supply(g, p, k),
+                        "player %d kind %d: %d in supply, carc_game_supply %d", p, k,
+                        supply[p][k], carc_game_supply(g, p, k));
 
     /* scores never decrease */
     for (int p = 0; p < c->players; p++) {
@@ -183,17 +248,81 @@ FZ_NO_COVERAGE static void hostile(ctx *c, int by_id, int32_t id, const carc_act
     free(s0);
 }
 
+#ifdef FZ_PROBE
+/* Notation text: if it parses, it writes back and parses to the same
+ * action, and is then applied as a (probably illegal) structured action. */
+FZ_NO_COVERAGE static void hostile_text(ctx *c, const char *text)
+{
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    int rc = carc_action_from_string(c->g, text, &a);
+    if (rc != CARC_OK) {
+        REQUIRE_MSG(rc < 0, "from_string returned %d", rc);
+        return;
+    }
+    char out[256];
+    size_t need = 0;
+    int wrc = carc_action_to_string(c->g, &a, out, sizeof out, &need);
+    REQUIRE_MSG(wrc == CARC_OK, "parsed '%.80s' but cannot write it: %d", text, wrc);
+    REQUIRE(need <= sizeof out);
+    carc_action b;
+    memset(&b, 0, sizeof b);
+    int rc2 = carc_action_from_string(c->g, out, &b);
+    REQUIRE_MSG(rc2 == CARC_OK, "'%.80s' was written as '%s', which does not parse (%d)", text,
+                out, rc2);
+    REQUIRE_MSG(memcmp(&a, &b, sizeof a) == 0,
+                "'%.80s' and its rewrite '%s' parse to different actions", text, out);
+    hostile(c, 0, 0, &a);
+}
+
+static const char *const fz_words[] = {
+    "draw", "place", "deploy", "pass", "abbey", "cheer", "score", "spare", "token", "perch",
+    "fairy", "join", "bless", "tithe", "deploy follower", "deploy big", "deploy ringmaster",
+    "deploy fairy", "deploy follower city N", "deploy big road S", "deploy follower monastery",
+    "deploy follower #", "deploy big segment", "place 0,-1 r", "place -1,1 r", "draw PA",
+    "draw PB", "draw PE", "draw D", "cheer 2 2", "join -", "token 0",
+};
+
+/* Kinds of structured actions: the core's, both probes' and out of range. */
+static const int32_t fz_kinds[32] = {
+    -1, 0, 1, 2, 3, 4, 5, 6, 16, 17, 18, 19, 208, 209, 210, 211,
+    224, 225, 226, 227, 228, 229, 230, 231, 232, 239, 240, 255, 256, 1000, INT32_MIN, INT32_MAX,
+};
+#endif
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+#ifdef FZ_PROBE
+    if (size < 2) return 0;
+#else
     if (size < 1) return 0;
+#endif
     ctx c;
     memset(&c, 0, sizeof c);
     carc_options o;
     carc_options_init(&o);
     c.players = CARC_MIN_PLAYERS + data[0] % 5;
     o.num_players = c.players;
+#ifdef FZ_PROBE
+    int set = data[0] / 5 % 3;
+    o.seed = data[1];
+    o.modules = (uint64_t)1 << CARC_MODULE_BASE;
+    if (set >= 1) {
+        o.modules |= (uint64_t)1 << 12;
+        REQUIRE_OK(carc_options_set_rule(&o, "probe_road_bonus", 1 + data[0] / 60 % 3));
+    }
+    if (set >= 2) {
+        o.modules |= (uint64_t)1 << 13;
+        REQUIRE_OK(carc_options_set_rule(&o, "probe2_start", 1 + data[0] / 15 % 2));
+        REQUIRE_OK(carc_options_set_rule(&o, "probe2_cheer", 1 + data[0] / 30 % 2));
+    }
+    size_t i = 2;
+#else
     o.seed = data[0] / 5;
     o.modules = fz_modules(data[0] / 5);
+    size_t i = 1;
+#endif
+    const size_t first = i;
     REQUIRE_OK(carc_game_new(&c.g, &o));
     c.ids = fz_alloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
     c.mask = fz_alloc(CARC_NUM_DISTINCT_ACTIONS);
@@ -204,14 +333,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #endif
     check_invariants(&c);
 
-    size_t i = 1;
     while (i < size && !carc_game_is_terminal(c.g)) {
         uint8_t b = data[i++];
         if (b < 0xB0 || (b >= 0xB4 && b < 0xC0)) {
             if (carc_game_current_player(c.g) == CARC_PLAYER_CHANCE && b < 0x30) {
                 carc_action drawn;
                 REQUIRE_OK(carc_game_sample_chance(c.g, &drawn));
+#ifdef FZ_PROBE
+                REQUIRE(drawn.kind == CARC_ACTION_DRAW || drawn.kind >= 16);
+#else
                 REQUIRE(drawn.kind == CARC_ACTION_DRAW);
+#endif
             } else {
                 REQUIRE(c.nids > 0);
                 int32_t id = c.ids[b % c.nids];
@@ -235,6 +367,50 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (b < 0xD0) id = (int16_t)(uint16_t)((hi << 8) | lo);
             else id = (int32_t)(((unsigned)hi << 8 | lo) % (CARC_NUM_DISTINCT_ACTIONS + 64)) - 32;
             hostile(&c, 1, id, NULL);
+#ifdef FZ_PROBE
+        } else if (b < 0xF0) {
+            uint8_t v[9] = {0};
+            for (int k = 0; k < 9; k++) v[k] = i < size ? data[i++] : 0;
+            carc_action a;
+            memset(&a, 0, sizeof a);
+            a.kind = fz_kinds[v[0] % 32];
+            a.tile = v[0] & 0x20 ? (int8_t)v[1] : v[1] % 32;
+            a.x = (int8_t)v[2] / 4;
+            a.y = (int8_t)v[3] / 4;
+            a.rotation = v[4] % 7 - 1;
+            a.figure = v[5] % 20 - 2;
+            a.segment = (int8_t)v[6] / 3;
+            a.target = (int8_t)v[7];
+            a.arg = v[8] == 0xFF ? INT32_MAX : v[8] == 0xFE ? INT32_MIN : (int8_t)v[8];
+            hostile(&c, 0, 0, &a);
+        } else if (b < 0xF6) {
+            uint8_t w = i < size ? data[i++] : 0, n = i < size ? data[i++] : 0;
+            char text[64];
+            const char *word = fz_words[w % (sizeof fz_words / sizeof fz_words[0])];
+            if (w & 0x80) snprintf(text, sizeof text, "%s %d", word, (int)n - 16);
+            else if (w & 0x40) snprintf(text, sizeof text, "%s%d", word, n % 8);
+            else snprintf(text, sizeof text, "%s", word);
+            hostile_text(&c, text);
+        } else if (b < 0xFA) {
+            uint8_t k = i < size ? data[i++] : 0, pos = i < size ? data[i++] : 0,
+                    val = i < size ? data[i++] : 0;
+            REQUIRE(c.nids > 0);
+            carc_action a;
+            REQUIRE_OK(carc_action_from_id(c.g, c.ids[k % c.nids], &a));
+            char text[256];
+            REQUIRE_OK(carc_action_to_string(c.g, &a, text, sizeof text, NULL));
+            size_t len = strlen(text);
+            text[pos % (len + 1)] = (char)val;
+            if (pos % (len + 1) == len && len + 1 < sizeof text) text[len + 1] = 0;
+            hostile_text(&c, text);
+        } else if (b >= 0xFA) {
+            size_t len = i < size ? data[i++] % 40 : 0;
+            char text[41];
+            size_t k = 0;
+            while (k < len && i < size) text[k++] = (char)data[i++];
+            text[k] = 0;
+            hostile_text(&c, text);
+#endif
         } else {
             uint8_t v[7] = {0};
             for (int k = 0; k < 7; k++) v[k] = i < size ? data[i++] : 0;
@@ -252,8 +428,37 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_invariants(&c);
     }
 
-    if (i > 1) fz_require_record_roundtrip(c.g);
+    if (i > first) {
+        fz_require_record_roundtrip(c.g);
+#ifdef FZ_PROBE
+        /* the public record replays to the same public state */
+        size_t rl = 0;
+        REQUIRE(carc_game_write_public_record(c.g, NULL, 0, &rl) == CARC_E_BUFFER);
+        char *rec = fz_alloc(rl);
+        REQUIRE_OK(carc_game_write_public_record(c.g, rec, rl, &rl));
+        carc_game *r = NULL;
+        carc_record_error err;
+        memset(&err, 0, sizeof err);
+        int rrc = carc_record_replay(&r, rec, strnlen(rec, rl), &err);
+        REQUIRE_MSG(rrc == CARC_OK, "public record refused: line %d code %d: %.160s", err.line,
+                    err.code, err.message);
+        for (int p = 0; p < c.players; p++) {
+            int32_t s0, s1;
+            REQUIRE_OK(carc_game_score(c.g, p, &s0));
+            REQUIRE_OK(carc_game_score(r, p, &s1));
+            REQUIRE_MSG(s0 == s1, "public replay: player %d scores %d, not %d", p, s1, s0);
+        }
+        REQUIRE(carc_game_tile_count(r) == carc_game_tile_count(c.g));
+        REQUIRE(carc_game_is_terminal(r) == carc_game_is_terminal(c.g));
+        carc_game_free(r);
+        free(rec);
+#endif
+    }
 
+    if (getenv("FZ_ACTIONS_VERBOSE"))
+        fprintf(stderr, "    %d players, modules %#llx: %zu of %zu bytes used, %s\n", c.players,
+                (unsigned long long)o.modules, i, size,
+                carc_game_is_terminal(c.g) ? "game over" : "game not over");
 #ifdef CARCVAR_FUZZ_INTERNAL
     carc_game_free(c.before);
 #endif
