@@ -105,7 +105,14 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
 #endif
 
     refresh_ids(c);
-    if (!term) {
+    if (!term && (d.flags & CARC_DECISION_F_SAMPLED_ONLY)) {
+        /* a structured outcome (probe2's gust): no list, no ids */
+        REQUIRE(cur == CARC_PLAYER_CHANCE && c->nids == 0);
+        int32_t oid[2];
+        double pr[2];
+        size_t no;
+        REQUIRE(carc_game_chance_outcomes(g, oid, pr, 2, &no) == CARC_E_UNSUPPORTED);
+    } else if (!term) {
         REQUIRE_MSG(c->nids > 0, "live decision (kind %d) without a legal action", d.kind);
         size_t space = cur == CARC_PLAYER_CHANCE ? CARC_MAX_CHANCE_OUTCOMES
                                                  : CARC_NUM_DISTINCT_ACTIONS;
@@ -336,7 +343,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     while (i < size && !carc_game_is_terminal(c.g)) {
         uint8_t b = data[i++];
         if (b < 0xB0 || (b >= 0xB4 && b < 0xC0)) {
-            if (carc_game_current_player(c.g) == CARC_PLAYER_CHANCE && b < 0x30) {
+            if (carc_game_current_player(c.g) == CARC_PLAYER_CHANCE && (b < 0x30 || c.nids == 0)) {
                 carc_action drawn;
                 REQUIRE_OK(carc_game_sample_chance(c.g, &drawn));
 #ifdef FZ_PROBE
@@ -394,7 +401,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else if (b < 0xFA) {
             uint8_t k = i < size ? data[i++] : 0, pos = i < size ? data[i++] : 0,
                     val = i < size ? data[i++] : 0;
-            REQUIRE(c.nids > 0);
+            if (c.nids == 0) continue; /* a sampled-only decision lists nothing */
             carc_action a;
             REQUIRE_OK(carc_action_from_id(c.g, c.ids[k % c.nids], &a));
             char text[256];
