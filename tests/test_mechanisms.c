@@ -18,6 +18,7 @@
  * KNOWN_DEFECT_x: the branch without it pins what the engine does now,
  * the branch with it what the rules say (held_tile_wildcard_edges). */
 #include "core/state.h"
+#include "probe/probe2.h"
 
 #include <check.h>
 
@@ -53,17 +54,6 @@
 #define REASON_END CARC_MODULE_KIND(P1, 2)
 #define VERB_BLESS CARC_VERB_ID(P1, 0)
 
-/* Copied from tests/probe/probe2_module.c (keep in step with it): the
- * module state that carc__mod_cstate(g, 13) returns. */
-typedef struct probe2_state {
-    uint8_t abbeys[CARC_MAX_PLAYERS]; /* abbeys still held */
-    uint8_t final_next;               /* end phase: players asked so far */
-    int8_t final_base;                /* end phase: the first player asked */
-    int8_t final_choice;              /* end phase: -1 none, 0 pass, 1 abbey */
-    uint8_t cheered, token_done;      /* this part: asked already */
-    uint8_t last_extra_turn;          /* the part before was an extra part */
-    uint16_t merges;                  /* features merged so far */
-} probe2_state;
 
 static const probe2_state *p2state(const carc_game *g) { return carc__mod_cstate(g, P2); }
 

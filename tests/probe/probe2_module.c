@@ -38,6 +38,7 @@
 
 #include <string.h>
 
+#include "probe2.h"
 #include "probe_tiles_gen.h"
 
 #define P2 13
@@ -73,16 +74,6 @@
 #define VERB_SCORE CARC_VERB_ID(P2, 3)
 #define VERB_SPARE CARC_VERB_ID(P2, 4)
 
-/* What tests read (tests/test_modules.c includes this layout). */
-typedef struct probe2_state {
-    uint8_t abbeys[CARC_MAX_PLAYERS]; /* abbeys still held */
-    uint8_t final_next;               /* end phase: players asked so far */
-    int8_t final_base;                /* end phase: the first player asked */
-    int8_t final_choice;              /* end phase: -1 none, 0 pass, 1 abbey */
-    uint8_t cheered, token_done;      /* this part: asked already */
-    uint8_t last_extra_turn;          /* the part before was an extra part */
-    uint16_t merges;                  /* features merged so far */
-} probe2_state;
 
 static const carc_kind_def kinds[] = {
     {CARC_FIGURE_RINGMASTER, CARC_CLASS_MEEPLE, 0, {0, 0, 1, 1, 1, 1, 1}},
