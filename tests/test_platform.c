@@ -18,6 +18,8 @@
 
 #include <check.h>
 
+#include "probe/probe2.h"
+
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,6 +240,21 @@ START_TEST(probe_playouts)
             }
             if (++steps % 37 == 0) round_trips(g);
         }
+        /* TURN_START ran once per turn of the normal order (the end
+         * phase's turns skip it), AFTER_PLACE once per volcano tile */
+        const probe2_state *ps = carc__mod_cstate(g, 13);
+        int volcanoes = 0;
+        for (int t = 0; t < carc_game_tile_count(g); t++) {
+            carc_placed_tile pt;
+            carc_game_tile_by_order(g, t, &pt);
+            volcanoes += strcmp(carc_tile_name(pt.type), "PB") == 0;
+        }
+        /* the layout's PB is laid before turn 1, not placed in a turn */
+        REQ(ps->volcanoes == volcanoes - (seed % 2), "seed %d: %d volcano hooks, %d tiles",
+            seed, ps->volcanoes, volcanoes);
+        REQ(ps->turn_starts + ps->end_turns == carc_game_turn(g),
+            "seed %d: %d turn starts + %d end-phase turns in %d turns", seed, ps->turn_starts,
+            ps->end_turns, carc_game_turn(g));
         int32_t fin[CARC_MAX_PLAYERS];
         ck_assert_int_eq(carc_game_final_scores(g, fin, CARC_MAX_PLAYERS), CARC_OK);
         for (int p = 0; p < players; p++) REQ(fin[p] == last[p], "final scores differ");

@@ -13,6 +13,9 @@ typedef struct probe2_state {
     uint8_t cheered, token_done;      /* this part: asked already */
     uint8_t last_extra_turn;          /* the part before was an extra part */
     uint16_t merges;                  /* features merged so far */
+    uint16_t turn_starts;             /* TURN_START hook calls */
+    uint16_t volcanoes;               /* AFTER_PLACE: @volcano tiles placed */
+    uint16_t end_turns;               /* turns played in the end phase */
 } probe2_state;
 
 #endif

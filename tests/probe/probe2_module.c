@@ -178,6 +178,20 @@ static bool any_fairy_target(const carc_game *g, int p)
 
 /* ------------------------------------------------------------- steps */
 
+/* TURN_START and AFTER_PLACE: counted (tests compare with turns and tiles) */
+static int count_turn(carc_game *g)
+{
+    st(g)->turn_starts++;
+    return CARC_HOOK_NEXT;
+}
+
+static int count_volcano(carc_game *g)
+{
+    if (carc__types[carc__tile_type(g, carc__last_tile(g))].tags & CARC_TTAG_VOLCANO)
+        st(g)->volcanoes++;
+    return CARC_HOOK_NEXT;
+}
+
 /* DRAW, before the core draws: play the held abbey instead? */
 static int offer_abbey(carc_game *g)
 {
@@ -245,6 +259,7 @@ static int final_abbeys(carc_game *g)
             s->final_choice = -1;
             s->abbeys[who]--;
             s->final_next++;
+            s->end_turns++;
             carc__start_turn(g, who, abbey_type());
             return CARC_HOOK_JUMP;
         }
@@ -569,6 +584,8 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
 }
 
 static const carc_step_hook steps[] = {
+    {CARC_STEP_TURN_START, 0, count_turn},
+    {CARC_STEP_AFTER_PLACE, 0, count_volcano},
     {CARC_STEP_DRAW, -10, offer_abbey},
     {CARC_STEP_BEFORE_SCORING, 0, offer_cheer},
     {CARC_STEP_AFTER_SCORING, 0, reveal_token},
@@ -599,7 +616,7 @@ const carc_module_def carc__module_probe2 = {
     .events_per_game = 8,
     .max_pending = 2,
     .steps = steps,
-    .nsteps = 6,
+    .nsteps = 8,
     .setup = setup,
     .start_layout = start_layout,
     .decision_actions = decision_actions,
