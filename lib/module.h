@@ -256,6 +256,7 @@ typedef struct carc_module_def {
     uint8_t events_per_tile;
     uint16_t events_per_game;
     uint8_t max_pending;
+    uint8_t overlays;               /* roads it may lay over tiles (bridges)  */
 
     /* ---- the pipeline */
     const carc_step_hook *steps;
@@ -352,6 +353,13 @@ int carc__set_tile_in_hand(carc_game *g, int type);
  * tile); the pipeline comes back to the same step afterwards, with the
  * module's cursor telling its hook where it was */
 int carc__start_turn(carc_game *g, int player, int type);
+/* a road laid over placed tile t (a bridge) between two opposite sides
+ * (bit per board side: N|S or E|W) whose edges are fields: it joins the
+ * roads it meets there, leaves the fields whole, and the empty cells beside
+ * it then demand a road.  Its segment is the tile's segment number
+ * carc__types[type].nseg.  carc__overlay_ok says whether it is legal. */
+bool carc__overlay_ok(const carc_game *g, int t, int sides);
+int carc__overlay_road(carc_game *g, int t, int sides);
 /* can tile type be laid anywhere now (edges and vetoes)? */
 bool carc__can_place(const carc_game *g, int type);
 int carc__tiles_left(const carc_game *g);

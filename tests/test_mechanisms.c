@@ -900,12 +900,13 @@ START_TEST(deploy_veto)
     carc_game *g = new_game(2, NULL, 0);
     play(g, "draw PB\nplace 0,1 r0");
     {
-        /* pass, follower or big on the road (segment 0), bless, perch */
+        /* pass, follower or big on the road (segment 0), bless, perch,
+         * bridge (PB's east and west edges are fields) */
         const int32_t want[] = {CARC_ID_PASS,
                                 CARC_ID_KIND_SEG + CARC_FIGURE_FOLLOWER * CARC_MAX_SEGMENTS,
                                 CARC_ID_KIND_SEG + CARC_FIGURE_BIG * CARC_MAX_SEGMENTS,
-                                VERB_BLESS, VERB_PERCH};
-        assert_ids(g, want, 5);
+                                VERB_BLESS, VERB_PERCH, CARC_VERB_ID(P2, 5)};
+        assert_ids(g, want, 6);
     }
     ck_assert_int_eq(refused(g, "deploy follower segment 2"), CARC_E_ILLEGAL);
     ck_assert_int_eq(refused(g, "deploy big segment 2"), CARC_E_ILLEGAL);
@@ -913,6 +914,49 @@ START_TEST(deploy_veto)
     /* a field elsewhere is fine */
     play(g, "draw U\nplace 1,0 r1\ndeploy follower segment 1");
     ck_assert_int_eq(fig_at(g, FIG_FOLLOWER(1, 0)).where, CARC_WHERE_BOARD);
+    carc_game_free(g);
+}
+END_TEST
+
+/* 11b. A road laid over a tile (the bridge: tile data's per-placed-tile
+ * overlay).  PB at (0,1) (road S; fields N, E, W) gets a road across E-W:
+ * segment 3 of the tile, a road of 1 tile with 2 open ends; the field
+ * under it stays one feature; the empty cell east of it now demands a
+ * road (U r0, field west, is refused; U r1, road west, joins it). */
+START_TEST(road_over_tile)
+{
+    carc_game *g = new_game(2, NULL, 0);
+    play(g, "draw PB\nplace 0,1 r0");
+    carc_feature_info field_before, f;
+    ck_assert_int_eq(carc_game_feature(g, 0, 1, 2, &field_before), CARC_OK);
+    ck_assert_int_eq(carc_game_feature(g, 0, 1, 3, &f), CARC_E_INVALID); /* no segment 3 yet */
+    play(g, "bridge");
+    ASSERT_DECISION(g, CARC_MODULE_KIND(P2, 7), 0);
+    {
+        const int32_t want[] = {CARC_ID_DIRECTION + 2}; /* only east-west */
+        assert_ids(g, want, 1);
+    }
+    ck_assert_int_eq(refused(g, "bridge ns"), CARC_E_ILLEGAL);
+    play(g, "bridge ew");
+    ck_assert_int_eq(carc_game_feature(g, 0, 1, 3, &f), CARC_OK);
+    ck_assert_int_eq(f.kind, CARC_FEATURE_ROAD);
+    ck_assert_int_eq(f.tiles, 1);
+    ck_assert_int_eq(f.open_edges, 2);
+    carc_feature_info field_after;
+    ck_assert_int_eq(carc_game_feature(g, 0, 1, 2, &field_after), CARC_OK);
+    ck_assert_int_eq(field_after.kind, CARC_FEATURE_FIELD);
+    ck_assert_int_eq(field_after.tiles, field_before.tiles); /* the field stays whole */
+    /* player 1: the cell east of the bridge demands a road */
+    play(g, "draw U");
+    ck_assert_int_eq(refused(g, "place 1,1 r0"), CARC_E_ILLEGAL);
+    play(g, "place 1,1 r1\ndeploy follower road E");
+    ck_assert_int_eq(carc_game_feature(g, 0, 1, 3, &f), CARC_OK);
+    ck_assert_int_eq(f.tiles, 2);
+    ck_assert_int_eq(f.open_edges, 2);
+    ck_assert_int_eq(f.strength[1], 1); /* the follower on U holds the bridge's road */
+    /* player 0 may not deploy on the bridge road now: it is held */
+    play(g, "draw U\nplace -1,1 r1");
+    ck_assert_int_eq(refused(g, "deploy follower road E"), CARC_E_ILLEGAL);
     carc_game_free(g);
 }
 END_TEST
@@ -1166,6 +1210,7 @@ int main(void)
     tcase_add_test(tc, figure_on_tile);
     tcase_add_test(tc, attached_figure);
     tcase_add_test(tc, deploy_veto);
+    tcase_add_test(tc, road_over_tile);
     tcase_add_test(tc, merge_event);
     tcase_add_test(tc, module_rules);
     tcase_add_test(tc, module_requires);

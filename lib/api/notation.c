@@ -210,7 +210,8 @@ int carc_action_from_string(const carc_game *game, const char *text, carc_action
         if (num) {
             if (!carc__parse_int(num, 0, CARC_MAX_SEGMENTS - 1, &a.segment)) return CARC_E_PARSE;
             if (!pt) return CARC_E_STATE;
-            if (a.segment >= carc__types[pt->type].nseg) return CARC_E_PARSE;
+            if (a.segment >= carc__types[pt->type].nseg + (pt->overlay_seg != NO_OVERLAY))
+                return CARC_E_PARSE; /* the tile's segments, and a road laid over it */
         } else {
             int kind = find_label(tok[2], feature_names, 4);
             for (int i = 0; kind < 0 && i < carc__nfeature_kinds; i++)

@@ -78,8 +78,10 @@ int carc_game_feature(const carc_game *game, int x, int y, int segment,
     int t = carc__cell_get(game, x, y);
     if (t < 0) return CARC_E_NOTFOUND;
     const ptile *pt = &CTILES(game)[t];
-    if (segment < 0 || segment >= carc__types[pt->type].nseg) return CARC_E_INVALID;
-    int root = carc__find(game, pt->seg0 + segment);
+    (void)pt;
+    int si = segment >= 0 ? carc__seg_of(game, t, segment) : -1;
+    if (si < 0) return CARC_E_INVALID;
+    int root = carc__find(game, si);
     feat_eval e;
     const seg *rs = &CSEGS(game)[root];
     int complete = (rs->flags & SF_COMPLETE) ||

@@ -137,6 +137,9 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
     pt->nb8 = 0;
     pt->seg0 = (uint16_t)g->nsegs;
     pt->front = 0xFFFF;
+    pt->overlay_seg = NO_OVERLAY;
+    pt->overlay_sides = 0;
+    pt->pad = 0;
 
     for (int i = 0; i < ty->nseg; i++) {
         int s = (int)g->nsegs++;
@@ -203,6 +206,23 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
         const ptile *nt = &T[u];
         const tile_type *nty = &carc__types[nt->type];
         int od = (d + 2) & 3;
+        if ((g->hookmask & HK_OVERLAY) && ((nt->overlay_sides >> od) & 1)) {
+            /* the neighbour's edge carries a road laid over its field (a
+             * bridge); the frontier demanded a road here, or a wildcard */
+            if (kind == EK_ROAD) {
+                int r = unite(g, pt->seg0 + ty->edge_seg[rot][d], nt->overlay_seg, notify);
+                S[r].open = (uint16_t)(S[r].open - 2);
+            } else if (kind == EK_NONE) {
+                S[carc__find(g, nt->overlay_seg)].open--;
+            }
+            /* the field runs on under the bridge */
+            for (int h = 0; h < 2; h++) {
+                int a = ty->half_seg[rot][2 * d + h];
+                int b = nty->half_seg[nt->rot][2 * od + 1 - h];
+                if (a != NO_SEG && b != NO_SEG) unite(g, pt->seg0 + a, nt->seg0 + b, notify);
+            }
+            continue;
+        }
         int nkind = (g->hookmask & HK_WILD) ? (nty->code[nt->rot] >> (2 * od)) & 3 : EK_FIELD;
         if ((g->hookmask & HK_WILD) && (kind == EK_NONE || nkind == EK_NONE)) {
             /* a wildcard edge (abbey) closes the road or city edge it meets
@@ -311,8 +331,9 @@ int carc__tile_neighbours(const carc_game *g, int t) { return tile_ok(g, t) ? CT
 
 int carc__seg_root(const carc_game *g, int t, int s)
 {
-    if (!tile_ok(g, t) || s < 0 || s >= carc__types[CTILES(g)[t].type].nseg) return -1;
-    return carc__find(g, CTILES(g)[t].seg0 + s);
+    if (!tile_ok(g, t)) return -1;
+    int i = carc__seg_of(g, t, s);
+    return i < 0 ? -1 : carc__find(g, i);
 }
 
 int carc__root_kind(const carc_game *g, int root) { return CSEGS(g)[root].kind; }
@@ -321,3 +342,89 @@ bool carc__root_complete(const carc_game *g, int root)
     return (CSEGS(g)[root].flags & SF_COMPLETE) != 0;
 }
 int carc__root_followers(const carc_game *g, int root) { return CSEGS(g)[root].figs; }
+
+/* ------------------------------------------------ roads laid over tiles */
+
+int carc__tile_nseg(const carc_game *g, int t)
+{
+    const ptile *pt = &CTILES(g)[t];
+    return carc__types[pt->type].nseg + (pt->overlay_seg != NO_OVERLAY);
+}
+
+int carc__seg_of(const carc_game *g, int t, int local)
+{
+    const ptile *pt = &CTILES(g)[t];
+    int n = carc__types[pt->type].nseg;
+    if (local >= 0 && local < n) return pt->seg0 + local;
+    if (local == n && pt->overlay_seg != NO_OVERLAY) return pt->overlay_seg;
+    return -1;
+}
+
+/* The edge kind a placed tile shows on board side `side` (overlay roads
+ * included). */
+static int shown_edge(const ptile *pt, int side)
+{
+    if ((pt->overlay_sides >> side) & 1) return EK_ROAD;
+    return (carc__types[pt->type].code[pt->rot] >> (2 * side)) & 3;
+}
+
+bool carc__overlay_ok(const carc_game *g, int t, int sides)
+{
+    if (t < 0 || (uint32_t)t >= g->ntiles || (sides != 0x5 && sides != 0xA)) return false;
+    const ptile *pt = &CTILES(g)[t];
+    if (pt->overlay_seg != NO_OVERLAY || g->nsegs >= g->L.cap_segs) return false;
+    for (int d = 0; d < 4; d++) {
+        if (!((sides >> d) & 1)) continue;
+        if (shown_edge(pt, d) != EK_FIELD) return false;
+        int u = carc__cell_get(g, pt->x + carc__dx[d], pt->y + carc__dy[d]);
+        if (u < 0) continue;
+        int nk = shown_edge(&CTILES(g)[u], (d + 2) & 3);
+        if (nk != EK_ROAD && nk != EK_NONE) return false; /* the road must meet a road */
+    }
+    return true;
+}
+
+int carc__overlay_road(carc_game *g, int t, int sides)
+{
+    if (!carc__overlay_ok(g, t, sides)) return CARC_E_ILLEGAL;
+    g->hookmask |= HK_OVERLAY;
+    ptile *T = TILES(g);
+    seg *S = SEGS(g);
+    ptile *pt = &T[t];
+    int s = (int)g->nsegs++;
+    seg *sg = &S[s];
+    memset(sg, 0, sizeof *sg);
+    sg->parent = sg->next = (uint16_t)s;
+    sg->tile = (uint16_t)t;
+    sg->local = carc__types[pt->type].nseg;
+    sg->kind = CARC_FEATURE_ROAD;
+    sg->size = 1;
+    sg->open = 2;
+    pt->overlay_seg = (uint16_t)s;
+    pt->overlay_sides = (uint8_t)sides;
+    const bool notify = (g->hookmask & HK_MERGED) != 0;
+    for (int d = 0; d < 4; d++) {
+        if (!((sides >> d) & 1)) continue;
+        int x = pt->x + carc__dx[d], y = pt->y + carc__dy[d], od = (d + 2) & 3;
+        int v = carc__cell_get(g, x, y);
+        if (v <= -2) {
+            /* an open cell beside it now needs a road on that side */
+            front *f = &FRONT(g)[-(v + 2)];
+            f->req = (uint8_t)((f->req & ~(3u << (2 * od))) | (EK_ROAD << (2 * od)));
+            f->mask |= (uint8_t)(3u << (2 * od));
+            continue;
+        }
+        if (v < 0) continue;
+        const ptile *nt = &T[v];
+        const tile_type *nty = &carc__types[nt->type];
+        if (shown_edge(nt, od) == EK_NONE) {
+            S[carc__find(g, s)].open--; /* a wildcard edge closes it */
+            continue;
+        }
+        int b = (nt->overlay_sides >> od) & 1 ? nt->overlay_seg
+                                              : nt->seg0 + nty->edge_seg[nt->rot][od];
+        int r = unite(g, s, b, notify);
+        S[r].open = (uint16_t)(S[r].open - 2);
+    }
+    return CARC_OK;
+}

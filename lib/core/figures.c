@@ -62,7 +62,7 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
     if ((where == CARC_PLACE_SEGMENT || where == CARC_PLACE_TILE) &&
         (tile < 0 || (uint32_t)tile >= g->ntiles))
         return CARC_E_INVALID;
-    if (where == CARC_PLACE_SEGMENT && (s < 0 || s >= carc__types[CTILES(g)[tile].type].nseg))
+    if (where == CARC_PLACE_SEGMENT && carc__seg_of(g, tile, s) < 0)
         return CARC_E_INVALID;
     if (where == CARC_PLACE_ATTACHED && (arg < 0 || (uint32_t)arg >= g->nfigs || arg == i))
         return CARC_E_INVALID;
@@ -83,7 +83,7 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
     case CARC_PLACE_SEGMENT:
         f->tile = (uint16_t)tile;
         f->local = (uint8_t)s;
-        f->seg = (uint16_t)(CTILES(g)[tile].seg0 + s);
+        f->seg = (uint16_t)carc__seg_of(g, tile, s);
         if (claims(g, f)) SEGS(g)[carc__find(g, f->seg)].figs++;
         break;
     case CARC_PLACE_TILE:

@@ -196,6 +196,17 @@ int carc__collect_completed(carc_game *g)
                 add_completed(g, r);
         }
     }
+    if (g->hookmask & HK_OVERLAY) {
+        /* a road laid over this tile or a side neighbour this part (a
+         * bridge) may have been closed by it */
+        static const int side_nbr[4] = {1, 4, 6, 3};
+        for (int d = -1; d < 4; d++) {
+            int u = d < 0 ? t : g->last_nbr[side_nbr[d]];
+            if (u < 0 || T[u].overlay_seg == NO_OVERLAY) continue;
+            int r = carc__find(g, T[u].overlay_seg);
+            if (CSEGS(g)[r].open == 0) add_completed(g, r);
+        }
+    }
     for (int k = 0; k <= 8; k++) {
         int u = k == 8 ? t : g->last_nbr[k];
         if (u < 0 || T[u].nb8 != 8) continue;

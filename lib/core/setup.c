@@ -260,7 +260,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
 
     /* everything a game can hold, from the enabled modules' declarations */
     uint32_t ntiles = 0, nsegs = 0, modstate = 0, figs = 0, decisions = 3, payload = 0;
-    uint32_t events_tile = 0, events_game = 0;
+    uint32_t events_tile = 0, events_game = 0, overlays = 0;
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!((o.modules >> m) & 1u)) continue;
         const carc_module_def *md = carc__modules[m];
@@ -274,6 +274,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
         payload += md->payload_words_per_tile;
         events_tile += md->events_per_tile;
         events_game += md->events_per_game;
+        overlays += md->overlays;
         if (!md->tile_set) continue;
         for (int t = 0; t < carc__ntypes; t++) {
             if (strcmp(carc__types[t].module, md->tile_set) != 0) continue;
@@ -286,7 +287,8 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     layout L;
     memset(&L, 0, sizeof L);
     L.cap_tiles = ntiles;
-    L.cap_segs = nsegs;
+    L.cap_segs = nsegs + overlays;
+    L.cap_overlays = overlays;
     /* the start tile opens 4 cells, every later tile at most 3 */
     L.cap_front = 4 + 3 * ntiles;
     /* a draw (set-aside tiles included), a placement and a deployment per

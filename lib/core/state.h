@@ -29,7 +29,11 @@ typedef struct ptile {      /* a placed tile */
     uint8_t nb8;            /* placed tiles among its 8 neighbours */
     uint16_t seg0;          /* index of its first segment in the segment array */
     uint16_t front;         /* frontier cell it filled (unused for the start) */
+    uint16_t overlay_seg;   /* a road laid over it (bridge): its segment, or NO_OVERLAY */
+    uint8_t overlay_sides;  /* board sides that road leaves by (bit per side) */
+    uint8_t pad;
 } ptile;
+#define NO_OVERLAY 0xFFFF
 
 enum { SF_COMPLETE = 1, SF_SCORED = 2, SF_SKIP = 4 };
 
@@ -91,6 +95,7 @@ typedef struct layout {
     uint32_t hash_shift;    /* 32 - log2(hash_size) */
     uint32_t log_per_apply; /* most score events one applied decision adds */
     uint32_t modstate_bytes;
+    uint32_t cap_overlays;  /* roads modules may lay over tiles (bridges) */
 } layout;
 
 #define MAX_PENDING 16
@@ -162,7 +167,8 @@ enum {
     HK_AFTER_FEATURE = 1u << 6, HK_CITY_VALUE = 1u << 7, HK_FIGURE_MOVED = 1u << 8,
     HK_MERGED = 1u << 9, HK_DEPLOY_ACTIONS = 1u << 10,
     HK_WILD = 1u << 11,     /* a tile of the game has wildcard edges */
-    HK_MAY_MOVE = 1u << 12
+    HK_MAY_MOVE = 1u << 12,
+    HK_OVERLAY = 1u << 13   /* a road was laid over a tile (bridge) */
 };
 
 #define CARC_MAGIC 0x43415243u
@@ -275,6 +281,11 @@ int carc__place(carc_game *g, int type, int x, int y, int rot) CARC_INTERNAL;
 int carc__find(const carc_game *g, int s) CARC_INTERNAL;
 bool carc__placeable(const carc_game *g, int type) CARC_INTERNAL;
 int carc__front_of(const carc_game *g, int x, int y) CARC_INTERNAL;
+/* segment `local` of placed tile t (local == the type's segment count: the
+ * road laid over it), or -1 */
+int carc__seg_of(const carc_game *g, int t, int local) CARC_INTERNAL;
+/* segments a figure may name on tile t: the type's, plus an overlay road */
+int carc__tile_nseg(const carc_game *g, int t) CARC_INTERNAL;
 void carc__board_bounds(const carc_game *g, int *x0, int *x1, int *y0, int *y1) CARC_INTERNAL;
 void carc__board_init(carc_game *g) CARC_INTERNAL;
 

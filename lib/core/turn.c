@@ -355,7 +355,7 @@ static bool claimable(int kind)
  * nobody holds (a completed monastery cannot be claimed). */
 bool carc__can_claim(const carc_game *g, int tile, int s)
 {
-    int root = carc__find(g, CTILES(g)[tile].seg0 + s);
+    int root = carc__find(g, carc__seg_of(g, tile, s));
     const seg *rs = &CSEGS(g)[root];
     return claimable(rs->kind) && rs->figs == 0 &&
            !(rs->kind == CARC_FEATURE_MONASTERY && (rs->flags & SF_COMPLETE));
@@ -366,7 +366,7 @@ static bool deploy_ok(const carc_game *g, int player, int kind, int tile, int s)
 {
     if (kind < 0 || kind >= CARC_FIGURE_KINDS || tile < 0) return false;
     if (g->supply[player][kind] == 0) return false;
-    if (s < 0 || s >= carc__types[CTILES(g)[tile].type].nseg) return false;
+    if (s < 0 || s >= carc__tile_nseg(g, tile)) return false;
     bool ok;
     if (g->kind_custom & (1u << kind)) {
         const carc_module_def *md = carc__modules[g->kind_owner[kind]];
@@ -453,7 +453,7 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     a.kind = CARC_ACTION_PASS;
     carc__sink_push(sink, &a, CARC_ID_PASS);
     if (p->target >= 0) {
-        int nseg = carc__types[CTILES(g)[p->target].type].nseg;
+        int nseg = carc__tile_nseg(g, p->target);
         a.kind = CARC_ACTION_DEPLOY;
         for (unsigned kinds = g->supply_mask[p->player]; kinds; kinds &= kinds - 1) {
             int k = __builtin_ctz(kinds);

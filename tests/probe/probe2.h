@@ -16,6 +16,7 @@ typedef struct probe2_state {
     uint16_t turn_starts;             /* TURN_START hook calls */
     uint16_t volcanoes;               /* AFTER_PLACE: @volcano tiles placed */
     uint16_t end_turns;               /* turns played in the end phase */
+    uint8_t bridges_used[CARC_MAX_PLAYERS];
 } probe2_state;
 
 #endif

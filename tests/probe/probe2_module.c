@@ -30,6 +30,10 @@
  *    scores 1 (an event with no tile);
  *  - a deployment veto: no figure on a field of a @volcano tile;
  *  - a merge event: it counts feature merges (tests read its state);
+ *  - a road laid over a tile (a bridge, tile data's per-placed-tile
+ *    overlay): "bridge" at the deployment, then which way ("bridge ns",
+ *    "bridge ew"): across the tile just placed, between two opposite field
+ *    edges; one bridge per player;
  *  - a structured, sampled-only chance decision: at the end of every 7th
  *    turn a gust (a landing point x,y in 0..44 mm and a set of players
  *    hit): no list of outcomes; the RNG or the host answers with the whole
@@ -53,6 +57,7 @@
 #define DEC_FAIRY CARC_MODULE_KIND(P2, 4)
 #define DEC_FINAL_ABBEY CARC_MODULE_KIND(P2, 5)
 #define DEC_GUST CARC_MODULE_KIND(P2, 6)
+#define DEC_BRIDGE CARC_MODULE_KIND(P2, 7)
 
 #define ACT_ABBEY CARC_MODULE_KIND(P2, 0)
 #define ACT_CHEER CARC_MODULE_KIND(P2, 1)
@@ -62,6 +67,8 @@
 #define ACT_FAIRY CARC_MODULE_KIND(P2, 5)
 #define ACT_JOIN CARC_MODULE_KIND(P2, 6)
 #define ACT_GUST CARC_MODULE_KIND(P2, 7)
+#define ACT_BRIDGE CARC_MODULE_KIND(P2, 8)
+#define ACT_BRIDGE_WAY CARC_MODULE_KIND(P2, 9)
 
 #define REASON_CHEER CARC_MODULE_KIND(P2, 0)
 #define REASON_TOKEN CARC_MODULE_KIND(P2, 1)
@@ -73,6 +80,9 @@
 #define VERB_FAIRY CARC_VERB_ID(P2, 2)
 #define VERB_SCORE CARC_VERB_ID(P2, 3)
 #define VERB_SPARE CARC_VERB_ID(P2, 4)
+#define VERB_BRIDGE CARC_VERB_ID(P2, 5)
+#define SIDES_NS 0x5
+#define SIDES_EW 0xA
 
 
 static const carc_kind_def kinds[] = {
@@ -356,11 +366,18 @@ static void push(action_sink *sink, int kind, int arg, int32_t id)
     carc__sink_push(sink, &a, id);
 }
 
+static bool can_bridge(const carc_game *g, int player, int tile)
+{
+    return !cst(g)->bridges_used[player] &&
+           (carc__overlay_ok(g, tile, SIDES_NS) || carc__overlay_ok(g, tile, SIDES_EW));
+}
+
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     if (p->target < 0) return;
     if (carc__supply(g, p->player, CARC_FIGURE_RINGMASTER) > 0) push(sink, ACT_PERCH, 0, VERB_PERCH);
     if (any_fairy_target(g, p->player)) push(sink, ACT_FAIRY, 0, VERB_FAIRY);
+    if (can_bridge(g, p->player, p->target)) push(sink, ACT_BRIDGE, 0, VERB_BRIDGE);
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
@@ -388,6 +405,12 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     case DEC_FAIRY:
         for (int i = 0; i < carc__figure_count(g); i++)
             if (fairy_target(g, p->player, i)) push(sink, ACT_JOIN, i, CARC_ID_FIGURE + i);
+        break;
+    case DEC_BRIDGE: /* N-S as direction N (0), E-W as direction E (2) */
+        if (carc__overlay_ok(g, p->target, SIDES_NS))
+            push(sink, ACT_BRIDGE_WAY, SIDES_NS, CARC_ID_DIRECTION + 0);
+        if (carc__overlay_ok(g, p->target, SIDES_EW))
+            push(sink, ACT_BRIDGE_WAY, SIDES_EW, CARC_ID_DIRECTION + 2);
         break;
     default:
         break;
@@ -441,6 +464,11 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     }
     case ACT_FAIRY:
         return carc__push_decision(g, DEC_FAIRY, p->player, P2, -1, 0);
+    case ACT_BRIDGE:
+        return carc__push_decision(g, DEC_BRIDGE, p->player, P2, p->target, 0);
+    case ACT_BRIDGE_WAY:
+        s->bridges_used[p->player] = 1;
+        return carc__overlay_road(g, p->target, a->arg);
     case ACT_JOIN:
         return carc__figure_move(g, fairy_index(g), CARC_PLACE_ATTACHED, -1, 0, a->arg, 0,
                                  CARC_MODULE_KIND(P2, 0));
@@ -463,6 +491,11 @@ static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
     case ACT_FAIRY: *id = VERB_FAIRY; return CARC_OK;
     case ACT_JOIN: *id = CARC_ID_FIGURE + a->arg; return a->arg >= 0 && a->arg < CARC_ID_FIGURE_N ? CARC_OK : CARC_E_INVALID;
     case ACT_GUST: *id = 0; return CARC_OK; /* every gust: id 0 plus its payload */
+    case ACT_BRIDGE: *id = VERB_BRIDGE; return CARC_OK;
+    case ACT_BRIDGE_WAY:
+        if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
+        *id = CARC_ID_DIRECTION + (a->arg == SIDES_NS ? 0 : 2);
+        return CARC_OK;
     default: return CARC_E_INVALID;
     }
 }
@@ -500,7 +533,13 @@ static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id,
     case CARC_DECISION_DEPLOY:
         if (id == VERB_PERCH) out->kind = ACT_PERCH;
         else if (id == VERB_FAIRY) out->kind = ACT_FAIRY;
+        else if (id == VERB_BRIDGE) out->kind = ACT_BRIDGE;
         else return CARC_E_INVALID;
+        return CARC_OK;
+    case DEC_BRIDGE:
+        if (id != CARC_ID_DIRECTION + 0 && id != CARC_ID_DIRECTION + 2) return CARC_E_INVALID;
+        out->kind = ACT_BRIDGE_WAY;
+        out->arg = id == CARC_ID_DIRECTION ? SIDES_NS : SIDES_EW;
         return CARC_OK;
     default:
         return CARC_E_INVALID;
@@ -518,6 +557,11 @@ static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
     case ACT_PERCH: carc__out_add(o, "perch"); break;
     case ACT_FAIRY: carc__out_add(o, "fairy"); break;
     case ACT_JOIN: carc__out_add(o, "join %d", a->arg); break;
+    case ACT_BRIDGE: carc__out_add(o, "bridge"); break;
+    case ACT_BRIDGE_WAY:
+        if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
+        carc__out_add(o, "bridge %s", a->arg == SIDES_NS ? "ns" : "ew");
+        break;
     case ACT_GUST:
         carc__out_add(o, "gust %d,%d hits", a->x, a->y);
         if (!a->arg) carc__out_add(o, " none");
@@ -559,6 +603,13 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
     (void)g;
     memset(out, 0, sizeof *out);
     if (strcmp(tok[0], "gust") == 0) return gust_from_text(tok, n, out);
+    if (strcmp(tok[0], "bridge") == 0) {
+        if (n == 1) { out->kind = ACT_BRIDGE; return CARC_OK; }
+        if (n != 2 || (strcmp(tok[1], "ns") && strcmp(tok[1], "ew"))) return CARC_E_PARSE;
+        out->kind = ACT_BRIDGE_WAY;
+        out->arg = strcmp(tok[1], "ns") == 0 ? SIDES_NS : SIDES_EW;
+        return CARC_OK;
+    }
     int v = 0;
     if (n == 2 && tok[1][0] >= '0' && tok[1][0] <= '9') {
         for (const char *c = tok[1]; *c; c++) {
@@ -595,7 +646,7 @@ static const carc_step_hook steps[] = {
 };
 
 static const char *const words[] = {"abbey", "cheer", "score", "spare", "token",
-                                    "perch", "fairy", "join", "gust", NULL};
+                                    "perch", "fairy", "join", "gust", "bridge", NULL};
 static const char *const reasons[] = {"cheer", "token", "fairy", "gust", NULL};
 
 const carc_module_def carc__module_probe2 = {
@@ -615,6 +666,7 @@ const carc_module_def carc__module_probe2 = {
     .events_per_tile = 3 + CARC_MAX_PLAYERS,
     .events_per_game = 8,
     .max_pending = 2,
+    .overlays = CARC_MAX_PLAYERS,
     .steps = steps,
     .nsteps = 8,
     .setup = setup,
