@@ -68,11 +68,12 @@ bool carc__placeable(const carc_game *g, int type)
 }
 
 /* Union by size; the surviving root carries the sum of the aggregates. */
-static int unite(carc_game *g, int a, int b, bool notify)
+static int unite_plain(carc_game *g, int a, int b, int *absorbed)
 {
     seg *S = SEGS(g);
     a = carc__find(g, a);
     b = carc__find(g, b);
+    *absorbed = -1;
     if (a == b) return a;
     if (S[a].size < S[b].size) { int t = a; a = b; b = t; }
     S[b].parent = (uint16_t)a;
@@ -83,12 +84,22 @@ static int unite(carc_game *g, int a, int b, bool notify)
     uint16_t na = S[a].next;
     S[a].next = S[b].next;
     S[b].next = na;
-    if (notify)
+    *absorbed = b;
+    return a;
+}
+
+/* Unite the features of segments a and b; tell the modules (features_merged)
+ * when notify is set and two features became one. */
+static inline int unite(carc_game *g, int a, int b, bool notify)
+{
+    int absorbed;
+    int r = unite_plain(g, a, b, &absorbed);
+    if (notify && absorbed >= 0)
         for (int k = 0; k < g->nmods; k++) {
             const carc_module_def *md = carc__mod(g, k);
-            if (md->features_merged) md->features_merged(g, a, b);
+            if (md->features_merged) md->features_merged(g, r, absorbed);
         }
-    return a;
+    return r;
 }
 
 /* Open the empty cell (x, y) beside tile `anchor`, or add that side's demand
@@ -188,6 +199,8 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
             }
     static const int side_nbr[4] = {1, 4, 6, 3}; /* N E S W in nbr[] */
     const bool notify = (g->hookmask & HK_MERGED) != 0;
+    /* roads laid over tiles or wildcard edges in this game */
+    const bool rare = (g->hookmask & (HK_OVERLAY | HK_WILD)) != 0;
     for (int i = 0; i < 8; i++) {
         if (nbr[i] < 0) continue;
         T[nbr[i]].nb8++;
@@ -206,7 +219,7 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
         const ptile *nt = &T[u];
         const tile_type *nty = &carc__types[nt->type];
         int od = (d + 2) & 3;
-        if ((g->hookmask & HK_OVERLAY) && ((nt->overlay_sides >> od) & 1)) {
+        if (rare && (nt->overlay_sides >> od) & 1) {
             /* the neighbour's edge carries a road laid over its field (a
              * bridge); the frontier demanded a road here, or a wildcard */
             if (kind == EK_ROAD) {
@@ -223,8 +236,8 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
             }
             continue;
         }
-        int nkind = (g->hookmask & HK_WILD) ? (nty->code[nt->rot] >> (2 * od)) & 3 : EK_FIELD;
-        if ((g->hookmask & HK_WILD) && (kind == EK_NONE || nkind == EK_NONE)) {
+        int nkind = rare ? (nty->code[nt->rot] >> (2 * od)) & 3 : EK_FIELD;
+        if (rare && (kind == EK_NONE || nkind == EK_NONE)) {
             /* a wildcard edge (abbey) closes the road or city edge it meets
              * without joining it; fields are never united across it */
             int s = kind != EK_NONE ? pt->seg0 + ty->edge_seg[rot][d]

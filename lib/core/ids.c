@@ -17,23 +17,6 @@ const carc_module_def *carc__owner_of_kind(int kind)
     return carc__modules[CARC_KIND_MODULE(kind)];
 }
 
-/* A placement id: the frontier cell it names (its anchor tile's side) and
- * the rotation.  CARC_E_INVALID if it names no open cell. */
-int carc__decode_cell(const carc_game *g, int32_t id, int *fi, int *rot)
-{
-    if (id < CARC_ID_CELL || id >= CARC_ID_CELL + CARC_ID_CELL_N) return CARC_E_INVALID;
-    int v = id - CARC_ID_CELL, anchor = v / 16, side = (v / 4) % 4;
-    if ((uint32_t)anchor >= g->ntiles) return CARC_E_INVALID;
-    const ptile *pt = &CTILES(g)[anchor];
-    int f = carc__front_of(g, pt->x + carc__dx[side], pt->y + carc__dy[side]);
-    if (f < 0) return CARC_E_INVALID;
-    const front *fr = &CFRONT(g)[f];
-    if (fr->anchor != anchor || fr->side != side) return CARC_E_INVALID; /* alias */
-    *fi = f;
-    *rot = v % 4;
-    return CARC_OK;
-}
-
 int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id)
 {
     switch (a->kind) {

@@ -325,8 +325,11 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     L.off_hist = off;  off = align8(off + L.cap_hist * 2u);
     L.bytes = off;
 
-    carc_game *g = calloc(1, L.bytes);
+    /* the fixed part is zeroed; the growing arrays are written before they
+     * are read (nothing reads past their counts), so they are not */
+    carc_game *g = malloc(L.bytes);
     if (!g) return CARC_E_NOMEM;
+    memset(g, 0, L.off_tiles);
     g->magic = CARC_MAGIC;
     g->L = L;
     g->opts = o;

@@ -317,7 +317,23 @@ const carc_module_def *carc__owner_of_kind(int kind) CARC_INTERNAL;
 /* ids.c */
 int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id) CARC_INTERNAL;
 int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out) CARC_INTERNAL;
-int carc__decode_cell(const carc_game *g, int32_t id, int *fi, int *rot) CARC_INTERNAL;
+
+/* A placement id: the frontier cell it names (its anchor tile's side) and
+ * the rotation.  CARC_E_INVALID if it names no open cell. */
+static inline int carc__decode_cell(const carc_game *g, int32_t id, int *fi, int *rot)
+{
+    if (id < CARC_ID_CELL || id >= CARC_ID_CELL + CARC_ID_CELL_N) return CARC_E_INVALID;
+    int v = id - CARC_ID_CELL, anchor = v / 16, side = (v / 4) % 4;
+    if ((uint32_t)anchor >= g->ntiles) return CARC_E_INVALID;
+    const ptile *pt = &CTILES(g)[anchor];
+    int f = carc__front_of(g, pt->x + carc__dx[side], pt->y + carc__dy[side]);
+    if (f < 0) return CARC_E_INVALID;
+    const front *fr = &CFRONT(g)[f];
+    if (fr->anchor != anchor || fr->side != side) return CARC_E_INVALID; /* alias */
+    *fi = f;
+    *rot = v % 4;
+    return CARC_OK;
+}
 
 /* serialize.c: replay the history entry at words[0..avail) (used by records
  * too); *used receives its length in words */

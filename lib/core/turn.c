@@ -366,7 +366,8 @@ static bool deploy_ok(const carc_game *g, int player, int kind, int tile, int s)
 {
     if (kind < 0 || kind >= CARC_FIGURE_KINDS || tile < 0) return false;
     if (g->supply[player][kind] == 0) return false;
-    if (s < 0 || s >= carc__tile_nseg(g, tile)) return false;
+    const ptile *pt = &CTILES(g)[tile];
+    if (s < 0 || s >= carc__types[pt->type].nseg + (pt->overlay_seg != NO_OVERLAY)) return false;
     bool ok;
     if (g->kind_custom & (1u << kind)) {
         const carc_module_def *md = carc__modules[g->kind_owner[kind]];
