@@ -113,51 +113,49 @@ enum { TF_EXTRA_PART = 1, TF_NO_TILE = 2, TF_FAULT = 4 };
 struct carc_game {
     uint32_t magic;
     layout L;
-    carc_options opts;      /* normalised copy */
-    int nplayers;
-    uint64_t rng[2];
 
-    /* the pipeline */
+    /* hot: read or written by every decision, kept together */
     uint8_t step;           /* carc_step */
     uint8_t step_pos;       /* next hook of the step */
     uint8_t flags;          /* TF_* */
     uint8_t part;           /* 0, 1 in an extra part of the turn */
     int player;             /* player whose turn it is */
-    int turn;
     int drawn;              /* tile type in hand, -1 */
     int last_tile;          /* placed index of the tile placed this part, -1 */
-    int discarded;          /* tiles set aside as unplaceable */
-
     uint32_t ntiles, nsegs, nfront, nhist, nlog, nfigs;
     uint32_t live_front;    /* unfilled frontier cells, listed in LIVE() in creation order */
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
     uint32_t hookmask;      /* HK_* bits: some enabled module has that hook */
+    int npending;
+    carc_pending pend[MAX_PENDING];
+    uint8_t plain;          /* no module step hooks: the core's own turn (turn.c) */
     uint8_t nmods;          /* enabled modules, in registry order: mods[0..nmods) */
-    uint8_t mods[CARC_MODULE_SLOTS];
-    uint8_t kind_owner[CARC_FIGURE_KINDS];   /* module of each figure kind, 255 none */
-    uint8_t kind_class[CARC_FIGURE_KINDS];
-    uint8_t kind_strength[CARC_FIGURE_KINDS];
-    uint8_t rule_base[CARC_MODULE_SLOTS];    /* first rule slot of each module */
+    uint16_t kind_custom;   /* kinds whose module rules deployment */
+    uint16_t supply_mask[CARC_MAX_PLAYERS];  /* bit k: supply[p][k] > 0 */
     uint8_t nsteps[CARC_NUM_STEPS];
     uint8_t skip[CARC_NUM_STEPS + 1];        /* next step with work (carc__build_steps) */
-    uint16_t kind_custom;                    /* kinds whose module rules deployment */
-    uint8_t plain;          /* no module step hooks: the core's own turn (turn.c) */
-    uint8_t return_step, return_pos; /* carc__start_turn: the hook to come back to */
-    uint8_t in_extra_turn;  /* 1 while a turn of carc__start_turn is played */
-    step_entry steps[CARC_NUM_STEPS][MAX_STEP_HOOKS];
-    uint32_t modoff[CARC_MODULE_SLOTS];      /* module state offsets (0 none) */
     int32_t total_remaining;
     int32_t score[CARC_MAX_PLAYERS];
     uint8_t supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS];
-    uint16_t supply_mask[CARC_MAX_PLAYERS];  /* bit k: supply[p][k] > 0 */
-
+    uint8_t kind_owner[CARC_FIGURE_KINDS];   /* module of each figure kind, 255 none */
+    uint8_t kind_class[CARC_FIGURE_KINDS];
+    uint8_t kind_strength[CARC_FIGURE_KINDS];
+    int16_t last_nbr[8];    /* 8-neighbours of the last placed tile (-1 empty), row by row */
     /* scoring of the current placement */
     uint8_t ncompleted, score_pos, score_hook;
     uint16_t completed[MAX_COMPLETED];
+    int turn;
+    int discarded;          /* tiles set aside as unplaceable */
+    int nplayers;
+    uint64_t rng[2];
 
-    int npending;
-    carc_pending pend[MAX_PENDING];
-    int16_t last_nbr[8];    /* 8-neighbours of the last placed tile (-1 empty), row by row */
+    /* cold: set at creation, or rare */
+    uint8_t return_step, return_pos; /* carc__start_turn: the hook to come back to */
+    uint8_t in_extra_turn;  /* 1 while a turn of carc__start_turn is played */
+    uint8_t mods[CARC_MODULE_SLOTS];
+    uint32_t modoff[CARC_MODULE_SLOTS];      /* module state offsets (0 none) */
+    step_entry steps[CARC_NUM_STEPS][MAX_STEP_HOOKS];
+    carc_options opts;      /* normalised copy */
 };
 
 /* hookmask bits */
