@@ -484,12 +484,19 @@ static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
     (void)g;
     switch (a->kind) {
     case ACT_ABBEY: *id = VERB_ABBEY; return CARC_OK;
-    case ACT_CHEER: *id = CARC_ID_NUMBER + a->arg; return a->arg >= 0 && a->arg < 8 ? CARC_OK : CARC_E_INVALID;
+    /* range first: a host's arg may be anything, and the sum must not overflow */
+    case ACT_CHEER:
+        if (a->arg < 0 || a->arg >= 8) return CARC_E_INVALID;
+        *id = CARC_ID_NUMBER + a->arg;
+        return CARC_OK;
     case ACT_SPARE: *id = a->arg ? VERB_SPARE : VERB_SCORE; return CARC_OK;
     case ACT_TOKEN: *id = a->arg; return a->arg >= 1 && a->arg <= 3 ? CARC_OK : CARC_E_INVALID;
     case ACT_PERCH: *id = VERB_PERCH; return CARC_OK;
     case ACT_FAIRY: *id = VERB_FAIRY; return CARC_OK;
-    case ACT_JOIN: *id = CARC_ID_FIGURE + a->arg; return a->arg >= 0 && a->arg < CARC_ID_FIGURE_N ? CARC_OK : CARC_E_INVALID;
+    case ACT_JOIN:
+        if (a->arg < 0 || a->arg >= CARC_ID_FIGURE_N) return CARC_E_INVALID;
+        *id = CARC_ID_FIGURE + a->arg;
+        return CARC_OK;
     case ACT_GUST: *id = 0; return CARC_OK; /* every gust: id 0 plus its payload */
     case ACT_BRIDGE: *id = VERB_BRIDGE; return CARC_OK;
     case ACT_BRIDGE_WAY:
