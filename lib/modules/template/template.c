@@ -8,9 +8,9 @@
  * To start a new module "name":
  *   1. copy this folder to lib/modules/<name>/, rename TEMPLATE_ID to its
  *      carc_module_id and the `template` prefixes to <name>;
- *   2. add its tiles.def (if any) to tile_defs in lib/meson.build (append
- *      only) and its .c to module_sources;
- *   3. add one line to lib/modules/registry.c;
+ *   2. give the folder a meson.build adding its .c to module_sources and
+ *      its tiles.def (if any) to tile_defs;
+ *   3. add one line to the registry list in lib/modules/meson.build;
  *   4. write its rules in doc/rules.md with their sources, its words in
  *      doc/notation.md, and its tests (scenario records and a suite). */
 #include "module.h"
