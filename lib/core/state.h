@@ -215,7 +215,8 @@ static inline bool carc__cell_in_range(int x, int y)
 #define HIST_ID_MASK 0x1FFFu
 #define HKEY_EMPTY INT32_MIN
 
-/* The registry (lib/modules/registry.c): the only place that names modules. */
+/* The registry (generated from the list in lib/modules/meson.build): the only
+ * place that names modules. */
 extern const carc_module_def *const carc__modules[CARC_MODULE_SLOTS] CARC_INTERNAL;
 
 static inline bool carc__module_on(const carc_game *g, int module)
