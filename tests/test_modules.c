@@ -9,6 +9,7 @@
 
 #include "probe/probe.h"
 
+#include "registry_check.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -366,6 +367,12 @@ START_TEST(accessor_neutral_when_off)
 }
 END_TEST
 
+START_TEST(registry_consistent)
+{
+    check_registry(); /* with the probe registry */
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("modules");
@@ -380,6 +387,7 @@ int main(void)
     tcase_add_test(tc, scoring_hooks_around_return);
     tcase_add_test(tc, city_value_for_farmers);
     tcase_add_test(tc, accessor_neutral_when_off);
+    tcase_add_test(tc, registry_consistent);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -13,6 +13,7 @@
 
 #include <check.h>
 
+#include "registry_check.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -356,6 +357,12 @@ START_TEST(plain_turn_matches_pipeline)
 }
 END_TEST
 
+START_TEST(registry_consistent)
+{
+    check_registry(); /* with the library's own registry */
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("random");
@@ -365,6 +372,7 @@ int main(void)
     tcase_add_test(tc, restore_and_continue);
     tcase_add_test(tc, corrupt_serialization);
     tcase_add_test(tc, plain_turn_matches_pipeline);
+    tcase_add_test(tc, registry_consistent);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
