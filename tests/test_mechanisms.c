@@ -947,6 +947,15 @@ START_TEST(road_over_tile)
     ck_assert_int_eq(carc_game_feature(g, 0, 1, 2, &field_after), CARC_OK);
     ck_assert_int_eq(field_after.kind, CARC_FEATURE_FIELD);
     ck_assert_int_eq(field_after.tiles, field_before.tiles); /* the field stays whole */
+    /* the board picture draws it */
+    {
+        size_t need;
+        ck_assert_int_eq(carc_game_board_svg(g, NULL, 0, &need), CARC_E_BUFFER);
+        char *svg = malloc(need);
+        ck_assert_int_eq(carc_game_board_svg(g, svg, need, &need), CARC_OK);
+        ck_assert_ptr_nonnull(strstr(svg, "class=\"bridge\""));
+        free(svg);
+    }
     /* player 1: the cell east of the bridge demands a road */
     play(g, "draw U");
     ck_assert_int_eq(refused(g, "place 1,1 r0"), CARC_E_ILLEGAL);

@@ -112,6 +112,16 @@ static void draw_tile(outbuf *o, const carc_game *g, int t, int ox, int oy)
                           ox + TS / 2 - 9, oy + TS / 2 - 9);
         }
     }
+    /* a road laid over the tile (a bridge): a plank road between its two sides */
+    if (pt->overlay_seg != NO_OVERLAY) {
+        int mx[2], my[2], k = 0;
+        for (int side = 0; side < 4 && k < 2; side++)
+            if ((pt->overlay_sides >> side) & 1) edge_mid(side, ox, oy, &mx[k], &my[k]), k++;
+        if (k == 2)
+            carc__out_add(o, "<path class=\"bridge\" fill=\"none\" stroke=\"#8b5a2b\" "
+                             "stroke-width=\"7\" d=\"M%d %d L%d %d\"/>",
+                          mx[0], my[0], mx[1], my[1]);
+    }
     /* roads ending on the tile (junctions) get a small house */
     int stubs = 0;
     for (int s = 0; s < ty->nseg; s++)
