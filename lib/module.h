@@ -136,9 +136,14 @@ typedef struct carc_pending {
 
 /* Queue a decision of the calling module; taken after the decisions
  * already queued.  Only from a step hook or from the module's own
- * decision_apply.  Returns CARC_E_STATE when the queue is full (the
- * module's declared max_pending is wrong: the game is then faulted). */
+ * decision_apply.  Returns CARC_E_LIMIT when the queue is full (a module's
+ * declared max_pending is wrong: the game is then faulted, and the call
+ * that led here returns CARC_E_LIMIT). */
 int carc__push_decision(carc_game *g, int kind, int player, int owner, int target,
+                        int32_t arg);
+/* From decision_apply: the second step of a choice, taken right after the
+ * decision being applied, before anything else queued. */
+int carc__push_followup(carc_game *g, int kind, int player, int owner, int target,
                         int32_t arg);
 /* Queue a chance decision of the calling module with no list of outcomes
  * (sampled-only: a structured outcome, see chance_sample). */
@@ -253,7 +258,9 @@ typedef struct carc_module_def {
      * placed tile and per game, and the most decisions it queues at once */
     uint8_t decisions_per_tile;
     uint8_t payload_words_per_tile; /* history words of structured outcomes  */
-    uint8_t events_per_tile;
+    uint8_t events_per_tile;        /* every score event it causes, also the
+                                       core's for figures it moves onto
+                                       features (a wagon moving on) */
     uint16_t events_per_game;
     uint8_t max_pending;
     uint8_t overlays;               /* roads it may lay over tiles (bridges)  */
@@ -328,6 +335,8 @@ typedef struct carc_module_def {
 
     /* ---- events (event) */
     void (*figure_moved)(carc_game *g, int fig, const carc_fig *from, int cause);
+    /* two features became one (root survives); called during the union:
+     * the root's open-edge count does not yet include this placement */
     void (*features_merged)(carc_game *g, int root, int absorbed);
 } carc_module_def;
 
@@ -348,10 +357,10 @@ void carc__extra_part(carc_game *g);
 /* in the DRAW step, before the core draws: the tile the player plays
  * instead of drawing (an abbey); the core then draws nothing */
 int carc__set_tile_in_hand(carc_game *g, int type);
-/* from a step hook (which then returns CARC_HOOK_JUMP): `player` plays a
- * turn with tile `type` now, outside the turn order (abbeys after the last
- * tile); the pipeline comes back to the same step afterwards, with the
- * module's cursor telling its hook where it was */
+/* from an END_PHASE hook (which then returns CARC_HOOK_JUMP): `player`
+ * plays a turn with tile `type` now, outside the turn order (abbeys after
+ * the last tile); the pipeline comes back to the same hook afterwards, with
+ * the module's cursor telling it where it was.  CARC_E_STATE elsewhere. */
 int carc__start_turn(carc_game *g, int player, int type);
 /* a road laid over placed tile t (a bridge) between two opposite sides
  * (bit per board side: N|S or E|W) whose edges are fields: it joins the

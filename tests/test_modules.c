@@ -373,6 +373,40 @@ START_TEST(registry_consistent)
 }
 END_TEST
 
+/* A module gets the action of the legal id, not the host's fields: an
+ * action of another kind whose id happens to be legal (a draw with id 0 =
+ * pass at probe2's abbey offer) is refused and changes nothing. */
+START_TEST(module_gets_the_action_of_the_id)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.modules |= (1ull << 12) | (1ull << 13);
+    carc_game *g, *before;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    /* play first actions until probe2 offers its abbey */
+    for (int guard = 0; guard < 400; guard++) {
+        carc_decision d;
+        carc_game_decision(g, &d);
+        if (d.kind == CARC_MODULE_KIND(13, 0)) break;
+        if (d.player == CARC_PLAYER_CHANCE) ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+        else ck_assert_int_eq(apply_first(g), CARC_OK);
+    }
+    carc_decision d;
+    carc_game_decision(g, &d);
+    ck_assert_int_eq(d.kind, CARC_MODULE_KIND(13, 0));
+    ck_assert_int_eq(carc_game_clone(&before, g), CARC_OK);
+    carc_action draw = {.kind = CARC_ACTION_DRAW, .tile = 0};
+    ck_assert_int_eq(carc_game_apply(g, &draw), CARC_E_ILLEGAL);
+    carc_action tithe = {.kind = CARC_MODULE_KIND(PROBE, 1), .arg = 0}; /* another module's */
+    ck_assert_int_eq(carc_game_apply(g, &tithe), CARC_E_ILLEGAL);
+    ck_assert(carc__state_equal(g, before));
+    carc_action pass = {.kind = CARC_ACTION_PASS, .x = 99, .arg = 7}; /* junk fields */
+    ck_assert_int_eq(carc_game_apply(g, &pass), CARC_OK);
+    carc_game_free(before);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("modules");
@@ -388,6 +422,7 @@ int main(void)
     tcase_add_test(tc, city_value_for_farmers);
     tcase_add_test(tc, accessor_neutral_when_off);
     tcase_add_test(tc, registry_consistent);
+    tcase_add_test(tc, module_gets_the_action_of_the_id);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -154,8 +154,14 @@ int carc__replay_entry(carc_game *g, const uint16_t *words, uint32_t avail, uint
     }
     if (n) {
         carc_action a;
+        uint32_t before = g->nhist;
         rc = payload_action(g, id, payload, n, &a);
-        return rc ? rc : carc_game_apply(g, &a);
+        if (!rc) rc = carc_game_apply(g, &a);
+        /* canonical only: the entry the game writes must be this one */
+        if (!rc && (g->nhist - before != *used ||
+                    memcmp(CHIST(g) + before, words, *used * sizeof(uint16_t)) != 0))
+            rc = CARC_E_CORRUPT;
+        return rc;
     }
     return carc_game_apply_id(g, id);
 }

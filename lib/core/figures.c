@@ -58,7 +58,11 @@ static bool claims(const carc_game *g, const figure *f)
 int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, int holder,
                       int cause)
 {
-    if (i < 0 || (uint32_t)i >= g->nfigs) return CARC_E_INVALID;
+    if (i < 0 || (uint32_t)i >= g->nfigs || where < CARC_PLACE_SUPPLY || where > CARC_PLACE_HELD)
+        return CARC_E_INVALID;
+    if (where == CARC_PLACE_HELD && (holder < 0 || holder >= CARC_MODULE_SLOTS || arg < 0 ||
+                                     arg > UINT16_MAX))
+        return CARC_E_INVALID;
     if ((where == CARC_PLACE_SEGMENT || where == CARC_PLACE_TILE) &&
         (tile < 0 || (uint32_t)tile >= g->ntiles))
         return CARC_E_INVALID;

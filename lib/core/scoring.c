@@ -32,6 +32,12 @@ int carc__score_add(carc_game *g, int player, int points, int reason, int featur
                     int s)
 {
     if (player < 0 || player >= g->nplayers) return CARC_E_INVALID;
+    /* the log keeps points in 16 bits and must have room: a module that
+     * would break either faults the game rather than log wrongly */
+    if (points < INT16_MIN || points > INT16_MAX || g->nlog >= g->L.cap_log) {
+        g->flags |= TF_FAULT;
+        return CARC_E_LIMIT;
+    }
     g->score[player] += points;
     carc__log(g, player, points, reason, feature, tile, s);
     return CARC_OK;

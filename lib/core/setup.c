@@ -347,6 +347,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
 int carc__game_init(carc_game *g)
 {
     memset(g->kind_owner, 255, sizeof g->kind_owner);
+    int pending_sum = 0;
     uint32_t modoff = g->L.off_modstate;
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!carc__module_on(g, m)) continue;
@@ -365,7 +366,7 @@ int carc__game_init(carc_game *g)
         if (md->features_merged) g->hookmask |= HK_MERGED;
         if (md->deploy_actions) g->hookmask |= HK_DEPLOY_ACTIONS;
         if (md->may_move_figure) g->hookmask |= HK_MAY_MOVE;
-        if (md->max_pending > MAX_PENDING) return CARC_E_LIMIT;
+        pending_sum += md->max_pending;
         for (int k = 0; k < md->nkinds; k++) {
             const carc_kind_def *kd = &md->kinds[k];
             if (kd->kind >= CARC_FIGURE_KINDS || g->kind_owner[kd->kind] != 255)
@@ -381,6 +382,9 @@ int carc__game_init(carc_game *g)
             modoff += align8((uint32_t)sz);
         }
     }
+    /* the queue holds what every module may have queued at once, the
+     * core's own decision and one follow-up */
+    if (pending_sum + 2 > MAX_PENDING) return CARC_E_LIMIT;
     int rc = carc__build_steps(g);
     if (rc) return rc;
 

@@ -114,6 +114,18 @@ int carc__push_decision(carc_game *g, int kind, int player, int owner, int targe
 
 void carc__pop_decision(carc_game *g) { pop(g); }
 
+int carc__push_followup(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
+{
+    int rc = push(g, kind, player, owner, target, arg);
+    if (rc || g->npending <= 2) return rc;
+    /* move it from the back to just behind the front (the decision being
+     * taken), so the second step of a choice comes next */
+    carc_pending f = g->pend[g->npending - 1];
+    for (int i = g->npending - 1; i > 1; i--) g->pend[i] = g->pend[i - 1];
+    g->pend[1] = f;
+    return CARC_OK;
+}
+
 int carc__push_sampled_chance(carc_game *g, int kind, int owner, int32_t arg)
 {
     int rc = push(g, kind, CARC_PLAYER_CHANCE, owner, -1, arg);
@@ -219,8 +231,10 @@ int carc__set_tile_in_hand(carc_game *g, int type)
 
 int carc__start_turn(carc_game *g, int player, int type)
 {
+    /* the end phase only: a turn inside a turn would need the interrupted
+     * turn's player, part and scoring cursor saved, which nothing needs yet */
     if (player < 0 || player >= g->nplayers || type < 0 || type >= carc__ntypes ||
-        g->in_extra_turn || g->npending > 0)
+        g->in_extra_turn || g->npending > 0 || g->step != CARC_STEP_END_PHASE)
         return CARC_E_STATE;
     g->return_step = g->step;
     g->return_pos = g->step_pos;
@@ -656,9 +670,11 @@ static int apply_deploy(carc_game *g, const carc_pending *p, const carc_action *
     /* a module's deployment alternative */
     const carc_module_def *md = CARC_KIND_IS_MODULE(a->kind)
                                     ? carc__modules[CARC_KIND_MODULE(a->kind)] : NULL;
-    if (!md || !carc__module_on(g, md->id) || !md->decision_apply || !id_is_legal(g, id))
+    carc_action canon;
+    if (!md || !carc__module_on(g, md->id) || !md->decision_apply || !id_is_legal(g, id) ||
+        carc__action_from_id(g, id, &canon) || canon.kind != a->kind)
         return CARC_E_ILLEGAL;
-    return md->decision_apply(g, p, a);
+    return md->decision_apply(g, p, &canon);
 }
 
 /* The pipeline when only the core has step hooks (g->plain), after the
@@ -687,6 +703,7 @@ static void plain_advance(carc_game *g, int kind)
     case CARC_DECISION_DEPLOY:
         carc__collect_completed(g);
         carc__score_next(g);
+        if (g->flags & TF_FAULT) return; /* as carc__advance: stop */
         if (g->total_remaining == 0 || (g->flags & (TF_EXTRA_PART | TF_NO_TILE))) {
             g->step = CARC_STEP_PART_END;
             g->step_pos = 0;
@@ -738,14 +755,21 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
         const carc_module_def *md =
             p.owner < CARC_MODULE_SLOTS ? carc__modules[p.owner] : NULL;
         if (!md || !md->decision_apply) return CARC_E_ILLEGAL;
-        if (p.player == CARC_PLAYER_CHANCE && md->outcome_payload &&
+        carc_action canon;
+        if ((p.flags & CARC_PENDING_SAMPLED_ONLY) && md->outcome_payload &&
             CARC_KIND_IS_MODULE(a->kind) && CARC_KIND_MODULE(a->kind) == md->id &&
             (nwords = md->outcome_payload(g, &p, a, words, CARC_PAYLOAD_MAX)) != 0) {
-            /* a structured outcome: the module checks it (decision_apply)
-             * and said what the history keeps of it */
+            /* a structured outcome of a sampled-only decision: the module
+             * checks it (decision_apply) and said what the history keeps */
             if (nwords < 0 || nwords > CARC_PAYLOAD_MAX) return CARC_E_ILLEGAL;
-        } else if (!id_is_legal(g, id)) {
-            return CARC_E_ILLEGAL;
+        } else {
+            /* a listed action: the module gets the action of the legal id,
+             * never the host's fields the id does not carry */
+            if (!id_is_legal(g, id) || carc__action_from_id(g, id, &canon) ||
+                canon.kind != a->kind)
+                return CARC_E_ILLEGAL;
+            nwords = 0;
+            a = &canon;
         }
         rc = md->decision_apply(g, &p, a);
         break;
@@ -757,7 +781,9 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
     else history_push(g, id, sampled);
     if (g->plain && p.kind <= CARC_DECISION_DEPLOY) plain_advance(g, p.kind);
     else carc__advance(g);
-    return CARC_OK;
+    /* a module's declaration was wrong and a bound was hit on the way: the
+     * game is faulted (every later call fails too); say so now */
+    return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
 }
 
 /* The playout hot path: a placement given by its id, one cell lookup. */
@@ -775,7 +801,7 @@ int carc__apply_place_id(carc_game *g, int32_t id)
     history_push(g, id, false);
     if (g->plain) plain_advance(g, CARC_DECISION_PLACE);
     else carc__advance(g);
-    return CARC_OK;
+    return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
 }
 
 /* ------------------------------------------------- the core's scoring steps */

@@ -463,9 +463,9 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return carc__figure_move(g, f, CARC_PLACE_TILE, p->target, 0, 0, 0, CARC_CAUSE_DEPLOY);
     }
     case ACT_FAIRY:
-        return carc__push_decision(g, DEC_FAIRY, p->player, P2, -1, 0);
+        return carc__push_followup(g, DEC_FAIRY, p->player, P2, -1, 0);
     case ACT_BRIDGE:
-        return carc__push_decision(g, DEC_BRIDGE, p->player, P2, p->target, 0);
+        return carc__push_followup(g, DEC_BRIDGE, p->player, P2, p->target, 0);
     case ACT_BRIDGE_WAY:
         s->bridges_used[p->player] = 1;
         return carc__overlay_road(g, p->target, a->arg);
