@@ -8,7 +8,9 @@ The library is found, in this order, at:
 """
 import ctypes
 import ctypes.util
+import operator
 import os
+import threading
 
 from .errors import error_for, CarcError
 
@@ -22,6 +24,52 @@ c_size_t = ctypes.c_size_t
 c_char_p = ctypes.c_char_p
 c_void_p = ctypes.c_void_p
 P = ctypes.POINTER
+
+
+def checked_int(value, lo, hi, what="value"):
+    """An exact Python (or numpy) integer in [lo, hi]; ctypes itself would
+    wrap 2**32 + 5 to 5 and truncate 3.7 to 3, silently."""
+    try:
+        v = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{what} must be an integer, not {type(value).__name__}") from None
+    if not lo <= v <= hi:
+        raise OverflowError(f"{what} {v} is outside [{lo}, {hi}]")
+    return v
+
+
+# ctypes turns an exception of from_param into ctypes.ArgumentError; the
+# original is kept here so the call can raise it as it is (_Checked).
+_arg_error = threading.local()
+
+
+def _refuse(exc):
+    _arg_error.exc = exc
+    raise exc
+
+
+class _Int(ctypes.c_int):
+    """An int argument: refused (OverflowError, TypeError) instead of wrapped."""
+    @classmethod
+    def from_param(cls, value):
+        try:
+            return ctypes.c_int(checked_int(value, -2**31, 2**31 - 1))
+        except (OverflowError, TypeError) as e:
+            _refuse(e)
+
+
+class _Str(ctypes.c_char_p):
+    """A NUL-terminated text argument: str or bytes, refused (ValueError) if
+    it holds a NUL, which C would take for the end of the text."""
+    @classmethod
+    def from_param(cls, value):
+        if isinstance(value, str):
+            value = value.encode()
+        if not isinstance(value, (bytes, bytearray)):
+            _refuse(TypeError(f"expected str or bytes, not {type(value).__name__}"))
+        if b"\0" in value:
+            _refuse(ValueError("text with an embedded NUL character"))
+        return ctypes.c_char_p(bytes(value))
 
 
 class Options(ctypes.Structure):
@@ -106,24 +154,24 @@ BUF = (c_char_p, c_size_t, P(c_size_t))
 SIGNATURES = {
     "carc_version_number": ([], c_int, None),
     "carc_version_string": ([], c_char_p, None),
-    "carc_strerror": ([c_int], c_char_p, None),
+    "carc_strerror": ([_Int], c_char_p, None),
     "carc_num_distinct_actions": ([], c_int, None),
     "carc_max_chance_outcomes": ([], c_int, None),
     "carc_max_tiles": ([], c_int, None),
     "carc_options_init": ([P(Options)], None, None),
     "carc_rule_count": ([], c_int, None),
-    "carc_rule_name": ([c_int], c_char_p, None),
-    "carc_rule_by_name": ([c_char_p], c_int, None),
-    "carc_rule_default": ([c_int], c_int, None),
-    "carc_options_set_rule": ([P(Options), c_char_p, c_int], c_int, _check_status),
-    "carc_module_name": ([c_int], c_char_p, None),
-    "carc_module_by_name": ([c_char_p], c_int, None),
-    "carc_module_available": ([c_int], c_int, None),
+    "carc_rule_name": ([_Int], c_char_p, None),
+    "carc_rule_by_name": ([_Str], c_int, None),
+    "carc_rule_default": ([_Int], c_int, None),
+    "carc_options_set_rule": ([P(Options), _Str, _Int], c_int, _check_status),
+    "carc_module_name": ([_Int], c_char_p, None),
+    "carc_module_by_name": ([_Str], c_int, None),
+    "carc_module_available": ([_Int], c_int, None),
     "carc_tile_type_count": ([], c_int, None),
-    "carc_tile_name": ([c_int], c_char_p, None),
-    "carc_tile_by_name": ([c_char_p], c_int, None),
-    "carc_tile_info_get": ([c_int, c_int, P(TileInfo)], c_int, _check_status),
-    "carc_segment_info_get": ([c_int, c_int, c_int, P(SegmentInfo)], c_int, _check_status),
+    "carc_tile_name": ([_Int], c_char_p, None),
+    "carc_tile_by_name": ([_Str], c_int, None),
+    "carc_tile_info_get": ([_Int, _Int, P(TileInfo)], c_int, _check_status),
+    "carc_segment_info_get": ([_Int, _Int, _Int, P(SegmentInfo)], c_int, _check_status),
     "carc_game_new": ([P(G), P(Options)], c_int, _check_status),
     "carc_game_free": ([G], None, None),
     "carc_game_clone": ([P(G), G], c_int, _check_status),
@@ -138,25 +186,25 @@ SIGNATURES = {
     "carc_game_legal_ids": ([G, P(c_int32), c_size_t, P(c_size_t)], c_int, None),
     "carc_game_legal_mask": ([G, P(ctypes.c_uint8), c_size_t], c_int, _check_status),
     "carc_game_apply": ([G, P(Action)], c_int, _check_status),
-    "carc_game_apply_id": ([G, c_int32], c_int, _check_status),
+    "carc_game_apply_id": ([G, _Int], c_int, _check_status),
     "carc_action_to_id": ([G, P(Action), P(c_int32)], c_int, _check_status),
-    "carc_action_from_id": ([G, c_int32, P(Action)], c_int, _check_status),
+    "carc_action_from_id": ([G, _Int, P(Action)], c_int, _check_status),
     "carc_action_to_string": ([G, P(Action)] + list(BUF), c_int, None),
-    "carc_action_from_string": ([G, c_char_p, P(Action)], c_int, _check_status),
+    "carc_action_from_string": ([G, _Str, P(Action)], c_int, _check_status),
     "carc_game_chance_outcomes": ([G, P(c_int32), P(ctypes.c_double), c_size_t, P(c_size_t)],
                                   c_int, None),
     "carc_game_sample_chance": ([G, P(Action)], c_int, _check_status),
-    "carc_game_tiles_remaining": ([G, c_int], c_int, _check_nonneg),
+    "carc_game_tiles_remaining": ([G, _Int], c_int, _check_nonneg),
     "carc_game_tile_count": ([G], c_int, _check_nonneg),
-    "carc_game_tile_by_order": ([G, c_int, P(PlacedTile)], c_int, _check_status),
-    "carc_game_tile_at": ([G, c_int, c_int, P(PlacedTile)], c_int, None),
+    "carc_game_tile_by_order": ([G, _Int, P(PlacedTile)], c_int, _check_status),
+    "carc_game_tile_at": ([G, _Int, _Int, P(PlacedTile)], c_int, None),
     "carc_game_figures": ([G, P(Figure), c_size_t, P(c_size_t)], c_int, None),
-    "carc_game_supply": ([G, c_int, c_int], c_int, _check_nonneg),
+    "carc_game_supply": ([G, _Int, _Int], c_int, _check_nonneg),
     "carc_game_board_text": ([G] + list(BUF), c_int, None),
     "carc_game_board_svg": ([G] + list(BUF), c_int, None),
-    "carc_game_score": ([G, c_int, P(c_int32)], c_int, _check_status),
+    "carc_game_score": ([G, _Int, P(c_int32)], c_int, _check_status),
     "carc_game_final_scores": ([G, P(c_int32), c_size_t], c_int, _check_status),
-    "carc_game_feature": ([G, c_int, c_int, c_int, P(FeatureInfo)], c_int, _check_status),
+    "carc_game_feature": ([G, _Int, _Int, _Int, P(FeatureInfo)], c_int, _check_status),
     "carc_game_score_log": ([G, P(ScoreEvent), c_size_t, P(c_size_t)], c_int, None),
     "carc_game_serialize": ([G, c_char_p, c_size_t, P(c_size_t)], c_int, None),
     "carc_game_deserialize": ([P(G), c_char_p, c_size_t], c_int, _check_status),
@@ -190,10 +238,35 @@ def _load():
                       "\nset CARCVAR_LIBRARY to the path of libcarcvar.so.0")
 
 
-lib = _load()
+class _Checked:
+    """A C function whose refused arguments raise their own exception
+    (OverflowError, TypeError, ValueError), not ctypes.ArgumentError."""
+    __slots__ = ("f", "__name__")
+
+    def __init__(self, f):
+        self.f = f
+        self.__name__ = f.__name__
+
+    def __call__(self, *args):
+        try:
+            return self.f(*args)
+        except ctypes.ArgumentError:
+            exc = getattr(_arg_error, "exc", None)
+            _arg_error.exc = None
+            if exc is not None:
+                raise exc from None
+            raise
+
+
+class _Lib:
+    """The library's functions, each declared (SIGNATURES) and checked."""
+
+
+_cdll = _load()
+lib = _Lib()
 for _name, (_args, _res, _check) in SIGNATURES.items():
     try:
-        _f = getattr(lib, _name)
+        _f = getattr(_cdll, _name)
     except AttributeError as e:
         raise ImportError(f"libcarcvar lacks {_name}: the library is older than "
                           f"these bindings") from e
@@ -201,6 +274,8 @@ for _name, (_args, _res, _check) in SIGNATURES.items():
     _f.restype = _res
     if _check is not None:
         _f.errcheck = _check
+    checked = any(a in (_Int, _Str) for a in _args)
+    setattr(lib, _name, _Checked(_f) if checked else _f)
 
 _major = lib.carc_version_number() // 10000
 if _major != EXPECTED_MAJOR:

@@ -130,15 +130,15 @@ class Feature:
 def _options(players, seed, modules, rules):
     o = L.Options()
     lib.carc_options_init(ctypes.byref(o))
-    o.num_players = players
-    o.seed = seed
+    o.num_players = L.checked_int(players, -2**31, 2**31 - 1, "players")
+    o.seed = L.checked_int(seed, 0, 2**64 - 1, "seed")
     for m in modules:
-        mid = lib.carc_module_by_name(m.encode()) if isinstance(m, str) else int(m)
+        mid = lib.carc_module_by_name(m) if isinstance(m, str) else L.checked_int(m, 0, 31, "module")
         if mid < 0:
             raise NotFoundError(f"unknown module {m!r}", mid)
         o.modules |= 1 << mid
     for name, value in dict(rules).items():
-        lib.carc_options_set_rule(ctypes.byref(o), name.encode(), int(value))
+        lib.carc_options_set_rule(ctypes.byref(o), name, value)
     return o
 
 
@@ -233,7 +233,8 @@ class Game:
         o = L.Options()
         lib.carc_game_options(self.handle, ctypes.byref(o))
         mods = [lib.carc_module_name(m).decode() for m in range(32) if (o.modules >> m) & 1]
-        rules = {lib.carc_rule_name(r).decode(): o.rules[r] for r in range(lib.carc_rule_count())}
+        rules = {lib.carc_rule_name(r).decode(): o.rules[r] for r in range(lib.carc_rule_count())
+                 if lib.carc_rule_name(r)}
         return {"players": o.num_players, "seed": o.seed, "modules": mods, "rules": rules}
 
     # ------------------------------------------------------------- state
@@ -287,13 +288,13 @@ class Game:
     def parse(self, text):
         """The Action a notation string names in the pending decision."""
         a = L.Action()
-        lib.carc_action_from_string(self.handle, text.encode(), ctypes.byref(a))
+        lib.carc_action_from_string(self.handle, text, ctypes.byref(a))
         return self._action(a)
 
     def action_from_id(self, aid):
         a = L.Action()
-        lib.carc_action_from_id(self.handle, int(aid), ctypes.byref(a))
-        return self._action(a, int(aid))
+        lib.carc_action_from_id(self.handle, aid, ctypes.byref(a))
+        return self._action(a, L.checked_int(aid, -2**31, 2**31 - 1, "id"))
 
     def apply(self, action):
         """Apply an Action, an integer id, or a notation string."""
@@ -302,10 +303,10 @@ class Game:
             lib.carc_game_apply(self.handle, ctypes.byref(a))
         elif isinstance(action, str):
             a = L.Action()
-            lib.carc_action_from_string(self.handle, action.encode(), ctypes.byref(a))
+            lib.carc_action_from_string(self.handle, action, ctypes.byref(a))
             lib.carc_game_apply(self.handle, ctypes.byref(a))
         else:
-            lib.carc_game_apply_id(self.handle, int(action))
+            lib.carc_game_apply_id(self.handle, action)
 
     def sample_chance(self):
         a = L.Action()
@@ -326,7 +327,7 @@ class Game:
 
     def tiles_remaining(self, tile=None):
         t = -1 if tile is None else (lib.carc_tile_by_name(tile.encode())
-                                     if isinstance(tile, str) else int(tile))
+                                     if isinstance(tile, str) else L.checked_int(tile, -2**31, 2**31 - 1, "tile"))
         return lib.carc_game_tiles_remaining(self.handle, t)
 
     # ------------------------------------------------------------ scores
@@ -399,7 +400,7 @@ class Game:
 
 
 def tile_info(tile, rotation=0):
-    t = lib.carc_tile_by_name(tile.encode()) if isinstance(tile, str) else int(tile)
+    t = lib.carc_tile_by_name(tile.encode()) if isinstance(tile, str) else L.checked_int(tile, -2**31, 2**31 - 1, "tile")
     if t < 0:
         raise NotFoundError(f"unknown tile {tile!r}", t)
     info = L.TileInfo()

@@ -172,3 +172,42 @@ def test_public_record_hides_the_seed_and_replays():
     assert "seed 77" in g.record()
     r = carcvar.Game.from_record(text)
     assert [r.score(p) for p in range(2)] == [g.score(p) for p in range(2)]
+
+
+def test_out_of_range_integers_are_refused_not_wrapped():
+    g = carcvar.Game(players=2, seed=3)
+    g.sample_chance()
+    legal = g.legal_ids()[0]
+    for bad in (2**32 + legal, -2**31 - 1, 2**63):
+        with pytest.raises(OverflowError):
+            g.apply(bad)
+    with pytest.raises(TypeError):
+        g.apply(float(legal))
+    with pytest.raises(OverflowError):
+        g.tile_at(2**32, 0)
+    with pytest.raises(OverflowError):
+        carcvar.Game(players=2**32 + 3)
+    with pytest.raises(OverflowError):
+        carcvar.Game(players=2, seed=-1)
+    with pytest.raises(OverflowError):
+        carcvar.Game(players=2, seed=2**64)
+    assert carcvar.Game(players=2, seed=2**64 - 1).options()["seed"] == 2**64 - 1
+    g.apply(legal)  # the right id still works; the refusals changed nothing
+    try:
+        import numpy as np
+    except ImportError:
+        return
+    h = carcvar.Game(players=np.int64(3), seed=np.uint64(9))
+    h.sample_chance()
+    h.apply(np.int32(h.legal_ids()[0]))
+
+
+def test_text_with_an_embedded_nul_is_refused():
+    g = carcvar.Game(players=2, seed=3)
+    g.sample_chance()
+    text = g.action_from_id(g.legal_ids()[0]).text
+    with pytest.raises(ValueError):
+        g.apply(text + "\0junk")
+    with pytest.raises(ValueError):
+        carcvar.Game(players=2, rules={"tiny_city\0x": 1})
+    g.apply(text)
