@@ -78,52 +78,65 @@ int carc_game_serialize(const carc_game *game, uint8_t *buf, size_t cap, size_t 
     return w.len > cap ? CARC_E_BUFFER : CARC_OK;
 }
 
-/* The entry at words[0..avail): its id, flags and payload. */
-static int read_entry(const uint16_t *words, uint32_t avail, int32_t *id, bool *sampled,
-                      const uint16_t **payload, int *n, uint32_t *used)
+/* A history entry: its id, whether the RNG chose it, its payload. */
+typedef struct hentry {
+    int32_t id;
+    bool sampled;
+    const uint16_t *payload;
+    int n;
+    uint32_t used;     /* words it takes */
+} hentry;
+
+/* The entry at words[0..avail). */
+static int read_entry(const uint16_t *words, uint32_t avail, hentry *e)
 {
+    e->used = 1;
     if (avail == 0) return CARC_E_CORRUPT;
     uint16_t h = words[0];
-    *id = h & HIST_ID_MASK;
-    *sampled = (h & HIST_SAMPLED) != 0;
-    *payload = NULL;
-    *n = 0;
-    *used = 1;
+    e->id = h & HIST_ID_MASK;
+    e->sampled = (h & HIST_SAMPLED) != 0;
+    e->payload = NULL;
+    e->n = 0;
+    e->used = 1;
     if (h & 0x2000u) return CARC_E_CORRUPT; /* a bit no version uses */
     if (h & HIST_PAYLOAD) {
         if (avail < 2 || words[1] == 0 || words[1] > CARC_PAYLOAD_MAX || avail - 2 < words[1])
             return CARC_E_CORRUPT;
-        *n = words[1];
-        *payload = words + 2;
-        *used = 2u + words[1];
+        e->n = words[1];
+        e->payload = words + 2;
+        e->used = 2u + words[1];
     }
     return CARC_OK;
 }
 
 /* A structured outcome from its id and payload (the owner of the pending
  * chance decision rebuilds it). */
-static int payload_action(const carc_game *g, int32_t id, const uint16_t *payload, int n,
-                          carc_action *out)
+static int payload_action(const carc_game *g, const hentry *e, carc_action *out)
 {
     const carc_pending *p = carc__front(g);
     if (!p || p->player != CARC_PLAYER_CHANCE || p->owner >= CARC_MODULE_SLOTS)
         return CARC_E_CORRUPT;
     const carc_module_def *md = carc__modules[p->owner];
     if (!md->outcome_from_payload) return CARC_E_CORRUPT;
-    return md->outcome_from_payload(g, p, id, payload, n, out) ? CARC_E_CORRUPT : CARC_OK;
+    return md->outcome_from_payload(g, p, e->id, e->payload, e->n, out) ? CARC_E_CORRUPT : CARC_OK;
 }
 
 int carc__entry_action(const carc_game *g, const uint16_t *words, uint32_t avail,
                        carc_action *out, uint32_t *used)
 {
-    int32_t id;
-    bool sampled;
-    const uint16_t *payload;
-    int n;
-    int rc = read_entry(words, avail, &id, &sampled, &payload, &n, used);
+    hentry e;
+    int rc = read_entry(words, avail, &e);
+    *used = e.used;
     if (rc) return rc;
-    if (n) return payload_action(g, id, payload, n, out);
-    return carc__action_from_id(g, id, out) ? CARC_E_CORRUPT : CARC_OK;
+    if (e.n) return payload_action(g, &e, out);
+    return carc__action_from_id(g, e.id, out) ? CARC_E_CORRUPT : CARC_OK;
+}
+
+/* Did applying it write exactly this entry (canonical form only)? */
+static bool wrote(const carc_game *g, uint32_t before, const uint16_t *words, uint32_t used)
+{
+    return g->nhist - before == used &&
+           memcmp(CHIST(g) + before, words, used * sizeof(uint16_t)) == 0;
 }
 
 /* Replay the history entry at words[0..avail) on g.  An entry marked
@@ -132,38 +145,27 @@ int carc__entry_action(const carc_game *g, const uint16_t *words, uint32_t avail
  * away if this fails.) */
 int carc__replay_entry(carc_game *g, const uint16_t *words, uint32_t avail, uint32_t *used)
 {
-    int32_t id;
-    bool sampled;
-    const uint16_t *payload;
-    int n;
-    int rc = read_entry(words, avail, &id, &sampled, &payload, &n, used);
+    hentry e;
+    int rc = read_entry(words, avail, &e);
+    *used = e.used;
     if (rc) return rc;
     if (carc__is_over(g)) return CARC_E_CORRUPT;
-    bool chance = carc__chance_pending(g);
-    if (sampled && !chance) return CARC_E_CORRUPT;
-    if (sampled) {
-        uint32_t before = g->nhist;
+    if (e.sampled && !carc__chance_pending(g)) return CARC_E_CORRUPT;
+    uint32_t before = g->nhist;
+    if (e.sampled) {
         int32_t got = -1;
         rc = carc__sample_chance(g, NULL, &got);
         if (rc) return rc;
-        /* the entry the sample wrote must be this one, word for word */
-        if (g->nhist - before != *used ||
-            memcmp(CHIST(g) + before, words, *used * sizeof(uint16_t)) != 0)
-            return CARC_E_CORRUPT;
-        return got == id ? CARC_OK : CARC_E_CORRUPT;
+        return got == e.id && wrote(g, before, words, e.used) ? CARC_OK : CARC_E_CORRUPT;
     }
-    if (n) {
+    if (e.n) {
         carc_action a;
-        uint32_t before = g->nhist;
-        rc = payload_action(g, id, payload, n, &a);
+        rc = payload_action(g, &e, &a);
         if (!rc) rc = carc_game_apply(g, &a);
-        /* canonical only: the entry the game writes must be this one */
-        if (!rc && (g->nhist - before != *used ||
-                    memcmp(CHIST(g) + before, words, *used * sizeof(uint16_t)) != 0))
-            rc = CARC_E_CORRUPT;
+        if (!rc && !wrote(g, before, words, e.used)) rc = CARC_E_CORRUPT;
         return rc;
     }
-    return carc_game_apply_id(g, id);
+    return carc_game_apply_id(g, e.id);
 }
 
 int carc_game_deserialize(carc_game **out, const uint8_t *buf, size_t len)
