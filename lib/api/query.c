@@ -77,8 +77,6 @@ int carc_game_feature(const carc_game *game, int x, int y, int segment,
         return CARC_E_NOTFOUND;
     int t = carc__cell_get(game, x, y);
     if (t < 0) return CARC_E_NOTFOUND;
-    const ptile *pt = &CTILES(game)[t];
-    (void)pt;
     int si = segment >= 0 ? carc__seg_of(game, t, segment) : -1;
     if (si < 0) return CARC_E_INVALID;
     int root = carc__find(game, si);

@@ -197,7 +197,6 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
                 g->last_nbr[k] = (int16_t)nbr[k];
                 k++;
             }
-    static const int side_nbr[4] = {1, 4, 6, 3}; /* N E S W in nbr[] */
     const bool notify = (g->hookmask & HK_MERGED) != 0;
     /* roads laid over tiles or wildcard edges in this game */
     const bool rare = (g->hookmask & (HK_OVERLAY | HK_WILD)) != 0;
@@ -208,12 +207,12 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
     }
 
     for (int d = 0; d < 4; d++) {
-        int u = nbr[side_nbr[d]];
+        int u = nbr[carc__side_nbr[d]];
         int kind = (ty->code[rot] >> (2 * d)) & 3;
         if (u < 0) {
             /* the 4 sides are distinct cells, so add_front() of an earlier
              * side cannot have changed this one's value */
-            add_front(g, x + carc__dx[d], y + carc__dy[d], t, d, kind, raw[side_nbr[d]]);
+            add_front(g, x + carc__dx[d], y + carc__dy[d], t, d, kind, raw[carc__side_nbr[d]]);
             continue;
         }
         const ptile *nt = &T[u];
@@ -357,12 +356,6 @@ bool carc__root_complete(const carc_game *g, int root)
 int carc__root_followers(const carc_game *g, int root) { return CSEGS(g)[root].figs; }
 
 /* ------------------------------------------------ roads laid over tiles */
-
-int carc__tile_nseg(const carc_game *g, int t)
-{
-    const ptile *pt = &CTILES(g)[t];
-    return carc__types[pt->type].nseg + (pt->overlay_seg != NO_OVERLAY);
-}
 
 int carc__seg_of(const carc_game *g, int t, int local)
 {

@@ -186,31 +186,25 @@ int carc__collect_completed(carc_game *g)
         int r = carc__find(g, pt->seg0 + i);
         if (CSEGS(g)[r].open == 0) add_completed(g, r);
     }
-    if (g->hookmask & HK_WILD) {
-        /* a wildcard edge (abbey) closes the neighbours' roads and cities
-         * without joining them: look across each side */
-        static const int side_nbr[4] = {1, 4, 6, 3}; /* N E S W in last_nbr[] */
-        for (int d = 0; d < 4; d++) {
-            int u = g->last_nbr[side_nbr[d]];
-            if (u < 0) continue;
-            const tile_type *uty = &carc__types[T[u].type];
-            int s = uty->edge_seg[T[u].rot][(d + 2) & 3];
-            if (s == NO_SEG) continue;
-            int r = carc__find(g, T[u].seg0 + s);
-            int k = CSEGS(g)[r].kind;
-            if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) && CSEGS(g)[r].open == 0)
-                add_completed(g, r);
-        }
-    }
-    if (g->hookmask & HK_OVERLAY) {
-        /* a road laid over this tile or a side neighbour this part (a
-         * bridge) may have been closed by it */
-        static const int side_nbr[4] = {1, 4, 6, 3};
+    if (g->hookmask & (HK_WILD | HK_OVERLAY)) {
+        /* across each side, and on the tile itself: a road or city a
+         * wildcard edge (abbey) closed without joining it, and a road laid
+         * over a tile this part (a bridge) */
         for (int d = -1; d < 4; d++) {
-            int u = d < 0 ? t : g->last_nbr[side_nbr[d]];
-            if (u < 0 || T[u].overlay_seg == NO_OVERLAY) continue;
-            int r = carc__find(g, T[u].overlay_seg);
-            if (CSEGS(g)[r].open == 0) add_completed(g, r);
+            int u = d < 0 ? t : g->last_nbr[carc__side_nbr[d]];
+            if (u < 0) continue;
+            if (d >= 0 && (g->hookmask & HK_WILD)) {
+                const tile_type *uty = &carc__types[T[u].type];
+                int s = uty->edge_seg[T[u].rot][(d + 2) & 3];
+                int r = s == NO_SEG ? -1 : carc__find(g, T[u].seg0 + s);
+                int k = r < 0 ? -1 : CSEGS(g)[r].kind;
+                if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) && CSEGS(g)[r].open == 0)
+                    add_completed(g, r);
+            }
+            if (T[u].overlay_seg != NO_OVERLAY) {
+                int r = carc__find(g, T[u].overlay_seg);
+                if (CSEGS(g)[r].open == 0) add_completed(g, r);
+            }
         }
     }
     for (int k = 0; k <= 8; k++) {

@@ -178,6 +178,10 @@ static inline bool carc__valid(const carc_game *g) { return g && g->magic == CAR
 static const int carc__dx[4] = {0, 1, 0, -1};
 static const int carc__dy[4] = {-1, 0, 1, 0};
 
+/* The side neighbours N E S W in a row-by-row list of 8 neighbours
+ * (carc__place's nbr[], the game's last_nbr[]). */
+static const int carc__side_nbr[4] = {1, 4, 6, 3};
+
 /* Is (x, y) inside the range the cell hash can key (int16 with a margin)? */
 static inline bool carc__cell_in_range(int x, int y)
 {
@@ -206,6 +210,14 @@ static inline bool carc__cell_in_range(int x, int y)
 #define CHKEYS(g) CARR(g, int32_t, off_hkeys)
 #define CHVALS(g) CARR(g, int16_t, off_hvals)
 #define CREMAIN(g) CARR(g, uint8_t, off_remain)
+
+/* Segments a figure may name on placed tile t: the type's, plus a road laid
+ * over it. */
+static inline int carc__tile_nseg(const carc_game *g, int t)
+{
+    const ptile *pt = &CTILES(g)[t];
+    return carc__types[pt->type].nseg + (pt->overlay_seg != NO_OVERLAY);
+}
 
 /* History words: an entry is its id (bits 0..12), bit 15 if the RNG chose
  * it, bit 14 if a payload follows: one word n (<= CARC_PAYLOAD_MAX), then n
@@ -283,8 +295,7 @@ int carc__front_of(const carc_game *g, int x, int y) CARC_INTERNAL;
 /* segment `local` of placed tile t (local == the type's segment count: the
  * road laid over it), or -1 */
 int carc__seg_of(const carc_game *g, int t, int local) CARC_INTERNAL;
-/* segments a figure may name on tile t: the type's, plus an overlay road */
-int carc__tile_nseg(const carc_game *g, int t) CARC_INTERNAL;
+
 void carc__board_bounds(const carc_game *g, int *x0, int *x1, int *y0, int *y1) CARC_INTERNAL;
 void carc__board_init(carc_game *g) CARC_INTERNAL;
 

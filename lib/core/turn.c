@@ -146,6 +146,15 @@ static void start_part(carc_game *g)
     g->score_hook = 0;
 }
 
+/* The next player's turn begins (both the pipeline and plain_advance). */
+static void next_player(carc_game *g)
+{
+    g->player = g->player + 1 == g->nplayers ? 0 : g->player + 1;
+    g->turn++;
+    g->part = 0;
+    start_part(g);
+}
+
 static void next_step(carc_game *g)
 {
     g->step_pos = 0;
@@ -178,10 +187,7 @@ static void next_step(carc_game *g)
             g->step = g->skip[CARC_STEP_END_PHASE];
             break;
         }
-        g->player = g->player + 1 == g->nplayers ? 0 : g->player + 1;
-        g->turn++;
-        g->part = 0;
-        start_part(g);
+        next_player(g);
         g->step = g->skip[CARC_STEP_TURN_START];
         break;
     case CARC_STEP_OVER:
@@ -380,8 +386,7 @@ static bool deploy_ok(const carc_game *g, int player, int kind, int tile, int s)
 {
     if (kind < 0 || kind >= CARC_FIGURE_KINDS || tile < 0) return false;
     if (g->supply[player][kind] == 0) return false;
-    const ptile *pt = &CTILES(g)[tile];
-    if (s < 0 || s >= carc__types[pt->type].nseg + (pt->overlay_seg != NO_OVERLAY)) return false;
+    if (s < 0 || s >= carc__tile_nseg(g, tile)) return false;
     bool ok;
     if (g->kind_custom & (1u << kind)) {
         const carc_module_def *md = carc__modules[g->kind_owner[kind]];
@@ -614,6 +619,15 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
 
 /* ---------------------------------------------------------------- apply */
 
+/* Every bound is declared and summed at creation, so there is always room
+ * for one more decision's history and score events; this only fails if a
+ * declaration is wrong, and then before anything changed. */
+static bool room_for_one_more(const carc_game *g)
+{
+    return g->nhist + 2 + CARC_PAYLOAD_MAX <= g->L.cap_hist &&
+           g->nlog + g->L.log_per_apply <= g->L.cap_log;
+}
+
 static void history_push(carc_game *g, int32_t id, bool sampled)
 {
     /* room was checked before anything changed (carc__apply) */
@@ -709,10 +723,7 @@ static void plain_advance(carc_game *g, int kind)
             g->step_pos = 0;
             break;
         }
-        g->player = g->player + 1 == g->nplayers ? 0 : g->player + 1;
-        g->turn++;
-        g->part = 0;
-        start_part(g);
+        next_player(g);
         g->step = CARC_STEP_DRAW;
         g->step_pos = 1;
         core_draw(g);
@@ -731,11 +742,7 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
     const carc_pending *front = carc__front(g);
     if (!front) return CARC_E_STATE;
     if (g->flags & TF_FAULT) return CARC_E_LIMIT;
-    /* every bound is declared and summed at creation; this only fails if a
-     * declaration is wrong, and then before anything changed */
-    if (g->nhist + 2 + CARC_PAYLOAD_MAX > g->L.cap_hist ||
-        g->nlog + g->L.log_per_apply > g->L.cap_log)
-        return CARC_E_LIMIT;
+    if (!room_for_one_more(g)) return CARC_E_LIMIT;
     if (sampled && front->player != CARC_PLAYER_CHANCE) return CARC_E_ILLEGAL;
     carc_pending p = *front;
     int rc, nwords = 0;
@@ -790,9 +797,7 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
 int carc__apply_place_id(carc_game *g, int32_t id)
 {
     if (g->flags & TF_FAULT) return CARC_E_LIMIT;
-    if (g->nhist + 2 + CARC_PAYLOAD_MAX > g->L.cap_hist ||
-        g->nlog + g->L.log_per_apply > g->L.cap_log)
-        return CARC_E_LIMIT;
+    if (!room_for_one_more(g)) return CARC_E_LIMIT;
     int fi, rot;
     if (carc__decode_cell(g, id, &fi, &rot)) return CARC_E_ILLEGAL;
     int rc = place_in(g, fi, rot);
