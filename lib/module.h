@@ -385,6 +385,9 @@ int carc__seg_root(const carc_game *g, int tile, int seg); /* feature root  */
 int carc__root_kind(const carc_game *g, int root);
 bool carc__root_complete(const carc_game *g, int root);
 int carc__root_followers(const carc_game *g, int root); /* claiming figures */
+/* pennants of a city feature so far (0 for other kinds); cheap, so a
+ * strength hook may call it (carc__eval_feature calls strength hooks) */
+int carc__root_pennants(const carc_game *g, int root);
 /* the features completed by this placement, in scoring order (valid from
  * the BEFORE_SCORING step on) */
 int carc__completed_count(const carc_game *g);

@@ -354,6 +354,7 @@ bool carc__root_complete(const carc_game *g, int root)
     return (CSEGS(g)[root].flags & SF_COMPLETE) != 0;
 }
 int carc__root_followers(const carc_game *g, int root) { return CSEGS(g)[root].figs; }
+int carc__root_pennants(const carc_game *g, int root) { return CSEGS(g)[root].pennants; }
 
 /* ------------------------------------------------ roads laid over tiles */
 
