@@ -338,6 +338,12 @@ typedef struct carc_module_def {
     /* two features became one (root survives); called during the union:
      * the root's open-edge count does not yet include this placement */
     void (*features_merged)(carc_game *g, int root, int absorbed);
+
+    /* ---- added after 0.2.0 */
+    /* may_place_tile is asked only about tile types carrying one of these
+     * tile tags (CARC_TTAG_*), so placing every other tile keeps the core's
+     * fast path; 0: about every type */
+    uint32_t place_veto_ttags;
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */

@@ -14,6 +14,7 @@
 #include "run_suite.h"
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -375,12 +376,110 @@ START_TEST(barn_figure)
 }
 END_TEST
 
+
+/* ------------------------------------------- random games: the offer */
+
+static bool placed(const carc_game *g, int x, int y)
+{
+    carc_placed_tile pt;
+    return carc_game_tile_at(g, x, y, &pt) == CARC_OK;
+}
+
+/* a hole anywhere on the board, by brute force */
+static bool any_hole(const carc_game *g)
+{
+    for (int i = 0; i < carc_game_tile_count(g); i++) {
+        carc_placed_tile pt;
+        ck_assert_int_eq(carc_game_tile_by_order(g, i, &pt), CARC_OK);
+        static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+        for (int d = 0; d < 4; d++) {
+            int x = pt.x + dx[d], y = pt.y + dy[d];
+            if (!placed(g, x, y) && placed(g, x + 1, y) && placed(g, x - 1, y) &&
+                placed(g, x, y + 1) && placed(g, x, y - 1))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* In random 3-player games: whenever a player holding an abbey starts a
+ * turn, the abbey is offered exactly when a hole exists; the abbey's
+ * placements are exactly the holes, turned r0. */
+START_TEST(abbey_offer_random)
+{
+    int offers = 0, plays = 0;
+    for (int seed = 0; seed < 40; seed++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 3;
+        o.seed = (uint64_t)seed;
+        o.modules |= 1ull << CARC_MODULE_ABBEY_MAYOR;
+        carc_game *g = NULL;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        int held[3] = {1, 1, 1}, next = 0, prev_draw = 0, abbey_in_hand = 0, after_offer = 0;
+        uint32_t rng = (uint32_t)seed * 2654435761u + 1;
+        for (;;) {
+            carc_decision d;
+            ck_assert_int_eq(carc_game_decision(g, &d), CARC_OK);
+            if (d.kind == CARC_DECISION_END) break;
+            static carc_action acts[4096];
+            size_t n = 0;
+            ck_assert_int_eq(carc_game_legal_actions(g, acts, 4096, &n), CARC_OK);
+            char last[64];
+            ck_assert_int_eq(carc_action_to_string(g, &acts[n - 1], last, sizeof last, NULL),
+                             CARC_OK);
+            bool offer = strcmp(last, "abbey") == 0;
+            if (offer) offers++;
+            if (d.player == CARC_PLAYER_CHANCE && !prev_draw && !after_offer &&
+                carc_game_tiles_remaining(g, -1))
+                /* a turn starts with the draw: no offer was due */
+                ck_assert_msg(!(held[next] && any_hole(g)), "seed %d: abbey not offered", seed);
+            if (offer) ck_assert_msg(any_hole(g), "seed %d: abbey offered without a hole", seed);
+            if (abbey_in_hand && d.kind == CARC_DECISION_PLACE) {
+                for (size_t i = 0; i < n; i++) {
+                    ck_assert_int_eq(acts[i].rotation, 0);
+                    ck_assert(!placed(g, acts[i].x, acts[i].y));
+                    ck_assert(placed(g, acts[i].x + 1, acts[i].y) && placed(g, acts[i].x - 1, acts[i].y) &&
+                              placed(g, acts[i].x, acts[i].y + 1) && placed(g, acts[i].x, acts[i].y - 1));
+                }
+                abbey_in_hand = 0;
+            }
+            size_t k;
+            if (d.player == CARC_PLAYER_CHANCE) {
+                carc_action out;
+                ck_assert_int_eq(carc_game_sample_chance(g, &out), CARC_OK);
+                prev_draw = 1;
+                after_offer = 0;
+                continue;
+            }
+            rng = rng * 1103515245u + 12345u;
+            k = (rng >> 8) % n;
+            char t[64];
+            ck_assert_int_eq(carc_action_to_string(g, &acts[k], t, sizeof t, NULL), CARC_OK);
+            if (strcmp(t, "abbey") == 0) {
+                held[d.player] = 0;
+                abbey_in_hand = 1;
+                plays++;
+            }
+            if (d.kind == CARC_DECISION_PLACE) next = (d.player + 1) % 3;
+            prev_draw = 0;
+            after_offer = offer; /* a pass here: the draw follows */
+            ck_assert_int_eq(carc_game_apply(g, &acts[k]), CARC_OK);
+        }
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(offers, 20);
+    ck_assert_int_gt(plays, 10);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("abbey_mayor");
     TCase *tc = tcase_create("tiles");
     tcase_add_test(tc, tiles_all_rotations);
     tcase_add_test(tc, abbey_not_drawn);
+    tcase_add_test(tc, abbey_offer_random);
     suite_add_tcase(s, tc);
     tc = tcase_create("records");
     tcase_add_test(tc, legal_lines);

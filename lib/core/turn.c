@@ -329,12 +329,22 @@ static int core_place(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+/* Might a module veto placing tile type `type` somewhere? */
+static inline bool place_veto_type(const carc_game *g, int type)
+{
+    return (g->hookmask & HK_MAY_PLACE) &&
+           (g->place_veto_all || (carc__types[type].tags & g->place_veto_ttags));
+}
+
 static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
 {
-    if (!(g->hookmask & HK_MAY_PLACE)) return false;
+    if (!place_veto_type(g, type)) return false;
     for (int k = 0; k < g->nmods; k++) {
         const carc_module_def *md = carc__mod(g, k);
-        if (md->may_place_tile && !md->may_place_tile(g, type, x, y, rot)) return true;
+        if (!md->may_place_tile ||
+            (md->place_veto_ttags && !(carc__types[type].tags & md->place_veto_ttags)))
+            continue;
+        if (!md->may_place_tile(g, type, x, y, rot)) return true;
     }
     return false;
 }
@@ -440,7 +450,7 @@ static void place_ids_fast(const carc_game *g, action_sink *sink)
 
 static void place_actions(const carc_game *g, action_sink *sink)
 {
-    if (!sink->buf && !(g->hookmask & HK_MAY_PLACE) &&
+    if (!sink->buf && !place_veto_type(g, g->drawn) &&
         sink->cap >= sink->n + 4u * g->live_front) {
         place_ids_fast(g, sink);
         return;

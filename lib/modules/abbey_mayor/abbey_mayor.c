@@ -34,6 +34,8 @@
 
 #include <string.h>
 
+#include "tiles_gen.h"
+
 #define AM CARC_MODULE_ABBEY_MAYOR
 #define RULE_WAGON_MOVE 16
 #define RULE_BARN_PLACEMENT 17
@@ -97,6 +99,8 @@ typedef struct am_state {
     int8_t final_choice;              /* end phase: -1 none, 0 pass, 1 abbey */
     uint8_t barns_on_board;
     uint8_t wagons_pending;
+    uint16_t holes;                   /* empty cells with 4 placed neighbours */
+    int16_t barn_fig[CARC_MAX_PLAYERS]; /* each player's barn figure */
     am_wagon wagon[CARC_MAX_PLAYERS];
 } am_state;
 
@@ -119,6 +123,28 @@ static const carc_rule_def rules[] = {
     {RULE_BARN_PLACEMENT, "am_barn_placement", 1, 1, 2},
 };
 
+static const int DX[4] = {0, 1, 0, -1}, DY[4] = {-1, 0, 1, 0};
+
+static bool is_hole(const carc_game *g, int x, int y)
+{
+    if (carc__tile_at(g, x, y) >= 0) return false;
+    for (int d = 0; d < 4; d++)
+        if (carc__tile_at(g, x + DX[d], y + DY[d]) < 0) return false;
+    return true;
+}
+
+/* every hole of the board, each found once: from the tile east of it */
+static int count_holes(const carc_game *g)
+{
+    int n = 0;
+    for (int t = 0; t < carc__tile_count(g); t++) {
+        int x, y;
+        carc__tile_xy(g, t, &x, &y);
+        n += is_hole(g, x - 1, y);
+    }
+    return n;
+}
+
 static size_t state_size(const carc_options *o)
 {
     (void)o;
@@ -137,44 +163,45 @@ int carc__abbey_mayor_abbeys(const carc_game *g, int player)
 static void setup(carc_game *g)
 {
     am_state *s = st(g);
-    s->abbey_type = (int16_t)carc_tile_by_name("AM_Abbey");
+    /* the abbey: this set's tile with the @abbey tag (no name lookups:
+     * a game is created often) */
+    s->abbey_type = -1;
+    for (int t = 0; t < carc__ntypes && s->abbey_type < 0; t++)
+        if ((carc__types[t].tags & CARC_TTAG_ABBEY) && carc__types[t].held &&
+            strcmp(carc__types[t].module, "abbey_mayor") == 0)
+            s->abbey_type = (int16_t)t;
     for (int i = 0; i < NGROUP_TILES; i++) {
-        int t = carc_tile_by_name(wagon_groups[i].tile);
+        int t = carc__rule(g, RULE_WAGON_MOVE) == 1 ? carc_tile_by_name(wagon_groups[i].tile) : -1;
         s->group_type[i] = (int16_t)(t >= 0 ? t : -1);
     }
-    for (int p = 0; p < carc__players(g); p++) s->abbeys[p] = 1;
+    for (int p = 0; p < carc__players(g); p++) {
+        s->abbeys[p] = 1;
+        s->barn_fig[p] = (int16_t)carc__supply_figure(g, p, CARC_FIGURE_BARN);
+    }
     s->new_barn = -1;
     s->wagon_tile = -1;
     s->final_base = -1;
     s->final_choice = -1;
+    s->holes = (uint16_t)count_holes(g);
 }
 
-/* ------------------------------------------------------------- helpers */
-
-static const int DX[4] = {0, 1, 0, -1}, DY[4] = {-1, 0, 1, 0};
 
 static int seg_kind(const carc_game *g, int tile, int seg)
 {
     return carc__types[carc__tile_type(g, tile)].seg[seg].kind;
 }
 
-static bool is_hole(const carc_game *g, int x, int y)
-{
-    if (carc__tile_at(g, x, y) >= 0) return false;
-    for (int d = 0; d < 4; d++)
-        if (carc__tile_at(g, x + DX[d], y + DY[d]) < 0) return false;
-    return true;
-}
-
 /* the barn on field root `root` other than figure `except`, or -1 */
 static int barn_in(const carc_game *g, int root, int except)
 {
-    if (!cst(g)->barns_on_board) return -1;
-    for (int i = 0; i < carc__figure_count(g); i++) {
+    const am_state *s = cst(g);
+    if (!s->barns_on_board) return -1;
+    for (int p = 0; p < carc__players(g); p++) {
+        int i = s->barn_fig[p];
         carc_fig f;
+        if (i < 0 || i == except) continue;
         carc__figure_get(g, i, &f);
-        if (f.kind == CARC_FIGURE_BARN && f.where == CARC_PLACE_SEGMENT && i != except &&
-            carc__seg_root(g, f.tile, f.segment) == root)
+        if (f.where == CARC_PLACE_SEGMENT && carc__seg_root(g, f.tile, f.segment) == root)
             return i;
     }
     return -1;
@@ -223,16 +250,17 @@ static int corner_field(const carc_game *g, int t, int c)
  * field segment of t, or -1. */
 static int barn_corner(const carc_game *g, int t, int c)
 {
+    int seg = corner_field(g, t, c);
+    if (seg < 0) return -1;
     int x, y;
     carc__tile_xy(g, t, &x, &y);
     int dx = (c == 0 || c == 1) ? 1 : -1, dy = (c == 0 || c == 3) ? -1 : 1;
-    int side = carc__tile_at(g, x + dx, y), vert = carc__tile_at(g, x, y + dy),
-        diag = carc__tile_at(g, x + dx, y + dy);
-    if (side < 0 || vert < 0 || diag < 0) return -1;
-    int seg = corner_field(g, t, c);
-    if (seg < 0 || corner_field(g, side, 3 - c) < 0 || corner_field(g, vert, c ^ 1) < 0 ||
-        corner_field(g, diag, (c + 2) & 3) < 0)
-        return -1;
+    int side = carc__tile_at(g, x + dx, y);
+    if (side < 0 || corner_field(g, side, 3 - c) < 0) return -1;
+    int vert = carc__tile_at(g, x, y + dy);
+    if (vert < 0 || corner_field(g, vert, c ^ 1) < 0) return -1;
+    int diag = carc__tile_at(g, x + dx, y + dy);
+    if (diag < 0 || corner_field(g, diag, (c + 2) & 3) < 0) return -1;
     return seg;
 }
 
@@ -372,12 +400,33 @@ static int strength(const carc_game *g, int fig)
 
 /* ------------------------------------------------------------- steps */
 
+/* After a placement: the holes, kept up to date: only the cell just filled
+ * and its four neighbours can change. */
+static void track_holes(carc_game *g)
+{
+    am_state *s = st(g);
+    int x, y, t = carc__last_tile(g), filled = 1;
+    if (t < 0) return;
+    carc__tile_xy(g, t, &x, &y);
+    for (int d = 0; d < 4; d++) {
+        int nx = x + DX[d], ny = y + DY[d];
+        if (carc__tile_at(g, nx, ny) >= 0) continue;
+        filled = 0;
+        /* a hole now if its three other neighbours are placed */
+        int e;
+        for (e = 0; e < 4; e++)
+            if (e != ((d + 2) & 3) && carc__tile_at(g, nx + DX[e], ny + DY[e]) < 0) break;
+        s->holes += e == 4;
+    }
+    s->holes -= filled; /* the cell just filled was a hole */
+}
+
 /* DRAW, before the core draws: play the abbey instead? */
 static int offer_abbey(carc_game *g)
 {
     int p = carc__current(g);
     const am_state *s = cst(g);
-    if (s->abbey_type < 0 || !s->abbeys[p] || !carc__can_place(g, s->abbey_type))
+    if (s->abbey_type < 0 || !s->abbeys[p] || !s->holes || !carc__can_place(g, s->abbey_type))
         return CARC_HOOK_NEXT;
     carc__push_decision(g, DEC_ABBEY, p, AM, -1, 0);
     return CARC_HOOK_NEXT;
@@ -396,25 +445,22 @@ static void farmers_home(carc_game *g, int root)
 }
 
 /* BEFORE_SCORING (after the core collected what this placement completed,
- * so a city completed now counts): farmers meeting a barn. */
+ * so a city completed now counts): the holes; farmers meeting a barn. */
 static int barn_scoring(carc_game *g)
 {
     am_state *s = st(g);
+    track_holes(g);
     int new_barn = s->new_barn;
     s->new_barn = -1;
     if (!s->barns_on_board) return CARC_HOOK_NEXT;
-    int16_t done[CARC_MAX_PLAYERS];
-    int ndone = 0;
-    for (int i = 0; i < carc__figure_count(g); i++) {
+    for (int q = 0; q < carc__players(g); q++) {
         carc_fig b;
-        carc__figure_get(g, i, &b);
-        if (b.kind != CARC_FIGURE_BARN || b.where != CARC_PLACE_SEGMENT) continue;
+        if (s->barn_fig[q] < 0) continue;
+        carc__figure_get(g, s->barn_fig[q], &b);
+        if (b.where != CARC_PLACE_SEGMENT) continue;
         int root = carc__seg_root(g, b.tile, b.segment);
-        int k;
-        for (k = 0; k < ndone; k++)
-            if (done[k] == root) break;
-        if (k < ndone) continue;
-        if (ndone < CARC_MAX_PLAYERS) done[ndone++] = (int16_t)root;
+        /* a field with farmers (one barn's check sends them home, so a
+         * second barn of the same field finds none) */
         if (carc__root_followers(g, root) == 0) continue;
         feat_eval e;
         carc__eval_feature(g, root, 0, &e);
@@ -475,7 +521,7 @@ static int final_abbeys(carc_game *g)
             s->final_next++;
             continue;
         }
-        if (s->abbeys[who] && carc__can_place(g, s->abbey_type)) {
+        if (s->abbeys[who] && s->holes && carc__can_place(g, s->abbey_type)) {
             carc__push_decision(g, DEC_FINAL_ABBEY, who, AM, -1, 0);
             return CARC_HOOK_AGAIN;
         }
@@ -864,6 +910,7 @@ const carc_module_def carc__module_abbey_mayor = {
     .deploy_allowed = deploy_allowed,
     .may_deploy = may_deploy,
     .may_place_tile = may_place_tile,
+    .place_veto_ttags = CARC_TTAG_ABBEY, /* only the abbey is vetoed */
     .strength = strength,
     .figure_moved = figure_moved,
 };
