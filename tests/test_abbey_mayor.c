@@ -473,6 +473,31 @@ START_TEST(abbey_offer_random)
 }
 END_TEST
 
+/* am_barn_final_tie.rec with the default am_barn_placement 1: the second
+ * barn may not go into the field that has one. */
+START_TEST(barn_one_per_field)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/am_barn_final_tie.rec", SCENARIO_DIR);
+    size_t len;
+    char *text = slurp(path, &len);
+    ck_assert_ptr_nonnull(text);
+    char *r = strstr(text, "rule am_barn_placement 2");
+    ck_assert_ptr_nonnull(r);
+    r[strlen("rule am_barn_placement ")] = '1';
+    char *stop = strstr(text, "\nbarn sw\n");
+    stop = strstr(stop + 1, "\nbarn sw\n"); /* P1's, the second one */
+    ck_assert_ptr_nonnull(stop);
+    carc_game *g = replay_prefix(text, (size_t)(stop + 1 - text), "am_barn_final_tie.rec");
+    char got[4096];
+    legal_text(g, got, sizeof got);
+    ck_assert_str_eq(got, "pass; deploy follower monastery; deploy wagon monastery");
+    refused(g, "barn sw");
+    carc_game_free(g);
+    free(text);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("abbey_mayor");
@@ -486,6 +511,7 @@ int main(void)
     tcase_add_test(tc, wagon_refusals_and_move);
     tcase_add_test(tc, wagon_pass);
     tcase_add_test(tc, barn_figure);
+    tcase_add_test(tc, barn_one_per_field);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
