@@ -602,8 +602,9 @@ static void push(action_sink *sink, int kind, int arg, int target, int32_t id)
 
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
+    /* a corner needs three placed neighbours of the tile */
     if (p->kind != CARC_DECISION_DEPLOY || p->target < 0 || p->target != carc__last_tile(g) ||
-        carc__supply(g, p->player, CARC_FIGURE_BARN) == 0)
+        carc__tile_neighbours(g, p->target) < 3 || carc__supply(g, p->player, CARC_FIGURE_BARN) == 0)
         return;
     for (int c = 0; c < 4; c++)
         if (barn_ok(g, p->player, p->target, c, NULL)) push(sink, ACT_BARN, c, 0, VERB_BARN + c);
