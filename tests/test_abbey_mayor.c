@@ -498,6 +498,65 @@ START_TEST(barn_one_per_field)
 }
 END_TEST
 
+/* The other rule values in random games (the invariant harness plays the
+ * defaults): every wagon choice offered is taken at random, records replay
+ * to the same scores, wagon moves and barns happen. */
+START_TEST(other_rules_random)
+{
+    int moves = 0, barns = 0;
+    static char rec[1 << 17];
+    for (int seed = 0; seed < 60; seed++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2 + seed % 4;
+        o.seed = (uint64_t)seed;
+        o.modules |= 1ull << CARC_MODULE_ABBEY_MAYOR;
+        ck_assert_int_eq(carc_options_set_rule(&o, "am_wagon_move", 1), CARC_OK);
+        ck_assert_int_eq(carc_options_set_rule(&o, "am_barn_placement", 2), CARC_OK);
+        carc_game *g = NULL;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        uint32_t rng = (uint32_t)seed * 2246822519u + 7;
+        for (;;) {
+            carc_decision d;
+            ck_assert_int_eq(carc_game_decision(g, &d), CARC_OK);
+            if (d.kind == CARC_DECISION_END) break;
+            if (d.player == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            static carc_action acts[4096];
+            size_t n = 0;
+            ck_assert_int_eq(carc_game_legal_actions(g, acts, 4096, &n), CARC_OK);
+            rng = rng * 1103515245u + 12345u;
+            size_t k = (rng >> 8) % n;
+            char t[64];
+            ck_assert_int_eq(carc_action_to_string(g, &acts[k], t, sizeof t, NULL), CARC_OK);
+            moves += strncmp(t, "wagon ", 6) == 0 && strchr(t + 6, ' ') != NULL;
+            barns += strncmp(t, "barn ", 5) == 0;
+            /* text reads back to the same action id */
+            carc_action back;
+            ck_assert_int_eq(carc_action_from_string(g, t, &back), CARC_OK);
+            ck_assert_int_eq(carc_game_apply(g, &back), CARC_OK);
+        }
+        size_t need = 0;
+        ck_assert_int_eq(carc_game_write_record(g, rec, sizeof rec, &need), CARC_OK);
+        carc_game *r = NULL;
+        carc_record_error err;
+        ck_assert_int_eq(carc_record_replay(&r, rec, need, &err), CARC_OK);
+        for (int p = 0; p < o.num_players; p++) {
+            int32_t a, b;
+            carc_game_score(g, p, &a);
+            carc_game_score(r, p, &b);
+            ck_assert_int_eq(a, b);
+        }
+        carc_game_free(r);
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(moves, 0);
+    ck_assert_int_gt(barns, 10);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("abbey_mayor");
@@ -505,6 +564,7 @@ int main(void)
     tcase_add_test(tc, tiles_all_rotations);
     tcase_add_test(tc, abbey_not_drawn);
     tcase_add_test(tc, abbey_offer_random);
+    tcase_add_test(tc, other_rules_random);
     suite_add_tcase(s, tc);
     tc = tcase_create("records");
     tcase_add_test(tc, legal_lines);
