@@ -398,6 +398,10 @@ int carc__root_pennants(const carc_game *g, int root);
  * the BEFORE_SCORING step on) */
 int carc__completed_count(const carc_game *g);
 int carc__completed_root(const carc_game *g, int i);
+/* would the enabled modules' may_deploy vetoes let a figure of `kind` onto
+ * segment seg of placed tile `tile` (a module moving a figure onto a
+ * feature outside the deployment: a wagon moving on) */
+bool carc__may_deploy(const carc_game *g, int kind, int tile, int seg);
 /* the default rule for a follower: a claimable feature nobody holds */
 bool carc__can_claim(const carc_game *g, int tile, int seg);
 /* leave a completed feature unscored (castle conversion) */

@@ -391,6 +391,19 @@ bool carc__can_claim(const carc_game *g, int tile, int s)
            !(rs->kind == CARC_FEATURE_MONASTERY && (rs->flags & SF_COMPLETE));
 }
 
+bool carc__may_deploy(const carc_game *g, int kind, int tile, int s)
+{
+    if (kind < 0 || kind >= CARC_FIGURE_KINDS || tile < 0 || (uint32_t)tile >= g->ntiles ||
+        s < 0 || s >= carc__tile_nseg(g, tile))
+        return false;
+    if (g->hookmask & HK_MAY_DEPLOY)
+        for (int k = 0; k < g->nmods; k++) {
+            const carc_module_def *m2 = carc__mod(g, k);
+            if (m2->may_deploy && !m2->may_deploy(g, kind, tile, s)) return false;
+        }
+    return true;
+}
+
 /* May `player` put a figure of `kind` on segment s of placed tile `tile`? */
 static bool deploy_ok(const carc_game *g, int player, int kind, int tile, int s)
 {
@@ -404,13 +417,7 @@ static bool deploy_ok(const carc_game *g, int player, int kind, int tile, int s)
     } else {
         ok = (g->kind_class[kind] & CARC_CLASS_FOLLOWER) && carc__can_claim(g, tile, s);
     }
-    if (!ok) return false;
-    if (g->hookmask & HK_MAY_DEPLOY)
-        for (int k = 0; k < g->nmods; k++) {
-            const carc_module_def *m2 = carc__mod(g, k);
-            if (m2->may_deploy && !m2->may_deploy(g, kind, tile, s)) return false;
-        }
-    return true;
+    return ok && (!(g->hookmask & HK_MAY_DEPLOY) || carc__may_deploy(g, kind, tile, s));
 }
 
 /* --------------------------------------------------------- legal actions */

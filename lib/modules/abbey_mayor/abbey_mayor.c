@@ -319,7 +319,8 @@ static bool wagon_target(const carc_game *g, int p, int u, int seg)
     if (root == w->root || carc__root_complete(g, root) || carc__root_followers(g, root) > 0 ||
         !carc__can_claim(g, u, seg))
         return false;
-    if (!wagon_adjacent(g, w, u, seg)) return false;
+    if (!wagon_adjacent(g, w, u, seg) || !carc__may_deploy(g, CARC_FIGURE_WAGON, u, seg))
+        return false;
     int f = carc__supply_figure(g, p, CARC_FIGURE_WAGON);
     return f >= 0 && carc__may_move(g, f, CARC_PLACE_SEGMENT, u, 0, CAUSE_WAGON);
 }
