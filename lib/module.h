@@ -385,6 +385,12 @@ int carc__seg_root(const carc_game *g, int tile, int seg); /* feature root  */
 int carc__root_kind(const carc_game *g, int root);
 bool carc__root_complete(const carc_game *g, int root);
 int carc__root_followers(const carc_game *g, int root); /* claiming figures */
+/* a feature's pennants, its tiles (each counted once: one walk of its
+ * members) and the segment tags of its members OR-ed (CARC_STAG_* bits;
+ * one walk): what a feature_points hook needs (inns, cathedrals) */
+int carc__root_pennants(const carc_game *g, int root);
+int carc__root_tiles(const carc_game *g, int root);
+uint32_t carc__root_tags(const carc_game *g, int root);
 /* the features completed by this placement, in scoring order (valid from
  * the BEFORE_SCORING step on) */
 int carc__completed_count(const carc_game *g);

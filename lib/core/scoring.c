@@ -60,6 +60,8 @@ static int distinct_tiles(const carc_game *g, int root)
     return n;
 }
 
+int carc__root_tiles(const carc_game *g, int root) { return distinct_tiles(g, root); }
+
 /* What the completed cities bordering a field are worth to its farmers:
  * 3 each (each city counted once per field), or what modules say. */
 static int field_city_points(const carc_game *g, int root)
