@@ -14,6 +14,7 @@
 #include <check.h>
 
 #include "core/tiles.h"
+#include "module.h"
 #include "run_suite.h"
 
 #include <stdint.h>
@@ -426,9 +427,13 @@ END_TEST
 START_TEST(big_meeple_returns_as_one)
 {
     carc_game *g = new_game(2, 1);
+    /* followers in supply (ambiguities.md A2 (a)): every figure counts 1 */
+    ck_assert_int_eq(carc__supply_class(g, 0, CARC_CLASS_FOLLOWER), 8);
+    ck_assert_int_eq(carc__supply_class(g, 0, CARC_CLASS_MEEPLE), 8);
     apply_text(g, "draw N");
     apply_text(g, "place 0,-1 r2");
     apply_text(g, "deploy big city S");
+    ck_assert_int_eq(carc__supply_class(g, 0, CARC_CLASS_FOLLOWER), 7);
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_BIG), 0);
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
     carc_feature_info fi;
@@ -454,6 +459,7 @@ START_TEST(big_meeple_returns_as_one)
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_BIG), 1);
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
     ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_FOLLOWER), 7);
+    ck_assert_int_eq(carc__supply_class(g, 0, CARC_CLASS_FOLLOWER), 8);
     carc_score_event ev[64];
     size_t nlog = 0;
     ck_assert_int_eq(carc_game_score_log(g, ev, 64, &nlog), CARC_OK);
