@@ -8,7 +8,12 @@
  *   - serialize -> restore -> continue, and record -> replay, reproduce the
  *     same game.
  * Linked against the internal static library so that "unchanged" can be
- * checked on the raw state block, not only on its serialization. */
+ * checked on the raw state block, not only on its serialization.
+ *
+ *   test-random [--modules a,b,c] [--games N]
+ * plays the games with those modules on (names as carc_module_by_name;
+ * base is always on) -- tests/meson.build runs it once per module set --
+ * and N games instead of NGAMES. */
 #include "core/state.h"
 
 #include <check.h>
@@ -44,6 +49,17 @@
 #define NGAMES 1000
 #endif
 
+/* From the command line (main): the modules of every game, how many. */
+static uint64_t g_modules = (uint64_t)1 << CARC_MODULE_BASE;
+static int g_games = NGAMES;
+
+static void options_for(carc_options *o, uint64_t seed)
+{
+    carc_options_init(o);
+    o->seed = seed;
+    o->modules = g_modules;
+}
+
 static uint64_t lcg(uint64_t *s)
 {
     *s = *s * 6364136223846793005ull + 1442695040888963407ull;
@@ -58,21 +74,43 @@ static uint8_t *serial(const carc_game *g, size_t *n)
     return b;
 }
 
-static void check_conservation(const carc_game *g)
+/* Figures per (owner + 1, kind); the supply cache must agree with them and
+ * every figure on the board must stand on a placed tile. */
+typedef int census_t[CARC_MAX_PLAYERS + 1][CARC_FIGURE_KINDS];
+
+static void census(const carc_game *g, census_t counts)
 {
-    carc_figure figs[128];
+    carc_figure figs[256];
     size_t n;
-    REQ_CMP_int_eq(carc_game_figures(g, figs, 128, &n), CARC_OK);
-    for (int p = 0; p < carc_game_num_players(g); p++) {
-        int supply = 0, board = 0;
-        for (size_t i = 0; i < n; i++) {
-            if (figs[i].owner != p) continue;
-            if (figs[i].where == CARC_WHERE_SUPPLY) supply++;
-            else if (figs[i].where == CARC_WHERE_BOARD) board++;
+    REQ_CMP_int_eq(carc_game_figures(g, figs, 256, &n), CARC_OK);
+    memset(counts, 0, sizeof(census_t));
+    int supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS] = {{0}};
+    for (size_t i = 0; i < n; i++) {
+        REQ_MSG(figs[i].owner >= -1 && figs[i].owner < CARC_MAX_PLAYERS, "owner %d", figs[i].owner);
+        REQ_MSG(figs[i].kind >= 0 && figs[i].kind < CARC_FIGURE_KINDS, "kind %d", figs[i].kind);
+        counts[figs[i].owner + 1][figs[i].kind]++;
+        if (figs[i].owner >= 0 && figs[i].where == CARC_WHERE_SUPPLY)
+            supply[figs[i].owner][figs[i].kind]++;
+        if (figs[i].where == CARC_WHERE_BOARD || figs[i].where == CARC_WHERE_TILE) {
+            carc_placed_tile t;
+            REQ_MSG(carc_game_tile_at(g, figs[i].x, figs[i].y, &t) == CARC_OK,
+                    "figure %zu off the board", i);
         }
-        REQ_CMP_int_eq(supply + board, 7);
-        REQ_CMP_int_eq(supply, carc_game_supply(g, p, CARC_FIGURE_FOLLOWER));
     }
+    for (int p = 0; p < carc_game_num_players(g); p++)
+        for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+            REQ_MSG(supply[p][k] == carc_game_supply(g, p, k), "supply cache of %d/%d", p, k);
+}
+
+/* Figures are conserved per owner and kind, and a base game's players
+ * have their 7 followers. */
+static void check_conservation(const carc_game *g, census_t start)
+{
+    census_t now;
+    census(g, now);
+    REQ_MSG(memcmp(now, start, sizeof(census_t)) == 0, "figures not conserved");
+    for (int p = 0; p < carc_game_num_players(g); p++)
+        REQ_CMP_int_eq(start[p + 1][CARC_FIGURE_FOLLOWER], 7);
 }
 
 /* Refuse a random illegal id and a random malformed action; nothing moves. */
@@ -147,32 +185,33 @@ static void check_ids(carc_game *g, const int32_t *ids, size_t n, uint8_t *mask,
 
 static void play_on(carc_game *g, uint64_t rs)
 {
-    int32_t ids[4200];
+    int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     size_t n;
     while (!carc_game_is_terminal(g)) {
         if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
             REQ_CMP_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
             continue;
         }
-        REQ_CMP_int_eq(carc_game_legal_ids(g, ids, 4200, &n), CARC_OK);
+        REQ_CMP_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
         REQ_CMP_int_eq(carc_game_apply_id(g, ids[lcg(&rs) % n]), CARC_OK);
     }
 }
 
 START_TEST(random_games)
 {
-    int32_t ids[4200];
+    int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
     int games = 0, decisions = 0;
-    for (int seed = _i * 250; seed < (_i + 1) * 250 && seed < NGAMES; seed++) {
+    for (int seed = _i * 250; seed < (_i + 1) * 250 && seed < g_games; seed++) {
         carc_options o;
-        carc_options_init(&o);
-        o.seed = (uint64_t)seed;
+        options_for(&o, (uint64_t)seed);
         o.num_players = 2 + seed % 5;
         carc_game *g, *before, *scratch;
         REQ_CMP_int_eq(carc_game_new(&g, &o), CARC_OK);
         REQ_CMP_int_eq(carc_game_clone(&before, g), CARC_OK);
         REQ_CMP_int_eq(carc_game_clone(&scratch, g), CARC_OK);
+        census_t start;
+        census(g, start);
         uint64_t rs = (uint64_t)seed * 7919 + 1;
         int32_t last[CARC_MAX_PLAYERS] = {0};
         int split_at = 20 + (int)(lcg(&rs) % 150), step = 0;
@@ -181,7 +220,7 @@ START_TEST(random_games)
         uint64_t mid_rs = 0;
         while (!carc_game_is_terminal(g)) {
             size_t n;
-            REQ_CMP_int_eq(carc_game_legal_ids(g, ids, 4200, &n), CARC_OK);
+            REQ_CMP_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
             check_ids(g, ids, n, mask, true, scratch);
             check_refusals(g, before, ids, n, &rs);
             if (step == split_at) {
@@ -195,7 +234,7 @@ START_TEST(random_games)
             }
             step++;
             decisions++;
-            check_conservation(g);
+            check_conservation(g, start);
             for (int p = 0; p < o.num_players; p++) {
                 int32_t s;
                 carc_game_score(g, p, &s);
@@ -239,6 +278,22 @@ START_TEST(random_games)
         REQ_MSG(carc__state_equal(r, g), "states differ");
         carc_game_free(r);
         free(rec);
+        /* public record -> replay: the same public state */
+        REQ_CMP_int_eq(carc_game_write_public_record(g, NULL, 0, &recn), CARC_E_BUFFER);
+        rec = malloc(recn);
+        REQ_CMP_int_eq(carc_game_write_public_record(g, rec, recn, &recn), CARC_OK);
+        REQ_MSG(carc_record_replay(&r, rec, recn - 1, &err) == CARC_OK, "public line %d: %s",
+                err.line, err.message);
+        REQ_CMP_int_eq(carc_game_tile_count(r), carc_game_tile_count(g));
+        REQ_CMP_int_eq(carc_game_is_terminal(r), 1);
+        for (int p = 0; p < o.num_players; p++) {
+            int32_t a, b;
+            carc_game_score(g, p, &a);
+            carc_game_score(r, p, &b);
+            REQ_CMP_int_eq(a, b);
+        }
+        carc_game_free(r);
+        free(rec);
         free(end);
         carc_game_free(g);
         carc_game_free(before);
@@ -256,19 +311,18 @@ START_TEST(restore_and_continue)
 {
     for (int seed = 0; seed < 50; seed++) {
         carc_options o;
-        carc_options_init(&o);
-        o.seed = (uint64_t)seed + 5000;
+        options_for(&o, (uint64_t)seed + 5000);
         carc_game *a, *b;
         REQ_CMP_int_eq(carc_game_new(&a, &o), CARC_OK);
         uint64_t rs = 99;
-        int32_t ids[4200];
+        int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
         size_t n;
         for (int k = 0; k < 60 + seed; k++) {
             if (carc_game_current_player(a) == CARC_PLAYER_CHANCE) {
                 carc_game_sample_chance(a, NULL);
                 continue;
             }
-            carc_game_legal_ids(a, ids, 4200, &n);
+            carc_game_legal_ids(a, ids, CARC_NUM_DISTINCT_ACTIONS, &n);
             carc_game_apply_id(a, ids[lcg(&rs) % n]);
         }
         size_t len;
@@ -288,8 +342,7 @@ END_TEST
 START_TEST(corrupt_serialization)
 {
     carc_options o;
-    carc_options_init(&o);
-    o.seed = 77;
+    options_for(&o, 77);
     carc_game *g, *r;
     REQ_CMP_int_eq(carc_game_new(&g, &o), CARC_OK);
     play_on(g, 5);
@@ -323,7 +376,7 @@ END_TEST
  * after every decision. */
 START_TEST(plain_turn_matches_pipeline)
 {
-    int32_t ids[4200];
+    int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     for (int seed = 0; seed < 200; seed++) {
         carc_options o;
         carc_options_init(&o);
@@ -341,7 +394,7 @@ START_TEST(plain_turn_matches_pipeline)
                 REQ_CMP_int_eq(carc_game_sample_chance(b, NULL), CARC_OK);
             } else {
                 size_t n;
-                carc_game_legal_ids(a, ids, 4200, &n);
+                carc_game_legal_ids(a, ids, CARC_NUM_DISTINCT_ACTIONS, &n);
                 int32_t id = ids[lcg(&rs) % n];
                 REQ_CMP_int_eq(carc_game_apply_id(a, id), CARC_OK);
                 REQ_CMP_int_eq(carc_game_apply_id(b, id), CARC_OK);
@@ -363,16 +416,39 @@ START_TEST(registry_consistent)
 }
 END_TEST
 
-int main(void)
+int main(int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--games") == 0 && i + 1 < argc) {
+            g_games = atoi(argv[++i]);
+            if (g_games < 1) return 2;
+        } else if (strcmp(argv[i], "--modules") == 0 && i + 1 < argc) {
+            char names[256];
+            snprintf(names, sizeof names, "%s", argv[++i]);
+            for (char *tok = strtok(names, ","); tok; tok = strtok(NULL, ",")) {
+                int m = carc_module_by_name(tok);
+                if (m < 0 || carc_module_available(m) != 1) {
+                    fprintf(stderr, "test-random: no module '%s' in this build\n", tok);
+                    return 2;
+                }
+                g_modules |= (uint64_t)1 << m;
+            }
+        } else {
+            fprintf(stderr, "usage: test-random [--modules a,b,c] [--games N]\n");
+            return 2;
+        }
+    }
     Suite *s = suite_create("random");
     TCase *tc = tcase_create("playouts");
     tcase_set_timeout(tc, 600);
-    tcase_add_loop_test(tc, random_games, 0, (NGAMES + 249) / 250);
+    tcase_add_loop_test(tc, random_games, 0, (g_games + 249) / 250);
     tcase_add_test(tc, restore_and_continue);
     tcase_add_test(tc, corrupt_serialization);
-    tcase_add_test(tc, plain_turn_matches_pipeline);
-    tcase_add_test(tc, registry_consistent);
+    /* the straight-line turn and the registry are the base game's */
+    if (g_modules == (uint64_t)1 << CARC_MODULE_BASE) {
+        tcase_add_test(tc, plain_turn_matches_pipeline);
+        tcase_add_test(tc, registry_consistent);
+    }
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
