@@ -443,6 +443,107 @@ START_TEST(extra_part_is_part_one)
 }
 END_TEST
 
+/* Whole random games: at the end, the goods events of the score log are
+ * exactly the majorities of the tokens held (10 per leader per good, ties
+ * all, nobody without a token), with the module's reasons and no tile; the
+ * builders and pigs never stand without a follower of their owner in their
+ * feature (checked after every decision). */
+static void check_supported(const carc_game *g)
+{
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if ((f.kind != CARC_FIGURE_BUILDER && f.kind != CARC_FIGURE_PIG) ||
+            f.where != CARC_PLACE_SEGMENT)
+            continue;
+        int root = carc__seg_root(g, f.tile, f.segment), ok = 0;
+        for (int j = 0; j < carc__figure_count(g); j++) {
+            carc_fig h;
+            carc__figure_get(g, j, &h);
+            if (h.where == CARC_PLACE_SEGMENT && h.owner == f.owner &&
+                h.kind == CARC_FIGURE_FOLLOWER && carc__seg_root(g, h.tile, h.segment) == root)
+                ok = 1;
+        }
+        ck_assert_msg(ok, "figure %d (kind %d) without support", i, f.kind);
+    }
+}
+
+START_TEST(random_games_goods_and_support)
+{
+    int builders = 0, pigs = 0, extra = 0, all_goods_events = 0;
+    for (int seed = 1; seed <= 40; seed++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2 + seed % 4;
+        o.seed = (uint64_t)seed;
+        o.modules = 1u << CARC_MODULE_TRADERS_BUILDERS;
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        uint32_t rng = (uint32_t)seed * 2654435761u;
+        while (!carc_game_is_terminal(g)) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+            } else {
+                int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+                size_t n = 0;
+                ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n),
+                                 CARC_OK);
+                rng = rng * 1103515245u + 12345u;
+                /* prefer builders and pigs when they are legal */
+                int32_t pick = ids[(rng >> 8) % n];
+                for (size_t i = 0; i < n; i++) {
+                    int32_t k = (ids[i] - CARC_ID_KIND_SEG) / CARC_MAX_SEGMENTS;
+                    if (ids[i] >= CARC_ID_KIND_SEG && ids[i] < CARC_ID_TILE &&
+                        (k == CARC_FIGURE_BUILDER || k == CARC_FIGURE_PIG)) {
+                        pick = ids[i];
+                        if (k == CARC_FIGURE_BUILDER) builders++;
+                        else pigs++;
+                        break;
+                    }
+                }
+                ck_assert_int_eq(carc_game_apply_id(g, pick), CARC_OK);
+            }
+            if (carc__turn_part(g) == 1) extra++;
+            check_supported(g);
+        }
+        int np = o.num_players;
+        int want[CARC_MAX_PLAYERS] = {0};
+        for (int k = 0; k < 3; k++) {
+            int best = 0;
+            for (int p = 0; p < np; p++)
+                if (carc_game_tokens(g, p, k) > best) best = carc_game_tokens(g, p, k);
+            for (int p = 0; p < np && best > 0; p++)
+                if (carc_game_tokens(g, p, k) == best) want[p] += 10;
+        }
+        carc_score_event ev[512];
+        size_t nev = 0;
+        ck_assert_int_eq(carc_game_score_log(g, ev, 512, &nev), CARC_OK);
+        int got[CARC_MAX_PLAYERS] = {0}, goods_events = 0;
+        for (size_t i = 0; i < nev; i++) {
+            int r = ev[i].reason;
+            if (r < CARC_MODULE_KIND(CARC_MODULE_TRADERS_BUILDERS, 0) ||
+                r > CARC_MODULE_KIND(CARC_MODULE_TRADERS_BUILDERS, 2))
+                continue;
+            ck_assert_int_eq(ev[i].points, 10);
+            got[ev[i].player] += 10;
+            goods_events++;
+        }
+        for (int p = 0; p < np; p++) ck_assert_int_eq(got[p], want[p]);
+        int total = 0;
+        for (int p = 0; p < np; p++)
+            for (int k = 0; k < 3; k++) total += carc_game_tokens(g, p, k);
+        ck_assert_int_le(total, 20);
+        all_goods_events += goods_events;
+        carc_game_free(g);
+    }
+    /* the games did exercise the figures */
+    ck_assert_int_gt(builders, 20);
+    ck_assert_int_gt(pigs, 20);
+    ck_assert_int_gt(extra, 20);
+    ck_assert_int_gt(all_goods_events, 10);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("traders_builders");
@@ -459,6 +560,7 @@ int main(void)
     tcase_add_test(tc, orphaned_builder_and_pig);
     tcase_add_test(tc, builder_kept_while_supported);
     tcase_add_test(tc, extra_part_is_part_one);
+    tcase_add_test(tc, random_games_goods_and_support);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
