@@ -92,6 +92,7 @@ static void setup(carc_game *g)
 /* Has `player` a follower (any follower-class figure) in feature `root`? */
 static bool supported(const carc_game *g, int player, int root)
 {
+    if (carc__root_followers(g, root) == 0) return false; /* no follower at all */
     int n = carc__figure_count(g);
     for (int i = 0; i < n; i++) {
         carc_fig f;
