@@ -428,6 +428,10 @@ int carc__figure_tile(const carc_game *g, int fig);
 
 /* scoring */
 void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval *out);
+/* what `player`, an owner of feature root (evaluated into e), scores for
+ * it: e->points after every enabled module's player_points hook -- for a
+ * module that scores a feature itself (farmers scored when a barn arrives) */
+int carc__player_points(const carc_game *g, int root, int player, const feat_eval *e);
 /* add points to a player and log them: reason, feature kind, tile and segment
  * (tile -1: an event with no tile) */
 int carc__score_add(carc_game *g, int player, int points, int reason, int feature, int tile,

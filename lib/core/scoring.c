@@ -99,7 +99,7 @@ static int field_city_points(const carc_game *g, int root, int *cities)
 
 /* What owner `player` of the feature scores: e->points, or what the
  * modules' player_points hooks say (the pig). */
-static int player_points(const carc_game *g, int root, int player, const feat_eval *e)
+int carc__player_points(const carc_game *g, int root, int player, const feat_eval *e)
 {
     int points = e->points;
     if (g->hookmask & HK_PLAYER_POINTS)
@@ -266,8 +266,8 @@ static void score_feature(carc_game *g, int root)
     int tile = S[root].tile, local = S[root].local;
     for (int p = 0; p < g->nplayers; p++)
         if (e.owners & (1u << p))
-            carc__score_add(g, p, player_points(g, root, p, &e), CARC_SCORE_COMPLETED, e.kind,
-                            tile, local);
+            carc__score_add(g, p, carc__player_points(g, root, p, &e), CARC_SCORE_COMPLETED,
+                            e.kind, tile, local);
     if (g->hookmask & HK_FEATURE_SCORED)
         for (int k = 0; k < g->nmods; k++) {
             const carc_module_def *md = carc__mod(g, k);
@@ -326,7 +326,7 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
         carc__eval_feature(g, root, 0, &e);
         for (int p = 0; p < g->nplayers; p++) {
             if (!(e.owners & (1u << p))) continue;
-            int points = player_points(g, root, p, &e);
+            int points = carc__player_points(g, root, p, &e);
             if (mut) {
                 if (points)
                     carc__score_add(mut, p, points, CARC_SCORE_END_GAME, e.kind,
