@@ -200,18 +200,21 @@ static int goods_majorities(carc_game *g)
 /* ------------------------------------------------------------ deployment */
 
 /* The builder on a road or city, the pig on a field, of the tile just laid,
- * where the deploying player already has a follower in that feature. */
+ * where the deploying player already has a follower in that feature; the
+ * builder not on a road or city this tile completes (JCloisterZone's
+ * Builder.isDeploymentAllowed: "occupied and uncompleted"). */
 static bool deploy_allowed(const carc_game *g, int kind, int tile, int seg)
 {
     int fk = carc__types[carc__tile_type(g, tile)].seg[seg].kind;
-    if (kind == CARC_FIGURE_BUILDER) {
-        if (fk != CARC_FEATURE_ROAD && fk != CARC_FEATURE_CITY) return false;
-    } else if (kind == CARC_FIGURE_PIG) {
-        if (fk != CARC_FEATURE_FIELD) return false;
-    } else {
+    int root = carc__seg_root(g, tile, seg);
+    if (kind == CARC_FIGURE_PIG)
+        return fk == CARC_FEATURE_FIELD && supported(g, carc__current(g), root);
+    if (kind != CARC_FIGURE_BUILDER || (fk != CARC_FEATURE_ROAD && fk != CARC_FEATURE_CITY) ||
+        !supported(g, carc__current(g), root))
         return false;
-    }
-    return supported(g, carc__current(g), carc__seg_root(g, tile, seg));
+    feat_eval e;
+    carc__eval_feature(g, root, 1, &e);
+    return e.open > 0;
 }
 
 /* ------------------------------------------------------- the orphan rule */
