@@ -274,7 +274,7 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_FINAL_SCORING, 1, goods_majorities},
 };
 
-static const char *const reasons[] = {"wine", "grain", "cloth", NULL};
+static const char *const reasons[] = {"most wine", "most grain", "most cloth", NULL};
 
 const carc_module_def carc__module_traders_builders = {
     .id = TB,
