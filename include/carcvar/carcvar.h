@@ -451,6 +451,25 @@ CARC_API int carc_game_figures(const carc_game *game, carc_figure *buf,
 /** Figures of a kind in a player's supply ("in supply" is exactly this). */
 CARC_API int carc_game_supply(const carc_game *game, int player, int kind);
 
+/** Kinds of tokens a player may hold (goods of Traders & Builders, and kinds
+ *  reserved for later modules).  Values are fixed forever. */
+typedef enum carc_token_kind {
+    CARC_TOKEN_WINE = 0,
+    CARC_TOKEN_GRAIN = 1,
+    CARC_TOKEN_CLOTH = 2,
+    CARC_TOKEN_ABBEY = 3,
+    CARC_TOKEN_BRIDGE = 4,
+    CARC_TOKEN_CASTLE = 5,
+    CARC_TOKEN_TOWER_FLOOR = 6,
+    CARC_TOKEN_KINDS = 32
+} carc_token_kind;
+
+/** How many tokens of `kind` (carc_token_kind) `player` holds: >= 0, and 0
+ *  when no enabled module owns that kind.  Errors: CARC_E_INVALID for a
+ *  NULL game or a player or kind out of range.  (New after 0.2: symbol
+ *  version CARCVAR_0.3.) */
+CARC_API int carc_game_tokens(const carc_game *game, int player, int kind);
+
 /** Text picture of the board (doc/notation.md, "Board text").  NUL-terminated;
  *  *needed counts the terminating NUL. */
 CARC_API int carc_game_board_text(const carc_game *game, char *buf, size_t cap,

@@ -348,6 +348,7 @@ int carc__game_init(carc_game *g)
 {
     memset(g->kind_owner, 255, sizeof g->kind_owner);
     int pending_sum = 0;
+    uint32_t tokens_owned = 0;
     uint32_t modoff = g->L.off_modstate;
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!carc__module_on(g, m)) continue;
@@ -366,6 +367,9 @@ int carc__game_init(carc_game *g)
         if (md->features_merged) g->hookmask |= HK_MERGED;
         if (md->deploy_actions) g->hookmask |= HK_DEPLOY_ACTIONS;
         if (md->may_move_figure) g->hookmask |= HK_MAY_MOVE;
+        if (md->player_points) g->hookmask |= HK_PLAYER_POINTS;
+        if (md->token_kinds & tokens_owned) return CARC_E_INVALID; /* two own one kind */
+        tokens_owned |= md->token_kinds;
         pending_sum += md->max_pending;
         for (int k = 0; k < md->nkinds; k++) {
             const carc_kind_def *kd = &md->kinds[k];

@@ -166,7 +166,8 @@ enum {
     HK_MERGED = 1u << 9, HK_DEPLOY_ACTIONS = 1u << 10,
     HK_WILD = 1u << 11,     /* a tile of the game has wildcard edges */
     HK_MAY_MOVE = 1u << 12,
-    HK_OVERLAY = 1u << 13   /* a road was laid over a tile (bridge) */
+    HK_OVERLAY = 1u << 13,  /* a road was laid over a tile (bridge) */
+    HK_PLAYER_POINTS = 1u << 14
 };
 
 #define CARC_MAGIC 0x43415243u
