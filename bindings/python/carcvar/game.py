@@ -13,6 +13,20 @@ TERMINAL = -4
 
 DECISION_KINDS = {0: "draw", 1: "place", 2: "deploy", 3: "end"}
 FEATURE_KINDS = {0: "road", 1: "city", 2: "monastery", 3: "field"}
+TOKEN_KINDS = {0: "wine", 1: "grain", 2: "cloth", 3: "abbey", 4: "bridge", 5: "castle",
+               6: "tower_floor"}
+
+
+def _kind_id(table, kind):
+    """A kind given by its number or by its name in table."""
+    if isinstance(kind, str):
+        for k, name in table.items():
+            if name == kind:
+                return k
+        raise ValueError(f"unknown kind {kind!r}")
+    return kind
+
+
 FIGURE_KINDS = {0: "follower", 1: "big", 2: "mayor", 3: "wagon", 4: "barn", 5: "builder",
                 6: "pig", 7: "ringmaster", 8: "fairy", 9: "dragon", 10: "count", 11: "bigtop"}
 WHERE = {0: "supply", 1: "board", 2: "removed", 3: "tile", 4: "attached", 5: "held"}
@@ -384,7 +398,18 @@ class Game:
                            WHERE.get(f.where, str(f.where)), f.x, f.y, f.segment) for f in figs]
 
     def supply(self, player, kind=0):
-        return lib.carc_game_supply(self.handle, player, kind)
+        """Figures of a kind (an int or a name of FIGURE_KINDS) in a player's supply."""
+        return lib.carc_game_supply(self.handle, player, _kind_id(FIGURE_KINDS, kind))
+
+    def tokens(self, player, kind):
+        """Tokens of a kind (an int or a name of TOKEN_KINDS: "wine", "abbey", ...) a
+        player holds; 0 when no module of the game has that kind."""
+        return lib.carc_game_tokens(self.handle, player, _kind_id(TOKEN_KINDS, kind))
+
+    def goods(self, player):
+        """The goods tokens a player holds (Traders & Builders): {"wine": n, ...}."""
+        return {name: self.tokens(player, k) for k, name in TOKEN_KINDS.items()
+                if name in ("wine", "grain", "cloth")}
 
     def board_text(self):
         return L.call_buffer(lib.carc_game_board_text, self.handle)
