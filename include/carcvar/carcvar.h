@@ -397,6 +397,60 @@ CARC_API int carc_action_to_string(const carc_game *game,
 CARC_API int carc_action_from_string(const carc_game *game, const char *text,
                                      carc_action *out);
 
+/* ------------------------------------------------------------ explanations */
+
+/** Why an action is refused (carc_explanation.reason).  Stable numbers:
+ *  the core's reasons are 0..15 (and 1024 on, should more be needed);
+ *  module m's own reason k is 16 + 16*m + k, the same numbering as module
+ *  decision and action kinds (doc/modules.md, "Explaining refusals"). */
+typedef enum carc_reason {
+    CARC_REASON_LEGAL = 0,         /**< not refused: the action is legal      */
+    CARC_REASON_GAME_OVER = 1,     /**< the game is over                      */
+    CARC_REASON_WRONG_KIND = 2,    /**< not the kind of the pending decision  */
+    CARC_REASON_NOT_ADJACENT = 3,  /**< the cell touches no tile              */
+    CARC_REASON_CELL_TAKEN = 4,    /**< a tile lies there already             */
+    CARC_REASON_EDGE_MISMATCH = 5, /**< an edge does not match (side says which) */
+    CARC_REASON_OUT_OF_RANGE = 6,  /**< a field is out of range: rotation,
+                                        figure kind, segment, tile type       */
+    CARC_REASON_NO_FIGURE = 7,     /**< no figure of that kind left in supply */
+    CARC_REASON_OCCUPIED = 8,      /**< the feature is taken (player says by whom) */
+    CARC_REASON_NOT_CLAIMABLE = 9, /**< that figure may not stand there       */
+    CARC_REASON_NOT_IN_BAG = 10,   /**< no tile of that type is left to draw  */
+    CARC_REASON_MALFORMED = 11,    /**< text not in the notation (position says where) */
+    CARC_REASON_FORBIDDEN = 12,    /**< a module's rule forbids it (no reason of its own) */
+    CARC_REASON_NOT_OFFERED = 13,  /**< not among the legal actions (none of the above) */
+    CARC_REASON_FAULT = 14,        /**< the game hit a declared bound (a defect) */
+    CARC_REASON_UNKNOWN_KIND = 15  /**< an action kind of no enabled module   */
+} carc_reason;
+
+/** What carc_game_explain says about an action. */
+typedef struct carc_explanation {
+    int32_t code;      /**< what carc_game_apply would return: CARC_OK if legal,
+                            else CARC_E_ILLEGAL, CARC_E_STATE, ...; for text,
+                            CARC_E_PARSE when it is malformed             */
+    int32_t reason;    /**< carc_reason, or a module's own reason          */
+    int32_t side;      /**< EDGE_MISMATCH: side of the tile 0..3 (N E S W), else -1 */
+    int32_t player;    /**< OCCUPIED: a player holding the feature, else -1 */
+    int32_t position;  /**< MALFORMED: byte offset in the text, else -1     */
+    int32_t reserved[3];
+    char message[200]; /**< for a person: what is wrong, and what to do; NUL-terminated */
+} carc_explanation;
+
+/** Explain whether action a is legal now and, if not, why -- without
+ *  changing the game (the game is const: nothing is remembered).  Returns
+ *  CARC_OK and fills *out (out->code == CARC_OK for a legal action), or
+ *  CARC_E_INVALID for a NULL argument, CARC_E_NOMEM.  out->code is exactly
+ *  what carc_game_apply(g, a) would return.  Not in 0.2.0: symbol version
+ *  CARCVAR_0.3. */
+CARC_API int carc_game_explain(const carc_game *game, const carc_action *a,
+                               carc_explanation *out);
+/** The same for an action in the text notation: a malformed text gives
+ *  out->code CARC_E_PARSE, reason CARC_REASON_MALFORMED and the byte offset
+ *  of the first wrong word in out->position; a well-formed one is explained
+ *  as carc_game_explain does.  CARCVAR_0.3. */
+CARC_API int carc_game_explain_text(const carc_game *game, const char *text,
+                                    carc_explanation *out);
+
 /* ----------------------------------------------------------------- chance */
 
 /** Chance outcomes of the pending chance decision: ids and probabilities

@@ -361,5 +361,10 @@ const char *carc__figure_name(int kind) CARC_INTERNAL;
 int carc__figure_by_name(const char *name) CARC_INTERNAL;
 /* a whole decimal string in [lo, hi] */
 bool carc__parse_int(const char *s, long lo, long hi, int *out) CARC_INTERNAL;
+/* carc_action_from_string, saying where (byte offset) and why on failure */
+int carc__parse_action(const carc_game *g, const char *text, carc_action *out, int *pos,
+                       char *msg, size_t cap) CARC_INTERNAL;
+/* carc_game_explain's core, for a live handle (explain.c) */
+int carc__explain(const carc_game *g, const carc_action *a, carc_explanation *out) CARC_INTERNAL;
 
 #endif

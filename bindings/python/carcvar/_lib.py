@@ -126,6 +126,11 @@ class RecordErrorStruct(ctypes.Structure):
     _fields_ = [("line", c_int32), ("code", c_int32), ("message", ctypes.c_char * 160)]
 
 
+class ExplanationStruct(ctypes.Structure):
+    _fields_ = [("code", c_int32), ("reason", c_int32), ("side", c_int32), ("player", c_int32),
+                ("position", c_int32), ("reserved", c_int32 * 3), ("message", ctypes.c_char * 200)]
+
+
 def _check_status(result, func, args):
     """errcheck for functions returning CARC_OK or a negative code."""
     if result < 0:
@@ -211,6 +216,8 @@ SIGNATURES = {
     "carc_game_write_record": ([G] + list(BUF), c_int, None),
     "carc_game_write_public_record": ([G] + list(BUF), c_int, None),
     "carc_record_replay": ([P(G), c_char_p, c_size_t, P(RecordErrorStruct)], c_int, None),
+    "carc_game_explain": ([G, P(Action), P(ExplanationStruct)], c_int, _check_status),
+    "carc_game_explain_text": ([G, _Str, P(ExplanationStruct)], c_int, _check_status),
 }
 
 

@@ -4,7 +4,8 @@ from dataclasses import dataclass
 from typing import List, Tuple
 
 from . import _lib as L
-from .errors import RecordError, error_for, InvalidArgumentError, NotFoundError
+from .errors import (RecordError, error_for, InvalidArgumentError, NotFoundError, CarcError,
+                     IllegalActionError, WrongStateError, ParseError, reason_name)
 
 lib = L.lib
 
@@ -72,6 +73,25 @@ class Action:
         for f in ("kind", "tile", "x", "y", "rotation", "figure", "segment", "target", "arg"):
             setattr(a, f, getattr(self, f))
         return a
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why an action is refused (Game.explain): code 0 if it is legal."""
+    code: int
+    reason: int
+    side: int
+    player: int
+    position: int
+    message: str
+
+    @property
+    def reason_name(self):
+        return reason_name(self.reason)
+
+    @property
+    def legal(self):
+        return self.code == 0
 
 
 @dataclass(frozen=True)
@@ -297,16 +317,58 @@ class Game:
         return self._action(a, L.checked_int(aid, -2**31, 2**31 - 1, "id"))
 
     def apply(self, action):
-        """Apply an Action, an integer id, or a notation string."""
-        if isinstance(action, Action):
-            a = action.to_c()
-            lib.carc_game_apply(self.handle, ctypes.byref(a))
-        elif isinstance(action, str):
-            a = L.Action()
-            lib.carc_action_from_string(self.handle, action, ctypes.byref(a))
-            lib.carc_game_apply(self.handle, ctypes.byref(a))
+        """Apply an Action, an integer id, or a notation string.  A refused
+        action raises IllegalActionError, WrongStateError or ParseError whose
+        message says why, with .reason_code / .reason_name / .side / .player /
+        .position (see explain)."""
+        try:
+            if isinstance(action, Action):
+                a = action.to_c()
+                lib.carc_game_apply(self.handle, ctypes.byref(a))
+            elif isinstance(action, str):
+                a = L.Action()
+                lib.carc_action_from_string(self.handle, action, ctypes.byref(a))
+                lib.carc_game_apply(self.handle, ctypes.byref(a))
+            else:
+                lib.carc_game_apply_id(self.handle, action)
+        except (IllegalActionError, WrongStateError, ParseError) as exc:
+            why = self._explain_refusal(action)
+            if why is None or why.code >= 0:
+                raise
+            raise error_for(why.code, why.message, reason_code=why.reason, side=why.side,
+                            player=why.player, position=why.position) from exc
+
+    def explain(self, action):
+        """Why an action (an Action, an id or a notation string) would be
+        refused now, without changing the game: an Explanation whose .code
+        is 0 for a legal action, else the negative code apply would raise,
+        with .reason (CARC_REASON_*), .reason_name, .side, .player,
+        .position and .message (carc_game_explain)."""
+        e = L.ExplanationStruct()
+        if isinstance(action, str):
+            lib.carc_game_explain_text(self.handle, action, ctypes.byref(e))
         else:
-            lib.carc_game_apply_id(self.handle, action)
+            if isinstance(action, Action):
+                a = action.to_c()
+            else:
+                a = L.Action()
+                aid = L.checked_int(action, -2**31, 2**31 - 1, "id")
+                try:
+                    lib.carc_action_from_id(self.handle, aid, ctypes.byref(a))
+                except CarcError:
+                    if self.is_terminal:
+                        return Explanation(-5, 1, -1, -1, -1, "the game is over: no more actions")
+                    return Explanation(-3, 13, -1, -1, -1,
+                                       f"no action has id {aid} at this decision")
+            lib.carc_game_explain(self.handle, ctypes.byref(a), ctypes.byref(e))
+        return Explanation(e.code, e.reason, e.side, e.player, e.position,
+                           e.message.decode(errors="replace"))
+
+    def _explain_refusal(self, action):
+        try:
+            return self.explain(action)
+        except (CarcError, TypeError, ValueError, OverflowError):
+            return None
 
     def sample_chance(self):
         a = L.Action()
