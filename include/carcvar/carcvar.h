@@ -314,6 +314,50 @@ CARC_API int carc_game_copy(carc_game *dst, const carc_game *src);
 /** Read back the options the game was created with. */
 CARC_API int carc_game_options(const carc_game *game, carc_options *out);
 
+/* ------------------------------------------------------------ host setup */
+
+/** What a host sets for a new game beyond its options: who plays first and
+ *  which tiles may be drawn (a scenario, or a physical game replayed: the
+ *  game ends when this bag is empty).  Initialise with carc_setup_init();
+ *  the struct only ever grows at its end (struct_size), like carc_options.
+ *  Not in 0.2.0: CARCVAR_0.3. */
+typedef struct carc_setup {
+    size_t struct_size;          /**< set by carc_setup_init                */
+    int32_t first_player;        /**< plays the first turn: 0..num_players-1 (default 0) */
+    int32_t bag_given;           /**< 0: the draw pile holds every tile of the
+                                      modules in play (default); 1: bag[]   */
+    uint8_t bag[CARC_MAX_TILES]; /**< with bag_given: copies of tile type t in
+                                      the draw pile -- at most what the tile
+                                      sets in play hold besides the start
+                                      tiles; 0 for every other type          */
+} carc_setup;
+
+/** Fill setup with defaults: player 0 first, the full draw pile. */
+CARC_API void carc_setup_init(carc_setup *setup);
+/** Create a game as carc_game_new does, with a host setup (NULL: the
+ *  defaults).  Errors as carc_game_new, and CARC_E_INVALID for a first
+ *  player out of range, a bag holding more of a type than the tile sets in
+ *  play, or a struct_size too small or with a non-zero unknown tail.
+ *  Serialization and game records keep the setup. */
+CARC_API int carc_game_new_setup(carc_game **out, const carc_options *opts,
+                                 const carc_setup *setup);
+/** Read back the setup the game was created with. */
+CARC_API int carc_game_setup(const carc_game *game, carc_setup *out);
+
+/** The tiles set aside so far because they fitted nowhere (base rules:
+ *  drawn, shown, removed from the game), in the order they were drawn, as
+ *  tile types; *needed receives their number.  CARCVAR_0.3. */
+CARC_API int carc_game_set_aside(const carc_game *game, int32_t *types, size_t cap,
+                                 size_t *needed);
+/** Each player's score from play alone: the live score without the
+ *  end-game scoring (equal to the live score until the final scoring has
+ *  run).  buf needs num_players entries.  CARCVAR_0.3. */
+CARC_API int carc_game_play_scores(const carc_game *game, int32_t *buf, size_t cap);
+/** Points each player scored during turn `turn` (1..carc_game_turn()), the
+ *  end-game scoring left out.  buf needs num_players entries.
+ *  CARC_E_INVALID for a turn out of range.  CARCVAR_0.3. */
+CARC_API int carc_game_turn_points(const carc_game *game, int turn, int32_t *buf, size_t cap);
+
 CARC_API int carc_game_num_players(const carc_game *game);
 /** Player to act (0-based), CARC_PLAYER_CHANCE or CARC_PLAYER_TERMINAL;
  *  CARC_E_INVALID for NULL. */

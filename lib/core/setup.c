@@ -334,6 +334,8 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     g->L = L;
     g->opts = o;
     g->nplayers = o.num_players;
+    g->setup.struct_size = sizeof g->setup;
+    g->nlog_final = UINT32_MAX;
     uint64_t sm = o.seed;
     g->rng[0] = splitmix64(&sm);
     g->rng[1] = splitmix64(&sm);
@@ -418,11 +420,17 @@ int carc__game_init(carc_game *g)
                     if (carc__types[t].wild[r]) g->hookmask |= HK_WILD;
             }
     }
-    g->player = 0;
+    if (g->setup.first_player < 0 || g->setup.first_player >= g->nplayers) return CARC_E_INVALID;
+    g->player = g->setup.first_player;
     g->turn = 1;
     g->drawn = -1;
     g->last_tile = -1;
     carc__board_init(g);
+    if (g->setup.bag_given) /* the host's bag: at most what the tile sets hold */
+        for (int t = 0; t < CARC_MAX_TILES; t++) {
+            if (g->setup.bag[t] > (t < carc__ntypes ? remain[t] : 0)) return CARC_E_INVALID;
+            if (t < carc__ntypes) remain[t] = g->setup.bag[t];
+        }
     for (int t = 0; t < carc__ntypes; t++) g->total_remaining += remain[t];
     for (int k = 0; k < g->nmods; k++)
         if (carc__mod(g, k)->setup) carc__mod(g, k)->setup(g);

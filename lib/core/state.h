@@ -156,6 +156,8 @@ struct carc_game {
     uint32_t modoff[CARC_MODULE_SLOTS];      /* module state offsets (0 none) */
     step_entry steps[CARC_NUM_STEPS][MAX_STEP_HOOKS];
     carc_options opts;      /* normalised copy */
+    uint32_t nlog_final;    /* score log entries before the final scoring (UINT32_MAX: not yet) */
+    carc_setup setup;       /* the host's setup (carc_game_new_setup), normalised */
 };
 
 /* hookmask bits */

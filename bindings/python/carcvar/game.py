@@ -165,14 +165,32 @@ def _options(players, seed, modules, rules):
 class Game:
     """A game.  Close it with close(), or use it as a context manager."""
 
-    def __init__(self, players=2, seed=0, modules=(), rules=None, _handle=None):
+    def __init__(self, players=2, seed=0, modules=(), rules=None, _handle=None,
+                 first_player=0, bag=None):
+        """first_player: who plays the first turn; bag: the tiles that may be
+        drawn, {tile name or type: copies} (the game ends when it is empty);
+        None: every tile of the modules in play (carc_game_new_setup)."""
         self._h = None
         if _handle is not None:
             self._h = _handle
             return
         h = ctypes.c_void_p()
-        lib.carc_game_new(ctypes.byref(h), ctypes.byref(_options(players, seed, modules,
-                                                                 rules or {})))
+        opts = _options(players, seed, modules, rules or {})
+        if first_player == 0 and bag is None:
+            lib.carc_game_new(ctypes.byref(h), ctypes.byref(opts))
+        else:
+            su = L.Setup()
+            lib.carc_setup_init(ctypes.byref(su))
+            su.first_player = L.checked_int(first_player, -2**31, 2**31 - 1, "first_player")
+            if bag is not None:
+                su.bag_given = 1
+                for tile, count in dict(bag).items():
+                    t = (lib.carc_tile_by_name(tile) if isinstance(tile, str)
+                         else L.checked_int(tile, 0, 255, "tile"))
+                    if t < 0:
+                        raise NotFoundError(f"unknown tile {tile!r}", t)
+                    su.bag[t] = L.checked_int(count, 0, 255, "count")
+            lib.carc_game_new_setup(ctypes.byref(h), ctypes.byref(opts), ctypes.byref(su))
         self._h = h
 
     # ------------------------------------------------------------ lifetime
@@ -400,6 +418,34 @@ class Game:
 
     def scores(self):
         return [self.score(p) for p in range(self.num_players)]
+
+    def setup(self):
+        """(first_player, bag): bag is {tile name: copies} or None (the full pile)."""
+        su = L.Setup()
+        lib.carc_game_setup(self.handle, ctypes.byref(su))
+        bag = None
+        if su.bag_given:
+            bag = {lib.carc_tile_name(t).decode(): su.bag[t]
+                   for t in range(lib.carc_tile_type_count()) if su.bag[t]}
+        return su.first_player, bag
+
+    def set_aside(self):
+        """Names of the tiles set aside so far because they fitted nowhere."""
+        types = L.call_array(lib.carc_game_set_aside, ctypes.c_int32, self.handle)
+        return [lib.carc_tile_name(t).decode() for t in types]
+
+    def play_scores(self):
+        """Scores from play alone: the live scores without the end-game scoring."""
+        buf = (ctypes.c_int32 * 6)()
+        lib.carc_game_play_scores(self.handle, buf, 6)
+        return list(buf[:self.num_players])
+
+    def turn_points(self, turn):
+        """Points each player scored during turn `turn`, end-game scoring left out."""
+        buf = (ctypes.c_int32 * 6)()
+        lib.carc_game_turn_points(self.handle, L.checked_int(turn, -2**31, 2**31 - 1, "turn"),
+                                  buf, 6)
+        return list(buf[:self.num_players])
 
     def final_scores(self):
         buf = (ctypes.c_int32 * 6)()
