@@ -554,6 +554,37 @@ CARC_API int carc_game_supply(const carc_game *game, int player, int kind);
 CARC_API int carc_game_board_text(const carc_game *game, char *buf, size_t cap,
                                   size_t *needed);
 
+/** How carc_game_board_view draws the board for a person at a terminal.
+ *  Initialise with carc_board_view_init(); grows only at its end. */
+typedef struct carc_board_view {
+    size_t struct_size;  /**< set by carc_board_view_init                  */
+    int32_t width;       /**< columns to fit in (default 80; 40..400)       */
+    int32_t flags;       /**< CARC_VIEW_* bits (default LEGEND | LEGAL | LAST) */
+    int32_t center_x;    /**< with CARC_VIEW_CENTER: the cell to centre on  */
+    int32_t center_y;
+    int32_t reserved[4];
+} carc_board_view;
+
+#define CARC_VIEW_LEGEND 1  /**< a legend under the board                   */
+#define CARC_VIEW_LEGAL 2   /**< mark the cells where the tile in hand fits, with
+                                 its rotations there ("+13": r1 and r3)        */
+#define CARC_VIEW_LAST 4    /**< mark the tile placed last: [D]                */
+#define CARC_VIEW_CENTER 8  /**< centre on (center_x, center_y) when the board is
+                                 wider or taller than the view (else on the
+                                 tile placed last)                             */
+
+/** Fill view with defaults: 80 columns, legend, legal cells, last tile. */
+CARC_API void carc_board_view_init(carc_board_view *view);
+/** The board as text for a person: every tile as 3 lines of 7 characters
+ *  (edges, name, figures of every kind, as the library reports them),
+ *  x coordinates above and y coordinates beside, at most view->width
+ *  columns (a wider board is panned: the header says which part is shown),
+ *  the legend, scores and supplies (doc/notation.md, "Board view").  NULL
+ *  view: the defaults.  NUL-terminated; *needed counts the NUL.
+ *  CARCVAR_0.3. */
+CARC_API int carc_game_board_view(const carc_game *game, const carc_board_view *view,
+                                  char *buf, size_t cap, size_t *needed);
+
 /** SVG picture of the board: tiles drawn schematically (fields green, cities
  *  brown with pennants marked, roads, monasteries), figures as circles in
  *  player colours, and the scores.  A complete, standalone SVG document,

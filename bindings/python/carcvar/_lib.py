@@ -131,6 +131,11 @@ class Setup(ctypes.Structure):
                 ("bag", ctypes.c_uint8 * 256)]
 
 
+class BoardView(ctypes.Structure):
+    _fields_ = [("struct_size", c_size_t), ("width", c_int32), ("flags", c_int32),
+                ("center_x", c_int32), ("center_y", c_int32), ("reserved", c_int32 * 4)]
+
+
 class ExplanationStruct(ctypes.Structure):
     _fields_ = [("code", c_int32), ("reason", c_int32), ("side", c_int32), ("player", c_int32),
                 ("position", c_int32), ("reserved", c_int32 * 3), ("message", ctypes.c_char * 200)]
@@ -229,6 +234,8 @@ SIGNATURES = {
     "carc_game_set_aside": ([G, P(c_int32), c_size_t, P(c_size_t)], c_int, None),
     "carc_game_play_scores": ([G, P(c_int32), c_size_t], c_int, _check_status),
     "carc_game_turn_points": ([G, _Int, P(c_int32), c_size_t], c_int, _check_status),
+    "carc_board_view_init": ([P(BoardView)], None, None),
+    "carc_game_board_view": ([G, P(BoardView)] + list(BUF), c_int, None),
 }
 
 

@@ -447,6 +447,20 @@ class Game:
                                   buf, 6)
         return list(buf[:self.num_players])
 
+    def board_view(self, width=80, center=None):
+        """The board for a person (carc_game_board_view): coordinates on both
+        axes, the last tile and the legal cells marked, a legend, at most
+        `width` columns (a wider board is panned, centred on `center`=(x, y)
+        or on the last tile)."""
+        v = L.BoardView()
+        lib.carc_board_view_init(ctypes.byref(v))
+        v.width = L.checked_int(width, -2**31, 2**31 - 1, "width")
+        if center is not None:
+            v.flags |= 8
+            v.center_x = L.checked_int(center[0], -2**31, 2**31 - 1, "x")
+            v.center_y = L.checked_int(center[1], -2**31, 2**31 - 1, "y")
+        return L.call_buffer(lib.carc_game_board_view, self.handle, ctypes.byref(v))
+
     def final_scores(self):
         buf = (ctypes.c_int32 * 6)()
         lib.carc_game_final_scores(self.handle, buf, 6)

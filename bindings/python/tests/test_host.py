@@ -33,3 +33,15 @@ def test_bad_setups_are_refused():
     with pytest.raises(carcvar.NotFoundError):
         Game(bag={"nosuch": 1})
     assert Game().setup() == (0, None)
+
+
+def test_board_view():
+    g = Game(seed=1)
+    for text in ["draw U", "place 1,0 r1", "deploy follower road E", "draw E"]:
+        g.apply(text)
+    v = g.board_view()
+    assert "  0 R  D  RR[ U ]R" in v and " -1  +2     +013" in v
+    assert "0r player 0's follower on a road" in v
+    assert all(len(line) <= 40 for line in g.board_view(width=40).splitlines())
+    with pytest.raises(carcvar.InvalidArgumentError):
+        g.board_view(width=10)
