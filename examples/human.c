@@ -105,7 +105,7 @@ static void show_help(void)
            "  place X,Y rR          lay the tile in hand at cell X,Y, turned R quarter turns\n"
            "                        clockwise (r0..r3); '+13' on the board: fits as r1, r3\n"
            "  deploy follower city N   put a follower on the tile just laid: the feature,\n"
-           "                        and a side (N E S W) or a field's half-side (Nw Ne En ..)\n"
+           "                        and a side (N E S W), or a field's half-side (Nw Ne ..)\n"
            "  pass                  deploy nothing\n"
            "Commands:\n"
            "  help         this text            board [X,Y]  the board (centred on X,Y)\n"

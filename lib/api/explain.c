@@ -251,7 +251,7 @@ static void explain_draw(const carc_game *g, const carc_action *a, carc_explanat
 static void diagnose(const carc_game *g, const carc_action *a, carc_explanation *out)
 {
     const carc_pending *p = carc__front(g);
-    if (g->flags & TF_FAULT) {
+    if ((g->flags & TF_FAULT) || out->code == CARC_E_LIMIT) {
         say(out, CARC_REASON_FAULT,
             "the game reached a bound it declared (a defect: please report it); it takes no more actions");
         return;
