@@ -22,9 +22,10 @@ static int check_setup(const carc_setup *in, carc_setup *norm)
     memcpy(norm, in, sizeof *norm);
     norm->struct_size = sizeof *norm;
     if (norm->bag_given != 0 && norm->bag_given != 1) return CARC_E_INVALID;
-    if (!norm->bag_given)
-        for (int t = 0; t < CARC_MAX_TILES; t++)
-            if (norm->bag[t]) return CARC_E_INVALID; /* one form only: no bag, no counts */
+    for (int t = 0; t < CARC_MAX_TILES; t++)
+        if (norm->bag[t] && (!norm->bag_given || t >= carc__ntypes))
+            return CARC_E_INVALID; /* one form only: no bag, no counts; no such tile */
+    if (norm->first_player < 0 || norm->first_player >= CARC_MAX_PLAYERS) return CARC_E_INVALID;
     return CARC_OK; /* the first player and the counts are checked against the game */
 }
 
@@ -39,7 +40,9 @@ int carc_game_new_setup(carc_game **out, const carc_options *opts, const carc_se
     carc_game *g;
     int rc = carc__game_alloc(&g, opts);
     if (rc) return rc;
-    g->setup = s;
+    g->first_player = (int8_t)s.first_player;
+    g->bag_given = (uint8_t)s.bag_given;
+    if (s.bag_given) memcpy(BAG(g), s.bag, (size_t)carc__ntypes);
     rc = carc__game_init(g);
     if (rc) {
         carc_game_free(g);
@@ -52,7 +55,7 @@ int carc_game_new_setup(carc_game **out, const carc_options *opts, const carc_se
 int carc_game_setup(const carc_game *game, carc_setup *out)
 {
     if (!carc__valid(game) || !out) return CARC_E_INVALID;
-    *out = game->setup;
+    carc__setup_get(game, out);
     return CARC_OK;
 }
 
@@ -63,7 +66,9 @@ int carc_game_set_aside(const carc_game *game, int32_t *types, size_t cap, size_
     if (game->discarded > 0) {
         /* which: replay the history on a new game and watch the count */
         carc_game *g;
-        int rc = carc_game_new_setup(&g, &game->opts, &game->setup);
+        carc_setup su;
+        carc__setup_get(game, &su);
+        int rc = carc_game_new_setup(&g, &game->opts, &su);
         if (rc) return rc;
         const uint16_t *H = CHIST(game);
         for (uint32_t i = 0, used = 0; i < game->nhist && !rc; i += used) {

@@ -22,7 +22,9 @@ static int write_record(const carc_game *game, char *buf, size_t cap, size_t *ne
     outbuf o = {buf, cap, 0};
     /* version 3 only for a host setup (first player, bag): every other
      * record stays version 2, readable by 0.2.0 */
-    bool with_setup = game->setup.first_player != 0 || game->setup.bag_given;
+    carc_setup setup;
+    carc__setup_get(game, &setup);
+    bool with_setup = setup.first_player != 0 || setup.bag_given;
     carc__out_add(&o, "carcvar-record %d\n", with_setup ? 3 : 2);
     carc__out_add(&o, "players %d\n", game->nplayers);
     if (!public_only) carc__out_add(&o, "seed %llu\n", (unsigned long long)game->opts.seed);
@@ -36,17 +38,17 @@ static int write_record(const carc_game *game, char *buf, size_t cap, size_t *ne
         if (m >= 0 && carc__module_on(game, m))
             carc__out_add(&o, "rule %s %d\n", carc_rule_name(i), game->opts.rules[i]);
     }
-    if (game->setup.first_player != 0)
-        carc__out_add(&o, "first-player %d\n", game->setup.first_player);
-    if (game->setup.bag_given) {
+    if (setup.first_player != 0)
+        carc__out_add(&o, "first-player %d\n", setup.first_player);
+    if (setup.bag_given) {
         carc__out_add(&o, "bag");
         for (int t = 0; t < carc__ntypes; t++)
-            if (game->setup.bag[t]) carc__out_add(&o, " %s=%d", carc__types[t].name, game->setup.bag[t]);
+            if (setup.bag[t]) carc__out_add(&o, " %s=%d", carc__types[t].name, setup.bag[t]);
         carc__out_add(&o, "\n");
     }
 
     carc_game *g;
-    int rc = carc_game_new_setup(&g, &game->opts, &game->setup);
+    int rc = carc_game_new_setup(&g, &game->opts, &setup);
     if (rc) return rc;
     const uint16_t *H = CHIST(game);
     for (uint32_t i = 0, used = 0; i < game->nhist; i += used) {

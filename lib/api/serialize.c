@@ -18,7 +18,7 @@
 /* Is the game's setup the default one (player 0 first, the full pile)? */
 static bool default_setup(const carc_game *g)
 {
-    return g->setup.first_player == 0 && !g->setup.bag_given;
+    return g->first_player == 0 && !g->bag_given;
 }
 
 /* ------------------------------------------------------------- bytes I/O */
@@ -77,11 +77,11 @@ int carc_game_serialize(const carc_game *game, uint8_t *buf, size_t cap, size_t 
     put(&w, CARC_MAX_RULES, 2);
     for (int i = 0; i < CARC_MAX_RULES; i++) put(&w, (uint32_t)game->opts.rules[i], 4);
     if (with_setup) {
-        put(&w, (uint32_t)game->setup.first_player, 1);
-        put(&w, (uint32_t)game->setup.bag_given, 1);
-        if (game->setup.bag_given) {
+        put(&w, (uint32_t)game->first_player, 1);
+        put(&w, (uint32_t)game->bag_given, 1);
+        if (game->bag_given) {
             put(&w, (uint32_t)carc__ntypes, 2);
-            for (int t = 0; t < carc__ntypes; t++) put(&w, game->setup.bag[t], 1);
+            for (int t = 0; t < carc__ntypes; t++) put(&w, CBAG(game)[t], 1);
         }
     }
     put(&w, game->rng[0], 8);

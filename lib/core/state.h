@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "carcvar/carcvar.h"
 #include "core/tiles.h"
@@ -157,7 +158,10 @@ struct carc_game {
     step_entry steps[CARC_NUM_STEPS][MAX_STEP_HOOKS];
     carc_options opts;      /* normalised copy */
     uint32_t nlog_final;    /* score log entries before the final scoring (UINT32_MAX: not yet) */
-    carc_setup setup;       /* the host's setup (carc_game_new_setup), normalised */
+    /* the host's setup (carc_game_new_setup): the first player, and whether
+     * the draw pile is the host's bag (BAG(g): its counts by tile type) */
+    int8_t first_player;
+    uint8_t bag_given;
 };
 
 /* hookmask bits */
@@ -212,6 +216,20 @@ static inline bool carc__cell_in_range(int x, int y)
 #define CHKEYS(g) CARR(g, int32_t, off_hkeys)
 #define CHVALS(g) CARR(g, int16_t, off_hvals)
 #define CREMAIN(g) CARR(g, uint8_t, off_remain)
+/* the host's bag, by tile type (after REMAIN, in the same fixed table) */
+#define BAG(g) (ARR(g, uint8_t, off_remain) + carc__ntypes)
+#define CBAG(g) (CARR(g, uint8_t, off_remain) + carc__ntypes)
+
+/* The host's setup in its public form. */
+static inline void carc__setup_get(const carc_game *g, carc_setup *out)
+{
+    memset(out, 0, sizeof *out);
+    out->struct_size = sizeof *out;
+    out->first_player = g->first_player;
+    out->bag_given = g->bag_given;
+    if (g->bag_given) memcpy(out->bag, CBAG(g), (size_t)carc__ntypes);
+}
+
 
 /* Segments a figure may name on placed tile t: the type's, plus a road laid
  * over it. */
