@@ -351,6 +351,17 @@ typedef struct carc_module_def {
      * kind `kind` player holds (>= 0), for carc_game_tokens() */
     uint32_t token_kinds;
     int (*tokens)(const carc_game *g, int player, int kind);
+    /* ---- explaining refusals (doc/modules.md, "Explaining refusals") */
+    /* carc_game_explain asks a module about a refused action it may be the
+     * cause of: an action of its own kinds (owner), a core action at one of
+     * its decisions (owner), or a core action that one of its vetoes refused
+     * (event: may_place_tile, may_deploy, drawable, and deploy_allowed of
+     * its figure kinds).  A module that refuses it fills out->reason (its
+     * own CARC_MODULE_KIND(id, k), or a core CARC_REASON_*), out->message
+     * (for a person: what is wrong and what to do) and, where they apply,
+     * out->side / out->player, and returns true; false: not its refusal.
+     * Read-only: the game is const. */
+    bool (*explain)(const carc_game *g, const carc_action *a, carc_explanation *out);
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */

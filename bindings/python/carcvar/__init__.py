@@ -27,3 +27,7 @@ __all__ = [
     "BufferTooSmallError", "WrongStateError", "ParseError", "CorruptDataError",
     "VersionError", "UnsupportedError", "NotFoundError", "LimitError", "RecordError",
 ]
+# refusal reasons (carc_game_explain)
+from .game import Explanation  # noqa: E402
+from .errors import REFUSAL_REASONS  # noqa: E402
+__all__ += ["Explanation", "REFUSAL_REASONS"]
