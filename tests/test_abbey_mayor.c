@@ -182,6 +182,8 @@ START_TEST(tiles_all_rotations)
 }
 END_TEST
 
+static carc_game *replay_until(const char *name, const char *stop);
+
 /* The abbey is never drawn; each player holds one. */
 START_TEST(abbey_not_drawn)
 {
@@ -190,6 +192,12 @@ START_TEST(abbey_not_drawn)
     ck_assert_int_eq(carc_game_tiles_remaining(g, carc_tile_by_name("AM_Abbey")), 0);
     ck_assert_int_eq(carc_game_tiles_remaining(g, carc_tile_by_name("AM_Cpp")), 1);
     ck_assert_int_eq(carc_game_tiles_remaining(g, -1), 71 + 12);
+    for (int p = 0; p < 3; p++) ck_assert_int_eq(carc_game_tokens(g, p, CARC_TOKEN_ABBEY), 1);
+    carc_game_free(g);
+    /* played: none left (am_abbey_closes_four.rec: player 0 played it) */
+    g = replay_until("am_abbey_closes_four.rec", "deploy follower monastery");
+    ck_assert_int_eq(carc_game_tokens(g, 0, CARC_TOKEN_ABBEY), 0);
+    ck_assert_int_eq(carc_game_tokens(g, 1, CARC_TOKEN_ABBEY), 1);
     carc_game_free(g);
 }
 END_TEST

@@ -160,6 +160,12 @@ int carc__abbey_mayor_abbeys(const carc_game *g, int player)
     return cst(g)->abbeys[player];
 }
 
+/* carc_game_tokens(game, player, CARC_TOKEN_ABBEY) */
+static int tokens(const carc_game *g, int player, int kind)
+{
+    return kind == CARC_TOKEN_ABBEY ? carc__abbey_mayor_abbeys(g, player) : 0;
+}
+
 static void setup(carc_game *g)
 {
     am_state *s = st(g);
@@ -913,6 +919,8 @@ const carc_module_def carc__module_abbey_mayor = {
     .may_deploy = may_deploy,
     .may_place_tile = may_place_tile,
     .place_veto_ttags = CARC_TTAG_ABBEY, /* only the abbey is vetoed */
+    .token_kinds = 1u << CARC_TOKEN_ABBEY,
+    .tokens = tokens,
     .strength = strength,
     .figure_moved = figure_moved,
 };
