@@ -565,6 +565,34 @@ START_TEST(other_rules_random)
 }
 END_TEST
 
+/* carc_game_explain names this module's reasons for its refusals. */
+static void explained(const carc_game *g, const char *text, int reason)
+{
+    carc_action a;
+    ck_assert_int_eq(carc_action_from_string(g, text, &a), CARC_OK);
+    carc_explanation e;
+    ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
+    ck_assert_int_eq(e.code, CARC_E_ILLEGAL);
+    ck_assert_msg(e.reason == reason, "'%s': reason %d (%s), expected %d", text, e.reason,
+                  e.message, reason);
+    ck_assert(e.message[0] != 0);
+}
+
+#define AM_REASON(k) (16 + CARC_MODULE_ABBEY_MAYOR * 16 + (k))
+
+START_TEST(explanations)
+{
+    carc_game *g = replay_until("am_abbey_not_in_hole.rec", "place -2,0 r0");
+    explained(g, "place -2,0 r0", AM_REASON(0));
+    carc_game_free(g);
+    g = replay_until("am_barn_immediate.rec", "# legal: pass; deploy follower road E; deploy follower field Es; deploy wagon road E");
+    explained(g, "deploy follower field Nw", AM_REASON(1));
+    explained(g, "deploy mayor road E", AM_REASON(2));
+    explained(g, "deploy wagon field Nw", AM_REASON(3));
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("abbey_mayor");
@@ -580,6 +608,7 @@ int main(void)
     tcase_add_test(tc, wagon_pass);
     tcase_add_test(tc, barn_figure);
     tcase_add_test(tc, barn_one_per_field);
+    tcase_add_test(tc, explanations);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -32,6 +32,7 @@
  *    the players with most barns score 4 per completed city. */
 #include "abbey_mayor.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "tiles_gen.h"
@@ -403,6 +404,59 @@ static int strength(const carc_game *g, int fig)
     carc__figure_get(g, fig, &f);
     if (f.kind != CARC_FIGURE_MAYOR || f.where != CARC_PLACE_SEGMENT) return -1;
     return carc__root_pennants(g, carc__seg_root(g, f.tile, f.segment));
+}
+
+/* ------------------------------------------------------- explaining */
+
+/* Its reasons for carc_game_explain (doc/rules.md, "Abbey & Mayor"). */
+#define WHY_NOT_HOLE CARC_MODULE_KIND(AM, 0)   /* the abbey outside a hole */
+#define WHY_BARN_FIELD CARC_MODULE_KIND(AM, 1) /* a follower into a barn's field */
+#define WHY_MAYOR CARC_MODULE_KIND(AM, 2)      /* a mayor off a city */
+#define WHY_WAGON CARC_MODULE_KIND(AM, 3)      /* a wagon on a field, or no target */
+#define WHY_BARN CARC_MODULE_KIND(AM, 4)       /* no barn at that corner */
+
+static bool why(carc_explanation *out, int reason, const char *msg)
+{
+    out->reason = reason;
+    snprintf(out->message, sizeof out->message, "%s", msg);
+    return true;
+}
+
+static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
+{
+    carc_decision d;
+    if (carc_game_decision(g, &d) != CARC_OK) return false;
+    if (d.kind == CARC_DECISION_PLACE && a->kind == CARC_ACTION_PLACE &&
+        d.tile == cst(g)->abbey_type && a->rotation >= 0 && a->rotation <= 3 &&
+        !may_place_tile(g, d.tile, a->x, a->y, a->rotation))
+        return why(out, WHY_NOT_HOLE,
+                   a->rotation ? "the abbey is laid turned r0 (it looks the same every way)"
+                               : "the abbey goes only into a hole: an empty cell with tiles on "
+                                 "all four sides");
+    if (a->kind == ACT_BARN)
+        return why(out, WHY_BARN,
+                   "a barn goes on a corner of the tile just laid where four tiles meet and "
+                   "all four quarters are one field without a barn, instead of a follower");
+    if (a->kind == ACT_WAGON_TILE || a->kind == ACT_WAGON_SEG)
+        return why(out, WHY_WAGON,
+                   "the wagon moves only onto a road, city or monastery next to it that is "
+                   "incomplete and holds no follower (rule am_wagon_move)");
+    int t = d.kind == CARC_DECISION_DEPLOY ? carc__tile_at(g, d.x, d.y) : -1;
+    if (t < 0 || a->kind != CARC_ACTION_DEPLOY || a->segment < 0 ||
+        a->segment >= carc__types[carc__tile_type(g, t)].nseg || a->figure < 0 ||
+        a->figure >= CARC_FIGURE_KINDS)
+        return false;
+    int k = seg_kind(g, t, a->segment);
+    if (a->figure == CARC_FIGURE_MAYOR && k != CARC_FEATURE_CITY)
+        return why(out, WHY_MAYOR, "a mayor stands only in a city");
+    if (a->figure == CARC_FIGURE_WAGON && k != CARC_FEATURE_ROAD && k != CARC_FEATURE_CITY &&
+        k != CARC_FEATURE_MONASTERY)
+        return why(out, WHY_WAGON, "a wagon stands only on a road, a city or a monastery");
+    if (a->figure == CARC_FIGURE_BARN)
+        return why(out, WHY_BARN, "a barn is placed with 'barn ne', 'se', 'sw' or 'nw'");
+    if (!may_deploy(g, a->figure, t, a->segment))
+        return why(out, WHY_BARN_FIELD, "a barn stands in this field: no farmer may join it");
+    return false; /* occupied and the like: the core says so */
 }
 
 /* ------------------------------------------------------------- steps */
@@ -918,6 +972,7 @@ const carc_module_def carc__module_abbey_mayor = {
     .deploy_allowed = deploy_allowed,
     .may_deploy = may_deploy,
     .may_place_tile = may_place_tile,
+    .explain = explain,
     .place_veto_ttags = CARC_TTAG_ABBEY, /* only the abbey is vetoed */
     .token_kinds = 1u << CARC_TOKEN_ABBEY,
     .tokens = tokens,
