@@ -217,7 +217,7 @@ static int barn_in(const carc_game *g, int root, int except)
 /* Completed cities bordering field `root`, each counted once. */
 static int field_cities(const carc_game *g, int root)
 {
-    int16_t found[CARC_MAX_TILES];
+    int16_t found[4 * CARC_MAX_TILES]; /* > the city segments a board can hold */
     int nfound = 0, complete = 0;
     for (int t = 0; t < carc__tile_count(g); t++) {
         const tile_type *ty = &carc__types[carc__tile_type(g, t)];
@@ -229,7 +229,7 @@ static int field_cities(const carc_game *g, int root)
                 for (k = 0; k < nfound; k++)
                     if (found[k] == c) break;
                 if (k < nfound) continue;
-                if (nfound < CARC_MAX_TILES) found[nfound++] = (int16_t)c;
+                if (nfound < 4 * CARC_MAX_TILES) found[nfound++] = (int16_t)c;
                 complete += carc__root_complete(g, c);
             }
         }
