@@ -381,6 +381,12 @@ START_TEST(barn_figure)
     ck_assert_int_eq(b.y, -1);
     ck_assert_int_eq(b.state & 0xFF, 1 + 2); /* corner SW */
     carc_game_free(g);
+    /* with Traders & Builders: the pig went home with the farmer */
+    g = replay_until("am_barn_pig.rec", "# expect score 0 0");
+    ck_assert_int_eq(figure_of(g, 1, CARC_FIGURE_PIG).where, CARC_WHERE_SUPPLY);
+    ck_assert_int_eq(figure_of(g, 1, CARC_FIGURE_FOLLOWER).where, CARC_WHERE_SUPPLY);
+    ck_assert_int_eq(figure_of(g, 0, CARC_FIGURE_BARN).where, CARC_WHERE_BOARD);
+    carc_game_free(g);
 }
 END_TEST
 

@@ -214,29 +214,6 @@ static int barn_in(const carc_game *g, int root, int except)
     return -1;
 }
 
-/* Completed cities bordering field `root`, each counted once. */
-static int field_cities(const carc_game *g, int root)
-{
-    int16_t found[4 * CARC_MAX_TILES]; /* > the city segments a board can hold */
-    int nfound = 0, complete = 0;
-    for (int t = 0; t < carc__tile_count(g); t++) {
-        const tile_type *ty = &carc__types[carc__tile_type(g, t)];
-        for (int s = 0; s < ty->nseg; s++) {
-            if (ty->seg[s].kind != CARC_FEATURE_FIELD || carc__seg_root(g, t, s) != root) continue;
-            for (uint32_t m = ty->seg[s].touches; m; m &= m - 1) {
-                int c = carc__seg_root(g, t, __builtin_ctz(m));
-                int k;
-                for (k = 0; k < nfound; k++)
-                    if (found[k] == c) break;
-                if (k < nfound) continue;
-                if (nfound < 4 * CARC_MAX_TILES) found[nfound++] = (int16_t)c;
-                complete += carc__root_complete(g, c);
-            }
-        }
-    }
-    return complete;
-}
-
 /* Corner c (0 NE, 1 SE, 2 SW, 3 NW) of a tile as its two board half-edges
  * (Nw Ne En Es Se Sw Ws Wn = 0..7). */
 static const int CORNER_HALF[4][2] = {{1, 2}, {3, 4}, {5, 6}, {7, 0}};
@@ -526,13 +503,18 @@ static int barn_scoring(carc_game *g)
         feat_eval e;
         carc__eval_feature(g, root, 0, &e);
         /* only the barn placed now: the field's own score; an older barn:
-         * the farmers joined it, 1 per completed city */
+         * the farmers joined it, 1 per completed city.  Either with the
+         * modules' per-player bonuses (a pig: +1 per city, as JCZ's
+         * getPointsWhenBarnIsConnected) */
         bool joined = new_barn < 0 || barn_in(g, root, new_barn) >= 0;
-        int points = joined ? field_cities(g, root) : e.points;
+        if (joined) e.points = e.cities;
         int reason = joined ? REASON_BARN_JOINED : REASON_BARN;
-        for (int p = 0; p < carc__players(g); p++)
-            if ((e.owners & (1u << p)) && points > 0)
+        for (int p = 0; p < carc__players(g); p++) {
+            if (!(e.owners & (1u << p))) continue;
+            int points = carc__player_points(g, root, p, &e);
+            if (points > 0)
                 carc__score_add(g, p, points, reason, CARC_FEATURE_FIELD, b.tile, b.segment);
+        }
         farmers_home(g, root);
     }
     return CARC_HOOK_NEXT;
@@ -616,7 +598,11 @@ static int barn_final(carc_game *g)
                 carc__seg_root(g, o.tile, o.segment) == root && ++count[o.owner] > best)
                 best = count[o.owner];
         }
-        int points = 4 * field_cities(g, root);
+        /* no per-player bonuses (JCZ getBarnPoints: no pig herds, after the
+         * Complete Annotated Rules) */
+        feat_eval e;
+        carc__eval_feature(g, root, 0, &e);
+        int points = 4 * e.cities;
         if (points == 0) continue;
         for (int p = 0; p < carc__players(g); p++)
             if (count[p] == best)
