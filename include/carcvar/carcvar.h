@@ -457,9 +457,15 @@ CARC_API int carc_game_board_text(const carc_game *game, char *buf, size_t cap,
                                   size_t *needed);
 
 /** SVG picture of the board: tiles drawn schematically (fields green, cities
- *  brown with pennants marked, roads, monasteries), figures as circles in
- *  player colours, and the scores.  A complete, standalone SVG document,
- *  NUL-terminated; *needed counts the terminating NUL. */
+ *  walled with their pennants as shields, roads, monasteries, every tile and
+ *  segment tag and extension feature by name), figures by kind and role
+ *  (knight, thief, monk, farmer lying down; every carc_figure_kind its own
+ *  glyph) in colour-blind-safe player colours with the player's number, the
+ *  last tile marked, column and row numbers, and a panel with the turn,
+ *  tiles left, each player's score and figures in supply.  A complete,
+ *  standalone SVG document with a viewBox and no fixed size (it scales to
+ *  its container); class names are listed in doc/notation.md ("Board
+ *  picture").  NUL-terminated; *needed counts the terminating NUL. */
 CARC_API int carc_game_board_svg(const carc_game *game, char *buf, size_t cap,
                                  size_t *needed);
 
