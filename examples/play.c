@@ -3,8 +3,9 @@
  * turn's scoring and the final scores.
  *
  *   carcvar-play [--seed N] [--players N] [--agent P=random|greedy|human]...
- *                [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--quiet]
- *   carcvar-play --replay FILE
+ *                [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--html PAGE]
+ *                [--quiet]
+ *   carcvar-play --replay FILE [--html PAGE]
  *
  * A human player types actions in the notation of doc/notation.md, or the
  * number of an action from the list shown, or "?" to see the board. */
@@ -148,12 +149,34 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* --html: the replay viewer of the record (carc_record_html). */
+static int save_html(const char *record, size_t len, const char *path)
+{
+    size_t need = 0;
+    carc_record_error err;
+    int rc = carc_record_html(record, len, NULL, 0, &need, &err);
+    char *page = rc == CARC_E_BUFFER ? malloc(need) : NULL;
+    if (page) rc = carc_record_html(record, len, page, need, &need, &err);
+    if (rc != CARC_OK) {
+        fprintf(stderr, "carcvar-play: --html: %s\n", page || rc != CARC_E_BUFFER ? err.message
+                                                                            : "out of memory");
+        free(page);
+        return 1;
+    }
+    FILE *f = fopen(path, "w");
+    int ok = f && fputs(page, f) >= 0;
+    if (f && fclose(f) != 0) ok = 0;
+    free(page);
+    if (!ok) perror(path);
+    return !ok;
+}
+
 int main(int argc, char **argv)
 {
     carc_options opts;
     carc_options_init(&opts);
     opts.seed = 1;
-    const char *replay = NULL, *record_out = NULL, *svg_out = NULL;
+    const char *replay = NULL, *record_out = NULL, *svg_out = NULL, *html_out = NULL;
     int quiet = 0, watch = 0;
     int agent[CARC_MAX_PLAYERS] = {0};
     for (int i = 1; i < argc; i++) {
@@ -162,6 +185,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--replay") && i + 1 < argc) replay = argv[++i];
         else if (!strcmp(argv[i], "--record-out") && i + 1 < argc) record_out = argv[++i];
         else if (!strcmp(argv[i], "--svg") && i + 1 < argc) svg_out = argv[++i];
+        else if (!strcmp(argv[i], "--html") && i + 1 < argc) html_out = argv[++i];
         else if (!strcmp(argv[i], "--quiet")) quiet = 1;
         else if (!strcmp(argv[i], "--watch")) watch = 1;
         else if (!strcmp(argv[i], "--agent") && i + 1 < argc) {
@@ -186,8 +210,8 @@ int main(int argc, char **argv)
             int help = !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
             fprintf(help ? stdout : stderr,
                     "usage: %s [--seed N] [--players N] [--agent P=random|greedy|human]...\n"
-                    "          [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--quiet]\n"
-                    "       %s --replay FILE\n", argv[0], argv[0]);
+                    "          [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--html PAGE] [--quiet]\n"
+                    "       %s --replay FILE [--html PAGE]\n", argv[0], argv[0]);
             return help ? 0 : 2;
         }
     }
@@ -201,7 +225,9 @@ int main(int argc, char **argv)
         if (!text) { perror(replay); return 1; }
         carc_record_error err;
         rc = carc_record_replay(&g, text, len, &err);
+        if (!rc && html_out && save_html(text, len, html_out)) rc = -1;
         free(text);
+        if (rc == -1) return 1;
         if (rc) {
             fprintf(stderr, "%s:%d: %s\n", replay, err.line, err.message);
             return 1;
@@ -257,6 +283,12 @@ int main(int argc, char **argv)
     printf("\n");
     if (record_out && save_text(g, carc_game_write_record, record_out)) return 1;
     if (svg_out && save_text(g, carc_game_board_svg, svg_out)) return 1;
+    if (html_out && !replay) { /* the replay viewer of the game just played */
+        char *rec = get_text(g, carc_game_write_record);
+        int bad = !rec || save_html(rec, strlen(rec), html_out);
+        free(rec);
+        if (bad) return 1;
+    }
     carc_game_free(g);
     return 0;
 }

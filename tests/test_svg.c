@@ -167,12 +167,60 @@ START_TEST(pennants_roles_and_end)
 }
 END_TEST
 
+START_TEST(replay_page)
+{
+    /* the known game: 6 steps; tiles appear at the step that placed them,
+     * each figure once for its stay */
+    const char rec[] = "carcvar-record 1\nplayers 2\n"
+                       "draw A\nplace 0,1 r0\ndeploy follower monastery\n"
+                       "draw U\nplace -1,0 r1\ndeploy follower road E\n";
+    size_t need = 0;
+    carc_record_error err;
+    ck_assert_int_eq(carc_record_html(rec, sizeof rec - 1, NULL, 0, &need, &err), CARC_E_BUFFER);
+    char *page = malloc(need);
+    ck_assert_int_eq(carc_record_html(rec, sizeof rec - 1, page, need, &need, &err), CARC_OK);
+    ck_assert_uint_eq(strlen(page) + 1, need);
+    ck_assert_int_eq(err.code, 0);
+    ck_assert_ptr_nonnull(strstr(page, "<!DOCTYPE html>"));
+    ck_assert_int_eq(count(page, "class=\"tile\""), 3);
+    ck_assert_int_eq(count(page, "class=\"tile\" data-name=\"D\" data-x=\"0\" data-y=\"0\" "
+                                 "data-rotation=\"0\" data-step=\"0\""), 1);
+    ck_assert_int_eq(count(page, "data-name=\"A\" data-x=\"0\" data-y=\"1\" data-rotation=\"0\" "
+                                 "data-step=\"2\""), 1);
+    ck_assert_int_eq(count(page, "data-name=\"U\" data-x=\"-1\" data-y=\"0\" data-rotation=\"1\" "
+                                 "data-step=\"5\""), 1);
+    ck_assert_int_eq(count(page, "<g class=\"span\" data-from=\"3\" data-to=\"7\">"
+                                 "<g class=\"figure follower monk\" data-player=\"0\""), 1);
+    ck_assert_int_eq(count(page, "<g class=\"span\" data-from=\"6\" data-to=\"7\">"
+                                 "<g class=\"figure follower thief\" data-player=\"1\""), 1);
+    ck_assert_int_eq(count(page, "<li data-step="), 7); /* start + 6 lines */
+    ck_assert_ptr_nonnull(strstr(page, "<span class=\"act\">deploy follower road E</span>"));
+    ck_assert_ptr_null(strstr(page, " src="));
+    ck_assert_ptr_null(strstr(page, " href="));
+    /* too small a buffer: CARC_E_BUFFER and the size */
+    size_t need2 = 0;
+    ck_assert_int_eq(carc_record_html(rec, sizeof rec - 1, page, need - 1, &need2, NULL),
+                     CARC_E_BUFFER);
+    ck_assert_uint_eq(need2, need);
+    free(page);
+    /* a record that does not replay: its error, line and message */
+    const char bad[] = "carcvar-record 1\nplayers 2\ndraw A\nplace 5,5 r0\n";
+    ck_assert_int_eq(carc_record_html(bad, sizeof bad - 1, NULL, 0, &need, &err), CARC_E_ILLEGAL);
+    ck_assert_int_eq(err.line, 4);
+    ck_assert_int_eq(err.code, CARC_E_ILLEGAL);
+    ck_assert_int_eq(carc_record_html("x", 1, NULL, 0, &need, &err), CARC_E_PARSE);
+    ck_assert_int_eq(carc_record_html(NULL, 3, NULL, 0, &need, &err), CARC_E_INVALID);
+    ck_assert_int_eq(carc_record_html(rec, sizeof rec - 1, NULL, 5, &need, &err), CARC_E_INVALID);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("svg");
     TCase *tc = tcase_create("svg");
     tcase_add_test(tc, known_game);
     tcase_add_test(tc, scales);
+    tcase_add_test(tc, replay_page);
     tcase_add_test(tc, pennants_roles_and_end);
     suite_add_tcase(s, tc);
     return run_suite(s);

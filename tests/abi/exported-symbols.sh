@@ -26,6 +26,7 @@ for s in $(printf '%s\n' "$syms" | awk '{print $NF}'); do
     # NODE_OF: the version node of each function added after 0.1.0
     case $name in
     carc_game_write_public_record) want=CARCVAR_0.2 ;;
+    carc_record_html) want=CARCVAR_0.3 ;;
     *) want=CARCVAR_0 ;;
     esac
     if [ "${s#*@@}" != "$want" ]; then

@@ -211,6 +211,8 @@ SIGNATURES = {
     "carc_game_write_record": ([G] + list(BUF), c_int, None),
     "carc_game_write_public_record": ([G] + list(BUF), c_int, None),
     "carc_record_replay": ([P(G), c_char_p, c_size_t, P(RecordErrorStruct)], c_int, None),
+    "carc_record_html": ([c_char_p, c_size_t] + list(BUF) + [P(RecordErrorStruct)], c_int,
+                         None),
 }
 
 
