@@ -501,11 +501,12 @@ void carc__pic_glyph(outbuf *o, const char *cls, int kind, int player, const cha
                           fill, st, ink);
         } else {
             carc__out_add(o, "<path d=\"" MEEPLE "\" fill=\"%s\" %s/>", fill, st);
-            if (role && !strcmp(role, "knight")) /* a helmet's visor and a plume */
-                carc__out_add(o, "<path d=\"M-3 -6.2H3\" stroke=\"%s\" stroke-width=\"1.4\"/>"
-                                 "<path d=\"M0 -9Q1 -12 4 -11.5\" fill=\"none\" stroke=\"%s\" "
-                                 "stroke-width=\"1.4\"/>",
-                              ink, fill);
+            if (role && !strcmp(role, "knight")) /* a steel helmet with a red plume */
+                carc__out_add(o, "<path d=\"M-3.6 -5C-3.9 -10.2 3.9 -10.2 3.6 -5Z\" "
+                                 "fill=\"#c3c9d0\" stroke=\"#1a1a1a\" stroke-width=\".7\"/>"
+                                 "<path d=\"M0 -9.3Q1.5 -13 5 -12\" fill=\"none\" "
+                                 "stroke=\"#c0392b\" stroke-width=\"1.8\" "
+                                 "stroke-linecap=\"round\"/>");
             else if (role && !strcmp(role, "thief")) /* a mask */
                 carc__out_add(o, "<rect x=\"-3.3\" y=\"-7.4\" width=\"6.6\" height=\"2.2\" "
                                  "rx=\"1\" fill=\"%s\"/>",
