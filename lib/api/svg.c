@@ -658,7 +658,17 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     pic_frame f;
     int top = panel_height(game);
     carc__pic_frame(&f, x0, x1, y0, y1, top);
-    int w = f.width < 460 ? 460 : f.width, h = top + f.height;
+    /* wide enough for the panel: about 7 units a character of its longest line */
+    int kinds = 0;
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+        for (uint32_t i = 0; i < game->nfigs; i++)
+            if (CFIGS(game)[i].owner >= 0 && CFIGS(game)[i].kind == k) {
+                kinds++;
+                break;
+            }
+    int panel_w = 250 + 95 * (kinds ? kinds : 1);
+    int w = f.width < panel_w ? panel_w : f.width, h = top + f.height;
+    if (w < 460) w = 460;
     outbuf o = {buf, cap, 0};
     carc__out_add(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     carc__out_add(&o, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
