@@ -34,15 +34,29 @@ static void json_str(outbuf *o, const char *s)
 
 /* The column of a score event in the breakdown: its feature kind, or for
  * points scored for no feature the reason's name. */
-static const char *event_column(const carc_game *g, const logent *e)
+static const char *event_column(const logent *e)
 {
-    (void)g;
     return e->tile != LOG_NO_TILE ? carc__feature_name(e->feature) : carc__reason_name(e->reason);
 }
 
-/* Walk the record's history on a fresh game: on_step(g, step, entry
- * action, player who acted, log index before the step) after every entry.
- * Returns CARC_OK or the first error. */
+/* The breakdown's column of a name, added if new; names past the last
+ * column but one share the last, "other" (nothing is left out). */
+#define BREAKDOWN_COLS 32
+static int column_of(const char **cols, int *ncols, const char *name)
+{
+    for (int k = 0; k < *ncols; k++)
+        if (!strcmp(cols[k], name)) return k;
+    if (*ncols < BREAKDOWN_COLS - 1) {
+        cols[*ncols] = name;
+        return (*ncols)++;
+    }
+    if (*ncols == BREAKDOWN_COLS - 1) cols[(*ncols)++] = "other";
+    return BREAKDOWN_COLS - 1;
+}
+
+/* One walk through the record's history on a fresh game writes one section
+ * of the page (walk() below): the figures' stays, the move list or the
+ * numbers of every step. */
 typedef struct walker {
     outbuf *o;
     const carc_game *final;
@@ -95,7 +109,7 @@ static void move_item(walker *w, const carc_game *g, int step, const char *text,
     for (uint32_t k = log0; k < g->nlog; k++) {
         carc__out_add(o, "<span class=\"ev\" style=\"border-color:%s\">P%d +%d ",
                       carc__pic_colour(L[k].player), L[k].player, L[k].points);
-        carc__pic_xml(o, event_column(g, &L[k]));
+        carc__pic_xml(o, event_column(&L[k]));
         if (L[k].reason == CARC_SCORE_END_GAME) carc__out_add(o, " (end)");
         carc__out_add(o, "</span>");
     }
@@ -125,6 +139,8 @@ static void step_json(walker *w, const carc_game *g, const int *kinds, int nkind
     carc__out_add(o, "]],\n");
 }
 
+/* Replay the final game's history on a fresh game, writing w->section
+ * after step 0 and after every entry.  CARC_OK or the first error. */
 static int walk(walker *w, const int *kinds, int nkinds)
 {
     const carc_game *fin = w->final;
@@ -387,14 +403,9 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
     /* the breakdown: points by player and feature kind, from the score log */
     {
         const logent *L = CLOG(fin);
-        const char *cols[64];
+        const char *cols[BREAKDOWN_COLS];
         int ncols = 0;
-        for (uint32_t i = 0; i < fin->nlog; i++) {
-            const char *c = event_column(fin, &L[i]);
-            int k = 0;
-            while (k < ncols && strcmp(cols[k], c)) k++;
-            if (k == ncols && ncols < 64) cols[ncols++] = c;
-        }
+        for (uint32_t i = 0; i < fin->nlog; i++) column_of(cols, &ncols, event_column(&L[i]));
         carc__out_add(&o, "<section id=\"breakdown\" class=\"card\"><h2>%s by feature</h2>"
                           "<table><thead><tr><th>player</th>",
                       carc__is_over(fin) ? "Final scores" : "Scores so far");
@@ -413,7 +424,7 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
             for (int k = 0; k < ncols; k++) {
                 int sum = 0;
                 for (uint32_t i = 0; i < fin->nlog; i++)
-                    if (L[i].player == p && !strcmp(event_column(fin, &L[i]), cols[k]))
+                    if (L[i].player == p && column_of(cols, &ncols, event_column(&L[i])) == k)
                         sum += L[i].points;
                 carc__out_add(&o, "<td class=\"num\">%d</td>", sum);
             }

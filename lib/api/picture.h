@@ -34,7 +34,7 @@ void carc__pic_frame(pic_frame *f, int x0, int x1, int y0, int y1, int top) CARC
 const char *carc__pic_colour(int player) CARC_INTERNAL;
 const char *carc__pic_ink(int player) CARC_INTERNAL;
 
-/* <defs>-free style block: CSS classes used by the picture. */
+/* The <style> element: CSS of the classes the picture uses. */
 void carc__pic_style(outbuf *o) CARC_INTERNAL;
 /* Column and row numbers along the top and left of the board. */
 void carc__pic_axes(outbuf *o, const pic_frame *f) CARC_INTERNAL;
@@ -57,7 +57,7 @@ void carc__pic_glyph(outbuf *o, const char *cls, int kind, int player, const cha
 /* A tag by name: its own glyph if it has one, else a labelled badge; a <g
  * class="tag tag-NAME" data-tag=NAME>. */
 void carc__pic_tag(outbuf *o, const char *name, int x, int y) CARC_INTERNAL;
-/* Every figure on the board of g, `attrs` added to each group. */
+/* Every figure on the board of g. */
 void carc__pic_figures(outbuf *o, const carc_game *g, const pic_frame *f) CARC_INTERNAL;
 /* The frame around the last placed tile, if any. */
 void carc__pic_last(outbuf *o, const carc_game *g, const pic_frame *f) CARC_INTERNAL;
