@@ -167,6 +167,24 @@ START_TEST(probe_game_shows_every_tag)
     ck_assert_int_ge(names, 12);  /* the probe set: 9 tags and 3 kinds at least */
     ck_assert_int_ge(drawn, 10);  /* and this game really drew most of them */
     ck_assert_int_eq(count(svg, "<g ") + count(svg, "<g>"), count(svg, "</g>"));
+    /* the replay viewer of the same game draws the same tiles, module
+     * figures (the probe's neutral fairy, its big figures) included */
+    size_t rl;
+    ck_assert_int_eq(carc_game_write_record(g, NULL, 0, &rl), CARC_E_BUFFER);
+    char *rec = malloc(rl);
+    ck_assert_int_eq(carc_game_write_record(g, rec, rl, &rl), CARC_OK);
+    carc_record_error err;
+    ck_assert_int_eq(carc_record_html(rec, rl, NULL, 0, &need, &err), CARC_E_BUFFER);
+    char *page = malloc(need);
+    ck_assert_msg(carc_record_html(rec, rl, page, need, &need, &err) == CARC_OK, "%d: %s",
+                  err.line, err.message);
+    ck_assert_int_eq(count(page, "class=\"tile\""), count(svg, "class=\"tile\""));
+    ck_assert_int_eq(count(page, "class=\"tag "), count(svg, "class=\"tag "));
+    ck_assert_int_eq(count(page, "class=\"feature-ext\""), count(svg, "class=\"feature-ext\""));
+    ck_assert_int_ge(count(page, "class=\"figure fairy\""), count(svg, "class=\"figure fairy\""));
+    ck_assert_int_ge(count(page, "class=\"figure big"), 1);
+    free(page);
+    free(rec);
     free(svg);
     carc_game_free(g);
 }
