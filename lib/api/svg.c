@@ -341,19 +341,28 @@ void carc__pic_tile(outbuf *o, const carc_game *g, int t, const pic_frame *f, co
         if (sd->kind == CARC_FEATURE_MONASTERY) {
             draw_monastery(o, ox + x, oy + y);
         } else if (sd->kind == CARC_FEATURE_CITY && sd->pennants) {
-            /* beside the first city edge, off the figure spot */
+            /* inside the city beside one of its edges: towards a corner
+             * the city fills (no wall there), away from the figure spot */
             uint8_t e = rot_edges(sd->edges, pt->rot);
-            int side = e ? __builtin_ctz(e) : 0;
-            for (int k = 0; k < sd->pennants; k++) {
-                int along = 15 + 12 * k, in = 9;
-                int dx = corner[(side + 1) % 4][0] - corner[side][0];
-                int dy = corner[(side + 1) % 4][1] - corner[side][1];
-                int px = edge_mid[side][0] + ((dx > 0) - (dx < 0)) * along;
-                int py = edge_mid[side][1] + ((dy > 0) - (dy < 0)) * along;
-                px += (PIC_TS / 2 - edge_mid[side][0]) * in / (PIC_TS / 2);
-                py += (PIC_TS / 2 - edge_mid[side][1]) * in / (PIC_TS / 2);
-                draw_pennant(o, ox + clampi(px, 7, PIC_TS - 7), oy + clampi(py, 8, PIC_TS - 8));
+            int best = -1, bx = 0, by = 0, bux = 0, buy = 0;
+            for (int side = 0; side < 4; side++) {
+                if (!((e >> side) & 1)) continue;
+                for (int dir = 0; dir < 2; dir++) {
+                    int c = dir ? (side + 1) % 4 : side; /* the corner it goes towards */
+                    int other = dir ? (side + 1) % 4 : (side + 3) % 4; /* that corner's side */
+                    int ux = corner[c][0] - edge_mid[side][0], uy = corner[c][1] - edge_mid[side][1];
+                    ux = (ux > 0) - (ux < 0), uy = (uy > 0) - (uy < 0);
+                    int px = edge_mid[side][0] + (PIC_TS / 2 - edge_mid[side][0]) * 9 / (PIC_TS / 2);
+                    int py = edge_mid[side][1] + (PIC_TS / 2 - edge_mid[side][1]) * 9 / (PIC_TS / 2);
+                    px += 15 * ux, py += 15 * uy;
+                    int score = (px - x) * (px - x) + (py - y) * (py - y);
+                    if ((e >> other) & 1) score += 10000;
+                    if (score > best) best = score, bx = px, by = py, bux = ux, buy = uy;
+                }
             }
+            for (int k = 0; k < sd->pennants; k++) /* more pennants: back along the edge */
+                draw_pennant(o, ox + clampi(bx - 12 * k * bux, 7, PIC_TS - 7),
+                             oy + clampi(by - 12 * k * buy, 8, PIC_TS - 8));
         } else if (sd->kind >= 4) {
             draw_feature_ext(o, sd->kind, ox + x, oy + y);
         }
