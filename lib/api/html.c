@@ -209,7 +209,8 @@ static const char page_style[] =
     ".who.chance{border:none}"
     ".ev{border:2px solid;border-radius:8px;padding:0 6px;font-size:12px;background:#fff}"
     "h2{font-size:15px;margin:0 0 6px}"
-    "#breakdown{margin:0 14px 18px}";
+    "#breakdown{margin:0 14px 18px}"
+    ".legend-box{width:100%;height:auto;margin-top:8px;display:block}";
 
 /* The script: show the elements of step s, fill the panel, mark the move. */
 static const char page_script[] =
@@ -392,7 +393,12 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
                           "color:%s\">P%d</span></td><td class=\"num score\"></td>"
                           "<td class=\"supply\"></td></tr>",
                       p, carc__pic_colour(p), carc__pic_ink(p), p);
-    carc__out_add(&o, "</tbody></table></div>\n<div class=\"card\"><h2>Moves</h2>"
+    carc__out_add(&o, "</tbody></table><svg class=\"legend-box\" "
+                      "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 500 26\">");
+    carc__pic_style(&o);
+    carc__pic_legend(&o, 4, 14);
+    carc__out_add(&o, "</svg>");
+    carc__out_add(&o, "</div>\n<div class=\"card\"><h2>Moves</h2>"
                       "<ol id=\"moves\"><li data-step=\"0\" class=\"chance\">"
                       "<span class=\"turn\"></span><span class=\"act\">start</span></li>\n");
     wk.section = SEC_MOVES;

@@ -64,6 +64,10 @@ void carc__pic_last(outbuf *o, const carc_game *g, const pic_frame *f) CARC_INTE
 /* The placed index of the last placed tile, or -1 (only the start). */
 int carc__pic_last_tile(const carc_game *g) CARC_INTERNAL;
 
+/* The legend (knight, thief, monk, farmer, pennant, last tile) in one row
+ * from (x, y); returns the x where it ends. */
+int carc__pic_legend(outbuf *o, int x, int y) CARC_INTERNAL;
+
 /* Text escaped for XML character data and attribute values. */
 void carc__pic_xml(outbuf *o, const char *s) CARC_INTERNAL;
 

@@ -164,14 +164,14 @@ static void draw_city(outbuf *o, uint8_t e, int ox, int oy)
 }
 
 /* A pennant: a heraldic shield, white with a blue chevron. */
-static void draw_pennant(outbuf *o, int x, int y)
+static void draw_pennant(outbuf *o, const char *cls, int x, int y)
 {
-    carc__out_add(o, "<g class=\"pennant\" transform=\"translate(%d %d)\">"
+    carc__out_add(o, "<g class=\"%s\" transform=\"translate(%d %d)\">"
                      "<path d=\"M-5 -6H5V0C5 4 0 7 0 7C0 7 -5 4 -5 0Z\" fill=\"#fff\" "
                      "stroke=\"#1c2f6b\" stroke-width=\"1.2\"/>"
                      "<path d=\"M-4 2L0 -2L4 2\" fill=\"none\" stroke=\"#1c2f6b\" "
                      "stroke-width=\"2\"/></g>",
-                  x, y);
+                  cls, x, y);
 }
 
 static void draw_monastery(outbuf *o, int x, int y)
@@ -361,7 +361,7 @@ void carc__pic_tile(outbuf *o, const carc_game *g, int t, const pic_frame *f, co
                 }
             }
             for (int k = 0; k < sd->pennants; k++) /* more pennants: back along the edge */
-                draw_pennant(o, ox + clampi(bx - 12 * k * bux, 7, PIC_TS - 7),
+                draw_pennant(o, "pennant", ox + clampi(bx - 12 * k * bux, 7, PIC_TS - 7),
                              oy + clampi(by - 12 * k * buy, 8, PIC_TS - 8));
         } else if (sd->kind >= 4) {
             draw_feature_ext(o, sd->kind, ox + x, oy + y);
@@ -620,7 +620,28 @@ void carc__pic_figures(outbuf *o, const carc_game *g, const pic_frame *f)
 
 /* Turn, tiles left and whose turn; then per player the score and the
  * figures in supply. */
-static int panel_height(const carc_game *g) { return 38 + 22 * g->nplayers; }
+static int panel_height(const carc_game *g) { return 40 + 26 * g->nplayers + 26; }
+
+int carc__pic_legend(outbuf *o, int x, int y)
+{
+    static const char *const roles[] = {"knight", "thief", "monk", "farmer"};
+    static const char *const words[] = {"city", "road", "monastery", "field"};
+    carc__out_add(o, "<g class=\"legend\">");
+    for (int r = 0; r < 4; r++) {
+        carc__pic_glyph(o, "legend-mark", CARC_FIGURE_FOLLOWER, -1, roles[r], x + 10, y);
+        carc__out_add(o, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%s</text>", x + 27, y + 4,
+                      words[r]);
+        x += r == 2 ? 104 : 72;
+    }
+    draw_pennant(o, "legend-mark", x + 8, y);
+    carc__out_add(o, "<text x=\"%d\" y=\"%d\" font-size=\"11\">pennant</text>", x + 20, y + 4);
+    x += 78;
+    carc__out_add(o, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"#9cc86a\" "
+                     "stroke=\"#000\" stroke-width=\"2\" stroke-dasharray=\"4 2\"/>"
+                     "<text x=\"%d\" y=\"%d\" font-size=\"11\">last tile</text></g>",
+                  x, y - 7, x + 20, y + 4);
+    return x + 70;
+}
 
 static void draw_panel(outbuf *o, const carc_game *g, int width)
 {
@@ -633,7 +654,7 @@ static void draw_panel(outbuf *o, const carc_game *g, int width)
                   over ? "Game over after turn" : "Turn", g->turn, g->total_remaining,
                   g->total_remaining == 1 ? "" : "s");
     for (int p = 0; p < g->nplayers; p++) {
-        int y = 36 + 22 * p;
+        int y = 36 + 26 * p;
         carc__pic_glyph(o, "player-mark", CARC_FIGURE_FOLLOWER, p, NULL, 24, y + 10);
         carc__out_add(o, "<text class=\"score\" data-player=\"%d\" x=\"44\" y=\"%d\"%s>"
                          "Player %d: %d point%s%s</text>",
@@ -656,6 +677,7 @@ static void draw_panel(outbuf *o, const carc_game *g, int width)
         if (!any) carc__out_add(o, " none");
         carc__out_add(o, "</text>");
     }
+    carc__pic_legend(o, 14, 36 + 26 * g->nplayers + 14);
     carc__out_add(o, "</g>\n");
 }
 
@@ -676,6 +698,7 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
                 break;
             }
     int panel_w = 250 + 95 * (kinds ? kinds : 1);
+    if (panel_w < 520) panel_w = 520; /* the legend */
     int w = f.width < panel_w ? panel_w : f.width, h = top + f.height;
     if (w < 460) w = 460;
     outbuf o = {buf, cap, 0};
