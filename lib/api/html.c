@@ -158,14 +158,34 @@ static int walk(walker *w, const int *kinds, int nkinds)
             rc = CARC_E_CORRUPT;
             break;
         }
-        if (carc_action_to_string(g, &a, text, sizeof text, NULL) != CARC_OK) text[0] = 0;
+        char *long_text = NULL; /* a module's notation longer than text[] */
+        if (w->section == SEC_MOVES) {
+            size_t tn = 0;
+            int trc = carc_action_to_string(g, &a, text, sizeof text, &tn);
+            if (trc == CARC_E_BUFFER) {
+                if (!(long_text = malloc(tn))) {
+                    rc = CARC_E_NOMEM;
+                    break;
+                }
+                trc = carc_action_to_string(g, &a, long_text, tn, &tn);
+            }
+            if (trc != CARC_OK) { /* no notation for it: say what it is */
+                free(long_text);
+                long_text = NULL;
+                snprintf(text, sizeof text, "(action of kind %d)", a.kind);
+            }
+        }
         int player = carc_game_current_player(g), turn = g->turn;
         uint32_t log0 = g->nlog;
         rc = carc__replay_entry(g, H + i, fin->nhist - i, &used);
+        if (!rc) {
+            step++;
+            if (w->section == SEC_FIGS) figure_spans(w, g, step, false);
+            if (w->section == SEC_MOVES)
+                move_item(w, g, step, long_text ? long_text : text, player, turn, log0);
+        }
+        free(long_text);
         if (rc) break;
-        step++;
-        if (w->section == SEC_FIGS) figure_spans(w, g, step, false);
-        if (w->section == SEC_MOVES) move_item(w, g, step, text, player, turn, log0);
         if (w->section == SEC_STEPS) step_json(w, g, kinds, nkinds);
     }
     if (!rc && w->section == SEC_FIGS) figure_spans(w, g, step + 1, true);
