@@ -246,6 +246,10 @@ class Game:
             raise RecordError(rc, err.line, err.message.decode(errors="replace"))
         return cls._wrap(h)
 
+    def replay_html(self):
+        """The replay viewer of this game so far (record_html of its record)."""
+        return record_html(self.record())
+
     @classmethod
     def deserialize(cls, data):
         data = bytes(data)
@@ -561,3 +565,24 @@ def tile_info(tile, rotation=0):
                      "pennants": si.pennants})
     return {"name": lib.carc_tile_name(t).decode(), "type": t, "count": info.count,
             "edges": info.edges.decode(), "segments": segs}
+
+
+def record_html(record):
+    """The replay viewer of a game record (str or bytes): one self-contained
+    HTML page, as carc_record_html() writes it -- the board at every step with
+    a slider and step buttons, the move list with who scored what, and the
+    scores by feature.  Raises RecordError (line and reason) for a record
+    that does not replay."""
+    data = record.encode() if isinstance(record, str) else bytes(record)
+    err = L.RecordErrorStruct()
+    needed = ctypes.c_size_t(0)
+    rc = lib.carc_record_html(data, len(data), None, 0, ctypes.byref(needed), ctypes.byref(err))
+    if rc == 0 or rc == -4:
+        buf = ctypes.create_string_buffer(max(needed.value, 1))
+        rc = lib.carc_record_html(data, len(data), buf, needed.value, ctypes.byref(needed),
+                                  ctypes.byref(err))
+        if rc == 0:
+            return buf.value.decode()
+    if err.code < 0:
+        raise RecordError(rc, err.line, err.message.decode(errors="replace"))
+    raise error_for(rc, f"carc_record_html: {L.strerror(rc)}")
