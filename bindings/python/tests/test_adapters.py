@@ -16,6 +16,7 @@ from carcvar.observation import (ObservationEncoder, PLANE_TILE, PLANE_EDGE, PLA
 from carcvar.pettingzoo import CarcassonneAEC, env as make_env
 from carcvar.spaces import Box, Dict, Discrete
 
+from pkgpath import pythonpath
 from conformance import aec_api_play, check_node, is_array, pick
 
 np = pytest.importorskip("numpy") if _compat.np is not None else None
@@ -414,8 +415,7 @@ state = CarcGame({"players": 2}).new_initial_state()
 assert len(state.observation_tensor(0)) == state.get_game().observation_tensor_size()
 print("ok")
 """
-    here = os.path.dirname(os.path.abspath(__file__))
-    env = dict(os.environ, PYTHONPATH=os.path.dirname(here))
+    env = dict(os.environ, PYTHONPATH=pythonpath())
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0 and out.stdout == "ok\n", out.stderr

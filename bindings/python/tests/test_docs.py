@@ -4,6 +4,8 @@ import re
 import subprocess
 import sys
 
+from pkgpath import pythonpath
+
 DOC = os.path.join(os.path.dirname(__file__), "..", "..", "..", "doc", "python.md")
 
 
@@ -11,7 +13,7 @@ def test_python_md_samples_run():
     blocks = re.findall(r"```python\n(.*?)```", open(DOC).read(), re.S)
     assert blocks
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.path.join(os.path.dirname(__file__), "..")
+    env["PYTHONPATH"] = pythonpath()
     for code in blocks:
         out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                              text=True, timeout=120)
