@@ -48,6 +48,7 @@ import functools
 
 from . import _compat
 from .game import Game, CHANCE, FEATURE_KINDS, tile_info, tile_names
+from . import spaces as _spaces
 from .spaces import Box
 
 MAX_PLAYERS = 6
@@ -129,6 +130,9 @@ class ObservationEncoder:
         self.planes = PLANES
         self.size = self.header_size + PLANES * window * window
         self.shape = (self.size,)
+        #: the two parts of a tensor with their real shapes (pieces())
+        self.vector_shape = (self.header_size,)
+        self.board_shape = (PLANES, window, window)
 
         with Game(players, 0, modules, rules) as probe:
             self.tile_counts = [probe.tiles_remaining(k) for k in range(t)]
@@ -164,9 +168,39 @@ class ObservationEncoder:
             high += [v] * cells
         return [0.0] * self.size, high
 
-    def space(self):
-        """A Box (carcvar.spaces) of shape (size,), float32, with the bounds."""
-        return Box(self.low, self.high, self.shape, "float32")
+    def space(self, box=Box):
+        """A Box of shape (size,), float32, with the bounds (box: the Box class
+        to use, carcvar.spaces.Box or gymnasium.spaces.Box)."""
+        return box(*self._box_bounds(box, 0, self.size, self.shape), dtype="float32")
+
+    def _box_bounds(self, box, start, stop, shape):
+        low, high = self.low[start:stop], self.high[start:stop]
+        np = _compat.np
+        if box is not Box and np is not None:      # gymnasium wants arrays
+            low = np.array(low, dtype=np.float32).reshape(shape)
+            high = np.array(high, dtype=np.float32).reshape(shape)
+            return low, high, shape
+        return low, high, shape
+
+    def pieces_space(self, box=Box, dict_space=None):
+        """A Dict of the two parts with their real shapes: "board" (planes x
+        window x window) and "vector" (the header)."""
+        dict_space = dict_space or _spaces.Dict
+        h = self.header_size
+        return dict_space({
+            "board": box(*self._box_bounds(box, h, self.size, self.board_shape),
+                         dtype="float32"),
+            "vector": box(*self._box_bounds(box, 0, h, self.vector_shape), dtype="float32")})
+
+    def pieces(self, game, player):
+        """{"board": planes x window x window, "vector": header}: a float32
+        array each with numpy (views of one tensor), nested lists without."""
+        flat = self.array(game, player)
+        h = self.header_size
+        np = _compat.np
+        if np is not None:
+            return {"board": flat[h:].reshape(self.board_shape), "vector": flat[:h]}
+        return {"board": _spaces._nest(flat[h:], self.board_shape), "vector": flat[:h]}
 
     def _parts(self, game, player):
         """The header (a list) and the non-zero plane entries {index: value}."""
@@ -247,3 +281,14 @@ class ObservationEncoder:
             out[self.header_size + np.fromiter(planes.keys(), dtype=np.int64)] = \
                 np.fromiter(planes.values(), dtype=np.float32)
         return out
+
+
+def win_loss(scores):
+    """+1 for a player who scored more than everyone else, -1 for a player
+    someone outscored, 0 for players tied at the top (a draw)."""
+    out = []
+    for i, s in enumerate(scores):
+        others = [t for j, t in enumerate(scores) if j != i]
+        out.append(1.0 if all(s > t for t in others) else
+                   -1.0 if any(t > s for t in others) else 0.0)
+    return out

@@ -13,11 +13,11 @@ from carcvar import _compat
 from carcvar.openspiel import CarcGame, GameType, CHANCE_PLAYER_ID
 from carcvar.observation import (ObservationEncoder, PLANE_TILE, PLANE_EDGE, PLANE_ORDER,
                                  PLANE_OWNER, PLANE_FEATURE, PLANE_JUST_LAID)
-from carcvar.pettingzoo import CarcassonneAEC, env as make_env
+from carcvar.pettingzoo import CarcassonneAEC, FRAMEWORK, _Box as PZBox, _Dict as PZDict
 from carcvar.spaces import Box, Dict, Discrete
 
 from pkgpath import pythonpath
-from conformance import aec_api_play, check_node, is_array, pick
+from conformance import aec_api_play, check_node, flat_observation, is_array, pick
 
 np = pytest.importorskip("numpy") if _compat.np is not None else None
 MODES = ["numpy", "pure"] if _compat.np is not None else ["pure"]
@@ -27,6 +27,18 @@ MODES = ["numpy", "pure"] if _compat.np is not None else ["pure"]
 def mode(request, monkeypatch):
     """Run a test with numpy and again as if numpy were missing."""
     if request.param == "pure":
+        monkeypatch.setattr(_compat, "np", None)
+    return request.param
+
+
+@pytest.fixture(params=MODES)
+def pz_mode(request, monkeypatch):
+    """mode for the PettingZoo environment: gymnasium's spaces need numpy, so
+    with the real frameworks importable only the numpy mode runs (the
+    dependency-free version is checked in a child process without them)."""
+    if request.param == "pure":
+        if FRAMEWORK:
+            pytest.skip("with pettingzoo and gymnasium, numpy is always there")
         monkeypatch.setattr(_compat, "np", None)
     return request.param
 
@@ -271,9 +283,9 @@ def test_information_state_tensor_holds_the_history():
 
 # ---------------------------------------------------------------- PettingZoo
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_pettingzoo_api(players, mode):
+def test_pettingzoo_api(players, pz_mode):
     env = CarcassonneAEC(players=players)
-    seeds = (players, 100 + players) if mode == "numpy" else (players,)
+    seeds = (players, 100 + players) if pz_mode == "numpy" else (players,)
     for seed in seeds:
         trace, totals = aec_api_play(env, None, seed)
         final = env._game.final_scores()
@@ -283,8 +295,8 @@ def test_pettingzoo_api(players, mode):
     env.close()
 
 
-def test_pettingzoo_dead_steps_and_errors(mode):
-    env = make_env(players=3)
+def test_pettingzoo_dead_steps_and_errors(pz_mode):
+    env = CarcassonneAEC(players=3)
     env.reset(seed=11)
     with pytest.raises(ValueError):
         env.step(None)                               # a live agent must act
@@ -314,7 +326,7 @@ def test_pettingzoo_dead_steps_and_errors(mode):
         env.observe("player_0")
 
 
-def test_pettingzoo_determinism_and_reset_seeds(mode):
+def test_pettingzoo_determinism_and_reset_seeds(pz_mode):
     def run(seed):
         env = CarcassonneAEC(players=3)
         trace, totals = aec_api_play(env, random.Random(seed), seed, max_steps=60)
@@ -322,7 +334,7 @@ def test_pettingzoo_determinism_and_reset_seeds(mode):
         return trace, totals, observations
     (t1, r1, o1), (t2, r2, o2) = run(5), run(5)
     assert t1 == t2 and r1 == r2
-    assert list(o1["observation"]) == list(o2["observation"])
+    assert flat_observation(o1["observation"]) == flat_observation(o2["observation"])
     assert bytes(o1["action_mask"]) == bytes(o2["action_mask"])
 
     a, b = CarcassonneAEC(), CarcassonneAEC()
@@ -349,25 +361,38 @@ def test_pettingzoo_determinism_and_reset_seeds(mode):
     a.step(action)
 
 
-def test_pettingzoo_spaces_render_state(mode):
+def test_pettingzoo_spaces_render_state(pz_mode):
     env = CarcassonneAEC(players=2, render_mode="ansi")
     env.reset(seed=1)
     space = env.observation_space("player_0")
-    assert isinstance(space, Dict) and set(space.keys()) == {"observation", "action_mask"}
-    box = space["observation"]
-    assert box.shape == env.encoder.shape and str(box.dtype) == "float32"
-    assert list(box.low) == [0.0] * box.shape[0] and all(h >= 1 for h in box.high)
-    assert space["action_mask"] == Box(0, 1, (8192,), "int8")
+    assert isinstance(space, PZDict) and set(space.keys()) == {"observation", "action_mask"}
+    pieces = space["observation"]
+    assert isinstance(pieces, PZDict) and set(pieces.keys()) == {"board", "vector"}
+    enc = env.encoder
+    assert pieces["board"].shape == (28, 31, 31) == enc.board_shape
+    assert pieces["vector"].shape == (enc.header_size,) == (86,)
+    for box in pieces.spaces.values():
+        assert str(box.dtype) == "float32"
+    assert space["action_mask"] == PZBox(0, 1, (8192,), dtype="int8")
     assert space.contains(space.sample())
     obs = env.observe("player_0")
     assert space.contains(obs) and not space.contains({"observation": obs["observation"]})
-    assert is_array(obs["observation"]) == (mode == "numpy")
+    assert is_array(obs["observation"]["board"]) == (pz_mode == "numpy")
+    flat = flat_observation(obs["observation"])
+    assert flat == enc.tensor(env._game, 0)
     state = env.state()
-    assert list(state) == list(obs["observation"])
+    assert list(state) == flat and env.state_space.shape == (enc.size,)
+    # the flat layout
+    env2 = CarcassonneAEC(players=2, observation="flat")
+    env2.reset(seed=1)
+    assert env2.observation_space("player_0")["observation"].shape == enc.shape
+    assert list(env2.observe("player_0")["observation"]) == flat
     assert "player 0" in env.render()
     assert str(env) == "carcassonne_v0" and env.num_agents == env.max_num_agents == 2
-    with pytest.raises(ValueError):
-        CarcassonneAEC(render_mode="rgb_array")
+    for bad in ({"render_mode": "rgb_array"}, {"observation": "planes"}, {"returns": "x"},
+                {"max_cycles": 0}):
+        with pytest.raises(ValueError):
+            CarcassonneAEC(**bad)
     env.close()
 
 
@@ -409,7 +434,8 @@ env = CarcassonneAEC(players=2)
 env.reset(seed=3)
 for agent in env.agent_iter():
     obs, reward, term, trunc, info = env.last()
-    assert isinstance(obs["observation"], list) and isinstance(obs["action_mask"], bytes)
+    assert isinstance(obs["observation"]["vector"], list) and isinstance(obs["action_mask"], bytes)
+    assert len(obs["observation"]["board"][27][30]) == 31
     env.step(None if term else env.action_space(agent).sample(obs["action_mask"]))
 state = CarcGame({"players": 2}).new_initial_state()
 assert len(state.observation_tensor(0)) == state.get_game().observation_tensor_size()
