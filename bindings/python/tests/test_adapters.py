@@ -10,7 +10,8 @@ import pytest
 
 import carcvar
 from carcvar import _compat
-from carcvar.openspiel import CarcGame, GameType, CHANCE_PLAYER_ID
+from carcvar.openspiel import (CarcGame, CHANCE_PLAYER_ID, ChanceMode, Dynamics, Information,
+                               RewardModel, Utility, game_type)
 from carcvar.observation import (ObservationEncoder, PLANE_TILE, PLANE_EDGE, PLANE_ORDER,
                                  PLANE_OWNER, PLANE_FEATURE, PLANE_JUST_LAID)
 from carcvar.pettingzoo import CarcassonneAEC, FRAMEWORK, _Box as PZBox, _Dict as PZDict
@@ -69,12 +70,16 @@ def states_along(seed, players=2, stride=17):
 # ----------------------------------------------------------------- OpenSpiel
 def test_game_description():
     game = CarcGame({"players": 3, "seed": 4})
-    assert game.get_type() == GameType()
+    assert game.get_type() == game_type()
     t = game.get_type()
-    assert (t.dynamics, t.chance_mode, t.information, t.reward_model) == (
-        "sequential", "explicit_stochastic", "perfect_information", "terminal")
-    assert game.get_parameters() == {"players": 3, "seed": 4, "modules": [], "rules": {},
-                                     "window": 31}
+    assert (t.dynamics, t.chance_mode, t.information, t.reward_model, t.utility) == (
+        Dynamics.SEQUENTIAL, ChanceMode.EXPLICIT_STOCHASTIC, Information.PERFECT_INFORMATION,
+        RewardModel.TERMINAL, Utility.GENERAL_SUM)
+    assert (int(t.dynamics), int(t.chance_mode), int(t.information)) == (1, 1, 1)
+    assert t.short_name == "carcassonne" and set(t.parameter_specification) == {
+        "players", "seed", "modules", "rules", "window", "returns"}
+    assert game.get_parameters() == {"players": 3, "seed": 4, "modules": "", "rules": "",
+                                     "window": 31, "returns": "scores"}
     assert game.num_distinct_actions() == 8192 and game.max_chance_outcomes() == 1024
     assert game.num_players() == 3 and game.max_game_length() == 3 * 71
     assert game.min_utility() == 0.0 < game.max_utility()
@@ -88,6 +93,47 @@ def test_game_description():
         CarcGame({"window": 4})
     with pytest.raises(ValueError):
         CarcGame({"player": 3})
+
+
+def test_game_strings_and_parameters_without_pyspiel():
+    from carcvar import openspiel
+    if openspiel.PYSPIEL:
+        pytest.skip("pyspiel is installed: load_game is pyspiel's")
+    a = openspiel.load_game("carcassonne(players=3,seed=9,modules=base,rules=tiny_city:1)")
+    b = CarcGame("players=3,seed=9,modules=base,rules=tiny_city:1")
+    c = openspiel.load_game("carcassonne", {"players": 3, "seed": 9, "modules": ["base"],
+                                            "rules": {"tiny_city": 1}})
+    d = CarcGame({"players": 3, "seed": 9, "modules": "base", "rules": "tiny_city:1"})
+    assert a.get_parameters() == b.get_parameters() == c.get_parameters() == d.get_parameters()
+    assert a.get_parameters()["rules"] == "tiny_city:1"
+    assert str(a) == "carcassonne(players=3,seed=9,modules=base,rules=tiny_city:1)"
+    assert openspiel.load_game(str(a)).get_parameters() == a.get_parameters()
+    assert CarcGame("carcassonne()").num_players() == 2 == CarcGame().num_players()
+    g = a.new_initial_state()._g
+    assert g.options()["rules"]["tiny_city"] == 1 and g.num_players == 3
+    for bad in ("carcassonne(colour=red)", "chess(players=2)", "carcassonne(players=two)",
+                "carcassonne(returns=money)", "carcassonne(rules=tiny_city)"):
+        with pytest.raises(ValueError):
+            openspiel.load_game(bad)
+    with pytest.raises(carcvar.CarcError):
+        openspiel.load_game("carcassonne(players=9)")
+    win = openspiel.load_game("carcassonne(players=2,returns=win_loss)")
+    assert win.get_type().utility == Utility.ZERO_SUM and win.utility_sum() == 0.0
+    assert (win.min_utility(), win.max_utility()) == (-1.0, 1.0)
+    assert openspiel.load_game("carcassonne(players=3,returns=win_loss)").get_type().utility \
+        == Utility.GENERAL_SUM
+    assert openspiel.PlayerId.CHANCE == -1 and openspiel.PlayerId.TERMINAL == -4
+    assert Dynamics.SEQUENTIAL.name == "SEQUENTIAL" and openspiel.GameType.Dynamics is Dynamics
+
+
+def test_win_loss_returns():
+    game = CarcGame({"players": 3, "seed": 2, "returns": "win_loss"})
+    state = playout(game.new_initial_state(), random.Random(2))
+    final = state._g.final_scores()
+    assert state.returns() == carcvar.observation.win_loss(final)
+    assert carcvar.observation.win_loss([5, 9, 9]) == [-1.0, 0.0, 0.0]
+    assert carcvar.observation.win_loss([5, 9, 2]) == [-1.0, 1.0, -1.0]
+    assert carcvar.observation.win_loss([4, 4]) == [0.0, 0.0]
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5)])
