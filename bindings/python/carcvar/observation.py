@@ -192,6 +192,24 @@ class ObservationEncoder:
                          dtype="float32"),
             "vector": box(*self._box_bounds(box, 0, h, self.vector_shape), dtype="float32")})
 
+    def placement_cells(self, game, ids):
+        """{id: (row, column, rotation)} for the placement ids among ids: where
+        a spatial policy puts the id's logit in the board planes.  A cell id
+        is 1 + anchor * 16 + side * 4 + rotation (doc/actions.md): the cell on
+        side `side` (0 N, 1 E, 2 S, 3 W) of the anchor-th tile laid, whose
+        plane PLANE_ORDER holds anchor + 1.  Cells outside the window are left
+        out."""
+        anchors = {t.order: (t.x, t.y) for t in game.board()}
+        out = {}
+        for aid in ids:
+            cell = placement_xy(anchors, aid)
+            if cell is None:
+                continue
+            x, y, rotation = cell
+            if abs(x) <= self.radius and abs(y) <= self.radius:
+                out[aid] = (y + self.radius, x + self.radius, rotation)
+        return out
+
     def pieces(self, game, player):
         """{"board": planes x window x window, "vector": header}: a float32
         array each with numpy (views of one tensor), nested lists without."""
@@ -292,3 +310,23 @@ def win_loss(scores):
         out.append(1.0 if all(s > t for t in others) else
                    -1.0 if any(t > s for t in others) else 0.0)
     return out
+
+
+#: first placement id and how many there are (doc/actions.md, CARC_ID_CELL)
+CELL_IDS = (1, MAX_TILES * 16)
+_SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def placement_xy(anchors, aid):
+    """(x, y, rotation) of a placement id, given {order: (x, y)} of the tiles
+    laid; None if aid is not a cell id or names no laid tile."""
+    first, count = CELL_IDS
+    k = int(aid) - first
+    if not 0 <= k < count:
+        return None
+    anchor, side, rotation = k // 16, (k // 4) % 4, k % 4
+    if anchor not in anchors:
+        return None
+    x, y = anchors[anchor]
+    dx, dy = _SIDES[side]
+    return x + dx, y + dy, rotation

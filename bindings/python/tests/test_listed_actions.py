@@ -56,3 +56,34 @@ def test_listed_actions_equal_parsed_ones_and_keep_their_text():
     h.apply(actions[0])                      # applying a listed action works
     g.close()
     assert str(actions[1]) == texts[1]       # its own copy of the game, still open
+
+
+def test_placement_ids_map_to_cells():
+    from carcvar.observation import ObservationEncoder, PLANE_ORDER
+    enc = ObservationEncoder(players=2, window=15)
+    g = carcvar.Game(players=2, seed=4)
+    rng = random.Random(4)
+    checked = 0
+    while not g.is_terminal and g.turn < 30:
+        if g.current_player == carcvar.CHANCE:
+            g.sample_chance()
+            continue
+        ids = g.legal_ids()
+        cells = enc.placement_cells(g, ids)
+        if g.decision.kind == "place":
+            t = enc.tensor(g, 0)
+            area = enc.window ** 2
+            for aid, (row, col, rot) in cells.items():
+                x, y = col - enc.radius, row - enc.radius
+                assert g.parse(f"place {x},{y} r{rot}").id == aid
+                anchor = (aid - 1) // 16
+                side = ((aid - 1) // 4) % 4
+                ax, ay = x - (0, 1, 0, -1)[side], y - (-1, 0, 1, 0)[side]
+                order_cell = enc.header_size + PLANE_ORDER * area + \
+                    (ay + enc.radius) * enc.window + ax + enc.radius
+                assert t[order_cell] == anchor + 1      # the anchor, read off the planes
+                checked += 1
+        else:
+            assert cells == {}
+        g.apply(rng.choice(ids))
+    assert checked > 50
