@@ -7,8 +7,8 @@ board, figures, scores, supplies, the tile in play and the COUNTS of tiles
 left -- never the seed or the RNG state, so the order of future draws cannot
 be read from it.
 
-A tensor is a flat float vector of ``size = header_size + PLANES * window**2``
-values: a header, then PLANES planes of window x window cells around the start
+A tensor is a flat float vector of ``size = header_size + planes * window**2``
+values: a header, then ``planes`` (PLANES = 28 for the base game) planes of window x window cells around the start
 tile, plane-major, row-major.  Cell (x, y) (board coordinates, y grows to the
 south) is row ``y + radius``, column ``x + radius`` with ``radius = window //
 2``; tiles outside the window are only counted (header ``outside_window``).
@@ -28,6 +28,8 @@ per-seat blocks have 6 entries, zero beyond the number of players):
   tiles_left     copies of each tile type still to be drawn
   turn           turns started so far
   outside_window tiles on the board outside the window
+  supply_by_kind figures of each other kind (figure_kinds) in supply, by
+                 relative seat then kind (empty for the base game)
 
 Planes (``PLANE_*`` constants):
 
@@ -43,6 +45,9 @@ Planes (``PLANE_*`` constants):
   23..26   figures on the tile by the kind of their segment: road, city,
            monastery, field
   27       neutral figures (owner -1) on the tile
+  28..     figures of each other kind in the game (figure_kinds: a module's
+           big follower, builder, pig, ...) on the tile, one plane per kind
+           (none for the base game)
 """
 import functools
 
@@ -68,6 +73,10 @@ PLANE_OWNER = 17
 PLANE_FEATURE = 23
 PLANE_NEUTRAL = 27
 PLANES = 28
+#: moves per tile assumed when modules beyond the base game are on: the
+#: platform's worst case (doc/actions.md: 77 decisions per tile) plus the
+#: draw, the placement and the deployment
+MODULE_MOVES_PER_TILE = 80
 
 
 @functools.lru_cache(maxsize=None)
@@ -118,31 +127,54 @@ class ObservationEncoder:
         self.window = window
         self.radius = window // 2
         self.num_tile_types = t = len(tile_names())
+        with Game(players, 0, modules, rules) as probe:
+            self.tile_counts = [probe.tiles_remaining(k) for k in range(t)]
+            on_board = [tile.type for tile in probe.board()]
+            followers = probe.supply(0, 0)
+            figures = probe.figures()
+            base_only = set(probe.options()["modules"]) <= {"base"}
+        #: figure kinds of this game besides followers (names of the public
+        #: enum carc_figure_kind, "<number>" for a kind this package does not
+        #: name): each has a header block and a plane, so a module's figures
+        #: show without a change here; none for the base game
+        self.figure_kinds = sorted({f.kind for f in figures} - {"follower"})
+        most = {}
+        for f in figures:
+            if f.kind != "follower" and f.owner >= 0:
+                most[f.kind, f.owner] = most.get((f.kind, f.owner), 0) + 1
+        self._kind_supply = {k: max([n for (kk, _), n in most.items() if kk == k] or [1])
+                             for k in self.figure_kinds}
+        nk = len(self.figure_kinds)
         blocks = [("score", MAX_PLAYERS), ("final_score", MAX_PLAYERS),
                   ("supply", MAX_PLAYERS), ("seat", MAX_PLAYERS), ("to_play", MAX_PLAYERS),
                   ("chance", 1), ("terminal", 1), ("decision", len(DECISIONS)),
-                  ("tile_in_play", t), ("tiles_left", t), ("turn", 1), ("outside_window", 1)]
+                  ("tile_in_play", t), ("tiles_left", t), ("turn", 1), ("outside_window", 1),
+                  ("supply_by_kind", MAX_PLAYERS * nk)]
         self.offsets, start = {}, 0
         for name, length in blocks:
             self.offsets[name] = (start, length)
             start += length
         self.header_size = start
-        self.planes = PLANES
-        self.size = self.header_size + PLANES * window * window
+        self.planes = PLANES + nk
+        self.size = self.header_size + self.planes * window * window
         self.shape = (self.size,)
         #: the two parts of a tensor with their real shapes (pieces())
         self.vector_shape = (self.header_size,)
-        self.board_shape = (PLANES, window, window)
+        self.board_shape = (self.planes, window, window)
 
-        with Game(players, 0, modules, rules) as probe:
-            self.tile_counts = [probe.tiles_remaining(k) for k in range(t)]
-            on_board = [tile.type for tile in probe.board()]
-            followers = probe.supply(0, 0)
-        #: tiles drawn in a game: each gives at most a draw, a place and a deploy
-        self.max_game_length = 3 * sum(self.tile_counts)
-        #: an upper bound of any player's score
-        self.max_score = (sum(c * _tile_points_bound(k) for k, c in enumerate(self.tile_counts))
-                          + sum(_tile_points_bound(k) for k in on_board))
+        ntiles = sum(self.tile_counts)
+        if base_only:
+            #: moves in a game: each tile gives at most a draw, a place and a deploy
+            self.max_game_length = 3 * ntiles
+            #: an upper bound of any player's score
+            self.max_score = (sum(c * _tile_points_bound(k)
+                                  for k, c in enumerate(self.tile_counts))
+                              + sum(_tile_points_bound(k) for k in on_board))
+        else:
+            # modules add decisions and scoring this package does not know: the
+            # platform's worst case per tile (doc/actions.md) and the int32 range
+            self.max_game_length = MODULE_MOVES_PER_TILE * ntiles
+            self.max_score = 2 ** 31 - 1
         self.low, self.high = self._bounds(followers)
 
     def _bounds(self, followers):
@@ -155,13 +187,18 @@ class ObservationEncoder:
             high[s:s + n] = [float(value)] * n
         s, _ = o["tiles_left"]
         high[s:s + self.num_tile_types] = [float(max(c, 1)) for c in self.tile_counts]
-        plane_high = [1.0] * PLANES
+        plane_high = [1.0] * self.planes
+        s, _ = o["supply_by_kind"]
+        for i, kind in enumerate(self.figure_kinds):
+            for seat in range(MAX_PLAYERS):
+                high[s + seat * len(self.figure_kinds) + i] = float(self._kind_supply[kind])
         pennants = max(sum(s["pennants"] for s in tile_info(k)["segments"])
                        for k in range(self.num_tile_types))
         plane_high[PLANE_PENNANTS] = float(max(pennants, 1))
         plane_high[PLANE_ORDER] = float(MAX_TILES)
         for p in list(range(PLANE_OWNER, PLANE_OWNER + MAX_PLAYERS)) + \
-                list(range(PLANE_FEATURE, PLANE_FEATURE + 4)) + [PLANE_NEUTRAL]:
+                list(range(PLANE_FEATURE, PLANE_FEATURE + 4)) + [PLANE_NEUTRAL] + \
+                list(range(PLANES, self.planes)):
             plane_high[p] = float(MAX_SEGMENTS)
         cells = self.window * self.window
         for v in plane_high:
@@ -265,7 +302,17 @@ class ObservationEncoder:
         h[o["outside_window"]] = float(outside)
         if d.kind == "deploy" and (d.x, d.y) in cells:
             planes[PLANE_JUST_LAID * area + cells[d.x, d.y][1]] = 1.0
+        nk = len(self.figure_kinds)
+        kind_index = {k: i for i, k in enumerate(self.figure_kinds)}
         for f in game.figures():
+            if f.kind in kind_index:
+                i = kind_index[f.kind]
+                if f.where == "supply" and f.owner >= 0:
+                    j = o["supply_by_kind"] + ((f.owner - player) % n) * nk + i
+                    h[j] += 1.0
+                elif f.where in ("board", "tile", "attached") and (f.x, f.y) in cells:
+                    j = (PLANES + i) * area + cells[f.x, f.y][1]
+                    planes[j] = planes.get(j, 0.0) + 1.0
             if f.where != "board" or (f.x, f.y) not in cells:
                 continue
             tile, cell = cells[f.x, f.y]

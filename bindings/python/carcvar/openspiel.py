@@ -27,7 +27,7 @@ import enum
 import re
 
 from . import _compat
-from .errors import CorruptDataError
+from .errors import CorruptDataError, LimitError
 from .game import Game, CHANCE, TERMINAL, num_distinct_actions, max_chance_outcomes, tile_names
 from .observation import ObservationEncoder, DEFAULT_WINDOW, win_loss
 from .spaces import _nest
@@ -295,6 +295,9 @@ class CarcObserver:
         """The tensor as a list of floats (what set_from writes)."""
         values = self._encoder.tensor(state._g, _check_player(state, player))
         if self.perfect_recall:
+            if len(state._moves) > self._max_length:
+                raise LimitError(f"{len(state._moves)} moves: more than max_game_length() "
+                                 f"{self._max_length}, the history piece's size")
             moves = [0.0] * (2 * self._max_length)
             for i, (who, action) in enumerate(state._moves):
                 moves[2 * i + (1 if who == CHANCE else 0)] = float(action + 1)
