@@ -138,3 +138,13 @@ def test_observation_shapes_through_gymnasium():
     # the start tile is at the centre of plane 0
     assert obs["observation"]["board"][0, 15, 15] == 1.0
     assert space.contains(obs)
+
+
+def test_state_and_render_tests():
+    from pettingzoo.test.render_test import render_test
+    from pettingzoo.test.state_test import test_state, test_state_space
+    env = cpz.env(players=3)
+    quiet(test_state_space, env)
+    # test_state samples actions without the mask: the illegal-move wrapper ends the game
+    quiet(test_state, cpz.env(players=3, illegal_reward=-1), 50)
+    quiet(render_test, lambda render_mode=None: cpz.env(players=2, render_mode=render_mode))
