@@ -353,20 +353,23 @@ class _GameLogic:
     """What CarcGame adds to pyspiel.Game (or to _PureGame)."""
 
     def _prepare(self, params):
-        self._p = p = normalize_parameters(params)
+        """(GameType, GameInfo fields, parameters, attributes to set after the
+        base class's __init__)."""
+        p = normalize_parameters(params)
         players, seed, modules, rules = _game_options(p)
-        self.encoder = ObservationEncoder(players, modules, rules, p["window"])
+        encoder = ObservationEncoder(players, modules, rules, p["window"])
         with Game(players, seed, modules, rules) as g:
-            self._options = g.options()
+            options = g.options()
         win = p["returns"] == "win_loss"
         utility = Utility.ZERO_SUM if win and players == 2 else Utility.GENERAL_SUM
         info = dict(num_distinct_actions=num_distinct_actions(),
                     max_chance_outcomes=max_chance_outcomes(), num_players=players,
                     min_utility=-1.0 if win else 0.0,
-                    max_utility=1.0 if win else float(self.encoder.max_score),
+                    max_utility=1.0 if win else float(encoder.max_score),
                     utility_sum=0.0 if utility == Utility.ZERO_SUM else None,
-                    max_game_length=self.encoder.max_game_length)
-        return game_type(utility), info, dict(p)
+                    max_game_length=encoder.max_game_length)
+        attrs = {"_p": p, "encoder": encoder, "_options": options}
+        return game_type(utility), info, dict(p), attrs
 
     def _new_handle(self):
         return Game(*_game_options(self._p))
@@ -462,15 +465,19 @@ if PYSPIEL:
         """The game (pyspiel.Game); params: a dict, a game string or None."""
 
         def __init__(self, params=None):
-            game_type_, info, params_ = self._prepare(params)
+            game_type_, info, params_, attrs = self._prepare(params)
             pyspiel.Game.__init__(self, game_type_, pyspiel.GameInfo(**info), params_)
+            for name, value in attrs.items():   # after the C++ object exists
+                setattr(self, name, value)
 else:
     class CarcGame(_GameLogic, _PureGame):
         """The game (pyspiel.Game's interface); params: a dict, a game string
         ("carcassonne(players=3)" or "players=3") or None."""
 
         def __init__(self, params=None):
-            _PureGame.__init__(self, *self._prepare(params))
+            game_type_, info, params_, attrs = self._prepare(params)
+            self.__dict__.update(attrs)
+            _PureGame.__init__(self, game_type_, info, params_)
 
 
 # --------------------------------------------------------------------- state

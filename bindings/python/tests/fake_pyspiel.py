@@ -267,6 +267,12 @@ class Game:
             setattr(state, k, v)
         return state
 
+    def __deepcopy__(self, memo):   # a C++ game is shared, never copied with a state
+        raise TypeError("a pyspiel.Game cannot be deep-copied (held in a state's __dict__?)")
+
+    def __reduce__(self):
+        raise TypeError("a pyspiel.Game cannot be pickled (held in a state's __dict__?)")
+
     def __str__(self):
         params = ",".join(f"{k}={v}" for k, v in self._fake_params.items())
         return f"{self._fake_type.short_name}({params})"
