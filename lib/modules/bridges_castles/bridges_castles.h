@@ -1,0 +1,34 @@
+/* Bridges, Castles & Bazaars (module 7): its state, which tests read
+ * through carc__mod_cstate(g, CARC_MODULE_BRIDGES_CASTLES), and the token
+ * counts other code may ask for. */
+#ifndef CARC_BRIDGES_CASTLES_H
+#define CARC_BRIDGES_CASTLES_H
+
+#include "module.h"
+
+#define BCB_MAX_CASTLES 12 /* 3 x 4 players, 2 x 6 players */
+
+typedef struct bcb_castle {
+    int16_t tile[2];   /* the two placed tiles it lies on                   */
+    int16_t root;      /* the converted city's feature root                 */
+    int16_t fig;       /* its knight (figure index) while it stands, or -1  */
+    uint16_t born;     /* tiles on the board when it was built              */
+    int8_t owner;
+    uint8_t pad;
+} bcb_castle;
+
+typedef struct bcb_state {
+    uint8_t bridges[CARC_MAX_PLAYERS]; /* bridge tokens left per player */
+    uint8_t castles[CARC_MAX_PLAYERS]; /* castle tokens left per player */
+    uint16_t bridged_at;               /* tile count when the last bridge was laid */
+    uint8_t ncastles;
+    uint8_t pad;
+    bcb_castle castle[BCB_MAX_CASTLES];
+} bcb_state;
+
+/* Tokens a player still holds: which 0 = bridges, 1 = castles; 0 when the
+ * module is off or the arguments are out of range.  (For the public
+ * carc_game_tokens query.) */
+int carc__bcb_tokens(const carc_game *g, int player, int which);
+
+#endif
