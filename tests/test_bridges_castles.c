@@ -180,6 +180,17 @@ START_TEST(castle_base_only_semicircles)
     play(g, "castle");
     ck_assert_int_eq(score(g, 0), 0);
     ck_assert_int_eq(carc__bcb_tokens(g, 0, 1), 2);
+    /* the castle knight: no other module's rule may move it (dragon, tower) */
+    const bcb_state *s = carc__mod_cstate(g, CARC_MODULE_BRIDGES_CASTLES);
+    ck_assert_int_eq(s->ncastles, 1);
+    int knight = s->castle[0].fig;
+    ck_assert_int_ge(knight, 0);
+    ck_assert(!carc__may_move(g, knight, CARC_PLACE_REMOVED, -1, 0,
+                              CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 0)));
+    ck_assert(!carc__may_move(g, knight, CARC_PLACE_HELD, -1, 0,
+                              CARC_MODULE_KIND(CARC_MODULE_TOWER, 1)));
+    ck_assert(carc__may_move(g, knight, CARC_PLACE_SUPPLY, -1, 0,
+                             CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 0)));
     carc_game_free(g);
 }
 END_TEST
