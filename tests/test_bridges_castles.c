@@ -120,20 +120,21 @@ START_TEST(tokens_by_players)
     for (int n = 2; n <= 6; n++) {
         carc_game *g = new_game(n, 1);
         for (int p = 0; p < n; p++) {
-            ck_assert_int_eq(carc__bcb_tokens(g, p, 0), n < 5 ? 3 : 2);
-            ck_assert_int_eq(carc__bcb_tokens(g, p, 1), n < 5 ? 3 : 2);
+            ck_assert_int_eq(carc__bcb_tokens(g, p, BCB_TOKEN_BRIDGE), n < 5 ? 3 : 2);
+            ck_assert_int_eq(carc__bcb_tokens(g, p, BCB_TOKEN_CASTLE), n < 5 ? 3 : 2);
         }
-        ck_assert_int_eq(carc__bcb_tokens(g, n, 0), 0);
-        ck_assert_int_eq(carc__bcb_tokens(g, -1, 1), 0);
-        ck_assert_int_eq(carc__bcb_tokens(g, 0, 2), 0);
+        ck_assert_int_eq(carc__bcb_tokens(g, n, BCB_TOKEN_BRIDGE), 0);
+        ck_assert_int_eq(carc__bcb_tokens(g, -1, BCB_TOKEN_CASTLE), 0);
+        ck_assert_int_eq(carc__bcb_tokens(g, 0, 2), 0); /* a goods kind: not ours */
+        ck_assert_int_eq(carc__bcb_tokens(g, 0, 6), 0);
         carc_game_free(g);
     }
-    ck_assert_int_eq(carc__bcb_tokens(NULL, 0, 0), 0);
+    ck_assert_int_eq(carc__bcb_tokens(NULL, 0, BCB_TOKEN_BRIDGE), 0);
     carc_options o;
     carc_options_init(&o);
     carc_game *g = NULL;
     ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    ck_assert_int_eq(carc__bcb_tokens(g, 0, 0), 0); /* module off */
+    ck_assert_int_eq(carc__bcb_tokens(g, 0, BCB_TOKEN_BRIDGE), 0); /* module off */
     carc_game_free(g);
 }
 END_TEST
@@ -179,7 +180,7 @@ START_TEST(castle_base_only_semicircles)
     ck_assert_int_eq((int)n, 2); /* pass (score it) or castle */
     play(g, "castle");
     ck_assert_int_eq(score(g, 0), 0);
-    ck_assert_int_eq(carc__bcb_tokens(g, 0, 1), 2);
+    ck_assert_int_eq(carc__bcb_tokens(g, 0, BCB_TOKEN_CASTLE), 2);
     /* the castle knight: no other module's rule may move it (dragon, tower) */
     const bcb_state *s = carc__mod_cstate(g, CARC_MODULE_BRIDGES_CASTLES);
     ck_assert_int_eq(s->ncastles, 1);
@@ -214,7 +215,7 @@ START_TEST(bridge_on_neighbour)
     ck_assert_int_eq(carc_action_from_string(g, "bridge ns", &a), CARC_OK);
     ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL); /* its ends face B fields */
     play(g, "bridge ew");
-    ck_assert_int_eq(carc__bcb_tokens(g, 0, 0), 2);
+    ck_assert_int_eq(carc__bcb_tokens(g, 0, BCB_TOKEN_BRIDGE), 2);
     /* the deployment of the tile just laid follows, without a second bridge */
     carc_decision d;
     carc_game_decision(g, &d);
@@ -232,7 +233,7 @@ START_TEST(bridge_on_neighbour)
     ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
     play(g, "place -1,1 r0"); /* a field cell elsewhere is fine */
     /* player 1 still holds 3 bridges; player 0 may bridge again on a later tile */
-    ck_assert_int_eq(carc__bcb_tokens(g, 1, 0), 3);
+    ck_assert_int_eq(carc__bcb_tokens(g, 1, BCB_TOKEN_BRIDGE), 3);
     carc_game_free(g);
 }
 END_TEST

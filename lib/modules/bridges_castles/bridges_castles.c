@@ -67,11 +67,11 @@ static size_t state_size(const carc_options *o)
 static bcb_state *st(carc_game *g) { return carc__mod_state(g, M); }
 static const bcb_state *cst(const carc_game *g) { return carc__mod_cstate(g, M); }
 
-int carc__bcb_tokens(const carc_game *g, int player, int which)
+int carc__bcb_tokens(const carc_game *g, int player, int kind)
 {
     if (!g || !carc__module_enabled(g, M) || player < 0 || player >= carc__players(g)) return 0;
-    if (which == 0) return cst(g)->bridges[player];
-    if (which == 1) return cst(g)->castles[player];
+    if (kind == BCB_TOKEN_BRIDGE) return cst(g)->bridges[player];
+    if (kind == BCB_TOKEN_CASTLE) return cst(g)->castles[player];
     return 0;
 }
 

@@ -26,9 +26,14 @@ typedef struct bcb_state {
     bcb_castle castle[BCB_MAX_CASTLES];
 } bcb_state;
 
-/* Tokens a player still holds: which 0 = bridges, 1 = castles; 0 when the
- * module is off or the arguments are out of range.  (For the public
- * carc_game_tokens query.) */
-int carc__bcb_tokens(const carc_game *g, int player, int which);
+/* Token kinds, the values of CARC_TOKEN_BRIDGE and CARC_TOKEN_CASTLE of the
+ * public carc_token_kind (being added with carc_game_tokens). */
+#define BCB_TOKEN_BRIDGE 4
+#define BCB_TOKEN_CASTLE 5
+
+/* Tokens of kind `kind` (BCB_TOKEN_*) player still holds; 0 when the module
+ * is off or the arguments are out of range.  The shape of a module's
+ * `tokens` hook, for carc_game_tokens(). */
+int carc__bcb_tokens(const carc_game *g, int player, int kind);
 
 #endif
