@@ -22,7 +22,17 @@
  *    score the same points (chaining).  A castle is worth 4 to farmers
  *    (rule bcb_castle_farmers), 0 at the end of the game; its knight cannot
  *    be moved by another module's rule (dragon, tower).
- *  - Bazaar: not implemented (the bazaar tiles play as plain tiles). */
+ *  - Bazaar: after the turn in which a bazaar tile was laid, as many tiles
+ *    as players are revealed (chance decisions, from the draw pile); from
+ *    the next player, each player without a tile chooses one ("bazaar pick
+ *    K") and bids ("bazaar bid N"), the others without a tile raise or pass
+ *    once each in turn order, and the chooser buys it (pays the highest
+ *    bidder) or sells it (is paid by the highest bidder): "bazaar buy",
+ *    "bazaar sell"; unraised, the chooser pays its bid; the last tile goes
+ *    to the last player free.  Each player then plays its tile instead of
+ *    drawing on its next turn (after the last tile: in the end phase).
+ *    Rule bcb_bazaar: 1 auction, 2 JCZ's variant without auction (each
+ *    chooses in turn, free), 3 no bazaar. */
 #include "module.h"
 
 #include <string.h>
@@ -32,22 +42,38 @@
 
 #define M CARC_MODULE_BRIDGES_CASTLES
 #define RULE_FARMERS 32
+#define RULE_BAZAAR 33
+#define RULE_MAX_BID 34
 
 #define DEC_BRIDGE_TILE CARC_MODULE_KIND(M, 0)
 #define DEC_BRIDGE_WAY CARC_MODULE_KIND(M, 1)
 #define DEC_CASTLE CARC_MODULE_KIND(M, 2)
+#define DEC_REVEAL CARC_MODULE_KIND(M, 3)  /* chance: a tile for the bazaar  */
+#define DEC_PICK CARC_MODULE_KIND(M, 4)    /* the auctioneer chooses a tile */
+#define DEC_OPEN CARC_MODULE_KIND(M, 5)    /* and bids                       */
+#define DEC_RAISE CARC_MODULE_KIND(M, 6)   /* another player raises or passes */
+#define DEC_DEAL CARC_MODULE_KIND(M, 7)    /* the auctioneer buys or sells   */
 
 #define ACT_BRIDGE CARC_MODULE_KIND(M, 0)
 #define ACT_BRIDGE_TILE CARC_MODULE_KIND(M, 1)
 #define ACT_BRIDGE_WAY CARC_MODULE_KIND(M, 2)
 #define ACT_CASTLE CARC_MODULE_KIND(M, 3)
+#define ACT_REVEAL CARC_MODULE_KIND(M, 4)
+#define ACT_PICK CARC_MODULE_KIND(M, 5)
+#define ACT_BID CARC_MODULE_KIND(M, 6)
+#define ACT_DEAL CARC_MODULE_KIND(M, 7)
 
 #define REASON_CASTLE CARC_MODULE_KIND(M, 0)
+#define REASON_BAZAAR CARC_MODULE_KIND(M, 1)
 #define CAUSE_CASTLE CARC_MODULE_KIND(M, 0)   /* knight home after its castle scored */
 #define CAUSE_CONVERT CARC_MODULE_KIND(M, 1)  /* other figures off a converted city */
 
 #define VERB_BRIDGE CARC_VERB_ID(M, 0)
 #define VERB_CASTLE CARC_VERB_ID(M, 1)
+#define VERB_BUY CARC_VERB_ID(M, 2)
+#define VERB_SELL CARC_VERB_ID(M, 3)
+
+enum { BAZ_NONE, BAZ_REVEAL, BAZ_PICK, BAZ_BIDS, BAZ_DEAL, BAZ_HELD };
 
 #define SIDES_NS 0x5
 #define SIDES_EW 0xA
@@ -56,6 +82,8 @@ static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
 
 static const carc_rule_def rules[] = {
     {RULE_FARMERS, "bcb_castle_farmers", 1, 1, 2},
+    {RULE_BAZAAR, "bcb_bazaar", 1, 1, 3},
+    {RULE_MAX_BID, "bcb_bazaar_max_bid", 100, 1, 1000},
 };
 
 static size_t state_size(const carc_options *o)
@@ -80,6 +108,12 @@ static void setup(carc_game *g)
     bcb_state *s = st(g);
     int n = carc__players(g) < 5 ? 3 : 2;
     for (int p = 0; p < carc__players(g); p++) s->bridges[p] = s->castles[p] = (uint8_t)n;
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
+        s->held[p] = -1;
+        s->baz_owner[p] = -1;
+    }
+    s->baz_sel = -1;
+    s->baz_end_base = -1;
 }
 
 /* ------------------------------------------------------------- bridges */
@@ -307,6 +341,150 @@ static int score_castles(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+/* ------------------------------------------------------------- bazaar */
+
+static int next_player(const carc_game *g, int p) { return (p + 1) % carc__players(g); }
+
+static bool has_tile(const bcb_state *s, int n, int p)
+{
+    for (int i = 0; i < n; i++)
+        if (s->baz_owner[i] == p) return true;
+    return false;
+}
+
+/* AFTER_PLACE: a bazaar tile laid while no bazaar is running */
+static int note_bazaar(carc_game *g)
+{
+    bcb_state *s = st(g);
+    int t = carc__last_tile(g);
+    if (t >= 0 && s->baz_phase == BAZ_NONE &&
+        (carc__types[carc__tile_type(g, t)].tags & CARC_TTAG_BAZAAR))
+        s->baz_trigger = 1;
+    return CARC_HOOK_NEXT;
+}
+
+/* TURN_END: the bazaar, one decision at a time (its cursor is the state). */
+static int bazaar_turn_end(carc_game *g)
+{
+    bcb_state *s = st(g);
+    int n = carc__players(g);
+    if (s->baz_phase == BAZ_HELD) {
+        bool any = false;
+        for (int p = 0; p < n; p++) any |= s->held[p] >= 0;
+        if (!any) s->baz_phase = BAZ_NONE; /* bazaars count again from the next turn */
+    }
+    if (s->baz_phase == BAZ_NONE) {
+        if (!s->baz_trigger) return CARC_HOOK_NEXT;
+        s->baz_trigger = 0;
+        if (carc__rule(g, RULE_BAZAAR) == 3 || carc__tiles_left(g) < n) return CARC_HOOK_NEXT;
+        s->baz_phase = BAZ_REVEAL;
+        s->baz_n = 0;
+    }
+    if (s->baz_phase == BAZ_REVEAL) {
+        if (s->baz_n < n) {
+            carc__push_decision(g, DEC_REVEAL, CARC_PLAYER_CHANCE, M, -1, 0);
+            return CARC_HOOK_AGAIN;
+        }
+        s->baz_phase = BAZ_PICK;
+        s->baz_auctioneer = (int8_t)next_player(g, carc__current(g));
+        s->baz_sel = -1;
+    }
+    for (;;) {
+        if (s->baz_phase == BAZ_PICK) {
+            int free = 0, last = -1, left = -1;
+            for (int p = 0; p < n; p++)
+                if (!has_tile(s, n, p)) free++, last = p;
+            for (int i = 0; i < n; i++)
+                if (s->baz_owner[i] < 0) left = i;
+            if (free == 1) { /* the last tile, free */
+                s->baz_owner[left] = (int8_t)last;
+                free = 0;
+            }
+            if (free == 0) {
+                for (int i = 0; i < n; i++) s->held[s->baz_owner[i]] = s->baz_tile[i];
+                s->baz_phase = BAZ_HELD;
+                return CARC_HOOK_NEXT;
+            }
+            while (has_tile(s, n, s->baz_auctioneer))
+                s->baz_auctioneer = (int8_t)next_player(g, s->baz_auctioneer);
+            carc__push_decision(g, DEC_PICK, s->baz_auctioneer, M, -1, 0);
+            return CARC_HOOK_AGAIN;
+        }
+        if (s->baz_phase != BAZ_BIDS) return CARC_HOOK_NEXT; /* cannot happen */
+        int a = s->baz_auctioneer;
+        while (++s->baz_asked < n) {
+            int q = (a + s->baz_asked) % n;
+            if (has_tile(s, n, q)) continue;
+            if (s->baz_high >= (unsigned)carc__rule(g, RULE_MAX_BID)) continue; /* cannot raise */
+            carc__push_decision(g, DEC_RAISE, q, M, -1, 0);
+            return CARC_HOOK_AGAIN;
+        }
+        if (s->baz_high_bidder != a) {
+            s->baz_phase = BAZ_DEAL;
+            carc__push_decision(g, DEC_DEAL, a, M, -1, 0);
+            return CARC_HOOK_AGAIN;
+        }
+        /* nobody raised: the auctioneer takes it and pays its bid */
+        if (s->baz_high) carc__score_add(g, a, -(int)s->baz_high, REASON_BAZAAR, 0, -1, 0);
+        s->baz_owner[s->baz_sel] = (int8_t)a;
+        s->baz_sel = -1;
+        s->baz_phase = BAZ_PICK;
+    }
+}
+
+/* DRAW, before the core draws: a player holding a bazaar tile plays it. */
+static int bazaar_draw(carc_game *g)
+{
+    bcb_state *s = st(g);
+    int p = carc__current(g);
+    if (s->baz_phase != BAZ_HELD || carc__turn_part(g) > 0 || s->held[p] < 0) return CARC_HOOK_NEXT;
+    int type = s->held[p];
+    s->held[p] = -1;
+    if (carc__can_place(g, type)) carc__set_tile_in_hand(g, type);
+    /* else it fits nowhere: it leaves the game and the player draws */
+    return CARC_HOOK_NEXT;
+}
+
+/* END_PHASE: tiles still held when the pile ran out are played, in turn
+ * order from the next player (turns outside the turn order). */
+static int bazaar_end(carc_game *g)
+{
+    bcb_state *s = st(g);
+    int n = carc__players(g);
+    if (s->baz_phase != BAZ_HELD) return CARC_HOOK_NEXT;
+    if (s->baz_end_base < 0) s->baz_end_base = (int8_t)next_player(g, carc__current(g));
+    while (s->baz_end_next < n) {
+        int who = (s->baz_end_base + s->baz_end_next++) % n;
+        int type = s->held[who];
+        if (type < 0) continue;
+        s->held[who] = -1;
+        if (!carc__can_place(g, type)) continue;
+        carc__start_turn(g, who, type);
+        return CARC_HOOK_JUMP;
+    }
+    s->baz_phase = BAZ_NONE;
+    return CARC_HOOK_NEXT;
+}
+
+static int bazaar_deal(carc_game *g, int sell)
+{
+    bcb_state *s = st(g);
+    int a = s->baz_auctioneer, b = s->baz_high_bidder, price = s->baz_high;
+    if (price == 0) {
+        /* nothing changes hands (a raise is at least 1: cannot happen) */
+    } else if (sell) {
+        carc__score_add(g, b, -price, REASON_BAZAAR, 0, -1, 0);
+        carc__score_add(g, a, price, REASON_BAZAAR, 0, -1, 0);
+    } else {
+        carc__score_add(g, a, -price, REASON_BAZAAR, 0, -1, 0);
+        carc__score_add(g, b, price, REASON_BAZAAR, 0, -1, 0);
+    }
+    s->baz_owner[s->baz_sel] = (int8_t)(sell ? b : a);
+    s->baz_sel = -1;
+    s->baz_phase = BAZ_PICK;
+    return CARC_OK;
+}
+
 /* ------------------------------------------------------------- scoring hooks */
 
 static int feature_points(const carc_game *g, int root, int complete, int points)
@@ -383,9 +561,53 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         push(sink, ACT_CASTLE, 0, VERB_CASTLE);
         break;
     }
+    case DEC_REVEAL: /* the pile's tile types (chance_outcomes: their counts) */
+        for (int t = 0; t < carc__ntypes; t++)
+            if (carc__tiles_left_of(g, t)) push(sink, ACT_REVEAL, t, t);
+        break;
+    case DEC_PICK: {
+        const bcb_state *s = cst(g);
+        for (int i = 0; i < s->baz_n; i++)
+            if (s->baz_owner[i] < 0) push(sink, ACT_PICK, i, CARC_ID_NUMBER + i);
+        break;
+    }
+    case DEC_OPEN:
+    case DEC_RAISE: {
+        int lo = 0, hi = carc__rule(g, RULE_MAX_BID);
+        if (p->kind == DEC_RAISE) {
+            carc_action a;
+            memset(&a, 0, sizeof a);
+            a.kind = CARC_ACTION_PASS;
+            carc__sink_push(sink, &a, CARC_ID_PASS);
+            lo = cst(g)->baz_high + 1;
+        }
+        for (int b = lo; b <= hi; b++) push(sink, ACT_BID, b, CARC_ID_NUMBER + b);
+        break;
+    }
+    case DEC_DEAL:
+        push(sink, ACT_DEAL, 0, VERB_BUY);
+        push(sink, ACT_DEAL, 1, VERB_SELL);
+        break;
     default:
         break;
     }
+}
+
+static int chance_outcomes(const carc_game *g, const carc_pending *p, int32_t *ids, uint32_t *w,
+                           size_t cap)
+{
+    if (p->kind != DEC_REVEAL) return CARC_E_STATE;
+    int n = 0;
+    for (int t = 0; t < carc__ntypes; t++) {
+        int c = carc__tiles_left_of(g, t);
+        if (!c) continue;
+        if ((size_t)n < cap) {
+            ids[n] = t;
+            w[n] = (uint32_t)c;
+        }
+        n++;
+    }
+    return n;
 }
 
 /* Legality was checked by the core (the id is among decision_actions'). */
@@ -394,7 +616,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     bcb_state *s = st(g);
     switch (a->kind) {
     case CARC_ACTION_PASS:
-        return CARC_OK; /* the city scores as usual */
+        return CARC_OK; /* the city scores as usual; a bidder passes */
     case ACT_BRIDGE:
         return carc__push_followup(g, DEC_BRIDGE_TILE, p->player, M, p->target, 0);
     case ACT_BRIDGE_TILE:
@@ -409,6 +631,33 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     }
     case ACT_CASTLE:
         return convert(g, p->player, p->arg);
+    case ACT_REVEAL: {
+        if (s->baz_n >= carc__players(g)) return CARC_E_ILLEGAL;
+        int rc = carc__take_tile(g, a->arg);
+        if (rc) return rc;
+        s->baz_tile[s->baz_n] = (int16_t)a->arg;
+        s->baz_owner[s->baz_n] = -1;
+        s->baz_n++;
+        return CARC_OK;
+    }
+    case ACT_PICK:
+        s->baz_sel = (int8_t)a->arg;
+        if (carc__rule(g, RULE_BAZAAR) == 2) { /* no auction: it is theirs */
+            s->baz_owner[a->arg] = (int8_t)p->player;
+            s->baz_sel = -1;
+            return CARC_OK;
+        }
+        return carc__push_followup(g, DEC_OPEN, p->player, M, -1, 0);
+    case ACT_BID:
+        s->baz_high = (uint16_t)a->arg;
+        s->baz_high_bidder = (int8_t)p->player;
+        if (p->kind == DEC_OPEN) {
+            s->baz_asked = 0;
+            s->baz_phase = BAZ_BIDS;
+        }
+        return CARC_OK;
+    case ACT_DEAL:
+        return bazaar_deal(g, a->arg);
     default:
         return CARC_E_ILLEGAL;
     }
@@ -429,6 +678,19 @@ static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
     case ACT_BRIDGE_WAY:
         if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
         *id = CARC_ID_DIRECTION + (a->arg == SIDES_NS ? 0 : 2);
+        return CARC_OK;
+    case ACT_REVEAL:
+        if (a->arg < 0 || a->arg >= carc__ntypes) return CARC_E_INVALID;
+        *id = a->arg;
+        return CARC_OK;
+    case ACT_PICK:
+    case ACT_BID:
+        if (a->arg < 0 || a->arg >= CARC_ID_NUMBER_N) return CARC_E_INVALID;
+        *id = CARC_ID_NUMBER + a->arg;
+        return CARC_OK;
+    case ACT_DEAL:
+        if (a->arg != 0 && a->arg != 1) return CARC_E_INVALID;
+        *id = a->arg ? VERB_SELL : VERB_BUY;
         return CARC_OK;
     default: return CARC_E_INVALID;
     }
@@ -457,6 +719,23 @@ static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id,
         if (id != VERB_CASTLE) return CARC_E_INVALID;
         out->kind = ACT_CASTLE;
         return CARC_OK;
+    case DEC_REVEAL:
+        if (id < 0 || id >= carc__ntypes) return CARC_E_INVALID;
+        out->kind = ACT_REVEAL;
+        out->arg = id;
+        return CARC_OK;
+    case DEC_PICK:
+    case DEC_OPEN:
+    case DEC_RAISE:
+        if (id < CARC_ID_NUMBER || id >= CARC_ID_NUMBER + CARC_ID_NUMBER_N) return CARC_E_INVALID;
+        out->kind = p->kind == DEC_PICK ? ACT_PICK : ACT_BID;
+        out->arg = id - CARC_ID_NUMBER;
+        return CARC_OK;
+    case DEC_DEAL:
+        if (id != VERB_BUY && id != VERB_SELL) return CARC_E_INVALID;
+        out->kind = ACT_DEAL;
+        out->arg = id == VERB_SELL;
+        return CARC_OK;
     default:
         return CARC_E_INVALID;
     }
@@ -478,6 +757,19 @@ static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
         if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
         carc__out_add(o, "bridge %s", a->arg == SIDES_NS ? "ns" : "ew");
         break;
+    case ACT_REVEAL:
+        if (a->arg < 0 || a->arg >= carc__ntypes) return CARC_E_INVALID;
+        carc__out_add(o, "bazaar %s", carc__types[a->arg].name);
+        break;
+    case ACT_PICK:
+    case ACT_BID:
+        if (a->arg < 0 || a->arg >= CARC_ID_NUMBER_N) return CARC_E_INVALID;
+        carc__out_add(o, "bazaar %s %d", a->kind == ACT_PICK ? "pick" : "bid", a->arg);
+        break;
+    case ACT_DEAL:
+        if (a->arg != 0 && a->arg != 1) return CARC_E_INVALID;
+        carc__out_add(o, "bazaar %s", a->arg ? "sell" : "buy");
+        break;
     default: return CARC_E_INVALID;
     }
     return CARC_OK;
@@ -489,6 +781,24 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
     if (strcmp(tok[0], "castle") == 0) {
         if (n != 1) return CARC_E_PARSE;
         out->kind = ACT_CASTLE;
+        return CARC_OK;
+    }
+    if (strcmp(tok[0], "bazaar") == 0) {
+        if (n == 2 && (!strcmp(tok[1], "buy") || !strcmp(tok[1], "sell"))) {
+            out->kind = ACT_DEAL;
+            out->arg = strcmp(tok[1], "sell") == 0;
+            return CARC_OK;
+        }
+        if (n == 3 && (!strcmp(tok[1], "pick") || !strcmp(tok[1], "bid"))) {
+            if (!carc__parse_int(tok[2], 0, CARC_ID_NUMBER_N - 1, &out->arg)) return CARC_E_PARSE;
+            out->kind = strcmp(tok[1], "pick") == 0 ? ACT_PICK : ACT_BID;
+            return CARC_OK;
+        }
+        if (n != 2) return CARC_E_PARSE;
+        int t = carc_tile_by_name(tok[1]);
+        if (t < 0) return CARC_E_PARSE;
+        out->kind = ACT_REVEAL;
+        out->arg = t;
         return CARC_OK;
     }
     if (strcmp(tok[0], "bridge") != 0) return CARC_E_PARSE;
@@ -517,32 +827,40 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
 
 static const carc_step_hook steps[] = {
     {CARC_STEP_AFTER_SCORING, -10, score_castles},
+    {CARC_STEP_AFTER_PLACE, 0, note_bazaar},
+    {CARC_STEP_TURN_END, -20, bazaar_turn_end},
+    {CARC_STEP_DRAW, -10, bazaar_draw},
+    {CARC_STEP_END_PHASE, -10, bazaar_end},
 };
 
-static const char *const words[] = {"bridge", "castle", NULL};
-static const char *const reasons[] = {"castle", NULL};
+static const char *const words[] = {"bridge", "castle", "bazaar", NULL};
+static const char *const reasons[] = {"castle", "bazaar", NULL};
 
 const carc_module_def carc__module_bridges_castles = {
     .id = M,
     .name = "bridges_castles",
     .tile_set = "bridges_castles",
     .rules = rules,
-    .nrules = 1,
+    .nrules = 3,
     .words = words,
     .reasons = reasons,
     .state_size = state_size,
     /* per placed tile: bridge tile + way + the deployment after it; a
-     * castle decision per completed city (at most 4) */
-    .decisions_per_tile = 7,
+     * castle decision per completed city (at most 4); a bazaar (8 in the
+     * set): 6 reveals + 5 x (pick, bid, 5 raises, deal) = 46 decisions,
+     * under 6 per tile of the 84 of base + this set */
+    .decisions_per_tile = 7 + 6,
     .events_per_tile = 0,
-    .events_per_game = BCB_MAX_CASTLES, /* every castle scores once */
+    /* every castle scores once; a bazaar's 5 sales transfer points twice */
+    .events_per_game = BCB_MAX_CASTLES + 8 * 5 * 2,
     .max_pending = 2,
     .overlays = 3 * 4, /* bridges: 3 x 4 players or 2 x 6 */
     .steps = steps,
-    .nsteps = 1,
+    .nsteps = 5,
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
+    .chance_outcomes = chance_outcomes,
     .action_id = action_id,
     .action_from_id = action_from_id,
     .action_to_text = action_to_text,

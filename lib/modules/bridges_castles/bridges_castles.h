@@ -24,6 +24,19 @@ typedef struct bcb_state {
     uint8_t ncastles;
     uint8_t pad;
     bcb_castle castle[BCB_MAX_CASTLES];
+    /* the bazaar */
+    uint8_t baz_phase;                 /* BAZ_* (bridges_castles.c)                   */
+    uint8_t baz_trigger;               /* a bazaar tile was laid this turn            */
+    uint8_t baz_n;                     /* tiles revealed so far                       */
+    int8_t baz_auctioneer;             /* who chooses the next tile                   */
+    int8_t baz_sel;                    /* index of the tile auctioned, or -1          */
+    int8_t baz_asked;                  /* bidders asked so far (1..players-1)         */
+    int8_t baz_high_bidder;
+    int8_t baz_end_base, baz_end_next; /* end phase: held tiles played in turn order  */
+    uint16_t baz_high;                 /* the highest bid                             */
+    int16_t baz_tile[CARC_MAX_PLAYERS]; /* the revealed tiles' types                  */
+    int8_t baz_owner[CARC_MAX_PLAYERS]; /* who has revealed tile i, or -1             */
+    int16_t held[CARC_MAX_PLAYERS];    /* the tile each player plays next, or -1      */
 } bcb_state;
 
 /* Token kinds, the values of CARC_TOKEN_BRIDGE and CARC_TOKEN_CASTLE of the
