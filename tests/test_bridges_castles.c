@@ -244,6 +244,7 @@ END_TEST
 START_TEST(random_games_reach_everything)
 {
     int bridges = 0, castles = 0, castle_scores = 0, knights_left = 0;
+    int bazaars = 0, held_at_end = 0, transfers = 0;
     carc_action acts[512];
     for (int game = 0; game < 150; game++) {
         int players = 2 + game % 5;
@@ -275,6 +276,9 @@ START_TEST(random_games_reach_everything)
             ck_assert_int_eq(carc_game_apply(g, &acts[pick]), CARC_OK);
             const bcb_state *s = carc__mod_cstate(g, CARC_MODULE_BRIDGES_CASTLES);
             ck_assert_int_le(s->ncastles, BCB_MAX_CASTLES);
+            /* tiles held from a bazaar when the pile is empty: the end phase */
+            if (carc_game_tiles_remaining(g, -1) == 0 && !carc_game_is_terminal(g))
+                for (int p = 0; p < players; p++) held_at_end += s->held[p] >= 0;
             for (int p = 0; p < players; p++) {
                 ck_assert_int_le(s->bridges[p], players < 5 ? 3 : 2);
                 ck_assert_int_le(s->castles[p], players < 5 ? 3 : 2);
@@ -296,12 +300,17 @@ START_TEST(random_games_reach_everything)
             castles += start - s->castles[p];
         }
         for (int i = 0; i < s->ncastles; i++) knights_left += s->castle[i].fig >= 0;
-        carc_score_event log[1024];
+        /* every held tile was played (or could not be) */
+        for (int p = 0; p < players; p++) ck_assert_int_lt(s->held[p], 0);
+        carc_score_event log[4096];
         size_t nlog = 0;
-        ck_assert_int_eq(carc_game_score_log(g, log, 1024, &nlog), CARC_OK);
+        ck_assert_int_eq(carc_game_score_log(g, log, 4096, &nlog), CARC_OK);
         int here = 0;
-        for (size_t i = 0; i < nlog && i < 1024; i++)
+        for (size_t i = 0; i < nlog && i < 4096; i++) {
             here += log[i].reason == CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 0);
+            transfers += log[i].reason == CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 1);
+        }
+        bazaars += s->baz_n > 0;
         ck_assert_int_le(here, s->ncastles);
         castle_scores += here;
         carc_game_free(g);
@@ -310,6 +319,9 @@ START_TEST(random_games_reach_everything)
     ck_assert_int_gt(castles, 20);
     ck_assert_int_gt(castle_scores, 10);
     ck_assert_int_gt(knights_left, 0);
+    ck_assert_int_gt(bazaars, 100);
+    ck_assert_int_gt(transfers, 100);
+    ck_assert_int_gt(held_at_end, 0);
 }
 END_TEST
 
