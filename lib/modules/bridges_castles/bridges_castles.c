@@ -439,9 +439,8 @@ static int bazaar_draw(carc_game *g)
     int p = carc__current(g);
     if (s->baz_phase != BAZ_HELD || carc__turn_part(g) > 0 || s->held[p] < 0) return CARC_HOOK_NEXT;
     int type = s->held[p];
-    s->held[p] = -1;
-    if (carc__can_place(g, type)) carc__set_tile_in_hand(g, type);
-    /* else it fits nowhere: it leaves the game and the player draws */
+    /* it fits nowhere: it leaves the game and the player draws (base.md §3) */
+    if (!carc__can_place(g, type) || carc__set_tile_in_hand(g, type) == CARC_OK) s->held[p] = -1;
     return CARC_HOOK_NEXT;
 }
 
@@ -829,7 +828,7 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_AFTER_SCORING, -10, score_castles},
     {CARC_STEP_AFTER_PLACE, 0, note_bazaar},
     {CARC_STEP_TURN_END, -20, bazaar_turn_end},
-    {CARC_STEP_DRAW, -10, bazaar_draw},
+    {CARC_STEP_DRAW, -20, bazaar_draw}, /* before an abbey may be offered (WCP C1 FAQ) */
     {CARC_STEP_END_PHASE, -10, bazaar_end},
 };
 
