@@ -192,6 +192,11 @@ START_TEST(castle_base_only_semicircles)
                               CARC_MODULE_KIND(CARC_MODULE_TOWER, 1)));
     ck_assert(carc__may_move(g, knight, CARC_PLACE_SUPPLY, -1, 0,
                              CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 0)));
+    int ct[2] = {-1, -1};
+    ck_assert_int_eq(carc__bcb_castle_of(g, knight, ct), 1);
+    ck_assert_int_eq(ct[0] + ct[1], 0 + 1); /* the start tile (0) and the E (1) */
+    ck_assert_int_eq(carc__bcb_castle_of(g, knight + 1, ct), 0);
+    ck_assert_int_eq(carc__bcb_castle_of(NULL, knight, ct), 0);
     carc_game_free(g);
 }
 END_TEST

@@ -103,6 +103,19 @@ int carc__bcb_tokens(const carc_game *g, int player, int kind)
     return 0;
 }
 
+int carc__bcb_castle_of(const carc_game *g, int fig, int tiles[2])
+{
+    if (!g || !carc__module_enabled(g, M) || fig < 0) return 0;
+    const bcb_state *s = cst(g);
+    for (int i = 0; i < s->ncastles; i++)
+        if (s->castle[i].fig == fig) {
+            tiles[0] = s->castle[i].tile[0];
+            tiles[1] = s->castle[i].tile[1];
+            return 1;
+        }
+    return 0;
+}
+
 static void setup(carc_game *g)
 {
     bcb_state *s = st(g);

@@ -49,4 +49,9 @@ typedef struct bcb_state {
  * `tokens` hook, for carc_game_tokens(). */
 int carc__bcb_tokens(const carc_game *g, int player, int kind);
 
+/* Is figure fig the knight of a standing castle?  1 and the castle's two
+ * placed tiles in tiles[] (the Big Top counts the knight when either is in
+ * its 3 x 3), else 0 (also when the module is off). */
+int carc__bcb_castle_of(const carc_game *g, int fig, int tiles[2]);
+
 #endif
