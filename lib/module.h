@@ -387,6 +387,10 @@ void carc__extra_part(carc_game *g);
 /* in the DRAW step, before the core draws: the tile the player plays
  * instead of drawing (an abbey); the core then draws nothing */
 int carc__set_tile_in_hand(carc_game *g, int type);
+/* the tile type in hand this part (set by the draw, carc__set_tile_in_hand
+ * or carc__start_turn), or -1: an alternative to drawing offers itself
+ * only while it is -1 (another module may have dealt a tile already) */
+int carc__tile_in_hand(const carc_game *g);
 /* from an END_PHASE hook (which then returns CARC_HOOK_JUMP): `player`
  * plays a turn with tile `type` now, outside the turn order (abbeys after
  * the last tile); the pipeline comes back to the same hook afterwards, with

@@ -229,6 +229,8 @@ void carc__advance(carc_game *g)
 
 void carc__extra_part(carc_game *g) { g->flags |= TF_EXTRA_PART; }
 
+int carc__tile_in_hand(const carc_game *g) { return g->drawn; }
+
 int carc__set_tile_in_hand(carc_game *g, int type)
 {
     if (g->step != CARC_STEP_DRAW || g->drawn >= 0 || type < 0 || type >= carc__ntypes)

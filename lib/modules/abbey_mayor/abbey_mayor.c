@@ -464,7 +464,9 @@ static int offer_abbey(carc_game *g)
 {
     int p = carc__current(g);
     const am_state *s = cst(g);
-    if (s->abbey_type < 0 || !s->abbeys[p] || !s->holes || !carc__can_place(g, s->abbey_type))
+    /* not when another module dealt a tile already (a bazaar's) */
+    if (s->abbey_type < 0 || !s->abbeys[p] || !s->holes || carc__tile_in_hand(g) >= 0 ||
+        !carc__can_place(g, s->abbey_type))
         return CARC_HOOK_NEXT;
     carc__push_decision(g, DEC_ABBEY, p, AM, -1, 0);
     return CARC_HOOK_NEXT;
