@@ -135,6 +135,44 @@ static void check_support(const carc_game *g)
     }
 }
 
+/* What the end-game scoring must pay each player for the open roads and
+ * cities and the fields holding figures (monasteries left out), from the
+ * board: every player with the most strength in a feature scores it. */
+static void end_points(const carc_game *g, int want[CARC_MAX_PLAYERS])
+{
+    int roots[MAXPLACED], nroots = 0;
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.where != CARC_PLACE_SEGMENT) continue;
+        int root = carc__seg_root(g, f.tile, f.segment), k;
+        for (k = 0; k < nroots; k++)
+            if (roots[k] == root) break;
+        if (k < nroots) continue;
+        roots[nroots++] = root;
+        int kind = carc__root_kind(g, root);
+        if (kind == CARC_FEATURE_MONASTERY) continue;
+        ck_assert(!carc__root_complete(g, root)); /* completed ones went home */
+        featinfo fi;
+        feature_info(g, root, &fi);
+        int best = 0;
+        for (int p = 0; p < carc__players(g); p++)
+            if (strength(g, root, p) > best) best = strength(g, root, p);
+        if (best == 0) continue; /* a builder or pig alone: never */
+        for (int p = 0; p < carc__players(g); p++) {
+            if (strength(g, root, p) != best) continue;
+            if (kind == CARC_FEATURE_ROAD)
+                want[p] += (fi.tags & CARC_STAG_INN) ? 0 : fi.tiles;
+            else if (kind == CARC_FEATURE_CITY)
+                want[p] += (fi.tags & CARC_STAG_CATHEDRAL) ? 0 : fi.tiles + fi.pennants;
+            else if (kind == CARC_FEATURE_FIELD) {
+                int n = field_cities(g, root);
+                want[p] += 3 * n + (fig_root(g, p, CARC_FIGURE_PIG) == root ? n : 0);
+            }
+        }
+    }
+}
+
 /* The score log against the board at the end. */
 static void check_log(const carc_game *g, int *completed_events, int *field_events)
 {
@@ -187,6 +225,14 @@ static void check_log(const carc_game *g, int *completed_events, int *field_even
                       "event %zu: player %d, feature %d at %d,%d: %d points, want %d", i,
                       e->player, e->feature, e->x, e->y, e->points, want);
     }
+    /* nobody left out: the end-game events add up to what the board owes */
+    int want[CARC_MAX_PLAYERS] = {0}, got[CARC_MAX_PLAYERS] = {0};
+    end_points(g, want);
+    for (size_t i = 0; i < nev; i++)
+        if (ev[i].reason == CARC_SCORE_END_GAME && ev[i].feature != CARC_FEATURE_MONASTERY)
+            got[ev[i].player] += ev[i].points;
+    for (int p = 0; p < carc__players(g); p++)
+        ck_assert_msg(got[p] == want[p], "player %d: end-game %d, want %d", p, got[p], want[p]);
 }
 
 START_TEST(random_games_both_modules)
