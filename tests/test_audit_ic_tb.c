@@ -19,7 +19,10 @@
  *    bag is empty: the game ends), any other tile by the next turn, and
  *    there is never a part 2;
  *  - builders and pigs always stand in a feature holding a follower (small
- *    or big) of their owner.
+ *    or big) of their owner;
+ *  - at every deploy decision, carc_game_final_scores() equals what it is
+ *    after passing (a feature the tile closed counts as complete already);
+ *  - A2: the big meeple is one figure among the followers in supply.
  *
  * Each check was seen failing with the rule it checks broken in the module
  * (see the audit report). */
@@ -238,7 +241,7 @@ static void check_log(const carc_game *g, int *completed_events, int *field_even
 START_TEST(random_games_both_modules)
 {
     int extra_parts = 0, bigs = 0, builders = 0, pigs = 0, goods_taken = 0;
-    int completed_events = 0, field_events = 0;
+    int completed_events = 0, field_events = 0, projections = 0;
     for (int seed = 1; seed <= GAMES; seed++) {
         carc_options o;
         carc_options_init(&o);
@@ -248,6 +251,11 @@ START_TEST(random_games_both_modules)
         carc_game *g;
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
         int np = o.num_players;
+        /* A2: the big meeple is one follower figure in supply */
+        for (int q = 0; q < np; q++) {
+            ck_assert_int_eq(carc_game_supply(g, q, CARC_FIGURE_BIG), 1);
+            ck_assert_int_eq(carc__supply_class(g, q, CARC_CLASS_FOLLOWER), 8);
+        }
         int tokens[CARC_MAX_PLAYERS][3];
         memset(tokens, 0, sizeof tokens);
         int done_goods[3] = {0, 0, 0};
@@ -276,6 +284,25 @@ START_TEST(random_games_both_modules)
                                       seed, last_turn, last_part, part, turn);
                     }
                 }
+            }
+            /* at a deploy decision, the projection equals the one after
+             * passing: a feature the tile closed is already complete */
+            if (front->kind == CARC_DECISION_DEPLOY) {
+                int32_t before[CARC_MAX_PLAYERS], after[CARC_MAX_PLAYERS];
+                ck_assert_int_eq(carc_game_final_scores(g, before, CARC_MAX_PLAYERS), CARC_OK);
+                carc_game *c;
+                ck_assert_int_eq(carc_game_clone(&c, g), CARC_OK);
+                carc_action pass;
+                memset(&pass, 0, sizeof pass);
+                pass.kind = CARC_ACTION_PASS;
+                ck_assert_int_eq(carc_game_apply(c, &pass), CARC_OK);
+                ck_assert_int_eq(carc_game_final_scores(c, after, CARC_MAX_PLAYERS), CARC_OK);
+                for (int q = 0; q < np; q++)
+                    ck_assert_msg(before[q] == after[q],
+                                  "seed %d turn %d: player %d projected %d, %d after passing",
+                                  seed, turn, q, before[q], after[q]);
+                projections++;
+                carc_game_free(c);
             }
             int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
             size_t n = 0;
@@ -349,6 +376,7 @@ START_TEST(random_games_both_modules)
     ck_assert_int_gt(goods_taken, 100);
     ck_assert_int_gt(completed_events, 500);
     ck_assert_int_gt(field_events, 50);
+    ck_assert_int_gt(projections, 1000);
 }
 END_TEST
 
