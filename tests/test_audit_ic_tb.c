@@ -20,7 +20,9 @@
  *    there is never a part 2;
  *  - builders and pigs always stand in a feature holding a follower (small
  *    or big) of their owner;
- *  - at every deploy decision, carc_game_final_scores() equals what it is
+ *  - at every deploy decision, passing scores exactly the roads and cities
+ *    the tile closed and the monasteries it surrounded, to their majority
+ *    holders (big meeple 2), and carc_game_final_scores() equals what it is
  *    after passing (a feature the tile closed counts as complete already);
  *  - A2: the big meeple is one figure among the followers in supply.
  *
@@ -238,10 +240,48 @@ static void check_log(const carc_game *g, int *completed_events, int *field_even
         ck_assert_msg(got[p] == want[p], "player %d: end-game %d, want %d", p, got[p], want[p]);
 }
 
+/* What passing at this deploy decision must score, from the board: every
+ * road and city the tile just laid closed, and every monastery it
+ * surrounded, paid to the players with the most strength (big meeple 2). */
+static void due_on_pass(const carc_game *g, int due[CARC_MAX_PLAYERS])
+{
+    int t = carc__last_tile(g), x, y, roots[64], nroots = 0;
+    carc__tile_xy(g, t, &x, &y);
+    for (int d = 0; d < 9; d++) {
+        int u = carc__tile_at(g, x + d % 3 - 1, y + d / 3 - 1);
+        if (u < 0) continue;
+        const tile_type *ty = &carc__types[carc__tile_type(g, u)];
+        for (int s = 0; s < ty->nseg; s++) {
+            int k = ty->seg[s].kind, root = carc__seg_root(g, u, s), value, i;
+            if (carc__root_complete(g, root)) continue;
+            featinfo fi;
+            feature_info(g, root, &fi);
+            if (u == t && k == CARC_FEATURE_ROAD && carc__seg_closed(&CSEGS(g)[root]))
+                value = (fi.tags & CARC_STAG_INN) ? 2 * fi.tiles : fi.tiles;
+            else if (u == t && k == CARC_FEATURE_CITY && carc__seg_closed(&CSEGS(g)[root]))
+                value = (fi.tags & CARC_STAG_CATHEDRAL) ? 3 * fi.tiles + 3 * fi.pennants
+                                                        : 2 * fi.tiles + 2 * fi.pennants;
+            else if (k == CARC_FEATURE_MONASTERY && carc__tile_neighbours(g, u) == 8)
+                value = 9;
+            else
+                continue;
+            for (i = 0; i < nroots; i++)
+                if (roots[i] == root) break;
+            if (i < nroots) continue;
+            roots[nroots++] = root;
+            int best = 0;
+            for (int p = 0; p < carc__players(g); p++)
+                if (strength(g, root, p) > best) best = strength(g, root, p);
+            for (int p = 0; p < carc__players(g) && best > 0; p++)
+                if (strength(g, root, p) == best) due[p] += value;
+        }
+    }
+}
+
 START_TEST(random_games_both_modules)
 {
     int extra_parts = 0, bigs = 0, builders = 0, pigs = 0, goods_taken = 0;
-    int completed_events = 0, field_events = 0, projections = 0;
+    int completed_events = 0, field_events = 0, projections = 0, scored_on_pass = 0;
     for (int seed = 1; seed <= GAMES; seed++) {
         carc_options o;
         carc_options_init(&o);
@@ -297,6 +337,19 @@ START_TEST(random_games_both_modules)
                 pass.kind = CARC_ACTION_PASS;
                 ck_assert_int_eq(carc_game_apply(c, &pass), CARC_OK);
                 ck_assert_int_eq(carc_game_final_scores(c, after, CARC_MAX_PLAYERS), CARC_OK);
+                /* and passing scores exactly what the board says is due
+                 * (unless it was the last tile: the end-game scoring follows) */
+                int due[CARC_MAX_PLAYERS] = {0};
+                due_on_pass(g, due);
+                for (int q = 0; q < np && !carc_game_is_terminal(c); q++) {
+                    int32_t s0, s1;
+                    ck_assert_int_eq(carc_game_score(g, q, &s0), CARC_OK);
+                    ck_assert_int_eq(carc_game_score(c, q, &s1), CARC_OK);
+                    ck_assert_msg(s1 - s0 == due[q],
+                                  "seed %d turn %d: player %d scored %d on passing, want %d",
+                                  seed, turn, q, s1 - s0, due[q]);
+                    scored_on_pass += due[q];
+                }
                 for (int q = 0; q < np; q++)
                     ck_assert_msg(before[q] == after[q],
                                   "seed %d turn %d: player %d projected %d, %d after passing",
@@ -377,6 +430,7 @@ START_TEST(random_games_both_modules)
     ck_assert_int_gt(completed_events, 500);
     ck_assert_int_gt(field_events, 50);
     ck_assert_int_gt(projections, 1000);
+    ck_assert_int_gt(scored_on_pass, 1000);
 }
 END_TEST
 
