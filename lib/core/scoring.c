@@ -326,9 +326,11 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
         done[ndone++] = (uint16_t)root;
         /* a road or city closed by the placement whose scoring is still to
          * come (a projection during the deploy decision) counts as what it
-         * is about to score: complete */
+         * is about to score: complete.  One already flagged complete that
+         * still holds figures (a castle's knight) keeps its end value. */
+        const seg *rs = &CSEGS(g)[root];
         feat_eval e;
-        carc__eval_feature(g, root, carc__seg_closed(&CSEGS(g)[root]), &e);
+        carc__eval_feature(g, root, carc__seg_closed(rs) && !(rs->flags & SF_COMPLETE), &e);
         for (int p = 0; p < g->nplayers; p++) {
             if (!(e.owners & (1u << p))) continue;
             int points = carc__player_points(g, root, p, &e);
