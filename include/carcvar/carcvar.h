@@ -632,7 +632,9 @@ CARC_API int carc_game_final_scores(const carc_game *game, int32_t *buf,
 /** A feature as it stands now. */
 typedef struct carc_feature_info {
     int32_t kind;       /**< carc_feature_kind                           */
-    int32_t complete;   /**< 1 if completed (already scored)             */
+    int32_t complete;   /**< 1 if completed: scored, or closed by the tile
+                             just laid and about to score (its deploy
+                             decision); points are then its completion value */
     int32_t tiles;      /**< distinct tiles it covers                     */
     int32_t pennants;
     int32_t open_edges; /**< unmatched edges (roads/cities)               */

@@ -82,7 +82,7 @@ int carc_game_feature(const carc_game *game, int x, int y, int segment,
     int root = carc__find(game, si);
     feat_eval e;
     const seg *rs = &CSEGS(game)[root];
-    int complete = (rs->flags & SF_COMPLETE) ||
+    int complete = carc__seg_closed(rs) ||
                    (rs->kind == CARC_FEATURE_MONASTERY && CTILES(game)[rs->tile].nb8 == 8);
     carc__eval_feature(game, root, complete, &e);
     memset(out, 0, sizeof *out);

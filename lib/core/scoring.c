@@ -83,7 +83,7 @@ static int field_city_points(const carc_game *g, int root, int *cities)
                 if (found[k] == c) break;
             if (k < nfound) continue;
             if (nfound < CARC_MAX_TILES) found[nfound++] = (uint16_t)c;
-            if (!(S[c].flags & SF_COMPLETE)) continue;
+            if (!carc__seg_closed(&S[c])) continue;
             ncities++;
             int v = 3;
             if (g->hookmask & HK_CITY_VALUE)
@@ -324,8 +324,13 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
             if (done[k] == root) break;
         if (k < ndone) continue;
         done[ndone++] = (uint16_t)root;
+        /* a road or city closed by the placement whose scoring is still to
+         * come (a projection during the deploy decision) counts as what it
+         * is about to score: complete.  One already flagged complete that
+         * still holds figures (a castle's knight) keeps its end value. */
+        const seg *rs = &CSEGS(g)[root];
         feat_eval e;
-        carc__eval_feature(g, root, 0, &e);
+        carc__eval_feature(g, root, carc__seg_closed(rs) && !(rs->flags & SF_COMPLETE), &e);
         for (int p = 0; p < g->nplayers; p++) {
             if (!(e.owners & (1u << p))) continue;
             int points = carc__player_points(g, root, p, &e);

@@ -53,6 +53,16 @@ typedef struct seg {        /* a placed segment: a union-find node */
     uint8_t pad;
 } seg;
 
+/* A road or city root with no open edge is complete, also before the
+ * scoring step of the placement that closed it flags it SF_COMPLETE (the
+ * deploy decision comes in between): what carc_game_feature() and the
+ * projected final scores count, so they agree before and after scoring. */
+static inline bool carc__seg_closed(const seg *r)
+{
+    return (r->flags & SF_COMPLETE) ||
+           ((r->kind == CARC_FEATURE_ROAD || r->kind == CARC_FEATURE_CITY) && r->open == 0);
+}
+
 typedef struct front {      /* an empty cell next to the board */
     int16_t x, y;
     uint8_t req, mask;      /* required edge code and which sides constrain */

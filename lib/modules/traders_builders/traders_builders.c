@@ -185,13 +185,27 @@ static int goods_majorities(carc_game *g)
 {
     const tb_state *s = cst(g);
     int n = carc__players(g);
+    int held[CARC_MAX_PLAYERS][NGOODS];
+    for (int p = 0; p < n; p++)
+        for (int k = 0; k < NGOODS; k++) held[p][k] = s->tokens[p][k];
+    /* a city the current player's tile has closed but whose scoring step
+     * (take_goods) has not come yet: only in carc_game_final_scores()'s
+     * projection during the deploy decision; its goods are that player's */
+    for (int j = 0; j < s->ngoods; j++) {
+        const goods_seg *e = &s->goods[j];
+        int root = carc__seg_root(g, e->tile, e->seg);
+        if (carc__root_complete(g, root)) continue;
+        feat_eval ev;
+        carc__eval_feature(g, root, 0, &ev);
+        if (ev.open == 0) held[carc__current(g)][e->good]++;
+    }
     for (int k = 0; k < NGOODS; k++) {
         int best = 0;
         for (int p = 0; p < n; p++)
-            if (s->tokens[p][k] > best) best = s->tokens[p][k];
+            if (held[p][k] > best) best = held[p][k];
         if (best == 0) continue;
         for (int p = 0; p < n; p++)
-            if (s->tokens[p][k] == best)
+            if (held[p][k] == best)
                 carc__score_add(g, p, 10, REASON_GOODS(k), CARC_FEATURE_CITY, -1, 0);
     }
     return CARC_HOOK_NEXT;
