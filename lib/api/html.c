@@ -32,11 +32,21 @@ static void json_str(outbuf *o, const char *s)
     carc__out_add(o, "\"");
 }
 
-/* The column of a score event in the breakdown: its feature kind, or for
- * points scored for no feature the reason's name. */
+/* Points a module scores for a reason of its own (carc_score_reason_name),
+ * not the core's scoring of a feature. */
+static bool module_reason(const logent *e)
+{
+    return e->reason != CARC_SCORE_COMPLETED && e->reason != CARC_SCORE_END_GAME;
+}
+
+/* The column of a score event in the breakdown: the feature kind the core
+ * scored, or the name of a module's reason (goods, ...: their own column,
+ * whether or not they are tied to a feature), or for points scored for no
+ * feature the reason's name. */
 static const char *event_column(const logent *e)
 {
-    return e->tile != LOG_NO_TILE ? carc__feature_name(e->feature) : carc__reason_name(e->reason);
+    return e->tile != LOG_NO_TILE && !module_reason(e) ? carc__feature_name(e->feature)
+                                                       : carc__reason_name(e->reason);
 }
 
 /* The breakdown's column of a name, added if new; names past the last
@@ -110,7 +120,12 @@ static void move_item(walker *w, const carc_game *g, int step, const char *text,
         carc__out_add(o, "<span class=\"ev\" style=\"border-color:%s\">P%d +%d ",
                       carc__pic_colour(L[k].player), L[k].player, L[k].points);
         carc__pic_xml(o, event_column(&L[k]));
-        if (L[k].reason == CARC_SCORE_END_GAME) carc__out_add(o, " (end)");
+        if (L[k].tile != LOG_NO_TILE && module_reason(&L[k])) { /* and its feature */
+            carc__out_add(o, " (");
+            carc__pic_xml(o, carc__feature_name(L[k].feature));
+            carc__out_add(o, ")");
+        }
+        if (k >= g->nlog_final) carc__out_add(o, " (end)"); /* the final scoring */
         carc__out_add(o, "</span>");
     }
     carc__out_add(o, "</li>\n");
@@ -139,13 +154,22 @@ static void step_json(walker *w, const carc_game *g, const int *kinds, int nkind
     carc__out_add(o, "]],\n");
 }
 
+/* A fresh game to replay the final game's history on: its options and the
+ * host's setup (first player, chosen bag), as the record had them. */
+static int fresh_game(const carc_game *fin, carc_game **out)
+{
+    carc_setup setup;
+    carc__setup_get(fin, &setup);
+    return carc_game_new_setup(out, &fin->opts, &setup);
+}
+
 /* Replay the final game's history on a fresh game, writing w->section
  * after step 0 and after every entry.  CARC_OK or the first error. */
 static int walk(walker *w, const int *kinds, int nkinds)
 {
     const carc_game *fin = w->final;
     carc_game *g;
-    int rc = carc_game_new(&g, &fin->opts);
+    int rc = fresh_game(fin, &g);
     if (rc) return rc;
     const uint16_t *H = CHIST(fin);
     int step = 0;
@@ -350,7 +374,7 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
     {
         /* the step of each tile: replay again and note when ntiles grows */
         carc_game *g;
-        rc = carc_game_new(&g, &fin->opts);
+        rc = fresh_game(fin, &g);
         if (rc) goto out;
         int *tile_step = calloc(fin->ntiles + 1, sizeof *tile_step);
         if (!tile_step) {
@@ -454,8 +478,8 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
                         sum += L[i].points;
                 carc__out_add(&o, "<td class=\"num\">%d</td>", sum);
             }
-            for (uint32_t i = 0; i < fin->nlog; i++)
-                if (L[i].player == p && L[i].reason == CARC_SCORE_END_GAME) end += L[i].points;
+            for (uint32_t i = fin->nlog_final; i < fin->nlog; i++) /* the final scoring */
+                if (L[i].player == p) end += L[i].points;
             carc__out_add(&o, "<td class=\"num\">%d</td><td class=\"num final\">%d</td></tr>",
                           end, fin->score[p]);
         }
