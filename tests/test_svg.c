@@ -60,6 +60,7 @@ START_TEST(known_game)
     ck_assert_int_eq(count(svg, "class=\"score\""), 2);
     ck_assert_ptr_nonnull(strstr(svg, ">Player 0: 0 points"));
     ck_assert_int_eq(count(svg, "in supply: 6 follower<"), 2);
+    ck_assert_int_eq(count(svg, "class=\"tokens\""), 0); /* no module owns tokens */
     /* axis labels: columns -1..0, rows 0..1 */
     ck_assert_ptr_nonnull(strstr(svg, "class=\"axis\""));
     ck_assert_int_eq(count(svg, "<g ") + count(svg, "<g>"), count(svg, "</g>"));
@@ -243,12 +244,12 @@ START_TEST(replay_page_host_setup)
     ck_assert_ptr_nonnull(strstr(page, "final:[3,4],steps:[\n"));
     /* [turn, tiles left, to act, last tile, scores, followers in supply] */
     static const char *const steps[] = {
-        "[1,4,-1,null,[0,0],[[7],[7]]],\n",         /* 0: the bag of four       */
-        "[1,3,1,null,[0,0],[[7],[7]]],\n",          /* 1: E drawn, P1 places    */
-        "[2,3,-1,[0,-1],[0,4],[[7],[7]]],\n",       /* 3: P1's city, 4 points   */
-        "[2,1,0,[0,-1],[0,4],[[7],[7]]],\n",        /* 5: C set aside, U for P0 */
-        "[3,1,-1,[1,0],[0,4],[[6],[7]]],\n",        /* 7: P0's thief            */
-        "[3,0,-4,[-1,0],[3,4],[[6],[7]]],\n]};",    /* 10: over, P0's road 3    */
+        "[1,4,-1,null,[0,0],[[7],[7]],[[],[]]],\n",      /* 0: the bag of four  */
+        "[1,3,1,null,[0,0],[[7],[7]],[[],[]]],\n",       /* 1: E drawn, P1 next */
+        "[2,3,-1,[0,-1],[0,4],[[7],[7]],[[],[]]],\n",    /* 3: P1's city, 4     */
+        "[2,1,0,[0,-1],[0,4],[[7],[7]],[[],[]]],\n",     /* 5: C set aside      */
+        "[3,1,-1,[1,0],[0,4],[[6],[7]],[[],[]]],\n",     /* 7: P0's thief       */
+        "[3,0,-4,[-1,0],[3,4],[[6],[7]],[[],[]]],\n]};", /* 10: over, road 3    */
     };
     const char *at = strstr(page, "steps:[\n");
     for (size_t k = 0; k < sizeof steps / sizeof steps[0]; k++) {
@@ -256,7 +257,10 @@ START_TEST(replay_page_host_setup)
         ck_assert_msg(next != NULL, "step line %zu missing: %s", k, steps[k]);
         at = next;
     }
-    ck_assert_int_eq(count(strstr(page, "steps:[\n"), "],\n"), 11);
+    ck_assert_int_eq(count(strstr(page, "steps:[\n"), "]],\n"), 11);
+    /* no module owns tokens: no tokens column, no token names */
+    ck_assert_ptr_nonnull(strstr(page, "kinds:[\"follower\"],tokens:[],final:"));
+    ck_assert_ptr_null(strstr(page, "<th>tokens</th>"));
     /* the move list: player 1 plays first; the road scores at the end */
     ck_assert_ptr_nonnull(strstr(page, "<li data-step=\"2\"><span class=\"turn\">1</span>"
                                        "<span class=\"who\" style=\"background:#0072B2;"
@@ -287,7 +291,19 @@ START_TEST(replay_page_goods)
                        "draw TB_CcR_c\nplace 2,-1 r3\npass\n"
                        "draw E\nplace 2,0 r0\npass\n";
     char *page = page_of(rec, sizeof rec - 1);
-    ck_assert_ptr_nonnull(strstr(page, "final:[30,10],steps:[\n"));
+    ck_assert_ptr_nonnull(strstr(page, "kinds:[\"follower\",\"builder\",\"pig\"],"
+                                       "tokens:[\"wine\",\"grain\",\"cloth\"],"
+                                       "final:[30,10],steps:[\n"));
+    /* every step has the goods per player: none until the city closes, then
+     * 1 of each for player 0 (the supply: builder and pig beside followers) */
+    ck_assert_ptr_nonnull(strstr(page, "\n[1,4,-1,null,[0,0],[[7,1,1],[7,1,1]],"
+                                       "[[0,0,0],[0,0,0]]],\n"));
+    ck_assert_ptr_nonnull(strstr(page, "\n[4,0,0,[2,0],[0,0],[[7,1,1],[6,1,1]],"
+                                       "[[0,0,0],[0,0,0]]],\n"));
+    ck_assert_ptr_nonnull(strstr(page, "\n[4,0,-4,[2,0],[30,10],[[7,1,1],[7,1,1]],"
+                                       "[[1,1,1],[0,0,0]]],\n]};"));
+    ck_assert_ptr_nonnull(strstr(page, "<th>in supply</th><th>tokens</th>"));
+    ck_assert_int_eq(count(page, "<td class=\"tokens\"></td>"), 2);
     ck_assert_int_eq(count(page, ">P1 +10 city</span>"), 1);
     ck_assert_int_eq(count(page, ">P0 +10 most wine (end)</span>"), 1);
     ck_assert_int_eq(count(page, ">P0 +10 most grain (end)</span>"), 1);
@@ -308,6 +324,46 @@ START_TEST(replay_page_goods)
 }
 END_TEST
 
+
+/* The panel of a Traders & Builders game: each player's supply of every
+ * figure kind it has (followers, builder, pig) and the goods it holds;
+ * kinds with no token are left out, a player with none has no tokens line. */
+START_TEST(panel_tokens_and_figures)
+{
+    const char rec[] = "carcvar-record 3\nplayers 2\nseed 1\nmodules base,traders_builders\n"
+                       "first-player 1\nbag E=1 TB_Cc_w=1 TB_CRc_g=1 TB_CcR_c=1\n"
+                       "draw TB_Cc_w\nplace 0,-1 r2\ndeploy follower city E\n"
+                       "draw TB_CRc_g\nplace 1,-1 r0\npass\n"
+                       "draw TB_CcR_c\nplace 2,-1 r3\npass\n"
+                       "draw E\nplace 2,0 r0\n";
+    carc_game *g;
+    carc_record_error err;
+    ck_assert_msg(carc_record_replay(&g, rec, sizeof rec - 1, &err) == CARC_OK, "%s", err.message);
+    /* before the deployment step: p1's knight on the city, no goods yet */
+    char *svg = svg_of(g);
+    ck_assert_int_eq(count(svg, "class=\"tokens\""), 0);
+    ck_assert_ptr_nonnull(strstr(svg, "<text class=\"supply\" data-player=\"0\" x=\"230\" "
+                                      "y=\"51\">in supply: 7 follower, 1 builder, 1 pig</text>"));
+    ck_assert_ptr_nonnull(strstr(svg, "<text class=\"supply\" data-player=\"1\" x=\"230\" "
+                                      "y=\"77\">in supply: 6 follower, 1 builder, 1 pig</text>"));
+    free(svg);
+    /* p0 passes: the city closes, p0 takes 1 wine, 1 grain and 1 cloth */
+    carc_action a;
+    ck_assert_int_eq(carc_action_from_string(g, "pass", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    ck_assert_int_eq(carc_game_tokens(g, 0, CARC_TOKEN_CLOTH), 1);
+    svg = svg_of(g);
+    ck_assert_int_eq(count(svg, "class=\"tokens\""), 1);
+    ck_assert_ptr_nonnull(strstr(svg, "<text class=\"tokens\" data-player=\"0\" x=\"525\" "
+                                      "y=\"51\">tokens: 1 wine, 1 grain, 1 cloth</text>"));
+    ck_assert_ptr_nonnull(strstr(svg, "in supply: 7 follower, 1 builder, 1 pig</text>"));
+    /* the picture is wide enough for the tokens line (7 units a character) */
+    ck_assert_ptr_nonnull(strstr(svg, "viewBox=\"0 0 766 "));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("svg");
@@ -318,6 +374,7 @@ int main(void)
     tcase_add_test(tc, pennants_roles_and_end);
     tcase_add_test(tc, replay_page_host_setup);
     tcase_add_test(tc, replay_page_goods);
+    tcase_add_test(tc, panel_tokens_and_figures);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -76,6 +76,8 @@ typedef struct walker {
     int *fx, *fy, *from;
     const char **role;
     uint8_t *shown;
+    /* the token kinds the game's modules own (section STEPS) */
+    int tok[CARC_TOKEN_KINDS], ntok;
 } walker;
 
 enum { SEC_FIGS, SEC_MOVES, SEC_STEPS };
@@ -132,7 +134,8 @@ static void move_item(walker *w, const carc_game *g, int step, const char *text,
 }
 
 /* The numbers of one step: [turn, tiles left, player to act, last tile
- * (x, y) or null, scores, supply per player in the order of kinds[]]. */
+ * (x, y) or null, scores, supply per player in the order of kinds[],
+ * tokens per player in the order of w->tok[]]. */
 static void step_json(walker *w, const carc_game *g, const int *kinds, int nkinds)
 {
     outbuf *o = w->o;
@@ -149,6 +152,15 @@ static void step_json(walker *w, const carc_game *g, const int *kinds, int nkind
         carc__out_add(o, "%s[", p ? "," : "");
         for (int k = 0; k < nkinds; k++)
             carc__out_add(o, "%s%d", k ? "," : "", g->supply[p][kinds[k]]);
+        carc__out_add(o, "]");
+    }
+    carc__out_add(o, "],[");
+    for (int p = 0; p < g->nplayers; p++) {
+        carc__out_add(o, "%s[", p ? "," : "");
+        for (int k = 0; k < w->ntok; k++) {
+            int n = carc_game_tokens(g, p, w->tok[k]);
+            carc__out_add(o, "%s%d", k ? "," : "", n > 0 ? n : 0);
+        }
         carc__out_add(o, "]");
     }
     carc__out_add(o, "]],\n");
@@ -286,7 +298,9 @@ static const char page_script[] =
     " for(var p=0;p<D.players;p++){var r=rows[p];r.className=(st[2]==p&&!over)?'now':'';\n"
     "  r.querySelector('.score').textContent=st[4][p];\n"
     "  var sup=[];for(var k=0;k<D.kinds.length;k++)sup.push(st[5][p][k]+' '+D.kinds[k]);\n"
-    "  r.querySelector('.supply').textContent=sup.join(', ');}\n"
+    "  r.querySelector('.supply').textContent=sup.join(', ');\n"
+    "  var tc=r.querySelector('.tokens');if(tc){var tk=[];for(k=0;k<D.tokens.length;k++)"
+    "if(st[6][p][k]>0)tk.push(st[6][p][k]+' '+D.tokens[k]);tc.textContent=tk.join(', ');}}\n"
     " moves.forEach(function(li){var k=+li.getAttribute('data-step');"
     "li.className=(li.className.indexOf('chance')>=0?'chance ':'')+(k==s?'cur':k>s?'future':'');"
     "if(k==s&&scroll){var l=li.parentNode;var top=li.offsetTop-l.offsetTop;"
@@ -370,7 +384,14 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
     carc__pic_axes(&o, &f);
     /* the tiles before the first action are there at step 0; then the
      * k-th placed tile appears at the step that placed it */
-    walker wk = {&o, fin, &f, SEC_FIGS, NULL, NULL, NULL, NULL, NULL};
+    walker wk = {&o, fin, &f, SEC_FIGS, NULL, NULL, NULL, NULL, NULL, {0}, 0};
+    /* the token kinds the modules in play own: their counts at every step */
+    {
+        uint32_t owned = 0;
+        for (int k = 0; k < fin->nmods; k++) owned |= carc__mod(fin, k)->token_kinds;
+        for (int k = 0; k < CARC_TOKEN_KINDS; k++)
+            if ((owned >> k) & 1u) wk.tok[wk.ntok++] = k;
+    }
     {
         /* the step of each tile: replay again and note when ntiles grows */
         carc_game *g;
@@ -431,12 +452,14 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
                       "aria-label=\"step\"></div></div>\n");
     carc__out_add(&o, "<div class=\"card\"><div id=\"status\"></div><table id=\"players\">"
                       "<thead><tr><th>player</th><th class=\"num\">score</th><th>in supply"
-                      "</th></tr></thead><tbody>");
+                      "</th>%s</tr></thead><tbody>",
+                  wk.ntok ? "<th>tokens</th>" : "");
     for (int p = 0; p < fin->nplayers; p++)
         carc__out_add(&o, "<tr data-player=\"%d\"><td><span class=\"sw\" style=\"background:%s;"
                           "color:%s\">P%d</span></td><td class=\"num score\"></td>"
-                          "<td class=\"supply\"></td></tr>",
-                      p, carc__pic_colour(p), carc__pic_ink(p), p);
+                          "<td class=\"supply\"></td>%s</tr>",
+                      p, carc__pic_colour(p), carc__pic_ink(p), p,
+                      wk.ntok ? "<td class=\"tokens\"></td>" : "");
     carc__out_add(&o, "</tbody></table><svg class=\"legend-box\" "
                       "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 500 26\">");
     carc__pic_style(&o);
@@ -494,6 +517,14 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
     for (int k = 0; k < nkinds; k++) {
         if (k) carc__out_add(&o, ",");
         json_str(&o, carc__figure_name(kinds[k]));
+    }
+    carc__out_add(&o, "],tokens:[");
+    for (int k = 0; k < wk.ntok; k++) {
+        char other[24];
+        const char *name = carc__pic_token_name(wk.tok[k]);
+        if (!name) snprintf(other, sizeof other, "token %d", wk.tok[k]), name = other;
+        if (k) carc__out_add(&o, ",");
+        json_str(&o, name);
     }
     carc__out_add(&o, "],final:[");
     for (int p = 0; p < fin->nplayers; p++) carc__out_add(&o, "%s%d", p ? "," : "", fin->score[p]);
