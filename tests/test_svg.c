@@ -266,6 +266,10 @@ START_TEST(replay_page_host_setup)
                                        "<span class=\"who\" style=\"background:#0072B2;"
                                        "color:#fff\">P1</span>"));
     ck_assert_int_eq(count(page, ">P1 +4 city</span>"), 1);
+    /* C fits nowhere: the move list says so, as the record's comment does */
+    ck_assert_int_eq(count(page, "class=\"aside\""), 1);
+    ck_assert_ptr_nonnull(strstr(page, "<span class=\"act\">draw C</span><span class=\"aside\">"
+                                       "fits nowhere: set aside</span></li>"));
     ck_assert_int_eq(count(page, ">P0 +3 road (end)</span>"), 1);
     /* the breakdown: P0 3 (road, at the end), P1 4 (city) */
     const char *bd = strstr(page, "<section id=\"breakdown\"");

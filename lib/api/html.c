@@ -104,7 +104,7 @@ static void figure_spans(walker *w, const carc_game *g, int step, bool last)
 }
 
 static void move_item(walker *w, const carc_game *g, int step, const char *text, int player,
-                      int turn, uint32_t log0)
+                      int turn, uint32_t log0, bool aside)
 {
     outbuf *o = w->o;
     carc__out_add(o, "<li data-step=\"%d\"%s><span class=\"turn\">%d</span>", step,
@@ -117,6 +117,7 @@ static void move_item(walker *w, const carc_game *g, int step, const char *text,
     carc__out_add(o, "<span class=\"act\">");
     carc__pic_xml(o, text);
     carc__out_add(o, "</span>");
+    if (aside) carc__out_add(o, "<span class=\"aside\">fits nowhere: set aside</span>");
     const logent *L = CLOG(g);
     for (uint32_t k = log0; k < g->nlog; k++) {
         carc__out_add(o, "<span class=\"ev\" style=\"border-color:%s\">P%d +%d ",
@@ -218,7 +219,10 @@ static int walk(walker *w, const int *kinds, int nkinds)
             step++;
             if (w->section == SEC_FIGS) figure_spans(w, g, step, false);
             if (w->section == SEC_MOVES)
-                move_item(w, g, step, long_text ? long_text : text, player, turn, log0);
+                move_item(w, g, step, long_text ? long_text : text, player, turn, log0,
+                          /* a drawn tile that fits nowhere (as the record notes) */
+                          a.kind == CARC_ACTION_DRAW &&
+                              carc__decision_kind(g) == CARC_DECISION_DRAW);
         }
         free(long_text);
         if (rc) break;
@@ -264,6 +268,7 @@ static const char page_style[] =
     ".who{border-radius:8px;padding:0 6px;font-weight:bold;font-size:12px;border:1px solid #333}"
     ".who.chance{border:none}"
     ".ev{border:2px solid;border-radius:8px;padding:0 6px;font-size:12px;background:#fff}"
+    ".aside{font-style:italic;font-size:12px}"
     "h2{font-size:15px;margin:0 0 6px}"
     "#breakdown{margin:0 14px 18px}"
     ".legend-box{width:100%;height:auto;margin-top:8px;display:block}";
