@@ -363,6 +363,12 @@ typedef struct carc_module_def {
      * out->side / out->player, and returns true; false: not its refusal.
      * Read-only: the game is const. */
     bool (*explain)(const carc_game *g, const carc_action *a, carc_explanation *out);
+
+    /* ---- added after 0.2.0 */
+    /* may_place_tile is asked only about tile types carrying one of these
+     * tile tags (CARC_TTAG_*), so placing every other tile keeps the core's
+     * fast path; 0: about every type */
+    uint32_t place_veto_ttags;
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */
@@ -382,6 +388,10 @@ void carc__extra_part(carc_game *g);
 /* in the DRAW step, before the core draws: the tile the player plays
  * instead of drawing (an abbey); the core then draws nothing */
 int carc__set_tile_in_hand(carc_game *g, int type);
+/* the tile type in hand this part (set by the draw, carc__set_tile_in_hand
+ * or carc__start_turn), or -1: an alternative to drawing offers itself
+ * only while it is -1 (another module may have dealt a tile already) */
+int carc__tile_in_hand(const carc_game *g);
 /* from an END_PHASE hook (which then returns CARC_HOOK_JUMP): `player`
  * plays a turn with tile `type` now, outside the turn order (abbeys after
  * the last tile); the pipeline comes back to the same hook afterwards, with
@@ -397,6 +407,13 @@ int carc__overlay_road(carc_game *g, int t, int sides);
 /* can tile type be laid anywhere now (edges and vetoes)? */
 bool carc__can_place(const carc_game *g, int type);
 int carc__tiles_left(const carc_game *g);
+/* copies of tile type `type` still in the draw pile (0 for a bad type) */
+int carc__tiles_left_of(const carc_game *g, int type);
+/* take one copy of `type` out of the draw pile, face up, for the module to
+ * deal (the bazaar's auctioned tiles; then carc__set_tile_in_hand);
+ * CARC_E_STATE when none is left.  Only from a decision_apply (a chance
+ * decision whose outcomes are the pile's counts). */
+int carc__take_tile(carc_game *g, int type);
 
 /* board */
 int carc__tile_count(const carc_game *g);
@@ -420,6 +437,10 @@ uint32_t carc__root_tags(const carc_game *g, int root);
  * the BEFORE_SCORING step on) */
 int carc__completed_count(const carc_game *g);
 int carc__completed_root(const carc_game *g, int i);
+/* would the enabled modules' may_deploy vetoes let a figure of `kind` onto
+ * segment seg of placed tile `tile` (a module moving a figure onto a
+ * feature outside the deployment: a wagon moving on) */
+bool carc__may_deploy(const carc_game *g, int kind, int tile, int seg);
 /* the default rule for a follower: a claimable feature nobody holds */
 bool carc__can_claim(const carc_game *g, int tile, int seg);
 /* leave a completed feature unscored (castle conversion) */

@@ -357,7 +357,11 @@ int carc__game_init(carc_game *g)
         g->mods[g->nmods++] = (uint8_t)m;
         if (md->drawable) g->hooks_drawable |= 1u << m;
         if (md->may_deploy) g->hookmask |= HK_MAY_DEPLOY;
-        if (md->may_place_tile) g->hookmask |= HK_MAY_PLACE;
+        if (md->may_place_tile) {
+            g->hookmask |= HK_MAY_PLACE;
+            g->place_veto_ttags |= md->place_veto_ttags;
+            if (!md->place_veto_ttags) g->place_veto_all = 1;
+        }
         if (md->strength) g->hookmask |= HK_STRENGTH;
         if (md->feature_points) g->hookmask |= HK_FEATURE_POINTS;
         if (md->before_majority) g->hookmask |= HK_BEFORE_MAJORITY;
@@ -495,6 +499,19 @@ int carc__current(const carc_game *g) { return g->player; }
 int carc__turn(const carc_game *g) { return g->turn; }
 int carc__turn_part(const carc_game *g) { return g->part; }
 int carc__tiles_left(const carc_game *g) { return g->total_remaining; }
+
+int carc__tiles_left_of(const carc_game *g, int type)
+{
+    return type >= 0 && type < carc__ntypes ? CREMAIN(g)[type] : 0;
+}
+
+int carc__take_tile(carc_game *g, int type)
+{
+    if (type < 0 || type >= carc__ntypes || REMAIN(g)[type] == 0) return CARC_E_STATE;
+    REMAIN(g)[type]--;
+    g->total_remaining--;
+    return CARC_OK;
+}
 int carc__score(const carc_game *g, int player)
 {
     return player >= 0 && player < g->nplayers ? g->score[player] : 0;

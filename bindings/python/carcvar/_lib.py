@@ -1,7 +1,8 @@
 """Loading libcarcvar and declaring every C function's signature.
 
 The library is found, in this order, at:
-  1. the path in the environment variable CARCVAR_LIBRARY;
+  1. the path in the environment variable CARCVAR_LIBRARY, if it is set (and
+     only there: a path that does not load is an ImportError);
   2. libcarcvar.so.0 next to this package;
   3. libcarcvar.so.0 through the dynamic loader (its SONAME);
   4. whatever ctypes.util.find_library("carcvar") finds.
@@ -244,9 +245,6 @@ SIGNATURES = {
 
 
 def _candidates():
-    env = os.environ.get("CARCVAR_LIBRARY")
-    if env:
-        yield env
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), SONAME)
     if os.path.exists(here):
         yield here
@@ -257,6 +255,13 @@ def _candidates():
 
 
 def _load():
+    env = os.environ.get("CARCVAR_LIBRARY")
+    if env:  # an override: a wrong path is an error, never a fall-back
+        try:
+            return ctypes.CDLL(env)
+        except OSError as e:
+            raise ImportError(f"cannot load libcarcvar from CARCVAR_LIBRARY={env!r}: {e}"
+                              ) from None
     tried = []
     for path in _candidates():
         try:

@@ -9,12 +9,12 @@ import sys
 
 import pytest
 
+from pkgpath import pythonpath
+
 # workers (forked, or spawned by Dask) import the example by its name
 EXAMPLES = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples"))
 sys.path.insert(0, EXAMPLES)
-os.environ["PYTHONPATH"] = os.pathsep.join(
-    [EXAMPLES, os.path.abspath(os.path.join(EXAMPLES, "..", "bindings", "python"))] +
-    [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
+os.environ["PYTHONPATH"] = pythonpath(EXAMPLES)
 import selfplay  # noqa: E402
 
 
@@ -46,7 +46,7 @@ def test_ties_are_ties():
 def run_cli(*args):
     """python examples/selfplay.py ARGS, as a user runs it (doc/selfplay.md):
     only the package is on PYTHONPATH."""
-    env = dict(os.environ, PYTHONPATH=os.path.join(EXAMPLES, "..", "bindings", "python"))
+    env = dict(os.environ, PYTHONPATH=pythonpath())
     out = subprocess.run([sys.executable, os.path.join(EXAMPLES, "selfplay.py"), *args],
                          env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
@@ -133,7 +133,7 @@ def test_progress_lines():
 def test_cli_own_module_agent_records_and_progress(tmp_path):
     (tmp_path / "mybot.py").write_text(
         "def act(game, rng):\n    return game.legal_ids()[-1]\n")
-    env = dict(os.environ, PYTHONPATH=os.path.join(EXAMPLES, "..", "bindings", "python"))
+    env = dict(os.environ, PYTHONPATH=pythonpath())
     rec_dir = tmp_path / "recs"
     out = subprocess.run([sys.executable, os.path.join(EXAMPLES, "selfplay.py"), "--games", "3",
                           "--workers", "2", "--agents", "mybot:act,greedy", "--records",
