@@ -69,10 +69,21 @@ static void print_events(const carc_game *g, size_t from, size_t *upto)
     if (n > from) {
         carc_score_event *ev = malloc(n * sizeof *ev);
         if (ev && carc_game_score_log(g, ev, n, &n) == CARC_OK) {
-            for (size_t i = from; i < n; i++)
-                printf("  player %d scores %d for the %s at %d,%d%s\n", ev[i].player,
-                       ev[i].points, ev[i].feature < 4 ? feature_names[ev[i].feature] : "feature",
-                       ev[i].x, ev[i].y, ev[i].reason == CARC_SCORE_END_GAME ? " (end of game)" : "");
+            for (size_t i = from; i < n; i++) {
+                const carc_score_event *e = &ev[i];
+                const char *why = carc_score_reason_name(e->reason);
+                if (!why) why = "unnamed reason";
+                if (e->segment < 0) { /* points for no feature (a module's) */
+                    printf("  player %d scores %d: %s\n", e->player, e->points, why);
+                    continue;
+                }
+                printf("  player %d scores %d for the %s at %d,%d", e->player, e->points,
+                       e->feature >= 0 && e->feature < 4 ? feature_names[e->feature] : "feature",
+                       e->x, e->y);
+                if (e->reason == CARC_SCORE_END_GAME) printf(" (end of game)");
+                else if (e->reason != CARC_SCORE_COMPLETED) printf(" (%s)", why);
+                printf("\n");
+            }
         }
         free(ev);
     }

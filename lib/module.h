@@ -251,7 +251,8 @@ typedef struct carc_module_def {
     uint64_t requires;              /* modules that must be on with it (bits)  */
     uint64_t uses;                  /* modules it reads when they are on       */
     const char *const *words;       /* first words of its notation, NULL-ended */
-    const char *const *reasons;     /* names of its score reasons 0..15        */
+    const char *const *reasons;     /* names of its score reasons 0..15, NULL- 
+                                       ended (carc_score_reason_name)          */
     /* per-game state bytes in the flat block (options known: players...)    */
     size_t (*state_size)(const carc_options *opts);
     /* bounds, so the core can size everything and never drop data:

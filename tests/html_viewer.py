@@ -9,7 +9,10 @@ no console error and no exception; nothing is fetched but the file itself;
 the slider runs from step 0 to the last step (one per line of the record
 body); moving it to the end shows the record's final scores in the panel
 and in the breakdown; the step buttons and the move list move it; tiles and
-figures shown match the step.  A screenshot of the last step is written to
+figures shown match the step; then, on a Traders & Builders record with a
+host setup (tests/scenarios/tb_goods_three_kinds_end.rec), the goods each
+player holds at the first and last step and the breakdown's columns by
+score reason.  A screenshot of the last step is written to
 html_viewer.png in the current directory (or argv[2]).
 
 usage: html_viewer.py CARCVAR-PLAY [SCREENSHOT]; exit 77 (skip) without
@@ -214,6 +217,31 @@ def run(play, exe, tmp, shot):
         with open(shot, 'wb') as f:
             f.write(base64.b64decode(png))
 
+        # a Traders & Builders game with a host's setup: the goods per player
+        # at each step, every module reason in its own breakdown column
+        tb_rec = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'scenarios',
+                              'tb_goods_three_kinds_end.rec')
+        tb_page = os.path.join(tmp, 'goods.html')
+        subprocess.run([play, '--replay', tb_rec, '--html', tb_page], check=True,
+                       capture_output=True)
+        b.send('Page.navigate', {'url': 'file://' + tb_page + '#step=end'}, session=sess)
+        b.wait_event('Page.loadEventFired')
+        goods = '''(function(){var q=function(s){return [].slice.call(document.querySelectorAll(s));};
+          return {tokens:q('#players .tokens').map(function(e){return e.textContent;}),
+            supply:q('#players .supply').map(function(e){return e.textContent;}),
+            scores:q('#players .score').map(function(e){return +e.textContent;}),
+            cols:q('#breakdown th').map(function(e){return e.textContent;})};})()'''
+        g1 = js(goods)
+        check(g1['tokens'] == ['1 wine, 1 grain, 1 cloth', ''] and g1['scores'] == [30, 10],
+              'goods at the end: %s, scores %s' % (g1['tokens'], g1['scores']))
+        check(g1['supply'][0] == '7 follower, 1 builder, 1 pig',
+              'supply of every figure kind: %s' % g1['supply'][0])
+        check(g1['cols'][1:5] == ['city', 'most wine', 'most grain', 'most cloth'],
+              'breakdown columns by reason: %s' % g1['cols'])
+        js('window.carcvarReplay.show(0)')
+        g0 = js(goods)
+        check(g0['tokens'] == ['', ''], 'no goods at step 0: %s' % g0['tokens'])
+
         errors, fetched = [], []
         for ev in b.events:
             m, p = ev.get('method'), ev.get('params', {})
@@ -226,7 +254,8 @@ def run(play, exe, tmp, shot):
             elif m == 'Network.requestWillBeSent':
                 fetched.append(p['request']['url'])
         check(not errors, 'no console error or exception %s' % errors)
-        check(all(u.startswith('file://' + page) for u in fetched),
+        check(all(u.startswith('file://' + page) or u.startswith('file://' + tb_page)
+                  for u in fetched),
               'nothing fetched but the page itself %s' % fetched)
     finally:
         b.close()

@@ -49,6 +49,14 @@ static void check_registry(void)
             kind_owner[kind] = m;
         }
         for (int s = 0; s < md->nsteps; s++) ck_assert_int_lt(md->steps[s].step, CARC_STEP_OVER);
+        /* score reason names: at most 16, non-empty, distinct, NULL-ended
+         * (carc_score_reason_name reads up to the NULL) */
+        int nr = 0;
+        for (; md->reasons && nr <= 16 && md->reasons[nr]; nr++) {
+            ck_assert_msg(md->reasons[nr][0] != 0, "module %d: empty reason name", m);
+            for (int k = 0; k < nr; k++) ck_assert_str_ne(md->reasons[k], md->reasons[nr]);
+        }
+        ck_assert_msg(nr <= 16, "module %d: more than 16 score reasons", m);
     }
     /* the header words of records are nobody's notation */
     static const char *const header[] = {"players", "seed", "modules", "rule", "carcvar-record"};

@@ -60,6 +60,7 @@ START_TEST(known_game)
     ck_assert_int_eq(count(svg, "class=\"score\""), 2);
     ck_assert_ptr_nonnull(strstr(svg, ">Player 0: 0 points"));
     ck_assert_int_eq(count(svg, "in supply: 6 follower<"), 2);
+    ck_assert_int_eq(count(svg, "class=\"tokens\""), 0); /* no module owns tokens */
     /* axis labels: columns -1..0, rows 0..1 */
     ck_assert_ptr_nonnull(strstr(svg, "class=\"axis\""));
     ck_assert_int_eq(count(svg, "<g ") + count(svg, "<g>"), count(svg, "</g>"));
@@ -214,6 +215,159 @@ START_TEST(replay_page)
 }
 END_TEST
 
+
+static char *page_of(const char *rec, size_t len)
+{
+    size_t need = 0;
+    carc_record_error err;
+    ck_assert_int_eq(carc_record_html(rec, len, NULL, 0, &need, &err), CARC_E_BUFFER);
+    char *page = malloc(need);
+    ck_assert_ptr_nonnull(page);
+    ck_assert_msg(carc_record_html(rec, len, page, need, &need, &err) == CARC_OK, "%d: %s",
+                  err.line, err.message);
+    return page;
+}
+
+/* A record with a host's setup (version 3; tests/scenarios/
+ * host_bag_first_player.rec): every step is rebuilt with player 1 first
+ * and the chosen four-tile bag, so the tiles left, the player to act and
+ * the scores of each step are the game's, and it ends with the bag. */
+START_TEST(replay_page_host_setup)
+{
+    const char rec[] = "carcvar-record 3\nplayers 2\nseed 1\nmodules base\nfirst-player 1\n"
+                       "bag C=1 E=1 U=2\n"
+                       "draw E\nplace 0,-1 r2\ndeploy follower city S\n"
+                       "draw C\ndraw U\nplace 1,0 r1\ndeploy follower road W\n"
+                       "draw U\nplace -1,0 r1\npass\n";
+    char *page = page_of(rec, sizeof rec - 1);
+    ck_assert_ptr_nonnull(strstr(page, "var REPLAY={players:2,over:true,"));
+    ck_assert_ptr_nonnull(strstr(page, "final:[3,4],steps:[\n"));
+    /* [turn, tiles left, to act, last tile, scores, followers in supply] */
+    static const char *const steps[] = {
+        "[1,4,-1,null,[0,0],[[7],[7]],[[],[]]],\n",      /* 0: the bag of four  */
+        "[1,3,1,null,[0,0],[[7],[7]],[[],[]]],\n",       /* 1: E drawn, P1 next */
+        "[2,3,-1,[0,-1],[0,4],[[7],[7]],[[],[]]],\n",    /* 3: P1's city, 4     */
+        "[2,1,0,[0,-1],[0,4],[[7],[7]],[[],[]]],\n",     /* 5: C set aside      */
+        "[3,1,-1,[1,0],[0,4],[[6],[7]],[[],[]]],\n",     /* 7: P0's thief       */
+        "[3,0,-4,[-1,0],[3,4],[[6],[7]],[[],[]]],\n]};", /* 10: over, road 3    */
+    };
+    const char *at = strstr(page, "steps:[\n");
+    for (size_t k = 0; k < sizeof steps / sizeof steps[0]; k++) {
+        const char *next = strstr(at, steps[k]);
+        ck_assert_msg(next != NULL, "step line %zu missing: %s", k, steps[k]);
+        at = next;
+    }
+    ck_assert_int_eq(count(strstr(page, "steps:[\n"), "]],\n"), 11);
+    /* no module owns tokens: no tokens column, no token names */
+    ck_assert_ptr_nonnull(strstr(page, "kinds:[\"follower\"],tokens:[],final:"));
+    ck_assert_ptr_null(strstr(page, "<th>tokens</th>"));
+    /* the move list: player 1 plays first; the road scores at the end */
+    ck_assert_ptr_nonnull(strstr(page, "<li data-step=\"2\"><span class=\"turn\">1</span>"
+                                       "<span class=\"who\" style=\"background:#0072B2;"
+                                       "color:#fff\">P1</span>"));
+    ck_assert_int_eq(count(page, ">P1 +4 city</span>"), 1);
+    /* C fits nowhere: the move list says so, as the record's comment does */
+    ck_assert_int_eq(count(page, "class=\"aside\""), 1);
+    ck_assert_ptr_nonnull(strstr(page, "<span class=\"act\">draw C</span><span class=\"aside\">"
+                                       "fits nowhere: set aside</span></li>"));
+    ck_assert_int_eq(count(page, ">P0 +3 road (end)</span>"), 1);
+    /* the breakdown: P0 3 (road, at the end), P1 4 (city) */
+    const char *bd = strstr(page, "<section id=\"breakdown\"");
+    ck_assert_ptr_nonnull(bd);
+    ck_assert_ptr_nonnull(strstr(bd, "P0</span></td><td class=\"num\">0</td><td class=\"num\">3"
+                                     "</td><td class=\"num\">3</td><td class=\"num final\">3"));
+    ck_assert_ptr_nonnull(strstr(bd, "P1</span></td><td class=\"num\">4</td><td class=\"num\">0"
+                                     "</td><td class=\"num\">0</td><td class=\"num final\">4"));
+    free(page);
+}
+END_TEST
+
+/* Traders & Builders' goods majorities (tests/scenarios/
+ * tb_goods_three_kinds_end.rec): each good its own breakdown column named
+ * by its reason, counted in the points at the end; the move list names
+ * them. */
+START_TEST(replay_page_goods)
+{
+    const char rec[] = "carcvar-record 3\nplayers 2\nseed 1\nmodules base,traders_builders\n"
+                       "first-player 1\nbag E=1 TB_Cc_w=1 TB_CRc_g=1 TB_CcR_c=1\n"
+                       "draw TB_Cc_w\nplace 0,-1 r2\ndeploy follower city E\n"
+                       "draw TB_CRc_g\nplace 1,-1 r0\npass\n"
+                       "draw TB_CcR_c\nplace 2,-1 r3\npass\n"
+                       "draw E\nplace 2,0 r0\npass\n";
+    char *page = page_of(rec, sizeof rec - 1);
+    ck_assert_ptr_nonnull(strstr(page, "kinds:[\"follower\",\"builder\",\"pig\"],"
+                                       "tokens:[\"wine\",\"grain\",\"cloth\"],"
+                                       "final:[30,10],steps:[\n"));
+    /* every step has the goods per player: none until the city closes, then
+     * 1 of each for player 0 (the supply: builder and pig beside followers) */
+    ck_assert_ptr_nonnull(strstr(page, "\n[1,4,-1,null,[0,0],[[7,1,1],[7,1,1]],"
+                                       "[[0,0,0],[0,0,0]]],\n"));
+    ck_assert_ptr_nonnull(strstr(page, "\n[4,0,0,[2,0],[0,0],[[7,1,1],[6,1,1]],"
+                                       "[[0,0,0],[0,0,0]]],\n"));
+    ck_assert_ptr_nonnull(strstr(page, "\n[4,0,-4,[2,0],[30,10],[[7,1,1],[7,1,1]],"
+                                       "[[1,1,1],[0,0,0]]],\n]};"));
+    ck_assert_ptr_nonnull(strstr(page, "<th>in supply</th><th>tokens</th>"));
+    ck_assert_int_eq(count(page, "<td class=\"tokens\"></td>"), 2);
+    ck_assert_int_eq(count(page, ">P1 +10 city</span>"), 1);
+    ck_assert_int_eq(count(page, ">P0 +10 most wine (end)</span>"), 1);
+    ck_assert_int_eq(count(page, ">P0 +10 most grain (end)</span>"), 1);
+    ck_assert_int_eq(count(page, ">P0 +10 most cloth (end)</span>"), 1);
+    const char *bd = strstr(page, "<section id=\"breakdown\"");
+    ck_assert_ptr_nonnull(bd);
+    ck_assert_ptr_nonnull(strstr(bd, "<th>player</th><th class=\"num\">city</th>"
+                                     "<th class=\"num\">most wine</th><th class=\"num\">most "
+                                     "grain</th><th class=\"num\">most cloth</th>"
+                                     "<th class=\"num\">of which at the end</th>"));
+    ck_assert_ptr_nonnull(strstr(bd, "P0</span></td><td class=\"num\">0</td><td class=\"num\">10"
+                                     "</td><td class=\"num\">10</td><td class=\"num\">10</td>"
+                                     "<td class=\"num\">30</td><td class=\"num final\">30"));
+    ck_assert_ptr_nonnull(strstr(bd, "P1</span></td><td class=\"num\">10</td><td class=\"num\">0"
+                                     "</td><td class=\"num\">0</td><td class=\"num\">0</td>"
+                                     "<td class=\"num\">0</td><td class=\"num final\">10"));
+    free(page);
+}
+END_TEST
+
+
+/* The panel of a Traders & Builders game: each player's supply of every
+ * figure kind it has (followers, builder, pig) and the goods it holds;
+ * kinds with no token are left out, a player with none has no tokens line. */
+START_TEST(panel_tokens_and_figures)
+{
+    const char rec[] = "carcvar-record 3\nplayers 2\nseed 1\nmodules base,traders_builders\n"
+                       "first-player 1\nbag E=1 TB_Cc_w=1 TB_CRc_g=1 TB_CcR_c=1\n"
+                       "draw TB_Cc_w\nplace 0,-1 r2\ndeploy follower city E\n"
+                       "draw TB_CRc_g\nplace 1,-1 r0\npass\n"
+                       "draw TB_CcR_c\nplace 2,-1 r3\npass\n"
+                       "draw E\nplace 2,0 r0\n";
+    carc_game *g;
+    carc_record_error err;
+    ck_assert_msg(carc_record_replay(&g, rec, sizeof rec - 1, &err) == CARC_OK, "%s", err.message);
+    /* before the deployment step: p1's knight on the city, no goods yet */
+    char *svg = svg_of(g);
+    ck_assert_int_eq(count(svg, "class=\"tokens\""), 0);
+    ck_assert_ptr_nonnull(strstr(svg, "<text class=\"supply\" data-player=\"0\" x=\"230\" "
+                                      "y=\"51\">in supply: 7 follower, 1 builder, 1 pig</text>"));
+    ck_assert_ptr_nonnull(strstr(svg, "<text class=\"supply\" data-player=\"1\" x=\"230\" "
+                                      "y=\"77\">in supply: 6 follower, 1 builder, 1 pig</text>"));
+    free(svg);
+    /* p0 passes: the city closes, p0 takes 1 wine, 1 grain and 1 cloth */
+    carc_action a;
+    ck_assert_int_eq(carc_action_from_string(g, "pass", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    ck_assert_int_eq(carc_game_tokens(g, 0, CARC_TOKEN_CLOTH), 1);
+    svg = svg_of(g);
+    ck_assert_int_eq(count(svg, "class=\"tokens\""), 1);
+    ck_assert_ptr_nonnull(strstr(svg, "<text class=\"tokens\" data-player=\"0\" x=\"525\" "
+                                      "y=\"51\">tokens: 1 wine, 1 grain, 1 cloth</text>"));
+    ck_assert_ptr_nonnull(strstr(svg, "in supply: 7 follower, 1 builder, 1 pig</text>"));
+    /* the picture is wide enough for the tokens line (7 units a character) */
+    ck_assert_ptr_nonnull(strstr(svg, "viewBox=\"0 0 766 "));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("svg");
@@ -222,6 +376,9 @@ int main(void)
     tcase_add_test(tc, scales);
     tcase_add_test(tc, replay_page);
     tcase_add_test(tc, pennants_roles_and_end);
+    tcase_add_test(tc, replay_page_host_setup);
+    tcase_add_test(tc, replay_page_goods);
+    tcase_add_test(tc, panel_tokens_and_figures);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -671,6 +671,14 @@ typedef struct carc_score_event {
 CARC_API int carc_game_score_log(const carc_game *game, carc_score_event *buf,
                                  size_t cap, size_t *needed);
 
+/** The name of a score reason (carc_score_event.reason): "completed" and
+ *  "end of game" for the core's, the owning module's own name for a
+ *  module's (e.g. Traders & Builders' "most wine"), whether or not that
+ *  module is on in any game.  NULL for a value that no module of this build
+ *  names.  The string is static: never free or modify it.  Not in 0.2.0:
+ *  symbol version CARCVAR_0.3. */
+CARC_API const char *carc_score_reason_name(int reason);
+
 /* ---------------------------------------------------------- serialization */
 
 /** Serialize to a versioned byte buffer (doc/serialization.md). */

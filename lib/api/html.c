@@ -32,11 +32,21 @@ static void json_str(outbuf *o, const char *s)
     carc__out_add(o, "\"");
 }
 
-/* The column of a score event in the breakdown: its feature kind, or for
- * points scored for no feature the reason's name. */
+/* Points a module scores for a reason of its own (carc_score_reason_name),
+ * not the core's scoring of a feature. */
+static bool module_reason(const logent *e)
+{
+    return e->reason != CARC_SCORE_COMPLETED && e->reason != CARC_SCORE_END_GAME;
+}
+
+/* The column of a score event in the breakdown: the feature kind the core
+ * scored, or the name of a module's reason (goods, ...: their own column,
+ * whether or not they are tied to a feature), or for points scored for no
+ * feature the reason's name. */
 static const char *event_column(const logent *e)
 {
-    return e->tile != LOG_NO_TILE ? carc__feature_name(e->feature) : carc__reason_name(e->reason);
+    return e->tile != LOG_NO_TILE && !module_reason(e) ? carc__feature_name(e->feature)
+                                                       : carc__reason_name(e->reason);
 }
 
 /* The breakdown's column of a name, added if new; names past the last
@@ -66,6 +76,8 @@ typedef struct walker {
     int *fx, *fy, *from;
     const char **role;
     uint8_t *shown;
+    /* the token kinds the game's modules own (section STEPS) */
+    int tok[CARC_TOKEN_KINDS], ntok;
 } walker;
 
 enum { SEC_FIGS, SEC_MOVES, SEC_STEPS };
@@ -92,7 +104,7 @@ static void figure_spans(walker *w, const carc_game *g, int step, bool last)
 }
 
 static void move_item(walker *w, const carc_game *g, int step, const char *text, int player,
-                      int turn, uint32_t log0)
+                      int turn, uint32_t log0, bool aside)
 {
     outbuf *o = w->o;
     carc__out_add(o, "<li data-step=\"%d\"%s><span class=\"turn\">%d</span>", step,
@@ -105,19 +117,26 @@ static void move_item(walker *w, const carc_game *g, int step, const char *text,
     carc__out_add(o, "<span class=\"act\">");
     carc__pic_xml(o, text);
     carc__out_add(o, "</span>");
+    if (aside) carc__out_add(o, "<span class=\"aside\">fits nowhere: set aside</span>");
     const logent *L = CLOG(g);
     for (uint32_t k = log0; k < g->nlog; k++) {
         carc__out_add(o, "<span class=\"ev\" style=\"border-color:%s\">P%d +%d ",
                       carc__pic_colour(L[k].player), L[k].player, L[k].points);
         carc__pic_xml(o, event_column(&L[k]));
-        if (L[k].reason == CARC_SCORE_END_GAME) carc__out_add(o, " (end)");
+        if (L[k].tile != LOG_NO_TILE && module_reason(&L[k])) { /* and its feature */
+            carc__out_add(o, " (");
+            carc__pic_xml(o, carc__feature_name(L[k].feature));
+            carc__out_add(o, ")");
+        }
+        if (k >= g->nlog_final) carc__out_add(o, " (end)"); /* the final scoring */
         carc__out_add(o, "</span>");
     }
     carc__out_add(o, "</li>\n");
 }
 
 /* The numbers of one step: [turn, tiles left, player to act, last tile
- * (x, y) or null, scores, supply per player in the order of kinds[]]. */
+ * (x, y) or null, scores, supply per player in the order of kinds[],
+ * tokens per player in the order of w->tok[]]. */
 static void step_json(walker *w, const carc_game *g, const int *kinds, int nkinds)
 {
     outbuf *o = w->o;
@@ -136,7 +155,25 @@ static void step_json(walker *w, const carc_game *g, const int *kinds, int nkind
             carc__out_add(o, "%s%d", k ? "," : "", g->supply[p][kinds[k]]);
         carc__out_add(o, "]");
     }
+    carc__out_add(o, "],[");
+    for (int p = 0; p < g->nplayers; p++) {
+        carc__out_add(o, "%s[", p ? "," : "");
+        for (int k = 0; k < w->ntok; k++) {
+            int n = carc_game_tokens(g, p, w->tok[k]);
+            carc__out_add(o, "%s%d", k ? "," : "", n > 0 ? n : 0);
+        }
+        carc__out_add(o, "]");
+    }
     carc__out_add(o, "]],\n");
+}
+
+/* A fresh game to replay the final game's history on: its options and the
+ * host's setup (first player, chosen bag), as the record had them. */
+static int fresh_game(const carc_game *fin, carc_game **out)
+{
+    carc_setup setup;
+    carc__setup_get(fin, &setup);
+    return carc_game_new_setup(out, &fin->opts, &setup);
 }
 
 /* Replay the final game's history on a fresh game, writing w->section
@@ -145,7 +182,7 @@ static int walk(walker *w, const int *kinds, int nkinds)
 {
     const carc_game *fin = w->final;
     carc_game *g;
-    int rc = carc_game_new(&g, &fin->opts);
+    int rc = fresh_game(fin, &g);
     if (rc) return rc;
     const uint16_t *H = CHIST(fin);
     int step = 0;
@@ -182,7 +219,10 @@ static int walk(walker *w, const int *kinds, int nkinds)
             step++;
             if (w->section == SEC_FIGS) figure_spans(w, g, step, false);
             if (w->section == SEC_MOVES)
-                move_item(w, g, step, long_text ? long_text : text, player, turn, log0);
+                move_item(w, g, step, long_text ? long_text : text, player, turn, log0,
+                          /* a drawn tile that fits nowhere (as the record notes) */
+                          a.kind == CARC_ACTION_DRAW &&
+                              carc__decision_kind(g) == CARC_DECISION_DRAW);
         }
         free(long_text);
         if (rc) break;
@@ -228,6 +268,7 @@ static const char page_style[] =
     ".who{border-radius:8px;padding:0 6px;font-weight:bold;font-size:12px;border:1px solid #333}"
     ".who.chance{border:none}"
     ".ev{border:2px solid;border-radius:8px;padding:0 6px;font-size:12px;background:#fff}"
+    ".aside{font-style:italic;font-size:12px}"
     "h2{font-size:15px;margin:0 0 6px}"
     "#breakdown{margin:0 14px 18px}"
     ".legend-box{width:100%;height:auto;margin-top:8px;display:block}";
@@ -262,7 +303,9 @@ static const char page_script[] =
     " for(var p=0;p<D.players;p++){var r=rows[p];r.className=(st[2]==p&&!over)?'now':'';\n"
     "  r.querySelector('.score').textContent=st[4][p];\n"
     "  var sup=[];for(var k=0;k<D.kinds.length;k++)sup.push(st[5][p][k]+' '+D.kinds[k]);\n"
-    "  r.querySelector('.supply').textContent=sup.join(', ');}\n"
+    "  r.querySelector('.supply').textContent=sup.join(', ');\n"
+    "  var tc=r.querySelector('.tokens');if(tc){var tk=[];for(k=0;k<D.tokens.length;k++)"
+    "if(st[6][p][k]>0)tk.push(st[6][p][k]+' '+D.tokens[k]);tc.textContent=tk.join(', ');}}\n"
     " moves.forEach(function(li){var k=+li.getAttribute('data-step');"
     "li.className=(li.className.indexOf('chance')>=0?'chance ':'')+(k==s?'cur':k>s?'future':'');"
     "if(k==s&&scroll){var l=li.parentNode;var top=li.offsetTop-l.offsetTop;"
@@ -346,11 +389,18 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
     carc__pic_axes(&o, &f);
     /* the tiles before the first action are there at step 0; then the
      * k-th placed tile appears at the step that placed it */
-    walker wk = {&o, fin, &f, SEC_FIGS, NULL, NULL, NULL, NULL, NULL};
+    walker wk = {&o, fin, &f, SEC_FIGS, NULL, NULL, NULL, NULL, NULL, {0}, 0};
+    /* the token kinds the modules in play own: their counts at every step */
+    {
+        uint32_t owned = 0;
+        for (int k = 0; k < fin->nmods; k++) owned |= carc__mod(fin, k)->token_kinds;
+        for (int k = 0; k < CARC_TOKEN_KINDS; k++)
+            if ((owned >> k) & 1u) wk.tok[wk.ntok++] = k;
+    }
     {
         /* the step of each tile: replay again and note when ntiles grows */
         carc_game *g;
-        rc = carc_game_new(&g, &fin->opts);
+        rc = fresh_game(fin, &g);
         if (rc) goto out;
         int *tile_step = calloc(fin->ntiles + 1, sizeof *tile_step);
         if (!tile_step) {
@@ -407,12 +457,14 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
                       "aria-label=\"step\"></div></div>\n");
     carc__out_add(&o, "<div class=\"card\"><div id=\"status\"></div><table id=\"players\">"
                       "<thead><tr><th>player</th><th class=\"num\">score</th><th>in supply"
-                      "</th></tr></thead><tbody>");
+                      "</th>%s</tr></thead><tbody>",
+                  wk.ntok ? "<th>tokens</th>" : "");
     for (int p = 0; p < fin->nplayers; p++)
         carc__out_add(&o, "<tr data-player=\"%d\"><td><span class=\"sw\" style=\"background:%s;"
                           "color:%s\">P%d</span></td><td class=\"num score\"></td>"
-                          "<td class=\"supply\"></td></tr>",
-                      p, carc__pic_colour(p), carc__pic_ink(p), p);
+                          "<td class=\"supply\"></td>%s</tr>",
+                      p, carc__pic_colour(p), carc__pic_ink(p), p,
+                      wk.ntok ? "<td class=\"tokens\"></td>" : "");
     carc__out_add(&o, "</tbody></table><svg class=\"legend-box\" "
                       "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 500 26\">");
     carc__pic_style(&o);
@@ -454,8 +506,8 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
                         sum += L[i].points;
                 carc__out_add(&o, "<td class=\"num\">%d</td>", sum);
             }
-            for (uint32_t i = 0; i < fin->nlog; i++)
-                if (L[i].player == p && L[i].reason == CARC_SCORE_END_GAME) end += L[i].points;
+            for (uint32_t i = fin->nlog_final; i < fin->nlog; i++) /* the final scoring */
+                if (L[i].player == p) end += L[i].points;
             carc__out_add(&o, "<td class=\"num\">%d</td><td class=\"num final\">%d</td></tr>",
                           end, fin->score[p]);
         }
@@ -470,6 +522,14 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
     for (int k = 0; k < nkinds; k++) {
         if (k) carc__out_add(&o, ",");
         json_str(&o, carc__figure_name(kinds[k]));
+    }
+    carc__out_add(&o, "],tokens:[");
+    for (int k = 0; k < wk.ntok; k++) {
+        char other[24];
+        const char *name = carc__pic_token_name(wk.tok[k]);
+        if (!name) snprintf(other, sizeof other, "token %d", wk.tok[k]), name = other;
+        if (k) carc__out_add(&o, ",");
+        json_str(&o, name);
     }
     carc__out_add(&o, "],final:[");
     for (int p = 0; p < fin->nplayers; p++) carc__out_add(&o, "%s%d", p ? "," : "", fin->score[p]);

@@ -28,14 +28,26 @@ const char *carc__feature_name(int kind)
     return k ? k->name : "feature";
 }
 
-/* Name of a score reason: the core's, or the owning module's. */
-const char *carc__reason_name(int reason)
+/* Name of a score reason: the core's, or the owning module's.  A module's
+ * reasons table ends at its first NULL (lib/module.h), so it is read only up
+ * to there: a number past a module's last name has no name. */
+const char *carc_score_reason_name(int reason)
 {
     static const char *const core_reasons[] = {"completed", "end of game"};
-    if (reason >= 0 && reason < 2) return core_reasons[reason];
+    if (reason == CARC_SCORE_COMPLETED || reason == CARC_SCORE_END_GAME) return core_reasons[reason];
     const carc_module_def *md = carc__owner_of_kind(reason);
-    if (md && md->reasons && md->reasons[(reason - 16) % 16]) return md->reasons[(reason - 16) % 16];
-    return "module";
+    if (!md || !md->reasons) return NULL;
+    int k = (reason - 16) % 16;
+    for (int i = 0; i < 16 && md->reasons[i]; i++)
+        if (i == k) return md->reasons[i];
+    return NULL;
+}
+
+/* The same, never NULL, for the library's own texts (records, pictures). */
+const char *carc__reason_name(int reason)
+{
+    const char *name = carc_score_reason_name(reason);
+    return name ? name : "module";
 }
 
 int carc__figure_by_name(const char *name)

@@ -68,6 +68,10 @@ int carc__pic_last_tile(const carc_game *g) CARC_INTERNAL;
  * from (x, y); returns the x where it ends. */
 int carc__pic_legend(outbuf *o, int x, int y) CARC_INTERNAL;
 
+/* The name of a token kind (carc_token_kind: "wine", "bridge", ...) or NULL
+ * for a kind with no name yet. */
+const char *carc__pic_token_name(int kind) CARC_INTERNAL;
+
 /* Text escaped for XML character data and attribute values. */
 void carc__pic_xml(outbuf *o, const char *s) CARC_INTERNAL;
 

@@ -618,9 +618,60 @@ void carc__pic_figures(outbuf *o, const carc_game *g, const pic_frame *f)
 
 /* ---------------------------------------------------------------- panel */
 
-/* Turn, tiles left and whose turn; then per player the score and the
- * figures in supply. */
+/* Turn, tiles left and whose turn; then per player the score, the
+ * figures in supply and the tokens held. */
 static int panel_height(const carc_game *g) { return 40 + 26 * g->nplayers + 26; }
+
+/* Token kinds by name (carc_token_kind); a kind past the table is shown as
+ * "token N". */
+static const char *const token_names[] = {"wine",   "grain",  "cloth",      "abbey",
+                                          "bridge", "castle", "tower floor"};
+
+const char *carc__pic_token_name(int kind)
+{
+    return kind >= 0 && kind < (int)(sizeof token_names / sizeof token_names[0])
+               ? token_names[kind]
+               : NULL;
+}
+
+/* The tokens player p holds, every kind with a count (carc_game_tokens),
+ * "1 wine, 2 cloth"; the number of characters written (0: none). */
+static size_t token_text(const carc_game *g, int p, outbuf *o)
+{
+    size_t len0 = o->len;
+    int any = 0;
+    for (int k = 0; k < CARC_TOKEN_KINDS; k++) {
+        int n = carc_game_tokens(g, p, k);
+        if (n <= 0) continue;
+        const char *name = carc__pic_token_name(k);
+        if (name)
+            carc__out_add(o, "%s%d %s", any ? ", " : "", n, name);
+        else
+            carc__out_add(o, "%s%d token %d", any ? ", " : "", n, k);
+        any = 1;
+    }
+    return o->len - len0;
+}
+
+/* The figure kinds any player owns (the supply columns). */
+static int owned_kinds(const carc_game *g)
+{
+    int kinds = 0;
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+        for (uint32_t i = 0; i < g->nfigs; i++)
+            if (CFIGS(g)[i].owner >= 0 && CFIGS(g)[i].kind == k) {
+                kinds++;
+                break;
+            }
+    return kinds;
+}
+
+/* Where the tokens start on a player's row: after the longest supply. */
+static int tokens_x(const carc_game *g)
+{
+    int kinds = owned_kinds(g);
+    return 240 + 95 * (kinds ? kinds : 1);
+}
 
 int carc__pic_legend(outbuf *o, int x, int y)
 {
@@ -676,6 +727,15 @@ static void draw_panel(outbuf *o, const carc_game *g, int width)
         }
         if (!any) carc__out_add(o, " none");
         carc__out_add(o, "</text>");
+        /* the tokens it holds (goods, ...), if any */
+        outbuf count = {NULL, 0, 0};
+        if (token_text(g, p, &count)) {
+            carc__out_add(o, "<text class=\"tokens\" data-player=\"%d\" x=\"%d\" y=\"%d\">"
+                             "tokens: ",
+                          p, tokens_x(g), y + 15);
+            token_text(g, p, o);
+            carc__out_add(o, "</text>");
+        }
     }
     carc__pic_legend(o, 14, 36 + 26 * g->nplayers + 14);
     carc__out_add(o, "</g>\n");
@@ -690,14 +750,16 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     int top = panel_height(game);
     carc__pic_frame(&f, x0, x1, y0, y1, top);
     /* wide enough for the panel: about 7 units a character of its longest line */
-    int kinds = 0;
-    for (int k = 0; k < CARC_FIGURE_KINDS; k++)
-        for (uint32_t i = 0; i < game->nfigs; i++)
-            if (CFIGS(game)[i].owner >= 0 && CFIGS(game)[i].kind == k) {
-                kinds++;
-                break;
-            }
+    int kinds = owned_kinds(game);
     int panel_w = 250 + 95 * (kinds ? kinds : 1);
+    for (int p = 0; p < game->nplayers; p++) {
+        outbuf count = {NULL, 0, 0};
+        size_t n = token_text(game, p, &count);
+        if (n) {
+            int tw = tokens_x(game) + 7 * (int)(n + sizeof "tokens: ") + 10;
+            if (tw > panel_w) panel_w = tw;
+        }
+    }
     if (panel_w < 520) panel_w = 520; /* the legend */
     int w = f.width < panel_w ? panel_w : f.width, h = top + f.height;
     if (w < 460) w = 460;

@@ -32,6 +32,7 @@ for s in $(printf '%s\n' "$syms" | awk '{print $NF}'); do
     carc_board_view_init|carc_game_board_view)
         want=CARCVAR_0.3 ;;
     carc_record_html) want=CARCVAR_0.3 ;;
+    carc_score_reason_name) want=CARCVAR_0.3 ;;
     *) want=CARCVAR_0 ;;
     esac
     if [ "${s#*@@}" != "$want" ]; then

@@ -31,3 +31,6 @@ __all__ = [
 from .game import Explanation  # noqa: E402
 from .errors import REFUSAL_REASONS  # noqa: E402
 __all__ += ["Explanation", "REFUSAL_REASONS"]
+# score reason names (carc_score_reason_name)
+from .game import score_reason_name  # noqa: E402
+__all__ += ["score_reason_name"]

@@ -240,6 +240,7 @@ SIGNATURES = {
     "carc_game_board_view": ([G, P(BoardView)] + list(BUF), c_int, None),
     "carc_record_html": ([c_char_p, c_size_t] + list(BUF) + [P(RecordErrorStruct)], c_int,
                          None),
+    "carc_score_reason_name": ([_Int], c_char_p, None),
 }
 
 

@@ -35,6 +35,14 @@ WHERE = {0: "supply", 1: "board", 2: "removed", 3: "tile", 4: "attached", 5: "he
 REASONS = {0: "completed", 1: "end of game"}
 
 
+def score_reason_name(reason):
+    """The name of a score reason: "completed", "end of game", or the owning
+    module's own name ("most wine"...); str(reason) for a number no module
+    of the library names (carc_score_reason_name)."""
+    name = lib.carc_score_reason_name(reason)
+    return name.decode() if name is not None else str(reason)
+
+
 def version():
     """Run-time library version string."""
     return lib.carc_version_string().decode()
@@ -540,7 +548,7 @@ class Game:
 
     def score_log(self):
         ev = L.call_array(lib.carc_game_score_log, L.ScoreEvent, self.handle)
-        return [ScoreEvent(e.player, e.points, REASONS.get(e.reason, str(e.reason)),
+        return [ScoreEvent(e.player, e.points, score_reason_name(e.reason),
                            FEATURE_KINDS.get(e.feature, str(e.feature)), e.x, e.y, e.segment,
                            e.turn) for e in ev]
 
