@@ -445,6 +445,11 @@ bool carc__may_deploy(const carc_game *g, int kind, int tile, int seg);
 bool carc__can_claim(const carc_game *g, int tile, int seg);
 /* leave a completed feature unscored (castle conversion) */
 void carc__skip_scoring(carc_game *g, int root);
+/* a road or city with no open edge whose scoring by this placement has not
+ * come yet (neither scored nor skipped): during the deploy decision, or a
+ * decision of the SCORING step (a castle).  A projection counts it as
+ * complete (doc/modules.md "Closed before scoring"). */
+bool carc__root_due(const carc_game *g, int root);
 
 /* figures */
 int carc__figure_count(const carc_game *g);

@@ -7,7 +7,26 @@
  *   - followers are conserved and scores never fall, except by a negative
  *     score-log entry (a bazaar bid);
  *   - serialize -> restore -> continue, and record -> replay, reproduce the
- *     same game.
+ *     same game;
+ *   - passing does not change the projection: at every player decision where
+ *     PASS is legal (the core's deploy decision, a castle decision, a wagon
+ *     move, the abbey offer, a bazaar raise, ...), let P0 be
+ *     carc_game_final_scores() of the state, apply PASS to a copy, which
+ *     runs on to the next decision (player or chance) or to the end, and
+ *     let P1 be carc_game_final_scores() there and E the score-log entries
+ *     added meanwhile.  Then for every player p
+ *         P1[p] = P0[p] + (points of p's entries in E whose rule the
+ *                          end-game projection cannot anticipate),
+ *     those rules being a castle's fief scoring (a castle is worth 0 at the
+ *     end, its scoring comes from a feature completed in its fief) and the
+ *     bazaar's payments (an auction nobody raises charges the bid when the
+ *     last bidder passes).  Everything else passing sets off moves points
+ *     from "projected" to "scored" without changing the total: the scoring
+ *     of the roads and cities the tile closed ("Closed before scoring" in
+ *     doc/modules.md), of the monasteries it surrounded, of a city whose
+ *     castle decision is declined, farmers joining a barn's field, goods.
+ *     Decisions whose other answers change the projection (a castle, a
+ *     barn, a bid, a wagon's move) are checked only through their PASS.
  * Linked against the internal static library so that "unchanged" can be
  * checked on the raw state block, not only on its serialization.
  *
@@ -217,11 +236,44 @@ static void check_fall(const carc_game *g, int p, int32_t before, int32_t now)
     REQ_CMP_int_eq(negative, true);
 }
 
+/* Score reasons whose points the end-game projection cannot anticipate (see
+ * the header): a castle's fief scoring and the bazaar's payments. */
+static bool unanticipated(int32_t reason)
+{
+    return reason == CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 0) ||
+           reason == CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 1);
+}
+
+/* The pass-projection invariant (see the header), at a player decision
+ * where PASS is legal; scratch ends up holding the game after passing. */
+static void check_pass_projection(const carc_game *g, const int32_t *ids, size_t n,
+                                  carc_game *scratch, int seed, int step)
+{
+    static carc_score_event log[1 << 14];
+    if (n == 0 || ids[0] != CARC_ID_PASS || carc_game_current_player(g) < 0) return;
+    int32_t before[CARC_MAX_PLAYERS], after[CARC_MAX_PLAYERS];
+    size_t n0 = 0, n1 = 0;
+    REQ_CMP_int_eq(carc_game_final_scores(g, before, CARC_MAX_PLAYERS), CARC_OK);
+    int rc = carc_game_score_log(g, NULL, 0, &n0);
+    REQ_CMP_int_eq(rc, n0 ? CARC_E_BUFFER : CARC_OK);
+    REQ_CMP_int_eq(carc_game_copy(scratch, g), CARC_OK);
+    REQ_CMP_int_eq(carc_game_apply_id(scratch, CARC_ID_PASS), CARC_OK);
+    REQ_CMP_int_eq(carc_game_final_scores(scratch, after, CARC_MAX_PLAYERS), CARC_OK);
+    REQ_CMP_int_eq(carc_game_score_log(scratch, log, sizeof log / sizeof log[0], &n1), CARC_OK);
+    for (size_t i = n0; i < n1; i++)
+        if (unanticipated(log[i].reason)) before[log[i].player] += log[i].points;
+    for (int p = 0; p < carc_game_num_players(g); p++)
+        REQ_MSG(before[p] == after[p],
+                "seed %d step %d, decision kind %d: player %d projected %d (with the "
+                "unanticipated events), %d after passing",
+                seed, step, carc__decision_kind(g), p, before[p], after[p]);
+}
+
 START_TEST(random_games)
 {
     int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
-    int games = 0, decisions = 0;
+    int games = 0, decisions = 0, passes = 0;
     for (int seed = _i * 250; seed < (_i + 1) * 250 && seed < g_games; seed++) {
         carc_options o;
         options_for(&o, (uint64_t)seed);
@@ -243,6 +295,8 @@ START_TEST(random_games)
             REQ_CMP_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
             check_ids(g, ids, n, mask, true, scratch);
             check_refusals(g, before, ids, n, &rs);
+            check_pass_projection(g, ids, n, scratch, seed, step);
+            passes += ids[0] == CARC_ID_PASS && carc_game_current_player(g) >= 0;
             if (step == split_at) {
                 mid = serial(g, &midn);
                 mid_rs = rs;
@@ -322,6 +376,7 @@ START_TEST(random_games)
     }
     REQ_CMP_int_gt(games, 0);
     REQ_CMP_int_gt(decisions, games * 100);
+    REQ_CMP_int_gt(passes, games * 20); /* the pass-projection check ran */
 }
 END_TEST
 

@@ -353,6 +353,12 @@ bool carc__root_complete(const carc_game *g, int root)
 {
     return (CSEGS(g)[root].flags & SF_COMPLETE) != 0;
 }
+bool carc__root_due(const carc_game *g, int root)
+{
+    const seg *r = &CSEGS(g)[root];
+    return carc__seg_closed(r) && !(r->flags & (SF_SCORED | SF_SKIP)) &&
+           (r->kind == CARC_FEATURE_ROAD || r->kind == CARC_FEATURE_CITY);
+}
 int carc__root_followers(const carc_game *g, int root) { return CSEGS(g)[root].figs; }
 int carc__root_pennants(const carc_game *g, int root) { return CSEGS(g)[root].pennants; }
 

@@ -325,12 +325,12 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
         if (k < ndone) continue;
         done[ndone++] = (uint16_t)root;
         /* a road or city closed by the placement whose scoring is still to
-         * come (a projection during the deploy decision) counts as what it
-         * is about to score: complete.  One already flagged complete that
-         * still holds figures (a castle's knight) keeps its end value. */
-        const seg *rs = &CSEGS(g)[root];
+         * come (a projection during the deploy decision, or during a
+         * decision of the SCORING step: collected, flagged complete, not
+         * yet scored) counts as what it is about to score: complete.  One
+         * whose scoring was skipped (a castle's knight) keeps its end value. */
         feat_eval e;
-        carc__eval_feature(g, root, carc__seg_closed(rs) && !(rs->flags & SF_COMPLETE), &e);
+        carc__eval_feature(g, root, carc__root_due(g, root), &e);
         for (int p = 0; p < g->nplayers; p++) {
             if (!(e.owners & (1u << p))) continue;
             int points = carc__player_points(g, root, p, &e);

@@ -491,8 +491,10 @@ static int barn_scoring(carc_game *g)
     am_state *s = st(g);
     track_holes(g);
     int new_barn = s->new_barn;
-    s->new_barn = -1;
-    if (!s->barns_on_board) return CARC_HOOK_NEXT;
+    if (!s->barns_on_board) {
+        s->new_barn = -1;
+        return CARC_HOOK_NEXT;
+    }
     for (int q = 0; q < carc__players(g); q++) {
         carc_fig b;
         if (s->barn_fig[q] < 0) continue;
@@ -519,7 +521,24 @@ static int barn_scoring(carc_game *g)
         }
         farmers_home(g, root);
     }
+    s->new_barn = -1; /* only now: joined_points() tells the new barn apart */
     return CARC_HOOK_NEXT;
+}
+
+/* player_points: farmers standing in a field with a barn placed before this
+ * part have joined it (barns keep followers out otherwise) and score 1 per
+ * completed city at this placement's BEFORE_SCORING (barn_scoring).  Until
+ * then (a projection during the deploy decision) the end-game evaluation
+ * counts them at that value too, so carc_game_final_scores() does not
+ * change when the scoring comes. */
+static int joined_points(const carc_game *g, int root, int player, const feat_eval *e,
+                         int points)
+{
+    (void)player;
+    if (e->kind != CARC_FEATURE_FIELD || !cst(g)->barns_on_board ||
+        barn_in(g, root, cst(g)->new_barn) < 0 || carc__root_followers(g, root) == 0)
+        return points;
+    return points - e->points + e->cities;
 }
 
 /* AFTER_SCORING: wagons whose features scored, in turn order from the
@@ -965,5 +984,6 @@ const carc_module_def carc__module_abbey_mayor = {
     .token_kinds = 1u << CARC_TOKEN_ABBEY,
     .tokens = tokens,
     .strength = strength,
+    .player_points = joined_points,
     .figure_moved = figure_moved,
 };

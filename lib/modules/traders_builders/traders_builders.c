@@ -43,7 +43,7 @@ typedef struct tb_state {
     uint8_t builder[CARC_MAX_PLAYERS];        /* figure index, NO_FIG if none */
     uint8_t pig[CARC_MAX_PLAYERS];
     uint8_t extend;     /* this part's tile extends the player's builder's feature */
-    uint8_t pad;
+    uint8_t goods_due;  /* this part's completed cities' goods not yet taken */
     uint16_t ngoods;    /* symbols laid so far */
     goods_seg goods[];  /* every goods symbol on the board, in laying order */
 } tb_state;
@@ -126,6 +126,7 @@ static int after_place(carc_game *g)
     tb_state *s = st(g);
     int t = carc__last_tile(g);
     s->extend = 0;
+    s->goods_due = t >= 0;
     if (t < 0) return CARC_HOOK_NEXT;
     int type = carc__tile_type(g, t);
     const tile_type *ty = &carc__types[type];
@@ -157,6 +158,7 @@ static int take_goods(carc_game *g)
 {
     tb_state *s = st(g);
     int p = carc__current(g);
+    s->goods_due = 0;
     for (int i = 0; i < carc__completed_count(g); i++) {
         int root = carc__completed_root(g, i);
         if (carc__root_kind(g, root) != CARC_FEATURE_CITY) continue;
@@ -190,14 +192,16 @@ static int goods_majorities(carc_game *g)
         for (int k = 0; k < NGOODS; k++) held[p][k] = s->tokens[p][k];
     /* a city the current player's tile has closed but whose scoring step
      * (take_goods) has not come yet: only in carc_game_final_scores()'s
-     * projection during the deploy decision; its goods are that player's */
-    for (int j = 0; j < s->ngoods; j++) {
+     * projection during the deploy decision (closed, not yet collected) or
+     * a decision of the scoring step (a castle: collected, maybe scored
+     * already); its goods are that player's */
+    for (int j = 0; s->goods_due && j < s->ngoods; j++) {
         const goods_seg *e = &s->goods[j];
         int root = carc__seg_root(g, e->tile, e->seg);
-        if (carc__root_complete(g, root)) continue;
-        feat_eval ev;
-        carc__eval_feature(g, root, 0, &ev);
-        if (ev.open == 0) held[carc__current(g)][e->good]++;
+        bool due = carc__root_due(g, root);
+        for (int i = 0; !due && i < carc__completed_count(g); i++)
+            due = carc__completed_root(g, i) == root;
+        if (due) held[carc__current(g)][e->good]++;
     }
     for (int k = 0; k < NGOODS; k++) {
         int best = 0;
