@@ -89,7 +89,7 @@ START_TEST(options_validation)
     ck_assert_int_eq(carc_options_set_rule(&o, "tiny_city", 3), CARC_E_INVALID);
     ck_assert_int_eq(carc_options_set_rule(&o, "nonsense", 1), CARC_E_NOTFOUND);
     ck_assert_int_eq(carc_options_set_rule(NULL, "tiny_city", 1), CARC_E_INVALID);
-    ck_assert_int_eq(carc_rule_count(), 1);
+    ck_assert_int_ge(carc_rule_count(), 1); /* more with other modules registered */
     ck_assert_str_eq(carc_rule_name(CARC_RULE_TINY_CITY), "tiny_city");
     ck_assert_ptr_null(carc_rule_name(-1));
     ck_assert_ptr_null(carc_rule_name(99));
