@@ -74,12 +74,23 @@ static const uint8_t animal_count[NANIMALS] = {1, 4, 5, 3, 2, 1};
 static const char *const animal_name[NANIMALS] = {"flea", "monkey", "seal",
                                                   "bear", "tiger", "elephant"};
 
+/* acrobats on one acrobat tile (kept by figure_moved, so the deployment
+ * does not look at every figure) */
+typedef struct bt_pyramid {
+    int16_t tile;
+    uint8_t n;
+    uint8_t pad;
+} bt_pyramid;
+
 typedef struct bt_state {
     uint8_t used[NANIMALS]; /* tokens revealed and out of the game (public)      */
     uint8_t big_top;        /* figure index of the Big Top                       */
     uint8_t final_done;     /* the final circus was queued                       */
     uint8_t reveals;        /* circus scorings so far                            */
     uint8_t last_value;     /* the last revealed animal's value (0: none yet)    */
+    uint8_t npyr;           /* acrobat tiles that have held an acrobat          */
+    uint8_t full;           /* complete pyramids                                 */
+    bt_pyramid pyr[];       /* one per acrobat tile of the catalogue             */
 } bt_state;
 
 static const carc_kind_def kinds[] = {
@@ -97,10 +108,19 @@ static const carc_rule_def rules[] = {
     {RULE_ORDER, "bt_circus_order", 1, 1, 2},
 };
 
+/* every acrobat tile of the catalogue may hold a pyramid */
+static int acrobat_tiles(void)
+{
+    int n = 0;
+    for (int t = 0; t < carc__ntypes; t++)
+        if (carc__types[t].tags & CARC_TTAG_ACROBATS) n += carc__types[t].count;
+    return n;
+}
+
 static size_t state_size(const carc_options *o)
 {
     (void)o;
-    return sizeof(bt_state);
+    return sizeof(bt_state) + (size_t)acrobat_tiles() * sizeof(bt_pyramid);
 }
 
 static bt_state *st(carc_game *g) { return carc__mod_state(g, BT); }
@@ -157,13 +177,38 @@ static bool is_acrobat_fig(const carc_fig *f)
 /* acrobats on tile t */
 static int pyramid(const carc_game *g, int t)
 {
-    int n = 0;
-    for (int i = 0; i < carc__figure_count(g); i++) {
-        carc_fig f;
-        carc__figure_get(g, i, &f);
-        n += is_acrobat_fig(&f) && f.tile == t;
+    const bt_state *s = cst(g);
+    for (int i = 0; i < s->npyr; i++)
+        if (s->pyr[i].tile == t) return s->pyr[i].n;
+    return 0;
+}
+
+/* An acrobat arrived on (d = 1) or left (d = -1) tile t. */
+static void pyramid_add(carc_game *g, int t, int d)
+{
+    bt_state *s = st(g);
+    int i;
+    for (i = 0; i < s->npyr; i++)
+        if (s->pyr[i].tile == t) break;
+    if (i == s->npyr) {
+        if (d < 0 || i >= acrobat_tiles()) return; /* cannot happen: one per acrobat tile */
+        s->pyr[i].tile = (int16_t)t;
+        s->pyr[i].n = 0;
+        s->npyr++;
     }
-    return n;
+    bool was = s->pyr[i].n >= PYRAMID_FULL;
+    s->pyr[i].n = (uint8_t)(s->pyr[i].n + d);
+    bool is = s->pyr[i].n >= PYRAMID_FULL;
+    s->full = (uint8_t)(s->full + is - was);
+}
+
+static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
+{
+    (void)cause;
+    carc_fig f;
+    carc__figure_get(g, fig, &f);
+    if (is_acrobat_fig(from)) pyramid_add(g, from->tile, -1);
+    if (is_acrobat_fig(&f)) pyramid_add(g, f.tile, 1);
 }
 
 static void sort_tiles(int *t, int n)
@@ -180,38 +225,28 @@ static void sort_tiles(int *t, int n)
  * (t itself or its 8 neighbours, pyramid not full), ascending; D5. */
 static int acrobat_targets(const carc_game *g, int p, int t, int out[9])
 {
-    int fig = carc__supply_figure(g, p, CARC_FIGURE_FOLLOWER);
-    if (fig < 0) return 0;
+    if (carc__supply(g, p, CARC_FIGURE_FOLLOWER) == 0) return 0;
     int nb[9], n = 0, m = around(g, t, nb);
     for (int i = 0; i < m; i++)
-        if (is_acrobat(g, nb[i]) && pyramid(g, nb[i]) < PYRAMID_FULL &&
-            carc__may_move(g, fig, CARC_PLACE_TILE, nb[i], BT_ACROBAT_ARG, CARC_CAUSE_DEPLOY))
-            out[n++] = nb[i];
-    sort_tiles(out, n);
-    return n;
+        if (is_acrobat(g, nb[i]) && pyramid(g, nb[i]) < PYRAMID_FULL) out[n++] = nb[i];
+    if (n == 0) return 0;
+    int fig = carc__supply_figure(g, p, CARC_FIGURE_FOLLOWER), k = 0;
+    for (int i = 0; i < n; i++)
+        if (carc__may_move(g, fig, CARC_PLACE_TILE, out[i], BT_ACROBAT_ARG, CARC_CAUSE_DEPLOY))
+            out[k++] = out[i];
+    sort_tiles(out, k);
+    return k;
 }
 
 /* Complete pyramids anywhere (D6), ascending by tile; cap entries kept. */
 static int full_pyramids(const carc_game *g, int *out, int cap)
 {
-    uint8_t cnt[CARC_MAX_TILES];
-    int tiles[CARC_MAX_TILES], nt = 0, n = 0;
-    for (int i = 0; i < carc__figure_count(g); i++) {
-        carc_fig f;
-        carc__figure_get(g, i, &f);
-        if (!is_acrobat_fig(&f)) continue;
-        int k;
-        for (k = 0; k < nt; k++)
-            if (tiles[k] == f.tile) break;
-        if (k == nt) {
-            tiles[nt] = f.tile;
-            cnt[nt++] = 0;
-        }
-        cnt[k]++;
-    }
-    for (int k = 0; k < nt; k++)
-        if (cnt[k] >= PYRAMID_FULL) {
-            if (n < cap) out[n] = tiles[k];
+    const bt_state *s = cst(g);
+    if (s->full == 0) return 0;
+    int n = 0;
+    for (int k = 0; k < s->npyr; k++)
+        if (s->pyr[k].n >= PYRAMID_FULL) {
+            if (n < cap) out[n] = s->pyr[k].tile;
             n++;
         }
     if (n <= cap) sort_tiles(out, n);
@@ -324,6 +359,9 @@ static int final_acrobats(carc_game *g)
  * it: 2 per circus and acrobat tile on or around its tile (D8). */
 static void feature_scored(carc_game *g, int root, const feat_eval *e)
 {
+    int out = 0;
+    for (int p = 0; p < carc__players(g); p++) out += carc__supply(g, p, CARC_FIGURE_RINGMASTER) == 0;
+    if (out == 0) return; /* every ringmaster at home */
     for (int i = 0; i < carc__figure_count(g); i++) {
         carc_fig f;
         carc__figure_get(g, i, &f);
@@ -611,4 +649,5 @@ const carc_module_def carc__module_big_top = {
     .action_from_text = action_from_text,
     .deploy_actions = deploy_actions,
     .feature_scored = feature_scored,
+    .figure_moved = figure_moved,
 };
