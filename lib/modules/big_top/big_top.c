@@ -86,8 +86,6 @@ typedef struct bt_state {
     uint8_t used[NANIMALS]; /* tokens revealed and out of the game (public)      */
     uint8_t big_top;        /* figure index of the Big Top                       */
     uint8_t final_done;     /* the final circus was queued                       */
-    uint8_t reveals;        /* circus scorings so far                            */
-    uint8_t last_value;     /* the last revealed animal's value (0: none yet)    */
     uint8_t npyr;           /* acrobat tiles that have held an acrobat          */
     uint8_t full;           /* complete pyramids                                 */
     bt_pyramid pyr[];       /* one per acrobat tile of the catalogue             */
@@ -480,8 +478,6 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         for (int k = 0; k < NANIMALS; k++) refill &= s->used[k] >= animal_count[k];
         if (refill) memset(s->used, 0, sizeof s->used);
         s->used[i]++;
-        s->reveals++;
-        s->last_value = (uint8_t)a->arg;
         if (p->target >= 0)
             return carc__figure_move(g, s->big_top, CARC_PLACE_TILE, p->target, 0, 0, 0,
                                      CAUSE_BIG_TOP);
