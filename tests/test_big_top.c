@@ -429,8 +429,17 @@ START_TEST(whole_game_final_scoring)
     int before = log_len(g);
     /* no circus or acrobat points since part B */
     ck_assert_int_eq(log_sum(g, 0, REASON(0), 0, &events) + log_sum(g, 0, REASON(0), 1, &events), 0);
-    /* the final token: the elephant (7), the last of the 16 not yet used */
-    ck_assert(outcome_prob(g, 7) > 0);
+    /* the final token, from the 5 left (weights = counts left): flea,
+     * monkeys, seals and one bear are out */
+    ck_assert(outcome_prob(g, 7) == 1.0 / 5);
+    ck_assert(outcome_prob(g, 6) == 2.0 / 5);
+    ck_assert(outcome_prob(g, 5) == 2.0 / 5);
+    ck_assert(outcome_prob(g, 4) == 0);
+    ck_assert(outcome_prob(g, 3) == 0);
+    ck_assert(outcome_prob(g, 1) == 0);
+    carc_action used;
+    ck_assert_int_eq(carc_action_from_string(g, "animal flea", &used), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &used), CARC_E_ILLEGAL); /* out of the game */
     apply_text(g, "animal elephant");
     ck_assert_int_eq(carc_game_is_terminal(g), 1);
     /* final circus around (0,1): Red farmer (0,1), acrobat (-1,1), monk
