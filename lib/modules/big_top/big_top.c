@@ -74,10 +74,10 @@ static const uint8_t animal_count[NANIMALS] = {1, 4, 5, 3, 2, 1};
 static const char *const animal_name[NANIMALS] = {"flea", "monkey", "seal",
                                                   "bear", "tiger", "elephant"};
 
-/* acrobats on one acrobat tile (kept by figure_moved, so the deployment
- * does not look at every figure) */
+/* a placed acrobat tile and its acrobats (noted at AFTER_PLACE, counted
+ * by figure_moved, so the deployment looks at no figure and no cell) */
 typedef struct bt_pyramid {
-    int16_t tile;
+    int16_t tile, x, y;
     uint8_t n;
     uint8_t pad;
 } bt_pyramid;
@@ -85,8 +85,10 @@ typedef struct bt_pyramid {
 typedef struct bt_state {
     uint8_t used[NANIMALS]; /* tokens revealed and out of the game (public)      */
     uint8_t big_top;        /* figure index of the Big Top                       */
+    uint8_t nring;          /* ringmasters (one per player)                      */
+    uint8_t ring[CARC_MAX_PLAYERS]; /* their figure indices                      */
     uint8_t final_done;     /* the final circus was queued                       */
-    uint8_t npyr;           /* acrobat tiles that have held an acrobat          */
+    uint8_t npyr;           /* acrobat tiles placed                              */
     uint8_t full;           /* complete pyramids                                 */
     bt_pyramid pyr[];       /* one per acrobat tile of the catalogue             */
 } bt_state;
@@ -131,6 +133,8 @@ static void setup(carc_game *g)
         carc_fig f;
         carc__figure_get(g, i, &f);
         if (f.kind == CARC_FIGURE_BIG_TOP) s->big_top = (uint8_t)i;
+        if (f.kind == CARC_FIGURE_RINGMASTER && s->nring < CARC_MAX_PLAYERS)
+            s->ring[s->nring++] = (uint8_t)i;
     }
 }
 
@@ -172,28 +176,30 @@ static bool is_acrobat_fig(const carc_fig *f)
     return f->where == CARC_PLACE_TILE && f->arg == BT_ACROBAT_ARG && f->owner >= 0;
 }
 
-/* acrobats on tile t */
-static int pyramid(const carc_game *g, int t)
+/* AFTER_PLACE: note an acrobat tile (its entry of pyr[]) */
+static int note_acrobat_tile(carc_game *g)
 {
-    const bt_state *s = cst(g);
-    for (int i = 0; i < s->npyr; i++)
-        if (s->pyr[i].tile == t) return s->pyr[i].n;
-    return 0;
+    bt_state *s = st(g);
+    int t = carc__last_tile(g);
+    if (t < 0 || !is_acrobat(g, t) || s->npyr >= acrobat_tiles()) return CARC_HOOK_NEXT;
+    bt_pyramid *e = &s->pyr[s->npyr++];
+    int x, y;
+    carc__tile_xy(g, t, &x, &y);
+    e->tile = (int16_t)t;
+    e->x = (int16_t)x;
+    e->y = (int16_t)y;
+    e->n = 0;
+    return CARC_HOOK_NEXT;
 }
 
-/* An acrobat arrived on (d = 1) or left (d = -1) tile t. */
+/* An acrobat arrived on (d = 1) or left (d = -1) acrobat tile t. */
 static void pyramid_add(carc_game *g, int t, int d)
 {
     bt_state *s = st(g);
     int i;
     for (i = 0; i < s->npyr; i++)
         if (s->pyr[i].tile == t) break;
-    if (i == s->npyr) {
-        if (d < 0 || i >= acrobat_tiles()) return; /* cannot happen: one per acrobat tile */
-        s->pyr[i].tile = (int16_t)t;
-        s->pyr[i].n = 0;
-        s->npyr++;
-    }
+    if (i == s->npyr) return; /* cannot happen: acrobats stand on noted tiles */
     bool was = s->pyr[i].n >= PYRAMID_FULL;
     s->pyr[i].n = (uint8_t)(s->pyr[i].n + d);
     bool is = s->pyr[i].n >= PYRAMID_FULL;
@@ -223,10 +229,16 @@ static void sort_tiles(int *t, int n)
  * (t itself or its 8 neighbours, pyramid not full), ascending; D5. */
 static int acrobat_targets(const carc_game *g, int p, int t, int out[9])
 {
-    if (carc__supply(g, p, CARC_FIGURE_FOLLOWER) == 0) return 0;
-    int nb[9], n = 0, m = around(g, t, nb);
-    for (int i = 0; i < m; i++)
-        if (is_acrobat(g, nb[i]) && pyramid(g, nb[i]) < PYRAMID_FULL) out[n++] = nb[i];
+    const bt_state *s = cst(g);
+    if (s->npyr == 0 || carc__supply(g, p, CARC_FIGURE_FOLLOWER) == 0) return 0;
+    int x, y, n = 0;
+    carc__tile_xy(g, t, &x, &y);
+    for (int i = 0; i < s->npyr; i++) {
+        const bt_pyramid *e = &s->pyr[i];
+        if (e->x >= x - 1 && e->x <= x + 1 && e->y >= y - 1 && e->y <= y + 1 &&
+            e->n < PYRAMID_FULL && n < 9)
+            out[n++] = e->tile;
+    }
     if (n == 0) return 0;
     int fig = carc__supply_figure(g, p, CARC_FIGURE_FOLLOWER), k = 0;
     for (int i = 0; i < n; i++)
@@ -357,13 +369,12 @@ static int final_acrobats(carc_game *g)
  * it: 2 per circus and acrobat tile on or around its tile (D8). */
 static void feature_scored(carc_game *g, int root, const feat_eval *e)
 {
-    int out = 0;
-    for (int p = 0; p < carc__players(g); p++) out += carc__supply(g, p, CARC_FIGURE_RINGMASTER) == 0;
-    if (out == 0) return; /* every ringmaster at home */
-    for (int i = 0; i < carc__figure_count(g); i++) {
+    int nring = cst(g)->nring;
+    for (int r = 0; r < nring; r++) {
+        int i = cst(g)->ring[r];
         carc_fig f;
         carc__figure_get(g, i, &f);
-        if (f.kind != CARC_FIGURE_RINGMASTER || f.where != CARC_PLACE_SEGMENT || f.owner < 0 ||
+        if (f.where != CARC_PLACE_SEGMENT || f.owner < 0 ||
             carc__seg_root(g, f.tile, f.segment) != root)
             continue;
         int nb[9], m = around(g, f.tile, nb), n = 0;
@@ -604,6 +615,7 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
 }
 
 static const carc_step_hook steps[] = {
+    {CARC_STEP_AFTER_PLACE, 0, note_acrobat_tile},
     {CARC_STEP_BEFORE_SCORING, 0, circus_before},
     {CARC_STEP_AFTER_SCORING, 0, circus_after},
     {CARC_STEP_END_PHASE, 100, final_circus},
@@ -634,7 +646,7 @@ const carc_module_def carc__module_big_top = {
     .events_per_game = 3 * CARC_MAX_PLAYERS,
     .max_pending = 1,
     .steps = steps,
-    .nsteps = 4,
+    .nsteps = 5,
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
