@@ -14,6 +14,8 @@
  *    puts the token out of the game (public: used[] in this module's state)
  *    and moves the Big Top onto the new circus tile.  Nothing face-down is
  *    stored: the next token does not exist until it is revealed.
+ *    With rule bt_circus_order 2 the same happens before the features
+ *    score (SCORING, order -10).
  *  - the final circus (END_PHASE, order 100: after every turn played
  *    there): one last reveal; FINAL_SCORING hooks must not queue decisions.
  *  - acrobats: verbs at the core's deployment ("acrobat", then which tile;
@@ -74,7 +76,7 @@ static const uint8_t animal_count[NANIMALS] = {1, 4, 5, 3, 2, 1};
 static const char *const animal_name[NANIMALS] = {"flea", "monkey", "seal",
                                                   "bear", "tiger", "elephant"};
 
-/* a placed acrobat tile and its acrobats (noted at AFTER_PLACE, counted
+/* a placed acrobat tile and its acrobats (noted before the deployment, counted
  * by figure_moved, so the deployment looks at no figure and no cell) */
 typedef struct bt_pyramid {
     int16_t tile, x, y;
@@ -161,14 +163,6 @@ static int around(const carc_game *g, int t, int out[9])
     return n;
 }
 
-static bool near(const carc_game *g, int t, int u)
-{
-    int x, y, ux, uy;
-    carc__tile_xy(g, t, &x, &y);
-    carc__tile_xy(g, u, &ux, &uy);
-    return ux - x >= -1 && ux - x <= 1 && uy - y >= -1 && uy - y <= 1;
-}
-
 static int big_top_tile(const carc_game *g) { return carc__figure_tile(g, cst(g)->big_top); }
 
 static bool is_acrobat_fig(const carc_fig *f)
@@ -176,7 +170,7 @@ static bool is_acrobat_fig(const carc_fig *f)
     return f->where == CARC_PLACE_TILE && f->arg == BT_ACROBAT_ARG && f->owner >= 0;
 }
 
-/* AFTER_PLACE: note an acrobat tile (its entry of pyr[]) */
+/* DEPLOY, before the core's deployment: note an acrobat tile just placed */
 static int note_acrobat_tile(carc_game *g)
 {
     bt_state *s = st(g);
@@ -282,8 +276,9 @@ static int tokens_left(const bt_state *s, int i)
     return animal_count[i] - s->used[i];
 }
 
-/* How much figure f weighs in the circus around tile c (0: not counted). */
-static int circus_weight(const carc_game *g, int i, int c)
+/* How much figure i weighs in the circus around cell (cx, cy) (0: not
+ * counted). */
+static int circus_weight(const carc_game *g, int i, int cx, int cy)
 {
     carc_fig f;
     carc__figure_get(g, i, &f);
@@ -295,7 +290,9 @@ static int circus_weight(const carc_game *g, int i, int c)
                        carc__rule(g, RULE_QUARTERS) == 2
                    ? 1 : 0;
     }
-    if (!near(g, c, t)) return 0;
+    int x, y;
+    carc__tile_xy(g, t, &x, &y);
+    if (x < cx - 1 || x > cx + 1 || y < cy - 1 || y > cy + 1) return 0;
     return f.kind == CARC_FIGURE_BIG && carc__rule(g, RULE_BIG_MEEPLE) == 2 ? 2 : 1;
 }
 
@@ -303,9 +300,10 @@ static int score_circus(carc_game *g, int value)
 {
     int c = big_top_tile(g);
     if (c < 0) return CARC_OK;
-    int count[CARC_MAX_PLAYERS] = {0};
+    int count[CARC_MAX_PLAYERS] = {0}, cx, cy;
+    carc__tile_xy(g, c, &cx, &cy);
     for (int i = 0; i < carc__figure_count(g); i++) {
-        int w = circus_weight(g, i, c);
+        int w = circus_weight(g, i, cx, cy);
         if (w) {
             carc_fig f;
             carc__figure_get(g, i, &f);
@@ -615,8 +613,10 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
 }
 
 static const carc_step_hook steps[] = {
-    {CARC_STEP_AFTER_PLACE, 0, note_acrobat_tile},
-    {CARC_STEP_BEFORE_SCORING, 0, circus_before},
+    /* in steps the core visits anyway (DEPLOY, SCORING), so a turn costs
+     * one step more than the base game's, not three */
+    {CARC_STEP_DEPLOY, -10, note_acrobat_tile},
+    {CARC_STEP_SCORING, -10, circus_before},
     {CARC_STEP_AFTER_SCORING, 0, circus_after},
     {CARC_STEP_END_PHASE, 100, final_circus},
     {CARC_STEP_FINAL_SCORING, 10, final_acrobats},
