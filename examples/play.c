@@ -4,11 +4,18 @@
  *
  *   carcvar-play [--seed N] [--players N] [--agent P=random|greedy|human]...
  *                [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--quiet]
+ *                [--first-player P] [--bag TILE=N,TILE=N,...]
  *   carcvar-play --replay FILE
  *
- * A human player types actions in the notation of doc/notation.md, or the
- * number of an action from the list shown, or "?" to see the board. */
+ * A human player (human.c) sees the board with coordinates, the legal cells
+ * and the tile in hand in every legal rotation, and types actions in the
+ * notation of doc/notation.md, the number of a listed action, or a command
+ * ("help" lists them); a mistyped or illegal move gets the library's
+ * explanation.  --bag plays from a chosen bag of tiles (the game ends when
+ * it is empty); --first-player chooses who starts. */
 #include <carcvar/carcvar.h>
+
+#include "human.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,36 +105,6 @@ static size_t greedy_pick(const carc_game *g, const carc_action *acts, size_t n,
     return best;
 }
 
-static size_t human_pick(const carc_game *g, const carc_action *acts, size_t n)
-{
-    char line[128], text[96];
-    for (;;) {
-        carc_decision d;
-        carc_game_decision(g, &d);
-        printf("player %d, %s %s; legal actions:\n", d.player,
-               d.kind == CARC_DECISION_PLACE ? "place tile" : "deploy on tile",
-               d.tile >= 0 ? carc_tile_name(d.tile) : "");
-        for (size_t i = 0; i < n; i++) {
-            carc_action_to_string(g, &acts[i], text, sizeof text, NULL);
-            printf("  %3zu  %s\n", i, text);
-        }
-        printf("> ");
-        fflush(stdout);
-        if (!fgets(line, sizeof line, stdin)) exit(0);
-        line[strcspn(line, "\r\n")] = 0;
-        if (!strcmp(line, "?")) { print_board(g); continue; }
-        char *end;
-        unsigned long k = strtoul(line, &end, 10);
-        if (end != line && !*end && k < n) return k;
-        carc_action a;
-        int32_t id, want;
-        if (carc_action_from_string(g, line, &a) == CARC_OK && carc_action_to_id(g, &a, &want) == CARC_OK)
-            for (size_t i = 0; i < n; i++)
-                if (carc_action_to_id(g, &acts[i], &id) == CARC_OK && id == want) return i;
-        printf("not a legal action: %s\n", line);
-    }
-}
-
 static char *read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
@@ -156,6 +133,8 @@ int main(int argc, char **argv)
     const char *replay = NULL, *record_out = NULL, *svg_out = NULL;
     int quiet = 0, watch = 0;
     int agent[CARC_MAX_PLAYERS] = {0};
+    carc_setup setup;
+    carc_setup_init(&setup);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seed") && i + 1 < argc) opts.seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--players") && i + 1 < argc) opts.num_players = atoi(argv[++i]);
@@ -164,6 +143,23 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--svg") && i + 1 < argc) svg_out = argv[++i];
         else if (!strcmp(argv[i], "--quiet")) quiet = 1;
         else if (!strcmp(argv[i], "--watch")) watch = 1;
+        else if (!strcmp(argv[i], "--first-player") && i + 1 < argc)
+            setup.first_player = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--bag") && i + 1 < argc) {
+            char list[1024];
+            snprintf(list, sizeof list, "%s", argv[++i]);
+            setup.bag_given = 1;
+            for (char *t = strtok(list, ", "); t; t = strtok(NULL, ", ")) {
+                char *eq = strchr(t, '=');
+                int type = eq ? (*eq = 0, carc_tile_by_name(t)) : -1;
+                int count = eq ? atoi(eq + 1) : 0;
+                if (type < 0 || count < 1 || count > 255) {
+                    fprintf(stderr, "--bag wants TILE=N,TILE=N,... (e.g. U=2,E=1)\n");
+                    return 2;
+                }
+                setup.bag[type] = (uint8_t)count;
+            }
+        }
         else if (!strcmp(argv[i], "--agent") && i + 1 < argc) {
             char kind[16];
             int p;
@@ -187,6 +183,7 @@ int main(int argc, char **argv)
             fprintf(help ? stdout : stderr,
                     "usage: %s [--seed N] [--players N] [--agent P=random|greedy|human]...\n"
                     "          [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--quiet]\n"
+                    "          [--first-player P] [--bag TILE=N,TILE=N,...]\n"
                     "       %s --replay FILE\n", argv[0], argv[0]);
             return help ? 0 : 2;
         }
@@ -209,8 +206,11 @@ int main(int argc, char **argv)
         printf("replayed %s\n", replay);
         print_events(g, 0, &logged);
     } else {
-        rc = carc_game_new(&g, &opts);
+        rc = carc_game_new_setup(&g, &opts, &setup);
         if (rc) return die("new game", rc);
+        int humans = 0;
+        for (int p = 0; p < opts.num_players && p < CARC_MAX_PLAYERS; p++)
+            humans += agent[p] == AGENT_HUMAN;
         carc_game *scratch = NULL;
         rc = carc_game_clone(&scratch, g);
         if (rc) return die("clone", rc);
@@ -232,7 +232,13 @@ int main(int argc, char **argv)
             if (agent[who] == AGENT_GREEDY) {
                 k = greedy_pick(g, acts, n, scratch);
             } else if (agent[who] == AGENT_HUMAN) {
-                k = human_pick(g, acts, n);
+                play_state st = {g, pick, logged};
+                long h = human_turn(&st, acts, n, scratch, greedy_pick, humans == 1);
+                g = st.g;
+                pick = st.pick;
+                logged = st.logged;
+                if (h == HUMAN_UNDONE) continue;
+                k = (size_t)h;
             } else { /* random, reproducible from the seed */
                 pick = pick * 6364136223846793005ull + 1442695040888963407ull;
                 k = (pick >> 33) % n;
@@ -248,6 +254,7 @@ int main(int argc, char **argv)
             if (watch && carc_game_current_player(g) == CARC_PLAYER_CHANCE) print_board(g);
         }
         carc_game_free(scratch);
+        human_done();
     }
     print_board(g);
     int32_t final[CARC_MAX_PLAYERS];

@@ -227,6 +227,7 @@ typedef struct feat_eval {
     int kind, complete, tiles, pennants, open, points;
     int strength[CARC_MAX_PLAYERS];
     uint32_t owners;
+    int cities;              /* fields: the completed cities it borders     */
 } feat_eval;
 
 /* ------------------------------------------------------------ the module */
@@ -332,12 +333,35 @@ typedef struct carc_module_def {
     void (*after_feature)(carc_game *g, int root);
     /* value of a completed city to the farmers of a field (default 3) */
     int (*city_value)(const carc_game *g, int field_root, int city_root, int value);
+    /* what `player`, one of the owners of feature root, scores for it
+     * (points: e->points or what earlier modules said), at completion, at
+     * the end and in projections; per player, where city_value is per
+     * field (the pig: +e->cities for its owner) */
+    int (*player_points)(const carc_game *g, int root, int player, const feat_eval *e,
+                         int points);
 
     /* ---- events (event) */
     void (*figure_moved)(carc_game *g, int fig, const carc_fig *from, int cause);
     /* two features became one (root survives); called during the union:
      * the root's open-edge count does not yet include this placement */
     void (*features_merged)(carc_game *g, int root, int absorbed);
+
+    /* ---- tokens (owner): the carc_token_kind values it owns (bit per
+     * kind; two enabled modules may not own one kind) and how many of
+     * kind `kind` player holds (>= 0), for carc_game_tokens() */
+    uint32_t token_kinds;
+    int (*tokens)(const carc_game *g, int player, int kind);
+    /* ---- explaining refusals (doc/modules.md, "Explaining refusals") */
+    /* carc_game_explain asks a module about a refused action it may be the
+     * cause of: an action of its own kinds (owner), a core action at one of
+     * its decisions (owner), or a core action that one of its vetoes refused
+     * (event: may_place_tile, may_deploy, drawable, and deploy_allowed of
+     * its figure kinds).  A module that refuses it fills out->reason (its
+     * own CARC_MODULE_KIND(id, k), or a core CARC_REASON_*), out->message
+     * (for a person: what is wrong and what to do) and, where they apply,
+     * out->side / out->player, and returns true; false: not its refusal.
+     * Read-only: the game is const. */
+    bool (*explain)(const carc_game *g, const carc_action *a, carc_explanation *out);
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */
@@ -385,6 +409,12 @@ int carc__seg_root(const carc_game *g, int tile, int seg); /* feature root  */
 int carc__root_kind(const carc_game *g, int root);
 bool carc__root_complete(const carc_game *g, int root);
 int carc__root_followers(const carc_game *g, int root); /* claiming figures */
+/* a feature's pennants, its tiles (each counted once: one walk of its
+ * members) and the segment tags of its members OR-ed (CARC_STAG_* bits;
+ * one walk): what a feature_points hook needs (inns, cathedrals) */
+int carc__root_pennants(const carc_game *g, int root);
+int carc__root_tiles(const carc_game *g, int root);
+uint32_t carc__root_tags(const carc_game *g, int root);
 /* the features completed by this placement, in scoring order (valid from
  * the BEFORE_SCORING step on) */
 int carc__completed_count(const carc_game *g);
@@ -415,6 +445,10 @@ int carc__figure_tile(const carc_game *g, int fig);
 
 /* scoring */
 void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval *out);
+/* what `player`, an owner of feature root (evaluated into e), scores for
+ * it: e->points after every enabled module's player_points hook -- for a
+ * module that scores a feature itself (farmers scored when a barn arrives) */
+int carc__player_points(const carc_game *g, int root, int player, const feat_eval *e);
 /* add points to a player and log them: reason, feature kind, tile and segment
  * (tile -1: an event with no tile) */
 int carc__score_add(carc_game *g, int player, int points, int reason, int feature, int tile,

@@ -12,6 +12,12 @@
  *   # expect feature X Y SEG POINTS [COMPLETE]
  *                               feature through segment SEG of the tile at
  *                               (X, Y) is worth POINTS now (and complete 0/1)
+ *   # expect tokens P KIND N    player P holds N tokens of KIND (wine, grain,
+ *                               cloth: carc_game_tokens)
+ *   # expect kind-supply P FIGURE N
+ *                               N figures of kind FIGURE (follower, builder,
+ *                               pig, ...) in player P's supply
+ *   # expect turn N             carc_game_turn is N
  *
  * Every expectation but "error" is checked at its own place in the file: on
  * the game replayed from the lines above it (a prefix of a record is a
@@ -164,6 +170,27 @@ START_TEST(scenario)
             ck_assert_msg(fi.points == d, "%s: feature at %d,%d #%d worth %d, expected %d",
                           names[_i], a, b, c, fi.points, d);
             if (k == 5) ck_assert_int_eq(fi.complete, e);
+        } else if (strncmp(p, "tokens ", 7) == 0) {
+            static const char *const goods[] = {"wine", "grain", "cloth"};
+            char kind[16];
+            ck_assert_int_eq(sscanf(p, "tokens %d %15s %d", &a, kind, &b), 3);
+            int k = 0;
+            while (k < 3 && strcmp(goods[k], kind) != 0) k++;
+            ck_assert_msg(k < 3, "%s: unknown token kind %s", names[_i], kind);
+            ck_assert_msg(carc_game_tokens(g, a, k) == b, "%s: player %d holds %d %s, expected %d",
+                          names[_i], a, carc_game_tokens(g, a, k), kind, b);
+        } else if (strncmp(p, "kind-supply ", 12) == 0) {
+            static const char *const kinds[] = {"follower", "big", "mayor", "wagon",
+                                                "barn", "builder", "pig"};
+            char kind[16];
+            ck_assert_int_eq(sscanf(p, "kind-supply %d %15s %d", &a, kind, &b), 3);
+            int k = 0;
+            while (k < 7 && strcmp(kinds[k], kind) != 0) k++;
+            ck_assert_msg(k < 7, "%s: unknown figure kind %s", names[_i], kind);
+            ck_assert_msg(carc_game_supply(g, a, k) == b, "%s: player %d has %d %s, expected %d",
+                          names[_i], a, carc_game_supply(g, a, k), kind, b);
+        } else if (sscanf(p, "turn %d", &a) == 1) {
+            ck_assert_int_eq(carc_game_turn(g), a);
         } else {
             ck_abort_msg("%s: unknown expectation '%s'", names[_i], p);
         }

@@ -314,6 +314,50 @@ CARC_API int carc_game_copy(carc_game *dst, const carc_game *src);
 /** Read back the options the game was created with. */
 CARC_API int carc_game_options(const carc_game *game, carc_options *out);
 
+/* ------------------------------------------------------------ host setup */
+
+/** What a host sets for a new game beyond its options: who plays first and
+ *  which tiles may be drawn (a scenario, or a physical game replayed: the
+ *  game ends when this bag is empty).  Initialise with carc_setup_init();
+ *  the struct only ever grows at its end (struct_size), like carc_options.
+ *  Not in 0.2.0: CARCVAR_0.3. */
+typedef struct carc_setup {
+    size_t struct_size;          /**< set by carc_setup_init                */
+    int32_t first_player;        /**< plays the first turn: 0..num_players-1 (default 0) */
+    int32_t bag_given;           /**< 0: the draw pile holds every tile of the
+                                      modules in play (default); 1: bag[]   */
+    uint8_t bag[CARC_MAX_TILES]; /**< with bag_given: copies of tile type t in
+                                      the draw pile -- at most what the tile
+                                      sets in play hold besides the start
+                                      tiles; 0 for every other type          */
+} carc_setup;
+
+/** Fill setup with defaults: player 0 first, the full draw pile. */
+CARC_API void carc_setup_init(carc_setup *setup);
+/** Create a game as carc_game_new does, with a host setup (NULL: the
+ *  defaults).  Errors as carc_game_new, and CARC_E_INVALID for a first
+ *  player out of range, a bag holding more of a type than the tile sets in
+ *  play, or a struct_size too small or with a non-zero unknown tail.
+ *  Serialization and game records keep the setup. */
+CARC_API int carc_game_new_setup(carc_game **out, const carc_options *opts,
+                                 const carc_setup *setup);
+/** Read back the setup the game was created with. */
+CARC_API int carc_game_setup(const carc_game *game, carc_setup *out);
+
+/** The tiles set aside so far because they fitted nowhere (base rules:
+ *  drawn, shown, removed from the game), in the order they were drawn, as
+ *  tile types; *needed receives their number.  CARCVAR_0.3. */
+CARC_API int carc_game_set_aside(const carc_game *game, int32_t *types, size_t cap,
+                                 size_t *needed);
+/** Each player's score from play alone: the live score without the
+ *  end-game scoring (equal to the live score until the final scoring has
+ *  run).  buf needs num_players entries.  CARCVAR_0.3. */
+CARC_API int carc_game_play_scores(const carc_game *game, int32_t *buf, size_t cap);
+/** Points each player scored during turn `turn` (1..carc_game_turn()), the
+ *  end-game scoring left out.  buf needs num_players entries.
+ *  CARC_E_INVALID for a turn out of range.  CARCVAR_0.3. */
+CARC_API int carc_game_turn_points(const carc_game *game, int turn, int32_t *buf, size_t cap);
+
 CARC_API int carc_game_num_players(const carc_game *game);
 /** Player to act (0-based), CARC_PLAYER_CHANCE or CARC_PLAYER_TERMINAL;
  *  CARC_E_INVALID for NULL. */
@@ -397,6 +441,60 @@ CARC_API int carc_action_to_string(const carc_game *game,
 CARC_API int carc_action_from_string(const carc_game *game, const char *text,
                                      carc_action *out);
 
+/* ------------------------------------------------------------ explanations */
+
+/** Why an action is refused (carc_explanation.reason).  Stable numbers:
+ *  the core's reasons are 0..15 (and 1024 on, should more be needed);
+ *  module m's own reason k is 16 + 16*m + k, the same numbering as module
+ *  decision and action kinds (doc/modules.md, "Explaining refusals"). */
+typedef enum carc_reason {
+    CARC_REASON_LEGAL = 0,         /**< not refused: the action is legal      */
+    CARC_REASON_GAME_OVER = 1,     /**< the game is over                      */
+    CARC_REASON_WRONG_KIND = 2,    /**< not the kind of the pending decision  */
+    CARC_REASON_NOT_ADJACENT = 3,  /**< the cell touches no tile              */
+    CARC_REASON_CELL_TAKEN = 4,    /**< a tile lies there already             */
+    CARC_REASON_EDGE_MISMATCH = 5, /**< an edge does not match (side says which) */
+    CARC_REASON_OUT_OF_RANGE = 6,  /**< a field is out of range: rotation,
+                                        figure kind, segment, tile type       */
+    CARC_REASON_NO_FIGURE = 7,     /**< no figure of that kind left in supply */
+    CARC_REASON_OCCUPIED = 8,      /**< the feature is taken (player says by whom) */
+    CARC_REASON_NOT_CLAIMABLE = 9, /**< that figure may not stand there       */
+    CARC_REASON_NOT_IN_BAG = 10,   /**< no tile of that type is left to draw  */
+    CARC_REASON_MALFORMED = 11,    /**< text not in the notation (position says where) */
+    CARC_REASON_FORBIDDEN = 12,    /**< a module's rule forbids it (no reason of its own) */
+    CARC_REASON_NOT_OFFERED = 13,  /**< not among the legal actions (none of the above) */
+    CARC_REASON_FAULT = 14,        /**< the game hit a declared bound (a defect) */
+    CARC_REASON_UNKNOWN_KIND = 15  /**< an action kind of no enabled module   */
+} carc_reason;
+
+/** What carc_game_explain says about an action. */
+typedef struct carc_explanation {
+    int32_t code;      /**< what carc_game_apply would return: CARC_OK if legal,
+                            else CARC_E_ILLEGAL, CARC_E_STATE, ...; for text,
+                            CARC_E_PARSE when it is malformed             */
+    int32_t reason;    /**< carc_reason, or a module's own reason          */
+    int32_t side;      /**< EDGE_MISMATCH: side of the tile 0..3 (N E S W), else -1 */
+    int32_t player;    /**< OCCUPIED: a player holding the feature, else -1 */
+    int32_t position;  /**< MALFORMED: byte offset in the text, else -1     */
+    int32_t reserved[3];
+    char message[200]; /**< for a person: what is wrong, and what to do; NUL-terminated */
+} carc_explanation;
+
+/** Explain whether action a is legal now and, if not, why -- without
+ *  changing the game (the game is const: nothing is remembered).  Returns
+ *  CARC_OK and fills *out (out->code == CARC_OK for a legal action), or
+ *  CARC_E_INVALID for a NULL argument, CARC_E_NOMEM.  out->code is exactly
+ *  what carc_game_apply(g, a) would return.  Not in 0.2.0: symbol version
+ *  CARCVAR_0.3. */
+CARC_API int carc_game_explain(const carc_game *game, const carc_action *a,
+                               carc_explanation *out);
+/** The same for an action in the text notation: a malformed text gives
+ *  out->code CARC_E_PARSE, reason CARC_REASON_MALFORMED and the byte offset
+ *  of the first wrong word in out->position; a well-formed one is explained
+ *  as carc_game_explain does.  CARCVAR_0.3. */
+CARC_API int carc_game_explain_text(const carc_game *game, const char *text,
+                                    carc_explanation *out);
+
 /* ----------------------------------------------------------------- chance */
 
 /** Chance outcomes of the pending chance decision: ids and probabilities
@@ -451,10 +549,60 @@ CARC_API int carc_game_figures(const carc_game *game, carc_figure *buf,
 /** Figures of a kind in a player's supply ("in supply" is exactly this). */
 CARC_API int carc_game_supply(const carc_game *game, int player, int kind);
 
+/** Kinds of tokens a player may hold (goods of Traders & Builders, and kinds
+ *  reserved for later modules).  Values are fixed forever. */
+typedef enum carc_token_kind {
+    CARC_TOKEN_WINE = 0,
+    CARC_TOKEN_GRAIN = 1,
+    CARC_TOKEN_CLOTH = 2,
+    CARC_TOKEN_ABBEY = 3,
+    CARC_TOKEN_BRIDGE = 4,
+    CARC_TOKEN_CASTLE = 5,
+    CARC_TOKEN_TOWER_FLOOR = 6,
+    CARC_TOKEN_KINDS = 32
+} carc_token_kind;
+
+/** How many tokens of `kind` (carc_token_kind) `player` holds: >= 0, and 0
+ *  when no enabled module owns that kind.  Errors: CARC_E_INVALID for a
+ *  NULL game or a player or kind out of range.  (New after 0.2: symbol
+ *  version CARCVAR_0.3.) */
+CARC_API int carc_game_tokens(const carc_game *game, int player, int kind);
+
 /** Text picture of the board (doc/notation.md, "Board text").  NUL-terminated;
  *  *needed counts the terminating NUL. */
 CARC_API int carc_game_board_text(const carc_game *game, char *buf, size_t cap,
                                   size_t *needed);
+
+/** How carc_game_board_view draws the board for a person at a terminal.
+ *  Initialise with carc_board_view_init(); grows only at its end. */
+typedef struct carc_board_view {
+    size_t struct_size;  /**< set by carc_board_view_init                  */
+    int32_t width;       /**< columns to fit in (default 80; 40..400)       */
+    int32_t flags;       /**< CARC_VIEW_* bits (default LEGEND | LEGAL | LAST) */
+    int32_t center_x;    /**< with CARC_VIEW_CENTER: the cell to centre on  */
+    int32_t center_y;
+    int32_t reserved[4];
+} carc_board_view;
+
+#define CARC_VIEW_LEGEND 1  /**< a legend under the board                   */
+#define CARC_VIEW_LEGAL 2   /**< mark the cells where the tile in hand fits, with
+                                 its rotations there ("+13": r1 and r3)        */
+#define CARC_VIEW_LAST 4    /**< mark the tile placed last: [D]                */
+#define CARC_VIEW_CENTER 8  /**< centre on (center_x, center_y) when the board is
+                                 wider or taller than the view (else on the
+                                 tile placed last)                             */
+
+/** Fill view with defaults: 80 columns, legend, legal cells, last tile. */
+CARC_API void carc_board_view_init(carc_board_view *view);
+/** The board as text for a person: every tile as 3 lines of 7 characters
+ *  (edges, name, figures of every kind, as the library reports them),
+ *  x coordinates above and y coordinates beside, at most view->width
+ *  columns (a wider board is panned: the header says which part is shown),
+ *  the legend, scores and supplies (doc/notation.md, "Board view").  NULL
+ *  view: the defaults.  NUL-terminated; *needed counts the NUL.
+ *  CARCVAR_0.3. */
+CARC_API int carc_game_board_view(const carc_game *game, const carc_board_view *view,
+                                  char *buf, size_t cap, size_t *needed);
 
 /** SVG picture of the board: tiles drawn schematically (fields green, cities
  *  brown with pennants marked, roads, monasteries), figures as circles in

@@ -121,6 +121,19 @@ int carc_game_supply(const carc_game *game, int player, int kind)
     return game->supply[player][kind];
 }
 
+int carc_game_tokens(const carc_game *game, int player, int kind)
+{
+    if (!carc__valid(game) || player < 0 || player >= game->nplayers || kind < 0 ||
+        kind >= CARC_TOKEN_KINDS)
+        return CARC_E_INVALID;
+    /* carc_game_new made sure at most one enabled module owns a kind */
+    for (int k = 0; k < game->nmods; k++) {
+        const carc_module_def *md = carc__mod(game, k);
+        if ((md->token_kinds >> kind) & 1u) return md->tokens ? md->tokens(game, player, kind) : 0;
+    }
+    return 0;
+}
+
 int carc_game_score(const carc_game *game, int player, int32_t *out)
 {
     if (!carc__valid(game) || !out || player < 0 || player >= game->nplayers)

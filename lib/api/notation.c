@@ -170,37 +170,72 @@ static int find_label(const char *name, const char *const *names, int n)
     return -1;
 }
 
-int carc_action_from_string(const carc_game *game, const char *text, carc_action *out)
+/* Where and why text is refused (carc__parse_action). */
+typedef struct parse_err {
+    int pos;           /* byte offset in the text */
+    char msg[160];
+} parse_err;
+
+static int perr(parse_err *e, int rc, int pos, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int perr(parse_err *e, int rc, int pos, const char *fmt, ...)
 {
-    if (!carc__valid(game) || !text || !out) return CARC_E_INVALID;
+    if (e) {
+        va_list ap;
+        va_start(ap, fmt);
+        e->pos = pos;
+        vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+        va_end(ap);
+    }
+    return rc;
+}
+
+/* Parse the notation; on failure, e (if not NULL) says where and why. */
+static int parse_action(const carc_game *game, const char *text, carc_action *out, parse_err *e)
+{
     char copy[128];
     size_t len = strlen(text);
-    if (len >= sizeof copy) return CARC_E_PARSE;
+    if (len >= sizeof copy)
+        return perr(e, CARC_E_PARSE, (int)sizeof copy - 1, "text too long (at most %d characters)",
+                    (int)sizeof copy - 1);
     memcpy(copy, text, len + 1);
     char *tok[8];
     int n = tokenize(copy, tok, 8);
-    if (n <= 0) return CARC_E_PARSE;
+#define AT(i) ((int)(tok[i] - copy))
+    if (n < 0) return perr(e, CARC_E_PARSE, AT(7), "too many words");
+    if (n == 0) return perr(e, CARC_E_PARSE, 0, "empty: type an action, e.g. 'place 1,0 r0' or 'pass'");
     carc_action a;
     memset(&a, 0, sizeof a);
-    if (strcmp(tok[0], "draw") == 0 && n == 2) {
+    if (strcmp(tok[0], "draw") == 0) {
+        if (n != 2) return perr(e, CARC_E_PARSE, n < 2 ? (int)len : AT(2), "'draw' takes one tile name: draw D");
         int t = carc_tile_by_name(tok[1]);
-        if (t < 0) return CARC_E_PARSE;
+        if (t < 0) return perr(e, CARC_E_PARSE, AT(1), "no tile named '%s'", tok[1]);
         a.kind = CARC_ACTION_DRAW;
         a.tile = t;
-    } else if (strcmp(tok[0], "pass") == 0 && n == 1) {
+    } else if (strcmp(tok[0], "pass") == 0) {
+        if (n != 1) return perr(e, CARC_E_PARSE, AT(1), "'pass' takes nothing after it");
         a.kind = CARC_ACTION_PASS;
-    } else if (strcmp(tok[0], "place") == 0 && n == 3) {
+    } else if (strcmp(tok[0], "place") == 0) {
+        if (n != 3)
+            return perr(e, CARC_E_PARSE, n < 3 ? (int)len : AT(3),
+                        "'place' takes a cell and a rotation: place X,Y rR (e.g. place 1,0 r3)");
         char *comma = strchr(tok[1], ',');
-        if (!comma || tok[2][0] != 'r') return CARC_E_PARSE;
+        if (!comma) return perr(e, CARC_E_PARSE, AT(1), "the cell is X,Y with a comma (e.g. 1,0)");
         *comma = 0;
-        if (!carc__parse_int(tok[1], -30000, 30000, &a.x) || !carc__parse_int(comma + 1, -30000, 30000, &a.y) ||
-            !carc__parse_int(tok[2] + 1, 0, 3, &a.rotation))
-            return CARC_E_PARSE;
+        if (!carc__parse_int(tok[1], -30000, 30000, &a.x))
+            return perr(e, CARC_E_PARSE, AT(1), "x must be a whole number (e.g. 1,0)");
+        if (!carc__parse_int(comma + 1, -30000, 30000, &a.y))
+            return perr(e, CARC_E_PARSE, (int)(comma + 1 - copy), "y must be a whole number (e.g. 1,0)");
+        if (tok[2][0] != 'r' || !carc__parse_int(tok[2] + 1, 0, 3, &a.rotation))
+            return perr(e, CARC_E_PARSE, AT(2), "the rotation is r0, r1, r2 or r3 (quarter turns clockwise)");
         a.kind = CARC_ACTION_PLACE;
-    } else if (strcmp(tok[0], "deploy") == 0 && (n == 3 || n == 4)) {
+    } else if (strcmp(tok[0], "deploy") == 0) {
+        if (n != 3 && n != 4)
+            return perr(e, CARC_E_PARSE, n < 3 ? (int)len : AT(4),
+                        "'deploy' takes a figure and a place: deploy follower city N");
         a.kind = CARC_ACTION_DEPLOY;
         a.figure = carc__figure_by_name(tok[1]);
-        if (a.figure < 0) return CARC_E_PARSE;
+        if (a.figure < 0) return perr(e, CARC_E_PARSE, AT(1), "no figure named '%s' (e.g. follower)", tok[1]);
         const ptile *pt = deploy_tile(game);
         /* segment K of the tile just laid, only while a deployment is pending:
          * "segment K", or the deprecated "#K" (read, never written) */
@@ -208,22 +243,32 @@ int carc_action_from_string(const carc_game *game, const char *text, carc_action
                           : n == 3 && tok[2][0] == '#'              ? tok[2] + 1
                                                                     : NULL;
         if (num) {
-            if (!carc__parse_int(num, 0, CARC_MAX_SEGMENTS - 1, &a.segment)) return CARC_E_PARSE;
-            if (!pt) return CARC_E_STATE;
-            if (a.segment >= carc__types[pt->type].nseg + (pt->overlay_seg != NO_OVERLAY))
-                return CARC_E_PARSE; /* the tile's segments, and a road laid over it */
+            if (!carc__parse_int(num, 0, CARC_MAX_SEGMENTS - 1, &a.segment))
+                return perr(e, CARC_E_PARSE, (int)(num - copy), "the segment is a number 0..%d",
+                            CARC_MAX_SEGMENTS - 1);
+            if (!pt) return perr(e, CARC_E_STATE, AT(0), "no deployment is pending");
+            int nseg = carc__types[pt->type].nseg + (pt->overlay_seg != NO_OVERLAY);
+            if (a.segment >= nseg) /* the tile's segments, and a road laid over it */
+                return perr(e, CARC_E_PARSE, (int)(num - copy), "tile %s has segments 0..%d",
+                            carc__types[pt->type].name, nseg - 1);
         } else {
             int kind = find_label(tok[2], feature_names, 4);
             for (int i = 0; kind < 0 && i < carc__nfeature_kinds; i++)
                 if (strcmp(carc__feature_kinds[i].name, tok[2]) == 0) kind = carc__feature_kinds[i].id;
-            if (kind < 0) return CARC_E_PARSE;
-            if (!pt) return CARC_E_STATE;
+            if (kind < 0)
+                return perr(e, CARC_E_PARSE, AT(2),
+                            "no feature named '%s' (road, city, monastery, field)", tok[2]);
+            if (!pt) return perr(e, CARC_E_STATE, AT(0), "no deployment is pending");
             const tile_type *ty = &carc__types[pt->type];
             int edge = -1, half = -1;
             if (n == 4) {
                 if (kind == CARC_FEATURE_FIELD) half = find_label(tok[3], half_names, 8);
                 else edge = find_label(tok[3], edge_names, 4);
-                if (edge < 0 && half < 0) return CARC_E_PARSE;
+                if (edge < 0 && half < 0)
+                    return perr(e, CARC_E_PARSE, AT(3),
+                                kind == CARC_FEATURE_FIELD
+                                    ? "a field is named by a half-edge: Nw Ne En Es Se Sw Ws Wn"
+                                    : "a side is N, E, S or W");
             }
             int found = -1, count = 0;
             for (int i = 0; i < ty->nseg; i++) {
@@ -234,7 +279,9 @@ int carc_action_from_string(const carc_game *game, const char *text, carc_action
                                          : (rot_halves(sd->halves, pt->rot) >> half) & 1;
                 if (match) { found = i; count++; }
             }
-            if (count != 1) return CARC_E_PARSE;
+            if (count != 1)
+                return perr(e, CARC_E_PARSE, AT(2), "tile %s has no %s %s%s",
+                            ty->name, tok[2], n == 4 ? "at " : "there", n == 4 ? tok[3] : "");
             a.segment = found;
         }
     } else {
@@ -245,11 +292,33 @@ int carc_action_from_string(const carc_game *game, const char *text, carc_action
             for (int w = 0; m->words && m->words[w]; w++)
                 if (strcmp(m->words[w], tok[0]) == 0) { md = m; break; }
         }
-        if (!md || !md->action_from_text) return CARC_E_PARSE;
+        if (!md || !md->action_from_text)
+            return perr(e, CARC_E_PARSE, AT(0),
+                        "unknown word '%s': actions are place, deploy, pass, draw", tok[0]);
         int rc = md->action_from_text(game, tok, n, &a);
-        if (rc) return rc;
+        if (rc)
+            return perr(e, rc, AT(0), "not a valid '%s' action of module %s", tok[0], md->name);
     }
+#undef AT
     *out = a;
     return CARC_OK;
+}
+
+int carc_action_from_string(const carc_game *game, const char *text, carc_action *out)
+{
+    if (!carc__valid(game) || !text || !out) return CARC_E_INVALID;
+    return parse_action(game, text, out, NULL);
+}
+
+int carc__parse_action(const carc_game *game, const char *text, carc_action *out, int *pos,
+                       char *msg, size_t cap)
+{
+    parse_err e = {0, {0}};
+    int rc = parse_action(game, text, out, &e);
+    if (rc) {
+        *pos = e.pos;
+        snprintf(msg, cap, "%s", e.msg);
+    }
+    return rc;
 }
 

@@ -20,7 +20,12 @@ static int write_record(const carc_game *game, char *buf, size_t cap, size_t *ne
 {
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
     outbuf o = {buf, cap, 0};
-    carc__out_add(&o, "carcvar-record 2\n");
+    /* version 3 only for a host setup (first player, bag): every other
+     * record stays version 2, readable by 0.2.0 */
+    carc_setup setup;
+    carc__setup_get(game, &setup);
+    bool with_setup = setup.first_player != 0 || setup.bag_given;
+    carc__out_add(&o, "carcvar-record %d\n", with_setup ? 3 : 2);
     carc__out_add(&o, "players %d\n", game->nplayers);
     if (!public_only) carc__out_add(&o, "seed %llu\n", (unsigned long long)game->opts.seed);
     carc__out_add(&o, "modules");
@@ -33,9 +38,17 @@ static int write_record(const carc_game *game, char *buf, size_t cap, size_t *ne
         if (m >= 0 && carc__module_on(game, m))
             carc__out_add(&o, "rule %s %d\n", carc_rule_name(i), game->opts.rules[i]);
     }
+    if (setup.first_player != 0)
+        carc__out_add(&o, "first-player %d\n", setup.first_player);
+    if (setup.bag_given) {
+        carc__out_add(&o, "bag");
+        for (int t = 0; t < carc__ntypes; t++)
+            if (setup.bag[t]) carc__out_add(&o, " %s=%d", carc__types[t].name, setup.bag[t]);
+        carc__out_add(&o, "\n");
+    }
 
     carc_game *g;
-    int rc = carc_game_new(&g, &game->opts);
+    int rc = carc_game_new_setup(&g, &game->opts, &setup);
     if (rc) return rc;
     const uint16_t *H = CHIST(game);
     for (uint32_t i = 0, used = 0; i < game->nhist; i += used) {
@@ -128,6 +141,10 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
     if (len && text[len - 1] == 0) len--;
     carc_options o;
     carc_options_init(&o);
+    carc_setup su;
+    carc_setup_init(&su);
+    int record_version = 0;
+    uint64_t setup_line[2] = {0, 0}; /* line of first-player, bag */
     carc_game *g = NULL;
     bool seen_magic = false;
     uint64_t header_line[3] = {0, 0, 0};  /* line of players, seed, modules */
@@ -175,11 +192,14 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
             while (isspace((unsigned char)*version)) version++;
             /* version 2 adds module outcomes ('rng' after any chance
              * outcome); every version-1 record reads the same way */
-            if (strcmp(version, "1") != 0 && strcmp(version, "2") != 0) {
+            /* version 3 adds the host's setup lines (first-player, bag) */
+            if (strcmp(version, "1") != 0 && strcmp(version, "2") != 0 &&
+                strcmp(version, "3") != 0) {
                 rc = rec_fail(err, lineno, CARC_E_VERSION, "unsupported record version '%s'",
                               version);
                 break;
             }
+            record_version = version[0] - '0';
             seen_magic = true;
             continue;
         }
@@ -196,7 +216,8 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
             break;
         }
         bool is_action = strcmp(word, "players") && strcmp(word, "seed") &&
-                         strcmp(word, "modules") && strcmp(word, "rule");
+                         strcmp(word, "modules") && strcmp(word, "rule") &&
+                         strcmp(word, "first-player") && strcmp(word, "bag");
         if (!is_action) {
             if (g) {
                 rc = rec_fail(err, lineno, CARC_E_PARSE, "header line '%s' after the first action",
@@ -215,7 +236,48 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
                 }
                 header_line[slot] = lineno;
             }
-            if (!strcmp(word, "players")) {
+            int sslot = !strcmp(word, "first-player") ? 0 : !strcmp(word, "bag") ? 1 : -1;
+            if (sslot >= 0) {
+                if (record_version < 3) {
+                    rc = rec_fail(err, lineno, CARC_E_PARSE,
+                                  "'%s' needs a 'carcvar-record 3' record", word);
+                    break;
+                }
+                if (setup_line[sslot]) {
+                    rc = rec_fail(err, lineno, CARC_E_PARSE,
+                                  "header line '%s' given twice (first on line %llu)", word,
+                                  (unsigned long long)setup_line[sslot]);
+                    break;
+                }
+                setup_line[sslot] = lineno;
+            }
+            if (!strcmp(word, "first-player")) {
+                uint64_t v;
+                if (!parse_u64(rest, &v) || v >= CARC_MAX_PLAYERS) {
+                    rc = rec_fail(err, lineno, CARC_E_PARSE, "bad first player '%s'", rest);
+                    break;
+                }
+                su.first_player = (int32_t)v;
+            } else if (!strcmp(word, "bag")) {
+                /* "bag NAME=COUNT ...": the tiles that may be drawn */
+                su.bag_given = 1;
+                char *save = NULL;
+                for (char *tk = strtok_r(rest, " \t", &save); tk; tk = strtok_r(NULL, " \t", &save)) {
+                    char *eq = strchr(tk, '=');
+                    int t = -1, count = 0;
+                    if (eq) {
+                        *eq = 0;
+                        t = carc_tile_by_name(tk);
+                    }
+                    if (t < 0 || !carc__parse_int(eq + 1, 1, 255, &count) || su.bag[t]) {
+                        rc = rec_fail(err, lineno, CARC_E_PARSE,
+                                      "expected 'bag NAME=COUNT ...' (each tile once), not '%s'", tk);
+                        break;
+                    }
+                    su.bag[t] = (uint8_t)count;
+                }
+                if (rc) break;
+            } else if (!strcmp(word, "players")) {
                 uint64_t v;
                 if (!parse_u64(rest, &v) || v < CARC_MIN_PLAYERS || v > CARC_MAX_PLAYERS) {
                     rc = rec_fail(err, lineno, CARC_E_PARSE, "bad player count '%s' (2-6)", rest);
@@ -270,7 +332,7 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
             continue;
         }
         if (!g) {
-            rc = carc_game_new(&g, &o);
+            rc = carc_game_new_setup(&g, &o, &su);
             if (rc) {
                 rec_fail(err, lineno, rc, "cannot create the game: %s", carc_strerror(rc));
                 g = NULL;
@@ -324,20 +386,26 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
             continue;
         }
         carc_action a;
-        rc = carc_action_from_string(g, s, &a);
+        int at = 0;
+        char why_text[160];
+        rc = carc__parse_action(g, s, &a, &at, why_text, sizeof why_text);
         if (rc) {
-            rec_fail(err, lineno, rc, "cannot read '%s': %s", s, carc_strerror(rc));
+            rec_fail(err, lineno, rc, "cannot read '%s': %s", s, why_text);
             break;
         }
         rc = carc_game_apply(g, &a);
         if (rc) {
-            rec_fail(err, lineno, rc, "'%s': %s", s, carc_strerror(rc));
+            carc_explanation why;
+            if (carc__explain(g, &a, &why) == CARC_OK)
+                rec_fail(err, lineno, rc, "'%s': %s: %s", s, carc_strerror(rc), why.message);
+            else
+                rec_fail(err, lineno, rc, "'%s': %s", s, carc_strerror(rc));
             break;
         }
     }
     if (!rc && !seen_magic) rc = rec_fail(err, 0, CARC_E_PARSE, "empty record");
     if (!rc && !g) {
-        rc = carc_game_new(&g, &o);
+        rc = carc_game_new_setup(&g, &o, &su);
         if (rc) {
             rec_fail(err, lineno, rc, "cannot create the game: %s", carc_strerror(rc));
             g = NULL;

@@ -10,6 +10,16 @@
 /* Version 2: history entries may carry a payload (structured chance
  * outcomes).  A version-1 buffer has none and reads the same way. */
 #define SER_VERSION 2
+/* Version 3: version 2 with the host's setup (first player, bag) after the
+ * rules; written only for a game with a setup that is not the default, so
+ * every other game keeps its version-2 bytes. */
+#define SER_VERSION_SETUP 3
+
+/* Is the game's setup the default one (player 0 first, the full pile)? */
+static bool default_setup(const carc_game *g)
+{
+    return g->first_player == 0 && !g->bag_given;
+}
 
 /* ------------------------------------------------------------- bytes I/O */
 
@@ -59,12 +69,21 @@ int carc_game_serialize(const carc_game *game, uint8_t *buf, size_t cap, size_t 
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
     wbuf w = {buf, cap, 0};
     for (int i = 0; i < 4; i++) put(&w, (uint8_t)SER_MAGIC[i], 1);
-    put(&w, SER_VERSION, 2);
+    bool with_setup = !default_setup(game);
+    put(&w, with_setup ? SER_VERSION_SETUP : SER_VERSION, 2);
     put(&w, (uint64_t)game->nplayers, 2);
     put(&w, game->opts.seed, 8);
     put(&w, game->opts.modules, 8);
     put(&w, CARC_MAX_RULES, 2);
     for (int i = 0; i < CARC_MAX_RULES; i++) put(&w, (uint32_t)game->opts.rules[i], 4);
+    if (with_setup) {
+        put(&w, (uint32_t)game->first_player, 1);
+        put(&w, (uint32_t)game->bag_given, 1);
+        if (game->bag_given) {
+            put(&w, (uint32_t)carc__ntypes, 2);
+            for (int t = 0; t < carc__ntypes; t++) put(&w, CBAG(game)[t], 1);
+        }
+    }
     put(&w, game->rng[0], 8);
     put(&w, game->rng[1], 8);
     put(&w, game->nhist, 4);
@@ -176,7 +195,8 @@ int carc_game_deserialize(carc_game **out, const uint8_t *buf, size_t len)
     if (len < 10 || memcmp(buf, SER_MAGIC, 4) != 0) return CARC_E_CORRUPT;
     rbuf r = {buf, len, 4, false};
     uint64_t version = get(&r, 2);
-    if (version != 1 && version != SER_VERSION) return CARC_E_VERSION;
+    if (version != 1 && version != SER_VERSION && version != SER_VERSION_SETUP)
+        return CARC_E_VERSION;
     if (len < 4 || fnv1a(buf, len - 4) != (uint32_t)(buf[len - 4] | buf[len - 3] << 8 |
                                                      buf[len - 2] << 16 |
                                                      (uint32_t)buf[len - 1] << 24))
@@ -188,15 +208,28 @@ int carc_game_deserialize(carc_game **out, const uint8_t *buf, size_t len)
     o.modules = get(&r, 8);
     if (get(&r, 2) != CARC_MAX_RULES) return CARC_E_CORRUPT;
     for (int i = 0; i < CARC_MAX_RULES; i++) o.rules[i] = (int32_t)(uint32_t)get(&r, 4);
+    carc_setup su;
+    carc_setup_init(&su);
+    if (version == SER_VERSION_SETUP) {
+        su.first_player = (int32_t)get(&r, 1);
+        su.bag_given = (int32_t)get(&r, 1);
+        if (su.bag_given) {
+            if (get(&r, 2) != (uint64_t)carc__ntypes) return CARC_E_CORRUPT;
+            for (int t = 0; t < carc__ntypes; t++) su.bag[t] = (uint8_t)get(&r, 1);
+        }
+    }
     uint64_t rng0 = get(&r, 8), rng1 = get(&r, 8);
     uint32_t nhist = (uint32_t)get(&r, 4);
     if (r.bad || nhist > (len - r.pos) / 2) return CARC_E_CORRUPT;
     carc_game *g;
-    int rc = carc_game_new(&g, &o);
+    int rc = carc_game_new_setup(&g, &o, &su);
     if (rc) return rc == CARC_E_NOMEM ? rc : CARC_E_CORRUPT;
+    /* the setup's canonical form: version 3 only for a setup that is not
+     * the default */
+    if ((version == SER_VERSION_SETUP) == default_setup(g)) rc = CARC_E_CORRUPT;
     /* only the canonical form is accepted: options exactly as serialize
      * writes them (base module bit set, every rule value explicit) */
-    if (nhist > g->L.cap_hist || g->opts.modules != o.modules ||
+    if (rc || nhist > g->L.cap_hist || g->opts.modules != o.modules ||
         memcmp(g->opts.rules, o.rules, sizeof o.rules) != 0)
         rc = CARC_E_CORRUPT;
     uint16_t *words = rc ? NULL : malloc(((size_t)nhist + 1) * sizeof *words);

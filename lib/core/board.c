@@ -354,6 +354,23 @@ bool carc__root_complete(const carc_game *g, int root)
     return (CSEGS(g)[root].flags & SF_COMPLETE) != 0;
 }
 int carc__root_followers(const carc_game *g, int root) { return CSEGS(g)[root].figs; }
+int carc__root_pennants(const carc_game *g, int root) { return CSEGS(g)[root].pennants; }
+
+/* The segment tags of a feature's members, OR-ed: one walk of its member
+ * list (a road laid over a tile has no tags). */
+uint32_t carc__root_tags(const carc_game *g, int root)
+{
+    const seg *S = CSEGS(g);
+    const ptile *T = CTILES(g);
+    uint32_t tags = 0;
+    int s = root;
+    do {
+        const tile_type *ty = &carc__types[T[S[s].tile].type];
+        if (S[s].local < ty->nseg) tags |= ty->seg[S[s].local].tags;
+        s = S[s].next;
+    } while (s != root);
+    return tags;
+}
 
 /* ------------------------------------------------ roads laid over tiles */
 

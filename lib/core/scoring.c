@@ -60,12 +60,14 @@ static int distinct_tiles(const carc_game *g, int root)
     return n;
 }
 
+int carc__root_tiles(const carc_game *g, int root) { return distinct_tiles(g, root); }
+
 /* What the completed cities bordering a field are worth to its farmers:
  * 3 each (each city counted once per field), or what modules say. */
-static int field_city_points(const carc_game *g, int root)
+static int field_city_points(const carc_game *g, int root, int *cities)
 {
     uint16_t found[CARC_MAX_TILES];
-    int nfound = 0, points = 0;
+    int nfound = 0, points = 0, ncities = 0;
     const seg *S = CSEGS(g);
     const ptile *T = CTILES(g);
     int s = root;
@@ -82,6 +84,7 @@ static int field_city_points(const carc_game *g, int root)
             if (k < nfound) continue;
             if (nfound < CARC_MAX_TILES) found[nfound++] = (uint16_t)c;
             if (!(S[c].flags & SF_COMPLETE)) continue;
+            ncities++;
             int v = 3;
             if (g->hookmask & HK_CITY_VALUE)
                 for (int m = 0; m < g->nmods; m++) {
@@ -92,6 +95,20 @@ static int field_city_points(const carc_game *g, int root)
         }
         s = S[s].next;
     } while (s != root);
+    *cities = ncities;
+    return points;
+}
+
+/* What owner `player` of the feature scores: e->points, or what the
+ * modules' player_points hooks say (the pig). */
+int carc__player_points(const carc_game *g, int root, int player, const feat_eval *e)
+{
+    int points = e->points;
+    if (g->hookmask & HK_PLAYER_POINTS)
+        for (int m = 0; m < g->nmods; m++) {
+            const carc_module_def *md = carc__mod(g, m);
+            if (md->player_points) points = md->player_points(g, root, player, e, points);
+        }
     return points;
 }
 
@@ -128,7 +145,7 @@ void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval
         break;
     case CARC_FEATURE_FIELD:
         out->tiles = distinct_tiles(g, root);
-        out->points = field_city_points(g, root);
+        out->points = field_city_points(g, root, &out->cities);
         break;
     default:
         break;
@@ -250,7 +267,9 @@ static void score_feature(carc_game *g, int root)
     carc__eval_feature(g, root, 1, &e);
     int tile = S[root].tile, local = S[root].local;
     for (int p = 0; p < g->nplayers; p++)
-        if (e.owners & (1u << p)) carc__score_add(g, p, e.points, CARC_SCORE_COMPLETED, e.kind, tile, local);
+        if (e.owners & (1u << p))
+            carc__score_add(g, p, carc__player_points(g, root, p, &e), CARC_SCORE_COMPLETED,
+                            e.kind, tile, local);
     if (g->hookmask & HK_FEATURE_SCORED)
         for (int k = 0; k < g->nmods; k++) {
             const carc_module_def *md = carc__mod(g, k);
@@ -309,12 +328,13 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
         carc__eval_feature(g, root, 0, &e);
         for (int p = 0; p < g->nplayers; p++) {
             if (!(e.owners & (1u << p))) continue;
+            int points = carc__player_points(g, root, p, &e);
             if (mut) {
-                if (e.points)
-                    carc__score_add(mut, p, e.points, CARC_SCORE_END_GAME, e.kind,
+                if (points)
+                    carc__score_add(mut, p, points, CARC_SCORE_END_GAME, e.kind,
                                     CSEGS(g)[root].tile, CSEGS(g)[root].local);
             } else {
-                scores[p] += e.points;
+                scores[p] += points;
             }
         }
         if (mut && (g->hookmask & HK_FEATURE_SCORED))

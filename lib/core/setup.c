@@ -313,7 +313,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     uint32_t off = align8((uint32_t)sizeof(carc_game));
     L.off_hkeys = off; off = align8(off + hs * 4u);
     L.off_hvals = off; off = align8(off + hs * 2u);
-    L.off_remain = off; off = align8(off + (uint32_t)carc__ntypes);
+    L.off_remain = off; off = align8(off + 2u * (uint32_t)carc__ntypes); /* REMAIN, BAG */
     L.off_modstate = off; off = align8(off + modstate);
     /* growing arrays last: clone copies their used prefixes only */
     L.off_tiles = off; off = align8(off + L.cap_tiles * (uint32_t)sizeof(ptile));
@@ -334,6 +334,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     g->L = L;
     g->opts = o;
     g->nplayers = o.num_players;
+    g->nlog_final = UINT32_MAX;
     uint64_t sm = o.seed;
     g->rng[0] = splitmix64(&sm);
     g->rng[1] = splitmix64(&sm);
@@ -348,6 +349,7 @@ int carc__game_init(carc_game *g)
 {
     memset(g->kind_owner, 255, sizeof g->kind_owner);
     int pending_sum = 0;
+    uint32_t tokens_owned = 0;
     uint32_t modoff = g->L.off_modstate;
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!carc__module_on(g, m)) continue;
@@ -366,6 +368,9 @@ int carc__game_init(carc_game *g)
         if (md->features_merged) g->hookmask |= HK_MERGED;
         if (md->deploy_actions) g->hookmask |= HK_DEPLOY_ACTIONS;
         if (md->may_move_figure) g->hookmask |= HK_MAY_MOVE;
+        if (md->player_points) g->hookmask |= HK_PLAYER_POINTS;
+        if (md->token_kinds & tokens_owned) return CARC_E_INVALID; /* two own one kind */
+        tokens_owned |= md->token_kinds;
         pending_sum += md->max_pending;
         for (int k = 0; k < md->nkinds; k++) {
             const carc_kind_def *kd = &md->kinds[k];
@@ -418,11 +423,17 @@ int carc__game_init(carc_game *g)
                     if (carc__types[t].wild[r]) g->hookmask |= HK_WILD;
             }
     }
-    g->player = 0;
+    if (g->first_player < 0 || g->first_player >= g->nplayers) return CARC_E_INVALID;
+    g->player = g->first_player;
     g->turn = 1;
     g->drawn = -1;
     g->last_tile = -1;
     carc__board_init(g);
+    if (g->bag_given) /* the host's bag: at most what the tile sets hold */
+        for (int t = 0; t < carc__ntypes; t++) {
+            if (BAG(g)[t] > remain[t]) return CARC_E_INVALID;
+            remain[t] = BAG(g)[t];
+        }
     for (int t = 0; t < carc__ntypes; t++) g->total_remaining += remain[t];
     for (int k = 0; k < g->nmods; k++)
         if (carc__mod(g, k)->setup) carc__mod(g, k)->setup(g);

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "carcvar/carcvar.h"
 #include "core/tiles.h"
@@ -156,6 +157,11 @@ struct carc_game {
     uint32_t modoff[CARC_MODULE_SLOTS];      /* module state offsets (0 none) */
     step_entry steps[CARC_NUM_STEPS][MAX_STEP_HOOKS];
     carc_options opts;      /* normalised copy */
+    uint32_t nlog_final;    /* score log entries before the final scoring (UINT32_MAX: not yet) */
+    /* the host's setup (carc_game_new_setup): the first player, and whether
+     * the draw pile is the host's bag (BAG(g): its counts by tile type) */
+    int8_t first_player;
+    uint8_t bag_given;
 };
 
 /* hookmask bits */
@@ -166,7 +172,8 @@ enum {
     HK_MERGED = 1u << 9, HK_DEPLOY_ACTIONS = 1u << 10,
     HK_WILD = 1u << 11,     /* a tile of the game has wildcard edges */
     HK_MAY_MOVE = 1u << 12,
-    HK_OVERLAY = 1u << 13   /* a road was laid over a tile (bridge) */
+    HK_OVERLAY = 1u << 13,  /* a road was laid over a tile (bridge) */
+    HK_PLAYER_POINTS = 1u << 14
 };
 
 #define CARC_MAGIC 0x43415243u
@@ -210,6 +217,20 @@ static inline bool carc__cell_in_range(int x, int y)
 #define CHKEYS(g) CARR(g, int32_t, off_hkeys)
 #define CHVALS(g) CARR(g, int16_t, off_hvals)
 #define CREMAIN(g) CARR(g, uint8_t, off_remain)
+/* the host's bag, by tile type (after REMAIN, in the same fixed table) */
+#define BAG(g) (ARR(g, uint8_t, off_remain) + carc__ntypes)
+#define CBAG(g) (CARR(g, uint8_t, off_remain) + carc__ntypes)
+
+/* The host's setup in its public form. */
+static inline void carc__setup_get(const carc_game *g, carc_setup *out)
+{
+    memset(out, 0, sizeof *out);
+    out->struct_size = sizeof *out;
+    out->first_player = g->first_player;
+    out->bag_given = g->bag_given;
+    if (g->bag_given) memcpy(out->bag, CBAG(g), (size_t)carc__ntypes);
+}
+
 
 /* Segments a figure may name on placed tile t: the type's, plus a road laid
  * over it. */
@@ -361,5 +382,10 @@ const char *carc__figure_name(int kind) CARC_INTERNAL;
 int carc__figure_by_name(const char *name) CARC_INTERNAL;
 /* a whole decimal string in [lo, hi] */
 bool carc__parse_int(const char *s, long lo, long hi, int *out) CARC_INTERNAL;
+/* carc_action_from_string, saying where (byte offset) and why on failure */
+int carc__parse_action(const carc_game *g, const char *text, carc_action *out, int *pos,
+                       char *msg, size_t cap) CARC_INTERNAL;
+/* carc_game_explain's core, for a live handle (explain.c) */
+int carc__explain(const carc_game *g, const carc_action *a, carc_explanation *out) CARC_INTERNAL;
 
 #endif

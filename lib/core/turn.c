@@ -203,6 +203,8 @@ void carc__advance(carc_game *g)
     while (g->npending == 0 && !(g->flags & TF_FAULT)) {
         int s = g->step;
         if (g->step_pos < g->nsteps[s]) {
+            if (s == CARC_STEP_FINAL_SCORING && g->nlog_final == UINT32_MAX)
+                g->nlog_final = g->nlog; /* what play scored ends here */
             step_entry e = g->steps[s][g->step_pos];
             int r;
             if (e.owner != CARC_CORE_OWNER) r = carc__modules[e.owner]->steps[e.index].fn(g);

@@ -26,6 +26,11 @@ for s in $(printf '%s\n' "$syms" | awk '{print $NF}'); do
     # NODE_OF: the version node of each function added after 0.1.0
     case $name in
     carc_game_write_public_record) want=CARCVAR_0.2 ;;
+    carc_game_tokens) want=CARCVAR_0.3 ;;
+    carc_game_explain|carc_game_explain_text|carc_setup_init|carc_game_new_setup|\
+    carc_game_setup|carc_game_set_aside|carc_game_play_scores|carc_game_turn_points|\
+    carc_board_view_init|carc_game_board_view)
+        want=CARCVAR_0.3 ;;
     *) want=CARCVAR_0 ;;
     esac
     if [ "${s#*@@}" != "$want" ]; then

@@ -229,7 +229,16 @@ FZ_NO_COVERAGE static void hostile(ctx *c, int by_id, int32_t id, const carc_act
     int32_t aid = -1;
     int idrc = CARC_E_INVALID;
     if (!by_id) idrc = carc_action_to_id(c->g, a, &aid);
+    /* the explanation answers what apply will, and changes nothing */
+    carc_explanation why;
+    if (!by_id) {
+        REQUIRE_OK(carc_game_explain(c->g, a, &why));
+        REQUIRE(memchr(why.message, 0, sizeof why.message) != NULL);
+        REQUIRE((why.code == CARC_OK) == (why.reason == CARC_REASON_LEGAL));
+    }
     int rc = by_id ? carc_game_apply_id(c->g, id) : carc_game_apply(c->g, a);
+    if (!by_id)
+        REQUIRE_MSG(why.code == rc, "explain said %d (%s), apply %d", why.code, why.message, rc);
     if (rc == CARC_OK) {
         if (by_id) {
             REQUIRE_MSG(is_legal(c, id), "illegal id %d accepted", id);

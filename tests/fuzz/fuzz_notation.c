@@ -53,6 +53,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     carc_action a;
     memset(&a, 0, sizeof a);
     int rc = carc_action_from_string(g, text, &a);
+    /* the explanation of the text: malformed exactly when it does not parse,
+     * with a position inside it (or just past its end) */
+    carc_explanation why;
+    REQUIRE_OK(carc_game_explain_text(g, text, &why));
+    REQUIRE(memchr(why.message, 0, sizeof why.message) != NULL);
+    if (rc != CARC_OK) {
+        REQUIRE_MSG(why.code < 0 && why.position >= 0 && (size_t)why.position <= strlen(text),
+                    "'%.80s': code %d position %d", text, why.code, why.position);
+    } else {
+        REQUIRE(why.position == -1 && why.reason != CARC_REASON_MALFORMED);
+    }
     if (rc == CARC_OK) {
         char out[256];
         size_t need = 0;

@@ -40,6 +40,7 @@
  *    structure ("gust 12,30 hits 0,2"); each player hit scores 1. */
 #include "module.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "probe2.h"
@@ -139,6 +140,32 @@ static bool may_deploy(const carc_game *g, int kind, int tile, int seg)
     int type = carc__tile_type(g, tile);
     return !((carc__types[type].tags & CARC_TTAG_VOLCANO) &&
              carc__types[type].seg[seg].kind == CARC_FEATURE_FIELD);
+}
+
+/* Explaining its vetoes' refusals (carc_game_explain): its own reasons. */
+#define WHY_ABBEY CARC_MODULE_KIND(P2, 0)
+#define WHY_VOLCANO CARC_MODULE_KIND(P2, 1)
+
+static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
+{
+    carc_decision d;
+    if (carc_game_decision(g, &d) != CARC_OK) return false;
+    if (d.kind == CARC_DECISION_PLACE && a->kind == CARC_ACTION_PLACE && a->rotation >= 0 &&
+        a->rotation <= 3 && !may_place_tile(g, d.tile, a->x, a->y, a->rotation)) {
+        out->reason = WHY_ABBEY;
+        snprintf(out->message, sizeof out->message,
+                 "an abbey needs tiles on three sides of its cell: choose a hole in the board");
+        return true;
+    }
+    int t = d.kind == CARC_DECISION_DEPLOY ? carc__tile_at(g, d.x, d.y) : -1;
+    if (t >= 0 && a->kind == CARC_ACTION_DEPLOY && a->segment >= 0 &&
+        a->segment < carc__types[carc__tile_type(g, t)].nseg &&
+        !may_deploy(g, a->figure, t, a->segment)) {
+        out->reason = WHY_VOLCANO;
+        snprintf(out->message, sizeof out->message, "no figure may stand on a volcano's field");
+        return true;
+    }
+    return false;
 }
 
 /* the fairy never joins a big meeple */
@@ -691,6 +718,7 @@ const carc_module_def carc__module_probe2 = {
     .deploy_actions = deploy_actions,
     .may_deploy = may_deploy,
     .may_place_tile = may_place_tile,
+    .explain = explain,
     .may_move_figure = may_move_figure,
     .before_majority = before_majority,
     .figure_moved = figure_moved,

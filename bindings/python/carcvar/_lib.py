@@ -126,6 +126,21 @@ class RecordErrorStruct(ctypes.Structure):
     _fields_ = [("line", c_int32), ("code", c_int32), ("message", ctypes.c_char * 160)]
 
 
+class Setup(ctypes.Structure):
+    _fields_ = [("struct_size", c_size_t), ("first_player", c_int32), ("bag_given", c_int32),
+                ("bag", ctypes.c_uint8 * 256)]
+
+
+class BoardView(ctypes.Structure):
+    _fields_ = [("struct_size", c_size_t), ("width", c_int32), ("flags", c_int32),
+                ("center_x", c_int32), ("center_y", c_int32), ("reserved", c_int32 * 4)]
+
+
+class ExplanationStruct(ctypes.Structure):
+    _fields_ = [("code", c_int32), ("reason", c_int32), ("side", c_int32), ("player", c_int32),
+                ("position", c_int32), ("reserved", c_int32 * 3), ("message", ctypes.c_char * 200)]
+
+
 def _check_status(result, func, args):
     """errcheck for functions returning CARC_OK or a negative code."""
     if result < 0:
@@ -200,6 +215,7 @@ SIGNATURES = {
     "carc_game_tile_at": ([G, _Int, _Int, P(PlacedTile)], c_int, None),
     "carc_game_figures": ([G, P(Figure), c_size_t, P(c_size_t)], c_int, None),
     "carc_game_supply": ([G, _Int, _Int], c_int, _check_nonneg),
+    "carc_game_tokens": ([G, _Int, _Int], c_int, _check_nonneg),
     "carc_game_board_text": ([G] + list(BUF), c_int, None),
     "carc_game_board_svg": ([G] + list(BUF), c_int, None),
     "carc_game_score": ([G, _Int, P(c_int32)], c_int, _check_status),
@@ -211,6 +227,16 @@ SIGNATURES = {
     "carc_game_write_record": ([G] + list(BUF), c_int, None),
     "carc_game_write_public_record": ([G] + list(BUF), c_int, None),
     "carc_record_replay": ([P(G), c_char_p, c_size_t, P(RecordErrorStruct)], c_int, None),
+    "carc_game_explain": ([G, P(Action), P(ExplanationStruct)], c_int, _check_status),
+    "carc_game_explain_text": ([G, _Str, P(ExplanationStruct)], c_int, _check_status),
+    "carc_setup_init": ([P(Setup)], None, None),
+    "carc_game_new_setup": ([P(G), P(Options), P(Setup)], c_int, _check_status),
+    "carc_game_setup": ([G, P(Setup)], c_int, _check_status),
+    "carc_game_set_aside": ([G, P(c_int32), c_size_t, P(c_size_t)], c_int, None),
+    "carc_game_play_scores": ([G, P(c_int32), c_size_t], c_int, _check_status),
+    "carc_game_turn_points": ([G, _Int, P(c_int32), c_size_t], c_int, _check_status),
+    "carc_board_view_init": ([P(BoardView)], None, None),
+    "carc_game_board_view": ([G, P(BoardView)] + list(BUF), c_int, None),
 }
 
 

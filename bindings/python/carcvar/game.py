@@ -4,7 +4,8 @@ from dataclasses import dataclass
 from typing import List, Tuple
 
 from . import _lib as L
-from .errors import RecordError, error_for, InvalidArgumentError, NotFoundError
+from .errors import (RecordError, error_for, InvalidArgumentError, NotFoundError, CarcError,
+                     IllegalActionError, WrongStateError, ParseError, reason_name)
 
 lib = L.lib
 
@@ -13,6 +14,20 @@ TERMINAL = -4
 
 DECISION_KINDS = {0: "draw", 1: "place", 2: "deploy", 3: "end"}
 FEATURE_KINDS = {0: "road", 1: "city", 2: "monastery", 3: "field"}
+TOKEN_KINDS = {0: "wine", 1: "grain", 2: "cloth", 3: "abbey", 4: "bridge", 5: "castle",
+               6: "tower_floor"}
+
+
+def _kind_id(table, kind):
+    """A kind given by its number or by its name in table."""
+    if isinstance(kind, str):
+        for k, name in table.items():
+            if name == kind:
+                return k
+        raise ValueError(f"unknown kind {kind!r}")
+    return kind
+
+
 FIGURE_KINDS = {0: "follower", 1: "big", 2: "mayor", 3: "wagon", 4: "barn", 5: "builder",
                 6: "pig", 7: "ringmaster", 8: "fairy", 9: "dragon", 10: "count", 11: "bigtop"}
 WHERE = {0: "supply", 1: "board", 2: "removed", 3: "tile", 4: "attached", 5: "held"}
@@ -72,6 +87,25 @@ class Action:
         for f in ("kind", "tile", "x", "y", "rotation", "figure", "segment", "target", "arg"):
             setattr(a, f, getattr(self, f))
         return a
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why an action is refused (Game.explain): code 0 if it is legal."""
+    code: int
+    reason: int
+    side: int
+    player: int
+    position: int
+    message: str
+
+    @property
+    def reason_name(self):
+        return reason_name(self.reason)
+
+    @property
+    def legal(self):
+        return self.code == 0
 
 
 @dataclass(frozen=True)
@@ -145,14 +179,32 @@ def _options(players, seed, modules, rules):
 class Game:
     """A game.  Close it with close(), or use it as a context manager."""
 
-    def __init__(self, players=2, seed=0, modules=(), rules=None, _handle=None):
+    def __init__(self, players=2, seed=0, modules=(), rules=None, _handle=None,
+                 first_player=0, bag=None):
+        """first_player: who plays the first turn; bag: the tiles that may be
+        drawn, {tile name or type: copies} (the game ends when it is empty);
+        None: every tile of the modules in play (carc_game_new_setup)."""
         self._h = None
         if _handle is not None:
             self._h = _handle
             return
         h = ctypes.c_void_p()
-        lib.carc_game_new(ctypes.byref(h), ctypes.byref(_options(players, seed, modules,
-                                                                 rules or {})))
+        opts = _options(players, seed, modules, rules or {})
+        if first_player == 0 and bag is None:
+            lib.carc_game_new(ctypes.byref(h), ctypes.byref(opts))
+        else:
+            su = L.Setup()
+            lib.carc_setup_init(ctypes.byref(su))
+            su.first_player = L.checked_int(first_player, -2**31, 2**31 - 1, "first_player")
+            if bag is not None:
+                su.bag_given = 1
+                for tile, count in dict(bag).items():
+                    t = (lib.carc_tile_by_name(tile) if isinstance(tile, str)
+                         else L.checked_int(tile, 0, 255, "tile"))
+                    if t < 0:
+                        raise NotFoundError(f"unknown tile {tile!r}", t)
+                    su.bag[t] = L.checked_int(count, 0, 255, "count")
+            lib.carc_game_new_setup(ctypes.byref(h), ctypes.byref(opts), ctypes.byref(su))
         self._h = h
 
     # ------------------------------------------------------------ lifetime
@@ -297,16 +349,58 @@ class Game:
         return self._action(a, L.checked_int(aid, -2**31, 2**31 - 1, "id"))
 
     def apply(self, action):
-        """Apply an Action, an integer id, or a notation string."""
-        if isinstance(action, Action):
-            a = action.to_c()
-            lib.carc_game_apply(self.handle, ctypes.byref(a))
-        elif isinstance(action, str):
-            a = L.Action()
-            lib.carc_action_from_string(self.handle, action, ctypes.byref(a))
-            lib.carc_game_apply(self.handle, ctypes.byref(a))
+        """Apply an Action, an integer id, or a notation string.  A refused
+        action raises IllegalActionError, WrongStateError or ParseError whose
+        message says why, with .reason_code / .reason_name / .side / .player /
+        .position (see explain)."""
+        try:
+            if isinstance(action, Action):
+                a = action.to_c()
+                lib.carc_game_apply(self.handle, ctypes.byref(a))
+            elif isinstance(action, str):
+                a = L.Action()
+                lib.carc_action_from_string(self.handle, action, ctypes.byref(a))
+                lib.carc_game_apply(self.handle, ctypes.byref(a))
+            else:
+                lib.carc_game_apply_id(self.handle, action)
+        except (IllegalActionError, WrongStateError, ParseError) as exc:
+            why = self._explain_refusal(action)
+            if why is None or why.code >= 0:
+                raise
+            raise error_for(why.code, why.message, reason_code=why.reason, side=why.side,
+                            player=why.player, position=why.position) from exc
+
+    def explain(self, action):
+        """Why an action (an Action, an id or a notation string) would be
+        refused now, without changing the game: an Explanation whose .code
+        is 0 for a legal action, else the negative code apply would raise,
+        with .reason (CARC_REASON_*), .reason_name, .side, .player,
+        .position and .message (carc_game_explain)."""
+        e = L.ExplanationStruct()
+        if isinstance(action, str):
+            lib.carc_game_explain_text(self.handle, action, ctypes.byref(e))
         else:
-            lib.carc_game_apply_id(self.handle, action)
+            if isinstance(action, Action):
+                a = action.to_c()
+            else:
+                a = L.Action()
+                aid = L.checked_int(action, -2**31, 2**31 - 1, "id")
+                try:
+                    lib.carc_action_from_id(self.handle, aid, ctypes.byref(a))
+                except CarcError:
+                    if self.is_terminal:
+                        return Explanation(-5, 1, -1, -1, -1, "the game is over: no more actions")
+                    return Explanation(-3, 13, -1, -1, -1,
+                                       f"no action has id {aid} at this decision")
+            lib.carc_game_explain(self.handle, ctypes.byref(a), ctypes.byref(e))
+        return Explanation(e.code, e.reason, e.side, e.player, e.position,
+                           e.message.decode(errors="replace"))
+
+    def _explain_refusal(self, action):
+        try:
+            return self.explain(action)
+        except (CarcError, TypeError, ValueError, OverflowError):
+            return None
 
     def sample_chance(self):
         a = L.Action()
@@ -338,6 +432,48 @@ class Game:
 
     def scores(self):
         return [self.score(p) for p in range(self.num_players)]
+
+    def setup(self):
+        """(first_player, bag): bag is {tile name: copies} or None (the full pile)."""
+        su = L.Setup()
+        lib.carc_game_setup(self.handle, ctypes.byref(su))
+        bag = None
+        if su.bag_given:
+            bag = {lib.carc_tile_name(t).decode(): su.bag[t]
+                   for t in range(lib.carc_tile_type_count()) if su.bag[t]}
+        return su.first_player, bag
+
+    def set_aside(self):
+        """Names of the tiles set aside so far because they fitted nowhere."""
+        types = L.call_array(lib.carc_game_set_aside, ctypes.c_int32, self.handle)
+        return [lib.carc_tile_name(t).decode() for t in types]
+
+    def play_scores(self):
+        """Scores from play alone: the live scores without the end-game scoring."""
+        buf = (ctypes.c_int32 * 6)()
+        lib.carc_game_play_scores(self.handle, buf, 6)
+        return list(buf[:self.num_players])
+
+    def turn_points(self, turn):
+        """Points each player scored during turn `turn`, end-game scoring left out."""
+        buf = (ctypes.c_int32 * 6)()
+        lib.carc_game_turn_points(self.handle, L.checked_int(turn, -2**31, 2**31 - 1, "turn"),
+                                  buf, 6)
+        return list(buf[:self.num_players])
+
+    def board_view(self, width=80, center=None):
+        """The board for a person (carc_game_board_view): coordinates on both
+        axes, the last tile and the legal cells marked, a legend, at most
+        `width` columns (a wider board is panned, centred on `center`=(x, y)
+        or on the last tile)."""
+        v = L.BoardView()
+        lib.carc_board_view_init(ctypes.byref(v))
+        v.width = L.checked_int(width, -2**31, 2**31 - 1, "width")
+        if center is not None:
+            v.flags |= 8
+            v.center_x = L.checked_int(center[0], -2**31, 2**31 - 1, "x")
+            v.center_y = L.checked_int(center[1], -2**31, 2**31 - 1, "y")
+        return L.call_buffer(lib.carc_game_board_view, self.handle, ctypes.byref(v))
 
     def final_scores(self):
         buf = (ctypes.c_int32 * 6)()
@@ -384,7 +520,18 @@ class Game:
                            WHERE.get(f.where, str(f.where)), f.x, f.y, f.segment) for f in figs]
 
     def supply(self, player, kind=0):
-        return lib.carc_game_supply(self.handle, player, kind)
+        """Figures of a kind (an int or a name of FIGURE_KINDS) in a player's supply."""
+        return lib.carc_game_supply(self.handle, player, _kind_id(FIGURE_KINDS, kind))
+
+    def tokens(self, player, kind):
+        """Tokens of a kind (an int or a name of TOKEN_KINDS: "wine", "abbey", ...) a
+        player holds; 0 when no module of the game has that kind."""
+        return lib.carc_game_tokens(self.handle, player, _kind_id(TOKEN_KINDS, kind))
+
+    def goods(self, player):
+        """The goods tokens a player holds (Traders & Builders): {"wine": n, ...}."""
+        return {name: self.tokens(player, k) for k, name in TOKEN_KINDS.items()
+                if name in ("wine", "grain", "cloth")}
 
     def board_text(self):
         return L.call_buffer(lib.carc_game_board_text, self.handle)

@@ -1,9 +1,9 @@
 /* A module to copy (doc/modules.md, "Checklist").  It compiles with the
  * library's flags (lib/meson.build builds it, unregistered) and shows the
  * shape of every part: declarations, a step hook with a decision, the
- * decision's actions, ids and notation, and an event.  Its rule: after
- * every tile that completes a city, the current player may "salute" (+1)
- * or pass.
+ * decision's actions, ids and notation, an event, and the explanation of
+ * a refusal.  Its rule: after every tile that completes a city, the current
+ * player may "salute" (+1) or pass.
  *
  * To start a new module "name":
  *   1. copy this folder to lib/modules/<name>/, rename TEMPLATE_ID to its
@@ -15,6 +15,7 @@
  *      doc/notation.md, and its tests (scenario records and a suite). */
 #include "module.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define TEMPLATE_ID 31 /* a free slot; a real module uses its carc_module_id */
@@ -101,6 +102,21 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
     return CARC_OK;
 }
 
+/* Why its action is refused (carc_game_explain): with its own reason code,
+ * numbered like its kinds. */
+#define WHY_NO_SALUTE CARC_MODULE_KIND(TEMPLATE_ID, 0)
+
+static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
+{
+    carc_decision d;
+    if (a->kind != ACT_SALUTE || carc_game_decision(g, &d) != CARC_OK || d.kind == DEC_SALUTE)
+        return false;
+    out->reason = WHY_NO_SALUTE;
+    snprintf(out->message, sizeof out->message,
+             "a salute only answers the offer after a tile that completes a city");
+    return true;
+}
+
 static const carc_step_hook steps[] = {
     {CARC_STEP_AFTER_SCORING, 0, offer_salute},
 };
@@ -124,4 +140,5 @@ const carc_module_def carc__module_template = {
     .action_from_id = action_from_id,
     .action_to_text = action_to_text,
     .action_from_text = action_from_text,
+    .explain = explain,
 };

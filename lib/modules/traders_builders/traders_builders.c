@@ -1,0 +1,296 @@
+/* Traders & Builders (../shared/rules/expansions.md §2, ambiguities.md A6;
+ * doc/rules.md, "Traders & Builders"): all of the expansion's rules.
+ *
+ *   - goods: the player who lays the tile that completes a city takes one
+ *     token per goods symbol (@wine, @grain, @cloth segment tags of
+ *     tiles.def) in it, whoever holds the city; at the end, for each good,
+ *     the players with the most tokens (at least one) score 10 each;
+ *   - the builder (one per player, not a follower): deployed through the
+ *     core's deployment onto a road or city of the tile just laid where its
+ *     owner already has a follower; when its owner later lays a tile, in the
+ *     first part of a turn, that extends the builder's feature, the turn
+ *     gets one extra part (carc__extra_part), never two in a row;
+ *   - the pig (one per player, not a follower): deployed onto a field of the
+ *     tile just laid where its owner already has a farmer; if its owner wins
+ *     that field, +1 per completed city (player_points);
+ *   - builders and pigs go back to the supply when their owner's last
+ *     follower leaves their feature, whatever moved it (figure_moved), and
+ *     a builder with its feature when the feature scores (the core returns
+ *     every figure of a scored feature).
+ *
+ * Goods tokens are carc_game_tokens() kinds CARC_TOKEN_WINE/GRAIN/CLOTH. */
+#include "module.h"
+
+#include <string.h>
+
+#include "tiles_gen.h"
+
+#define TB CARC_MODULE_TRADERS_BUILDERS
+#define NGOODS 3                            /* wine, grain, cloth: token kinds 0..2 */
+#define REASON_GOODS(k) CARC_MODULE_KIND(TB, (k)) /* majority of good k at the end */
+#define CAUSE_ORPHAN CARC_MODULE_KIND(TB, 0)      /* builder/pig lost its support */
+#define NO_FIG 0xFFu
+
+/* A goods symbol on the board: segment `seg` of placed tile `tile`. */
+typedef struct goods_seg {
+    uint16_t tile;
+    uint8_t seg;
+    uint8_t good;
+} goods_seg;
+
+typedef struct tb_state {
+    uint8_t tokens[CARC_MAX_PLAYERS][NGOODS]; /* goods tokens taken */
+    uint8_t builder[CARC_MAX_PLAYERS];        /* figure index, NO_FIG if none */
+    uint8_t pig[CARC_MAX_PLAYERS];
+    uint8_t extend;     /* this part's tile extends the player's builder's feature */
+    uint8_t pad;
+    uint16_t ngoods;    /* symbols laid so far */
+    goods_seg goods[];  /* every goods symbol on the board, in laying order */
+} tb_state;
+
+static const uint32_t good_tag[NGOODS] = {CARC_STAG_WINE, CARC_STAG_GRAIN, CARC_STAG_CLOTH};
+
+/* Goods symbols of segment s of a tile type. */
+static int seg_goods(int type, int s)
+{
+    uint32_t t = carc__types[type].seg[s].tags;
+    return ((t & CARC_STAG_WINE) != 0) + ((t & CARC_STAG_GRAIN) != 0) +
+           ((t & CARC_STAG_CLOTH) != 0);
+}
+
+/* Most goods symbols a game can lay: every copy of every type in the
+ * catalogue (a bound that holds whatever modules are on). */
+static int goods_capacity(void)
+{
+    int n = 0;
+    for (int t = 0; t < carc__ntypes; t++)
+        for (int s = 0; s < carc__types[t].nseg; s++)
+            n += seg_goods(t, s) * carc__types[t].count;
+    return n;
+}
+
+static size_t state_size(const carc_options *o)
+{
+    (void)o;
+    return sizeof(tb_state) + (size_t)goods_capacity() * sizeof(goods_seg);
+}
+
+static tb_state *st(carc_game *g) { return carc__mod_state(g, TB); }
+static const tb_state *cst(const carc_game *g) { return carc__mod_cstate(g, TB); }
+
+static void setup(carc_game *g)
+{
+    tb_state *s = st(g);
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
+        int b = p < carc__players(g) ? carc__supply_figure(g, p, CARC_FIGURE_BUILDER) : -1;
+        int q = p < carc__players(g) ? carc__supply_figure(g, p, CARC_FIGURE_PIG) : -1;
+        s->builder[p] = b < 0 ? NO_FIG : (uint8_t)b;
+        s->pig[p] = q < 0 ? NO_FIG : (uint8_t)q;
+    }
+}
+
+/* Has `player` a follower (any follower-class figure) in feature `root`? */
+static bool supported(const carc_game *g, int player, int root)
+{
+    if (carc__root_followers(g, root) == 0) return false; /* no follower at all */
+    int n = carc__figure_count(g);
+    for (int i = 0; i < n; i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.where != CARC_PLACE_SEGMENT || f.owner != player ||
+            !(carc__kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER))
+            continue;
+        if (carc__seg_root(g, f.tile, f.segment) == root) return true;
+    }
+    return false;
+}
+
+/* The feature root a builder or pig stands in, or -1 when it is not on
+ * the board. */
+static int fig_root(const carc_game *g, unsigned fig)
+{
+    if (fig == NO_FIG) return -1;
+    carc_fig f;
+    carc__figure_get(g, (int)fig, &f);
+    return f.where == CARC_PLACE_SEGMENT ? carc__seg_root(g, f.tile, f.segment) : -1;
+}
+
+/* ----------------------------------------------------------------- steps */
+
+/* AFTER_PLACE: note the goods symbols of the tile just laid, and whether it
+ * extends the feature of its player's builder (a builder deployed on this
+ * tile comes later, in DEPLOY, so it never counts).  Only in the first part
+ * of a turn: the extra part never earns another. */
+static int after_place(carc_game *g)
+{
+    tb_state *s = st(g);
+    int t = carc__last_tile(g);
+    s->extend = 0;
+    if (t < 0) return CARC_HOOK_NEXT;
+    int type = carc__tile_type(g, t);
+    const tile_type *ty = &carc__types[type];
+    for (int i = 0; i < ty->nseg; i++)
+        for (int k = 0; k < NGOODS; k++)
+            if (ty->seg[i].tags & good_tag[k]) {
+                /* the capacity counts every symbol of the catalogue */
+                goods_seg *e = &s->goods[s->ngoods++];
+                e->tile = (uint16_t)t;
+                e->seg = (uint8_t)i;
+                e->good = (uint8_t)k;
+            }
+    int broot = carc__turn_part(g) == 0 ? fig_root(g, s->builder[carc__current(g)]) : -1;
+    if (broot >= 0)
+        for (int i = 0; i < ty->nseg; i++) {
+            int k = ty->seg[i].kind;
+            if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) &&
+                carc__seg_root(g, t, i) == broot) {
+                s->extend = 1;
+                break;
+            }
+        }
+    return CARC_HOOK_NEXT;
+}
+
+/* SCORING, after the core: the player who laid the tile takes the goods of
+ * every city it completed. */
+static int take_goods(carc_game *g)
+{
+    tb_state *s = st(g);
+    int p = carc__current(g);
+    for (int i = 0; i < carc__completed_count(g); i++) {
+        int root = carc__completed_root(g, i);
+        if (carc__root_kind(g, root) != CARC_FEATURE_CITY) continue;
+        for (int j = 0; j < s->ngoods; j++) {
+            const goods_seg *e = &s->goods[j];
+            if (carc__seg_root(g, e->tile, e->seg) == root) s->tokens[p][e->good]++;
+        }
+    }
+    return CARC_HOOK_NEXT;
+}
+
+/* PART_END: the builder's extra part. */
+static int builder_part(carc_game *g)
+{
+    tb_state *s = st(g);
+    if (s->extend) {
+        s->extend = 0;
+        carc__extra_part(g);
+    }
+    return CARC_HOOK_NEXT;
+}
+
+/* FINAL_SCORING, after the core: 10 points to each player with the most
+ * tokens of a good (ties all score; nobody scores with none). */
+static int goods_majorities(carc_game *g)
+{
+    const tb_state *s = cst(g);
+    int n = carc__players(g);
+    for (int k = 0; k < NGOODS; k++) {
+        int best = 0;
+        for (int p = 0; p < n; p++)
+            if (s->tokens[p][k] > best) best = s->tokens[p][k];
+        if (best == 0) continue;
+        for (int p = 0; p < n; p++)
+            if (s->tokens[p][k] == best)
+                carc__score_add(g, p, 10, REASON_GOODS(k), CARC_FEATURE_CITY, -1, 0);
+    }
+    return CARC_HOOK_NEXT;
+}
+
+/* ------------------------------------------------------------ deployment */
+
+/* The builder on a road or city, the pig on a field, of the tile just laid,
+ * where the deploying player already has a follower in that feature; the
+ * builder not on a road or city this tile completes (JCloisterZone's
+ * Builder.isDeploymentAllowed: "occupied and uncompleted"). */
+static bool deploy_allowed(const carc_game *g, int kind, int tile, int seg)
+{
+    int fk = carc__types[carc__tile_type(g, tile)].seg[seg].kind;
+    int root = carc__seg_root(g, tile, seg);
+    if (kind == CARC_FIGURE_PIG)
+        return fk == CARC_FEATURE_FIELD && supported(g, carc__current(g), root);
+    if (kind != CARC_FIGURE_BUILDER || (fk != CARC_FEATURE_ROAD && fk != CARC_FEATURE_CITY) ||
+        !supported(g, carc__current(g), root))
+        return false;
+    feat_eval e;
+    carc__eval_feature(g, root, 1, &e);
+    return e.open > 0;
+}
+
+/* ------------------------------------------------------- the orphan rule */
+
+/* ambiguities.md A6: whenever a follower leaves a segment, for whatever
+ * cause, its owner's builder and pig go home if no follower of theirs is
+ * left in their feature.  A builder in a feature being scored is left to
+ * the core, which returns it with the feature's other figures. */
+static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
+{
+    (void)fig;
+    if (from->where != CARC_PLACE_SEGMENT || from->owner < 0 ||
+        !(carc__kind_classes(g, from->kind) & CARC_CLASS_FOLLOWER))
+        return;
+    tb_state *s = st(g);
+    int p = from->owner;
+    const uint8_t figs[2] = {s->builder[p], s->pig[p]};
+    for (int i = 0; i < 2; i++) {
+        int root = fig_root(g, figs[i]);
+        if (root < 0) continue;
+        if (cause == CARC_CAUSE_SCORED && carc__root_complete(g, root)) continue;
+        if (!supported(g, p, root))
+            carc__figure_move(g, figs[i], CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_ORPHAN);
+    }
+}
+
+/* ---------------------------------------------------------------- scoring */
+
+/* The pig: its owner, when among the winners of its field, scores 1 more
+ * per completed city (4 instead of 3). */
+static int player_points(const carc_game *g, int root, int player, const feat_eval *e,
+                         int points)
+{
+    if (e->kind != CARC_FEATURE_FIELD || e->cities == 0) return points;
+    if (fig_root(g, cst(g)->pig[player]) == root) points += e->cities;
+    return points;
+}
+
+static int tokens(const carc_game *g, int player, int kind)
+{
+    if (kind < 0 || kind >= NGOODS || player < 0 || player >= carc__players(g)) return 0;
+    return cst(g)->tokens[player][kind];
+}
+
+/* ----------------------------------------------------------- declarations */
+
+static const carc_kind_def kinds[] = {
+    /* not followers: they never claim (strength 0); the dragon eats them */
+    {CARC_FIGURE_BUILDER, CARC_CLASS_EATABLE, 0, {0, 0, 1, 1, 1, 1, 1}},
+    {CARC_FIGURE_PIG, CARC_CLASS_EATABLE, 0, {0, 0, 1, 1, 1, 1, 1}},
+};
+
+static const carc_step_hook steps[] = {
+    {CARC_STEP_AFTER_PLACE, 0, after_place},
+    {CARC_STEP_SCORING, 1, take_goods},
+    {CARC_STEP_PART_END, 0, builder_part},
+    {CARC_STEP_FINAL_SCORING, 1, goods_majorities},
+};
+
+static const char *const reasons[] = {"most wine", "most grain", "most cloth", NULL};
+
+const carc_module_def carc__module_traders_builders = {
+    .id = TB,
+    .name = "traders_builders",
+    .tile_set = "traders_builders",
+    .kinds = kinds,
+    .nkinds = 2,
+    .reasons = reasons,
+    .state_size = state_size,
+    .events_per_game = NGOODS * CARC_MAX_PLAYERS,
+    .steps = steps,
+    .nsteps = 4,
+    .setup = setup,
+    .deploy_allowed = deploy_allowed,
+    .player_points = player_points,
+    .figure_moved = figure_moved,
+    .token_kinds = (1u << CARC_TOKEN_WINE) | (1u << CARC_TOKEN_GRAIN) | (1u << CARC_TOKEN_CLOTH),
+    .tokens = tokens,
+};

@@ -1,0 +1,36 @@
+/* Test registry for carc_game_tokens(): base, traders_builders (owns wine,
+ * grain, cloth) and two test-only modules in free slots: "tokens_a" (slot
+ * 28) owns wine and tower floors -- so it may not be on together with
+ * traders_builders -- and "tokens_b" (slot 29) owns only tower floors. */
+#include "core/state.h"
+
+extern const carc_module_def carc__module_base CARC_INTERNAL;
+extern const carc_module_def carc__module_traders_builders CARC_INTERNAL;
+
+/* every player holds 10 + player tokens of each kind it owns */
+static int some_tokens(const carc_game *g, int player, int kind)
+{
+    (void)g;
+    return 10 * (kind + 1) + player;
+}
+
+static const carc_module_def tokens_a = {
+    .id = 28,
+    .name = "tokens_a",
+    .token_kinds = (1u << CARC_TOKEN_WINE) | (1u << CARC_TOKEN_TOWER_FLOOR),
+    .tokens = some_tokens,
+};
+
+static const carc_module_def tokens_b = {
+    .id = 29,
+    .name = "tokens_b",
+    .token_kinds = 1u << CARC_TOKEN_TOWER_FLOOR,
+    .tokens = some_tokens,
+};
+
+const carc_module_def *const carc__modules[CARC_MODULE_SLOTS] = {
+    [CARC_MODULE_BASE] = &carc__module_base,
+    [CARC_MODULE_TRADERS_BUILDERS] = &carc__module_traders_builders,
+    [28] = &tokens_a,
+    [29] = &tokens_b,
+};
