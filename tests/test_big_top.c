@@ -203,6 +203,56 @@ static carc_game *replay(const char *name, const char *stop, const char *seed_li
     return g;
 }
 
+/* Replay the lines of an error record before the refused one (its
+ * "# expect error LINE"). */
+static carc_game *replay_before_error(const char *name)
+{
+    size_t len;
+    char *text = slurp(name, &len);
+    const char *e = strstr(text, "# expect error ");
+    ck_assert_ptr_nonnull(e);
+    int bad = atoi(e + 15), line = 1;
+    size_t n = 0;
+    while (n < len && line < bad) line += text[n++] == '\n';
+    carc_game *g = NULL;
+    carc_record_error err;
+    memset(&err, 0, sizeof err);
+    ck_assert_msg(carc_record_replay(&g, text, n, &err) == CARC_OK, "%s: line %d: %s", name,
+                  err.line, err.message);
+    return g;
+}
+
+static void explains(const carc_game *g, const char *text, int reason)
+{
+    carc_explanation ex;
+    ck_assert_int_eq(carc_game_explain_text(g, text, &ex), CARC_OK);
+    ck_assert_int_lt(ex.code, 0);
+    ck_assert_msg(ex.reason == reason, "'%s': reason %d (%s), want %d", text, ex.reason,
+                  ex.message, reason);
+    ck_assert(ex.message[0] != 0);
+}
+
+#define WHY(k) (16 + CARC_MODULE_BIG_TOP * 16 + (k))
+
+/* carc_game_explain: the module says why its actions are refused */
+START_TEST(refusals_explained)
+{
+    carc_game *g = replay_before_error("bt_ringmaster_never_acrobat.rec");
+    explains(g, "acrobat", WHY(1)); /* no normal meeple: the ringmaster never */
+    carc_game_free(g);
+    g = replay_before_error("bt_pyramid_full_refused.rec");
+    explains(g, "acrobat", WHY(2)); /* the pyramid next to it is complete */
+    explains(g, "pyramid 0,1", WHY(0)); /* the tile only after the verb */
+    carc_game_free(g);
+    g = replay("bt_pyramids.rec", "acrobat", NULL); /* at the first deployment */
+    explains(g, "pyramid", WHY(3));                  /* no complete pyramid yet */
+    carc_game_free(g);
+    g = replay("bt_circus_examples.rec", "animal", NULL); /* a token is being revealed */
+    explains(g, "pyramid", WHY(0));
+    carc_game_free(g);
+}
+END_TEST
+
 static int figures(const carc_game *g, carc_figure *f, size_t cap)
 {
     size_t n = 0;
@@ -440,6 +490,9 @@ START_TEST(whole_game_final_scoring)
     carc_action used;
     ck_assert_int_eq(carc_action_from_string(g, "animal flea", &used), CARC_OK);
     ck_assert_int_eq(carc_game_apply(g, &used), CARC_E_ILLEGAL); /* out of the game */
+    carc_explanation ex;
+    ck_assert_int_eq(carc_game_explain(g, &used, &ex), CARC_OK);
+    ck_assert_int_eq(ex.reason, 16 + CARC_MODULE_BIG_TOP * 16 + 4);
     apply_text(g, "animal elephant");
     ck_assert_int_eq(carc_game_is_terminal(g), 1);
     /* final circus around (0,1): Red farmer (0,1), acrobat (-1,1), monk
@@ -472,6 +525,7 @@ static Suite *suite(void)
     tcase_add_test(tc, big_top_moves);
     tcase_add_test(tc, public_record_seed_free);
     tcase_add_test(tc, whole_game_final_scoring);
+    tcase_add_test(tc, refusals_explained);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     return s;

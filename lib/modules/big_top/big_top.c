@@ -30,6 +30,7 @@
  * (carc__figure_tile), never a module's name. */
 #include "module.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "tiles_gen.h"
@@ -60,6 +61,13 @@
 #define VERB_PYRAMID CARC_VERB_ID(BT, 1)
 
 #define CAUSE_BIG_TOP CARC_MODULE_KIND(BT, 0)
+
+/* why its actions are refused (carc_game_explain), numbered like its kinds */
+#define WHY_NOT_NOW CARC_MODULE_KIND(BT, 0)      /* not at this decision          */
+#define WHY_NO_MEEPLE CARC_MODULE_KIND(BT, 1)    /* no normal meeple to be an acrobat */
+#define WHY_NO_PYRAMID_ROOM CARC_MODULE_KIND(BT, 2) /* no acrobat tile with room there */
+#define WHY_NOT_COMPLETE CARC_MODULE_KIND(BT, 3) /* no complete pyramid there      */
+#define WHY_TOKEN_OUT CARC_MODULE_KIND(BT, 4)    /* every token of that animal is out */
 
 /* the value of CARC_PLACE_TILE's arg that marks an acrobat */
 #define BT_ACROBAT_ARG 0xAC
@@ -612,6 +620,65 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
     return CARC_OK;
 }
 
+/* ------------------------------------------------------------ refusals */
+
+static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
+{
+    carc_decision d;
+    if (carc_game_decision(g, &d) != CARC_OK) return false;
+    char *m = out->message;
+    size_t n = sizeof out->message;
+    switch (a->kind) {
+    case ACT_ANIMAL: {
+        int i = animal_index(a->arg);
+        if (d.kind != DEC_REVEAL) {
+            out->reason = WHY_NOT_NOW;
+            snprintf(m, n, "an animal token is revealed only when the circus under the Big Top "
+                           "scores");
+        } else if (i >= 0 && tokens_left(cst(g), i) <= 0) {
+            out->reason = WHY_TOKEN_OUT;
+            snprintf(m, n, "every %s token has been revealed already: it is out of the game",
+                     animal_name[i]);
+        } else {
+            return false;
+        }
+        return true;
+    }
+    case ACT_ACROBAT:
+    case ACT_ACROBAT_AT:
+    case ACT_PYRAMID:
+    case ACT_PYRAMID_AT: {
+        bool acro = a->kind == ACT_ACROBAT || a->kind == ACT_ACROBAT_AT;
+        bool at = a->kind == ACT_ACROBAT_AT || a->kind == ACT_PYRAMID_AT;
+        int want = acro ? DEC_ACROBAT : DEC_PYRAMID;
+        if (at ? d.kind != want : d.kind != CARC_DECISION_DEPLOY) {
+            out->reason = WHY_NOT_NOW;
+            snprintf(m, n, "%s", at ? "choose the tile only after the verb ('acrobat' or "
+                                      "'pyramid') at the deployment"
+                                    : "acrobats and pyramids are chosen at the deployment, "
+                                      "instead of deploying a figure");
+        } else if (acro && carc__supply(g, d.player, CARC_FIGURE_FOLLOWER) == 0) {
+            out->reason = WHY_NO_MEEPLE;
+            snprintf(m, n, "no normal meeple in your supply: only a normal meeple can be an "
+                           "acrobat, never the ringmaster");
+        } else if (acro) {
+            out->reason = WHY_NO_PYRAMID_ROOM;
+            snprintf(m, n, "%s", at ? "that is no acrobat tile on or next to the tile just laid "
+                                      "with room in its pyramid (3 make it complete)"
+                                    : "no acrobat tile on or next to the tile just laid has "
+                                      "room in its pyramid (3 make it complete)");
+        } else {
+            out->reason = WHY_NOT_COMPLETE;
+            snprintf(m, n, "%s", at ? "no complete pyramid (3 acrobats) on that tile"
+                                    : "no complete pyramid (3 acrobats) on the board");
+        }
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
 static const carc_step_hook steps[] = {
     /* in steps the core visits anyway (DEPLOY, SCORING), so a turn costs
      * one step more than the base game's, not three */
@@ -658,4 +725,5 @@ const carc_module_def carc__module_big_top = {
     .deploy_actions = deploy_actions,
     .feature_scored = feature_scored,
     .figure_moved = figure_moved,
+    .explain = explain,
 };
