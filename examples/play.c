@@ -3,9 +3,9 @@
  * turn's scoring and the final scores.
  *
  *   carcvar-play [--seed N] [--players N] [--agent P=random|greedy|human]...
- *                [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--quiet]
- *                [--first-player P] [--bag TILE=N,TILE=N,...]
- *   carcvar-play --replay FILE
+ *                [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--html PAGE]
+ *                [--quiet] [--first-player P] [--bag TILE=N,TILE=N,...]
+ *   carcvar-play --replay FILE [--html PAGE]
  *
  * A human player (human.c) sees the board with coordinates, the legal cells
  * and the tile in hand in every legal rotation, and types actions in the
@@ -125,12 +125,34 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* --html: the replay viewer of the record (carc_record_html). */
+static int save_html(const char *record, size_t len, const char *path)
+{
+    size_t need = 0;
+    carc_record_error err;
+    int rc = carc_record_html(record, len, NULL, 0, &need, &err);
+    char *page = rc == CARC_E_BUFFER ? malloc(need) : NULL;
+    if (page) rc = carc_record_html(record, len, page, need, &need, &err);
+    if (rc != CARC_OK) {
+        fprintf(stderr, "carcvar-play: --html: %s\n", page || rc != CARC_E_BUFFER ? err.message
+                                                                            : "out of memory");
+        free(page);
+        return 1;
+    }
+    FILE *f = fopen(path, "w");
+    int ok = f && fputs(page, f) >= 0;
+    if (f && fclose(f) != 0) ok = 0;
+    free(page);
+    if (!ok) perror(path);
+    return !ok;
+}
+
 int main(int argc, char **argv)
 {
     carc_options opts;
     carc_options_init(&opts);
     opts.seed = 1;
-    const char *replay = NULL, *record_out = NULL, *svg_out = NULL;
+    const char *replay = NULL, *record_out = NULL, *svg_out = NULL, *html_out = NULL;
     int quiet = 0, watch = 0;
     int agent[CARC_MAX_PLAYERS] = {0};
     carc_setup setup;
@@ -141,6 +163,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--replay") && i + 1 < argc) replay = argv[++i];
         else if (!strcmp(argv[i], "--record-out") && i + 1 < argc) record_out = argv[++i];
         else if (!strcmp(argv[i], "--svg") && i + 1 < argc) svg_out = argv[++i];
+        else if (!strcmp(argv[i], "--html") && i + 1 < argc) html_out = argv[++i];
         else if (!strcmp(argv[i], "--quiet")) quiet = 1;
         else if (!strcmp(argv[i], "--watch")) watch = 1;
         else if (!strcmp(argv[i], "--first-player") && i + 1 < argc)
@@ -182,9 +205,9 @@ int main(int argc, char **argv)
             int help = !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
             fprintf(help ? stdout : stderr,
                     "usage: %s [--seed N] [--players N] [--agent P=random|greedy|human]...\n"
-                    "          [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--quiet]\n"
-                    "          [--first-player P] [--bag TILE=N,TILE=N,...]\n"
-                    "       %s --replay FILE\n", argv[0], argv[0]);
+                    "          [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--html PAGE]\n"
+                    "          [--quiet] [--first-player P] [--bag TILE=N,TILE=N,...]\n"
+                    "       %s --replay FILE [--html PAGE]\n", argv[0], argv[0]);
             return help ? 0 : 2;
         }
     }
@@ -198,7 +221,9 @@ int main(int argc, char **argv)
         if (!text) { perror(replay); return 1; }
         carc_record_error err;
         rc = carc_record_replay(&g, text, len, &err);
+        if (!rc && html_out && save_html(text, len, html_out)) rc = -1;
         free(text);
+        if (rc == -1) return 1;
         if (rc) {
             fprintf(stderr, "%s:%d: %s\n", replay, err.line, err.message);
             return 1;
@@ -264,6 +289,12 @@ int main(int argc, char **argv)
     printf("\n");
     if (record_out && save_text(g, carc_game_write_record, record_out)) return 1;
     if (svg_out && save_text(g, carc_game_board_svg, svg_out)) return 1;
+    if (html_out && !replay) { /* the replay viewer of the game just played */
+        char *rec = get_text(g, carc_game_write_record);
+        int bad = !rec || save_html(rec, strlen(rec), html_out);
+        free(rec);
+        if (bad) return 1;
+    }
     carc_game_free(g);
     return 0;
 }

@@ -396,6 +396,13 @@ int carc__overlay_road(carc_game *g, int t, int sides);
 /* can tile type be laid anywhere now (edges and vetoes)? */
 bool carc__can_place(const carc_game *g, int type);
 int carc__tiles_left(const carc_game *g);
+/* copies of tile type `type` still in the draw pile (0 for a bad type) */
+int carc__tiles_left_of(const carc_game *g, int type);
+/* take one copy of `type` out of the draw pile, face up, for the module to
+ * deal (the bazaar's auctioned tiles; then carc__set_tile_in_hand);
+ * CARC_E_STATE when none is left.  Only from a decision_apply (a chance
+ * decision whose outcomes are the pile's counts). */
+int carc__take_tile(carc_game *g, int type);
 
 /* board */
 int carc__tile_count(const carc_game *g);

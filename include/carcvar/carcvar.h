@@ -605,9 +605,15 @@ CARC_API int carc_game_board_view(const carc_game *game, const carc_board_view *
                                   char *buf, size_t cap, size_t *needed);
 
 /** SVG picture of the board: tiles drawn schematically (fields green, cities
- *  brown with pennants marked, roads, monasteries), figures as circles in
- *  player colours, and the scores.  A complete, standalone SVG document,
- *  NUL-terminated; *needed counts the terminating NUL. */
+ *  walled with their pennants as shields, roads, monasteries, every tile and
+ *  segment tag and extension feature by name), figures by kind and role
+ *  (knight, thief, monk, farmer lying down; every carc_figure_kind its own
+ *  glyph) in colour-blind-safe player colours with the player's number, the
+ *  last tile marked, column and row numbers, and a panel with the turn,
+ *  tiles left, each player's score and figures in supply.  A complete,
+ *  standalone SVG document with a viewBox and no fixed size (it scales to
+ *  its container); class names are listed in doc/notation.md ("Board
+ *  picture").  NUL-terminated; *needed counts the terminating NUL. */
 CARC_API int carc_game_board_svg(const carc_game *game, char *buf, size_t cap,
                                  size_t *needed);
 
@@ -710,6 +716,32 @@ typedef struct carc_record_error {
  *  and comment lines included (CARC_E_PARSE beyond). */
 CARC_API int carc_record_replay(carc_game **out, const char *text, size_t len,
                                 carc_record_error *err);
+
+/* ---------------------------------------------------------- replay viewer */
+
+/** Write the replay viewer of a game record: one self-contained HTML page
+ *  (its style, script and data inside; it loads nothing from a server or
+ *  the network) with the board picture of carc_game_board_svg at every
+ *  step, a slider and step buttons (first, previous turn, previous step,
+ *  play, next step, next turn, last; arrow keys, Home, End), the move list
+ *  with who scored what (click a move to go there), a panel with the turn,
+ *  tiles left, scores and supply of the step shown, and the scores by
+ *  player and feature kind from the score log.  Step 0 is the game before
+ *  the record's first action, step k the game after its k-th action or
+ *  chance outcome; the page opens at step 0, or at the step its URL names
+ *  (`#step=K`, `#step=end`).  doc/records.md ("Replay viewer") lists its
+ *  element ids and classes.
+ *
+ *  record, len: as carc_record_replay (record may be NULL when len is 0).
+ *  Output: NUL-terminated UTF-8 in (buf, cap, needed) as everywhere; the
+ *  page of a 72-tile game is a few hundred kilobytes.  err (may be NULL)
+ *  is cleared on success and says which line and why when the record is
+ *  refused.  Errors: those of carc_record_replay (CARC_E_PARSE,
+ *  CARC_E_ILLEGAL, ... with err filled), CARC_E_INVALID (NULL record with
+ *  len > 0, NULL buf with cap > 0), CARC_E_NOMEM, CARC_E_BUFFER.  Nothing
+ *  is kept.  Not in 0.2.0: symbol version CARCVAR_0.3. */
+CARC_API int carc_record_html(const char *record, size_t len, char *buf, size_t cap,
+                              size_t *needed, carc_record_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,178 +1,723 @@
-/* SVG picture of the board (carc_game_board_svg). */
-#include "core/state.h"
+/* SVG picture of the board (carc_game_board_svg) and the drawing pieces the
+ * replay viewer shares (picture.h).
+ *
+ * Units: a tile is PIC_TS (60) units wide; the document has a viewBox and no
+ * fixed size, so it scales to whatever holds it.  Only integers and fixed
+ * literals are printed (no %f: a host's locale could print a decimal comma).
+ * Every element a reader or a test looks for has a class:
+ *   tile, field, city, wall, pennant, road, monastery, junction, bridge,
+ *   feature-ext (an extension segment kind, data-feature=NAME),
+ *   tag tag-NAME (a tile or segment tag, data-tag=NAME; specific glyphs for
+ *   the names in tag_glyphs[], a labelled badge for any other),
+ *   figure KIND [ROLE] (ROLE knight, thief, monk, farmer or the extension
+ *   kind's name), last-tile, axis, panel, score, supply. */
+#include "picture.h"
 
+#include <stdio.h>
 #include <string.h>
 
-#define TS 60   /* tile size in SVG units */
-#define MARGIN 10
-
+/* Okabe-Ito colours (distinct for the common colour-vision deficiencies),
+ * each figure also carries its player's number. */
 static const char *const player_colours[CARC_MAX_PLAYERS] = {
-    "#d62728", "#1f77b4", "#2ca02c", "#ffbf00", "#111111", "#9467bd",
+    "#D55E00", /* vermillion */
+    "#0072B2", /* blue */
+    "#F0E442", /* yellow */
+    "#CC79A7", /* reddish purple */
+    "#111111", /* black */
+    "#56B4E9", /* sky blue */
+};
+static const char *const player_inks[CARC_MAX_PLAYERS] = {
+    "#000", "#fff", "#000", "#000", "#fff", "#000",
 };
 
-/* Corner and edge-midpoint coordinates of a tile whose top-left is (ox, oy). */
-static void edge_points(int side, int ox, int oy, int *ax, int *ay, int *bx, int *by)
+const char *carc__pic_colour(int p)
 {
-    static const int c[4][4] = { /* corner pairs, clockwise */
-        {0, 0, TS, 0}, {TS, 0, TS, TS}, {TS, TS, 0, TS}, {0, TS, 0, 0}};
-    *ax = ox + c[side][0];
-    *ay = oy + c[side][1];
-    *bx = ox + c[side][2];
-    *by = oy + c[side][3];
+    return p >= 0 && p < CARC_MAX_PLAYERS ? player_colours[p] : "#f4f4f4";
 }
 
-static void edge_mid(int side, int ox, int oy, int *x, int *y)
+const char *carc__pic_ink(int p)
 {
-    static const int m[4][2] = {{TS / 2, 0}, {TS, TS / 2}, {TS / 2, TS}, {0, TS / 2}};
-    *x = ox + m[side][0];
-    *y = oy + m[side][1];
+    return p >= 0 && p < CARC_MAX_PLAYERS ? player_inks[p] : "#000";
 }
 
-/* A point inside segment s of a tile, where a figure is drawn. */
-static void segment_anchor(const tile_type *ty, const ptile *pt, int s, int ox, int oy, int *x,
-                           int *y)
+void carc__pic_xml(outbuf *o, const char *s)
 {
-    const seg_def *sd = &ty->seg[s];
-    uint8_t e = rot_edges(sd->edges, pt->rot), h = rot_halves(sd->halves, pt->rot);
-    *x = ox + TS / 2;
-    *y = oy + TS / 2;
-    if (sd->kind == CARC_FEATURE_ROAD || sd->kind == CARC_FEATURE_CITY) {
-        int mx, my, side = __builtin_ctz(e);
-        edge_mid(side, ox, oy, &mx, &my);
-        int depth = sd->kind == CARC_FEATURE_CITY ? 3 : 2; /* of 5 */
-        *x = mx + (ox + TS / 2 - mx) * depth / 5;
-        *y = my + (oy + TS / 2 - my) * depth / 5;
-    } else if (sd->kind == CARC_FEATURE_FIELD && h) {
-        /* half-edge i lies on side i/2, towards the corner it starts from */
-        static const int hp[8][2] = {{15, 8}, {45, 8}, {52, 15}, {52, 45},
-                                     {45, 52}, {15, 52}, {8, 45}, {8, 15}};
-        int i = __builtin_ctz(h);
-        *x = ox + hp[i][0];
-        *y = oy + hp[i][1];
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '<': carc__out_add(o, "&lt;"); break;
+        case '>': carc__out_add(o, "&gt;"); break;
+        case '&': carc__out_add(o, "&amp;"); break;
+        case '"': carc__out_add(o, "&quot;"); break;
+        case '\'': carc__out_add(o, "&#39;"); break;
+        default:
+            if ((unsigned char)*s >= 0x20) carc__out_add(o, "%c", *s);
+        }
     }
 }
 
-static void draw_tile(outbuf *o, const carc_game *g, int t, int ox, int oy)
+void carc__pic_frame(pic_frame *f, int x0, int x1, int y0, int y1, int top)
+{
+    f->x0 = x0, f->x1 = x1, f->y0 = y0, f->y1 = y1;
+    f->ox = PIC_MARGIN + PIC_AXIS;
+    f->oy = top + PIC_AXIS;
+    f->width = f->ox + (x1 - x0 + 1) * PIC_TS + PIC_MARGIN;
+    f->height = PIC_AXIS + (y1 - y0 + 1) * PIC_TS + PIC_MARGIN;
+}
+
+static void cell_origin(const pic_frame *f, int x, int y, int *ox, int *oy)
+{
+    *ox = f->ox + (x - f->x0) * PIC_TS;
+    *oy = f->oy + (y - f->y0) * PIC_TS;
+}
+
+void carc__pic_style(outbuf *o)
+{
+    carc__out_add(o,
+        "<style>"
+        "text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif}"
+        ".axis{font-size:9px;fill:#7a7060;text-anchor:middle}"
+        ".road-edge{fill:none;stroke:#5b5348;stroke-width:7;stroke-linecap:round}"
+        ".road{fill:none;stroke:#f7f2e2;stroke-width:4;stroke-linecap:round}"
+        ".city{fill:#d8b476;stroke:none}"
+        ".wall{fill:none;stroke:#7b4a21;stroke-width:2}"
+        ".tag text,.feature-ext text{font-size:6px;text-anchor:middle}"
+        ".panel text{font-size:13px;fill:#222}"
+        ".panel .head{font-size:15px;font-weight:bold}"
+        ".figure text{font-size:7px;font-weight:bold;text-anchor:middle}"
+        "</style>\n");
+}
+
+void carc__pic_axes(outbuf *o, const pic_frame *f)
+{
+    carc__out_add(o, "<g class=\"axis\">");
+    for (int x = f->x0; x <= f->x1; x++)
+        carc__out_add(o, "<text x=\"%d\" y=\"%d\">%d</text>",
+                      f->ox + (x - f->x0) * PIC_TS + PIC_TS / 2, f->oy - 5, x);
+    for (int y = f->y0; y <= f->y1; y++)
+        carc__out_add(o, "<text x=\"%d\" y=\"%d\">%d</text>", f->ox - 10,
+                      f->oy + (y - f->y0) * PIC_TS + PIC_TS / 2 + 3, y);
+    carc__out_add(o, "</g>\n");
+}
+
+/* ---------------------------------------------------------------- tiles */
+
+static const int corner[4][2] = {{0, 0}, {PIC_TS, 0}, {PIC_TS, PIC_TS}, {0, PIC_TS}};
+static const int edge_mid[4][2] = {
+    {PIC_TS / 2, 0}, {PIC_TS, PIC_TS / 2}, {PIC_TS / 2, PIC_TS}, {0, PIC_TS / 2}};
+
+/* The figure spot of segment s of a placed tile (tiles.def 'at=', or the
+ * compiler's default), in picture units from the tile's corner. */
+static void seg_spot(const ptile *pt, int s, int *x, int *y)
+{
+    const seg_def *sd = &carc__types[pt->type].seg[s];
+    *x = sd->spot_x[pt->rot & 3] * PIC_TS / 90;
+    *y = sd->spot_y[pt->rot & 3] * PIC_TS / 90;
+}
+
+/* A city segment: the tile's city edges joined by walls that bow into the
+ * tile between them (one cap for a one-edge city, a band for two opposite
+ * edges, a corner piece for two adjacent ones). */
+static void draw_city(outbuf *o, uint8_t e, int ox, int oy)
+{
+    int start = 0;
+    while (!((e >> start) & 1)) start++;
+    /* walk the sides clockwise from the first city side; each run of
+     * non-city sides becomes one wall curve */
+    char wall[512];
+    size_t wl = 0;
+    wall[0] = 0;
+    carc__out_add(o, "<path class=\"city\" d=\"M%d %d", ox + corner[start][0],
+                  oy + corner[start][1]);
+    int side = start, done = 0;
+    while (done < 4) {
+        if ((e >> side) & 1) {
+            int n = (side + 1) % 4;
+            carc__out_add(o, " L%d %d", ox + corner[n][0], oy + corner[n][1]);
+            side = n, done++;
+            continue;
+        }
+        int run = 0, s = side;
+        while (run < 4 - done && !((e >> s) & 1)) s = (s + 1) % 4, run++;
+        /* from corner[side] to corner[s], bowing towards the city */
+        int cx = PIC_TS / 2, cy = PIC_TS / 2, kx, ky;
+        if (run == 1) { /* a band: walls bowing in an eighth of a tile */
+            kx = edge_mid[side][0] + (cx - edge_mid[side][0]) / 2;
+            ky = edge_mid[side][1] + (cy - edge_mid[side][1]) / 2;
+        } else if (run == 2) { /* a corner city: the wall bulges towards the field */
+            int mid = (side + 1) % 4; /* the corner between the two sides */
+            kx = cx + (corner[mid][0] - cx) * 3 / 10;
+            ky = cy + (corner[mid][1] - cy) * 3 / 10;
+        } else {
+            int opp = (side + 1) % 4; /* the middle side of the run */
+            kx = cx + (edge_mid[opp][0] - cx) * 2 / 5;
+            ky = cy + (edge_mid[opp][1] - cy) * 2 / 5;
+        }
+        carc__out_add(o, " Q%d %d %d %d", ox + kx, oy + ky, ox + corner[s][0], oy + corner[s][1]);
+        int k = snprintf(wall + wl, sizeof wall - wl, "M%d %d Q%d %d %d %d ",
+                         ox + corner[side][0], oy + corner[side][1], ox + kx, oy + ky,
+                         ox + corner[s][0], oy + corner[s][1]);
+        if (k > 0 && (size_t)k < sizeof wall - wl) wl += (size_t)k;
+        side = s, done += run;
+    }
+    carc__out_add(o, " Z\"/>");
+    if (wl) carc__out_add(o, "<path class=\"wall\" d=\"%s\"/>", wall);
+}
+
+/* A pennant: a heraldic shield, white with a blue chevron. */
+static void draw_pennant(outbuf *o, const char *cls, int x, int y)
+{
+    carc__out_add(o, "<g class=\"%s\" transform=\"translate(%d %d)\">"
+                     "<path d=\"M-5 -6H5V0C5 4 0 7 0 7C0 7 -5 4 -5 0Z\" fill=\"#fff\" "
+                     "stroke=\"#1c2f6b\" stroke-width=\"1.2\"/>"
+                     "<path d=\"M-4 2L0 -2L4 2\" fill=\"none\" stroke=\"#1c2f6b\" "
+                     "stroke-width=\"2\"/></g>",
+                  cls, x, y);
+}
+
+static void draw_monastery(outbuf *o, int x, int y)
+{
+    carc__out_add(o, "<g class=\"monastery\" transform=\"translate(%d %d)\">"
+                     "<rect x=\"-10\" y=\"-4\" width=\"20\" height=\"13\" fill=\"#efe4c8\" "
+                     "stroke=\"#5a4630\"/>"
+                     "<path d=\"M-12 -3L0 -12L12 -3Z\" fill=\"#b8322a\" stroke=\"#5a1a13\"/>"
+                     "<path d=\"M0 -19V-11M-3 -16H3\" stroke=\"#5a4630\" stroke-width=\"1.5\"/>"
+                     "<path d=\"M-2 9V3A2 2 0 0 1 2 3V9Z\" fill=\"#5a4630\"/></g>",
+                  x, y);
+}
+
+/* Tags with a glyph of their own (anything else gets a labelled badge). */
+typedef struct tag_glyph {
+    const char *name;
+    const char *body; /* SVG at (0, 0), about 12 units across */
+} tag_glyph;
+
+static const tag_glyph tag_glyphs[] = {
+    {"inn", "<ellipse cx=\"0\" cy=\"3\" rx=\"6\" ry=\"3\" fill=\"#4a90c8\"/>"
+            "<path d=\"M-4 0V-5L0 -8L4 -5V0Z\" fill=\"#f3e3c0\" stroke=\"#6b3a10\"/>"},
+    {"cathedral", "<path d=\"M-6 6V-3L-4 -7L-2 -3V-1H2V-3L4 -7L6 -3V6Z\" fill=\"#e8e2d0\" "
+                  "stroke=\"#4b4032\"/><path d=\"M0 -6V0M-2 -4H2\" stroke=\"#4b4032\"/>"},
+    {"wine", "<g fill=\"#6a2c70\"><circle cx=\"-2\" cy=\"-2\" r=\"2\"/><circle cx=\"2\" "
+             "cy=\"-2\" r=\"2\"/><circle cx=\"0\" cy=\"1\" r=\"2\"/><circle cx=\"0\" cy=\"-5\" "
+             "r=\"1.5\"/><circle cx=\"-2\" cy=\"4\" r=\"1.5\"/><circle cx=\"2\" cy=\"4\" "
+             "r=\"1.5\"/></g><path d=\"M0 -7L2 -9\" stroke=\"#3d7a1f\"/>"},
+    {"grain", "<path d=\"M0 7V-7\" stroke=\"#8a6d1a\"/><g fill=\"#e0b32a\"><ellipse cx=\"-2\" "
+              "cy=\"-4\" rx=\"1.5\" ry=\"2.5\"/><ellipse cx=\"2\" cy=\"-4\" rx=\"1.5\" "
+              "ry=\"2.5\"/><ellipse cx=\"-2\" cy=\"1\" rx=\"1.5\" ry=\"2.5\"/><ellipse cx=\"2\" "
+              "cy=\"1\" rx=\"1.5\" ry=\"2.5\"/><ellipse cx=\"0\" cy=\"-7\" rx=\"1.3\" "
+              "ry=\"2\"/></g>"},
+    {"cloth", "<path d=\"M-6 -4Q-3 -7 0 -4T6 -4V4Q3 1 0 4T-6 4Z\" fill=\"#3b6fd1\" "
+              "stroke=\"#1b3a78\"/>"},
+    {"abbey", "<path d=\"M-7 6V-2A7 7 0 0 1 7 -2V6Z\" fill=\"#d9cfb8\" stroke=\"#4b4032\"/>"
+              "<path d=\"M-3 6V1A3 3 0 0 1 3 1V6\" fill=\"#4b4032\"/>"},
+    {"volcano", "<path d=\"M-8 6L-2 -4H2L8 6Z\" fill=\"#7b4a2a\" stroke=\"#3b2110\"/>"
+                "<path d=\"M-2 -4Q0 -9 2 -4Z\" fill=\"#e8401c\"/>"},
+    {"portal", "<circle r=\"5.5\" fill=\"none\" stroke=\"#8e44ad\" stroke-width=\"2.5\"/>"
+               "<circle r=\"2\" fill=\"#d7b5ea\"/>"},
+    {"princess", "<path d=\"M-6 3L-6 -4L-3 -1L0 -6L3 -1L6 -4L6 3Z\" fill=\"#f2a6c8\" "
+                 "stroke=\"#8a2f5c\"/>"},
+    {"tower", "<path d=\"M-5 7V-4H-3V-6H-1V-4H1V-6H3V-4H5V7Z\" fill=\"#a7a39a\" "
+              "stroke=\"#4a4740\"/>"},
+    {"garden", "<g fill=\"#2f7d32\"><circle cx=\"-3\" cy=\"1\" r=\"3.5\"/><circle cx=\"3\" "
+               "cy=\"1\" r=\"3.5\"/><circle cx=\"0\" cy=\"-3\" r=\"3.5\"/></g>"},
+    {"hill", "<path d=\"M-8 5Q0 -9 8 5Z\" fill=\"#a0895a\" stroke=\"#5b4a28\"/>"},
+    {"vineyard", "<g stroke=\"#6a2c70\" stroke-width=\"2\"><path d=\"M-6 5V-5M0 5V-5M6 "
+                 "5V-5\"/></g>"},
+};
+
+/* The first n - 1 characters of s. */
+static void abbrev(char *dst, size_t n, const char *s)
+{
+    size_t k = 0;
+    while (s && s[k] && k + 1 < n) dst[k] = s[k], k++;
+    dst[k] = 0;
+}
+
+void carc__pic_tag(outbuf *o, const char *name, int x, int y)
+{
+    carc__out_add(o, "<g class=\"tag tag-");
+    carc__pic_xml(o, name);
+    carc__out_add(o, "\" data-tag=\"");
+    carc__pic_xml(o, name);
+    carc__out_add(o, "\" transform=\"translate(%d %d)\"><title>", x, y);
+    carc__pic_xml(o, name);
+    carc__out_add(o, "</title>");
+    for (size_t i = 0; i < sizeof tag_glyphs / sizeof tag_glyphs[0]; i++)
+        if (!strcmp(tag_glyphs[i].name, name)) {
+            carc__out_add(o, "%s</g>", tag_glyphs[i].body);
+            return;
+        }
+    /* any other tag: a badge with the first letters of its name */
+    char label[5];
+    abbrev(label, sizeof label, name);
+    carc__out_add(o, "<rect x=\"-8\" y=\"-5\" width=\"16\" height=\"10\" rx=\"3\" "
+                     "fill=\"#fffbe8\" stroke=\"#6b5a3a\" stroke-width=\"0.8\"/>"
+                     "<text y=\"2\">");
+    carc__pic_xml(o, label);
+    carc__out_add(o, "</text></g>");
+}
+
+/* An extension segment kind (circus, acrobat space, ...): a round badge with
+ * its name. */
+static void draw_feature_ext(outbuf *o, int kind, int x, int y)
+{
+    const feature_kind_def *k = carc__feature_kind(kind);
+    const char *name = k ? k->name : "feature";
+    char label[6];
+    abbrev(label, sizeof label, name);
+    carc__out_add(o, "<g class=\"feature-ext\" data-feature=\"");
+    carc__pic_xml(o, name);
+    carc__out_add(o, "\" transform=\"translate(%d %d)\"><title>", x, y);
+    carc__pic_xml(o, name);
+    carc__out_add(o, "</title><circle r=\"9\" fill=\"#f6e7b0\" stroke=\"#7a5c12\" "
+                     "stroke-dasharray=\"2 1\"/><text y=\"2\">");
+    carc__pic_xml(o, label);
+    carc__out_add(o, "</text></g>");
+}
+
+static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+void carc__pic_tile(outbuf *o, const carc_game *g, int t, const pic_frame *f, const char *attrs)
 {
     const ptile *pt = &CTILES(g)[t];
     const tile_type *ty = &carc__types[pt->type];
-    carc__out_add(o, "<g class=\"tile\" data-name=\"%s\" data-x=\"%d\" data-y=\"%d\" data-rotation=\"%d\">",
-                  ty->name, pt->x, pt->y, pt->rot);
+    int ox, oy;
+    cell_origin(f, pt->x, pt->y, &ox, &oy);
+    carc__out_add(o, "<g class=\"tile\" data-name=\"");
+    carc__pic_xml(o, ty->name);
+    carc__out_add(o, "\" data-x=\"%d\" data-y=\"%d\" data-rotation=\"%d\"%s%s>", pt->x, pt->y,
+                  pt->rot, attrs && *attrs ? " " : "", attrs ? attrs : "");
     carc__out_add(o, "<rect class=\"field\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                     "fill=\"#8fc46a\" stroke=\"#556b2f\" stroke-width=\"0.5\"/>",
-                  ox, oy, TS, TS);
-    for (int s = 0; s < ty->nseg; s++) {
-        const seg_def *sd = &ty->seg[s];
-        uint8_t e = rot_edges(sd->edges, pt->rot);
-        if (sd->kind == CARC_FEATURE_CITY) {
-            int multi = __builtin_popcount(e) > 1;
-            carc__out_add(o, "<path class=\"city\" fill=\"#b5651d\" stroke=\"#6b3a10\" "
-                             "stroke-width=\"0.5\" d=\"");
-            for (int side = 0; side < 4; side++) {
-                if (!((e >> side) & 1)) continue;
-                int ax, ay, bx, by;
-                edge_points(side, ox, oy, &ax, &ay, &bx, &by);
-                if (multi) {
-                    carc__out_add(o, "M%d %d L%d %d L%d %d Z ", ax, ay, bx, by, ox + TS / 2,
-                                  oy + TS / 2);
-                } else {
-                    /* a one-edge city: a band along its edge */
-                    int cx = ox + TS / 2, cy = oy + TS / 2;
-                    int ix = ax + (cx - ax) * 2 / 5, iy = ay + (cy - ay) * 2 / 5;
-                    int jx = bx + (cx - bx) * 2 / 5, jy = by + (cy - by) * 2 / 5;
-                    carc__out_add(o, "M%d %d L%d %d L%d %d L%d %d Z ", ax, ay, bx, by, jx, jy,
-                                  ix, iy);
-                }
+                     "fill=\"#9cc86a\" stroke=\"#6f9a45\" stroke-width=\"0.6\"/>",
+                  ox, oy, PIC_TS, PIC_TS);
+    /* cities first, roads over the fields, then buildings and marks */
+    for (int s = 0; s < ty->nseg; s++)
+        if (ty->seg[s].kind == CARC_FEATURE_CITY && ty->seg[s].edges)
+            draw_city(o, rot_edges(ty->seg[s].edges, pt->rot), ox, oy);
+    int stubs = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int s = 0; s < ty->nseg; s++) {
+            const seg_def *sd = &ty->seg[s];
+            if (sd->kind != CARC_FEATURE_ROAD) continue;
+            uint8_t e = rot_edges(sd->edges, pt->rot);
+            int side[4], n = 0;
+            for (int k = 0; k < 4; k++)
+                if ((e >> k) & 1) side[n++] = k;
+            if (pass == 0 && n == 1) stubs++;
+            carc__out_add(o, "<path class=\"%s\" d=\"", pass ? "road" : "road-edge");
+            if (n == 2) { /* a curve (or a straight) through the middle */
+                carc__out_add(o, "M%d %d Q%d %d %d %d", ox + edge_mid[side[0]][0],
+                              oy + edge_mid[side[0]][1], ox + PIC_TS / 2, oy + PIC_TS / 2,
+                              ox + edge_mid[side[1]][0], oy + edge_mid[side[1]][1]);
+            } else {
+                for (int k = 0; k < n; k++)
+                    carc__out_add(o, "M%d %d L%d %d ", ox + edge_mid[side[k]][0],
+                                  oy + edge_mid[side[k]][1], ox + PIC_TS / 2, oy + PIC_TS / 2);
             }
             carc__out_add(o, "\"/>");
-            for (int k = 0; k < sd->pennants; k++) {
-                int x, y;
-                segment_anchor(ty, pt, s, ox, oy, &x, &y);
-                carc__out_add(o, "<rect class=\"pennant\" x=\"%d\" y=\"%d\" width=\"6\" "
-                                 "height=\"6\" fill=\"#1e3c96\"/>",
-                              x - 10 + 8 * k, y - 12);
-            }
-        } else if (sd->kind == CARC_FEATURE_ROAD) {
-            int first = 1, mx, my;
-            carc__out_add(o, "<path class=\"road\" fill=\"none\" stroke=\"#f4f1e6\" "
-                             "stroke-width=\"5\" d=\"");
-            int count = __builtin_popcount(e);
-            for (int side = 0; side < 4; side++) {
-                if (!((e >> side) & 1)) continue;
-                edge_mid(side, ox, oy, &mx, &my);
-                carc__out_add(o, "%c%d %d L%d %d ", first ? 'M' : 'L', mx, my, ox + TS / 2,
-                              oy + TS / 2);
-                first = 0;
-            }
-            (void)count;
-            carc__out_add(o, "\"/>");
-        } else if (sd->kind == CARC_FEATURE_MONASTERY) {
-            carc__out_add(o, "<rect class=\"monastery\" x=\"%d\" y=\"%d\" width=\"18\" "
-                             "height=\"18\" fill=\"#c0392b\" stroke=\"#5a1a13\"/>",
-                          ox + TS / 2 - 9, oy + TS / 2 - 9);
         }
     }
-    /* a road laid over the tile (a bridge): a plank road between its two sides */
+    /* a road laid over the tile (a bridge): planks between its two sides */
     if (pt->overlay_seg != NO_OVERLAY) {
-        int mx[2], my[2], k = 0;
+        int m[2][2], k = 0;
         for (int side = 0; side < 4 && k < 2; side++)
-            if ((pt->overlay_sides >> side) & 1) edge_mid(side, ox, oy, &mx[k], &my[k]), k++;
+            if ((pt->overlay_sides >> side) & 1)
+                m[k][0] = ox + edge_mid[side][0], m[k][1] = oy + edge_mid[side][1], k++;
         if (k == 2)
             carc__out_add(o, "<path class=\"bridge\" fill=\"none\" stroke=\"#8b5a2b\" "
-                             "stroke-width=\"7\" d=\"M%d %d L%d %d\"/>",
-                          mx[0], my[0], mx[1], my[1]);
+                             "stroke-width=\"8\" stroke-dasharray=\"3 1\" d=\"M%d %d L%d %d\"/>",
+                          m[0][0], m[0][1], m[1][0], m[1][1]);
     }
-    /* roads ending on the tile (junctions) get a small house */
-    int stubs = 0;
-    for (int s = 0; s < ty->nseg; s++)
-        if (ty->seg[s].kind == CARC_FEATURE_ROAD && __builtin_popcount(ty->seg[s].edges) == 1)
-            stubs++;
-    if (stubs >= 3)
-        carc__out_add(o, "<rect class=\"junction\" x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" "
-                         "fill=\"#7f7f7f\"/>",
-                      ox + TS / 2 - 5, oy + TS / 2 - 5);
+    if (stubs >= 3) /* roads ending on the tile meet at a house */
+        carc__out_add(o, "<g class=\"junction\"><rect x=\"%d\" y=\"%d\" width=\"12\" "
+                         "height=\"9\" fill=\"#efe4c8\" stroke=\"#5a4630\"/>"
+                         "<path d=\"M%d %dL%d %dL%d %dZ\" fill=\"#b8322a\"/></g>",
+                      ox + PIC_TS / 2 - 6, oy + PIC_TS / 2 - 3, ox + PIC_TS / 2 - 8,
+                      oy + PIC_TS / 2 - 3, ox + PIC_TS / 2, oy + PIC_TS / 2 - 10,
+                      ox + PIC_TS / 2 + 8, oy + PIC_TS / 2 - 3);
+    for (int s = 0; s < ty->nseg; s++) {
+        const seg_def *sd = &ty->seg[s];
+        int x, y;
+        seg_spot(pt, s, &x, &y);
+        if (sd->kind == CARC_FEATURE_MONASTERY) {
+            draw_monastery(o, ox + x, oy + y);
+        } else if (sd->kind == CARC_FEATURE_CITY && sd->pennants) {
+            /* inside the city beside one of its edges: towards a corner
+             * the city fills (no wall there), away from the figure spot */
+            uint8_t e = rot_edges(sd->edges, pt->rot);
+            int best = -1, bx = 0, by = 0, bux = 0, buy = 0;
+            for (int side = 0; side < 4; side++) {
+                if (!((e >> side) & 1)) continue;
+                for (int dir = 0; dir < 2; dir++) {
+                    int c = dir ? (side + 1) % 4 : side; /* the corner it goes towards */
+                    int other = dir ? (side + 1) % 4 : (side + 3) % 4; /* that corner's side */
+                    int ux = corner[c][0] - edge_mid[side][0], uy = corner[c][1] - edge_mid[side][1];
+                    ux = (ux > 0) - (ux < 0), uy = (uy > 0) - (uy < 0);
+                    int px = edge_mid[side][0] + (PIC_TS / 2 - edge_mid[side][0]) * 9 / (PIC_TS / 2);
+                    int py = edge_mid[side][1] + (PIC_TS / 2 - edge_mid[side][1]) * 9 / (PIC_TS / 2);
+                    px += 15 * ux, py += 15 * uy;
+                    int score = (px - x) * (px - x) + (py - y) * (py - y);
+                    if ((e >> other) & 1) score += 10000;
+                    if (score > best) best = score, bx = px, by = py, bux = ux, buy = uy;
+                }
+            }
+            for (int k = 0; k < sd->pennants; k++) /* more pennants: back along the edge */
+                draw_pennant(o, "pennant", ox + clampi(bx - 12 * k * bux, 7, PIC_TS - 7),
+                             oy + clampi(by - 12 * k * buy, 8, PIC_TS - 8));
+        } else if (sd->kind >= 4) {
+            draw_feature_ext(o, sd->kind, ox + x, oy + y);
+        }
+    }
+    /* segment tags beside their segment's spot, tile tags along the top */
+    for (int s = 0; s < ty->nseg; s++) {
+        int x, y, k = 0;
+        seg_spot(pt, s, &x, &y);
+        for (int b = 0; b < carc__nseg_tags && b < 32; b++)
+            if ((ty->seg[s].tags >> b) & 1) {
+                carc__pic_tag(o, carc__seg_tag_names[b], ox + clampi(x + 12 + 14 * k, 8, PIC_TS - 8),
+                         oy + clampi(y + 10, 8, PIC_TS - 8));
+                k++;
+            }
+    }
+    for (int b = 0, k = 0; b < carc__ntile_tags && b < 32; b++)
+        if ((ty->tags >> b) & 1) {
+            carc__pic_tag(o, carc__tile_tag_names[b], ox + 9 + 15 * k, oy + 9);
+            k++;
+        }
     carc__out_add(o, "</g>");
+}
+
+int carc__pic_last_tile(const carc_game *g)
+{
+    if (g->last_tile >= 0 && (uint32_t)g->last_tile < g->ntiles) return g->last_tile;
+    return g->nhist > 0 && g->ntiles > 1 ? (int)g->ntiles - 1 : -1;
+}
+
+void carc__pic_last(outbuf *o, const carc_game *g, const pic_frame *f)
+{
+    int t = carc__pic_last_tile(g);
+    if (t < 0) return;
+    int ox, oy;
+    cell_origin(f, CTILES(g)[t].x, CTILES(g)[t].y, &ox, &oy);
+    carc__out_add(o, "<g class=\"last-tile\" data-x=\"%d\" data-y=\"%d\" fill=\"none\"><title>last tile placed</title>"
+                     "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" stroke=\"#000\" "
+                     "stroke-width=\"4\"/><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                     "stroke=\"#fff\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/></g>\n",
+                  CTILES(g)[t].x, CTILES(g)[t].y, ox + 2, oy + 2, PIC_TS - 4, PIC_TS - 4, ox + 2,
+                  oy + 2, PIC_TS - 4, PIC_TS - 4);
+}
+
+/* -------------------------------------------------------------- figures */
+
+const char *carc__pic_role(const carc_game *g, int i)
+{
+    const figure *fg = &CFIGS(g)[i];
+    if (fg->where != CARC_WHERE_BOARD || fg->seg >= g->nsegs) return NULL;
+    switch (CSEGS(g)[fg->seg].kind) {
+    case CARC_FEATURE_ROAD: return "thief";
+    case CARC_FEATURE_CITY: return "knight";
+    case CARC_FEATURE_MONASTERY: return "monk";
+    case CARC_FEATURE_FIELD: return "farmer";
+    default: {
+        const feature_kind_def *k = carc__feature_kind(CSEGS(g)[fg->seg].kind);
+        return k ? k->name : NULL;
+    }
+    }
+}
+
+bool carc__pic_figure_pos(const carc_game *g, int i, const pic_frame *f, int *x, int *y)
+{
+    const figure *F = CFIGS(g);
+    for (int depth = 0; depth < 4; depth++) {
+        const figure *fg = &F[i];
+        if (fg->where == CARC_WHERE_ATTACHED && fg->arg < g->nfigs && fg->arg != i) {
+            i = fg->arg; /* beside the figure it is with */
+            continue;
+        }
+        if ((fg->where != CARC_WHERE_BOARD && fg->where != CARC_WHERE_TILE) ||
+            fg->tile >= g->ntiles)
+            return false;
+        const ptile *pt = &CTILES(g)[fg->tile];
+        int ox, oy, sx = PIC_TS - 12, sy = 12;
+        cell_origin(f, pt->x, pt->y, &ox, &oy);
+        if (fg->where == CARC_WHERE_BOARD && fg->local < carc__types[pt->type].nseg)
+            seg_spot(pt, fg->local, &sx, &sy);
+        else if (fg->where == CARC_WHERE_BOARD) /* the road over the tile */
+            sx = PIC_TS / 2, sy = PIC_TS / 2;
+        /* the k-th figure at the same place stands a little to the side */
+        int k = 0;
+        for (int j = 0; j < i; j++)
+            if (F[j].where == fg->where && F[j].tile == fg->tile &&
+                (fg->where == CARC_WHERE_TILE || F[j].local == fg->local))
+                k++;
+        *x = ox + sx + 9 * k;
+        *y = oy + sy - 3 * k;
+        if (depth > 0) *x += 8, *y -= 8;
+        return true;
+    }
+    return false;
+}
+
+/* A standing meeple, about 18 units tall, centred on (0, 0). */
+#define MEEPLE \
+    "M0 -9C2.2 -9 3.2 -7.6 3 -5.6C2.9 -4.6 2.4 -4 2.2 -3.6L7.5 -1.5C8.6 -1 8.4 .8 7.2 .8L3.5 " \
+    ".2L6.5 7.6C6.8 8.5 6.2 9 5.4 9L1.6 9L0 4.6L-1.6 9L-5.4 9C-6.2 9 -6.8 8.5 -6.5 7.6L-3.5 " \
+    ".2L-7.2 .8C-8.4 .8 -8.6 -1 -7.5 -1.5L-2.2 -3.6C-2.4 -4 -2.9 -4.6 -3 -5.6C-3.2 -7.6 " \
+    "-2.2 -9 0 -9Z"
+
+static const char *const neutral_colours[CARC_FIGURE_KINDS] = {
+    [CARC_FIGURE_FAIRY] = "#f7c6e0", [CARC_FIGURE_DRAGON] = "#8b1a1a",
+    [CARC_FIGURE_COUNT] = "#7d6bb3", [CARC_FIGURE_BIG_TOP] = "#f4f4f4",
+};
+
+void carc__pic_glyph(outbuf *o, const char *cls, int kind, int player, const char *role, int x,
+                     int y)
+{
+    const char *fill = carc__pic_colour(player), *ink = carc__pic_ink(player);
+    if (player < 0 && kind >= 0 && kind < CARC_FIGURE_KINDS && neutral_colours[kind])
+        fill = neutral_colours[kind];
+    if (player < 0 && kind == CARC_FIGURE_DRAGON) ink = "#fff";
+    const char *name = carc__figure_name(kind);
+    carc__out_add(o, "<g class=\"%s %s", cls, name ? name : "unknown");
+    if (role) {
+        carc__out_add(o, " ");
+        carc__pic_xml(o, role);
+    }
+    carc__out_add(o, "\" data-player=\"%d\" data-kind=\"%s\" transform=\"translate(%d %d) scale(1.3)\">"
+                     "<title>",
+                  player, name ? name : "unknown", x, y);
+    if (player >= 0) carc__out_add(o, "player %d ", player);
+    carc__out_add(o, "%s", name ? name : "figure");
+    if (role) {
+        carc__out_add(o, " (");
+        carc__pic_xml(o, role);
+        carc__out_add(o, ")");
+    }
+    carc__out_add(o, "</title>");
+    const char *st = "stroke=\"#1a1a1a\" stroke-width=\"1\" stroke-linejoin=\"round\"";
+    bool label = player >= 0;
+    int ly = 3; /* where the player number goes */
+    switch (kind) {
+    case CARC_FIGURE_FOLLOWER:
+    case CARC_FIGURE_BIG: {
+        const char *scale = kind == CARC_FIGURE_BIG ? " transform=\"scale(1.4)\"" : "";
+        bool farmer = role && !strcmp(role, "farmer"), monk = role && !strcmp(role, "monk");
+        carc__out_add(o, "<g%s>", scale);
+        if (farmer) carc__out_add(o, "<g transform=\"rotate(-90)\">");
+        if (monk) { /* a robed, hooded figure */
+            carc__out_add(o, "<path d=\"M0 -9C3 -9 4 -6 3.4 -3.6L7 9H-7L-3.4 -3.6C-4 -6 -3 -9 "
+                             "0 -9Z\" fill=\"%s\" %s/><path d=\"M-3.6 -3.4Q0 -1 3.6 -3.4\" "
+                             "fill=\"none\" stroke=\"%s\"/>",
+                          fill, st, ink);
+        } else {
+            carc__out_add(o, "<path d=\"" MEEPLE "\" fill=\"%s\" %s/>", fill, st);
+            if (role && !strcmp(role, "knight")) /* a steel helmet with a red plume */
+                carc__out_add(o, "<path d=\"M-3.6 -5C-3.9 -10.2 3.9 -10.2 3.6 -5Z\" "
+                                 "fill=\"#c3c9d0\" stroke=\"#1a1a1a\" stroke-width=\".7\"/>"
+                                 "<path d=\"M0 -9.3Q1.5 -13 5 -12\" fill=\"none\" "
+                                 "stroke=\"#c0392b\" stroke-width=\"1.8\" "
+                                 "stroke-linecap=\"round\"/>");
+            else if (role && !strcmp(role, "thief")) /* a mask */
+                carc__out_add(o, "<rect x=\"-3.3\" y=\"-7.4\" width=\"6.6\" height=\"2.2\" "
+                                 "rx=\"1\" fill=\"%s\"/>",
+                              ink);
+        }
+        if (label) carc__out_add(o, "<text y=\"%d\" fill=\"%s\">%d</text>", ly, ink, player);
+        if (farmer) carc__out_add(o, "</g>");
+        carc__out_add(o, "</g></g>");
+        return;
+    }
+    case CARC_FIGURE_MAYOR: /* a broad meeple with a chain of office */
+        carc__out_add(o, "<g transform=\"scale(1.25 1.05)\"><path d=\"" MEEPLE "\" fill=\"%s\" "
+                         "%s/></g><path d=\"M-3.5 -3.5Q0 1 3.5 -3.5\" fill=\"none\" "
+                         "stroke=\"#f2c500\" stroke-width=\"1.6\"/>",
+                      fill, st);
+        ly = 5;
+        break;
+    case CARC_FIGURE_WAGON:
+        carc__out_add(o, "<path d=\"M-9 -5H9L7 3H-7Z\" fill=\"%s\" %s/>"
+                         "<circle cx=\"-5\" cy=\"5\" r=\"3\" fill=\"#5b3a1a\" %s/>"
+                         "<circle cx=\"5\" cy=\"5\" r=\"3\" fill=\"#5b3a1a\" %s/>",
+                      fill, st, st, st);
+        ly = 1;
+        break;
+    case CARC_FIGURE_BARN:
+        carc__out_add(o, "<path d=\"M-9 -1L0 -10L9 -1V8H-9Z\" fill=\"%s\" %s/>"
+                         "<path d=\"M-3 8V3H3V8\" fill=\"none\" stroke=\"%s\"/>",
+                      fill, st, ink);
+        ly = 1;
+        break;
+    case CARC_FIGURE_BUILDER: /* a tall meeple with a hard hat */
+        carc__out_add(o, "<g transform=\"scale(0.8 1.25)\"><path d=\"" MEEPLE "\" fill=\"%s\" "
+                         "%s/></g><path d=\"M-4 -10.5H4\" stroke=\"%s\" stroke-width=\"2\"/>",
+                      fill, st, ink);
+        break;
+    case CARC_FIGURE_PIG:
+        carc__out_add(o, "<ellipse cx=\"-1\" cy=\"1\" rx=\"8\" ry=\"5.5\" fill=\"%s\" %s/>"
+                         "<circle cx=\"7\" cy=\"-1\" r=\"3.5\" fill=\"%s\" %s/>"
+                         "<ellipse cx=\"10\" cy=\"-1\" rx=\"1.2\" ry=\"1.6\" fill=\"%s\"/>"
+                         "<path d=\"M-5 6V9M3 6V9M-9 0Q-12 -3 -10 -4\" fill=\"none\" %s/>",
+                      fill, st, fill, st, ink, st);
+        ly = 4;
+        break;
+    case CARC_FIGURE_RINGMASTER: /* a meeple in a top hat */
+        carc__out_add(o, "<path d=\"" MEEPLE "\" fill=\"%s\" %s/>"
+                         "<path d=\"M-3 -8.5V-14H3V-8.5ZM-5 -8.5H5\" fill=\"#1a1a1a\" "
+                         "stroke=\"#1a1a1a\" stroke-width=\"1.2\"/>",
+                      fill, st);
+        break;
+    case CARC_FIGURE_FAIRY:
+        carc__out_add(o, "<ellipse cx=\"-5\" cy=\"-2\" rx=\"5\" ry=\"3\" fill=\"#e8f4ff\" %s/>"
+                         "<ellipse cx=\"5\" cy=\"-2\" rx=\"5\" ry=\"3\" fill=\"#e8f4ff\" %s/>"
+                         "<circle r=\"3.2\" fill=\"%s\" %s/>"
+                         "<path d=\"M0 3V8\" stroke=\"#1a1a1a\"/>",
+                      st, st, fill, st);
+        label = false;
+        break;
+    case CARC_FIGURE_DRAGON:
+        carc__out_add(o, "<path d=\"M-10 4Q-4 -2 2 2Q6 4 9 -2L11 0L9 3Q5 8 -2 6Q-7 6 -10 4Z\" "
+                         "fill=\"%s\" %s/><path d=\"M-3 2L-7 -9L1 -1ZM2 2L5 -9L6 0Z\" "
+                         "fill=\"%s\" %s/>",
+                      fill, st, fill, st);
+        label = false;
+        break;
+    case CARC_FIGURE_COUNT: /* a cloaked meeple with a crown */
+        carc__out_add(o, "<path d=\"" MEEPLE "\" fill=\"%s\" %s/>"
+                         "<path d=\"M-3 -9L-3 -13L-1.5 -11L0 -13.5L1.5 -11L3 -13L3 -9Z\" "
+                         "fill=\"#f2c500\" stroke=\"#7a5c00\" stroke-width=\".6\"/>",
+                      fill, st);
+        label = player >= 0;
+        break;
+    case CARC_FIGURE_BIG_TOP: /* a striped circus tent */
+        carc__out_add(o, "<path d=\"M-10 8L0 -9L10 8Z\" fill=\"%s\" %s/>"
+                         "<path d=\"M0 -9L-4 8M0 -9L4 8\" stroke=\"#c0392b\" stroke-width=\"2\"/>"
+                         "<path d=\"M0 -9V-13L4 -12L0 -11\" fill=\"#c0392b\" stroke=\"#1a1a1a\" "
+                         "stroke-width=\".6\"/>",
+                      fill, st);
+        ly = 6;
+        break;
+    default: /* a kind this build does not know: a disc with its number */
+        carc__out_add(o, "<circle r=\"7\" fill=\"%s\" %s/><text y=\"-8\" fill=\"#000\">"
+                         "?%d</text>",
+                      fill, st, kind);
+        break;
+    }
+    if (label) carc__out_add(o, "<text y=\"%d\" fill=\"%s\">%d</text>", ly, ink, player);
+    carc__out_add(o, "</g>");
+}
+
+void carc__pic_figures(outbuf *o, const carc_game *g, const pic_frame *f)
+{
+    const figure *F = CFIGS(g);
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        int x, y;
+        if (!carc__pic_figure_pos(g, (int)i, f, &x, &y)) continue;
+        carc__pic_glyph(o, "figure", F[i].kind, F[i].owner, carc__pic_role(g, (int)i), x, y);
+        carc__out_add(o, "\n");
+    }
+}
+
+/* ---------------------------------------------------------------- panel */
+
+/* Turn, tiles left and whose turn; then per player the score and the
+ * figures in supply. */
+static int panel_height(const carc_game *g) { return 40 + 26 * g->nplayers + 26; }
+
+int carc__pic_legend(outbuf *o, int x, int y)
+{
+    static const char *const roles[] = {"knight", "thief", "monk", "farmer"};
+    static const char *const words[] = {"city", "road", "monastery", "field"};
+    carc__out_add(o, "<g class=\"legend\">");
+    for (int r = 0; r < 4; r++) {
+        carc__pic_glyph(o, "legend-mark", CARC_FIGURE_FOLLOWER, -1, roles[r], x + 10, y);
+        carc__out_add(o, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%s</text>", x + 27, y + 4,
+                      words[r]);
+        x += r == 2 ? 104 : 72;
+    }
+    draw_pennant(o, "legend-mark", x + 8, y);
+    carc__out_add(o, "<text x=\"%d\" y=\"%d\" font-size=\"11\">pennant</text>", x + 20, y + 4);
+    x += 78;
+    carc__out_add(o, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"#9cc86a\" "
+                     "stroke=\"#000\" stroke-width=\"2\" stroke-dasharray=\"4 2\"/>"
+                     "<text x=\"%d\" y=\"%d\" font-size=\"11\">last tile</text></g>",
+                  x, y - 7, x + 20, y + 4);
+    return x + 70;
+}
+
+static void draw_panel(outbuf *o, const carc_game *g, int width)
+{
+    int over = carc_game_is_terminal(g) == 1, cur = carc_game_current_player(g);
+    carc__out_add(o, "<g class=\"panel\"><rect x=\"4\" y=\"4\" width=\"%d\" height=\"%d\" "
+                     "rx=\"6\" fill=\"#fffdf6\" stroke=\"#c9bfa5\"/>",
+                  width - 8, panel_height(g) - 8);
+    carc__out_add(o, "<text class=\"head\" x=\"14\" y=\"24\">%s %d &#183; %d tile%s "
+                     "left</text>",
+                  over ? "Game over after turn" : "Turn", g->turn, g->total_remaining,
+                  g->total_remaining == 1 ? "" : "s");
+    for (int p = 0; p < g->nplayers; p++) {
+        int y = 36 + 26 * p;
+        carc__pic_glyph(o, "player-mark", CARC_FIGURE_FOLLOWER, p, NULL, 24, y + 10);
+        carc__out_add(o, "<text class=\"score\" data-player=\"%d\" x=\"44\" y=\"%d\"%s>"
+                         "Player %d: %d point%s%s</text>",
+                      p, y + 15, p == cur ? " font-weight=\"bold\"" : "", p, g->score[p],
+                      g->score[p] == 1 ? "" : "s", p == cur && !over ? " &#9664; to play" : "");
+        /* the figures of each kind the player owns, by how many are in supply */
+        carc__out_add(o, "<text class=\"supply\" data-player=\"%d\" x=\"230\" y=\"%d\">"
+                         "in supply:",
+                      p, y + 15);
+        int any = 0;
+        for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+            bool owns = false;
+            for (uint32_t i = 0; i < g->nfigs && !owns; i++)
+                owns = CFIGS(g)[i].owner == p && CFIGS(g)[i].kind == k;
+            if (!owns) continue;
+            const char *name = carc__figure_name(k);
+            carc__out_add(o, "%s %d %s", any ? "," : "", g->supply[p][k], name ? name : "?");
+            any = 1;
+        }
+        if (!any) carc__out_add(o, " none");
+        carc__out_add(o, "</text>");
+    }
+    carc__pic_legend(o, 14, 36 + 26 * g->nplayers + 14);
+    carc__out_add(o, "</g>\n");
 }
 
 int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *needed)
 {
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
-    const ptile *T = CTILES(game);
     int x0, x1, y0, y1;
     carc__board_bounds(game, &x0, &x1, &y0, &y1);
-    int w = (x1 - x0 + 1) * TS + 2 * MARGIN;
-    int h = (y1 - y0 + 1) * TS + 2 * MARGIN + 20 * (game->nplayers + 1);
-    if (w < 240) w = 240;
+    pic_frame f;
+    int top = panel_height(game);
+    carc__pic_frame(&f, x0, x1, y0, y1, top);
+    /* wide enough for the panel: about 7 units a character of its longest line */
+    int kinds = 0;
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+        for (uint32_t i = 0; i < game->nfigs; i++)
+            if (CFIGS(game)[i].owner >= 0 && CFIGS(game)[i].kind == k) {
+                kinds++;
+                break;
+            }
+    int panel_w = 250 + 95 * (kinds ? kinds : 1);
+    if (panel_w < 520) panel_w = 520; /* the legend */
+    int w = f.width < panel_w ? panel_w : f.width, h = top + f.height;
+    if (w < 460) w = 460;
     outbuf o = {buf, cap, 0};
     carc__out_add(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     carc__out_add(&o, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-                      "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
-                  w, h, w, h);
+                      "viewBox=\"0 0 %d %d\" preserveAspectRatio=\"xMidYMid meet\" "
+                      "class=\"carcvar-board\">\n",
+                  w, h);
     carc__out_add(&o, "<title>Carcassonne board, turn %d</title>\n", game->turn);
-    carc__out_add(&o, "<rect width=\"100%%\" height=\"100%%\" fill=\"#f7f3e8\"/>\n");
+    carc__pic_style(&o);
+    carc__out_add(&o, "<rect width=\"%d\" height=\"%d\" fill=\"#f3eddc\"/>\n", w, h);
+    draw_panel(&o, game, w);
+    carc__pic_axes(&o, &f);
     for (uint32_t t = 0; t < game->ntiles; t++) {
-        int ox = MARGIN + (T[t].x - x0) * TS, oy = MARGIN + (T[t].y - y0) * TS;
-        draw_tile(&o, game, (int)t, ox, oy);
+        carc__pic_tile(&o, game, (int)t, &f, "");
         carc__out_add(&o, "\n");
     }
-    const figure *F = CFIGS(game);
-    for (uint32_t i = 0; i < game->nfigs; i++) {
-        const figure *f = &F[i];
-        if (f->where != CARC_WHERE_BOARD) continue;
-        const ptile *pt = &T[f->tile];
-        int ox = MARGIN + (pt->x - x0) * TS, oy = MARGIN + (pt->y - y0) * TS, x, y;
-        segment_anchor(&carc__types[pt->type], pt, f->local, ox, oy, &x, &y);
-        const char *colour = f->owner >= 0 ? player_colours[f->owner] : "#ffffff";
-        carc__out_add(&o, "<circle class=\"figure\" data-player=\"%d\" data-kind=\"%s\" "
-                          "cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"%s\" stroke=\"#000\"/>\n",
-                      f->owner, carc__figure_name(f->kind), x, y, colour);
-    }
-    int ty0 = MARGIN + (y1 - y0 + 1) * TS + 20;
-    for (int p = 0; p < game->nplayers; p++)
-        carc__out_add(&o, "<text class=\"score\" data-player=\"%d\" x=\"%d\" y=\"%d\" "
-                          "font-family=\"sans-serif\" font-size=\"14\" fill=\"%s\">"
-                          "player %d: %d points</text>\n",
-                      p, MARGIN, ty0 + 20 * p, player_colours[p], p, game->score[p]);
+    carc__pic_last(&o, game, &f);
+    carc__pic_figures(&o, game, &f);
     carc__out_add(&o, "</svg>\n");
     return carc__out_finish(&o, needed);
 }

@@ -495,6 +495,19 @@ int carc__current(const carc_game *g) { return g->player; }
 int carc__turn(const carc_game *g) { return g->turn; }
 int carc__turn_part(const carc_game *g) { return g->part; }
 int carc__tiles_left(const carc_game *g) { return g->total_remaining; }
+
+int carc__tiles_left_of(const carc_game *g, int type)
+{
+    return type >= 0 && type < carc__ntypes ? CREMAIN(g)[type] : 0;
+}
+
+int carc__take_tile(carc_game *g, int type)
+{
+    if (type < 0 || type >= carc__ntypes || REMAIN(g)[type] == 0) return CARC_E_STATE;
+    REMAIN(g)[type]--;
+    g->total_remaining--;
+    return CARC_OK;
+}
 int carc__score(const carc_game *g, int player)
 {
     return player >= 0 && player < g->nplayers ? g->score[player] : 0;

@@ -31,6 +31,7 @@ for s in $(printf '%s\n' "$syms" | awk '{print $NF}'); do
     carc_game_setup|carc_game_set_aside|carc_game_play_scores|carc_game_turn_points|\
     carc_board_view_init|carc_game_board_view)
         want=CARCVAR_0.3 ;;
+    carc_record_html) want=CARCVAR_0.3 ;;
     *) want=CARCVAR_0 ;;
     esac
     if [ "${s#*@@}" != "$want" ]; then

@@ -94,8 +94,8 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
     REQUIRE_OK(carc_game_decision(g, &d));
     REQUIRE(d.player == cur);
     REQUIRE((d.kind == CARC_DECISION_END) == term);
-    /* a module's chance decision (probe2's token, big_top's animal token)
-     * is chance but no draw */
+    /* a module's chance decision (probe2's token, the bazaar's tiles,
+     * big_top's animal token) is chance but no draw */
     if (d.kind == CARC_DECISION_DRAW) REQUIRE(cur == CARC_PLAYER_CHANCE);
     if (cur == CARC_PLAYER_CHANCE)
         REQUIRE_MSG(d.kind == CARC_DECISION_DRAW || d.kind >= 16, "chance decision kind %d",
@@ -146,7 +146,8 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
             const carc_figure *f = &c->figs[i];
             if (f->owner != p || f->kind != CARC_FIGURE_FOLLOWER) continue;
             if (f->where == CARC_WHERE_SUPPLY) supply++;
-            else if (f->where == CARC_WHERE_BOARD || f->where == CARC_WHERE_TILE) board++; /* acrobats */
+            /* on a segment, or on a tile (an acrobat) */
+            else if (f->where == CARC_WHERE_BOARD || f->where == CARC_WHERE_TILE) board++;
             else other++;
         }
         REQUIRE_MSG(supply + board == 7, "player %d: %d followers in supply, %d on the board",
@@ -188,11 +189,25 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
                         "player %d kind %d: %d in supply, carc_game_supply %d", p, k,
                         supply[p][k], carc_game_supply(g, p, k));
 
-    /* scores never decrease */
+    /* scores never decrease, except by negative score-log entries (a
+     * bazaar bid): the fall is the sum of the player's newest entries */
     for (int p = 0; p < c->players; p++) {
         int32_t s;
         REQUIRE_OK(carc_game_score(g, p, &s));
-        REQUIRE_MSG(s >= c->last[p], "player %d score fell from %d to %d", p, c->last[p], s);
+        if (s < c->last[p]) {
+            static carc_score_event log[1 << 14];
+            size_t n = 0;
+            REQUIRE_OK(carc_game_score_log(g, log, sizeof log / sizeof log[0], &n));
+            int32_t sum = 0;
+            int negative = 0;
+            for (size_t k = n; k-- > 0 && c->last[p] + sum != s;) {
+                if (log[k].player != p) continue;
+                sum += log[k].points;
+                negative |= log[k].points < 0;
+            }
+            REQUIRE_MSG(negative && c->last[p] + sum == s,
+                        "player %d score fell from %d to %d", p, c->last[p], s);
+        }
         c->last[p] = s;
     }
     if (term) {

@@ -4,7 +4,9 @@
  * A refusal must be a negative code, no game, and a carc_record_error whose
  * code matches and whose message is NUL-terminated.  An accepted record
  * must round-trip: carc_game_write_record() of the game replays to a game
- * that serializes identically and writes the same record again.
+ * that serializes identically and writes the same record again, and its
+ * board picture and replay viewer are written whole (the size asked first
+ * is the size that succeeds; the text has no NUL before its end).
  */
 #include "fuzz_common.h"
 
@@ -30,6 +32,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     REQUIRE(g != NULL);
+    size_t need = 0, need2 = 0;
+    REQUIRE(carc_game_board_svg(g, NULL, 0, &need) == CARC_E_BUFFER);
+    char *pic = malloc(need);
+    REQUIRE(pic && carc_game_board_svg(g, pic, need, &need2) == CARC_OK && need2 == need);
+    REQUIRE(strlen(pic) + 1 == need);
+    free(pic);
+    REQUIRE(carc_record_html((const char *)data, size, NULL, 0, &need, NULL) == CARC_E_BUFFER);
+    pic = malloc(need);
+    REQUIRE(pic && carc_record_html((const char *)data, size, pic, need, &need2, &err) == CARC_OK);
+    REQUIRE(need2 == need && strlen(pic) + 1 == need && err.code == 0);
+    free(pic);
     fz_require_record_roundtrip(g);
     carc_game *r = fz_require_serial_roundtrip(g);
     carc_game_free(r);

@@ -14,15 +14,15 @@ from .errors import (CarcError, InvalidArgumentError, NoMemoryError, IllegalActi
                      VersionError, UnsupportedError, NotFoundError, LimitError, RecordError)
 from .game import (Game, Action, Decision, ScoreEvent, PlacedTile, FigureView, Feature,
                    CHANCE, TERMINAL, version, num_distinct_actions, max_chance_outcomes,
-                   tile_names, rule_names, module_names, tile_info, FIGURE_KINDS,
-                   TOKEN_KINDS)
+                   tile_names, rule_names, module_names, tile_info, record_html,
+                   FIGURE_KINDS, TOKEN_KINDS)
 
 __version__ = version()
 __all__ = [
     "Game", "Action", "Decision", "ScoreEvent", "PlacedTile", "FigureView", "Feature",
     "CHANCE", "TERMINAL", "version", "num_distinct_actions", "max_chance_outcomes",
     "FIGURE_KINDS", "TOKEN_KINDS",
-    "tile_names", "rule_names", "module_names", "tile_info",
+    "tile_names", "rule_names", "module_names", "tile_info", "record_html",
     "CarcError", "InvalidArgumentError", "NoMemoryError", "IllegalActionError",
     "BufferTooSmallError", "WrongStateError", "ParseError", "CorruptDataError",
     "VersionError", "UnsupportedError", "NotFoundError", "LimitError", "RecordError",

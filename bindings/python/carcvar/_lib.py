@@ -1,7 +1,8 @@
 """Loading libcarcvar and declaring every C function's signature.
 
 The library is found, in this order, at:
-  1. the path in the environment variable CARCVAR_LIBRARY;
+  1. the path in the environment variable CARCVAR_LIBRARY, if it is set (and
+     only there: a path that does not load is an ImportError);
   2. libcarcvar.so.0 next to this package;
   3. libcarcvar.so.0 through the dynamic loader (its SONAME);
   4. whatever ctypes.util.find_library("carcvar") finds.
@@ -237,13 +238,12 @@ SIGNATURES = {
     "carc_game_turn_points": ([G, _Int, P(c_int32), c_size_t], c_int, _check_status),
     "carc_board_view_init": ([P(BoardView)], None, None),
     "carc_game_board_view": ([G, P(BoardView)] + list(BUF), c_int, None),
+    "carc_record_html": ([c_char_p, c_size_t] + list(BUF) + [P(RecordErrorStruct)], c_int,
+                         None),
 }
 
 
 def _candidates():
-    env = os.environ.get("CARCVAR_LIBRARY")
-    if env:
-        yield env
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), SONAME)
     if os.path.exists(here):
         yield here
@@ -254,6 +254,13 @@ def _candidates():
 
 
 def _load():
+    env = os.environ.get("CARCVAR_LIBRARY")
+    if env:  # an override: a wrong path is an error, never a fall-back
+        try:
+            return ctypes.CDLL(env)
+        except OSError as e:
+            raise ImportError(f"cannot load libcarcvar from CARCVAR_LIBRARY={env!r}: {e}"
+                              ) from None
     tried = []
     for path in _candidates():
         try:

@@ -1,5 +1,6 @@
 """The Game object: a libcarcvar game handle with Pythonic views."""
 import ctypes
+import struct
 from dataclasses import dataclass
 from typing import List, Tuple
 
@@ -82,11 +83,59 @@ class Action:
     def __str__(self):
         return self.text
 
+    def __repr__(self):
+        return f"<Action {self.id} {self.text!r}>"
+
     def to_c(self):
         a = L.Action()
         for f in ("kind", "tile", "x", "y", "rotation", "figure", "segment", "target", "arg"):
             setattr(a, f, getattr(self, f))
         return a
+
+
+_unpack_action = struct.Struct("<9i").unpack_from   # kind ... arg of a carc_action
+
+
+class _ListedAction(Action):
+    """An Action from Game.legal_actions(): its notation is written only when
+    asked for (str(), .text, repr, ==), from a copy of the game taken when
+    the list was made, so listing stays fast and the text stays right after
+    the game moves on.  Equal to, and hashed like, the plain Action."""
+
+    _FIELDS = ("kind", "tile", "x", "y", "rotation", "figure", "segment", "target", "arg")
+
+    def __init__(self, game_copy, a, aid):
+        d = self.__dict__           # frozen: set once, here; fields read from a when asked
+        d["id"], d["_c"], d["_source"] = aid, a, game_copy
+
+    def __getattr__(self, name):    # kind, tile, x, ... (only called for names not in __dict__)
+        if name in self._FIELDS:
+            d = self.__dict__
+            d.update(zip(self._FIELDS, _unpack_action(d["_c"])))
+            return d[name]
+        raise AttributeError(name)
+
+    @property
+    def text(self):
+        cached = self.__dict__.get("_text")
+        if cached is None:
+            cached = L.call_buffer(lib.carc_action_to_string, self.__dict__["_source"].handle,
+                                   ctypes.byref(self.__dict__["_c"]))
+            self.__dict__["_text"] = cached
+        return cached
+
+    def _plain(self):
+        return Action(self.id, self.kind, self.text, self.tile, self.x, self.y, self.rotation,
+                      self.figure, self.segment, self.target, self.arg)
+
+    def __eq__(self, other):
+        return self._plain() == (other._plain() if isinstance(other, _ListedAction) else other)
+
+    def __hash__(self):
+        return hash(self._plain())
+
+    def __reduce__(self):
+        return (Action, tuple(getattr(self._plain(), f) for f in Action.__dataclass_fields__))
 
 
 @dataclass(frozen=True)
@@ -246,6 +295,10 @@ class Game:
             raise RecordError(rc, err.line, err.message.decode(errors="replace"))
         return cls._wrap(h)
 
+    def replay_html(self):
+        """The replay viewer of this game so far (record_html of its record)."""
+        return record_html(self.record())
+
     @classmethod
     def deserialize(cls, data):
         data = bytes(data)
@@ -327,9 +380,12 @@ class Game:
         return list(L.call_array(lib.carc_game_legal_ids, ctypes.c_int32, self.handle))
 
     def legal_actions(self):
+        """Action objects, ids ascending; their notation is written only when
+        asked for (see _ListedAction), so this is about as fast as legal_ids()."""
         ids = self.legal_ids()
         acts = L.call_array(lib.carc_game_legal_actions, L.Action, self.handle)
-        return [self._action(a, i) for a, i in zip(acts, ids)]
+        snapshot = self.clone()
+        return [_ListedAction(snapshot, a, i) for a, i in zip(acts, ids)]
 
     def legal_mask(self):
         n = max_chance_outcomes() if self.current_player == CHANCE else num_distinct_actions()
@@ -560,4 +616,26 @@ def tile_info(tile, rotation=0):
                      "half_edges": si.half_edges, "touches": si.touches,
                      "pennants": si.pennants})
     return {"name": lib.carc_tile_name(t).decode(), "type": t, "count": info.count,
+            "module": lib.carc_module_name(info.module).decode(),
             "edges": info.edges.decode(), "segments": segs}
+
+
+def record_html(record):
+    """The replay viewer of a game record (str or bytes): one self-contained
+    HTML page, as carc_record_html() writes it -- the board at every step with
+    a slider and step buttons, the move list with who scored what, and the
+    scores by feature.  Raises RecordError (line and reason) for a record
+    that does not replay."""
+    data = record.encode() if isinstance(record, str) else bytes(record)
+    err = L.RecordErrorStruct()
+    needed = ctypes.c_size_t(0)
+    rc = lib.carc_record_html(data, len(data), None, 0, ctypes.byref(needed), ctypes.byref(err))
+    if rc == 0 or rc == -4:
+        buf = ctypes.create_string_buffer(max(needed.value, 1))
+        rc = lib.carc_record_html(data, len(data), buf, needed.value, ctypes.byref(needed),
+                                  ctypes.byref(err))
+        if rc == 0:
+            return buf.value.decode()
+    if err.code < 0:
+        raise RecordError(rc, err.line, err.message.decode(errors="replace"))
+    raise error_for(rc, f"carc_record_html: {L.strerror(rc)}")

@@ -7,8 +7,8 @@ board, figures, scores, supplies, the tile in play and the COUNTS of tiles
 left -- never the seed or the RNG state, so the order of future draws cannot
 be read from it.
 
-A tensor is a flat float vector of ``size = header_size + PLANES * window**2``
-values: a header, then PLANES planes of window x window cells around the start
+A tensor is a flat float vector of ``size = header_size + planes * window**2``
+values: a header, then ``planes`` (PLANES = 28 for the base game) planes of window x window cells around the start
 tile, plane-major, row-major.  Cell (x, y) (board coordinates, y grows to the
 south) is row ``y + radius``, column ``x + radius`` with ``radius = window //
 2``; tiles outside the window are only counted (header ``outside_window``).
@@ -28,6 +28,8 @@ per-seat blocks have 6 entries, zero beyond the number of players):
   tiles_left     copies of each tile type still to be drawn
   turn           turns started so far
   outside_window tiles on the board outside the window
+  supply_by_kind figures of each other kind (figure_kinds) in supply, by
+                 relative seat then kind (empty for the base game)
 
 Planes (``PLANE_*`` constants):
 
@@ -43,11 +45,15 @@ Planes (``PLANE_*`` constants):
   23..26   figures on the tile by the kind of their segment: road, city,
            monastery, field
   27       neutral figures (owner -1) on the tile
+  28..     figures of each other kind in the game (figure_kinds: a module's
+           big follower, builder, pig, ...) on the tile, one plane per kind
+           (none for the base game)
 """
 import functools
 
 from . import _compat
 from .game import Game, CHANCE, FEATURE_KINDS, tile_info, tile_names
+from . import spaces as _spaces
 from .spaces import Box
 
 MAX_PLAYERS = 6
@@ -67,6 +73,10 @@ PLANE_OWNER = 17
 PLANE_FEATURE = 23
 PLANE_NEUTRAL = 27
 PLANES = 28
+#: moves per tile assumed when modules beyond the base game are on: the
+#: platform's worst case (doc/actions.md: 77 decisions per tile) plus the
+#: draw, the placement and the deployment
+MODULE_MOVES_PER_TILE = 80
 
 
 @functools.lru_cache(maxsize=None)
@@ -116,29 +126,61 @@ class ObservationEncoder:
             raise ValueError("window must be a positive odd number")
         self.window = window
         self.radius = window // 2
-        self.num_tile_types = t = len(tile_names())
+        with Game(players, 0, modules, rules) as probe:
+            #: the tile types of this game's tile sets (the catalogue holds
+            #: every module built into the library), in catalogue order
+            enabled = set(probe.options()["modules"])
+            self.tile_types = [k for k in range(len(tile_names()))
+                               if tile_info(k)["module"] in enabled]
+            self._type_slot = {k: i for i, k in enumerate(self.tile_types)}
+            self.num_tile_types = t = len(self.tile_types)
+            self.tile_counts = [probe.tiles_remaining(k) for k in self.tile_types]
+            on_board = [tile.type for tile in probe.board()]
+            followers = probe.supply(0, 0)
+            figures = probe.figures()
+            base_only = set(probe.options()["modules"]) <= {"base"}
+        #: figure kinds of this game besides followers (names of the public
+        #: enum carc_figure_kind, "<number>" for a kind this package does not
+        #: name): each has a header block and a plane, so a module's figures
+        #: show without a change here; none for the base game
+        self.figure_kinds = sorted({f.kind for f in figures} - {"follower"})
+        most = {}
+        for f in figures:
+            if f.kind != "follower" and f.owner >= 0:
+                most[f.kind, f.owner] = most.get((f.kind, f.owner), 0) + 1
+        self._kind_supply = {k: max([n for (kk, _), n in most.items() if kk == k] or [1])
+                             for k in self.figure_kinds}
+        nk = len(self.figure_kinds)
         blocks = [("score", MAX_PLAYERS), ("final_score", MAX_PLAYERS),
                   ("supply", MAX_PLAYERS), ("seat", MAX_PLAYERS), ("to_play", MAX_PLAYERS),
                   ("chance", 1), ("terminal", 1), ("decision", len(DECISIONS)),
-                  ("tile_in_play", t), ("tiles_left", t), ("turn", 1), ("outside_window", 1)]
+                  ("tile_in_play", t), ("tiles_left", t), ("turn", 1), ("outside_window", 1),
+                  ("supply_by_kind", MAX_PLAYERS * nk)]
         self.offsets, start = {}, 0
         for name, length in blocks:
             self.offsets[name] = (start, length)
             start += length
         self.header_size = start
-        self.planes = PLANES
-        self.size = self.header_size + PLANES * window * window
+        self.planes = PLANES + nk
+        self.size = self.header_size + self.planes * window * window
         self.shape = (self.size,)
+        #: the two parts of a tensor with their real shapes (pieces())
+        self.vector_shape = (self.header_size,)
+        self.board_shape = (self.planes, window, window)
 
-        with Game(players, 0, modules, rules) as probe:
-            self.tile_counts = [probe.tiles_remaining(k) for k in range(t)]
-            on_board = [tile.type for tile in probe.board()]
-            followers = probe.supply(0, 0)
-        #: tiles drawn in a game: each gives at most a draw, a place and a deploy
-        self.max_game_length = 3 * sum(self.tile_counts)
-        #: an upper bound of any player's score
-        self.max_score = (sum(c * _tile_points_bound(k) for k, c in enumerate(self.tile_counts))
-                          + sum(_tile_points_bound(k) for k in on_board))
+        ntiles = sum(self.tile_counts)
+        if base_only:
+            #: moves in a game: each tile gives at most a draw, a place and a deploy
+            self.max_game_length = 3 * ntiles
+            #: an upper bound of any player's score
+            self.max_score = (sum(c * _tile_points_bound(k)
+                                  for k, c in zip(self.tile_types, self.tile_counts))
+                              + sum(_tile_points_bound(k) for k in on_board))
+        else:
+            # modules add decisions and scoring this package does not know: the
+            # platform's worst case per tile (doc/actions.md) and the int32 range
+            self.max_game_length = MODULE_MOVES_PER_TILE * ntiles
+            self.max_score = 2 ** 31 - 1
         self.low, self.high = self._bounds(followers)
 
     def _bounds(self, followers):
@@ -151,22 +193,75 @@ class ObservationEncoder:
             high[s:s + n] = [float(value)] * n
         s, _ = o["tiles_left"]
         high[s:s + self.num_tile_types] = [float(max(c, 1)) for c in self.tile_counts]
-        plane_high = [1.0] * PLANES
+        plane_high = [1.0] * self.planes
+        s, _ = o["supply_by_kind"]
+        for i, kind in enumerate(self.figure_kinds):
+            for seat in range(MAX_PLAYERS):
+                high[s + seat * len(self.figure_kinds) + i] = float(self._kind_supply[kind])
         pennants = max(sum(s["pennants"] for s in tile_info(k)["segments"])
-                       for k in range(self.num_tile_types))
+                       for k in self.tile_types)
         plane_high[PLANE_PENNANTS] = float(max(pennants, 1))
         plane_high[PLANE_ORDER] = float(MAX_TILES)
         for p in list(range(PLANE_OWNER, PLANE_OWNER + MAX_PLAYERS)) + \
-                list(range(PLANE_FEATURE, PLANE_FEATURE + 4)) + [PLANE_NEUTRAL]:
+                list(range(PLANE_FEATURE, PLANE_FEATURE + 4)) + [PLANE_NEUTRAL] + \
+                list(range(PLANES, self.planes)):
             plane_high[p] = float(MAX_SEGMENTS)
         cells = self.window * self.window
         for v in plane_high:
             high += [v] * cells
         return [0.0] * self.size, high
 
-    def space(self):
-        """A Box (carcvar.spaces) of shape (size,), float32, with the bounds."""
-        return Box(self.low, self.high, self.shape, "float32")
+    def space(self, box=Box):
+        """A Box of shape (size,), float32, with the bounds (box: the Box class
+        to use, carcvar.spaces.Box or gymnasium.spaces.Box)."""
+        return box(*self._box_bounds(box, 0, self.size, self.shape), dtype="float32")
+
+    def _box_bounds(self, box, start, stop, shape):
+        low, high = self.low[start:stop], self.high[start:stop]
+        np = _compat.np
+        if box is not Box and np is not None:      # gymnasium wants arrays
+            low = np.array(low, dtype=np.float32).reshape(shape)
+            high = np.array(high, dtype=np.float32).reshape(shape)
+            return low, high, shape
+        return low, high, shape
+
+    def pieces_space(self, box=Box, dict_space=None):
+        """A Dict of the two parts with their real shapes: "board" (planes x
+        window x window) and "vector" (the header)."""
+        dict_space = dict_space or _spaces.Dict
+        h = self.header_size
+        return dict_space({
+            "board": box(*self._box_bounds(box, h, self.size, self.board_shape),
+                         dtype="float32"),
+            "vector": box(*self._box_bounds(box, 0, h, self.vector_shape), dtype="float32")})
+
+    def placement_cells(self, game, ids):
+        """{id: (row, column, rotation)} for the placement ids among ids: where
+        a spatial policy puts the id's logit in the board planes.  A cell id
+        is 1 + anchor * 16 + side * 4 + rotation (doc/actions.md): the cell on
+        side `side` (0 N, 1 E, 2 S, 3 W) of the anchor-th tile laid, whose
+        plane PLANE_ORDER holds anchor + 1.  Cells outside the window are left
+        out."""
+        anchors = {t.order: (t.x, t.y) for t in game.board()}
+        out = {}
+        for aid in ids:
+            cell = placement_xy(anchors, aid)
+            if cell is None:
+                continue
+            x, y, rotation = cell
+            if abs(x) <= self.radius and abs(y) <= self.radius:
+                out[aid] = (y + self.radius, x + self.radius, rotation)
+        return out
+
+    def pieces(self, game, player):
+        """{"board": planes x window x window, "vector": header}: a float32
+        array each with numpy (views of one tensor), nested lists without."""
+        flat = self.array(game, player)
+        h = self.header_size
+        np = _compat.np
+        if np is not None:
+            return {"board": flat[h:].reshape(self.board_shape), "vector": flat[:h]}
+        return {"board": _spaces._nest(flat[h:], self.board_shape), "vector": flat[:h]}
 
     def _parts(self, game, player):
         """The header (a list) and the non-zero plane entries {index: value}."""
@@ -192,10 +287,10 @@ class ObservationEncoder:
         d = game.decision
         if d.kind in DECISIONS:
             h[o["decision"] + DECISIONS.index(d.kind)] = 1.0
-        if d.kind in ("place", "deploy") and 0 <= d.tile < self.num_tile_types:
-            h[o["tile_in_play"] + d.tile] = 1.0
-        for k in range(self.num_tile_types):
-            h[o["tiles_left"] + k] = float(game.tiles_remaining(k))
+        if d.kind in ("place", "deploy") and d.tile in self._type_slot:
+            h[o["tile_in_play"] + self._type_slot[d.tile]] = 1.0
+        for i, k in enumerate(self.tile_types):
+            h[o["tiles_left"] + i] = float(game.tiles_remaining(k))
         h[o["turn"]] = float(game.turn)
 
         radius, width = self.radius, self.window
@@ -213,7 +308,17 @@ class ObservationEncoder:
         h[o["outside_window"]] = float(outside)
         if d.kind == "deploy" and (d.x, d.y) in cells:
             planes[PLANE_JUST_LAID * area + cells[d.x, d.y][1]] = 1.0
+        nk = len(self.figure_kinds)
+        kind_index = {k: i for i, k in enumerate(self.figure_kinds)}
         for f in game.figures():
+            if f.kind in kind_index:
+                i = kind_index[f.kind]
+                if f.where == "supply" and f.owner >= 0:
+                    j = o["supply_by_kind"] + ((f.owner - player) % n) * nk + i
+                    h[j] += 1.0
+                elif f.where in ("board", "tile", "attached") and (f.x, f.y) in cells:
+                    j = (PLANES + i) * area + cells[f.x, f.y][1]
+                    planes[j] = planes.get(j, 0.0) + 1.0
             if f.where != "board" or (f.x, f.y) not in cells:
                 continue
             tile, cell = cells[f.x, f.y]
@@ -247,3 +352,34 @@ class ObservationEncoder:
             out[self.header_size + np.fromiter(planes.keys(), dtype=np.int64)] = \
                 np.fromiter(planes.values(), dtype=np.float32)
         return out
+
+
+def win_loss(scores):
+    """+1 for a player who scored more than everyone else, -1 for a player
+    someone outscored, 0 for players tied at the top (a draw)."""
+    out = []
+    for i, s in enumerate(scores):
+        others = [t for j, t in enumerate(scores) if j != i]
+        out.append(1.0 if all(s > t for t in others) else
+                   -1.0 if any(t > s for t in others) else 0.0)
+    return out
+
+
+#: first placement id and how many there are (doc/actions.md, CARC_ID_CELL)
+CELL_IDS = (1, MAX_TILES * 16)
+_SIDES = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def placement_xy(anchors, aid):
+    """(x, y, rotation) of a placement id, given {order: (x, y)} of the tiles
+    laid; None if aid is not a cell id or names no laid tile."""
+    first, count = CELL_IDS
+    k = int(aid) - first
+    if not 0 <= k < count:
+        return None
+    anchor, side, rotation = k // 16, (k // 4) % 4, k % 4
+    if anchor not in anchors:
+        return None
+    x, y = anchors[anchor]
+    dx, dy = _SIDES[side]
+    return x + dx, y + dy, rotation

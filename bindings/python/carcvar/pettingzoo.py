@@ -1,54 +1,98 @@
-"""A PettingZoo AEC environment (the pettingzoo.AECEnv interface) in pure
-Python; neither pettingzoo nor gymnasium is imported (carcvar.spaces stands in
-for gymnasium's spaces).
+"""A PettingZoo AEC environment.
+
+When pettingzoo and gymnasium import, CarcassonneAEC is a pettingzoo.AECEnv
+with gymnasium spaces, and env() wraps it the way PettingZoo's own games are
+wrapped (OrderEnforcingWrapper, AssertOutOfBoundsWrapper, and
+TerminateIllegalWrapper when an illegal_reward is given).  Without them it is
+the same class on plain Python with carcvar.spaces standing in for gymnasium's
+spaces; nothing else changes.
 
 Tile draws are resolved inside the environment from the game's seeded RNG,
-so agents see only their own decisions.  Rewards: each step, the change of
-every player's score (the end-game scoring arrives with the step that ends
-the game), so the rewards an agent collects over a game add up to its final
-score.  As in every AEC environment, last() returns the reward collected
-since the agent last acted.
+so agents see only their own decisions.  Rewards (returns="scores"): each
+step, the change of every player's score (the end-game scoring arrives with
+the step that ends the game), so an agent's rewards over a game add up to its
+final score; returns="win_loss": 0 until the end, then +1 / 0 / -1
+(carcvar.observation.win_loss).  As in every AEC environment, last() returns
+the reward collected since the agent last acted.
 
-Observations are {"observation": ..., "action_mask": ...}: the observation
-tensor of carcvar.observation from the agent's seat (a float32 numpy array,
-or a list of floats when numpy is missing) and the mask of its legal action
-ids (an int8 numpy array, or bytes of 0/1 when numpy is missing; all zeros
-when it is not the agent's turn).
+Observations are {"observation": ..., "action_mask": ...}.  "observation" is
+{"board": planes x window x window, "vector": the header} (observation="dict",
+the default) or the flat tensor (observation="flat"), from the agent's seat
+(carcvar.observation); "action_mask" marks the agent's legal action ids (all
+zeros when it is not the agent's turn).  With numpy they are float32 and int8
+arrays; without numpy, nested lists of floats and bytes of 0/1.
 """
 import random
 
 from . import _compat
 from .game import Game, CHANCE, num_distinct_actions
-from .observation import ObservationEncoder, DEFAULT_WINDOW
-from .spaces import Box, Dict, Discrete
+from .observation import ObservationEncoder, DEFAULT_WINDOW, win_loss
+from . import spaces as _spaces
+
+try:   # the real frameworks when they are importable (they need numpy)
+    import gymnasium as _gymnasium
+    from pettingzoo import AECEnv as _AECEnv
+    from pettingzoo.utils import wrappers as _wrappers
+except ImportError:
+    _gymnasium = _wrappers = None
+    _AECEnv = object
+
+#: True when CarcassonneAEC is a pettingzoo.AECEnv with gymnasium spaces
+FRAMEWORK = _gymnasium is not None
+_Box, _Dict, _Discrete = ((_gymnasium.spaces.Box, _gymnasium.spaces.Dict,
+                           _gymnasium.spaces.Discrete) if FRAMEWORK
+                          else (_spaces.Box, _spaces.Dict, _spaces.Discrete))
+OBSERVATIONS = ("dict", "flat")
+RETURNS = ("scores", "win_loss")
 
 
-class CarcassonneAEC:
+class CarcassonneAEC(_AECEnv):
+    """players 2-6; modules and rules as carcvar.Game; observation "dict" or
+    "flat"; returns "scores" or "win_loss"; max_cycles: when set, every agent
+    is truncated once each player has had that many turns; window: the side of
+    the observation planes (odd)."""
     metadata = {"name": "carcassonne_v0", "render_modes": ["ansi", "human"],
                 "is_parallelizable": False}
 
     def __init__(self, players=2, modules=(), rules=None, render_mode=None,
-                 window=DEFAULT_WINDOW):
+                 window=DEFAULT_WINDOW, observation="dict", returns="scores", max_cycles=None):
+        if FRAMEWORK:
+            super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation must be one of {OBSERVATIONS}")
+        if returns not in RETURNS:
+            raise ValueError(f"returns must be one of {RETURNS}")
+        if max_cycles is not None and int(max_cycles) < 1:
+            raise ValueError("max_cycles must be at least 1")
         self.render_mode = render_mode
         self.num_players = players
         self.modules = tuple(modules)
         self.rules = dict(rules or {})
+        self.observation_format = observation
+        self.returns = returns
+        self.max_cycles = None if max_cycles is None else int(max_cycles)
         self.encoder = ObservationEncoder(players, self.modules, self.rules, window)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         n = num_distinct_actions()
-        self.action_spaces = {a: Discrete(n) for a in self.possible_agents}
-        self.observation_spaces = {
-            a: Dict({"observation": self.encoder.space(),
-                     "action_mask": Box(0, 1, (n,), "int8")})
-            for a in self.possible_agents}
+        self.action_spaces = {a: _Discrete(n) for a in self.possible_agents}
+        self.observation_spaces = {a: self._observation_space() for a in self.possible_agents}
+        self.state_space = self.encoder.space(_Box)
         self.agents = []
         self.rewards, self._cumulative_rewards = {}, {}
         self.terminations, self.truncations, self.infos = {}, {}, {}
         self.agent_selection = None
         self._game = None
         self._seeds = None
+
+    def _observation_space(self):
+        obs = (self.encoder.pieces_space(_Box, _Dict) if self.observation_format == "dict"
+               else self.encoder.space(_Box))
+        n = num_distinct_actions()
+        mask = (_Box(0, 1, (n,), dtype=_compat.np.int8) if FRAMEWORK
+                else _spaces.Box(0, 1, (n,), "int8"))
+        return _Dict({"observation": obs, "action_mask": mask})
 
     # ------------------------------------------------------------------ spaces
     def action_space(self, agent):
@@ -117,11 +161,14 @@ class CarcassonneAEC:
 
     def observe(self, agent):
         p = self._seat(agent)
-        self._live_game()
-        mine = self._game.current_player == p
-        mask = self._game.legal_mask() if mine else bytes(num_distinct_actions())
-        return {"observation": self.encoder.array(self._game, p),
-                "action_mask": _compat.int8_mask(mask)}
+        game = self._live_game()
+        live = (agent in self.terminations and not self.terminations[agent]
+                and not self.truncations[agent])
+        mine = live and game.current_player == p
+        mask = game.legal_mask() if mine else bytes(num_distinct_actions())
+        obs = (self.encoder.pieces(game, p) if self.observation_format == "dict"
+               else self.encoder.array(game, p))
+        return {"observation": obs, "action_mask": _compat.int8_mask(mask)}
 
     def last(self, observe=True):
         a = self.agent_selection
@@ -130,8 +177,8 @@ class CarcassonneAEC:
                 self.infos[a])
 
     def state(self):
-        """The global state: the observation tensor from player_0's seat
-        (everything is public)."""
+        """The global state: the flat observation tensor from player_0's seat
+        (everything is public); its space is state_space."""
         return self.encoder.array(self._live_game(), 0)
 
     def render(self):
@@ -156,18 +203,28 @@ class CarcassonneAEC:
         self._cumulative_rewards[agent] = 0
         self._advance()
         final = self._game.is_terminal
+        truncated = (not final and self.max_cycles is not None
+                     and self._game.turn > self.max_cycles * self.num_players)
         scores = self._game.final_scores() if final else self._game.scores()
+        if self.returns == "win_loss":
+            outcome = win_loss(scores) if final else [0.0] * self.num_players
+            change = [o - p for o, p in zip(outcome, self._scores)]
+            self._scores = outcome
+        else:
+            change = [s - p for s, p in zip(scores, self._scores)]
+            self._scores = scores
         for i, a in enumerate(self.possible_agents):
-            self.rewards[a] = scores[i] - self._scores[i]
-            self._cumulative_rewards[a] += self.rewards[a]
+            self.rewards[a] = change[i]
+            self._cumulative_rewards[a] += change[i]
             if final:
                 self.terminations[a] = True
-        self._scores = scores
+            if truncated:
+                self.truncations[a] = True
 
     def _was_dead_step(self, action):
-        """A terminated agent leaves: its entries go, the next one is selected
-        (the game ends for all agents at once, so every remaining agent is
-        terminated too) and the per-step rewards are cleared."""
+        """A terminated or truncated agent leaves: its entries go, the next one
+        is selected (the game ends for all agents at once, so every remaining
+        agent has ended too) and the per-step rewards are cleared."""
         if action is not None:
             raise ValueError("when an agent is terminated, the only valid action is None")
         agent = self.agent_selection
@@ -190,7 +247,27 @@ class CarcassonneAEC:
     def __str__(self):
         return self.metadata["name"]
 
+    def __repr__(self):
+        return (f"<CarcassonneAEC players={self.num_players} agents={len(self.agents)} "
+                f"selection={self.agent_selection}>")
 
-def env(**kwargs):
-    """PettingZoo's factory convention: carcvar.pettingzoo.env(players=3)."""
-    return CarcassonneAEC(**kwargs)
+
+raw_env = CarcassonneAEC
+
+
+def env(illegal_reward=None, **kwargs):
+    """PettingZoo's factory convention: carcvar.pettingzoo.env(players=3).
+    With PettingZoo, the environment comes wrapped as its own games are
+    (OrderEnforcingWrapper over AssertOutOfBoundsWrapper; with illegal_reward,
+    TerminateIllegalWrapper ends the game when an agent plays an action its
+    mask forbids, giving it illegal_reward).  Without PettingZoo, the plain
+    environment (an illegal action raises carcvar.IllegalActionError)."""
+    e = CarcassonneAEC(**kwargs)
+    if not FRAMEWORK:
+        if illegal_reward is not None:
+            raise RuntimeError("illegal_reward needs pettingzoo's TerminateIllegalWrapper")
+        return e
+    if illegal_reward is not None:
+        e = _wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
+    e = _wrappers.AssertOutOfBoundsWrapper(e)
+    return _wrappers.OrderEnforcingWrapper(e)

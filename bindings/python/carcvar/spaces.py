@@ -82,17 +82,59 @@ class Discrete(Space):
         return f"Discrete({self.n}{start})"
 
 
+def _size(shape):
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def _flatten(x, shape):
+    """Nested lists of the given shape as one flat list, or None if x does not
+    have that shape."""
+    if not shape:
+        return [x]
+    if isinstance(x, (bytes, bytearray)) and len(shape) == 1:
+        return list(x) if len(x) == shape[0] else None
+    try:
+        if isinstance(x, (str, bytes, bytearray)) or len(x) != shape[0]:
+            return None
+    except TypeError:
+        return None
+    out = []
+    for item in x:
+        flat = _flatten(item, shape[1:])
+        if flat is None:
+            return None
+        out += flat
+    return out
+
+
+def _nest(flat, shape):
+    """A flat list as nested lists of the given shape (row-major)."""
+    if len(shape) <= 1:
+        return list(flat)
+    step = _size(shape[1:])
+    return [_nest(flat[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])]
+
+
 class Box(Space):
-    """A flat vector of shape (n,) with per-entry bounds low <= x <= high."""
+    """An array of the given shape (any number of dimensions) with per-entry
+    bounds low <= x <= high; without numpy, nested lists of that shape."""
 
     def __init__(self, low, high, shape=None, dtype="float32", seed=None):
         if shape is None:
             shape = (len(high),) if hasattr(high, "__len__") else (len(low),)
-        (n,) = shape
-        lows = list(low) if hasattr(low, "__len__") else [low] * n
-        highs = list(high) if hasattr(high, "__len__") else [high] * n
-        if len(lows) != n or len(highs) != n:
-            raise ValueError("low and high must have the length of the shape")
+        shape = tuple(int(d) for d in shape)
+        n = _size(shape)
+        lows = _flatten(low, shape) if hasattr(low, "__len__") else [low] * n
+        highs = _flatten(high, shape) if hasattr(high, "__len__") else [high] * n
+        if lows is None and hasattr(low, "__len__") and len(low) == n:
+            lows = list(low)                 # a flat list for any shape
+        if highs is None and hasattr(high, "__len__") and len(high) == n:
+            highs = list(high)
+        if lows is None or highs is None or len(lows) != n or len(highs) != n:
+            raise ValueError("low and high must have the size of the shape")
         if any(lo > hi for lo, hi in zip(lows, highs)):
             raise ValueError("low must not exceed high")
         self._integer = dtype.startswith(("int", "uint"))
@@ -105,10 +147,10 @@ class Box(Space):
         values = getattr(self, name)
         np = _compat.np
         if np is None:
-            return list(values)
+            return _nest(values, self.shape)
         cache = self.__dict__.setdefault("_arrays", {})
         if name not in cache:
-            cache[name] = np.array(values, dtype=self.dtype)
+            cache[name] = np.array(values, dtype=self.dtype).reshape(self.shape)
             cache[name].flags.writeable = False
         return cache[name]
 
@@ -121,7 +163,7 @@ class Box(Space):
         return self._bound("_high")
 
     def sample(self, mask=None):
-        """A uniform vector within the bounds (integers for integer dtypes)."""
+        """A uniform array within the bounds (integers for integer dtypes)."""
         if mask is not None:
             raise ValueError("Box.sample takes no mask")
         np = _compat.np
@@ -131,8 +173,10 @@ class Box(Space):
                 return gen.integers(self.low, self.high, endpoint=True).astype(self.dtype)
             return gen.uniform(self.low, self.high).astype(self.dtype)
         if self._integer:
-            return [self._rng.randint(lo, hi) for lo, hi in zip(self._low, self._high)]
-        return [self._rng.uniform(lo, hi) for lo, hi in zip(self._low, self._high)]
+            flat = [self._rng.randint(lo, hi) for lo, hi in zip(self._low, self._high)]
+        else:
+            flat = [self._rng.uniform(lo, hi) for lo, hi in zip(self._low, self._high)]
+        return _nest(flat, self.shape)
 
     def contains(self, x):
         np = _compat.np
@@ -144,12 +188,10 @@ class Box(Space):
                     return False
             return bool(x.shape == self.shape and np.can_cast(x.dtype, self.dtype)
                         and np.all(x >= self.low) and np.all(x <= self.high))
-        try:
-            if len(x) != self.shape[0]:
-                return False
-        except TypeError:
+        flat = _flatten(x, self.shape)
+        if flat is None:
             return False
-        for v, lo, hi in zip(x, self._low, self._high):
+        for v, lo, hi in zip(flat, self._low, self._high):
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 return False
             if self._integer and v != int(v):

@@ -102,11 +102,16 @@ def aec_api_play(env, rng, seed, max_steps=None):
         assert terminated == env.terminations[agent] and info == env.infos[agent]
         assert env.observation_space(agent).contains(obs), "observation out of its space"
         mask = obs["action_mask"]
-        if is_array(obs["observation"]):
-            assert obs["observation"].dtype == env.observation_space(agent)["observation"].dtype
-            assert mask.dtype == _compat.np.int8
-        else:
-            assert isinstance(obs["observation"], list) and isinstance(mask, bytes)
+        space = env.observation_space(agent)["observation"]
+        parts = (obs["observation"].items() if isinstance(obs["observation"], dict)
+                 else [(None, obs["observation"])])
+        for key, part in parts:
+            if is_array(part):
+                assert part.dtype == (space if key is None else space[key]).dtype
+                assert part.shape == (space if key is None else space[key]).shape
+                assert mask.dtype == _compat.np.int8
+            else:
+                assert isinstance(part, list) and isinstance(mask, bytes)
         assert len(mask) == env.action_space(agent).n
         assert accumulated[agent] == reward, "last() reward is not the accumulated reward"
         if terminated or truncated:
@@ -139,3 +144,18 @@ def aec_api_play(env, rng, seed, max_steps=None):
     if not env.agents:
         assert finished == generated == set(env.possible_agents)
     return trace, totals
+
+
+def flat_observation(observation):
+    """The flat tensor of an observation["observation"]: itself, or the
+    "vector" then the "board" of the dict layout, as a list."""
+    if not isinstance(observation, dict):
+        return list(observation)
+    board = observation["board"]
+    if is_array(board):
+        return list(observation["vector"]) + board.reshape(-1).tolist()
+    flat = []
+    for plane in board:
+        for row in plane:
+            flat += row
+    return list(observation["vector"]) + flat

@@ -10,13 +10,15 @@ import pytest
 
 import carcvar
 from carcvar import _compat
-from carcvar.openspiel import CarcGame, GameType, CHANCE_PLAYER_ID
+from carcvar.openspiel import (CarcGame, CHANCE_PLAYER_ID, ChanceMode, Dynamics, Information,
+                               RewardModel, Utility, game_type)
 from carcvar.observation import (ObservationEncoder, PLANE_TILE, PLANE_EDGE, PLANE_ORDER,
                                  PLANE_OWNER, PLANE_FEATURE, PLANE_JUST_LAID)
-from carcvar.pettingzoo import CarcassonneAEC, env as make_env
+from carcvar.pettingzoo import CarcassonneAEC, FRAMEWORK, _Box as PZBox, _Dict as PZDict
 from carcvar.spaces import Box, Dict, Discrete
 
-from conformance import aec_api_play, check_node, is_array, pick
+from pkgpath import pythonpath
+from conformance import aec_api_play, check_node, flat_observation, is_array, pick
 
 np = pytest.importorskip("numpy") if _compat.np is not None else None
 MODES = ["numpy", "pure"] if _compat.np is not None else ["pure"]
@@ -26,6 +28,18 @@ MODES = ["numpy", "pure"] if _compat.np is not None else ["pure"]
 def mode(request, monkeypatch):
     """Run a test with numpy and again as if numpy were missing."""
     if request.param == "pure":
+        monkeypatch.setattr(_compat, "np", None)
+    return request.param
+
+
+@pytest.fixture(params=MODES)
+def pz_mode(request, monkeypatch):
+    """mode for the PettingZoo environment: gymnasium's spaces need numpy, so
+    with the real frameworks importable only the numpy mode runs (the
+    dependency-free version is checked in a child process without them)."""
+    if request.param == "pure":
+        if FRAMEWORK:
+            pytest.skip("with pettingzoo and gymnasium, numpy is always there")
         monkeypatch.setattr(_compat, "np", None)
     return request.param
 
@@ -56,12 +70,16 @@ def states_along(seed, players=2, stride=17):
 # ----------------------------------------------------------------- OpenSpiel
 def test_game_description():
     game = CarcGame({"players": 3, "seed": 4})
-    assert game.get_type() == GameType()
+    assert game.get_type() == game_type()
     t = game.get_type()
-    assert (t.dynamics, t.chance_mode, t.information, t.reward_model) == (
-        "sequential", "explicit_stochastic", "perfect_information", "terminal")
-    assert game.get_parameters() == {"players": 3, "seed": 4, "modules": [], "rules": {},
-                                     "window": 31}
+    assert (t.dynamics, t.chance_mode, t.information, t.reward_model, t.utility) == (
+        Dynamics.SEQUENTIAL, ChanceMode.EXPLICIT_STOCHASTIC, Information.PERFECT_INFORMATION,
+        RewardModel.TERMINAL, Utility.GENERAL_SUM)
+    assert (int(t.dynamics), int(t.chance_mode), int(t.information)) == (1, 1, 1)
+    assert t.short_name == "carcassonne" and set(t.parameter_specification) == {
+        "players", "seed", "modules", "rules", "window", "returns"}
+    assert game.get_parameters() == {"players": 3, "seed": 4, "modules": "", "rules": "",
+                                     "window": 31, "returns": "scores"}
     assert game.num_distinct_actions() == 8192 and game.max_chance_outcomes() == 1024
     assert game.num_players() == 3 and game.max_game_length() == 3 * 71
     assert game.min_utility() == 0.0 < game.max_utility()
@@ -75,6 +93,47 @@ def test_game_description():
         CarcGame({"window": 4})
     with pytest.raises(ValueError):
         CarcGame({"player": 3})
+
+
+def test_game_strings_and_parameters_without_pyspiel():
+    from carcvar import openspiel
+    if openspiel.PYSPIEL:
+        pytest.skip("pyspiel is installed: load_game is pyspiel's")
+    a = openspiel.load_game("carcassonne(players=3,seed=9,modules=base,rules=tiny_city:1)")
+    b = CarcGame("players=3,seed=9,modules=base,rules=tiny_city:1")
+    c = openspiel.load_game("carcassonne", {"players": 3, "seed": 9, "modules": ["base"],
+                                            "rules": {"tiny_city": 1}})
+    d = CarcGame({"players": 3, "seed": 9, "modules": "base", "rules": "tiny_city:1"})
+    assert a.get_parameters() == b.get_parameters() == c.get_parameters() == d.get_parameters()
+    assert a.get_parameters()["rules"] == "tiny_city:1"
+    assert str(a) == "carcassonne(players=3,seed=9,modules=base,rules=tiny_city:1)"
+    assert openspiel.load_game(str(a)).get_parameters() == a.get_parameters()
+    assert CarcGame("carcassonne()").num_players() == 2 == CarcGame().num_players()
+    g = a.new_initial_state()._g
+    assert g.options()["rules"]["tiny_city"] == 1 and g.num_players == 3
+    for bad in ("carcassonne(colour=red)", "chess(players=2)", "carcassonne(players=two)",
+                "carcassonne(returns=money)", "carcassonne(rules=tiny_city)"):
+        with pytest.raises(ValueError):
+            openspiel.load_game(bad)
+    with pytest.raises(carcvar.CarcError):
+        openspiel.load_game("carcassonne(players=9)")
+    win = openspiel.load_game("carcassonne(players=2,returns=win_loss)")
+    assert win.get_type().utility == Utility.ZERO_SUM and win.utility_sum() == 0.0
+    assert (win.min_utility(), win.max_utility()) == (-1.0, 1.0)
+    assert openspiel.load_game("carcassonne(players=3,returns=win_loss)").get_type().utility \
+        == Utility.GENERAL_SUM
+    assert openspiel.PlayerId.CHANCE == -1 and openspiel.PlayerId.TERMINAL == -4
+    assert Dynamics.SEQUENTIAL.name == "SEQUENTIAL" and openspiel.GameType.Dynamics is Dynamics
+
+
+def test_win_loss_returns():
+    game = CarcGame({"players": 3, "seed": 2, "returns": "win_loss"})
+    state = playout(game.new_initial_state(), random.Random(2))
+    final = state._g.final_scores()
+    assert state.returns() == carcvar.observation.win_loss(final)
+    assert carcvar.observation.win_loss([5, 9, 9]) == [-1.0, 0.0, 0.0]
+    assert carcvar.observation.win_loss([5, 9, 2]) == [-1.0, 1.0, -1.0]
+    assert carcvar.observation.win_loss([4, 4]) == [0.0, 0.0]
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5)])
@@ -270,9 +329,9 @@ def test_information_state_tensor_holds_the_history():
 
 # ---------------------------------------------------------------- PettingZoo
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_pettingzoo_api(players, mode):
+def test_pettingzoo_api(players, pz_mode):
     env = CarcassonneAEC(players=players)
-    seeds = (players, 100 + players) if mode == "numpy" else (players,)
+    seeds = (players, 100 + players) if pz_mode == "numpy" else (players,)
     for seed in seeds:
         trace, totals = aec_api_play(env, None, seed)
         final = env._game.final_scores()
@@ -282,8 +341,8 @@ def test_pettingzoo_api(players, mode):
     env.close()
 
 
-def test_pettingzoo_dead_steps_and_errors(mode):
-    env = make_env(players=3)
+def test_pettingzoo_dead_steps_and_errors(pz_mode):
+    env = CarcassonneAEC(players=3)
     env.reset(seed=11)
     with pytest.raises(ValueError):
         env.step(None)                               # a live agent must act
@@ -313,7 +372,7 @@ def test_pettingzoo_dead_steps_and_errors(mode):
         env.observe("player_0")
 
 
-def test_pettingzoo_determinism_and_reset_seeds(mode):
+def test_pettingzoo_determinism_and_reset_seeds(pz_mode):
     def run(seed):
         env = CarcassonneAEC(players=3)
         trace, totals = aec_api_play(env, random.Random(seed), seed, max_steps=60)
@@ -321,7 +380,7 @@ def test_pettingzoo_determinism_and_reset_seeds(mode):
         return trace, totals, observations
     (t1, r1, o1), (t2, r2, o2) = run(5), run(5)
     assert t1 == t2 and r1 == r2
-    assert list(o1["observation"]) == list(o2["observation"])
+    assert flat_observation(o1["observation"]) == flat_observation(o2["observation"])
     assert bytes(o1["action_mask"]) == bytes(o2["action_mask"])
 
     a, b = CarcassonneAEC(), CarcassonneAEC()
@@ -348,25 +407,38 @@ def test_pettingzoo_determinism_and_reset_seeds(mode):
     a.step(action)
 
 
-def test_pettingzoo_spaces_render_state(mode):
+def test_pettingzoo_spaces_render_state(pz_mode):
     env = CarcassonneAEC(players=2, render_mode="ansi")
     env.reset(seed=1)
     space = env.observation_space("player_0")
-    assert isinstance(space, Dict) and set(space.keys()) == {"observation", "action_mask"}
-    box = space["observation"]
-    assert box.shape == env.encoder.shape and str(box.dtype) == "float32"
-    assert list(box.low) == [0.0] * box.shape[0] and all(h >= 1 for h in box.high)
-    assert space["action_mask"] == Box(0, 1, (8192,), "int8")
+    assert isinstance(space, PZDict) and set(space.keys()) == {"observation", "action_mask"}
+    pieces = space["observation"]
+    assert isinstance(pieces, PZDict) and set(pieces.keys()) == {"board", "vector"}
+    enc = env.encoder
+    assert pieces["board"].shape == (28, 31, 31) == enc.board_shape
+    assert pieces["vector"].shape == (enc.header_size,) == (86,)
+    for box in pieces.spaces.values():
+        assert str(box.dtype) == "float32"
+    assert space["action_mask"] == PZBox(0, 1, (8192,), dtype="int8")
     assert space.contains(space.sample())
     obs = env.observe("player_0")
     assert space.contains(obs) and not space.contains({"observation": obs["observation"]})
-    assert is_array(obs["observation"]) == (mode == "numpy")
+    assert is_array(obs["observation"]["board"]) == (pz_mode == "numpy")
+    flat = flat_observation(obs["observation"])
+    assert flat == enc.tensor(env._game, 0)
     state = env.state()
-    assert list(state) == list(obs["observation"])
+    assert list(state) == flat and env.state_space.shape == (enc.size,)
+    # the flat layout
+    env2 = CarcassonneAEC(players=2, observation="flat")
+    env2.reset(seed=1)
+    assert env2.observation_space("player_0")["observation"].shape == enc.shape
+    assert list(env2.observe("player_0")["observation"]) == flat
     assert "player 0" in env.render()
     assert str(env) == "carcassonne_v0" and env.num_agents == env.max_num_agents == 2
-    with pytest.raises(ValueError):
-        CarcassonneAEC(render_mode="rgb_array")
+    for bad in ({"render_mode": "rgb_array"}, {"observation": "planes"}, {"returns": "x"},
+                {"max_cycles": 0}):
+        with pytest.raises(ValueError):
+            CarcassonneAEC(**bad)
     env.close()
 
 
@@ -408,14 +480,14 @@ env = CarcassonneAEC(players=2)
 env.reset(seed=3)
 for agent in env.agent_iter():
     obs, reward, term, trunc, info = env.last()
-    assert isinstance(obs["observation"], list) and isinstance(obs["action_mask"], bytes)
+    assert isinstance(obs["observation"]["vector"], list) and isinstance(obs["action_mask"], bytes)
+    assert len(obs["observation"]["board"][27][30]) == 31
     env.step(None if term else env.action_space(agent).sample(obs["action_mask"]))
 state = CarcGame({"players": 2}).new_initial_state()
 assert len(state.observation_tensor(0)) == state.get_game().observation_tensor_size()
 print("ok")
 """
-    here = os.path.dirname(os.path.abspath(__file__))
-    env = dict(os.environ, PYTHONPATH=os.path.dirname(here))
+    env = dict(os.environ, PYTHONPATH=pythonpath())
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0 and out.stdout == "ok\n", out.stderr

@@ -9,12 +9,12 @@ import sys
 
 import pytest
 
+from pkgpath import pythonpath
+
 # workers (forked, or spawned by Dask) import the example by its name
 EXAMPLES = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples"))
 sys.path.insert(0, EXAMPLES)
-os.environ["PYTHONPATH"] = os.pathsep.join(
-    [EXAMPLES, os.path.abspath(os.path.join(EXAMPLES, "..", "bindings", "python"))] +
-    [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
+os.environ["PYTHONPATH"] = pythonpath(EXAMPLES)
 import selfplay  # noqa: E402
 
 
@@ -46,7 +46,7 @@ def test_ties_are_ties():
 def run_cli(*args):
     """python examples/selfplay.py ARGS, as a user runs it (doc/selfplay.md):
     only the package is on PYTHONPATH."""
-    env = dict(os.environ, PYTHONPATH=os.path.join(EXAMPLES, "..", "bindings", "python"))
+    env = dict(os.environ, PYTHONPATH=pythonpath())
     out = subprocess.run([sys.executable, os.path.join(EXAMPLES, "selfplay.py"), *args],
                          env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
@@ -84,3 +84,71 @@ def test_cli_dask():
     pytest.importorskip("distributed")
     check_report(run_cli("--games", "3", "--dask", "--agents", "random,random,greedy"), 3,
                  ["greedy", "random"])
+
+
+def first_action(game, rng):
+    """A user's agent: always the first legal action (a module-level
+    function, so that worker processes can import it)."""
+    return game.legal_actions()[0]          # an Action object is accepted too
+
+
+def test_own_agent_as_a_callable_and_progress_and_records():
+    seen = []
+    results = selfplay.run_local(4, [first_action, "random"], 2, records=True,
+                                 on_result=seen.append)
+    assert len(seen) == 4 and sorted(seen) == sorted(results)
+    name = f"{__name__}:first_action"
+    for seed, seats, scores, record in results:
+        assert name in seats and "random" in seats
+        # the record replays to the same final scores, and the user's agent
+        # really chose the first legal action at each of its decisions
+        import carcvar
+        with carcvar.Game.from_record(record) as g:
+            assert g.final_scores() == scores
+        with carcvar.Game(players=2, seed=seed) as g:
+            for line in record.splitlines()[5:]:
+                if not line or line.startswith("#"):
+                    continue
+                if g.current_player == carcvar.CHANCE:
+                    g.sample_chance()
+                    continue
+                if seats[g.current_player] == name:
+                    assert line == g.legal_actions()[0].text, line
+                g.apply(line)
+    out = io.StringIO()
+    selfplay.summarise(results, 1.0, out)
+    assert f"{name} win rate" in out.getvalue()
+
+
+def test_progress_lines():
+    out = io.StringIO()
+    p = selfplay.Progress(20, out)
+    for _ in range(20):
+        p(None)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 10 and lines[-1].startswith("20/20 games  ")
+    assert lines[0].startswith("2/20 games  ")
+
+
+def test_cli_own_module_agent_records_and_progress(tmp_path):
+    (tmp_path / "mybot.py").write_text(
+        "def act(game, rng):\n    return game.legal_ids()[-1]\n")
+    env = dict(os.environ, PYTHONPATH=os.path.join(EXAMPLES, "..", "bindings", "python"))
+    rec_dir = tmp_path / "recs"
+    out = subprocess.run([sys.executable, os.path.join(EXAMPLES, "selfplay.py"), "--games", "3",
+                          "--workers", "2", "--agents", "mybot:act,greedy", "--records",
+                          str(rec_dir)], env=env, cwd=tmp_path, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    check_report(out.stdout, 3, ["greedy", "mybot:act"])
+    assert "3/3 games" in out.stderr                # progress while it runs
+    files = sorted(os.listdir(rec_dir))
+    assert files == ["game-000000.rec", "game-000001.rec", "game-000002.rec"]
+    import carcvar
+    for f in files:
+        with carcvar.Game.from_record((rec_dir / f).read_text()) as g:
+            assert g.is_terminal
+    bad = subprocess.run([sys.executable, os.path.join(EXAMPLES, "selfplay.py"), "--agents",
+                          "mybot:nothing,random"], env=env, cwd=tmp_path, capture_output=True,
+                         text=True, timeout=60)
+    assert bad.returncode == 2 and "unknown agent mybot:nothing" in bad.stderr

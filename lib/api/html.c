@@ -1,0 +1,497 @@
+/* The replay viewer (carc_record_html): one self-contained HTML page for the
+ * game of a record -- the board picture at every step (the same drawing as
+ * carc_game_board_svg, picture.h), a slider and step buttons, the move list
+ * with who scored what, and the scores by feature kind from the score log.
+ * No server, no network: the page holds its style, its script and its data.
+ *
+ * How the page is built: the board is drawn once at its final size with
+ * every tile the game placed (data-step: the step it appears at) and every
+ * figure once per stay on the board (data-from, data-to: the steps it is
+ * there); a small script shows what belongs to the chosen step and fills
+ * the panel (turn, tiles left, scores, supply) from a table of numbers per
+ * step.  Step 0 is the game before the record's first line, step k the game
+ * after its k-th action or chance outcome. */
+#include "picture.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A JSON string: quotes, backslashes and the characters that could end a
+ * <script> element are escaped. */
+static void json_str(outbuf *o, const char *s)
+{
+    carc__out_add(o, "\"");
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c < 0x20)
+            carc__out_add(o, "\\u%04x", c);
+        else
+            carc__out_add(o, "%c", c);
+    }
+    carc__out_add(o, "\"");
+}
+
+/* The column of a score event in the breakdown: its feature kind, or for
+ * points scored for no feature the reason's name. */
+static const char *event_column(const logent *e)
+{
+    return e->tile != LOG_NO_TILE ? carc__feature_name(e->feature) : carc__reason_name(e->reason);
+}
+
+/* The breakdown's column of a name, added if new; names past the last
+ * column but one share the last, "other" (nothing is left out). */
+#define BREAKDOWN_COLS 32
+static int column_of(const char **cols, int *ncols, const char *name)
+{
+    for (int k = 0; k < *ncols; k++)
+        if (!strcmp(cols[k], name)) return k;
+    if (*ncols < BREAKDOWN_COLS - 1) {
+        cols[*ncols] = name;
+        return (*ncols)++;
+    }
+    if (*ncols == BREAKDOWN_COLS - 1) cols[(*ncols)++] = "other";
+    return BREAKDOWN_COLS - 1;
+}
+
+/* One walk through the record's history on a fresh game writes one section
+ * of the page (walk() below): the figures' stays, the move list or the
+ * numbers of every step. */
+typedef struct walker {
+    outbuf *o;
+    const carc_game *final;
+    const pic_frame *frame;
+    int section;
+    /* figure spans (section FIGS) */
+    int *fx, *fy, *from;
+    const char **role;
+    uint8_t *shown;
+} walker;
+
+enum { SEC_FIGS, SEC_MOVES, SEC_STEPS };
+
+static void figure_spans(walker *w, const carc_game *g, int step, bool last)
+{
+    const figure *F = CFIGS(g);
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        int x = 0, y = 0;
+        bool on = !last && carc__pic_figure_pos(g, (int)i, w->frame, &x, &y);
+        const char *role = on ? carc__pic_role(g, (int)i) : NULL;
+        bool same = on == (bool)w->shown[i] &&
+                    (!on || (x == w->fx[i] && y == w->fy[i] && role == w->role[i]));
+        if (same) continue;
+        if (w->shown[i]) { /* its stay ends: draw it for [from, step) */
+            carc__out_add(w->o, "<g class=\"span\" data-from=\"%d\" data-to=\"%d\">", w->from[i],
+                          step);
+            carc__pic_glyph(w->o, "figure", F[i].kind, F[i].owner, w->role[i], w->fx[i], w->fy[i]);
+            carc__out_add(w->o, "</g>\n");
+        }
+        w->shown[i] = on;
+        w->fx[i] = x, w->fy[i] = y, w->role[i] = role, w->from[i] = step;
+    }
+}
+
+static void move_item(walker *w, const carc_game *g, int step, const char *text, int player,
+                      int turn, uint32_t log0)
+{
+    outbuf *o = w->o;
+    carc__out_add(o, "<li data-step=\"%d\"%s><span class=\"turn\">%d</span>", step,
+                  player < 0 ? " class=\"chance\"" : "", turn);
+    if (player >= 0)
+        carc__out_add(o, "<span class=\"who\" style=\"background:%s;color:%s\">P%d</span>",
+                      carc__pic_colour(player), carc__pic_ink(player), player);
+    else
+        carc__out_add(o, "<span class=\"who chance\">&#9633;</span>");
+    carc__out_add(o, "<span class=\"act\">");
+    carc__pic_xml(o, text);
+    carc__out_add(o, "</span>");
+    const logent *L = CLOG(g);
+    for (uint32_t k = log0; k < g->nlog; k++) {
+        carc__out_add(o, "<span class=\"ev\" style=\"border-color:%s\">P%d +%d ",
+                      carc__pic_colour(L[k].player), L[k].player, L[k].points);
+        carc__pic_xml(o, event_column(&L[k]));
+        if (L[k].reason == CARC_SCORE_END_GAME) carc__out_add(o, " (end)");
+        carc__out_add(o, "</span>");
+    }
+    carc__out_add(o, "</li>\n");
+}
+
+/* The numbers of one step: [turn, tiles left, player to act, last tile
+ * (x, y) or null, scores, supply per player in the order of kinds[]]. */
+static void step_json(walker *w, const carc_game *g, const int *kinds, int nkinds)
+{
+    outbuf *o = w->o;
+    int t = carc__pic_last_tile(g);
+    carc__out_add(o, "[%d,%d,%d,", g->turn, g->total_remaining, carc_game_current_player(g));
+    if (t >= 0)
+        carc__out_add(o, "[%d,%d],", CTILES(g)[t].x, CTILES(g)[t].y);
+    else
+        carc__out_add(o, "null,");
+    carc__out_add(o, "[");
+    for (int p = 0; p < g->nplayers; p++) carc__out_add(o, "%s%d", p ? "," : "", g->score[p]);
+    carc__out_add(o, "],[");
+    for (int p = 0; p < g->nplayers; p++) {
+        carc__out_add(o, "%s[", p ? "," : "");
+        for (int k = 0; k < nkinds; k++)
+            carc__out_add(o, "%s%d", k ? "," : "", g->supply[p][kinds[k]]);
+        carc__out_add(o, "]");
+    }
+    carc__out_add(o, "]],\n");
+}
+
+/* Replay the final game's history on a fresh game, writing w->section
+ * after step 0 and after every entry.  CARC_OK or the first error. */
+static int walk(walker *w, const int *kinds, int nkinds)
+{
+    const carc_game *fin = w->final;
+    carc_game *g;
+    int rc = carc_game_new(&g, &fin->opts);
+    if (rc) return rc;
+    const uint16_t *H = CHIST(fin);
+    int step = 0;
+    if (w->section == SEC_FIGS) figure_spans(w, g, 0, false);
+    if (w->section == SEC_STEPS) step_json(w, g, kinds, nkinds);
+    for (uint32_t i = 0, used = 0; i < fin->nhist; i += used) {
+        carc_action a;
+        char text[192];
+        if (carc__entry_action(g, H + i, fin->nhist - i, &a, &used) != CARC_OK) {
+            rc = CARC_E_CORRUPT;
+            break;
+        }
+        char *long_text = NULL; /* a module's notation longer than text[] */
+        if (w->section == SEC_MOVES) {
+            size_t tn = 0;
+            int trc = carc_action_to_string(g, &a, text, sizeof text, &tn);
+            if (trc == CARC_E_BUFFER) {
+                if (!(long_text = malloc(tn))) {
+                    rc = CARC_E_NOMEM;
+                    break;
+                }
+                trc = carc_action_to_string(g, &a, long_text, tn, &tn);
+            }
+            if (trc != CARC_OK) { /* no notation for it: say what it is */
+                free(long_text);
+                long_text = NULL;
+                snprintf(text, sizeof text, "(action of kind %d)", a.kind);
+            }
+        }
+        int player = carc_game_current_player(g), turn = g->turn;
+        uint32_t log0 = g->nlog;
+        rc = carc__replay_entry(g, H + i, fin->nhist - i, &used);
+        if (!rc) {
+            step++;
+            if (w->section == SEC_FIGS) figure_spans(w, g, step, false);
+            if (w->section == SEC_MOVES)
+                move_item(w, g, step, long_text ? long_text : text, player, turn, log0);
+        }
+        free(long_text);
+        if (rc) break;
+        if (w->section == SEC_STEPS) step_json(w, g, kinds, nkinds);
+    }
+    if (!rc && w->section == SEC_FIGS) figure_spans(w, g, step + 1, true);
+    carc_game_free(g);
+    return rc;
+}
+
+static const char page_style[] =
+    "*{box-sizing:border-box}"
+    "body{margin:0;font:14px/1.4 'DejaVu Sans',Verdana,Arial,sans-serif;background:#efe8d6;"
+    "color:#222}"
+    "header{padding:10px 18px;background:#4a3b28;color:#fbf5e6}"
+    "header h1{font-size:19px;margin:0}header .meta{font-size:12px;opacity:.85}"
+    "main{display:flex;flex-wrap:wrap;gap:14px;padding:14px;align-items:flex-start}"
+    "#boardbox{flex:3 1 520px;min-width:320px;background:#f3eddc;border:1px solid #c9bfa5;"
+    "border-radius:8px;padding:6px}"
+    "#boardbox svg{width:100%;height:auto;max-height:82vh;display:block}"
+    "aside{flex:1 1 330px;max-width:520px;display:flex;flex-direction:column;gap:12px}"
+    ".card{background:#fffdf6;border:1px solid #c9bfa5;border-radius:8px;padding:10px}"
+    "#controls{display:flex;align-items:center;gap:6px;flex-wrap:wrap}"
+    "#controls button{font-size:15px;min-width:36px;padding:4px 8px;border-radius:5px;"
+    "border:1px solid #8a7a5c;background:#f7f0dd;cursor:pointer}"
+    "#controls button:hover{background:#eadfbf}"
+    "#slider{flex:1 1 100%;accent-color:#4a3b28}"
+    "#where{font-weight:bold;margin-left:auto}"
+    "#status{font-weight:bold;margin-bottom:6px}"
+    "table{border-collapse:collapse;width:100%}"
+    "td,th{padding:3px 6px;text-align:left;border-bottom:1px solid #e6dcc3}"
+    "td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}"
+    ".sw{display:inline-block;min-width:26px;padding:0 5px;border-radius:9px;text-align:center;"
+    "font-weight:bold;border:1px solid #333}"
+    "tr.now td{background:#fff1c2}"
+    "#moves{list-style:none;margin:0;padding:0;max-height:46vh;overflow:auto}"
+    "#moves li{padding:3px 6px;border-bottom:1px solid #eee3c9;cursor:pointer;"
+    "display:flex;flex-wrap:wrap;gap:5px;align-items:center}"
+    "#moves li.chance{color:#6b6250;font-size:12px}"
+    "#moves li.cur{background:#ffe9a8;outline:2px solid #c79a1c}"
+    "#moves li.future{opacity:.45}"
+    ".turn{color:#8a7a5c;min-width:22px;font-size:12px}"
+    ".who{border-radius:8px;padding:0 6px;font-weight:bold;font-size:12px;border:1px solid #333}"
+    ".who.chance{border:none}"
+    ".ev{border:2px solid;border-radius:8px;padding:0 6px;font-size:12px;background:#fff}"
+    "h2{font-size:15px;margin:0 0 6px}"
+    "#breakdown{margin:0 14px 18px}"
+    ".legend-box{width:100%;height:auto;margin-top:8px;display:block}";
+
+/* The script: show the elements of step s, fill the panel, mark the move. */
+static const char page_script[] =
+    "(function(){\n"
+    "var D=REPLAY,N=D.steps.length-1,s=0,timer=null;\n"
+    "var svg=document.getElementById('board');\n"
+    "var tiles=[].slice.call(svg.querySelectorAll('[data-step]'));\n"
+    "var spans=[].slice.call(svg.querySelectorAll('[data-from]'));\n"
+    "var last=document.getElementById('lastmark');\n"
+    "var moves=[].slice.call(document.querySelectorAll('#moves li'));\n"
+    "var slider=document.getElementById('slider');\n"
+    "slider.max=N;\n"
+    "function pl(p){return 'P'+p;}\n"
+    "function show(k,scroll){\n"
+    " s=Math.max(0,Math.min(N,k|0));slider.value=s;\n"
+    " tiles.forEach(function(e){e.style.display=(+e.getAttribute('data-step'))<=s?'':'none';});\n"
+    " spans.forEach(function(e){var a=+e.getAttribute('data-from'),b=+e.getAttribute('data-to');"
+    "e.style.display=(a<=s&&s<b)?'':'none';});\n"
+    " var st=D.steps[s];\n"
+    " if(st[3]){last.style.display='';last.setAttribute('transform','translate('+"
+    "(D.ox+(st[3][0]-D.x0)*D.ts)+' '+(D.oy+(st[3][1]-D.y0)*D.ts)+')');}"
+    "else last.style.display='none';\n"
+    " document.getElementById('where').textContent='step '+s+' / '+N;\n"
+    " var over=(s==N&&D.over);\n"
+    " document.getElementById('status').textContent=(over?'Game over after turn ':'Turn ')"
+    "+st[0]+' \\u00b7 '+st[1]+' tile'+(st[1]==1?'':'s')+' left'+(st[2]>=0&&!over?' \\u00b7 '"
+    "+pl(st[2])+' to play':'');\n"
+    " var rows=document.querySelectorAll('#players tbody tr');\n"
+    " for(var p=0;p<D.players;p++){var r=rows[p];r.className=(st[2]==p&&!over)?'now':'';\n"
+    "  r.querySelector('.score').textContent=st[4][p];\n"
+    "  var sup=[];for(var k=0;k<D.kinds.length;k++)sup.push(st[5][p][k]+' '+D.kinds[k]);\n"
+    "  r.querySelector('.supply').textContent=sup.join(', ');}\n"
+    " moves.forEach(function(li){var k=+li.getAttribute('data-step');"
+    "li.className=(li.className.indexOf('chance')>=0?'chance ':'')+(k==s?'cur':k>s?'future':'');"
+    "if(k==s&&scroll){var l=li.parentNode;var top=li.offsetTop-l.offsetTop;"
+    "if(top<l.scrollTop||top+li.offsetHeight>l.scrollTop+l.clientHeight)"
+    "l.scrollTop=top-l.clientHeight/2;}});\n"
+    " document.body.setAttribute('data-step',s);\n"
+    " if(location.hash!=='#step='+s&&history.replaceState)"
+    "history.replaceState(null,'','#step='+s);\n"
+    "}\n"
+    "function stop(){if(timer){clearInterval(timer);timer=null;"
+    "document.getElementById('play').textContent='\\u25b6';}}\n"
+    "function go(k){stop();show(k,true);}\n"
+    "document.getElementById('first').onclick=function(){go(0);};\n"
+    "document.getElementById('prev').onclick=function(){go(s-1);};\n"
+    "document.getElementById('next').onclick=function(){go(s+1);};\n"
+    "document.getElementById('end').onclick=function(){go(N);};\n"
+    "document.getElementById('prevturn').onclick=function(){var t=D.steps[s][0];var k=s;"
+    "while(k>0&&D.steps[k][0]>=t)k--;while(k>0&&D.steps[k-1][0]==D.steps[k][0])k--;go(k);};\n"
+    "document.getElementById('nextturn').onclick=function(){var t=D.steps[s][0];var k=s;"
+    "while(k<N&&D.steps[k][0]==t)k++;go(k);};\n"
+    "document.getElementById('play').onclick=function(){if(timer){stop();return;}"
+    "if(s>=N)show(0,true);this.textContent='\\u275a\\u275a';"
+    "timer=setInterval(function(){if(s>=N)stop();else show(s+1,true);},350);};\n"
+    "slider.oninput=function(){stop();show(+slider.value,true);};\n"
+    "moves.forEach(function(li){li.onclick=function(){go(+li.getAttribute('data-step'));};});\n"
+    "document.addEventListener('keydown',function(e){if(e.target===slider)return;"
+    "if(e.key==='ArrowRight')go(s+1);else if(e.key==='ArrowLeft')go(s-1);"
+    "else if(e.key==='Home')go(0);else if(e.key==='End')go(N);});\n"
+    "var m=/^#step=(\\d+|end)$/.exec(location.hash);\n"
+    "show(m?(m[1]==='end'?N:+m[1]):0,true);\n"
+    "window.carcvarReplay={show:function(k){go(k);},steps:N,step:function(){return s;}};\n"
+    "})();\n";
+
+int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size_t *needed,
+                     carc_record_error *err)
+{
+    if (err) memset(err, 0, sizeof *err);
+    if ((!record && len) || (!buf && cap)) return CARC_E_INVALID;
+    carc_game *fin = NULL;
+    int rc = carc_record_replay(&fin, record ? record : "", len, err);
+    if (rc) return rc;
+
+    outbuf o = {buf, cap, 0};
+    int x0, x1, y0, y1;
+    carc__board_bounds(fin, &x0, &x1, &y0, &y1);
+    pic_frame f;
+    carc__pic_frame(&f, x0, x1, y0, y1, 0);
+    int w = f.width, h = f.height;
+
+    /* the figure kinds the players own, for the supply column */
+    int kinds[CARC_FIGURE_KINDS], nkinds = 0;
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+        bool owned = false;
+        for (uint32_t i = 0; i < fin->nfigs && !owned; i++)
+            owned = CFIGS(fin)[i].owner >= 0 && CFIGS(fin)[i].kind == k;
+        if (owned) kinds[nkinds++] = k;
+    }
+
+    carc__out_add(&o, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                      "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
+                      "<meta name=\"generator\" content=\"libcarcvar %s\">"
+                      "<title>Carcassonne replay</title><style>%s</style></head>\n<body>\n",
+                  carc_version_string(), page_style);
+    carc__out_add(&o, "<header><h1>Carcassonne replay</h1><div class=\"meta\">%d players "
+                      "&#183; modules:",
+                  fin->nplayers);
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++)
+        if (carc__module_on(fin, m)) carc__out_add(&o, " %s", carc_module_name(m));
+    carc__out_add(&o, " &#183; %d tiles placed &#183; %s &#183; libcarcvar %s</div></header>\n",
+                  (int)fin->ntiles, carc__is_over(fin) ? "finished" : "unfinished",
+                  carc_version_string());
+
+    /* the board: every tile once, every figure once per stay */
+    carc__out_add(&o, "<main><div id=\"boardbox\"><svg id=\"board\" "
+                      "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
+                      "preserveAspectRatio=\"xMidYMid meet\" role=\"img\" "
+                      "aria-label=\"board\">\n",
+                  w, h);
+    carc__pic_style(&o);
+    carc__out_add(&o, "<rect width=\"%d\" height=\"%d\" fill=\"#f3eddc\"/>\n", w, h);
+    carc__pic_axes(&o, &f);
+    /* the tiles before the first action are there at step 0; then the
+     * k-th placed tile appears at the step that placed it */
+    walker wk = {&o, fin, &f, SEC_FIGS, NULL, NULL, NULL, NULL, NULL};
+    {
+        /* the step of each tile: replay again and note when ntiles grows */
+        carc_game *g;
+        rc = carc_game_new(&g, &fin->opts);
+        if (rc) goto out;
+        int *tile_step = calloc(fin->ntiles + 1, sizeof *tile_step);
+        if (!tile_step) {
+            carc_game_free(g);
+            rc = CARC_E_NOMEM;
+            goto out;
+        }
+        uint32_t have = g->ntiles;
+        const uint16_t *H = CHIST(fin);
+        int step = 0;
+        for (uint32_t i = 0, used = 0; i < fin->nhist && !rc; i += used) {
+            rc = carc__replay_entry(g, H + i, fin->nhist - i, &used);
+            step++;
+            for (; have < g->ntiles && have < fin->ntiles; have++) tile_step[have] = step;
+        }
+        carc_game_free(g);
+        for (uint32_t t = 0; t < fin->ntiles && !rc; t++) {
+            char attrs[32];
+            snprintf(attrs, sizeof attrs, "data-step=\"%d\"", tile_step[t]);
+            carc__pic_tile(&o, fin, (int)t, &f, attrs);
+            carc__out_add(&o, "\n");
+        }
+        free(tile_step);
+        if (rc) goto out;
+    }
+    carc__out_add(&o, "<g id=\"lastmark\" class=\"last-tile\" fill=\"none\" style=\"display:none\">"
+                      "<title>last tile placed</title><rect x=\"2\" y=\"2\" width=\"%d\" "
+                      "height=\"%d\" stroke=\"#000\" stroke-width=\"4\"/><rect x=\"2\" y=\"2\" "
+                      "width=\"%d\" height=\"%d\" stroke=\"#fff\" stroke-width=\"2\" "
+                      "stroke-dasharray=\"5 3\"/></g>\n",
+                  PIC_TS - 4, PIC_TS - 4, PIC_TS - 4, PIC_TS - 4);
+    size_t nf = fin->nfigs ? fin->nfigs : 1;
+    wk.fx = calloc(nf, sizeof *wk.fx);
+    wk.fy = calloc(nf, sizeof *wk.fy);
+    wk.from = calloc(nf, sizeof *wk.from);
+    wk.role = calloc(nf, sizeof *wk.role);
+    wk.shown = calloc(nf, 1);
+    if (!wk.fx || !wk.fy || !wk.from || !wk.role || !wk.shown) rc = CARC_E_NOMEM;
+    if (!rc) rc = walk(&wk, kinds, nkinds);
+    if (rc) goto out;
+    carc__out_add(&o, "</svg></div>\n");
+
+    /* controls, players, moves */
+    carc__out_add(&o, "<aside><div class=\"card\"><div id=\"controls\">"
+                      "<button id=\"first\" title=\"start (Home)\">&#8676;</button>"
+                      "<button id=\"prevturn\" title=\"previous turn\">&#171;</button>"
+                      "<button id=\"prev\" title=\"previous step (&#8592;)\">&#8249;</button>"
+                      "<button id=\"play\" title=\"play\">&#9654;</button>"
+                      "<button id=\"next\" title=\"next step (&#8594;)\">&#8250;</button>"
+                      "<button id=\"nextturn\" title=\"next turn\">&#187;</button>"
+                      "<button id=\"end\" title=\"end (End)\">&#8677;</button>"
+                      "<span id=\"where\"></span>"
+                      "<input id=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" "
+                      "aria-label=\"step\"></div></div>\n");
+    carc__out_add(&o, "<div class=\"card\"><div id=\"status\"></div><table id=\"players\">"
+                      "<thead><tr><th>player</th><th class=\"num\">score</th><th>in supply"
+                      "</th></tr></thead><tbody>");
+    for (int p = 0; p < fin->nplayers; p++)
+        carc__out_add(&o, "<tr data-player=\"%d\"><td><span class=\"sw\" style=\"background:%s;"
+                          "color:%s\">P%d</span></td><td class=\"num score\"></td>"
+                          "<td class=\"supply\"></td></tr>",
+                      p, carc__pic_colour(p), carc__pic_ink(p), p);
+    carc__out_add(&o, "</tbody></table><svg class=\"legend-box\" "
+                      "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 500 26\">");
+    carc__pic_style(&o);
+    carc__pic_legend(&o, 4, 14);
+    carc__out_add(&o, "</svg>");
+    carc__out_add(&o, "</div>\n<div class=\"card\"><h2>Moves</h2>"
+                      "<ol id=\"moves\"><li data-step=\"0\" class=\"chance\">"
+                      "<span class=\"turn\"></span><span class=\"act\">start</span></li>\n");
+    wk.section = SEC_MOVES;
+    rc = walk(&wk, kinds, nkinds);
+    if (rc) goto out;
+    carc__out_add(&o, "</ol></div></aside></main>\n");
+
+    /* the breakdown: points by player and feature kind, from the score log */
+    {
+        const logent *L = CLOG(fin);
+        const char *cols[BREAKDOWN_COLS];
+        int ncols = 0;
+        for (uint32_t i = 0; i < fin->nlog; i++) column_of(cols, &ncols, event_column(&L[i]));
+        carc__out_add(&o, "<section id=\"breakdown\" class=\"card\"><h2>%s by feature</h2>"
+                          "<table><thead><tr><th>player</th>",
+                      carc__is_over(fin) ? "Final scores" : "Scores so far");
+        for (int k = 0; k < ncols; k++) {
+            carc__out_add(&o, "<th class=\"num\">");
+            carc__pic_xml(&o, cols[k]);
+            carc__out_add(&o, "</th>");
+        }
+        carc__out_add(&o, "<th class=\"num\">of which at the end</th><th class=\"num\">total"
+                          "</th></tr></thead><tbody>");
+        for (int p = 0; p < fin->nplayers; p++) {
+            carc__out_add(&o, "<tr data-player=\"%d\"><td><span class=\"sw\" style=\""
+                              "background:%s;color:%s\">P%d</span></td>",
+                          p, carc__pic_colour(p), carc__pic_ink(p), p);
+            int end = 0;
+            for (int k = 0; k < ncols; k++) {
+                int sum = 0;
+                for (uint32_t i = 0; i < fin->nlog; i++)
+                    if (L[i].player == p && column_of(cols, &ncols, event_column(&L[i])) == k)
+                        sum += L[i].points;
+                carc__out_add(&o, "<td class=\"num\">%d</td>", sum);
+            }
+            for (uint32_t i = 0; i < fin->nlog; i++)
+                if (L[i].player == p && L[i].reason == CARC_SCORE_END_GAME) end += L[i].points;
+            carc__out_add(&o, "<td class=\"num\">%d</td><td class=\"num final\">%d</td></tr>",
+                          end, fin->score[p]);
+        }
+        carc__out_add(&o, "</tbody></table></section>\n");
+    }
+
+    /* the numbers of every step, then the script */
+    carc__out_add(&o, "<script>\nvar REPLAY={players:%d,over:%s,ts:%d,x0:%d,y0:%d,ox:%d,oy:%d,"
+                      "kinds:[",
+                  fin->nplayers, carc__is_over(fin) ? "true" : "false", PIC_TS, f.x0, f.y0,
+                  f.ox, f.oy);
+    for (int k = 0; k < nkinds; k++) {
+        if (k) carc__out_add(&o, ",");
+        json_str(&o, carc__figure_name(kinds[k]));
+    }
+    carc__out_add(&o, "],final:[");
+    for (int p = 0; p < fin->nplayers; p++) carc__out_add(&o, "%s%d", p ? "," : "", fin->score[p]);
+    carc__out_add(&o, "],steps:[\n");
+    wk.section = SEC_STEPS;
+    rc = walk(&wk, kinds, nkinds);
+    if (rc) goto out;
+    carc__out_add(&o, "]};\n%s</script>\n</body></html>\n", page_script);
+out:
+    free(wk.fx);
+    free(wk.fy);
+    free(wk.from);
+    free(wk.role);
+    free(wk.shown);
+    carc_game_free(fin);
+    if (rc) {
+        if (err) {
+            err->line = 0;
+            err->code = rc;
+            snprintf(err->message, sizeof err->message, "%s", carc_strerror(rc));
+        }
+        return rc;
+    }
+    return carc__out_finish(&o, needed);
+}

@@ -1,0 +1,74 @@
+/* Drawing pieces of the board picture, shared by the SVG board
+ * (carc_game_board_svg, svg.c) and the replay viewer (carc_record_html,
+ * html.c).  Internal to lib/api.
+ *
+ * Everything is drawn from what the game reports: tile types and segments
+ * from the tile tables, tags and extension feature kinds by their names in
+ * tiles.def, figures by kind and by the kind of the segment they stand on.
+ * A module that lands later shows up with no change here: its tags and
+ * feature kinds get the generic glyph (with their name), its figures the
+ * glyph of their kind. */
+#ifndef CARC_PICTURE_H
+#define CARC_PICTURE_H
+
+#include "core/state.h"
+
+#define PIC_TS 60      /* tile size in SVG units */
+#define PIC_AXIS 18    /* room for the axis labels left of and above the board */
+#define PIC_MARGIN 8
+
+/* Where the board lies in the picture: cell (x0, y0) has its top-left
+ * corner at (ox, oy). */
+typedef struct pic_frame {
+    int x0, x1, y0, y1;
+    int ox, oy;
+    int width;         /* of the board area, axis labels and margins included */
+    int height;
+} pic_frame;
+
+/* The frame for cells x0..x1, y0..y1, the board area starting at `top`. */
+void carc__pic_frame(pic_frame *f, int x0, int x1, int y0, int y1, int top) CARC_INTERNAL;
+
+/* Player colour (Okabe-Ito, for colour-blind readers) and the ink (black or
+ * white) that reads on it; a neutral figure (player -1) gets its kind's own. */
+const char *carc__pic_colour(int player) CARC_INTERNAL;
+const char *carc__pic_ink(int player) CARC_INTERNAL;
+
+/* The <style> element: CSS of the classes the picture uses. */
+void carc__pic_style(outbuf *o) CARC_INTERNAL;
+/* Column and row numbers along the top and left of the board. */
+void carc__pic_axes(outbuf *o, const pic_frame *f) CARC_INTERNAL;
+/* Placed tile t: a <g class="tile"> with fields, cities and pennants,
+ * roads, monasteries, extension features and tags.  `attrs` is added to
+ * the group's attributes ("" for none). */
+void carc__pic_tile(outbuf *o, const carc_game *g, int t, const pic_frame *f, const char *attrs)
+    CARC_INTERNAL;
+/* Where figure i is drawn; false if it is not on the board. */
+bool carc__pic_figure_pos(const carc_game *g, int i, const pic_frame *f, int *x, int *y)
+    CARC_INTERNAL;
+/* The role of a figure on the board by the kind of its segment ("knight",
+ * "thief", "monk", "farmer", an extension kind's name) or NULL. */
+const char *carc__pic_role(const carc_game *g, int i) CARC_INTERNAL;
+/* A figure glyph of `kind` for `player` (-1 neutral) at (x, y): a <g
+ * class="CLS KIND [ROLE]" data-player data-kind>; cls is "figure" for a
+ * figure on the board.  role may be NULL. */
+void carc__pic_glyph(outbuf *o, const char *cls, int kind, int player, const char *role, int x,
+                     int y) CARC_INTERNAL;
+/* A tag by name: its own glyph if it has one, else a labelled badge; a <g
+ * class="tag tag-NAME" data-tag=NAME>. */
+void carc__pic_tag(outbuf *o, const char *name, int x, int y) CARC_INTERNAL;
+/* Every figure on the board of g. */
+void carc__pic_figures(outbuf *o, const carc_game *g, const pic_frame *f) CARC_INTERNAL;
+/* The frame around the last placed tile, if any. */
+void carc__pic_last(outbuf *o, const carc_game *g, const pic_frame *f) CARC_INTERNAL;
+/* The placed index of the last placed tile, or -1 (only the start). */
+int carc__pic_last_tile(const carc_game *g) CARC_INTERNAL;
+
+/* The legend (knight, thief, monk, farmer, pennant, last tile) in one row
+ * from (x, y); returns the x where it ends. */
+int carc__pic_legend(outbuf *o, int x, int y) CARC_INTERNAL;
+
+/* Text escaped for XML character data and attribute values. */
+void carc__pic_xml(outbuf *o, const char *s) CARC_INTERNAL;
+
+#endif

@@ -1,0 +1,886 @@
+/* Bridges, Castles & Bazaars (expansion 8), module `bridges_castles`.
+ * Rules: ../shared/rules/expansions.md §7; every ruling and its source in
+ * doc/rules.md ("Bridges, Castles & Bazaars").
+ *
+ *  - Tiles: tiles.def (12 tiles, 8 bazaars, 2 inns).  The inns are the
+ *    segment tag @inn, scored by the Inns & Cathedrals module's inn rule when
+ *    that module is on (BCB's rulebook refers to the I&C inn); nothing here.
+ *  - Tokens: 3 bridges and 3 castles per player with 2-4 players, 2 and 2
+ *    with 5-6 (carc__bcb_tokens).
+ *  - Bridge: at the deployment after a tile is laid, the player may first
+ *    lay a bridge ("bridge", then which tile: the one just laid or an
+ *    orthogonal neighbour, then which way "bridge ns"/"bridge ew"), a road
+ *    over that tile between two opposite field edges (carc__overlay_road),
+ *    and then deploys as usual (possibly onto the bridge).
+ *  - Castle: before the majority of a completed two-tile city made of two
+ *    one-edge (semicircular) city segments, the player holding it may turn
+ *    it into a castle ("castle") instead of scoring it; the knight stays.
+ *    After the scoring of a later placement, the castle scores the highest
+ *    value among the completed features with a tile in its 6-tile fief
+ *    (a monastery only by its own tile), then the knight returns; a castle
+ *    scoring counts as a completed feature for the castles around it, which
+ *    score the same points (chaining).  A castle is worth 4 to farmers
+ *    (rule bcb_castle_farmers), 0 at the end of the game; its knight cannot
+ *    be moved by another module's rule (dragon, tower).
+ *  - Bazaar: after the turn in which a bazaar tile was laid, as many tiles
+ *    as players are revealed (chance decisions, from the draw pile); from
+ *    the next player, each player without a tile chooses one ("bazaar pick
+ *    K") and bids ("bazaar bid N"), the others without a tile raise or pass
+ *    once each in turn order, and the chooser buys it (pays the highest
+ *    bidder) or sells it (is paid by the highest bidder): "bazaar buy",
+ *    "bazaar sell"; unraised, the chooser pays its bid; the last tile goes
+ *    to the last player free.  Each player then plays its tile instead of
+ *    drawing on its next turn (after the last tile: in the end phase).
+ *    Rule bcb_bazaar: 1 auction, 2 JCZ's variant without auction (each
+ *    chooses in turn, free), 3 no bazaar. */
+#include "module.h"
+
+#include <string.h>
+
+#include "bridges_castles.h"
+#include "tiles_gen.h"
+
+#define M CARC_MODULE_BRIDGES_CASTLES
+#define RULE_FARMERS 32
+#define RULE_BAZAAR 33
+#define RULE_MAX_BID 34
+
+#define DEC_BRIDGE_TILE CARC_MODULE_KIND(M, 0)
+#define DEC_BRIDGE_WAY CARC_MODULE_KIND(M, 1)
+#define DEC_CASTLE CARC_MODULE_KIND(M, 2)
+#define DEC_REVEAL CARC_MODULE_KIND(M, 3)  /* chance: a tile for the bazaar  */
+#define DEC_PICK CARC_MODULE_KIND(M, 4)    /* the auctioneer chooses a tile */
+#define DEC_OPEN CARC_MODULE_KIND(M, 5)    /* and bids                       */
+#define DEC_RAISE CARC_MODULE_KIND(M, 6)   /* another player raises or passes */
+#define DEC_DEAL CARC_MODULE_KIND(M, 7)    /* the auctioneer buys or sells   */
+
+#define ACT_BRIDGE CARC_MODULE_KIND(M, 0)
+#define ACT_BRIDGE_TILE CARC_MODULE_KIND(M, 1)
+#define ACT_BRIDGE_WAY CARC_MODULE_KIND(M, 2)
+#define ACT_CASTLE CARC_MODULE_KIND(M, 3)
+#define ACT_REVEAL CARC_MODULE_KIND(M, 4)
+#define ACT_PICK CARC_MODULE_KIND(M, 5)
+#define ACT_BID CARC_MODULE_KIND(M, 6)
+#define ACT_DEAL CARC_MODULE_KIND(M, 7)
+
+#define REASON_CASTLE CARC_MODULE_KIND(M, 0)
+#define REASON_BAZAAR CARC_MODULE_KIND(M, 1)
+#define CAUSE_CASTLE CARC_MODULE_KIND(M, 0)   /* knight home after its castle scored */
+#define CAUSE_CONVERT CARC_MODULE_KIND(M, 1)  /* other figures off a converted city */
+
+#define VERB_BRIDGE CARC_VERB_ID(M, 0)
+#define VERB_CASTLE CARC_VERB_ID(M, 1)
+#define VERB_BUY CARC_VERB_ID(M, 2)
+#define VERB_SELL CARC_VERB_ID(M, 3)
+
+enum { BAZ_NONE, BAZ_REVEAL, BAZ_PICK, BAZ_BIDS, BAZ_DEAL, BAZ_HELD };
+
+#define SIDES_NS 0x5
+#define SIDES_EW 0xA
+
+static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+
+static const carc_rule_def rules[] = {
+    {RULE_FARMERS, "bcb_castle_farmers", 1, 1, 2},
+    {RULE_BAZAAR, "bcb_bazaar", 1, 1, 3},
+    {RULE_MAX_BID, "bcb_bazaar_max_bid", 100, 1, 1000},
+};
+
+static size_t state_size(const carc_options *o)
+{
+    (void)o;
+    return sizeof(bcb_state);
+}
+
+static bcb_state *st(carc_game *g) { return carc__mod_state(g, M); }
+static const bcb_state *cst(const carc_game *g) { return carc__mod_cstate(g, M); }
+
+int carc__bcb_tokens(const carc_game *g, int player, int kind)
+{
+    if (!g || !carc__module_enabled(g, M) || player < 0 || player >= carc__players(g)) return 0;
+    if (kind == BCB_TOKEN_BRIDGE) return cst(g)->bridges[player];
+    if (kind == BCB_TOKEN_CASTLE) return cst(g)->castles[player];
+    return 0;
+}
+
+int carc__bcb_castle_of(const carc_game *g, int fig, int tiles[2])
+{
+    if (!g || !carc__module_enabled(g, M) || fig < 0) return 0;
+    const bcb_state *s = cst(g);
+    for (int i = 0; i < s->ncastles; i++)
+        if (s->castle[i].fig == fig) {
+            tiles[0] = s->castle[i].tile[0];
+            tiles[1] = s->castle[i].tile[1];
+            return 1;
+        }
+    return 0;
+}
+
+static void setup(carc_game *g)
+{
+    bcb_state *s = st(g);
+    int n = carc__players(g) < 5 ? 3 : 2;
+    for (int p = 0; p < carc__players(g); p++) s->bridges[p] = s->castles[p] = (uint8_t)n;
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
+        s->held[p] = -1;
+        s->baz_owner[p] = -1;
+    }
+    s->baz_sel = -1;
+    s->baz_end_base = -1;
+}
+
+/* ------------------------------------------------------------- bridges */
+
+static bool bridge_on(const carc_game *g, int t)
+{
+    return carc__overlay_ok(g, t, SIDES_NS) || carc__overlay_ok(g, t, SIDES_EW);
+}
+
+/* The tiles a bridge may go on after tile t was laid: t and its placed
+ * orthogonal neighbours, ascending by placed order; their count. */
+static int bridge_tiles(const carc_game *g, int t, int out[5])
+{
+    int n = 0, x, y;
+    carc__tile_xy(g, t, &x, &y);
+    int cand[5] = {t, -1, -1, -1, -1};
+    for (int d = 0; d < 4; d++) cand[d + 1] = carc__tile_at(g, x + dx[d], y + dy[d]);
+    for (int i = 0; i < 5; i++)
+        if (cand[i] >= 0 && bridge_on(g, cand[i])) out[n++] = cand[i];
+    for (int i = 1; i < n; i++) /* insertion sort: ids must ascend */
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            int tmp = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = tmp;
+        }
+    return n;
+}
+
+static bool may_bridge(const carc_game *g, const carc_pending *p)
+{
+    const bcb_state *s = cst(g);
+    if (p->target < 0 || p->target != carc__last_tile(g) || p->player != carc__current(g))
+        return false;
+    if (!s->bridges[p->player] || s->bridged_at == carc__tile_count(g)) return false;
+    int tiles[5];
+    return bridge_tiles(g, p->target, tiles) > 0;
+}
+
+/* ------------------------------------------------------------- castles */
+
+static int castle_of_root(const carc_game *g, int root)
+{
+    const bcb_state *s = cst(g);
+    for (int i = 0; i < s->ncastles; i++)
+        if (s->castle[i].root == root) return i;
+    return -1;
+}
+
+static bool castle_base(const carc_game *g, int t, int seg)
+{
+    const seg_def *sd = &carc__types[carc__tile_type(g, t)].seg[seg];
+    return sd->kind == CARC_FEATURE_CITY && __builtin_popcount(sd->edges) == 1 &&
+           !(sd->tags & CARC_STAG_NO_CASTLE);
+}
+
+/* A completed city that may become a castle: two tiles, one one-edge city
+ * segment on each (castle bases), among the tile just laid and its
+ * neighbours.  Its two tiles in out[]. */
+static bool small_city(const carc_game *g, int root, int out[2])
+{
+    int t = carc__last_tile(g);
+    if (t < 0 || carc__root_kind(g, root) != CARC_FEATURE_CITY) return false;
+    int x, y, n = 0;
+    carc__tile_xy(g, t, &x, &y);
+    for (int d = -1; d < 4; d++) {
+        int u = d < 0 ? t : carc__tile_at(g, x + dx[d], y + dy[d]);
+        if (u < 0) continue;
+        int ns = carc__types[carc__tile_type(g, u)].nseg;
+        for (int i = 0; i < ns; i++) {
+            if (carc__seg_root(g, u, i) != root) continue;
+            if (n == 2 || !castle_base(g, u, i)) return false;
+            out[n++] = u;
+        }
+    }
+    if (n != 2 || out[0] == out[1]) return false;
+    feat_eval e;
+    carc__eval_feature(g, root, 1, &e);
+    return e.tiles == 2;
+}
+
+/* Single player holding the city (majority), or -1. */
+static int city_holder(const carc_game *g, int root)
+{
+    if (carc__root_followers(g, root) == 0) return -1;
+    feat_eval e;
+    carc__eval_feature(g, root, 1, &e);
+    if (!e.owners || (e.owners & (e.owners - 1))) return -1;
+    return __builtin_ctz(e.owners);
+}
+
+static int before_majority(carc_game *g, int root)
+{
+    if (carc__root_kind(g, root) != CARC_FEATURE_CITY) return CARC_HOOK_NEXT;
+    int tiles[2];
+    int p = city_holder(g, root);
+    if (p < 0 || !cst(g)->castles[p] || cst(g)->ncastles >= BCB_MAX_CASTLES ||
+        !small_city(g, root, tiles))
+        return CARC_HOOK_NEXT;
+    carc__push_decision(g, DEC_CASTLE, p, M, -1, root);
+    return CARC_HOOK_NEXT;
+}
+
+static bool on_root(const carc_game *g, const carc_fig *f, int root)
+{
+    return f->where == CARC_PLACE_SEGMENT && carc__seg_root(g, f->tile, f->segment) == root;
+}
+
+static int convert(carc_game *g, int player, int root)
+{
+    bcb_state *s = st(g);
+    int tiles[2];
+    if (!small_city(g, root, tiles) || !s->castles[player] || s->ncastles >= BCB_MAX_CASTLES)
+        return CARC_E_ILLEGAL;
+    int knight = -1;
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.owner == player && on_root(g, &f, root) &&
+            (carc__kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER)) {
+            knight = i;
+            break;
+        }
+    }
+    if (knight < 0) return CARC_E_ILLEGAL;
+    carc__skip_scoring(g, root);
+    /* anything else on the city goes home unscored */
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (i != knight && on_root(g, &f, root))
+            carc__figure_move(g, i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_CONVERT);
+    }
+    bcb_castle *c = &s->castle[s->ncastles++];
+    c->tile[0] = (int16_t)tiles[0];
+    c->tile[1] = (int16_t)tiles[1];
+    c->root = (int16_t)root;
+    c->fig = (int16_t)knight;
+    c->born = (uint16_t)carc__tile_count(g);
+    c->owner = (int8_t)player;
+    s->castles[player]--;
+    return CARC_OK;
+}
+
+/* Is placed tile u in castle c's fief: the 2 tiles it lies on and the 2 on
+ * either side of them, across the line joining them (a 2 x 3 block)? */
+static bool in_fief(const carc_game *g, const bcb_castle *c, int u)
+{
+    int ax, ay, bx, by, x, y;
+    carc__tile_xy(g, c->tile[0], &ax, &ay);
+    carc__tile_xy(g, c->tile[1], &bx, &by);
+    carc__tile_xy(g, u, &x, &y);
+    if (ax == bx) return (y == ay || y == by) && x >= ax - 1 && x <= ax + 1;
+    return (x == ax || x == bx) && y >= ay - 1 && y <= ay + 1;
+}
+
+/* Does feature `root` have a segment on a tile of castle c's fief? */
+static bool feature_in_fief(const carc_game *g, const bcb_castle *c, int root)
+{
+    int ax, ay, bx, by;
+    carc__tile_xy(g, c->tile[0], &ax, &ay);
+    carc__tile_xy(g, c->tile[1], &bx, &by);
+    int vert = ax == bx;
+    for (int k = 0; k < 6; k++) {
+        int side = k / 3, off = k % 3 - 1;
+        int x = side ? bx : ax, y = side ? by : ay;
+        if (vert) x += off;
+        else y += off;
+        int u = carc__tile_at(g, x, y);
+        if (u < 0) continue;
+        int ns = carc__types[carc__tile_type(g, u)].nseg;
+        for (int i = 0; i <= ns; i++) /* i == ns: a bridge on it, if any */
+            if (carc__seg_root(g, u, i) == root) return true;
+    }
+    return false;
+}
+
+/* AFTER_SCORING: castles score the best feature completed in their fief by
+ * this placement, then castles around a castle that scored, the same
+ * points, until none is left; knights go home. */
+static int score_castles(carc_game *g)
+{
+    bcb_state *s = st(g);
+    if (!s->ncastles || !carc__completed_count(g)) return CARC_HOOK_NEXT;
+    int now = carc__tile_count(g);
+    int value[BCB_MAX_CASTLES];
+    bool any = false;
+    for (int i = 0; i < s->ncastles; i++) {
+        const bcb_castle *c = &s->castle[i];
+        value[i] = -1;
+        if (c->fig < 0 || c->born == now) continue;
+        for (int k = 0; k < carc__completed_count(g); k++) {
+            int r = carc__completed_root(g, k);
+            if (castle_of_root(g, r) >= 0 || !feature_in_fief(g, c, r)) continue;
+            feat_eval e;
+            carc__eval_feature(g, r, 1, &e);
+            if (e.points > value[i]) value[i] = e.points;
+        }
+        any |= value[i] >= 0;
+    }
+    if (!any) return CARC_HOOK_NEXT;
+    /* chaining: a castle that scores is a completed feature for the others */
+    for (bool more = true; more;) {
+        more = false;
+        for (int i = 0; i < s->ncastles; i++) {
+            const bcb_castle *c = &s->castle[i];
+            if (c->fig < 0 || c->born == now || value[i] >= 0) continue;
+            for (int j = 0; j < s->ncastles; j++) {
+                const bcb_castle *d = &s->castle[j];
+                if (value[j] < 0 || !(in_fief(g, c, d->tile[0]) || in_fief(g, c, d->tile[1])))
+                    continue;
+                if (value[j] > value[i]) value[i] = value[j];
+                more = true;
+            }
+        }
+    }
+    for (int i = 0; i < s->ncastles; i++) {
+        bcb_castle *c = &s->castle[i];
+        if (value[i] < 0) continue;
+        int fig = c->fig;
+        c->fig = -1;
+        if (value[i] > 0)
+            carc__score_add(g, c->owner, value[i], REASON_CASTLE, CARC_FEATURE_CITY, c->tile[0], 0);
+        carc__figure_move(g, fig, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_CASTLE);
+    }
+    return CARC_HOOK_NEXT;
+}
+
+/* ------------------------------------------------------------- bazaar */
+
+static int next_player(const carc_game *g, int p) { return (p + 1) % carc__players(g); }
+
+static bool has_tile(const bcb_state *s, int n, int p)
+{
+    for (int i = 0; i < n; i++)
+        if (s->baz_owner[i] == p) return true;
+    return false;
+}
+
+/* AFTER_PLACE: a bazaar tile laid while no bazaar is running */
+static int note_bazaar(carc_game *g)
+{
+    bcb_state *s = st(g);
+    int t = carc__last_tile(g);
+    if (t >= 0 && s->baz_phase == BAZ_NONE &&
+        (carc__types[carc__tile_type(g, t)].tags & CARC_TTAG_BAZAAR))
+        s->baz_trigger = 1;
+    return CARC_HOOK_NEXT;
+}
+
+/* TURN_END: the bazaar, one decision at a time (its cursor is the state). */
+static int bazaar_turn_end(carc_game *g)
+{
+    bcb_state *s = st(g);
+    int n = carc__players(g);
+    if (s->baz_phase == BAZ_HELD) {
+        bool any = false;
+        for (int p = 0; p < n; p++) any |= s->held[p] >= 0;
+        if (!any) s->baz_phase = BAZ_NONE; /* bazaars count again from the next turn */
+    }
+    if (s->baz_phase == BAZ_NONE) {
+        if (!s->baz_trigger) return CARC_HOOK_NEXT;
+        s->baz_trigger = 0;
+        if (carc__rule(g, RULE_BAZAAR) == 3 || carc__tiles_left(g) < n) return CARC_HOOK_NEXT;
+        s->baz_phase = BAZ_REVEAL;
+        s->baz_n = 0;
+    }
+    if (s->baz_phase == BAZ_REVEAL) {
+        if (s->baz_n < n) {
+            carc__push_decision(g, DEC_REVEAL, CARC_PLAYER_CHANCE, M, -1, 0);
+            return CARC_HOOK_AGAIN;
+        }
+        s->baz_phase = BAZ_PICK;
+        s->baz_auctioneer = (int8_t)next_player(g, carc__current(g));
+        s->baz_sel = -1;
+    }
+    for (;;) {
+        if (s->baz_phase == BAZ_PICK) {
+            int free = 0, last = -1, left = -1;
+            for (int p = 0; p < n; p++)
+                if (!has_tile(s, n, p)) free++, last = p;
+            for (int i = 0; i < n; i++)
+                if (s->baz_owner[i] < 0) left = i;
+            if (free == 1) { /* the last tile, free */
+                s->baz_owner[left] = (int8_t)last;
+                free = 0;
+            }
+            if (free == 0) {
+                for (int i = 0; i < n; i++) s->held[s->baz_owner[i]] = s->baz_tile[i];
+                s->baz_phase = BAZ_HELD;
+                return CARC_HOOK_NEXT;
+            }
+            while (has_tile(s, n, s->baz_auctioneer))
+                s->baz_auctioneer = (int8_t)next_player(g, s->baz_auctioneer);
+            carc__push_decision(g, DEC_PICK, s->baz_auctioneer, M, -1, 0);
+            return CARC_HOOK_AGAIN;
+        }
+        if (s->baz_phase != BAZ_BIDS) return CARC_HOOK_NEXT; /* cannot happen */
+        int a = s->baz_auctioneer;
+        while (++s->baz_asked < n) {
+            int q = (a + s->baz_asked) % n;
+            if (has_tile(s, n, q)) continue;
+            if (s->baz_high >= (unsigned)carc__rule(g, RULE_MAX_BID)) continue; /* cannot raise */
+            carc__push_decision(g, DEC_RAISE, q, M, -1, 0);
+            return CARC_HOOK_AGAIN;
+        }
+        if (s->baz_high_bidder != a) {
+            s->baz_phase = BAZ_DEAL;
+            carc__push_decision(g, DEC_DEAL, a, M, -1, 0);
+            return CARC_HOOK_AGAIN;
+        }
+        /* nobody raised: the auctioneer takes it and pays its bid */
+        if (s->baz_high) carc__score_add(g, a, -(int)s->baz_high, REASON_BAZAAR, 0, -1, 0);
+        s->baz_owner[s->baz_sel] = (int8_t)a;
+        s->baz_sel = -1;
+        s->baz_phase = BAZ_PICK;
+    }
+}
+
+/* DRAW, before the core draws: a player holding a bazaar tile plays it. */
+static int bazaar_draw(carc_game *g)
+{
+    bcb_state *s = st(g);
+    int p = carc__current(g);
+    if (s->baz_phase != BAZ_HELD || carc__turn_part(g) > 0 || s->held[p] < 0) return CARC_HOOK_NEXT;
+    int type = s->held[p];
+    /* it fits nowhere: it leaves the game and the player draws (base.md §3) */
+    if (!carc__can_place(g, type) || carc__set_tile_in_hand(g, type) == CARC_OK) s->held[p] = -1;
+    return CARC_HOOK_NEXT;
+}
+
+/* END_PHASE: tiles still held when the pile ran out are played, in turn
+ * order from the next player (turns outside the turn order). */
+static int bazaar_end(carc_game *g)
+{
+    bcb_state *s = st(g);
+    int n = carc__players(g);
+    if (s->baz_phase != BAZ_HELD) return CARC_HOOK_NEXT;
+    if (s->baz_end_base < 0) s->baz_end_base = (int8_t)next_player(g, carc__current(g));
+    while (s->baz_end_next < n) {
+        int who = (s->baz_end_base + s->baz_end_next++) % n;
+        int type = s->held[who];
+        if (type < 0) continue;
+        s->held[who] = -1;
+        if (!carc__can_place(g, type)) continue;
+        carc__start_turn(g, who, type);
+        return CARC_HOOK_JUMP;
+    }
+    s->baz_phase = BAZ_NONE;
+    return CARC_HOOK_NEXT;
+}
+
+static int bazaar_deal(carc_game *g, int sell)
+{
+    bcb_state *s = st(g);
+    int a = s->baz_auctioneer, b = s->baz_high_bidder, price = s->baz_high;
+    if (price == 0) {
+        /* nothing changes hands (a raise is at least 1: cannot happen) */
+    } else if (sell) {
+        carc__score_add(g, b, -price, REASON_BAZAAR, 0, -1, 0);
+        carc__score_add(g, a, price, REASON_BAZAAR, 0, -1, 0);
+    } else {
+        carc__score_add(g, a, -price, REASON_BAZAAR, 0, -1, 0);
+        carc__score_add(g, b, price, REASON_BAZAAR, 0, -1, 0);
+    }
+    s->baz_owner[s->baz_sel] = (int8_t)(sell ? b : a);
+    s->baz_sel = -1;
+    s->baz_phase = BAZ_PICK;
+    return CARC_OK;
+}
+
+/* ------------------------------------------------------------- scoring hooks */
+
+static int feature_points(const carc_game *g, int root, int complete, int points)
+{
+    if (!complete && cst(g)->ncastles && castle_of_root(g, root) >= 0) return 0;
+    return points;
+}
+
+static int city_value(const carc_game *g, int field_root, int city_root, int value)
+{
+    (void)field_root;
+    if (cst(g)->ncastles && castle_of_root(g, city_root) >= 0 && carc__rule(g, RULE_FARMERS) == 1)
+        return value + 1;
+    return value;
+}
+
+static bool may_move_figure(const carc_game *g, int fig, int where, int tile, int arg, int cause)
+{
+    (void)where;
+    (void)tile;
+    (void)arg;
+    const bcb_state *s = cst(g);
+    if (cause < CARC_CAUSE_MODULE || CARC_KIND_MODULE(cause) == M) return true;
+    for (int i = 0; i < s->ncastles; i++)
+        if (s->castle[i].fig == fig) return false;
+    return true;
+}
+
+static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
+{
+    (void)from;
+    (void)cause;
+    bcb_state *s = st(g);
+    for (int i = 0; i < s->ncastles; i++)
+        if (s->castle[i].fig == fig) s->castle[i].fig = -1;
+}
+
+/* ------------------------------------------------------------ decisions */
+
+static void push(action_sink *sink, int kind, int arg, int32_t id)
+{
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = kind;
+    a.arg = arg;
+    carc__sink_push(sink, &a, id);
+}
+
+static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    if (may_bridge(g, p)) push(sink, ACT_BRIDGE, 0, VERB_BRIDGE);
+}
+
+static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    switch (p->kind) {
+    case DEC_BRIDGE_TILE: {
+        int tiles[5];
+        int n = bridge_tiles(g, p->target, tiles);
+        for (int i = 0; i < n; i++) push(sink, ACT_BRIDGE_TILE, tiles[i], CARC_ID_TILE + tiles[i]);
+        break;
+    }
+    case DEC_BRIDGE_WAY: /* N-S as direction N (0), E-W as direction E (2) */
+        if (carc__overlay_ok(g, p->target, SIDES_NS))
+            push(sink, ACT_BRIDGE_WAY, SIDES_NS, CARC_ID_DIRECTION + 0);
+        if (carc__overlay_ok(g, p->target, SIDES_EW))
+            push(sink, ACT_BRIDGE_WAY, SIDES_EW, CARC_ID_DIRECTION + 2);
+        break;
+    case DEC_CASTLE: {
+        carc_action a;
+        memset(&a, 0, sizeof a);
+        a.kind = CARC_ACTION_PASS;
+        carc__sink_push(sink, &a, CARC_ID_PASS);
+        push(sink, ACT_CASTLE, 0, VERB_CASTLE);
+        break;
+    }
+    case DEC_REVEAL: /* the pile's tile types (chance_outcomes: their counts) */
+        for (int t = 0; t < carc__ntypes; t++)
+            if (carc__tiles_left_of(g, t)) push(sink, ACT_REVEAL, t, t);
+        break;
+    case DEC_PICK: {
+        const bcb_state *s = cst(g);
+        for (int i = 0; i < s->baz_n; i++)
+            if (s->baz_owner[i] < 0) push(sink, ACT_PICK, i, CARC_ID_NUMBER + i);
+        break;
+    }
+    case DEC_OPEN:
+    case DEC_RAISE: {
+        int lo = 0, hi = carc__rule(g, RULE_MAX_BID);
+        if (p->kind == DEC_RAISE) {
+            carc_action a;
+            memset(&a, 0, sizeof a);
+            a.kind = CARC_ACTION_PASS;
+            carc__sink_push(sink, &a, CARC_ID_PASS);
+            lo = cst(g)->baz_high + 1;
+        }
+        for (int b = lo; b <= hi; b++) push(sink, ACT_BID, b, CARC_ID_NUMBER + b);
+        break;
+    }
+    case DEC_DEAL:
+        push(sink, ACT_DEAL, 0, VERB_BUY);
+        push(sink, ACT_DEAL, 1, VERB_SELL);
+        break;
+    default:
+        break;
+    }
+}
+
+static int chance_outcomes(const carc_game *g, const carc_pending *p, int32_t *ids, uint32_t *w,
+                           size_t cap)
+{
+    if (p->kind != DEC_REVEAL) return CARC_E_STATE;
+    int n = 0;
+    for (int t = 0; t < carc__ntypes; t++) {
+        int c = carc__tiles_left_of(g, t);
+        if (!c) continue;
+        if ((size_t)n < cap) {
+            ids[n] = t;
+            w[n] = (uint32_t)c;
+        }
+        n++;
+    }
+    return n;
+}
+
+/* Legality was checked by the core (the id is among decision_actions'). */
+static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    bcb_state *s = st(g);
+    switch (a->kind) {
+    case CARC_ACTION_PASS:
+        return CARC_OK; /* the city scores as usual; a bidder passes */
+    case ACT_BRIDGE:
+        return carc__push_followup(g, DEC_BRIDGE_TILE, p->player, M, p->target, 0);
+    case ACT_BRIDGE_TILE:
+        return carc__push_followup(g, DEC_BRIDGE_WAY, p->player, M, a->arg, p->target);
+    case ACT_BRIDGE_WAY: {
+        int rc = carc__overlay_road(g, p->target, a->arg);
+        if (rc) return rc;
+        s->bridges[p->player]--;
+        s->bridged_at = (uint16_t)carc__tile_count(g);
+        /* then the deployment on the tile just laid, as usual */
+        return carc__push_followup(g, CARC_DECISION_DEPLOY, p->player, CARC_CORE_OWNER, p->arg, 0);
+    }
+    case ACT_CASTLE:
+        return convert(g, p->player, p->arg);
+    case ACT_REVEAL: {
+        if (s->baz_n >= carc__players(g)) return CARC_E_ILLEGAL;
+        int rc = carc__take_tile(g, a->arg);
+        if (rc) return rc;
+        s->baz_tile[s->baz_n] = (int16_t)a->arg;
+        s->baz_owner[s->baz_n] = -1;
+        s->baz_n++;
+        return CARC_OK;
+    }
+    case ACT_PICK:
+        s->baz_sel = (int8_t)a->arg;
+        if (carc__rule(g, RULE_BAZAAR) == 2) { /* no auction: it is theirs */
+            s->baz_owner[a->arg] = (int8_t)p->player;
+            s->baz_sel = -1;
+            return CARC_OK;
+        }
+        return carc__push_followup(g, DEC_OPEN, p->player, M, -1, 0);
+    case ACT_BID:
+        s->baz_high = (uint16_t)a->arg;
+        s->baz_high_bidder = (int8_t)p->player;
+        if (p->kind == DEC_OPEN) {
+            s->baz_asked = 0;
+            s->baz_phase = BAZ_BIDS;
+        }
+        return CARC_OK;
+    case ACT_DEAL:
+        return bazaar_deal(g, a->arg);
+    default:
+        return CARC_E_ILLEGAL;
+    }
+}
+
+/* ------------------------------------------------------------ ids, text */
+
+static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
+{
+    (void)g;
+    switch (a->kind) {
+    case ACT_BRIDGE: *id = VERB_BRIDGE; return CARC_OK;
+    case ACT_CASTLE: *id = VERB_CASTLE; return CARC_OK;
+    case ACT_BRIDGE_TILE: /* range first: a host's arg may be anything */
+        if (a->arg < 0 || a->arg >= CARC_ID_TILE_N) return CARC_E_INVALID;
+        *id = CARC_ID_TILE + a->arg;
+        return CARC_OK;
+    case ACT_BRIDGE_WAY:
+        if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
+        *id = CARC_ID_DIRECTION + (a->arg == SIDES_NS ? 0 : 2);
+        return CARC_OK;
+    case ACT_REVEAL:
+        if (a->arg < 0 || a->arg >= carc__ntypes) return CARC_E_INVALID;
+        *id = a->arg;
+        return CARC_OK;
+    case ACT_PICK:
+    case ACT_BID:
+        if (a->arg < 0 || a->arg >= CARC_ID_NUMBER_N) return CARC_E_INVALID;
+        *id = CARC_ID_NUMBER + a->arg;
+        return CARC_OK;
+    case ACT_DEAL:
+        if (a->arg != 0 && a->arg != 1) return CARC_E_INVALID;
+        *id = a->arg ? VERB_SELL : VERB_BUY;
+        return CARC_OK;
+    default: return CARC_E_INVALID;
+    }
+}
+
+static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id, carc_action *out)
+{
+    (void)g;
+    memset(out, 0, sizeof *out);
+    switch (p->kind) {
+    case CARC_DECISION_DEPLOY:
+        if (id != VERB_BRIDGE) return CARC_E_INVALID;
+        out->kind = ACT_BRIDGE;
+        return CARC_OK;
+    case DEC_BRIDGE_TILE:
+        if (id < CARC_ID_TILE || id >= CARC_ID_TILE + CARC_ID_TILE_N) return CARC_E_INVALID;
+        out->kind = ACT_BRIDGE_TILE;
+        out->arg = id - CARC_ID_TILE;
+        return CARC_OK;
+    case DEC_BRIDGE_WAY:
+        if (id != CARC_ID_DIRECTION + 0 && id != CARC_ID_DIRECTION + 2) return CARC_E_INVALID;
+        out->kind = ACT_BRIDGE_WAY;
+        out->arg = id == CARC_ID_DIRECTION ? SIDES_NS : SIDES_EW;
+        return CARC_OK;
+    case DEC_CASTLE:
+        if (id != VERB_CASTLE) return CARC_E_INVALID;
+        out->kind = ACT_CASTLE;
+        return CARC_OK;
+    case DEC_REVEAL:
+        if (id < 0 || id >= carc__ntypes) return CARC_E_INVALID;
+        out->kind = ACT_REVEAL;
+        out->arg = id;
+        return CARC_OK;
+    case DEC_PICK:
+    case DEC_OPEN:
+    case DEC_RAISE:
+        if (id < CARC_ID_NUMBER || id >= CARC_ID_NUMBER + CARC_ID_NUMBER_N) return CARC_E_INVALID;
+        out->kind = p->kind == DEC_PICK ? ACT_PICK : ACT_BID;
+        out->arg = id - CARC_ID_NUMBER;
+        return CARC_OK;
+    case DEC_DEAL:
+        if (id != VERB_BUY && id != VERB_SELL) return CARC_E_INVALID;
+        out->kind = ACT_DEAL;
+        out->arg = id == VERB_SELL;
+        return CARC_OK;
+    default:
+        return CARC_E_INVALID;
+    }
+}
+
+static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
+{
+    switch (a->kind) {
+    case ACT_BRIDGE: carc__out_add(o, "bridge"); break;
+    case ACT_CASTLE: carc__out_add(o, "castle"); break;
+    case ACT_BRIDGE_TILE: {
+        if (a->arg < 0 || a->arg >= carc__tile_count(g)) return CARC_E_INVALID;
+        int x, y;
+        carc__tile_xy(g, a->arg, &x, &y);
+        carc__out_add(o, "bridge %d,%d", x, y);
+        break;
+    }
+    case ACT_BRIDGE_WAY:
+        if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
+        carc__out_add(o, "bridge %s", a->arg == SIDES_NS ? "ns" : "ew");
+        break;
+    case ACT_REVEAL:
+        if (a->arg < 0 || a->arg >= carc__ntypes) return CARC_E_INVALID;
+        carc__out_add(o, "bazaar %s", carc__types[a->arg].name);
+        break;
+    case ACT_PICK:
+    case ACT_BID:
+        if (a->arg < 0 || a->arg >= CARC_ID_NUMBER_N) return CARC_E_INVALID;
+        carc__out_add(o, "bazaar %s %d", a->kind == ACT_PICK ? "pick" : "bid", a->arg);
+        break;
+    case ACT_DEAL:
+        if (a->arg != 0 && a->arg != 1) return CARC_E_INVALID;
+        carc__out_add(o, "bazaar %s", a->arg ? "sell" : "buy");
+        break;
+    default: return CARC_E_INVALID;
+    }
+    return CARC_OK;
+}
+
+static int action_from_text(const carc_game *g, char **tok, int n, carc_action *out)
+{
+    memset(out, 0, sizeof *out);
+    if (strcmp(tok[0], "castle") == 0) {
+        if (n != 1) return CARC_E_PARSE;
+        out->kind = ACT_CASTLE;
+        return CARC_OK;
+    }
+    if (strcmp(tok[0], "bazaar") == 0) {
+        if (n == 2 && (!strcmp(tok[1], "buy") || !strcmp(tok[1], "sell"))) {
+            out->kind = ACT_DEAL;
+            out->arg = strcmp(tok[1], "sell") == 0;
+            return CARC_OK;
+        }
+        if (n == 3 && (!strcmp(tok[1], "pick") || !strcmp(tok[1], "bid"))) {
+            if (!carc__parse_int(tok[2], 0, CARC_ID_NUMBER_N - 1, &out->arg)) return CARC_E_PARSE;
+            out->kind = strcmp(tok[1], "pick") == 0 ? ACT_PICK : ACT_BID;
+            return CARC_OK;
+        }
+        if (n != 2) return CARC_E_PARSE;
+        int t = carc_tile_by_name(tok[1]);
+        if (t < 0) return CARC_E_PARSE;
+        out->kind = ACT_REVEAL;
+        out->arg = t;
+        return CARC_OK;
+    }
+    if (strcmp(tok[0], "bridge") != 0) return CARC_E_PARSE;
+    if (n == 1) {
+        out->kind = ACT_BRIDGE;
+        return CARC_OK;
+    }
+    if (n != 2) return CARC_E_PARSE;
+    if (strcmp(tok[1], "ns") == 0 || strcmp(tok[1], "ew") == 0) {
+        out->kind = ACT_BRIDGE_WAY;
+        out->arg = strcmp(tok[1], "ns") == 0 ? SIDES_NS : SIDES_EW;
+        return CARC_OK;
+    }
+    char *comma = strchr(tok[1], ',');
+    if (!comma) return CARC_E_PARSE;
+    *comma = 0;
+    int x, y;
+    if (!carc__parse_int(tok[1], -1000, 1000, &x) || !carc__parse_int(comma + 1, -1000, 1000, &y))
+        return CARC_E_PARSE;
+    int t = carc__tile_at(g, x, y);
+    if (t < 0) return CARC_E_PARSE;
+    out->kind = ACT_BRIDGE_TILE;
+    out->arg = t;
+    return CARC_OK;
+}
+
+static const carc_step_hook steps[] = {
+    {CARC_STEP_AFTER_SCORING, -10, score_castles},
+    {CARC_STEP_AFTER_PLACE, 0, note_bazaar},
+    {CARC_STEP_TURN_END, -20, bazaar_turn_end},
+    {CARC_STEP_DRAW, -20, bazaar_draw}, /* before an abbey may be offered (WCP C1 FAQ) */
+    {CARC_STEP_END_PHASE, -10, bazaar_end},
+};
+
+static const char *const words[] = {"bridge", "castle", "bazaar", NULL};
+static const char *const reasons[] = {"castle", "bazaar", NULL};
+
+const carc_module_def carc__module_bridges_castles = {
+    .id = M,
+    .name = "bridges_castles",
+    .tile_set = "bridges_castles",
+    .rules = rules,
+    .nrules = 3,
+    .words = words,
+    .reasons = reasons,
+    .state_size = state_size,
+    /* per placed tile: bridge tile + way + the deployment after it; a
+     * castle decision per completed city (at most 4); a bazaar (8 in the
+     * set): 6 reveals + 5 x (pick, bid, 5 raises, deal) = 46 decisions,
+     * under 6 per tile of the 84 of base + this set */
+    .decisions_per_tile = 7 + 6,
+    .events_per_tile = 0,
+    /* every castle scores once; a bazaar's 5 sales transfer points twice */
+    .events_per_game = BCB_MAX_CASTLES + 8 * 5 * 2,
+    .max_pending = 2,
+    .overlays = 3 * 4, /* bridges: 3 x 4 players or 2 x 6 */
+    .steps = steps,
+    .nsteps = 5,
+    .setup = setup,
+    .decision_actions = decision_actions,
+    .decision_apply = decision_apply,
+    .chance_outcomes = chance_outcomes,
+    .action_id = action_id,
+    .action_from_id = action_from_id,
+    .action_to_text = action_to_text,
+    .action_from_text = action_from_text,
+    .deploy_actions = deploy_actions,
+    .may_move_figure = may_move_figure,
+    .before_majority = before_majority,
+    .feature_points = feature_points,
+    .city_value = city_value,
+    .figure_moved = figure_moved,
+};

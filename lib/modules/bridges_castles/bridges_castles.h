@@ -1,0 +1,57 @@
+/* Bridges, Castles & Bazaars (module 7): its state, which tests read
+ * through carc__mod_cstate(g, CARC_MODULE_BRIDGES_CASTLES), and the token
+ * counts other code may ask for. */
+#ifndef CARC_BRIDGES_CASTLES_H
+#define CARC_BRIDGES_CASTLES_H
+
+#include "module.h"
+
+#define BCB_MAX_CASTLES 12 /* 3 x 4 players, 2 x 6 players */
+
+typedef struct bcb_castle {
+    int16_t tile[2];   /* the two placed tiles it lies on                   */
+    int16_t root;      /* the converted city's feature root                 */
+    int16_t fig;       /* its knight (figure index) while it stands, or -1  */
+    uint16_t born;     /* tiles on the board when it was built              */
+    int8_t owner;
+    uint8_t pad;
+} bcb_castle;
+
+typedef struct bcb_state {
+    uint8_t bridges[CARC_MAX_PLAYERS]; /* bridge tokens left per player */
+    uint8_t castles[CARC_MAX_PLAYERS]; /* castle tokens left per player */
+    uint16_t bridged_at;               /* tile count when the last bridge was laid */
+    uint8_t ncastles;
+    uint8_t pad;
+    bcb_castle castle[BCB_MAX_CASTLES];
+    /* the bazaar */
+    uint8_t baz_phase;                 /* BAZ_* (bridges_castles.c)                   */
+    uint8_t baz_trigger;               /* a bazaar tile was laid this turn            */
+    uint8_t baz_n;                     /* tiles revealed so far                       */
+    int8_t baz_auctioneer;             /* who chooses the next tile                   */
+    int8_t baz_sel;                    /* index of the tile auctioned, or -1          */
+    int8_t baz_asked;                  /* bidders asked so far (1..players-1)         */
+    int8_t baz_high_bidder;
+    int8_t baz_end_base, baz_end_next; /* end phase: held tiles played in turn order  */
+    uint16_t baz_high;                 /* the highest bid                             */
+    int16_t baz_tile[CARC_MAX_PLAYERS]; /* the revealed tiles' types                  */
+    int8_t baz_owner[CARC_MAX_PLAYERS]; /* who has revealed tile i, or -1             */
+    int16_t held[CARC_MAX_PLAYERS];    /* the tile each player plays next, or -1      */
+} bcb_state;
+
+/* Token kinds, the values of CARC_TOKEN_BRIDGE and CARC_TOKEN_CASTLE of the
+ * public carc_token_kind (being added with carc_game_tokens). */
+#define BCB_TOKEN_BRIDGE 4
+#define BCB_TOKEN_CASTLE 5
+
+/* Tokens of kind `kind` (BCB_TOKEN_*) player still holds; 0 when the module
+ * is off or the arguments are out of range.  The shape of a module's
+ * `tokens` hook, for carc_game_tokens(). */
+int carc__bcb_tokens(const carc_game *g, int player, int kind);
+
+/* Is figure fig the knight of a standing castle?  1 and the castle's two
+ * placed tiles in tiles[] (the Big Top counts the knight when either is in
+ * its 3 x 3), else 0 (also when the module is off). */
+int carc__bcb_castle_of(const carc_game *g, int fig, int tiles[2]);
+
+#endif

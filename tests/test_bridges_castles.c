@@ -1,0 +1,349 @@
+/* Bridges, Castles & Bazaars (module bridges_castles): its tiles against an
+ * independent table in all rotations, its tokens, the castle base rule, and
+ * random games that reach every mechanism with the module's own invariants.
+ * The rules with exact points are scenario records
+ * (tests/scenarios/bcb_*.rec). */
+#include <carcvar/carcvar.h>
+#include <check.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "module.h"
+#include "modules/bridges_castles/bridges_castles.h"
+#include "tiles_gen.h"
+
+/* ../shared/rules/expansions.md §7 (edges N E S W, counts, bazaars, inns)
+ * and the segment lists of JCZ's bridges_castles_and_bazaars.xml. */
+static const struct {
+    const char *name;
+    int count;
+    const char *edges;
+    int cities, roads, monasteries, fields;
+    int bazaar, inn;
+} table[] = {
+    {"BB_Cccc_b", 2, "CCCC", 1, 0, 0, 0, 1, 0},
+    {"BB_CCCR", 1, "CCRC", 3, 1, 0, 2, 0, 0},
+    {"BB_CFc_b", 1, "FCFC", 1, 0, 0, 2, 1, 0},
+    {"BB_CFRx", 1, "FRFC", 1, 1, 0, 3, 0, 0},
+    {"BB_CFR_b", 1, "CFRF", 1, 1, 0, 1, 1, 0},
+    {"BB_F_b", 1, "FFFF", 0, 0, 0, 1, 1, 0},
+    {"BB_LCFc", 1, "FCFC", 1, 0, 1, 2, 0, 0},
+    {"BB_LRFr", 1, "FRFR", 0, 1, 1, 2, 0, 0},
+    {"BB_R_bi", 1, "FFRF", 0, 1, 0, 1, 1, 1},
+    {"BB_RFR_b", 1, "RFRF", 0, 2, 0, 2, 1, 0},
+    {"BB_RFR_bi", 1, "RFRF", 0, 2, 0, 2, 1, 1},
+};
+#define NTYPES (int)(sizeof table / sizeof table[0])
+
+static void rotate(const char *own, int r, char out[5])
+{
+    /* rotation r turns the tile r quarter turns clockwise: board side
+     * (i + r) % 4 shows the tile's own edge i */
+    for (int i = 0; i < 4; i++) out[(i + r) % 4] = own[i];
+    out[4] = 0;
+}
+
+START_TEST(tiles_all_rotations)
+{
+    int total = 0, bazaars = 0, inns = 0;
+    for (int i = 0; i < NTYPES; i++) {
+        int t = carc_tile_by_name(table[i].name);
+        ck_assert_msg(t >= 0, "%s missing", table[i].name);
+        const tile_type *ty = &carc__types[t];
+        ck_assert_str_eq(ty->module, "bridges_castles");
+        for (int r = 0; r < 4; r++) {
+            carc_tile_info ti;
+            ck_assert_int_eq(carc_tile_info_get(t, r, &ti), CARC_OK);
+            char want[5];
+            rotate(table[i].edges, r, want);
+            ck_assert_msg(strcmp(ti.edges, want) == 0, "%s r%d: '%s', expected '%s'",
+                          table[i].name, r, ti.edges, want);
+            ck_assert_int_eq(ti.count, table[i].count);
+            ck_assert_int_eq(ti.module, CARC_MODULE_BRIDGES_CASTLES);
+            int n[4] = {0, 0, 0, 0};
+            for (int s = 0; s < ti.num_segments; s++) {
+                carc_segment_info si, s0;
+                ck_assert_int_eq(carc_segment_info_get(t, r, s, &si), CARC_OK);
+                ck_assert_int_eq(carc_segment_info_get(t, 0, s, &s0), CARC_OK);
+                ck_assert_int_lt(si.kind, 4);
+                n[si.kind]++;
+                /* each segment turns with the tile */
+                ck_assert_uint_eq(si.edges, ((s0.edges << r) | (s0.edges >> (4 - r))) & 0xF);
+                /* a city or road segment covers only edges of its kind */
+                for (int e = 0; e < 4; e++)
+                    if (si.edges & (1u << e))
+                        ck_assert_int_eq(ti.edges[e], si.kind == CARC_FEATURE_CITY ? 'C' : 'R');
+            }
+            ck_assert_int_eq(n[CARC_FEATURE_CITY], table[i].cities);
+            ck_assert_int_eq(n[CARC_FEATURE_ROAD], table[i].roads);
+            ck_assert_int_eq(n[CARC_FEATURE_MONASTERY], table[i].monasteries);
+            ck_assert_int_eq(n[CARC_FEATURE_FIELD], table[i].fields);
+        }
+        ck_assert_int_eq((ty->tags & CARC_TTAG_BAZAAR) != 0, table[i].bazaar);
+        int inn = 0;
+        for (int s = 0; s < ty->nseg; s++)
+            if (ty->seg[s].tags & CARC_STAG_INN) {
+                ck_assert_int_eq(ty->seg[s].kind, CARC_FEATURE_ROAD);
+                inn++;
+            }
+        ck_assert_int_eq(inn, table[i].inn);
+        total += table[i].count;
+        bazaars += table[i].bazaar * table[i].count;
+        inns += inn * table[i].count;
+    }
+    ck_assert_int_eq(total, 12);
+    ck_assert_int_eq(bazaars, 8);
+    ck_assert_int_eq(inns, 2);
+    /* every type of the set is in the table */
+    int in_set = 0;
+    for (int t = 0; t < carc__ntypes; t++) in_set += !strcmp(carc__types[t].module, "bridges_castles");
+    ck_assert_int_eq(in_set, NTYPES);
+}
+END_TEST
+
+static carc_game *new_game(int players, uint64_t seed)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.num_players = players;
+    o.seed = seed;
+    o.modules |= 1ull << CARC_MODULE_BRIDGES_CASTLES;
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    return g;
+}
+
+START_TEST(tokens_by_players)
+{
+    for (int n = 2; n <= 6; n++) {
+        carc_game *g = new_game(n, 1);
+        for (int p = 0; p < n; p++) {
+            ck_assert_int_eq(carc__bcb_tokens(g, p, BCB_TOKEN_BRIDGE), n < 5 ? 3 : 2);
+            ck_assert_int_eq(carc__bcb_tokens(g, p, BCB_TOKEN_CASTLE), n < 5 ? 3 : 2);
+        }
+        ck_assert_int_eq(carc__bcb_tokens(g, n, BCB_TOKEN_BRIDGE), 0);
+        ck_assert_int_eq(carc__bcb_tokens(g, -1, BCB_TOKEN_CASTLE), 0);
+        ck_assert_int_eq(carc__bcb_tokens(g, 0, 2), 0); /* a goods kind: not ours */
+        ck_assert_int_eq(carc__bcb_tokens(g, 0, 6), 0);
+        carc_game_free(g);
+    }
+    ck_assert_int_eq(carc__bcb_tokens(NULL, 0, BCB_TOKEN_BRIDGE), 0);
+    carc_options o;
+    carc_options_init(&o);
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    ck_assert_int_eq(carc__bcb_tokens(g, 0, BCB_TOKEN_BRIDGE), 0); /* module off */
+    carc_game_free(g);
+}
+END_TEST
+
+static void play(carc_game *g, const char *text)
+{
+    carc_action a;
+    ck_assert_msg(carc_action_from_string(g, text, &a) == CARC_OK, "parse '%s'", text);
+    ck_assert_msg(carc_game_apply(g, &a) == CARC_OK, "apply '%s'", text);
+}
+
+static int score(const carc_game *g, int p)
+{
+    int32_t s = 0;
+    carc_game_score(g, p, &s);
+    return (int)s;
+}
+
+/* A small city is a castle base only when both one-edge segments may be:
+ * BB_CFRx's city (castle-base="false" in JCZ) never is, E's always. */
+START_TEST(castle_base_only_semicircles)
+{
+    carc_game *g = new_game(2, 1);
+    play(g, "draw BB_CFRx");
+    play(g, "place 0,-1 r3"); /* city S against the start tile's city */
+    play(g, "deploy follower city S");
+    carc_decision d;
+    carc_game_decision(g, &d);
+    ck_assert_int_eq(d.kind, CARC_DECISION_DRAW); /* no castle question */
+    ck_assert_int_eq(score(g, 0), 4);
+    carc_game_free(g);
+
+    g = new_game(2, 1);
+    play(g, "draw E");
+    play(g, "place 0,-1 r2");
+    play(g, "deploy follower city S");
+    carc_game_decision(g, &d);
+    ck_assert_int_eq(d.player, 0);
+    ck_assert_int_ne(d.kind, CARC_DECISION_DRAW);
+    int32_t ids[4];
+    size_t n = 0;
+    ck_assert_int_eq(carc_game_legal_ids(g, ids, 4, &n), CARC_OK);
+    ck_assert_int_eq((int)n, 2); /* pass (score it) or castle */
+    play(g, "castle");
+    ck_assert_int_eq(score(g, 0), 0);
+    ck_assert_int_eq(carc__bcb_tokens(g, 0, BCB_TOKEN_CASTLE), 2);
+    /* the castle knight: no other module's rule may move it (dragon, tower) */
+    const bcb_state *s = carc__mod_cstate(g, CARC_MODULE_BRIDGES_CASTLES);
+    ck_assert_int_eq(s->ncastles, 1);
+    int knight = s->castle[0].fig;
+    ck_assert_int_ge(knight, 0);
+    ck_assert(!carc__may_move(g, knight, CARC_PLACE_REMOVED, -1, 0,
+                              CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 0)));
+    ck_assert(!carc__may_move(g, knight, CARC_PLACE_HELD, -1, 0,
+                              CARC_MODULE_KIND(CARC_MODULE_TOWER, 1)));
+    ck_assert(carc__may_move(g, knight, CARC_PLACE_SUPPLY, -1, 0,
+                             CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 0)));
+    int ct[2] = {-1, -1};
+    ck_assert_int_eq(carc__bcb_castle_of(g, knight, ct), 1);
+    ck_assert_int_eq(ct[0] + ct[1], 0 + 1); /* the start tile (0) and the E (1) */
+    ck_assert_int_eq(carc__bcb_castle_of(g, knight + 1, ct), 0);
+    ck_assert_int_eq(carc__bcb_castle_of(NULL, knight, ct), 0);
+    carc_game_free(g);
+}
+END_TEST
+
+/* A bridge may go on an orthogonal neighbour of the tile just laid; one
+ * bridge per tile laid; the deployment follows it. */
+START_TEST(bridge_on_neighbour)
+{
+    carc_game *g = new_game(2, 1);
+    play(g, "draw B");
+    play(g, "place 0,1 r0");
+    play(g, "pass");
+    play(g, "draw B");
+    play(g, "place 0,2 r0");
+    play(g, "pass");
+    play(g, "draw B");
+    play(g, "place 0,3 r0");
+    play(g, "bridge");
+    play(g, "bridge 0,2"); /* the neighbour north of the tile just laid */
+    carc_action a;
+    ck_assert_int_eq(carc_action_from_string(g, "bridge ns", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL); /* its ends face B fields */
+    play(g, "bridge ew");
+    ck_assert_int_eq(carc__bcb_tokens(g, 0, BCB_TOKEN_BRIDGE), 2);
+    /* the deployment of the tile just laid follows, without a second bridge */
+    carc_decision d;
+    carc_game_decision(g, &d);
+    ck_assert_int_eq(d.kind, CARC_DECISION_DEPLOY);
+    ck_assert_int_eq(d.x, 0);
+    ck_assert_int_eq(d.y, 3);
+    ck_assert_int_eq(carc_action_from_string(g, "bridge", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+    play(g, "deploy follower monastery");
+    /* the bridge on (0,2) runs W-E: the cells beside it demand a road */
+    play(g, "draw B");
+    ck_assert_int_eq(carc_action_from_string(g, "place -1,2 r0", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+    ck_assert_int_eq(carc_action_from_string(g, "place 1,2 r0", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+    play(g, "place -1,1 r0"); /* a field cell elsewhere is fine */
+    /* player 1 still holds 3 bridges; player 0 may bridge again on a later tile */
+    ck_assert_int_eq(carc__bcb_tokens(g, 1, BCB_TOKEN_BRIDGE), 3);
+    carc_game_free(g);
+}
+END_TEST
+
+/* Random games: every mechanism is reached, and the module's state stays
+ * consistent (tokens within bounds, a standing castle's knight on its city,
+ * castle points logged once per castle at most). */
+START_TEST(random_games_reach_everything)
+{
+    int bridges = 0, castles = 0, castle_scores = 0, knights_left = 0;
+    int bazaars = 0, held_at_end = 0, transfers = 0;
+    carc_action acts[512];
+    for (int game = 0; game < 150; game++) {
+        int players = 2 + game % 5;
+        carc_game *g = new_game(players, 1000 + (uint64_t)game);
+        uint32_t rng = 12345u + (uint32_t)game * 7919u;
+        while (!carc_game_is_terminal(g)) {
+            carc_decision d;
+            carc_game_decision(g, &d);
+            if (d.player == CARC_PLAYER_CHANCE) {
+                carc_action a;
+                ck_assert_int_eq(carc_game_sample_chance(g, &a), CARC_OK);
+                continue;
+            }
+            size_t n = 0;
+            ck_assert_int_eq(carc_game_legal_actions(g, acts, 512, &n), CARC_OK);
+            ck_assert_uint_gt(n, 0);
+            /* prefer bridges and castles half of the time, so they happen */
+            size_t pick = n;
+            rng = rng * 1103515245u + 12345u;
+            if ((rng >> 16) & 1)
+                for (size_t i = 0; i < n; i++)
+                    if (CARC_KIND_IS_MODULE(acts[i].kind) &&
+                        CARC_KIND_MODULE(acts[i].kind) == CARC_MODULE_BRIDGES_CASTLES)
+                        pick = i;
+            if (pick == n) {
+                rng = rng * 1103515245u + 12345u;
+                pick = (rng >> 8) % n;
+            }
+            ck_assert_int_eq(carc_game_apply(g, &acts[pick]), CARC_OK);
+            const bcb_state *s = carc__mod_cstate(g, CARC_MODULE_BRIDGES_CASTLES);
+            ck_assert_int_le(s->ncastles, BCB_MAX_CASTLES);
+            /* tiles held from a bazaar when the pile is empty: the end phase */
+            if (carc_game_tiles_remaining(g, -1) == 0 && !carc_game_is_terminal(g))
+                for (int p = 0; p < players; p++) held_at_end += s->held[p] >= 0;
+            for (int p = 0; p < players; p++) {
+                ck_assert_int_le(s->bridges[p], players < 5 ? 3 : 2);
+                ck_assert_int_le(s->castles[p], players < 5 ? 3 : 2);
+            }
+            for (int i = 0; i < s->ncastles; i++) {
+                const bcb_castle *c = &s->castle[i];
+                if (c->fig < 0) continue;
+                carc_fig f;
+                carc__figure_get(g, c->fig, &f);
+                ck_assert_int_eq(f.where, CARC_PLACE_SEGMENT);
+                ck_assert_int_eq(f.owner, c->owner);
+                ck_assert_int_eq(carc__seg_root(g, f.tile, f.segment), c->root);
+            }
+        }
+        const bcb_state *s = carc__mod_cstate(g, CARC_MODULE_BRIDGES_CASTLES);
+        int start = players < 5 ? 3 : 2;
+        for (int p = 0; p < players; p++) {
+            bridges += start - s->bridges[p];
+            castles += start - s->castles[p];
+        }
+        for (int i = 0; i < s->ncastles; i++) knights_left += s->castle[i].fig >= 0;
+        /* every held tile was played (or could not be) */
+        for (int p = 0; p < players; p++) ck_assert_int_lt(s->held[p], 0);
+        carc_score_event log[4096];
+        size_t nlog = 0;
+        ck_assert_int_eq(carc_game_score_log(g, log, 4096, &nlog), CARC_OK);
+        int here = 0;
+        for (size_t i = 0; i < nlog && i < 4096; i++) {
+            here += log[i].reason == CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 0);
+            transfers += log[i].reason == CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 1);
+        }
+        bazaars += s->baz_n > 0;
+        ck_assert_int_le(here, s->ncastles);
+        castle_scores += here;
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(bridges, 100);
+    ck_assert_int_gt(castles, 20);
+    ck_assert_int_gt(castle_scores, 10);
+    ck_assert_int_gt(knights_left, 0);
+    ck_assert_int_gt(bazaars, 100);
+    ck_assert_int_gt(transfers, 100);
+    ck_assert_int_gt(held_at_end, 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("bridges_castles");
+    TCase *tc = tcase_create("rules");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, tiles_all_rotations);
+    tcase_add_test(tc, tokens_by_players);
+    tcase_add_test(tc, castle_base_only_semicircles);
+    tcase_add_test(tc, bridge_on_neighbour);
+    tcase_add_test(tc, random_games_reach_everything);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
