@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "modules/bridges_castles/bridges_castles.h"
 #include "tiles_gen.h"
 
 #define BT CARC_MODULE_BIG_TOP
@@ -284,6 +285,29 @@ static int tokens_left(const bt_state *s, int i)
     return animal_count[i] - s->used[i];
 }
 
+static bool in_3x3(const carc_game *g, int t, int cx, int cy)
+{
+    int x, y;
+    carc__tile_xy(g, t, &x, &y);
+    return x >= cx - 1 && x <= cx + 1 && y >= cy - 1 && y <= cy + 1;
+}
+
+/* A castle's knight counts "if at least one tile forming a castle is
+ * adjacent to the Big Top" (the document's note; big-top.md §3): the
+ * knight stands on one of the castle's two tiles, Bridges, Castles &
+ * Bazaars keeps both in its state (its header, read-only; nothing when the
+ * module is off). */
+static bool castle_in_3x3(const carc_game *g, int fig, int cx, int cy)
+{
+    if (!carc__module_enabled(g, CARC_MODULE_BRIDGES_CASTLES)) return false;
+    const bcb_state *b = carc__mod_cstate(g, CARC_MODULE_BRIDGES_CASTLES);
+    for (int k = 0; k < b->ncastles && k < BCB_MAX_CASTLES; k++)
+        if (b->castle[k].fig == fig)
+            return in_3x3(g, b->castle[k].tile[0], cx, cy) ||
+                   in_3x3(g, b->castle[k].tile[1], cx, cy);
+    return false;
+}
+
 /* How much figure i weighs in the circus around cell (cx, cy) (0: not
  * counted). */
 static int circus_weight(const carc_game *g, int i, int cx, int cy)
@@ -298,9 +322,7 @@ static int circus_weight(const carc_game *g, int i, int cx, int cy)
                        carc__rule(g, RULE_QUARTERS) == 2
                    ? 1 : 0;
     }
-    int x, y;
-    carc__tile_xy(g, t, &x, &y);
-    if (x < cx - 1 || x > cx + 1 || y < cy - 1 || y > cy + 1) return 0;
+    if (!in_3x3(g, t, cx, cy) && !castle_in_3x3(g, i, cx, cy)) return 0;
     return f.kind == CARC_FIGURE_BIG && carc__rule(g, RULE_BIG_MEEPLE) == 2 ? 2 : 1;
 }
 
@@ -700,6 +722,7 @@ const carc_module_def carc__module_big_top = {
     .nkinds = 2,
     .rules = rules,
     .nrules = 3,
+    .uses = 1ull << CARC_MODULE_BRIDGES_CASTLES, /* its castles' tiles */
     .words = words,
     .reasons = reasons,
     .state_size = state_size,
