@@ -362,6 +362,12 @@ typedef struct carc_module_def {
      * out->side / out->player, and returns true; false: not its refusal.
      * Read-only: the game is const. */
     bool (*explain)(const carc_game *g, const carc_action *a, carc_explanation *out);
+
+    /* ---- added after 0.2.0 */
+    /* may_place_tile is asked only about tile types carrying one of these
+     * tile tags (CARC_TTAG_*), so placing every other tile keeps the core's
+     * fast path; 0: about every type */
+    uint32_t place_veto_ttags;
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */
@@ -381,6 +387,10 @@ void carc__extra_part(carc_game *g);
 /* in the DRAW step, before the core draws: the tile the player plays
  * instead of drawing (an abbey); the core then draws nothing */
 int carc__set_tile_in_hand(carc_game *g, int type);
+/* the tile type in hand this part (set by the draw, carc__set_tile_in_hand
+ * or carc__start_turn), or -1: an alternative to drawing offers itself
+ * only while it is -1 (another module may have dealt a tile already) */
+int carc__tile_in_hand(const carc_game *g);
 /* from an END_PHASE hook (which then returns CARC_HOOK_JUMP): `player`
  * plays a turn with tile `type` now, outside the turn order (abbeys after
  * the last tile); the pipeline comes back to the same hook afterwards, with
@@ -426,6 +436,10 @@ uint32_t carc__root_tags(const carc_game *g, int root);
  * the BEFORE_SCORING step on) */
 int carc__completed_count(const carc_game *g);
 int carc__completed_root(const carc_game *g, int i);
+/* would the enabled modules' may_deploy vetoes let a figure of `kind` onto
+ * segment seg of placed tile `tile` (a module moving a figure onto a
+ * feature outside the deployment: a wagon moving on) */
+bool carc__may_deploy(const carc_game *g, int kind, int tile, int seg);
 /* the default rule for a follower: a claimable feature nobody holds */
 bool carc__can_claim(const carc_game *g, int tile, int seg);
 /* leave a completed feature unscored (castle conversion) */

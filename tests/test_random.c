@@ -12,8 +12,8 @@
  * checked on the raw state block, not only on its serialization.
  *
  *   test-random [--modules a,b,c] [--games N]
- * plays the games with those modules on (names as carc_module_by_name;
- * base is always on) -- tests/meson.build runs it once per module set --
+ * plays the games with those modules on (names as carc_module_by_name, or
+ * "all": every module of this build; base is always on) -- tests/meson.build runs it once per module set --
  * and N games instead of NGAMES. */
 #include "core/state.h"
 
@@ -446,6 +446,11 @@ int main(int argc, char **argv)
             char names[256];
             snprintf(names, sizeof names, "%s", argv[++i]);
             for (char *tok = strtok(names, ","); tok; tok = strtok(NULL, ",")) {
+                if (strcmp(tok, "all") == 0) { /* every module of this build */
+                    for (int m = 0; m < CARC_MODULE_SLOTS; m++)
+                        if (carc_module_available(m) == 1) g_modules |= (uint64_t)1 << m;
+                    continue;
+                }
                 int m = carc_module_by_name(tok);
                 if (m < 0 || carc_module_available(m) != 1) {
                     fprintf(stderr, "test-random: no module '%s' in this build\n", tok);
@@ -454,7 +459,7 @@ int main(int argc, char **argv)
                 g_modules |= (uint64_t)1 << m;
             }
         } else {
-            fprintf(stderr, "usage: test-random [--modules a,b,c] [--games N]\n");
+            fprintf(stderr, "usage: test-random [--modules a,b,c|all] [--games N]\n");
             return 2;
         }
     }

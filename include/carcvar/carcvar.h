@@ -237,7 +237,9 @@ typedef struct carc_options {
 /** Fill opts with defaults: 2 players, seed 0, base game, recommended rules. */
 CARC_API void carc_options_init(carc_options *opts);
 
-/** Number of defined rule options. */
+/** One more than the highest rule id of this build: rule ids are fixed slots
+ *  owned by modules, so ids below it may be unused (carc_rule_name() is NULL
+ *  for those). */
 CARC_API int carc_rule_count(void);
 /** Name of rule option id ("tiny_city"), or NULL if out of range. */
 CARC_API const char *carc_rule_name(int rule);

@@ -357,7 +357,11 @@ int carc__game_init(carc_game *g)
         g->mods[g->nmods++] = (uint8_t)m;
         if (md->drawable) g->hooks_drawable |= 1u << m;
         if (md->may_deploy) g->hookmask |= HK_MAY_DEPLOY;
-        if (md->may_place_tile) g->hookmask |= HK_MAY_PLACE;
+        if (md->may_place_tile) {
+            g->hookmask |= HK_MAY_PLACE;
+            g->place_veto_ttags |= md->place_veto_ttags;
+            if (!md->place_veto_ttags) g->place_veto_all = 1;
+        }
         if (md->strength) g->hookmask |= HK_STRENGTH;
         if (md->feature_points) g->hookmask |= HK_FEATURE_POINTS;
         if (md->before_majority) g->hookmask |= HK_BEFORE_MAJORITY;

@@ -127,6 +127,8 @@ struct carc_game {
     uint32_t live_front;    /* unfilled frontier cells, listed in LIVE() in creation order */
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
     uint32_t hookmask;      /* HK_* bits: some enabled module has that hook */
+    uint32_t place_veto_ttags; /* tile tags of the types may_place_tile hooks examine */
+    uint8_t place_veto_all; /* some may_place_tile hook examines every type */
     int npending;
     carc_pending pend[MAX_PENDING];
     uint8_t plain;          /* no module step hooks: the core's own turn (turn.c) */

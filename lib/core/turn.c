@@ -229,6 +229,8 @@ void carc__advance(carc_game *g)
 
 void carc__extra_part(carc_game *g) { g->flags |= TF_EXTRA_PART; }
 
+int carc__tile_in_hand(const carc_game *g) { return g->drawn; }
+
 int carc__set_tile_in_hand(carc_game *g, int type)
 {
     if (g->step != CARC_STEP_DRAW || g->drawn >= 0 || type < 0 || type >= carc__ntypes)
@@ -331,12 +333,22 @@ static int core_place(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+/* Might a module veto placing tile type `type` somewhere? */
+static inline bool place_veto_type(const carc_game *g, int type)
+{
+    return (g->hookmask & HK_MAY_PLACE) &&
+           (g->place_veto_all || (carc__types[type].tags & g->place_veto_ttags));
+}
+
 static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
 {
-    if (!(g->hookmask & HK_MAY_PLACE)) return false;
+    if (!place_veto_type(g, type)) return false;
     for (int k = 0; k < g->nmods; k++) {
         const carc_module_def *md = carc__mod(g, k);
-        if (md->may_place_tile && !md->may_place_tile(g, type, x, y, rot)) return true;
+        if (!md->may_place_tile ||
+            (md->place_veto_ttags && !(carc__types[type].tags & md->place_veto_ttags)))
+            continue;
+        if (!md->may_place_tile(g, type, x, y, rot)) return true;
     }
     return false;
 }
@@ -383,6 +395,19 @@ bool carc__can_claim(const carc_game *g, int tile, int s)
            !(rs->kind == CARC_FEATURE_MONASTERY && (rs->flags & SF_COMPLETE));
 }
 
+bool carc__may_deploy(const carc_game *g, int kind, int tile, int s)
+{
+    if (kind < 0 || kind >= CARC_FIGURE_KINDS || tile < 0 || (uint32_t)tile >= g->ntiles ||
+        s < 0 || s >= carc__tile_nseg(g, tile))
+        return false;
+    if (g->hookmask & HK_MAY_DEPLOY)
+        for (int k = 0; k < g->nmods; k++) {
+            const carc_module_def *m2 = carc__mod(g, k);
+            if (m2->may_deploy && !m2->may_deploy(g, kind, tile, s)) return false;
+        }
+    return true;
+}
+
 /* May `player` put a figure of `kind` on segment s of placed tile `tile`? */
 static bool deploy_ok(const carc_game *g, int player, int kind, int tile, int s)
 {
@@ -396,13 +421,7 @@ static bool deploy_ok(const carc_game *g, int player, int kind, int tile, int s)
     } else {
         ok = (g->kind_class[kind] & CARC_CLASS_FOLLOWER) && carc__can_claim(g, tile, s);
     }
-    if (!ok) return false;
-    if (g->hookmask & HK_MAY_DEPLOY)
-        for (int k = 0; k < g->nmods; k++) {
-            const carc_module_def *m2 = carc__mod(g, k);
-            if (m2->may_deploy && !m2->may_deploy(g, kind, tile, s)) return false;
-        }
-    return true;
+    return ok && (!(g->hookmask & HK_MAY_DEPLOY) || carc__may_deploy(g, kind, tile, s));
 }
 
 /* --------------------------------------------------------- legal actions */
@@ -442,7 +461,7 @@ static void place_ids_fast(const carc_game *g, action_sink *sink)
 
 static void place_actions(const carc_game *g, action_sink *sink)
 {
-    if (!sink->buf && !(g->hookmask & HK_MAY_PLACE) &&
+    if (!sink->buf && !place_veto_type(g, g->drawn) &&
         sink->cap >= sink->n + 4u * g->live_front) {
         place_ids_fast(g, sink);
         return;

@@ -53,7 +53,9 @@ def tile_names():
 
 
 def rule_names():
-    return [lib.carc_rule_name(r).decode() for r in range(lib.carc_rule_count())]
+    # rule ids are fixed slots of their modules: unused ids have no name
+    names = (lib.carc_rule_name(r) for r in range(lib.carc_rule_count()))
+    return [n.decode() for n in names if n is not None]
 
 
 def module_names(available_only=False):

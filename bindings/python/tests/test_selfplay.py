@@ -133,7 +133,7 @@ def test_progress_lines():
 def test_cli_own_module_agent_records_and_progress(tmp_path):
     (tmp_path / "mybot.py").write_text(
         "def act(game, rng):\n    return game.legal_ids()[-1]\n")
-    env = dict(os.environ, PYTHONPATH=os.path.join(EXAMPLES, "..", "bindings", "python"))
+    env = dict(os.environ, PYTHONPATH=pythonpath())
     rec_dir = tmp_path / "recs"
     out = subprocess.run([sys.executable, os.path.join(EXAMPLES, "selfplay.py"), "--games", "3",
                           "--workers", "2", "--agents", "mybot:act,greedy", "--records",

@@ -883,4 +883,6 @@ const carc_module_def carc__module_bridges_castles = {
     .feature_points = feature_points,
     .city_value = city_value,
     .figure_moved = figure_moved,
+    .token_kinds = (1u << CARC_TOKEN_BRIDGE) | (1u << CARC_TOKEN_CASTLE),
+    .tokens = carc__bcb_tokens,
 };

@@ -39,14 +39,13 @@ typedef struct bcb_state {
     int16_t held[CARC_MAX_PLAYERS];    /* the tile each player plays next, or -1      */
 } bcb_state;
 
-/* Token kinds, the values of CARC_TOKEN_BRIDGE and CARC_TOKEN_CASTLE of the
- * public carc_token_kind (being added with carc_game_tokens). */
-#define BCB_TOKEN_BRIDGE 4
-#define BCB_TOKEN_CASTLE 5
+/* Token kinds: the public carc_token_kind values. */
+#define BCB_TOKEN_BRIDGE CARC_TOKEN_BRIDGE
+#define BCB_TOKEN_CASTLE CARC_TOKEN_CASTLE
 
 /* Tokens of kind `kind` (BCB_TOKEN_*) player still holds; 0 when the module
- * is off or the arguments are out of range.  The shape of a module's
- * `tokens` hook, for carc_game_tokens(). */
+ * is off or the arguments are out of range.  The module's `tokens` hook
+ * (carc_game_tokens). */
 int carc__bcb_tokens(const carc_game *g, int player, int kind);
 
 /* Is figure fig the knight of a standing castle?  1 and the castle's two

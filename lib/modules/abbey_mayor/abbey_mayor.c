@@ -1,0 +1,969 @@
+/* Abbey & Mayor (../shared/rules/expansions.md §5, §8; doc/rules.md,
+ * "Abbey & Mayor"): 12 land tiles and one abbey per player (tiles.def), the
+ * mayor, the wagon and the barn.
+ *
+ *  - abbey: in the DRAW step, before the core draws, a player still holding
+ *    an abbey may play it instead of drawing (decision "abbey" / pass),
+ *    offered only when a hole exists: an empty cell with placed tiles on all
+ *    four sides (a placement veto keeps it out of every other cell).  Its
+ *    edges are wildcards (the platform closes the features beside it); it is
+ *    a monastery.  After the last tile, END_PHASE: every player still
+ *    holding one may play it, clockwise from the player after the one who
+ *    laid the last tile (carc__start_turn); a player with no hole passes.
+ *  - mayor: a follower only for cities; its majority strength is the number
+ *    of pennants in its city when the city is scored (a strength hook).
+ *  - wagon: a follower for roads, cities and monasteries.  When its feature
+ *    is scored and it goes home, its owner may move it on (AFTER_SCORING, in
+ *    turn order from the current player): first the tile ("wagon X,Y"), then
+ *    the segment ("wagon X,Y road N"), or pass.  Targets: an incomplete
+ *    road, city or monastery nobody occupies; rule am_wagon_move says which
+ *    are adjacent (2: on the wagon's tile or the 8 around it; 1: joined to
+ *    the scored feature on one of its tiles by JCloisterZone's wagon-move
+ *    groups).
+ *  - barn: not a follower.  Instead of a deployment, on a corner of the tile
+ *    just laid where four placed tiles meet and all four quarters are one
+ *    field ("barn ne" ...): it stands on the field segment of the tile just
+ *    laid at that corner, the corner kept in the figure's state byte
+ *    (1 + corner, NE SE SW NW).  BEFORE_SCORING: farmers in a field that
+ *    just got a barn score 3 per completed city (the normal field score) and
+ *    go home; farmers whose field joined a field that already had a barn
+ *    score 1 per completed city and go home.  No follower may be deployed
+ *    into a field with a barn.  FINAL_SCORING: in each field with barns,
+ *    the players with most barns score 4 per completed city. */
+#include "abbey_mayor.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tiles_gen.h"
+
+#define AM CARC_MODULE_ABBEY_MAYOR
+#define RULE_WAGON_MOVE 16
+#define RULE_BARN_PLACEMENT 17
+
+#define DEC_ABBEY CARC_MODULE_KIND(AM, 0)
+#define DEC_FINAL_ABBEY CARC_MODULE_KIND(AM, 1)
+#define DEC_WAGON CARC_MODULE_KIND(AM, 2)
+#define DEC_WAGON_SEG CARC_MODULE_KIND(AM, 3)
+
+#define ACT_ABBEY CARC_MODULE_KIND(AM, 0)
+#define ACT_WAGON_TILE CARC_MODULE_KIND(AM, 1)
+#define ACT_WAGON_SEG CARC_MODULE_KIND(AM, 2)
+#define ACT_BARN CARC_MODULE_KIND(AM, 3)
+
+#define REASON_BARN CARC_MODULE_KIND(AM, 0)
+#define REASON_BARN_JOINED CARC_MODULE_KIND(AM, 1)
+#define REASON_BARN_FINAL CARC_MODULE_KIND(AM, 2)
+
+#define CAUSE_WAGON CARC_MODULE_KIND(AM, 0)
+
+#define VERB_ABBEY CARC_VERB_ID(AM, 0)
+#define VERB_BARN CARC_VERB_ID(AM, 1) /* + corner 0..3: NE SE SW NW */
+
+#define WAGON_SEG_ID(s) (CARC_ID_KIND_SEG + CARC_FIGURE_WAGON * CARC_MAX_SEGMENTS + (s))
+
+/* JCloisterZone's wagon-move groups (rule am_wagon_move 1): segments of one
+ * tile joined for the wagon, as segment bit sets of our tiles.def lines.
+ * Source: farin/JCloisterZone-Client src/extraResources/expansions/
+ * basic.xml and abbey_and_mayor.xml (`wagon-move` / `<neighbouring>`). */
+#define NGROUP_TILES 9
+static const struct {
+    const char *tile;
+    uint32_t groups[4];
+} wagon_groups[NGROUP_TILES] = {
+    {"A", {0x3}},                          /* monastery + road S            */
+    {"L", {0xE}},                          /* roads E, S, W                 */
+    {"S", {0x3}},                          /* city + road S                 */
+    {"T", {0x3}},                          /* city + road S                 */
+    {"W", {0x7}},                          /* roads E, S, W                 */
+    {"X", {0xF}},                          /* the four roads                */
+    {"AM_CCRR", {0x5, 0xA}},               /* city N + road E; city W + road S */
+    {"AM_LRRRR", {0x3, 0x5, 0x9, 0x11}},   /* the monastery + each road     */
+    {"AM_RC", {0x3}},                      /* city N + road W               */
+};
+
+typedef struct am_wagon {
+    int16_t tile;  /* where it stood when its feature was scored */
+    int16_t root;  /* the scored feature */
+    uint8_t seg;
+    uint8_t live;  /* waiting for its owner's choice */
+} am_wagon;
+
+typedef struct am_state {
+    int16_t abbey_type;
+    int16_t group_type[NGROUP_TILES]; /* wagon_groups' tile types (-1: absent) */
+    int16_t new_barn;                 /* barn figure placed this part, or -1 */
+    int16_t wagon_tile;               /* the tile chosen for the wagon, or -1 */
+    uint8_t abbeys[CARC_MAX_PLAYERS]; /* abbeys still held */
+    int8_t final_base;                /* end phase: the first player asked */
+    uint8_t final_next;               /* end phase: players asked so far */
+    int8_t final_choice;              /* end phase: -1 none, 0 pass, 1 abbey */
+    uint8_t barns_on_board;
+    uint8_t wagons_pending;
+    uint16_t holes;                   /* empty cells with 4 placed neighbours */
+    int16_t barn_fig[CARC_MAX_PLAYERS]; /* each player's barn figure */
+    am_wagon wagon[CARC_MAX_PLAYERS];
+} am_state;
+
+static const carc_kind_def kinds[] = {
+    {CARC_FIGURE_MAYOR,
+     CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE | CARC_CLASS_EATABLE | CARC_CLASS_CAPTURABLE, 1,
+     {0, 0, 1, 1, 1, 1, 1}},
+    {CARC_FIGURE_WAGON,
+     CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE | CARC_CLASS_EATABLE | CARC_CLASS_CAPTURABLE, 1,
+     {0, 0, 1, 1, 1, 1, 1}},
+    {CARC_FIGURE_BARN, 0, 0, {0, 0, 1, 1, 1, 1, 1}},
+};
+
+static const carc_rule_def rules[] = {
+    /* 2: any feature on the wagon's tile or the 8 around it (2nd edition,
+     * JCloisterZone's default C2); 1: joined by wagon-move groups (C1) */
+    {RULE_WAGON_MOVE, "am_wagon_move", 2, 1, 2},
+    /* 1: a barn only into a field without a barn (JCZ not-occupied); 2: also
+     * into a field that has one (JCZ occupied) */
+    {RULE_BARN_PLACEMENT, "am_barn_placement", 1, 1, 2},
+};
+
+static const int DX[4] = {0, 1, 0, -1}, DY[4] = {-1, 0, 1, 0};
+
+static bool is_hole(const carc_game *g, int x, int y)
+{
+    if (carc__tile_at(g, x, y) >= 0) return false;
+    for (int d = 0; d < 4; d++)
+        if (carc__tile_at(g, x + DX[d], y + DY[d]) < 0) return false;
+    return true;
+}
+
+/* every hole of the board, each found once: from the tile east of it */
+static int count_holes(const carc_game *g)
+{
+    int n = 0;
+    for (int t = 0; t < carc__tile_count(g); t++) {
+        int x, y;
+        carc__tile_xy(g, t, &x, &y);
+        n += is_hole(g, x - 1, y);
+    }
+    return n;
+}
+
+static size_t state_size(const carc_options *o)
+{
+    (void)o;
+    return sizeof(am_state);
+}
+
+static am_state *st(carc_game *g) { return carc__mod_state(g, AM); }
+static const am_state *cst(const carc_game *g) { return carc__mod_cstate(g, AM); }
+
+int carc__abbey_mayor_abbeys(const carc_game *g, int player)
+{
+    if (!g || !carc__module_enabled(g, AM) || player < 0 || player >= carc__players(g)) return 0;
+    return cst(g)->abbeys[player];
+}
+
+/* carc_game_tokens(game, player, CARC_TOKEN_ABBEY) */
+static int tokens(const carc_game *g, int player, int kind)
+{
+    return kind == CARC_TOKEN_ABBEY ? carc__abbey_mayor_abbeys(g, player) : 0;
+}
+
+static void setup(carc_game *g)
+{
+    am_state *s = st(g);
+    /* the abbey: this set's tile with the @abbey tag (no name lookups:
+     * a game is created often) */
+    s->abbey_type = -1;
+    for (int t = 0; t < carc__ntypes && s->abbey_type < 0; t++)
+        if ((carc__types[t].tags & CARC_TTAG_ABBEY) && carc__types[t].held &&
+            strcmp(carc__types[t].module, "abbey_mayor") == 0)
+            s->abbey_type = (int16_t)t;
+    for (int i = 0; i < NGROUP_TILES; i++) {
+        int t = carc__rule(g, RULE_WAGON_MOVE) == 1 ? carc_tile_by_name(wagon_groups[i].tile) : -1;
+        s->group_type[i] = (int16_t)(t >= 0 ? t : -1);
+    }
+    for (int p = 0; p < carc__players(g); p++) {
+        s->abbeys[p] = 1;
+        s->barn_fig[p] = (int16_t)carc__supply_figure(g, p, CARC_FIGURE_BARN);
+    }
+    s->new_barn = -1;
+    s->wagon_tile = -1;
+    s->final_base = -1;
+    s->final_choice = -1;
+    s->holes = (uint16_t)count_holes(g);
+}
+
+
+static int seg_kind(const carc_game *g, int tile, int seg)
+{
+    return carc__types[carc__tile_type(g, tile)].seg[seg].kind;
+}
+
+/* the barn on field root `root` other than figure `except`, or -1 */
+static int barn_in(const carc_game *g, int root, int except)
+{
+    const am_state *s = cst(g);
+    if (!s->barns_on_board) return -1;
+    for (int p = 0; p < carc__players(g); p++) {
+        int i = s->barn_fig[p];
+        carc_fig f;
+        if (i < 0 || i == except) continue;
+        carc__figure_get(g, i, &f);
+        if (f.where == CARC_PLACE_SEGMENT && carc__seg_root(g, f.tile, f.segment) == root)
+            return i;
+    }
+    return -1;
+}
+
+/* Corner c (0 NE, 1 SE, 2 SW, 3 NW) of a tile as its two board half-edges
+ * (Nw Ne En Es Se Sw Ws Wn = 0..7). */
+static const int CORNER_HALF[4][2] = {{1, 2}, {3, 4}, {5, 6}, {7, 0}};
+
+/* The field segment of placed tile t covering both half-edges of board
+ * corner c, or -1. */
+static int corner_field(const carc_game *g, int t, int c)
+{
+    const tile_type *ty = &carc__types[carc__tile_type(g, t)];
+    int r = carc__tile_rot(g, t);
+    int a = ty->half_seg[r][CORNER_HALF[c][0]], b = ty->half_seg[r][CORNER_HALF[c][1]];
+    if (a == NO_SEG || a != b || ty->seg[a].kind != CARC_FEATURE_FIELD) return -1;
+    return a;
+}
+
+/* May a barn stand at corner c of placed tile t?  Four placed tiles meet
+ * there and each one's quarter at that corner is one field.  Returns the
+ * field segment of t, or -1. */
+static int barn_corner(const carc_game *g, int t, int c)
+{
+    int seg = corner_field(g, t, c);
+    if (seg < 0) return -1;
+    int x, y;
+    carc__tile_xy(g, t, &x, &y);
+    int dx = (c == 0 || c == 1) ? 1 : -1, dy = (c == 0 || c == 3) ? -1 : 1;
+    int side = carc__tile_at(g, x + dx, y);
+    if (side < 0 || corner_field(g, side, 3 - c) < 0) return -1;
+    int vert = carc__tile_at(g, x, y + dy);
+    if (vert < 0 || corner_field(g, vert, c ^ 1) < 0) return -1;
+    int diag = carc__tile_at(g, x + dx, y + dy);
+    if (diag < 0 || corner_field(g, diag, (c + 2) & 3) < 0) return -1;
+    return seg;
+}
+
+static bool barn_ok(const carc_game *g, int player, int t, int c, int *seg_out)
+{
+    int seg = barn_corner(g, t, c);
+    if (seg < 0) return false;
+    if (carc__rule(g, RULE_BARN_PLACEMENT) != 2 && barn_in(g, carc__seg_root(g, t, seg), -1) >= 0)
+        return false;
+    int f = carc__supply_figure(g, player, CARC_FIGURE_BARN);
+    if (f < 0 || !carc__may_move(g, f, CARC_PLACE_SEGMENT, t, 0, CARC_CAUSE_DEPLOY)) return false;
+    if (seg_out) *seg_out = seg;
+    return true;
+}
+
+/* ------------------------------------------------------------- wagons */
+
+static bool c1_linked(const carc_game *g, int type, int a, int b)
+{
+    const am_state *s = cst(g);
+    for (int i = 0; i < NGROUP_TILES; i++) {
+        if (s->group_type[i] != type) continue;
+        for (int k = 0; k < 4; k++) {
+            uint32_t m = wagon_groups[i].groups[k];
+            if ((m >> a & 1) && (m >> b & 1)) return true;
+        }
+    }
+    return false;
+}
+
+/* Is segment seg of placed tile u adjacent to player p's scored wagon? */
+static bool wagon_adjacent(const carc_game *g, const am_wagon *w, int u, int seg)
+{
+    if (carc__rule(g, RULE_WAGON_MOVE) == 1) {
+        int type = carc__tile_type(g, u), n = carc__types[type].nseg;
+        for (int s0 = 0; s0 < n; s0++)
+            if (s0 != seg && carc__seg_root(g, u, s0) == w->root && c1_linked(g, type, s0, seg))
+                return true;
+        return false;
+    }
+    int x0, y0, x, y;
+    carc__tile_xy(g, w->tile, &x0, &y0);
+    carc__tile_xy(g, u, &x, &y);
+    return x - x0 >= -1 && x - x0 <= 1 && y - y0 >= -1 && y - y0 <= 1;
+}
+
+static bool wagon_target(const carc_game *g, int p, int u, int seg)
+{
+    const am_wagon *w = &cst(g)->wagon[p];
+    if (!w->live || u < 0 || u >= carc__tile_count(g)) return false;
+    if (seg < 0 || seg >= carc__types[carc__tile_type(g, u)].nseg) return false;
+    int k = seg_kind(g, u, seg);
+    if (k != CARC_FEATURE_ROAD && k != CARC_FEATURE_CITY && k != CARC_FEATURE_MONASTERY)
+        return false;
+    int root = carc__seg_root(g, u, seg);
+    if (root == w->root || carc__root_complete(g, root) || carc__root_followers(g, root) > 0 ||
+        !carc__can_claim(g, u, seg))
+        return false;
+    if (!wagon_adjacent(g, w, u, seg) || !carc__may_deploy(g, CARC_FIGURE_WAGON, u, seg))
+        return false;
+    int f = carc__supply_figure(g, p, CARC_FIGURE_WAGON);
+    return f >= 0 && carc__may_move(g, f, CARC_PLACE_SEGMENT, u, 0, CAUSE_WAGON);
+}
+
+static bool wagon_tile_ok(const carc_game *g, int p, int u)
+{
+    int n = carc__types[carc__tile_type(g, u)].nseg;
+    for (int s = 0; s < n; s++)
+        if (wagon_target(g, p, u, s)) return true;
+    return false;
+}
+
+/* Tiles holding a target for player p's wagon, ascending; count returned. */
+static int wagon_tiles(const carc_game *g, int p, int16_t *out, int cap)
+{
+    const am_wagon *w = &cst(g)->wagon[p];
+    int n = 0;
+    if (!w->live) return 0;
+    if (carc__rule(g, RULE_WAGON_MOVE) == 1) {
+        for (int u = 0; u < carc__tile_count(g); u++)
+            if (wagon_tile_ok(g, p, u) && n < cap) out[n++] = (int16_t)u;
+        return n;
+    }
+    int x0, y0;
+    carc__tile_xy(g, w->tile, &x0, &y0);
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int u = carc__tile_at(g, x0 + dx, y0 + dy);
+            if (u >= 0 && wagon_tile_ok(g, p, u) && n < cap) out[n++] = (int16_t)u;
+        }
+    for (int i = 1; i < n; i++) /* ascending tile order */
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            int16_t tmp = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = tmp;
+        }
+    return n;
+}
+
+/* ------------------------------------------------------------- vetoes */
+
+static bool may_place_tile(const carc_game *g, int type, int x, int y, int rot)
+{
+    if (type != cst(g)->abbey_type) return true;
+    return rot == 0 && is_hole(g, x, y); /* the abbey looks the same every way */
+}
+
+/* no follower into a field with a barn */
+static bool may_deploy(const carc_game *g, int kind, int tile, int seg)
+{
+    if (!cst(g)->barns_on_board || seg_kind(g, tile, seg) != CARC_FEATURE_FIELD ||
+        !(carc__kind_classes(g, kind) & CARC_CLASS_FOLLOWER))
+        return true;
+    return barn_in(g, carc__seg_root(g, tile, seg), -1) < 0;
+}
+
+static bool deploy_allowed(const carc_game *g, int kind, int tile, int seg)
+{
+    int k = seg_kind(g, tile, seg);
+    switch (kind) {
+    case CARC_FIGURE_MAYOR:
+        return k == CARC_FEATURE_CITY && carc__can_claim(g, tile, seg);
+    case CARC_FIGURE_WAGON:
+        return (k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY || k == CARC_FEATURE_MONASTERY) &&
+               carc__can_claim(g, tile, seg);
+    default:
+        return false; /* the barn: a verb at the deployment */
+    }
+}
+
+static int strength(const carc_game *g, int fig)
+{
+    carc_fig f;
+    carc__figure_get(g, fig, &f);
+    if (f.kind != CARC_FIGURE_MAYOR || f.where != CARC_PLACE_SEGMENT) return -1;
+    return carc__root_pennants(g, carc__seg_root(g, f.tile, f.segment));
+}
+
+/* ------------------------------------------------------- explaining */
+
+/* Its reasons for carc_game_explain (doc/rules.md, "Abbey & Mayor"). */
+#define WHY_NOT_HOLE CARC_MODULE_KIND(AM, 0)   /* the abbey outside a hole */
+#define WHY_BARN_FIELD CARC_MODULE_KIND(AM, 1) /* a follower into a barn's field */
+#define WHY_MAYOR CARC_MODULE_KIND(AM, 2)      /* a mayor off a city */
+#define WHY_WAGON CARC_MODULE_KIND(AM, 3)      /* a wagon on a field, or no target */
+#define WHY_BARN CARC_MODULE_KIND(AM, 4)       /* no barn at that corner */
+
+static bool why(carc_explanation *out, int reason, const char *msg)
+{
+    out->reason = reason;
+    snprintf(out->message, sizeof out->message, "%s", msg);
+    return true;
+}
+
+static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
+{
+    carc_decision d;
+    if (carc_game_decision(g, &d) != CARC_OK) return false;
+    if (d.kind == CARC_DECISION_PLACE && a->kind == CARC_ACTION_PLACE &&
+        d.tile == cst(g)->abbey_type && a->rotation >= 0 && a->rotation <= 3 &&
+        !may_place_tile(g, d.tile, a->x, a->y, a->rotation))
+        return why(out, WHY_NOT_HOLE,
+                   a->rotation ? "the abbey is laid turned r0 (it looks the same every way)"
+                               : "the abbey goes only into a hole: an empty cell with tiles on "
+                                 "all four sides");
+    if (a->kind == ACT_BARN)
+        return why(out, WHY_BARN,
+                   "a barn goes on a corner of the tile just laid where four tiles meet and "
+                   "all four quarters are one field without a barn, instead of a follower");
+    if (a->kind == ACT_WAGON_TILE || a->kind == ACT_WAGON_SEG)
+        return why(out, WHY_WAGON,
+                   "the wagon moves only onto a road, city or monastery next to it that is "
+                   "incomplete and holds no follower (rule am_wagon_move)");
+    int t = d.kind == CARC_DECISION_DEPLOY ? carc__tile_at(g, d.x, d.y) : -1;
+    if (t < 0 || a->kind != CARC_ACTION_DEPLOY || a->segment < 0 ||
+        a->segment >= carc__types[carc__tile_type(g, t)].nseg || a->figure < 0 ||
+        a->figure >= CARC_FIGURE_KINDS)
+        return false;
+    int k = seg_kind(g, t, a->segment);
+    if (a->figure == CARC_FIGURE_MAYOR && k != CARC_FEATURE_CITY)
+        return why(out, WHY_MAYOR, "a mayor stands only in a city");
+    if (a->figure == CARC_FIGURE_WAGON && k != CARC_FEATURE_ROAD && k != CARC_FEATURE_CITY &&
+        k != CARC_FEATURE_MONASTERY)
+        return why(out, WHY_WAGON, "a wagon stands only on a road, a city or a monastery");
+    if (a->figure == CARC_FIGURE_BARN)
+        return why(out, WHY_BARN, "a barn is placed with 'barn ne', 'se', 'sw' or 'nw'");
+    if (!may_deploy(g, a->figure, t, a->segment))
+        return why(out, WHY_BARN_FIELD, "a barn stands in this field: no farmer may join it");
+    return false; /* occupied and the like: the core says so */
+}
+
+/* ------------------------------------------------------------- steps */
+
+/* After a placement: the holes, kept up to date: only the cell just filled
+ * and its four neighbours can change. */
+static void track_holes(carc_game *g)
+{
+    am_state *s = st(g);
+    int x, y, t = carc__last_tile(g), filled = 1;
+    if (t < 0) return;
+    carc__tile_xy(g, t, &x, &y);
+    for (int d = 0; d < 4; d++) {
+        int nx = x + DX[d], ny = y + DY[d];
+        if (carc__tile_at(g, nx, ny) >= 0) continue;
+        filled = 0;
+        /* a hole now if its three other neighbours are placed */
+        int e;
+        for (e = 0; e < 4; e++)
+            if (e != ((d + 2) & 3) && carc__tile_at(g, nx + DX[e], ny + DY[e]) < 0) break;
+        s->holes += e == 4;
+    }
+    s->holes -= filled; /* the cell just filled was a hole */
+}
+
+/* DRAW, before the core draws: play the abbey instead? */
+static int offer_abbey(carc_game *g)
+{
+    int p = carc__current(g);
+    const am_state *s = cst(g);
+    /* not when another module dealt a tile already (a bazaar's) */
+    if (s->abbey_type < 0 || !s->abbeys[p] || !s->holes || carc__tile_in_hand(g) >= 0 ||
+        !carc__can_place(g, s->abbey_type))
+        return CARC_HOOK_NEXT;
+    carc__push_decision(g, DEC_ABBEY, p, AM, -1, 0);
+    return CARC_HOOK_NEXT;
+}
+
+/* Return every follower on field `root` to its owner's supply. */
+static void farmers_home(carc_game *g, int root)
+{
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.where == CARC_PLACE_SEGMENT && (carc__kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER) &&
+            carc__seg_root(g, f.tile, f.segment) == root)
+            carc__figure_move(g, i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CARC_CAUSE_SCORED);
+    }
+}
+
+/* BEFORE_SCORING (after the core collected what this placement completed,
+ * so a city completed now counts): the holes; farmers meeting a barn. */
+static int barn_scoring(carc_game *g)
+{
+    am_state *s = st(g);
+    track_holes(g);
+    int new_barn = s->new_barn;
+    s->new_barn = -1;
+    if (!s->barns_on_board) return CARC_HOOK_NEXT;
+    for (int q = 0; q < carc__players(g); q++) {
+        carc_fig b;
+        if (s->barn_fig[q] < 0) continue;
+        carc__figure_get(g, s->barn_fig[q], &b);
+        if (b.where != CARC_PLACE_SEGMENT) continue;
+        int root = carc__seg_root(g, b.tile, b.segment);
+        /* a field with farmers (one barn's check sends them home, so a
+         * second barn of the same field finds none) */
+        if (carc__root_followers(g, root) == 0) continue;
+        feat_eval e;
+        carc__eval_feature(g, root, 0, &e);
+        /* only the barn placed now: the field's own score; an older barn:
+         * the farmers joined it, 1 per completed city.  Either with the
+         * modules' per-player bonuses (a pig: +1 per city, as JCZ's
+         * getPointsWhenBarnIsConnected) */
+        bool joined = new_barn < 0 || barn_in(g, root, new_barn) >= 0;
+        if (joined) e.points = e.cities;
+        int reason = joined ? REASON_BARN_JOINED : REASON_BARN;
+        for (int p = 0; p < carc__players(g); p++) {
+            if (!(e.owners & (1u << p))) continue;
+            int points = carc__player_points(g, root, p, &e);
+            if (points > 0)
+                carc__score_add(g, p, points, reason, CARC_FEATURE_FIELD, b.tile, b.segment);
+        }
+        farmers_home(g, root);
+    }
+    return CARC_HOOK_NEXT;
+}
+
+/* AFTER_SCORING: wagons whose features scored, in turn order from the
+ * current player: move on, or stay home. */
+static int wagons_move(carc_game *g)
+{
+    am_state *s = st(g);
+    if (!s->wagons_pending) return CARC_HOOK_NEXT;
+    int n = carc__players(g), cur = carc__current(g);
+    for (int i = 0; i < n; i++) {
+        int p = (cur + i) % n;
+        if (!s->wagon[p].live) continue;
+        int16_t tiles[1];
+        if (wagon_tiles(g, p, tiles, 1) == 0) {
+            s->wagon[p].live = 0;
+            continue;
+        }
+        carc__push_decision(g, DEC_WAGON, p, AM, -1, 0);
+        return CARC_HOOK_AGAIN;
+    }
+    s->wagons_pending = 0;
+    return CARC_HOOK_NEXT;
+}
+
+/* END_PHASE: players still holding an abbey may play it, clockwise from
+ * the player after the one who laid the last tile. */
+static int final_abbeys(carc_game *g)
+{
+    am_state *s = st(g);
+    int n = carc__players(g);
+    if (s->abbey_type < 0) return CARC_HOOK_NEXT;
+    if (s->final_base < 0) s->final_base = (int8_t)((carc__current(g) + 1) % n);
+    while (s->final_next < n) {
+        int who = (s->final_base + s->final_next) % n;
+        if (s->final_choice == 1) {
+            s->final_choice = -1;
+            s->abbeys[who]--;
+            s->final_next++;
+            carc__start_turn(g, who, s->abbey_type);
+            return CARC_HOOK_JUMP;
+        }
+        if (s->final_choice == 0) {
+            s->final_choice = -1;
+            s->final_next++;
+            continue;
+        }
+        if (s->abbeys[who] && s->holes && carc__can_place(g, s->abbey_type)) {
+            carc__push_decision(g, DEC_FINAL_ABBEY, who, AM, -1, 0);
+            return CARC_HOOK_AGAIN;
+        }
+        s->final_next++;
+    }
+    return CARC_HOOK_NEXT;
+}
+
+/* FINAL_SCORING, after the core: most barns in a field, 4 per completed
+ * city.  No decisions here (final scores are projected on a copy). */
+static int barn_final(carc_game *g)
+{
+    if (!cst(g)->barns_on_board) return CARC_HOOK_NEXT;
+    int16_t done[CARC_MAX_PLAYERS];
+    int ndone = 0;
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig b;
+        carc__figure_get(g, i, &b);
+        if (b.kind != CARC_FIGURE_BARN || b.where != CARC_PLACE_SEGMENT) continue;
+        int root = carc__seg_root(g, b.tile, b.segment);
+        int k;
+        for (k = 0; k < ndone; k++)
+            if (done[k] == root) break;
+        if (k < ndone) continue;
+        if (ndone < CARC_MAX_PLAYERS) done[ndone++] = (int16_t)root;
+        int count[CARC_MAX_PLAYERS] = {0}, best = 0;
+        for (int j = i; j < carc__figure_count(g); j++) {
+            carc_fig o;
+            carc__figure_get(g, j, &o);
+            if (o.kind == CARC_FIGURE_BARN && o.where == CARC_PLACE_SEGMENT && o.owner >= 0 &&
+                carc__seg_root(g, o.tile, o.segment) == root && ++count[o.owner] > best)
+                best = count[o.owner];
+        }
+        /* no per-player bonuses (JCZ getBarnPoints: no pig herds, after the
+         * Complete Annotated Rules) */
+        feat_eval e;
+        carc__eval_feature(g, root, 0, &e);
+        int points = 4 * e.cities;
+        if (points == 0) continue;
+        for (int p = 0; p < carc__players(g); p++)
+            if (count[p] == best)
+                carc__score_add(g, p, points, REASON_BARN_FINAL, CARC_FEATURE_FIELD, b.tile,
+                                b.segment);
+    }
+    return CARC_HOOK_NEXT;
+}
+
+/* ------------------------------------------------------------- events */
+
+static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
+{
+    if (from->kind == CARC_FIGURE_BARN) {
+        am_state *s = st(g);
+        carc_fig now;
+        carc__figure_get(g, fig, &now);
+        s->barns_on_board += (now.where == CARC_PLACE_SEGMENT) - (from->where == CARC_PLACE_SEGMENT);
+        return;
+    }
+    if (from->kind != CARC_FIGURE_WAGON || from->where != CARC_PLACE_SEGMENT ||
+        cause != CARC_CAUSE_SCORED || from->owner < 0)
+        return;
+    am_state *s = st(g);
+    am_wagon *w = &s->wagon[from->owner];
+    w->tile = from->tile;
+    w->seg = from->segment;
+    w->root = (int16_t)carc__seg_root(g, from->tile, from->segment);
+    w->live = 1;
+    s->wagons_pending = 1;
+}
+
+/* ------------------------------------------------------------ decisions */
+
+static void push(action_sink *sink, int kind, int arg, int target, int32_t id)
+{
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = kind;
+    a.arg = arg;
+    a.target = target;
+    carc__sink_push(sink, &a, id);
+}
+
+static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    /* a corner needs three placed neighbours of the tile */
+    if (p->kind != CARC_DECISION_DEPLOY || p->target < 0 || p->target != carc__last_tile(g) ||
+        carc__tile_neighbours(g, p->target) < 3 || carc__supply(g, p->player, CARC_FIGURE_BARN) == 0)
+        return;
+    for (int c = 0; c < 4; c++)
+        if (barn_ok(g, p->player, p->target, c, NULL)) push(sink, ACT_BARN, c, 0, VERB_BARN + c);
+}
+
+static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    switch (p->kind) {
+    case DEC_ABBEY:
+    case DEC_FINAL_ABBEY:
+        push(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
+        push(sink, ACT_ABBEY, 0, 0, VERB_ABBEY);
+        break;
+    case DEC_WAGON: {
+        int16_t tiles[CARC_MAX_TILES];
+        int n = wagon_tiles(g, p->player, tiles, CARC_MAX_TILES);
+        push(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
+        for (int i = 0; i < n; i++) push(sink, ACT_WAGON_TILE, tiles[i], 0, CARC_ID_TILE + tiles[i]);
+        break;
+    }
+    case DEC_WAGON_SEG: {
+        int n = carc__types[carc__tile_type(g, p->target)].nseg;
+        for (int s = 0; s < n; s++)
+            if (wagon_target(g, p->player, p->target, s))
+                push(sink, ACT_WAGON_SEG, s, p->target, WAGON_SEG_ID(s));
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* Legality was checked by the core (the id is among the legal ones). */
+static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    am_state *s = st(g);
+    switch (a->kind) {
+    case CARC_ACTION_PASS:
+        if (p->kind == DEC_FINAL_ABBEY) s->final_choice = 0;
+        if (p->kind == DEC_WAGON) s->wagon[p->player].live = 0;
+        return CARC_OK;
+    case ACT_ABBEY:
+        if (p->kind == DEC_FINAL_ABBEY) {
+            s->final_choice = 1;
+            return CARC_OK;
+        }
+        s->abbeys[p->player]--;
+        return carc__set_tile_in_hand(g, s->abbey_type);
+    case ACT_WAGON_TILE:
+        s->wagon_tile = (int16_t)a->arg;
+        return carc__push_followup(g, DEC_WAGON_SEG, p->player, AM, a->arg, 0);
+    case ACT_WAGON_SEG: {
+        int f = carc__supply_figure(g, p->player, CARC_FIGURE_WAGON);
+        s->wagon[p->player].live = 0;
+        s->wagon_tile = -1;
+        return carc__figure_move(g, f, CARC_PLACE_SEGMENT, p->target, a->arg, 0, 0, CAUSE_WAGON);
+    }
+    case ACT_BARN: {
+        int seg = barn_corner(g, p->target, a->arg);
+        int f = carc__supply_figure(g, p->player, CARC_FIGURE_BARN);
+        int rc = carc__figure_move(g, f, CARC_PLACE_SEGMENT, p->target, seg, 0, 0, CARC_CAUSE_DEPLOY);
+        if (rc != CARC_OK) return rc;
+        carc__figure_set_state(g, f, 1 + a->arg);
+        s->new_barn = (int16_t)f;
+        return CARC_OK;
+    }
+    default:
+        return CARC_E_ILLEGAL;
+    }
+}
+
+/* ------------------------------------------------------------ ids, text */
+
+static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
+{
+    switch (a->kind) {
+    case ACT_ABBEY: *id = VERB_ABBEY; return CARC_OK;
+    /* ranges first: a host's fields may hold anything */
+    case ACT_WAGON_TILE:
+        if (a->arg < 0 || a->arg >= CARC_ID_TILE_N) return CARC_E_INVALID;
+        *id = CARC_ID_TILE + a->arg;
+        return CARC_OK;
+    case ACT_WAGON_SEG:
+        if (a->arg < 0 || a->arg >= CARC_MAX_SEGMENTS || a->target != cst(g)->wagon_tile)
+            return CARC_E_INVALID;
+        *id = WAGON_SEG_ID(a->arg);
+        return CARC_OK;
+    case ACT_BARN:
+        if (a->arg < 0 || a->arg > 3) return CARC_E_INVALID;
+        *id = VERB_BARN + a->arg;
+        return CARC_OK;
+    default: return CARC_E_INVALID;
+    }
+}
+
+static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id, carc_action *out)
+{
+    (void)g;
+    memset(out, 0, sizeof *out);
+    switch (p->kind) {
+    case DEC_ABBEY:
+    case DEC_FINAL_ABBEY:
+        if (id != VERB_ABBEY) return CARC_E_INVALID;
+        out->kind = ACT_ABBEY;
+        return CARC_OK;
+    case DEC_WAGON:
+        if (id < CARC_ID_TILE || id >= CARC_ID_TILE + CARC_ID_TILE_N) return CARC_E_INVALID;
+        out->kind = ACT_WAGON_TILE;
+        out->arg = id - CARC_ID_TILE;
+        return CARC_OK;
+    case DEC_WAGON_SEG:
+        if (id < WAGON_SEG_ID(0) || id >= WAGON_SEG_ID(CARC_MAX_SEGMENTS)) return CARC_E_INVALID;
+        out->kind = ACT_WAGON_SEG;
+        out->arg = id - WAGON_SEG_ID(0);
+        out->target = p->target;
+        return CARC_OK;
+    case CARC_DECISION_DEPLOY:
+        if (id < VERB_BARN || id > VERB_BARN + 3) return CARC_E_INVALID;
+        out->kind = ACT_BARN;
+        out->arg = id - VERB_BARN;
+        return CARC_OK;
+    default:
+        return CARC_E_INVALID;
+    }
+}
+
+static const char *const CORNER_NAME[4] = {"ne", "se", "sw", "nw"};
+static const char *const SIDE_NAME[4] = {"N", "E", "S", "W"};
+static const char *const HALF_NAME[8] = {"Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"};
+static const char *const KIND_NAME[4] = {"road", "city", "monastery", "field"};
+
+static bool tile_ok(const carc_game *g, int t) { return t >= 0 && t < carc__tile_count(g); }
+
+static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
+{
+    int x, y;
+    switch (a->kind) {
+    case ACT_ABBEY: carc__out_add(o, "abbey"); return CARC_OK;
+    case ACT_BARN:
+        if (a->arg < 0 || a->arg > 3) return CARC_E_INVALID;
+        carc__out_add(o, "barn %s", CORNER_NAME[a->arg]);
+        return CARC_OK;
+    case ACT_WAGON_TILE:
+        if (!tile_ok(g, a->arg)) return CARC_E_INVALID;
+        carc__tile_xy(g, a->arg, &x, &y);
+        carc__out_add(o, "wagon %d,%d", x, y);
+        return CARC_OK;
+    case ACT_WAGON_SEG: {
+        if (!tile_ok(g, a->target)) return CARC_E_INVALID;
+        const tile_type *ty = &carc__types[carc__tile_type(g, a->target)];
+        int r = carc__tile_rot(g, a->target), s = a->arg;
+        if (s < 0 || s >= ty->nseg) return CARC_E_INVALID;
+        carc__tile_xy(g, a->target, &x, &y);
+        int k = ty->seg[s].kind;
+        if (k > CARC_FEATURE_FIELD) {
+            carc__out_add(o, "wagon %d,%d segment %d", x, y, s);
+            return CARC_OK;
+        }
+        for (int d = 0; d < 4; d++)
+            if (ty->edge_seg[r][d] == s) {
+                carc__out_add(o, "wagon %d,%d %s %s", x, y, KIND_NAME[k], SIDE_NAME[d]);
+                return CARC_OK;
+            }
+        for (int h = 0; h < 8; h++)
+            if (ty->half_seg[r][h] == s) {
+                carc__out_add(o, "wagon %d,%d %s %s", x, y, KIND_NAME[k], HALF_NAME[h]);
+                return CARC_OK;
+            }
+        /* no edge: the only such segment of its kind, or by number */
+        int same = 0;
+        for (int j = 0; j < ty->nseg; j++)
+            same += ty->seg[j].kind == k && !ty->seg[j].edges && !ty->seg[j].halves;
+        if (same == 1) carc__out_add(o, "wagon %d,%d %s", x, y, KIND_NAME[k]);
+        else carc__out_add(o, "wagon %d,%d segment %d", x, y, s);
+        return CARC_OK;
+    }
+    default: return CARC_E_INVALID;
+    }
+}
+
+static bool parse_xy(const char *t, int *x, int *y)
+{
+    char buf[32];
+    const char *comma = strchr(t, ',');
+    size_t n = comma ? (size_t)(comma - t) : 0;
+    if (!comma || n == 0 || n >= sizeof buf) return false;
+    memcpy(buf, t, n);
+    buf[n] = 0;
+    return carc__parse_int(buf, -1000, 1000, x) && carc__parse_int(comma + 1, -1000, 1000, y);
+}
+
+/* "wagon X,Y FEATURE [EDGE]" / "wagon X,Y segment K": the segment */
+static int wagon_seg_from_text(const carc_game *g, int t, char **tok, int n)
+{
+    const tile_type *ty = &carc__types[carc__tile_type(g, t)];
+    int r = carc__tile_rot(g, t), s;
+    if (strcmp(tok[0], "segment") == 0)
+        return n == 2 && carc__parse_int(tok[1], 0, ty->nseg - 1, &s) ? s : -1;
+    int k;
+    for (k = 0; k < 4; k++)
+        if (strcmp(tok[0], KIND_NAME[k]) == 0) break;
+    if (k == 4 || n > 2) return -1;
+    if (n == 1) {
+        int found = -1, count = 0;
+        for (int j = 0; j < ty->nseg; j++)
+            if (ty->seg[j].kind == k && !ty->seg[j].edges && !ty->seg[j].halves) {
+                found = j;
+                count++;
+            }
+        return count == 1 ? found : -1;
+    }
+    for (int d = 0; d < 4; d++)
+        if (strcmp(tok[1], SIDE_NAME[d]) == 0) {
+            s = ty->edge_seg[r][d];
+            return s != NO_SEG && ty->seg[s].kind == k ? s : -1;
+        }
+    for (int h = 0; h < 8; h++)
+        if (strcmp(tok[1], HALF_NAME[h]) == 0) {
+            s = ty->half_seg[r][h];
+            return s != NO_SEG && ty->seg[s].kind == k ? s : -1;
+        }
+    return -1;
+}
+
+static int action_from_text(const carc_game *g, char **tok, int n, carc_action *out)
+{
+    memset(out, 0, sizeof *out);
+    if (strcmp(tok[0], "abbey") == 0) {
+        if (n != 1) return CARC_E_PARSE;
+        out->kind = ACT_ABBEY;
+        return CARC_OK;
+    }
+    if (strcmp(tok[0], "barn") == 0) {
+        if (n != 2) return CARC_E_PARSE;
+        for (int c = 0; c < 4; c++)
+            if (strcmp(tok[1], CORNER_NAME[c]) == 0) {
+                out->kind = ACT_BARN;
+                out->arg = c;
+                return CARC_OK;
+            }
+        return CARC_E_PARSE;
+    }
+    if (strcmp(tok[0], "wagon") == 0) {
+        int x, y;
+        if (n < 2 || !parse_xy(tok[1], &x, &y)) return CARC_E_PARSE;
+        int t = carc__tile_at(g, x, y);
+        if (t < 0) return CARC_E_PARSE;
+        if (n == 2) {
+            out->kind = ACT_WAGON_TILE;
+            out->arg = t;
+            return CARC_OK;
+        }
+        int s = wagon_seg_from_text(g, t, tok + 2, n - 2);
+        if (s < 0) return CARC_E_PARSE;
+        out->kind = ACT_WAGON_SEG;
+        out->arg = s;
+        out->target = t;
+        return CARC_OK;
+    }
+    return CARC_E_PARSE;
+}
+
+static const carc_step_hook steps[] = {
+    {CARC_STEP_DRAW, -10, offer_abbey},
+    {CARC_STEP_BEFORE_SCORING, -50, barn_scoring},
+    {CARC_STEP_AFTER_SCORING, 0, wagons_move},
+    {CARC_STEP_END_PHASE, 0, final_abbeys},
+    {CARC_STEP_FINAL_SCORING, 10, barn_final},
+};
+
+static const char *const words[] = {"abbey", "wagon", "barn", NULL};
+static const char *const reasons[] = {"barn", "barn_joined", "barn_final", NULL};
+
+const carc_module_def carc__module_abbey_mayor = {
+    .id = AM,
+    .name = "abbey_mayor",
+    .tile_set = "abbey_mayor",
+    .kinds = kinds,
+    .nkinds = 3,
+    .rules = rules,
+    .nrules = 2,
+    .words = words,
+    .reasons = reasons,
+    .state_size = state_size,
+    /* the abbey choice, two steps per wagon (6 players), the end-phase
+     * abbey choice */
+    .decisions_per_tile = 2 + 2 * CARC_MAX_PLAYERS,
+    /* barn fields a placement touches (at most 8 fields on a tile) times
+     * the players scoring each, plus the new barn's field */
+    .events_per_tile = 9 * CARC_MAX_PLAYERS,
+    /* the final barn scoring: fields with barns times players */
+    .events_per_game = CARC_MAX_PLAYERS * CARC_MAX_PLAYERS,
+    .max_pending = 2,
+    .steps = steps,
+    .nsteps = 5,
+    .setup = setup,
+    .decision_actions = decision_actions,
+    .decision_apply = decision_apply,
+    .action_id = action_id,
+    .action_from_id = action_from_id,
+    .action_to_text = action_to_text,
+    .action_from_text = action_from_text,
+    .deploy_actions = deploy_actions,
+    .deploy_allowed = deploy_allowed,
+    .may_deploy = may_deploy,
+    .may_place_tile = may_place_tile,
+    .explain = explain,
+    .place_veto_ttags = CARC_TTAG_ABBEY, /* only the abbey is vetoed */
+    .token_kinds = 1u << CARC_TOKEN_ABBEY,
+    .tokens = tokens,
+    .strength = strength,
+    .figure_moved = figure_moved,
+};
