@@ -294,18 +294,13 @@ static bool in_3x3(const carc_game *g, int t, int cx, int cy)
 
 /* A castle's knight counts "if at least one tile forming a castle is
  * adjacent to the Big Top" (the document's note; big-top.md §3): the
- * knight stands on one of the castle's two tiles, Bridges, Castles &
- * Bazaars keeps both in its state (its header, read-only; nothing when the
- * module is off). */
+ * knight stands on one of the castle's two tiles; Bridges, Castles &
+ * Bazaars tells both (its header; 0 when the module is off). */
 static bool castle_in_3x3(const carc_game *g, int fig, int cx, int cy)
 {
-    if (!carc__module_enabled(g, CARC_MODULE_BRIDGES_CASTLES)) return false;
-    const bcb_state *b = carc__mod_cstate(g, CARC_MODULE_BRIDGES_CASTLES);
-    for (int k = 0; k < b->ncastles && k < BCB_MAX_CASTLES; k++)
-        if (b->castle[k].fig == fig)
-            return in_3x3(g, b->castle[k].tile[0], cx, cy) ||
-                   in_3x3(g, b->castle[k].tile[1], cx, cy);
-    return false;
+    int tiles[2];
+    if (!carc__bcb_castle_of(g, fig, tiles)) return false;
+    return in_3x3(g, tiles[0], cx, cy) || in_3x3(g, tiles[1], cx, cy);
 }
 
 /* How much figure i weighs in the circus around cell (cx, cy) (0: not
