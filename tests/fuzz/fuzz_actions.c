@@ -94,8 +94,8 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
     REQUIRE_OK(carc_game_decision(g, &d));
     REQUIRE(d.player == cur);
     REQUIRE((d.kind == CARC_DECISION_END) == term);
-    /* a module's chance decision (probe2's token, the bazaar's tiles) is
-     * chance but no draw */
+    /* a module's chance decision (probe2's token, the bazaar's tiles,
+     * big_top's animal token) is chance but no draw */
     if (d.kind == CARC_DECISION_DRAW) REQUIRE(cur == CARC_PLAYER_CHANCE);
     if (cur == CARC_PLAYER_CHANCE)
         REQUIRE_MSG(d.kind == CARC_DECISION_DRAW || d.kind >= 16, "chance decision kind %d",
@@ -129,7 +129,8 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
             REQUIRE(carc_game_legal_mask(g, c->mask, CARC_MAX_CHANCE_OUTCOMES) == CARC_E_BUFFER);
     }
 
-    /* followers: 7 per player across supply and board */
+    /* followers: 7 per player across supply and board (on a segment or on a
+     * tile: an acrobat) */
     size_t nf = 0;
     int rc = carc_game_figures(g, c->figs, c->figcap, &nf);
     if (rc == CARC_E_BUFFER) {
@@ -145,7 +146,8 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
             const carc_figure *f = &c->figs[i];
             if (f->owner != p || f->kind != CARC_FIGURE_FOLLOWER) continue;
             if (f->where == CARC_WHERE_SUPPLY) supply++;
-            else if (f->where == CARC_WHERE_BOARD) board++;
+            /* on a segment, or on a tile (an acrobat) */
+            else if (f->where == CARC_WHERE_BOARD || f->where == CARC_WHERE_TILE) board++;
             else other++;
         }
         REQUIRE_MSG(supply + board == 7, "player %d: %d followers in supply, %d on the board",
@@ -366,6 +368,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (carc_game_current_player(c.g) == CARC_PLAYER_CHANCE && (b < 0x30 || c.nids == 0)) {
                 carc_action drawn;
                 REQUIRE_OK(carc_game_sample_chance(c.g, &drawn));
+                /* a tile, or a module's chance outcome (an animal token) */
                 REQUIRE(drawn.kind == CARC_ACTION_DRAW || drawn.kind >= 16);
             } else {
                 REQUIRE(c.nids > 0);

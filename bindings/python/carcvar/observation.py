@@ -209,7 +209,14 @@ class ObservationEncoder:
         cells = self.window * self.window
         for v in plane_high:
             high += [v] * cells
-        return [0.0] * self.size, high
+        low = [0.0] * self.size
+        if self.max_score > 2 ** 30:
+            # modules may take points away (a bazaar's bids, a tower's
+            # ransom): scores anywhere in the int32 range
+            for name in ("score", "final_score"):
+                s, n = o[name]
+                low[s:s + n] = [float(-2 ** 31)] * n
+        return low, high
 
     def space(self, box=Box):
         """A Box of shape (size,), float32, with the bounds (box: the Box class

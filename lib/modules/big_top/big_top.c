@@ -1,0 +1,747 @@
+/* Under the Big Top (expansion 10): circus tiles and the Big Top with its
+ * animal tokens, acrobat tiles and their pyramids, the ringmasters.
+ * Rules: ../shared/spec/under-the-big-top.txt, ../shared/rules/big-top.md,
+ * ../shared/rules/ambiguities.md D1-D9 and A5; doc/rules.md "Under the Big
+ * Top" says which rule each part implements and its source.
+ *
+ *  - circus (AFTER_SCORING, order 0): the first circus tile gets the Big
+ *    Top (a neutral figure on the tile) and scores nothing; each later one
+ *    queues the reveal of the token under the Big Top: a chance decision
+ *    sampled when revealed from the tokens not yet revealed (weights = their
+ *    counts), answered by the RNG or by the host.  Its answer scores the
+ *    circus (every player: their meeples on the Big Top's tile and its 8
+ *    neighbours x the animal's value, one event per player, meeples stay),
+ *    puts the token out of the game (public: used[] in this module's state)
+ *    and moves the Big Top onto the new circus tile.  Nothing face-down is
+ *    stored: the next token does not exist until it is revealed.
+ *    With rule bt_circus_order 2 the same happens before the features
+ *    score (SCORING, order -10).
+ *  - the final circus (END_PHASE, order 100: after every turn played
+ *    there): one last reveal; FINAL_SCORING hooks must not queue decisions.
+ *  - acrobats: verbs at the core's deployment ("acrobat", then which tile;
+ *    "pyramid", then which complete pyramid); an acrobat is a figure on its
+ *    tile (CARC_PLACE_TILE) with arg BT_ACROBAT_ARG; a pyramid holds 3.
+ *    At the end every acrobat scores 5 (FINAL_SCORING, order 10).
+ *  - ringmaster: a follower kind of this module (the core deploys it like
+ *    a meeple); feature_scored adds 2 per circus and acrobat tile on or
+ *    around its tile, also at the end.
+ * What counts as a meeple for the circus is the platform's: figures whose
+ * kind has CARC_CLASS_MEEPLE and that stand on one of the 9 tiles
+ * (carc__figure_tile), never a module's name. */
+#include "module.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "modules/bridges_castles/bridges_castles.h"
+#include "tiles_gen.h"
+
+#define BT CARC_MODULE_BIG_TOP
+
+/* rule options: slots 24-31 */
+#define RULE_BIG_MEEPLE 24  /* D2: a big meeple counts 1 (default) or 2 in the circus */
+#define RULE_QUARTERS 25    /* D3: followers held by the Count (City quarters): 1 no, 2 yes */
+#define RULE_ORDER 26       /* D4: 1 features then circus (the document), 2 circus first */
+
+#define DEC_REVEAL CARC_MODULE_KIND(BT, 0)  /* chance: the token under the Big Top */
+#define DEC_ACROBAT CARC_MODULE_KIND(BT, 1) /* which acrobat tile */
+#define DEC_PYRAMID CARC_MODULE_KIND(BT, 2) /* which complete pyramid scores */
+
+#define ACT_ANIMAL CARC_MODULE_KIND(BT, 0)     /* arg: the animal's value */
+#define ACT_ACROBAT CARC_MODULE_KIND(BT, 1)    /* verb */
+#define ACT_ACROBAT_AT CARC_MODULE_KIND(BT, 2) /* x, y of the acrobat tile */
+#define ACT_PYRAMID CARC_MODULE_KIND(BT, 3)    /* verb */
+#define ACT_PYRAMID_AT CARC_MODULE_KIND(BT, 4) /* x, y of the pyramid's tile */
+
+#define REASON_CIRCUS CARC_MODULE_KIND(BT, 0)
+#define REASON_PYRAMID CARC_MODULE_KIND(BT, 1)
+#define REASON_RINGMASTER CARC_MODULE_KIND(BT, 2)
+#define REASON_ACROBATS_END CARC_MODULE_KIND(BT, 3)
+
+#define VERB_ACROBAT CARC_VERB_ID(BT, 0)
+#define VERB_PYRAMID CARC_VERB_ID(BT, 1)
+
+#define CAUSE_BIG_TOP CARC_MODULE_KIND(BT, 0)
+
+/* why its actions are refused (carc_game_explain), numbered like its kinds */
+#define WHY_NOT_NOW CARC_MODULE_KIND(BT, 0)      /* not at this decision          */
+#define WHY_NO_MEEPLE CARC_MODULE_KIND(BT, 1)    /* no normal meeple to be an acrobat */
+#define WHY_NO_PYRAMID_ROOM CARC_MODULE_KIND(BT, 2) /* no acrobat tile with room there */
+#define WHY_NOT_COMPLETE CARC_MODULE_KIND(BT, 3) /* no complete pyramid there      */
+#define WHY_TOKEN_OUT CARC_MODULE_KIND(BT, 4)    /* every token of that animal is out */
+
+/* the value of CARC_PLACE_TILE's arg that marks an acrobat */
+#define BT_ACROBAT_ARG 0xAC
+#define PYRAMID_FULL 3
+#define ACROBAT_POINTS 5
+#define RINGMASTER_POINTS 2
+
+/* big-top.md §2: value and count of each animal, ascending by value (the
+ * chance outcome ids are the values, ascending: below
+ * CARC_MAX_CHANCE_OUTCOMES) */
+#define NANIMALS 6
+static const uint8_t animal_value[NANIMALS] = {1, 3, 4, 5, 6, 7};
+static const uint8_t animal_count[NANIMALS] = {1, 4, 5, 3, 2, 1};
+static const char *const animal_name[NANIMALS] = {"flea", "monkey", "seal",
+                                                  "bear", "tiger", "elephant"};
+
+/* a placed acrobat tile and its acrobats (noted before the deployment, counted
+ * by figure_moved, so the deployment looks at no figure and no cell) */
+typedef struct bt_pyramid {
+    int16_t tile, x, y;
+    uint8_t n;
+    uint8_t pad;
+} bt_pyramid;
+
+typedef struct bt_state {
+    uint8_t used[NANIMALS]; /* tokens revealed and out of the game (public)      */
+    uint8_t big_top;        /* figure index of the Big Top                       */
+    uint8_t nring;          /* ringmasters (one per player)                      */
+    uint8_t ring[CARC_MAX_PLAYERS]; /* their figure indices                      */
+    uint8_t final_done;     /* the final circus was queued                       */
+    uint8_t npyr;           /* acrobat tiles placed                              */
+    uint8_t full;           /* complete pyramids                                 */
+    bt_pyramid pyr[];       /* one per acrobat tile of the catalogue             */
+} bt_state;
+
+static const carc_kind_def kinds[] = {
+    /* big-top.md §5: one per player, a follower in every respect but acrobats */
+    {CARC_FIGURE_RINGMASTER,
+     CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE | CARC_CLASS_EATABLE | CARC_CLASS_CAPTURABLE, 1,
+     {0, 0, 1, 1, 1, 1, 1}},
+    /* the Big Top: neutral, one */
+    {CARC_FIGURE_BIG_TOP, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}},
+};
+
+static const carc_rule_def rules[] = {
+    {RULE_BIG_MEEPLE, "bt_big_meeple", 1, 1, 2},
+    {RULE_QUARTERS, "bt_quarters", 1, 1, 2},
+    {RULE_ORDER, "bt_circus_order", 1, 1, 2},
+};
+
+/* every acrobat tile of the catalogue may hold a pyramid */
+static int acrobat_tiles(void)
+{
+    int n = 0;
+    for (int t = 0; t < carc__ntypes; t++)
+        if (carc__types[t].tags & CARC_TTAG_ACROBATS) n += carc__types[t].count;
+    return n;
+}
+
+static size_t state_size(const carc_options *o)
+{
+    (void)o;
+    return sizeof(bt_state) + (size_t)acrobat_tiles() * sizeof(bt_pyramid);
+}
+
+static bt_state *st(carc_game *g) { return carc__mod_state(g, BT); }
+static const bt_state *cst(const carc_game *g) { return carc__mod_cstate(g, BT); }
+
+static void setup(carc_game *g)
+{
+    bt_state *s = st(g);
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.kind == CARC_FIGURE_BIG_TOP) s->big_top = (uint8_t)i;
+        if (f.kind == CARC_FIGURE_RINGMASTER && s->nring < CARC_MAX_PLAYERS)
+            s->ring[s->nring++] = (uint8_t)i;
+    }
+}
+
+/* ------------------------------------------------------------- helpers */
+
+static unsigned tile_tags(const carc_game *g, int t)
+{
+    return t < 0 ? 0u : carc__types[carc__tile_type(g, t)].tags;
+}
+
+static bool is_circus(const carc_game *g, int t) { return tile_tags(g, t) & CARC_TTAG_CIRCUS; }
+static bool is_acrobat(const carc_game *g, int t) { return tile_tags(g, t) & CARC_TTAG_ACROBATS; }
+
+/* The tile and its 8 neighbours that are placed: count, orders in out[9]. */
+static int around(const carc_game *g, int t, int out[9])
+{
+    int x, y, n = 0;
+    carc__tile_xy(g, t, &x, &y);
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int u = carc__tile_at(g, x + dx, y + dy);
+            if (u >= 0) out[n++] = u;
+        }
+    return n;
+}
+
+static int big_top_tile(const carc_game *g) { return carc__figure_tile(g, cst(g)->big_top); }
+
+static bool is_acrobat_fig(const carc_fig *f)
+{
+    return f->where == CARC_PLACE_TILE && f->arg == BT_ACROBAT_ARG && f->owner >= 0;
+}
+
+/* DEPLOY, before the core's deployment: note an acrobat tile just placed */
+static int note_acrobat_tile(carc_game *g)
+{
+    bt_state *s = st(g);
+    int t = carc__last_tile(g);
+    if (t < 0 || !is_acrobat(g, t) || s->npyr >= acrobat_tiles()) return CARC_HOOK_NEXT;
+    bt_pyramid *e = &s->pyr[s->npyr++];
+    int x, y;
+    carc__tile_xy(g, t, &x, &y);
+    e->tile = (int16_t)t;
+    e->x = (int16_t)x;
+    e->y = (int16_t)y;
+    e->n = 0;
+    return CARC_HOOK_NEXT;
+}
+
+/* An acrobat arrived on (d = 1) or left (d = -1) acrobat tile t. */
+static void pyramid_add(carc_game *g, int t, int d)
+{
+    bt_state *s = st(g);
+    int i;
+    for (i = 0; i < s->npyr; i++)
+        if (s->pyr[i].tile == t) break;
+    if (i == s->npyr) return; /* cannot happen: acrobats stand on noted tiles */
+    bool was = s->pyr[i].n >= PYRAMID_FULL;
+    s->pyr[i].n = (uint8_t)(s->pyr[i].n + d);
+    bool is = s->pyr[i].n >= PYRAMID_FULL;
+    s->full = (uint8_t)(s->full + is - was);
+}
+
+static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
+{
+    (void)cause;
+    carc_fig f;
+    carc__figure_get(g, fig, &f);
+    if (is_acrobat_fig(from)) pyramid_add(g, from->tile, -1);
+    if (is_acrobat_fig(&f)) pyramid_add(g, f.tile, 1);
+}
+
+static void sort_tiles(int *t, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && t[j - 1] > t[j]; j--) {
+            int k = t[j];
+            t[j] = t[j - 1];
+            t[j - 1] = k;
+        }
+}
+
+/* Acrobat tiles a meeple of player p may join after tile t was placed
+ * (t itself or its 8 neighbours, pyramid not full), ascending; D5. */
+static int acrobat_targets(const carc_game *g, int p, int t, int out[9])
+{
+    const bt_state *s = cst(g);
+    if (s->npyr == 0 || carc__supply(g, p, CARC_FIGURE_FOLLOWER) == 0) return 0;
+    int x, y, n = 0;
+    carc__tile_xy(g, t, &x, &y);
+    for (int i = 0; i < s->npyr; i++) {
+        const bt_pyramid *e = &s->pyr[i];
+        if (e->x >= x - 1 && e->x <= x + 1 && e->y >= y - 1 && e->y <= y + 1 &&
+            e->n < PYRAMID_FULL && n < 9)
+            out[n++] = e->tile;
+    }
+    if (n == 0) return 0;
+    int fig = carc__supply_figure(g, p, CARC_FIGURE_FOLLOWER), k = 0;
+    for (int i = 0; i < n; i++)
+        if (carc__may_move(g, fig, CARC_PLACE_TILE, out[i], BT_ACROBAT_ARG, CARC_CAUSE_DEPLOY))
+            out[k++] = out[i];
+    sort_tiles(out, k);
+    return k;
+}
+
+/* Complete pyramids anywhere (D6), ascending by tile; cap entries kept. */
+static int full_pyramids(const carc_game *g, int *out, int cap)
+{
+    const bt_state *s = cst(g);
+    if (s->full == 0) return 0;
+    int n = 0;
+    for (int k = 0; k < s->npyr; k++)
+        if (s->pyr[k].n >= PYRAMID_FULL) {
+            if (n < cap) out[n] = s->pyr[k].tile;
+            n++;
+        }
+    if (n <= cap) sort_tiles(out, n);
+    return n;
+}
+
+/* ------------------------------------------------------------- circus */
+
+static int animal_index(int value)
+{
+    for (int i = 0; i < NANIMALS; i++)
+        if (animal_value[i] == value) return i;
+    return -1;
+}
+
+/* Tokens left of animal i (a used-up set starts again: JCZ's extra sets;
+ * the 12 circus tiles of one copy never use up the 16 tokens). */
+static int tokens_left(const bt_state *s, int i)
+{
+    int total = 0;
+    for (int k = 0; k < NANIMALS; k++) total += animal_count[k] - s->used[k];
+    if (total <= 0) return animal_count[i];
+    return animal_count[i] - s->used[i];
+}
+
+static bool in_3x3(const carc_game *g, int t, int cx, int cy)
+{
+    int x, y;
+    carc__tile_xy(g, t, &x, &y);
+    return x >= cx - 1 && x <= cx + 1 && y >= cy - 1 && y <= cy + 1;
+}
+
+/* A castle's knight counts "if at least one tile forming a castle is
+ * adjacent to the Big Top" (the document's note; big-top.md §3): the
+ * knight stands on one of the castle's two tiles; Bridges, Castles &
+ * Bazaars tells both (its header; 0 when the module is off). */
+static bool castle_in_3x3(const carc_game *g, int fig, int cx, int cy)
+{
+    int tiles[2];
+    if (!carc__bcb_castle_of(g, fig, tiles)) return false;
+    return in_3x3(g, tiles[0], cx, cy) || in_3x3(g, tiles[1], cx, cy);
+}
+
+/* How much figure i weighs in the circus around cell (cx, cy) (0: not
+ * counted). */
+static int circus_weight(const carc_game *g, int i, int cx, int cy)
+{
+    carc_fig f;
+    carc__figure_get(g, i, &f);
+    if (f.owner < 0 || !(carc__kind_classes(g, f.kind) & CARC_CLASS_MEEPLE)) return 0;
+    int t = carc__figure_tile(g, i);
+    if (t < 0) {
+        /* D3 option: followers in the City's quarters (held by the Count) */
+        return f.where == CARC_PLACE_HELD && f.holder == CARC_MODULE_COUNT &&
+                       carc__rule(g, RULE_QUARTERS) == 2
+                   ? 1 : 0;
+    }
+    if (!in_3x3(g, t, cx, cy) && !castle_in_3x3(g, i, cx, cy)) return 0;
+    return f.kind == CARC_FIGURE_BIG && carc__rule(g, RULE_BIG_MEEPLE) == 2 ? 2 : 1;
+}
+
+static int score_circus(carc_game *g, int value)
+{
+    int c = big_top_tile(g);
+    if (c < 0) return CARC_OK;
+    int count[CARC_MAX_PLAYERS] = {0}, cx, cy;
+    carc__tile_xy(g, c, &cx, &cy);
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        int w = circus_weight(g, i, cx, cy);
+        if (w) {
+            carc_fig f;
+            carc__figure_get(g, i, &f);
+            count[f.owner] += w;
+        }
+    }
+    int seg = 0; /* the circus space is segment 0 of every circus tile */
+    for (int p = 0; p < carc__players(g); p++)
+        if (count[p]) {
+            int rc = carc__score_add(g, p, count[p] * value, REASON_CIRCUS, CARC_KIND_CIRCUS, c, seg);
+            if (rc) return rc;
+        }
+    return CARC_OK;
+}
+
+/* After tile t's features scored (or before, option D4 2): a new circus. */
+static int circus_step(carc_game *g, int order)
+{
+    if (carc__rule(g, RULE_ORDER) != order) return CARC_HOOK_NEXT;
+    int t = carc__last_tile(g);
+    if (t < 0 || !is_circus(g, t)) return CARC_HOOK_NEXT;
+    if (big_top_tile(g) < 0) {
+        /* the first circus tile: the Big Top goes on it; nothing scores */
+        carc__figure_move(g, cst(g)->big_top, CARC_PLACE_TILE, t, 0, 0, 0, CAUSE_BIG_TOP);
+        return CARC_HOOK_NEXT;
+    }
+    carc__push_decision(g, DEC_REVEAL, CARC_PLAYER_CHANCE, BT, t, 0);
+    return CARC_HOOK_NEXT;
+}
+
+static int circus_after(carc_game *g) { return circus_step(g, 1); }
+static int circus_before(carc_game *g) { return circus_step(g, 2); }
+
+/* END_PHASE: the circus scores one last time (D9). */
+static int final_circus(carc_game *g)
+{
+    bt_state *s = st(g);
+    if (s->final_done || big_top_tile(g) < 0) return CARC_HOOK_NEXT;
+    s->final_done = 1;
+    carc__push_decision(g, DEC_REVEAL, CARC_PLAYER_CHANCE, BT, -1, 0);
+    return CARC_HOOK_NEXT;
+}
+
+/* FINAL_SCORING: every acrobat still on the board scores 5 (no decision). */
+static int final_acrobats(carc_game *g)
+{
+    int pts[CARC_MAX_PLAYERS] = {0};
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (is_acrobat_fig(&f)) pts[f.owner] += ACROBAT_POINTS;
+    }
+    for (int p = 0; p < carc__players(g); p++)
+        if (pts[p]) carc__score_add(g, p, pts[p], REASON_ACROBATS_END, CARC_KIND_ACROBAT, -1, 0);
+    return CARC_HOOK_NEXT;
+}
+
+/* ------------------------------------------------------------- ringmaster */
+
+/* After a feature's points (during play and at the end), each ringmaster on
+ * it: 2 per circus and acrobat tile on or around its tile (D8). */
+static void feature_scored(carc_game *g, int root, const feat_eval *e)
+{
+    int nring = cst(g)->nring;
+    for (int r = 0; r < nring; r++) {
+        int i = cst(g)->ring[r];
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.where != CARC_PLACE_SEGMENT || f.owner < 0 ||
+            carc__seg_root(g, f.tile, f.segment) != root)
+            continue;
+        int nb[9], m = around(g, f.tile, nb), n = 0;
+        for (int k = 0; k < m; k++) n += is_circus(g, nb[k]) || is_acrobat(g, nb[k]);
+        if (n) carc__score_add(g, f.owner, RINGMASTER_POINTS * n, REASON_RINGMASTER, e->kind, f.tile,
+                               f.segment);
+    }
+}
+
+/* ------------------------------------------------------------ decisions */
+
+static void push(action_sink *sink, int kind, int arg, int32_t id)
+{
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = kind;
+    a.arg = arg;
+    carc__sink_push(sink, &a, id);
+}
+
+static void push_tile(const carc_game *g, action_sink *sink, int kind, int t)
+{
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = kind;
+    carc__tile_xy(g, t, &a.x, &a.y);
+    carc__sink_push(sink, &a, CARC_ID_TILE + t);
+}
+
+static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    if (p->target < 0 || p->player < 0) return;
+    int t[9];
+    if (acrobat_targets(g, p->player, p->target, t) > 0) push(sink, ACT_ACROBAT, 0, VERB_ACROBAT);
+    if (full_pyramids(g, t, 0) > 0) push(sink, ACT_PYRAMID, 0, VERB_PYRAMID);
+}
+
+static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    int t[CARC_MAX_TILES], n;
+    switch (p->kind) {
+    case DEC_REVEAL:
+        for (int i = 0; i < NANIMALS; i++)
+            if (tokens_left(cst(g), i) > 0)
+                push(sink, ACT_ANIMAL, animal_value[i], animal_value[i]);
+        break;
+    case DEC_ACROBAT:
+        n = acrobat_targets(g, p->player, p->target, t);
+        for (int i = 0; i < n; i++) push_tile(g, sink, ACT_ACROBAT_AT, t[i]);
+        break;
+    case DEC_PYRAMID:
+        n = full_pyramids(g, t, CARC_MAX_TILES);
+        for (int i = 0; i < n; i++) push_tile(g, sink, ACT_PYRAMID_AT, t[i]);
+        break;
+    default:
+        break;
+    }
+}
+
+static int chance_outcomes(const carc_game *g, const carc_pending *p, int32_t *ids, uint32_t *w,
+                           size_t cap)
+{
+    if (p->kind != DEC_REVEAL) return CARC_E_STATE;
+    size_t n = 0;
+    for (int i = 0; i < NANIMALS; i++) {
+        int left = tokens_left(cst(g), i);
+        if (left <= 0) continue;
+        if (n < cap) {
+            ids[n] = animal_value[i];
+            w[n] = (uint32_t)left;
+        }
+        n++;
+    }
+    return (int)n;
+}
+
+static int score_pyramid(carc_game *g, int t)
+{
+    int pts[CARC_MAX_PLAYERS] = {0};
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (!is_acrobat_fig(&f) || f.tile != t) continue;
+        pts[f.owner] += ACROBAT_POINTS;
+    }
+    for (int p = 0; p < carc__players(g); p++)
+        if (pts[p]) {
+            int rc = carc__score_add(g, p, pts[p], REASON_PYRAMID, CARC_KIND_ACROBAT, t, 0);
+            if (rc) return rc;
+        }
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (is_acrobat_fig(&f) && f.tile == t)
+            carc__figure_move(g, i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CARC_CAUSE_SCORED);
+    }
+    return CARC_OK;
+}
+
+/* The core has checked that the action is one of the legal ones and gives
+ * the canonical action of its id. */
+static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    bt_state *s = st(g);
+    switch (a->kind) {
+    case ACT_ANIMAL: {
+        int i = animal_index(a->arg);
+        if (p->kind != DEC_REVEAL || i < 0 || tokens_left(s, i) <= 0) return CARC_E_ILLEGAL;
+        int rc = score_circus(g, a->arg);
+        if (rc) return rc;
+        bool refill = true;
+        for (int k = 0; k < NANIMALS; k++) refill &= s->used[k] >= animal_count[k];
+        if (refill) memset(s->used, 0, sizeof s->used);
+        s->used[i]++;
+        if (p->target >= 0)
+            return carc__figure_move(g, s->big_top, CARC_PLACE_TILE, p->target, 0, 0, 0,
+                                     CAUSE_BIG_TOP);
+        return CARC_OK;
+    }
+    case ACT_ACROBAT:
+        return carc__push_followup(g, DEC_ACROBAT, p->player, BT, p->target, 0);
+    case ACT_PYRAMID:
+        return carc__push_followup(g, DEC_PYRAMID, p->player, BT, p->target, 0);
+    case ACT_ACROBAT_AT: {
+        int t = carc__tile_at(g, a->x, a->y);
+        int fig = carc__supply_figure(g, p->player, CARC_FIGURE_FOLLOWER);
+        if (t < 0 || fig < 0) return CARC_E_ILLEGAL;
+        return carc__figure_move(g, fig, CARC_PLACE_TILE, t, 0, BT_ACROBAT_ARG, 0,
+                                 CARC_CAUSE_DEPLOY);
+    }
+    case ACT_PYRAMID_AT: {
+        int t = carc__tile_at(g, a->x, a->y);
+        if (t < 0) return CARC_E_ILLEGAL;
+        return score_pyramid(g, t);
+    }
+    default:
+        return CARC_E_ILLEGAL;
+    }
+}
+
+/* ------------------------------------------------------------ ids, text */
+
+static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
+{
+    switch (a->kind) {
+    case ACT_ANIMAL:
+        if (animal_index(a->arg) < 0) return CARC_E_INVALID;
+        *id = a->arg;
+        return CARC_OK;
+    case ACT_ACROBAT: *id = VERB_ACROBAT; return CARC_OK;
+    case ACT_PYRAMID: *id = VERB_PYRAMID; return CARC_OK;
+    case ACT_ACROBAT_AT:
+    case ACT_PYRAMID_AT: {
+        if (a->x < -30000 || a->x > 30000 || a->y < -30000 || a->y > 30000) return CARC_E_INVALID;
+        int t = carc__tile_at(g, a->x, a->y);
+        if (t < 0) return CARC_E_INVALID;
+        *id = CARC_ID_TILE + t;
+        return CARC_OK;
+    }
+    default: return CARC_E_INVALID;
+    }
+}
+
+static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id, carc_action *out)
+{
+    memset(out, 0, sizeof *out);
+    switch (p->kind) {
+    case DEC_REVEAL:
+        if (animal_index(id) < 0) return CARC_E_INVALID;
+        out->kind = ACT_ANIMAL;
+        out->arg = id;
+        return CARC_OK;
+    case CARC_DECISION_DEPLOY:
+        if (id == VERB_ACROBAT) out->kind = ACT_ACROBAT;
+        else if (id == VERB_PYRAMID) out->kind = ACT_PYRAMID;
+        else return CARC_E_INVALID;
+        return CARC_OK;
+    case DEC_ACROBAT:
+    case DEC_PYRAMID:
+        if (id < CARC_ID_TILE || id >= CARC_ID_TILE + carc__tile_count(g)) return CARC_E_INVALID;
+        out->kind = p->kind == DEC_ACROBAT ? ACT_ACROBAT_AT : ACT_PYRAMID_AT;
+        carc__tile_xy(g, id - CARC_ID_TILE, &out->x, &out->y);
+        return CARC_OK;
+    default:
+        return CARC_E_INVALID;
+    }
+}
+
+static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
+{
+    (void)g;
+    switch (a->kind) {
+    case ACT_ANIMAL: {
+        int i = animal_index(a->arg);
+        if (i < 0) return CARC_E_INVALID;
+        carc__out_add(o, "animal %s", animal_name[i]);
+        return CARC_OK;
+    }
+    case ACT_ACROBAT: carc__out_add(o, "acrobat"); return CARC_OK;
+    case ACT_PYRAMID: carc__out_add(o, "pyramid"); return CARC_OK;
+    case ACT_ACROBAT_AT:
+    case ACT_PYRAMID_AT:
+        carc__out_add(o, "%s %d,%d", a->kind == ACT_ACROBAT_AT ? "acrobat" : "pyramid", a->x, a->y);
+        return CARC_OK;
+    default: return CARC_E_INVALID;
+    }
+}
+
+static int action_from_text(const carc_game *g, char **tok, int n, carc_action *out)
+{
+    (void)g;
+    memset(out, 0, sizeof *out);
+    if (strcmp(tok[0], "animal") == 0) {
+        if (n != 2) return CARC_E_PARSE;
+        for (int i = 0; i < NANIMALS; i++)
+            if (strcmp(tok[1], animal_name[i]) == 0) {
+                out->kind = ACT_ANIMAL;
+                out->arg = animal_value[i];
+                return CARC_OK;
+            }
+        return CARC_E_PARSE;
+    }
+    bool acro = strcmp(tok[0], "acrobat") == 0;
+    if (!acro && strcmp(tok[0], "pyramid") != 0) return CARC_E_PARSE;
+    if (n == 1) {
+        out->kind = acro ? ACT_ACROBAT : ACT_PYRAMID;
+        return CARC_OK;
+    }
+    if (n != 2) return CARC_E_PARSE;
+    char *comma = strchr(tok[1], ',');
+    if (!comma) return CARC_E_PARSE;
+    *comma = 0;
+    if (!carc__parse_int(tok[1], -30000, 30000, &out->x) ||
+        !carc__parse_int(comma + 1, -30000, 30000, &out->y))
+        return CARC_E_PARSE;
+    out->kind = acro ? ACT_ACROBAT_AT : ACT_PYRAMID_AT;
+    return CARC_OK;
+}
+
+/* ------------------------------------------------------------ refusals */
+
+static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
+{
+    carc_decision d;
+    if (carc_game_decision(g, &d) != CARC_OK) return false;
+    char *m = out->message;
+    size_t n = sizeof out->message;
+    switch (a->kind) {
+    case ACT_ANIMAL: {
+        int i = animal_index(a->arg);
+        if (d.kind != DEC_REVEAL) {
+            out->reason = WHY_NOT_NOW;
+            snprintf(m, n, "an animal token is revealed only when the circus under the Big Top "
+                           "scores");
+        } else if (i >= 0 && tokens_left(cst(g), i) <= 0) {
+            out->reason = WHY_TOKEN_OUT;
+            snprintf(m, n, "every %s token has been revealed already: it is out of the game",
+                     animal_name[i]);
+        } else {
+            return false;
+        }
+        return true;
+    }
+    case ACT_ACROBAT:
+    case ACT_ACROBAT_AT:
+    case ACT_PYRAMID:
+    case ACT_PYRAMID_AT: {
+        bool acro = a->kind == ACT_ACROBAT || a->kind == ACT_ACROBAT_AT;
+        bool at = a->kind == ACT_ACROBAT_AT || a->kind == ACT_PYRAMID_AT;
+        int want = acro ? DEC_ACROBAT : DEC_PYRAMID;
+        if (at ? d.kind != want : d.kind != CARC_DECISION_DEPLOY) {
+            out->reason = WHY_NOT_NOW;
+            snprintf(m, n, "%s", at ? "choose the tile only after the verb ('acrobat' or "
+                                      "'pyramid') at the deployment"
+                                    : "acrobats and pyramids are chosen at the deployment, "
+                                      "instead of deploying a figure");
+        } else if (acro && carc__supply(g, d.player, CARC_FIGURE_FOLLOWER) == 0) {
+            out->reason = WHY_NO_MEEPLE;
+            snprintf(m, n, "no normal meeple in your supply: only a normal meeple can be an "
+                           "acrobat, never the ringmaster");
+        } else if (acro) {
+            out->reason = WHY_NO_PYRAMID_ROOM;
+            snprintf(m, n, "%s", at ? "that is no acrobat tile on or next to the tile just laid "
+                                      "with room in its pyramid (3 make it complete)"
+                                    : "no acrobat tile on or next to the tile just laid has "
+                                      "room in its pyramid (3 make it complete)");
+        } else {
+            out->reason = WHY_NOT_COMPLETE;
+            snprintf(m, n, "%s", at ? "no complete pyramid (3 acrobats) on that tile"
+                                    : "no complete pyramid (3 acrobats) on the board");
+        }
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+static const carc_step_hook steps[] = {
+    /* in steps the core visits anyway (DEPLOY, SCORING), so a turn costs
+     * one step more than the base game's, not three */
+    {CARC_STEP_DEPLOY, -10, note_acrobat_tile},
+    {CARC_STEP_SCORING, -10, circus_before},
+    {CARC_STEP_AFTER_SCORING, 0, circus_after},
+    {CARC_STEP_END_PHASE, 100, final_circus},
+    {CARC_STEP_FINAL_SCORING, 10, final_acrobats},
+};
+
+static const char *const words[] = {"animal", "acrobat", "pyramid", NULL};
+static const char *const reasons[] = {"circus", "pyramid", "ringmaster", "acrobats", NULL};
+
+const carc_module_def carc__module_big_top = {
+    .id = BT,
+    .name = "big_top",
+    .tile_set = "big_top",
+    .kinds = kinds,
+    .nkinds = 2,
+    .rules = rules,
+    .nrules = 3,
+    .uses = 1ull << CARC_MODULE_BRIDGES_CASTLES, /* its castles' tiles */
+    .words = words,
+    .reasons = reasons,
+    .state_size = state_size,
+    /* per tile: a reveal, an acrobat or pyramid choice (the verb is the
+     * core's deployment) */
+    .decisions_per_tile = 2,
+    /* per tile: a circus (one per player), ringmasters on completed
+     * features (one each), a pyramid (up to 3 owners) */
+    .events_per_tile = 3 * CARC_MAX_PLAYERS + PYRAMID_FULL,
+    /* the final circus, the final acrobats, ringmasters at the end */
+    .events_per_game = 3 * CARC_MAX_PLAYERS,
+    .max_pending = 1,
+    .steps = steps,
+    .nsteps = 5,
+    .setup = setup,
+    .decision_actions = decision_actions,
+    .decision_apply = decision_apply,
+    .chance_outcomes = chance_outcomes,
+    .action_id = action_id,
+    .action_from_id = action_from_id,
+    .action_to_text = action_to_text,
+    .action_from_text = action_from_text,
+    .deploy_actions = deploy_actions,
+    .feature_scored = feature_scored,
+    .figure_moved = figure_moved,
+    .explain = explain,
+};
