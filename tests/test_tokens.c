@@ -1,7 +1,8 @@
 /* carc_game_tokens() and token ownership, with the test registry of
  * tests/tokens/registry.c: carc_game_new refuses two enabled modules that
- * own one token kind; the core asks only the owner of a kind; a kind nobody
- * owns is 0; bad arguments are CARC_E_INVALID. */
+ * own one token kind; the core asks only the owner of a kind, for a player
+ * or for player -1 (tokens of no player); a kind nobody owns is 0; bad
+ * arguments are CARC_E_INVALID. */
 #include <carcvar/carcvar.h>
 #include <check.h>
 
@@ -41,6 +42,11 @@ START_TEST(dispatch_to_the_owner)
     ck_assert_int_eq(carc_game_tokens(g, 1, CARC_TOKEN_TOWER_FLOOR), 71);
     ck_assert_int_eq(carc_game_tokens(g, 1, CARC_TOKEN_GRAIN), 0);  /* nobody owns it */
     ck_assert_int_eq(carc_game_tokens(g, 0, 31), 0);
+    /* player -1: the tokens of the kind that belong to no player, asked of
+     * the kind's owner too; 0 for a kind nobody owns */
+    ck_assert_int_eq(carc_game_tokens(g, -1, CARC_TOKEN_WINE), 100);
+    ck_assert_int_eq(carc_game_tokens(g, -1, CARC_TOKEN_TOWER_FLOOR), 106);
+    ck_assert_int_eq(carc_game_tokens(g, -1, CARC_TOKEN_GRAIN), 0);
     carc_game_free(g);
 
     /* traders_builders answers wine (none taken yet), tokens_b tower floors */
@@ -58,7 +64,7 @@ START_TEST(bad_arguments)
     carc_game *g;
     ck_assert_int_eq(make(&g, 1ull << TOKENS_A), CARC_OK);
     ck_assert_int_eq(carc_game_tokens(NULL, 0, CARC_TOKEN_WINE), CARC_E_INVALID);
-    ck_assert_int_eq(carc_game_tokens(g, -1, CARC_TOKEN_WINE), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_tokens(g, -2, CARC_TOKEN_WINE), CARC_E_INVALID);
     ck_assert_int_eq(carc_game_tokens(g, 3, CARC_TOKEN_WINE), CARC_E_INVALID);
     ck_assert_int_eq(carc_game_tokens(g, 0, -1), CARC_E_INVALID);
     ck_assert_int_eq(carc_game_tokens(g, 0, CARC_TOKEN_KINDS), CARC_E_INVALID);

@@ -10,7 +10,9 @@
  *   tag tag-NAME (a tile or segment tag, data-tag=NAME; specific glyphs for
  *   the names in tag_glyphs[], a labelled badge for any other),
  *   figure KIND [ROLE] (ROLE knight, thief, monk, farmer or the extension
- *   kind's name), last-tile, axis, panel, score, supply. */
+ *   kind's name, or a module's role from carc_game_figure_role: castle
+ *   (with a castle-glyph), acrobat (with an acrobat-glyph), any other word
+ *   as a role-label text), last-tile, axis, panel, score, supply. */
 #include "picture.h"
 
 #include <stdio.h>
@@ -411,6 +413,8 @@ void carc__pic_last(outbuf *o, const carc_game *g, const pic_frame *f)
 const char *carc__pic_role(const carc_game *g, int i)
 {
     const figure *fg = &CFIGS(g)[i];
+    const char *special = carc_game_figure_role(g, i); /* castle, acrobat, ... */
+    if (special) return special;
     if (fg->where != CARC_WHERE_BOARD || fg->seg >= g->nsegs) return NULL;
     switch (CSEGS(g)[fg->seg].kind) {
     case CARC_FEATURE_ROAD: return "thief";
@@ -520,6 +524,16 @@ void carc__pic_glyph(outbuf *o, const char *cls, int kind, int player, const cha
                 carc__out_add(o, "<rect x=\"-3.3\" y=\"-7.4\" width=\"6.6\" height=\"2.2\" "
                                  "rx=\"1\" fill=\"%s\"/>",
                               ink);
+            else if (role && !strcmp(role, "castle")) /* a knight's helmet on a keep */
+                carc__out_add(o, "<path class=\"castle-glyph\" d=\"M-6 -8V-15H-4V-13H-1V-15H1V-13"
+                                 "H4V-15H6V-8Z\" fill=\"#b8b0a0\" stroke=\"#1a1a1a\" "
+                                 "stroke-width=\".7\"/><path d=\"M-3.6 -5C-3.9 -10.2 3.9 -10.2 "
+                                 "3.6 -5Z\" fill=\"#c3c9d0\" stroke=\"#1a1a1a\" "
+                                 "stroke-width=\".7\"/>");
+            else if (role && !strcmp(role, "acrobat")) /* arms raised, a balancing bar */
+                carc__out_add(o, "<path class=\"acrobat-glyph\" d=\"M-3 -4L-8 -12M3 -4L8 -12"
+                                 "M-10 -12H10\" fill=\"none\" stroke=\"#1a1a1a\" "
+                                 "stroke-width=\"1.4\" stroke-linecap=\"round\"/>");
         }
         if (label) carc__out_add(o, "<text y=\"%d\" fill=\"%s\">%d</text>", ly, ink, player);
         if (farmer) carc__out_add(o, "</g>");
@@ -612,6 +626,13 @@ void carc__pic_figures(outbuf *o, const carc_game *g, const pic_frame *f)
         int x, y;
         if (!carc__pic_figure_pos(g, (int)i, f, &x, &y)) continue;
         carc__pic_glyph(o, "figure", F[i].kind, F[i].owner, carc__pic_role(g, (int)i), x, y);
+        /* a module's role without a glyph of its own: its word as a label */
+        const char *special = carc_game_figure_role(g, (int)i);
+        if (special && strcmp(special, "castle") && strcmp(special, "acrobat")) {
+            carc__out_add(o, "<text class=\"role-label\" x=\"%d\" y=\"%d\">", x, y + 16);
+            carc__pic_xml(o, special);
+            carc__out_add(o, "</text>");
+        }
         carc__out_add(o, "\n");
     }
 }

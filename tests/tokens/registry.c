@@ -7,11 +7,12 @@
 extern const carc_module_def carc__module_base CARC_INTERNAL;
 extern const carc_module_def carc__module_traders_builders CARC_INTERNAL;
 
-/* every player holds 10 + player tokens of each kind it owns */
+/* every player holds 10 * (kind + 1) + player tokens of each kind it owns;
+ * 100 + kind of them belong to no player (player -1) */
 static int some_tokens(const carc_game *g, int player, int kind)
 {
     (void)g;
-    return 10 * (kind + 1) + player;
+    return player < 0 ? 100 + kind : 10 * (kind + 1) + player;
 }
 
 static const carc_module_def tokens_a = {
