@@ -318,6 +318,14 @@ START_TEST(big_top_moves)
     ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE);
     /* the face-down token is not known: nothing is revealed yet */
     revealed(g, 0, 0, 0, 0, 0, 0);
+    {
+        static char text[1 << 18];
+        size_t need = 0;
+        ck_assert_int_eq(carc_game_board_svg(g, text, sizeof text, &need), CARC_OK);
+        ck_assert_ptr_null(strstr(text, "class=\"revealed\""));
+        ck_assert_int_eq(carc_game_board_view(g, NULL, text, sizeof text, &need), CARC_OK);
+        ck_assert_ptr_null(strstr(text, "out of the game"));
+    }
     /* the token is sampled now, from all 16: ids are the values */
     ck_assert(outcome_prob(g, 7) == 1.0 / 16); /* elephant */
     ck_assert(outcome_prob(g, 6) == 2.0 / 16);
@@ -339,6 +347,16 @@ START_TEST(big_top_moves)
     ck_assert_int_eq(count_at(g, CARC_FIGURE_BIG_TOP, -1, CARC_WHERE_TILE, 1, 1), 1);
     revealed(g, 0, 0, 1, 0, 0, 0); /* the seal is out, public */
     ck_assert_int_eq(carc_game_tokens(g, -2, CARC_TOKEN_SEAL), CARC_E_INVALID);
+    /* the pictures show it: the SVG panel and the board view */
+    {
+        static char text[1 << 18];
+        size_t need = 0;
+        ck_assert_int_eq(carc_game_board_svg(g, text, sizeof text, &need), CARC_OK);
+        ck_assert_ptr_nonnull(strstr(text, "class=\"revealed\" x=\"240\" y=\"24\">out of the "
+                                           "game: 1 seal</text>"));
+        ck_assert_int_eq(carc_game_board_view(g, NULL, text, sizeof text, &need), CARC_OK);
+        ck_assert_ptr_nonnull(strstr(text, "\nout of the game: 1 seal\n"));
+    }
     /* the meeples scored in the circus stay where they were */
     ck_assert_int_eq(count_at(g, CARC_FIGURE_FOLLOWER, 0, CARC_WHERE_BOARD, 0, 1), 1);
     ck_assert_int_eq(count_at(g, CARC_FIGURE_FOLLOWER, 1, CARC_WHERE_BOARD, 1, 0), 1);
@@ -546,6 +564,13 @@ START_TEST(whole_game_final_scoring)
     apply_text(g, "animal elephant");
     ck_assert_int_eq(carc_game_is_terminal(g), 1);
     revealed(g, 1, 4, 5, 1, 0, 1);
+    {
+        static char text[1 << 18];
+        size_t need = 0;
+        ck_assert_int_eq(carc_game_board_view(g, NULL, text, sizeof text, &need), CARC_OK);
+        ck_assert_ptr_nonnull(strstr(text, "\nout of the game: 1 flea, 4 monkey, 5 seal, 1 bear, "
+                                           "1 elephant\n"));
+    }
     /* final circus around (0,1): Red farmer (0,1), acrobat (-1,1), monk
      * (-1,2) = 3 x 7 = 21; Blue acrobat (-1,1), ringmaster (0,2) = 14; the
      * monks two tiles away, at (-2,1) and (2,1), do not count */

@@ -3,6 +3,7 @@
  * the legal cells marked, every figure kind the game reports, a legend, and
  * at most `width` columns (a wider board is panned). */
 #include "core/state.h"
+#include "picture.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -295,6 +296,16 @@ int carc_game_board_view(const carc_game *game, const carc_board_view *view, cha
     if (game->discarded) carc__out_add(&o, ", %d set aside", game->discarded);
     if (carc__is_over(game)) carc__out_add(&o, ", game over");
     carc__out_add(&o, "\n");
+    /* tokens of no player (the Big Top's revealed animals), if any */
+    int out = 0;
+    for (int k = 0; k < CARC_TOKEN_KINDS; k++) {
+        int n = carc_game_tokens(game, -1, k);
+        const char *name = carc__pic_token_name(k);
+        if (n <= 0 || !name) continue;
+        carc__out_add(&o, "%s %d %s", out++ ? "," : "out of the game:", n, name);
+    }
+    if (out) carc__out_add(&o, "\n");
+
     for (int pl = 0; pl < game->nplayers; pl++) {
         carc__out_add(&o, "player %d: %d points; supply:", pl, game->score[pl]);
         int any = 0;

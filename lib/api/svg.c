@@ -12,7 +12,8 @@
  *   figure KIND [ROLE] (ROLE knight, thief, monk, farmer or the extension
  *   kind's name, or a module's role from carc_game_figure_role: castle
  *   (with a castle-glyph), acrobat (with an acrobat-glyph), any other word
- *   as a role-label text), last-tile, axis, panel, score, supply. */
+ *   as a role-label text), last-tile, axis, panel, score, supply, tokens,
+ *   revealed (the tokens of no player: the Big Top's revealed animals). */
 #include "picture.h"
 
 #include <stdio.h>
@@ -645,8 +646,10 @@ static int panel_height(const carc_game *g) { return 40 + 26 * g->nplayers + 26;
 
 /* Token kinds by name (carc_token_kind); a kind past the table is shown as
  * "token N". */
-static const char *const token_names[] = {"wine",   "grain",  "cloth",      "abbey",
-                                          "bridge", "castle", "tower floor"};
+static const char *const token_names[] = {
+    "wine", "grain", "cloth", "abbey", "bridge", "castle", "tower floor", NULL,
+    /* the Big Top's animal tokens (revealed: player -1) */
+    "flea", "monkey", "seal", "bear", "tiger", "elephant"};
 
 const char *carc__pic_token_name(int kind)
 {
@@ -655,7 +658,10 @@ const char *carc__pic_token_name(int kind)
                : NULL;
 }
 
-/* The tokens player p holds, every kind with a count (carc_game_tokens),
+/* where the tokens of no player go on the panel's first line */
+#define REVEALED_X 240
+
+/* The tokens player p holds (-1: no player's), every kind with a count (carc_game_tokens),
  * "1 wine, 2 cloth"; the number of characters written (0: none). */
 static size_t token_text(const carc_game *g, int p, outbuf *o)
 {
@@ -725,6 +731,14 @@ static void draw_panel(outbuf *o, const carc_game *g, int width)
                      "left</text>",
                   over ? "Game over after turn" : "Turn", g->turn, g->total_remaining,
                   g->total_remaining == 1 ? "" : "s");
+    /* tokens of no player (the animal tokens revealed so far), if any */
+    outbuf none = {NULL, 0, 0};
+    if (token_text(g, -1, &none)) {
+        carc__out_add(o, "<text class=\"revealed\" x=\"%d\" y=\"24\">out of the game: ",
+                      REVEALED_X);
+        token_text(g, -1, o);
+        carc__out_add(o, "</text>");
+    }
     for (int p = 0; p < g->nplayers; p++) {
         int y = 36 + 26 * p;
         carc__pic_glyph(o, "player-mark", CARC_FIGURE_FOLLOWER, p, NULL, 24, y + 10);
@@ -780,6 +794,12 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
             int tw = tokens_x(game) + 7 * (int)(n + sizeof "tokens: ") + 10;
             if (tw > panel_w) panel_w = tw;
         }
+    }
+    outbuf none = {NULL, 0, 0};
+    size_t nn = token_text(game, -1, &none);
+    if (nn) {
+        int tw = REVEALED_X + 7 * (int)(nn + sizeof "out of the game: ") + 10;
+        if (tw > panel_w) panel_w = tw;
     }
     if (panel_w < 520) panel_w = 520; /* the legend */
     int w = f.width < panel_w ? panel_w : f.width, h = top + f.height;
