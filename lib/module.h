@@ -349,7 +349,8 @@ typedef struct carc_module_def {
 
     /* ---- tokens (owner): the carc_token_kind values it owns (bit per
      * kind; two enabled modules may not own one kind) and how many of
-     * kind `kind` player holds (>= 0), for carc_game_tokens() */
+     * kind `kind` player holds (>= 0), for carc_game_tokens(); player is -1
+     * for the tokens of the kind that belong to no player (0 if none) */
     uint32_t token_kinds;
     int (*tokens)(const carc_game *g, int player, int kind);
     /* ---- explaining refusals (doc/modules.md, "Explaining refusals") */
@@ -369,6 +370,11 @@ typedef struct carc_module_def {
      * tile tags (CARC_TTAG_*), so placing every other tile keeps the core's
      * fast path; 0: about every type */
     uint32_t place_veto_ttags;
+    /* (event) the role of figure fig as a short static word ("castle",
+     * "acrobat") or NULL, for carc_game_figure_role and the pictures; asked
+     * of every enabled module in registry order, the first word wins (a
+     * core follower may have a role a module's state gives it) */
+    const char *(*figure_role)(const carc_game *g, int fig);
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */

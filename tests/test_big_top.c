@@ -282,12 +282,50 @@ static double outcome_prob(const carc_game *g, int id)
     return 0;
 }
 
+/* the revealed animal tokens, flea..elephant, as carc_game_tokens(g, -1) */
+static void revealed(const carc_game *g, int flea, int monkey, int seal, int bear, int tiger,
+                     int elephant)
+{
+    const int want[6] = {flea, monkey, seal, bear, tiger, elephant};
+    for (int k = 0; k < 6; k++) {
+        ck_assert_msg(carc_game_tokens(g, -1, CARC_TOKEN_FLEA + k) == want[k],
+                      "animal %d: %d revealed, want %d", k,
+                      carc_game_tokens(g, -1, CARC_TOKEN_FLEA + k), want[k]);
+        /* they belong to no player */
+        for (int p = 0; p < carc_game_num_players(g); p++)
+            ck_assert_int_eq(carc_game_tokens(g, p, CARC_TOKEN_FLEA + k), 0);
+    }
+}
+
+/* figures of kind standing at x,y (place where) with role (NULL: none) */
+static int count_role(const carc_game *g, int kind, int where, int x, int y, const char *role)
+{
+    carc_figure f[128];
+    int n = figures(g, f, 128), c = 0;
+    for (int i = 0; i < n; i++) {
+        if (f[i].kind != kind || f[i].where != where || f[i].x != x || f[i].y != y) continue;
+        const char *r = carc_game_figure_role(g, i);
+        c += role ? r && strcmp(r, role) == 0 : r == NULL;
+    }
+    return c;
+}
+
 START_TEST(big_top_moves)
 {
     /* before the second circus tile's token: the Big Top on the first */
     carc_game *g = replay("bt_circus_examples.rec", "animal", NULL);
     ck_assert_int_eq(count_at(g, CARC_FIGURE_BIG_TOP, -1, CARC_WHERE_TILE, 0, 1), 1);
     ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE);
+    /* the face-down token is not known: nothing is revealed yet */
+    revealed(g, 0, 0, 0, 0, 0, 0);
+    {
+        static char text[1 << 18];
+        size_t need = 0;
+        ck_assert_int_eq(carc_game_board_svg(g, text, sizeof text, &need), CARC_OK);
+        ck_assert_ptr_null(strstr(text, "class=\"revealed\""));
+        ck_assert_int_eq(carc_game_board_view(g, NULL, text, sizeof text, &need), CARC_OK);
+        ck_assert_ptr_null(strstr(text, "out of the game"));
+    }
     /* the token is sampled now, from all 16: ids are the values */
     ck_assert(outcome_prob(g, 7) == 1.0 / 16); /* elephant */
     ck_assert(outcome_prob(g, 6) == 2.0 / 16);
@@ -307,6 +345,18 @@ START_TEST(big_top_moves)
     g = replay("bt_circus_examples.rec", NULL, NULL);
     ck_assert_int_eq(count_at(g, CARC_FIGURE_BIG_TOP, -1, CARC_WHERE_TILE, 0, 1), 0);
     ck_assert_int_eq(count_at(g, CARC_FIGURE_BIG_TOP, -1, CARC_WHERE_TILE, 1, 1), 1);
+    revealed(g, 0, 0, 1, 0, 0, 0); /* the seal is out, public */
+    ck_assert_int_eq(carc_game_tokens(g, -2, CARC_TOKEN_SEAL), CARC_E_INVALID);
+    /* the pictures show it: the SVG panel and the board view */
+    {
+        static char text[1 << 18];
+        size_t need = 0;
+        ck_assert_int_eq(carc_game_board_svg(g, text, sizeof text, &need), CARC_OK);
+        ck_assert_ptr_nonnull(strstr(text, "class=\"revealed\" x=\"240\" y=\"24\">out of the "
+                                           "game: 1 seal</text>"));
+        ck_assert_int_eq(carc_game_board_view(g, NULL, text, sizeof text, &need), CARC_OK);
+        ck_assert_ptr_nonnull(strstr(text, "\nout of the game: 1 seal\n"));
+    }
     /* the meeples scored in the circus stay where they were */
     ck_assert_int_eq(count_at(g, CARC_FIGURE_FOLLOWER, 0, CARC_WHERE_BOARD, 0, 1), 1);
     ck_assert_int_eq(count_at(g, CARC_FIGURE_FOLLOWER, 1, CARC_WHERE_BOARD, 1, 0), 1);
@@ -443,11 +493,13 @@ START_TEST(whole_game_final_scoring)
     int events;
     ck_assert_int_eq(log_len(g), 0);
     ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE);
+    revealed(g, 1, 4, 5, 0, 0, 0); /* 11 circus tiles: 10 tokens revealed */
 
     /* B: by the start tile (x <= 0); Red = P0, Blue = P1 */
     place(g, "BT_ffrf_bt", "place 0,1 r0", "deploy follower field Nw"); /* Red farmer */
     reveal_lowest(g); /* the bear, far away: nobody scores */
     ck_assert_int_eq(log_len(g), 0);
+    revealed(g, 1, 4, 5, 1, 0, 0);
     ck_assert_int_eq(count_at(g, CARC_FIGURE_BIG_TOP, -1, CARC_WHERE_TILE, 0, 1), 1);
     place(g, "BT_ffff_ac", "place -1,1 r0", "acrobat -1,1");          /* Blue acrobat */
     place(g, "V", "place -1,0 r2", "acrobat -1,1");                   /* Red acrobat */
@@ -459,6 +511,22 @@ START_TEST(whole_game_final_scoring)
     place(g, "A", "place 2,1 r0", "deploy follower monastery");       /* Red, 2 east */
     /* the acrobat tile is surrounded: its pyramid of two stays */
     ck_assert_int_eq(count_at(g, CARC_FIGURE_FOLLOWER, -2, CARC_WHERE_TILE, -1, 1), 2);
+    /* both are acrobats (carc_game_figure_role); the farmer, the monk and
+     * the ringmaster have no role */
+    ck_assert_int_eq(count_role(g, CARC_FIGURE_FOLLOWER, CARC_WHERE_TILE, -1, 1, "acrobat"), 2);
+    ck_assert_int_eq(count_role(g, CARC_FIGURE_FOLLOWER, CARC_WHERE_BOARD, 0, 1, NULL), 1);
+    ck_assert_int_eq(count_role(g, CARC_FIGURE_FOLLOWER, CARC_WHERE_BOARD, -1, 2, NULL), 1);
+    ck_assert_int_eq(count_role(g, CARC_FIGURE_RINGMASTER, CARC_WHERE_BOARD, 0, 2, NULL), 1);
+    ck_assert_ptr_null(carc_game_figure_role(g, -1));
+    ck_assert_ptr_null(carc_game_figure_role(g, 1000));
+    ck_assert_ptr_null(carc_game_figure_role(NULL, 0));
+    {
+        static char svg[1 << 18];
+        size_t need = 0;
+        ck_assert_int_eq(carc_game_board_svg(g, svg, sizeof svg, &need), CARC_OK);
+        ck_assert_ptr_nonnull(strstr(svg, "class=\"figure follower acrobat\""));
+        ck_assert_ptr_nonnull(strstr(svg, "class=\"acrobat-glyph\""));
+    }
 
     /* C: every other tile far east, nobody deploys */
     while (!carc_game_is_terminal(g)) {
@@ -495,6 +563,14 @@ START_TEST(whole_game_final_scoring)
     ck_assert_int_eq(ex.reason, 16 + CARC_MODULE_BIG_TOP * 16 + 4);
     apply_text(g, "animal elephant");
     ck_assert_int_eq(carc_game_is_terminal(g), 1);
+    revealed(g, 1, 4, 5, 1, 0, 1);
+    {
+        static char text[1 << 18];
+        size_t need = 0;
+        ck_assert_int_eq(carc_game_board_view(g, NULL, text, sizeof text, &need), CARC_OK);
+        ck_assert_ptr_nonnull(strstr(text, "\nout of the game: 1 flea, 4 monkey, 5 seal, 1 bear, "
+                                           "1 elephant\n"));
+    }
     /* final circus around (0,1): Red farmer (0,1), acrobat (-1,1), monk
      * (-1,2) = 3 x 7 = 21; Blue acrobat (-1,1), ringmaster (0,2) = 14; the
      * monks two tiles away, at (-2,1) and (2,1), do not count */

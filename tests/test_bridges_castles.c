@@ -243,6 +243,58 @@ START_TEST(bridge_on_neighbour)
 }
 END_TEST
 
+/* The role of a figure (carc_game_figure_role): a castle's knight is a
+ * "castle", an ordinary knight has none; the pictures show it
+ * (tests/scenarios/bcb_castle_end_and_declined.rec, its first turns). */
+START_TEST(castle_knight_role)
+{
+    carc_game *g = new_game(2, 1);
+    play(g, "draw E");
+    play(g, "place 0,-1 r2");
+    play(g, "deploy follower city S");
+    play(g, "castle");
+    play(g, "draw E");
+    play(g, "place 1,-1 r0");
+    play(g, "deploy follower city N");
+    carc_figure f[64];
+    size_t n = 0;
+    ck_assert_int_eq(carc_game_figures(g, f, 64, &n), CARC_OK);
+    int castle = -1, knight = -1, roles = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (f[i].where != CARC_WHERE_BOARD) {
+            ck_assert_ptr_null(carc_game_figure_role(g, (int)i)); /* in supply */
+            continue;
+        }
+        if (f[i].x == 0 && f[i].y == -1) castle = (int)i;
+        if (f[i].x == 1 && f[i].y == -1) knight = (int)i;
+        roles += carc_game_figure_role(g, (int)i) != NULL;
+    }
+    ck_assert_int_ge(castle, 0);
+    ck_assert_int_ge(knight, 0);
+    ck_assert_int_eq(f[castle].owner, 0);
+    ck_assert_int_eq(f[knight].owner, 1);
+    ck_assert_str_eq(carc_game_figure_role(g, castle), "castle");
+    ck_assert_ptr_null(carc_game_figure_role(g, knight));
+    ck_assert_int_eq(roles, 1);
+    ck_assert_ptr_null(carc_game_figure_role(g, -1));
+    ck_assert_ptr_null(carc_game_figure_role(g, (int)n));
+    ck_assert_ptr_null(carc_game_figure_role(NULL, 0));
+
+    static char text[1 << 18];
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_board_svg(g, text, sizeof text, &need), CARC_OK);
+    ck_assert_ptr_nonnull(strstr(text, "class=\"figure follower castle\""));
+    ck_assert_ptr_nonnull(strstr(text, "class=\"castle-glyph\""));
+    ck_assert_ptr_null(strstr(text, "role-label"));
+    /* the ordinary knight keeps its helmet and class */
+    ck_assert_ptr_nonnull(strstr(text, "class=\"figure follower knight\""));
+    ck_assert_int_eq(carc_game_board_view(g, NULL, text, sizeof text, &need), CARC_OK);
+    ck_assert_ptr_nonnull(strstr(text, "0c at 0,-1 castle"));
+    ck_assert_ptr_null(strstr(text, "1c at 1,-1"));
+    carc_game_free(g);
+}
+END_TEST
+
 /* Random games: every mechanism is reached, and the module's state stays
  * consistent (tokens within bounds, a standing castle's knight on its city,
  * castle points logged once per castle at most). */
@@ -297,6 +349,15 @@ START_TEST(random_games_reach_everything)
                 ck_assert_int_eq(f.owner, c->owner);
                 ck_assert_int_eq(carc__seg_root(g, f.tile, f.segment), c->root);
             }
+            /* "castle" is the role of exactly the standing castles' knights */
+            int standing = 0, roles = 0;
+            for (int i = 0; i < s->ncastles; i++) standing += s->castle[i].fig >= 0;
+            for (int i = 0; i < carc__figure_count(g); i++) {
+                const char *r = carc_game_figure_role(g, i);
+                if (r) ck_assert_str_eq(r, "castle");
+                roles += r != NULL;
+            }
+            ck_assert_int_eq(roles, standing);
         }
         const bcb_state *s = carc__mod_cstate(g, CARC_MODULE_BRIDGES_CASTLES);
         int start = players < 5 ? 3 : 2;
@@ -339,6 +400,7 @@ int main(void)
     tcase_add_test(tc, tokens_by_players);
     tcase_add_test(tc, castle_base_only_semicircles);
     tcase_add_test(tc, bridge_on_neighbour);
+    tcase_add_test(tc, castle_knight_role);
     tcase_add_test(tc, random_games_reach_everything);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -13,7 +13,8 @@
  *                               feature through segment SEG of the tile at
  *                               (X, Y) is worth POINTS now (and complete 0/1)
  *   # expect tokens P KIND N    player P holds N tokens of KIND (wine, grain,
- *                               cloth: carc_game_tokens)
+ *                               cloth, ..., seal: carc_game_tokens; P -1:
+ *                               tokens of no player, the revealed animals)
  *   # expect kind-supply P FIGURE N
  *                               N figures of kind FIGURE (follower, builder,
  *                               pig, ...) in player P's supply
@@ -171,12 +172,17 @@ START_TEST(scenario)
                           names[_i], a, b, c, fi.points, d);
             if (k == 5) ck_assert_int_eq(fi.complete, e);
         } else if (strncmp(p, "tokens ", 7) == 0) {
-            static const char *const goods[] = {"wine", "grain", "cloth"};
+            /* carc_token_kind by value; player -1: tokens of no player */
+            static const char *const goods[] = {"wine",  "grain",  "cloth", "abbey",
+                                                "bridge", "castle", "tower_floor", "",
+                                                "flea",  "monkey", "seal",  "bear",
+                                                "tiger", "elephant"};
+            const int nkinds = (int)(sizeof goods / sizeof goods[0]);
             char kind[16];
             ck_assert_int_eq(sscanf(p, "tokens %d %15s %d", &a, kind, &b), 3);
             int k = 0;
-            while (k < 3 && strcmp(goods[k], kind) != 0) k++;
-            ck_assert_msg(k < 3, "%s: unknown token kind %s", names[_i], kind);
+            while (k < nkinds && strcmp(goods[k], kind) != 0) k++;
+            ck_assert_msg(k < nkinds, "%s: unknown token kind %s", names[_i], kind);
             ck_assert_msg(carc_game_tokens(g, a, k) == b, "%s: player %d holds %d %s, expected %d",
                           names[_i], a, carc_game_tokens(g, a, k), kind, b);
         } else if (strncmp(p, "kind-supply ", 12) == 0) {

@@ -291,7 +291,9 @@ START_TEST(tokens_api)
     }
     ck_assert_int_eq(carc_game_tokens(base, 2, CARC_TOKEN_WINE), CARC_E_INVALID);
     ck_assert_int_eq(carc_game_tokens(tb, 3, CARC_TOKEN_WINE), CARC_E_INVALID);
-    ck_assert_int_eq(carc_game_tokens(tb, -1, CARC_TOKEN_WINE), CARC_E_INVALID);
+    /* player -1: goods always belong to a player, none to nobody */
+    ck_assert_int_eq(carc_game_tokens(tb, -1, CARC_TOKEN_WINE), 0);
+    ck_assert_int_eq(carc_game_tokens(tb, -2, CARC_TOKEN_WINE), CARC_E_INVALID);
     ck_assert_int_eq(carc_game_tokens(tb, 0, -1), CARC_E_INVALID);
     ck_assert_int_eq(carc_game_tokens(tb, 0, CARC_TOKEN_KINDS), CARC_E_INVALID);
     carc_game_free(base);

@@ -551,8 +551,19 @@ CARC_API int carc_game_figures(const carc_game *game, carc_figure *buf,
 /** Figures of a kind in a player's supply ("in supply" is exactly this). */
 CARC_API int carc_game_supply(const carc_game *game, int player, int kind);
 
+/** The special role a module gives figure `index` (an index of
+ *  carc_game_figures), as a short lower-case word: "castle" for the knight
+ *  of a castle (Bridges, Castles & Bazaars), "acrobat" for a follower in an
+ *  acrobat pyramid (Under the Big Top); other modules may add words.  NULL
+ *  when the figure has no such role (an ordinary knight, a figure in
+ *  supply), for a NULL game or an index out of range.  The string is static
+ *  (owned by the library, never freed).  (Symbol version CARCVAR_0.3.) */
+CARC_API const char *carc_game_figure_role(const carc_game *game, int index);
+
 /** Kinds of tokens a player may hold (goods of Traders & Builders, and kinds
- *  reserved for later modules).  Values are fixed forever. */
+ *  reserved for later modules), and kinds that belong to no player (the
+ *  Big Top's revealed animal tokens, asked with player -1).  Values are
+ *  fixed forever. */
 typedef enum carc_token_kind {
     CARC_TOKEN_WINE = 0,
     CARC_TOKEN_GRAIN = 1,
@@ -561,13 +572,25 @@ typedef enum carc_token_kind {
     CARC_TOKEN_BRIDGE = 4,
     CARC_TOKEN_CASTLE = 5,
     CARC_TOKEN_TOWER_FLOOR = 6,
+    /* Under the Big Top: the animal tokens revealed so far (out of the game,
+     * public), counted for player -1 (0 for every player).  The face-down
+     * token under the Big Top is not among them and is not known to anyone:
+     * it is sampled only when it is revealed (a chance event). */
+    CARC_TOKEN_FLEA = 8,
+    CARC_TOKEN_MONKEY = 9,
+    CARC_TOKEN_SEAL = 10,
+    CARC_TOKEN_BEAR = 11,
+    CARC_TOKEN_TIGER = 12,
+    CARC_TOKEN_ELEPHANT = 13,
     CARC_TOKEN_KINDS = 32
 } carc_token_kind;
 
 /** How many tokens of `kind` (carc_token_kind) `player` holds: >= 0, and 0
- *  when no enabled module owns that kind.  Errors: CARC_E_INVALID for a
- *  NULL game or a player or kind out of range.  (New after 0.2: symbol
- *  version CARCVAR_0.3.) */
+ *  when no enabled module owns that kind.  player -1 asks for the tokens of
+ *  that kind that belong to no player (the revealed animal tokens of Under
+ *  the Big Top; 0 for every other kind).  Errors: CARC_E_INVALID for a
+ *  NULL game or a player (below -1) or kind out of range.  (New after 0.2:
+ *  symbol version CARCVAR_0.3.) */
 CARC_API int carc_game_tokens(const carc_game *game, int player, int kind);
 
 /** Text picture of the board (doc/notation.md, "Board text").  NUL-terminated;

@@ -3,6 +3,7 @@
  * the legal cells marked, every figure kind the game reports, a legend, and
  * at most `width` columns (a wider board is panned). */
 #include "core/state.h"
+#include "picture.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -273,6 +274,20 @@ int carc_game_board_view(const carc_game *game, const carc_board_view *view, cha
                 snprintf(item, sizeof item, "%c %s", figure_glyph(k, -1), carc__figure_name(k));
                 legend_item(&o, &col, v.width, item);
             }
+        /* figures with a module's role (carc_game_figure_role): "0c at 0,-1
+         * castle" (on the panned-out part of the board too) */
+        for (uint32_t i = 0; i < game->nfigs; i++) {
+            const figure *f = &F[i];
+            const char *role = carc_game_figure_role(game, (int)i);
+            if (!role || (f->where != CARC_PLACE_SEGMENT && f->where != CARC_PLACE_TILE) ||
+                f->tile >= game->ntiles)
+                continue;
+            int feat = f->where == CARC_PLACE_SEGMENT ? CSEGS(game)[f->seg].kind : -1;
+            snprintf(item, sizeof item, "%c%c at %d,%d %s",
+                     f->owner >= 0 ? (char)('0' + f->owner % 10) : 'n',
+                     figure_glyph(f->kind, feat), T[f->tile].x, T[f->tile].y, role);
+            legend_item(&o, &col, v.width, item);
+        }
         if (seen & SEEN_NEUTRAL) legend_item(&o, &col, v.width, "n a neutral figure");
         if (seen & SEEN_MORE) legend_item(&o, &col, v.width, "+ more figures on the tile");
         carc__out_add(&o, "\n");
@@ -281,6 +296,16 @@ int carc_game_board_view(const carc_game *game, const carc_board_view *view, cha
     if (game->discarded) carc__out_add(&o, ", %d set aside", game->discarded);
     if (carc__is_over(game)) carc__out_add(&o, ", game over");
     carc__out_add(&o, "\n");
+    /* tokens of no player (the Big Top's revealed animals), if any */
+    int out = 0;
+    for (int k = 0; k < CARC_TOKEN_KINDS; k++) {
+        int n = carc_game_tokens(game, -1, k);
+        const char *name = carc__pic_token_name(k);
+        if (n <= 0 || !name) continue;
+        carc__out_add(&o, "%s %d %s", out++ ? "," : "out of the game:", n, name);
+    }
+    if (out) carc__out_add(&o, "\n");
+
     for (int pl = 0; pl < game->nplayers; pl++) {
         carc__out_add(&o, "player %d: %d points; supply:", pl, game->score[pl]);
         int any = 0;

@@ -123,7 +123,7 @@ int carc_game_supply(const carc_game *game, int player, int kind)
 
 int carc_game_tokens(const carc_game *game, int player, int kind)
 {
-    if (!carc__valid(game) || player < 0 || player >= game->nplayers || kind < 0 ||
+    if (!carc__valid(game) || player < -1 || player >= game->nplayers || kind < 0 ||
         kind >= CARC_TOKEN_KINDS)
         return CARC_E_INVALID;
     /* carc_game_new made sure at most one enabled module owns a kind */
@@ -132,6 +132,17 @@ int carc_game_tokens(const carc_game *game, int player, int kind)
         if ((md->token_kinds >> kind) & 1u) return md->tokens ? md->tokens(game, player, kind) : 0;
     }
     return 0;
+}
+
+const char *carc_game_figure_role(const carc_game *game, int index)
+{
+    if (!carc__valid(game) || index < 0 || (uint32_t)index >= game->nfigs) return NULL;
+    for (int k = 0; k < game->nmods; k++) {
+        const carc_module_def *md = carc__mod(game, k);
+        const char *r = md->figure_role ? md->figure_role(game, index) : NULL;
+        if (r) return r;
+    }
+    return NULL;
 }
 
 int carc_game_score(const carc_game *game, int player, int32_t *out)

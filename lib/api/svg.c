@@ -10,7 +10,10 @@
  *   tag tag-NAME (a tile or segment tag, data-tag=NAME; specific glyphs for
  *   the names in tag_glyphs[], a labelled badge for any other),
  *   figure KIND [ROLE] (ROLE knight, thief, monk, farmer or the extension
- *   kind's name), last-tile, axis, panel, score, supply. */
+ *   kind's name, or a module's role from carc_game_figure_role: castle
+ *   (with a castle-glyph), acrobat (with an acrobat-glyph), any other word
+ *   as a role-label text), last-tile, axis, panel, score, supply, tokens,
+ *   revealed (the tokens of no player: the Big Top's revealed animals). */
 #include "picture.h"
 
 #include <stdio.h>
@@ -411,6 +414,8 @@ void carc__pic_last(outbuf *o, const carc_game *g, const pic_frame *f)
 const char *carc__pic_role(const carc_game *g, int i)
 {
     const figure *fg = &CFIGS(g)[i];
+    const char *special = carc_game_figure_role(g, i); /* castle, acrobat, ... */
+    if (special) return special;
     if (fg->where != CARC_WHERE_BOARD || fg->seg >= g->nsegs) return NULL;
     switch (CSEGS(g)[fg->seg].kind) {
     case CARC_FEATURE_ROAD: return "thief";
@@ -520,6 +525,16 @@ void carc__pic_glyph(outbuf *o, const char *cls, int kind, int player, const cha
                 carc__out_add(o, "<rect x=\"-3.3\" y=\"-7.4\" width=\"6.6\" height=\"2.2\" "
                                  "rx=\"1\" fill=\"%s\"/>",
                               ink);
+            else if (role && !strcmp(role, "castle")) /* a knight's helmet on a keep */
+                carc__out_add(o, "<path class=\"castle-glyph\" d=\"M-6 -8V-15H-4V-13H-1V-15H1V-13"
+                                 "H4V-15H6V-8Z\" fill=\"#b8b0a0\" stroke=\"#1a1a1a\" "
+                                 "stroke-width=\".7\"/><path d=\"M-3.6 -5C-3.9 -10.2 3.9 -10.2 "
+                                 "3.6 -5Z\" fill=\"#c3c9d0\" stroke=\"#1a1a1a\" "
+                                 "stroke-width=\".7\"/>");
+            else if (role && !strcmp(role, "acrobat")) /* arms raised, a balancing bar */
+                carc__out_add(o, "<path class=\"acrobat-glyph\" d=\"M-3 -4L-8 -12M3 -4L8 -12"
+                                 "M-10 -12H10\" fill=\"none\" stroke=\"#1a1a1a\" "
+                                 "stroke-width=\"1.4\" stroke-linecap=\"round\"/>");
         }
         if (label) carc__out_add(o, "<text y=\"%d\" fill=\"%s\">%d</text>", ly, ink, player);
         if (farmer) carc__out_add(o, "</g>");
@@ -612,6 +627,13 @@ void carc__pic_figures(outbuf *o, const carc_game *g, const pic_frame *f)
         int x, y;
         if (!carc__pic_figure_pos(g, (int)i, f, &x, &y)) continue;
         carc__pic_glyph(o, "figure", F[i].kind, F[i].owner, carc__pic_role(g, (int)i), x, y);
+        /* a module's role without a glyph of its own: its word as a label */
+        const char *special = carc_game_figure_role(g, (int)i);
+        if (special && strcmp(special, "castle") && strcmp(special, "acrobat")) {
+            carc__out_add(o, "<text class=\"role-label\" x=\"%d\" y=\"%d\">", x, y + 16);
+            carc__pic_xml(o, special);
+            carc__out_add(o, "</text>");
+        }
         carc__out_add(o, "\n");
     }
 }
@@ -624,8 +646,10 @@ static int panel_height(const carc_game *g) { return 40 + 26 * g->nplayers + 26;
 
 /* Token kinds by name (carc_token_kind); a kind past the table is shown as
  * "token N". */
-static const char *const token_names[] = {"wine",   "grain",  "cloth",      "abbey",
-                                          "bridge", "castle", "tower floor"};
+static const char *const token_names[] = {
+    "wine", "grain", "cloth", "abbey", "bridge", "castle", "tower floor", NULL,
+    /* the Big Top's animal tokens (revealed: player -1) */
+    "flea", "monkey", "seal", "bear", "tiger", "elephant"};
 
 const char *carc__pic_token_name(int kind)
 {
@@ -634,7 +658,10 @@ const char *carc__pic_token_name(int kind)
                : NULL;
 }
 
-/* The tokens player p holds, every kind with a count (carc_game_tokens),
+/* where the tokens of no player go on the panel's first line */
+#define REVEALED_X 240
+
+/* The tokens player p holds (-1: no player's), every kind with a count (carc_game_tokens),
  * "1 wine, 2 cloth"; the number of characters written (0: none). */
 static size_t token_text(const carc_game *g, int p, outbuf *o)
 {
@@ -704,6 +731,14 @@ static void draw_panel(outbuf *o, const carc_game *g, int width)
                      "left</text>",
                   over ? "Game over after turn" : "Turn", g->turn, g->total_remaining,
                   g->total_remaining == 1 ? "" : "s");
+    /* tokens of no player (the animal tokens revealed so far), if any */
+    outbuf none = {NULL, 0, 0};
+    if (token_text(g, -1, &none)) {
+        carc__out_add(o, "<text class=\"revealed\" x=\"%d\" y=\"24\">out of the game: ",
+                      REVEALED_X);
+        token_text(g, -1, o);
+        carc__out_add(o, "</text>");
+    }
     for (int p = 0; p < g->nplayers; p++) {
         int y = 36 + 26 * p;
         carc__pic_glyph(o, "player-mark", CARC_FIGURE_FOLLOWER, p, NULL, 24, y + 10);
@@ -759,6 +794,12 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
             int tw = tokens_x(game) + 7 * (int)(n + sizeof "tokens: ") + 10;
             if (tw > panel_w) panel_w = tw;
         }
+    }
+    outbuf none = {NULL, 0, 0};
+    size_t nn = token_text(game, -1, &none);
+    if (nn) {
+        int tw = REVEALED_X + 7 * (int)(nn + sizeof "out of the game: ") + 10;
+        if (tw > panel_w) panel_w = tw;
     }
     if (panel_w < 520) panel_w = 520; /* the legend */
     int w = f.width < panel_w ? panel_w : f.width, h = top + f.height;

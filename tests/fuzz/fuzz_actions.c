@@ -156,6 +156,13 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
         REQUIRE(supply == carc_game_supply(g, p, CARC_FIGURE_FOLLOWER));
     }
 
+    /* the revealed animal tokens (no player's): within the Big Top's set */
+    static const int animals[6] = {1, 4, 5, 3, 2, 1};
+    for (int k = 0; k < 6; k++) {
+        int n = carc_game_tokens(g, -1, CARC_TOKEN_FLEA + k);
+        REQUIRE_MSG(n >= 0 && n <= animals[k], "animal %d: %d revealed", k, n);
+    }
+
     /* figures conserved per (owner, kind); supply cache; on placed tiles */
     int census[CARC_MAX_PLAYERS + 1][CARC_FIGURE_KINDS];
     int supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS];
@@ -167,6 +174,12 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
                         f->kind < CARC_FIGURE_KINDS,
                     "figure %zu: owner %d kind %d", i, f->owner, f->kind);
         census[f->owner + 1][f->kind]++;
+        /* a module's role: only on the board, one of the words shipped today */
+        const char *role = carc_game_figure_role(g, (int)i);
+        if (role)
+            REQUIRE_MSG((f->where == CARC_WHERE_BOARD || f->where == CARC_WHERE_TILE) &&
+                            (!strcmp(role, "castle") || !strcmp(role, "acrobat")),
+                        "figure %zu (where %d): role %s", i, f->where, role);
         if (f->owner >= 0 && f->where == CARC_WHERE_SUPPLY) supply[f->owner][f->kind]++;
         if (f->where == CARC_WHERE_BOARD || f->where == CARC_WHERE_TILE) {
             carc_placed_tile t;

@@ -217,6 +217,7 @@ SIGNATURES = {
     "carc_game_figures": ([G, P(Figure), c_size_t, P(c_size_t)], c_int, None),
     "carc_game_supply": ([G, _Int, _Int], c_int, _check_nonneg),
     "carc_game_tokens": ([G, _Int, _Int], c_int, _check_nonneg),
+    "carc_game_figure_role": ([G, _Int], c_char_p, None),
     "carc_game_board_text": ([G] + list(BUF), c_int, None),
     "carc_game_board_svg": ([G] + list(BUF), c_int, None),
     "carc_game_score": ([G, _Int, P(c_int32)], c_int, _check_status),

@@ -2,7 +2,7 @@
 import ctypes
 import struct
 from dataclasses import dataclass
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 from . import _lib as L
 from .errors import (RecordError, error_for, InvalidArgumentError, NotFoundError, CarcError,
@@ -16,7 +16,9 @@ TERMINAL = -4
 DECISION_KINDS = {0: "draw", 1: "place", 2: "deploy", 3: "end"}
 FEATURE_KINDS = {0: "road", 1: "city", 2: "monastery", 3: "field"}
 TOKEN_KINDS = {0: "wine", 1: "grain", 2: "cloth", 3: "abbey", 4: "bridge", 5: "castle",
-               6: "tower_floor"}
+               6: "tower_floor",
+               # Under the Big Top: animal tokens revealed so far, of player -1
+               8: "flea", 9: "monkey", 10: "seal", 11: "bear", 12: "tiger", 13: "elephant"}
 
 
 def _kind_id(table, kind):
@@ -206,6 +208,7 @@ class FigureView:
     x: int
     y: int
     segment: int
+    role: Optional[str] = None  # carc_game_figure_role: "castle", "acrobat" or None
 
 
 @dataclass(frozen=True)
@@ -582,8 +585,10 @@ class Game:
 
     def figures(self):
         figs = L.call_array(lib.carc_game_figures, L.Figure, self.handle)
+        roles = [lib.carc_game_figure_role(self.handle, i) for i in range(len(figs))]
         return [FigureView(FIGURE_KINDS.get(f.kind, str(f.kind)), f.owner,
-                           WHERE.get(f.where, str(f.where)), f.x, f.y, f.segment) for f in figs]
+                           WHERE.get(f.where, str(f.where)), f.x, f.y, f.segment,
+                           r.decode() if r else None) for f, r in zip(figs, roles)]
 
     def supply(self, player, kind=0):
         """Figures of a kind (an int or a name of FIGURE_KINDS) in a player's supply."""
@@ -591,7 +596,8 @@ class Game:
 
     def tokens(self, player, kind):
         """Tokens of a kind (an int or a name of TOKEN_KINDS: "wine", "abbey", ...) a
-        player holds; 0 when no module of the game has that kind."""
+        player holds; 0 when no module of the game has that kind.  player -1: the
+        tokens that belong to no player (the revealed animals: tokens(-1, "seal"))."""
         return lib.carc_game_tokens(self.handle, player, _kind_id(TOKEN_KINDS, kind))
 
     def goods(self, player):

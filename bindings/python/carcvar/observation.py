@@ -30,6 +30,10 @@ per-seat blocks have 6 entries, zero beyond the number of players):
   outside_window tiles on the board outside the window
   supply_by_kind figures of each other kind (figure_kinds) in supply, by
                  relative seat then kind (empty for the base game)
+  tokens_out     tokens of no player (carc_game_tokens(game, -1, kind)), one per
+                 kind of ``no_player_tokens``: with Under the Big Top the animal
+                 tokens revealed so far, flea..elephant (empty otherwise; the
+                 face-down token is never shown: nobody knows it)
 
 Planes (``PLANE_*`` constants):
 
@@ -57,6 +61,12 @@ from . import spaces as _spaces
 from .spaces import Box
 
 MAX_PLAYERS = 6
+
+#: tokens that belong to no player, by the module that keeps them: (token kind
+#: of TOKEN_KINDS, how many the game has) -- Under the Big Top's animal tokens
+#: (../shared/rules/big-top.md §2)
+NO_PLAYER_TOKENS = {"big_top": (("flea", 1), ("monkey", 4), ("seal", 5), ("bear", 3),
+                                ("tiger", 2), ("elephant", 1))}
 MAX_TILES = 256
 MAX_SEGMENTS = 32
 DEFAULT_WINDOW = 31
@@ -151,11 +161,14 @@ class ObservationEncoder:
         self._kind_supply = {k: max([n for (kk, _), n in most.items() if kk == k] or [1])
                              for k in self.figure_kinds}
         nk = len(self.figure_kinds)
+        #: (token kind name, most there can be) of the tokens of no player
+        self.no_player_tokens = [t for m in sorted(enabled) for t in NO_PLAYER_TOKENS.get(m, ())]
         blocks = [("score", MAX_PLAYERS), ("final_score", MAX_PLAYERS),
                   ("supply", MAX_PLAYERS), ("seat", MAX_PLAYERS), ("to_play", MAX_PLAYERS),
                   ("chance", 1), ("terminal", 1), ("decision", len(DECISIONS)),
                   ("tile_in_play", t), ("tiles_left", t), ("turn", 1), ("outside_window", 1),
-                  ("supply_by_kind", MAX_PLAYERS * nk)]
+                  ("supply_by_kind", MAX_PLAYERS * nk),
+                  ("tokens_out", len(self.no_player_tokens))]
         self.offsets, start = {}, 0
         for name, length in blocks:
             self.offsets[name] = (start, length)
@@ -198,6 +211,9 @@ class ObservationEncoder:
         for i, kind in enumerate(self.figure_kinds):
             for seat in range(MAX_PLAYERS):
                 high[s + seat * len(self.figure_kinds) + i] = float(self._kind_supply[kind])
+        s, _ = o["tokens_out"]
+        for i, (_, most) in enumerate(self.no_player_tokens):
+            high[s + i] = float(most)
         pennants = max(sum(s["pennants"] for s in tile_info(k)["segments"])
                        for k in self.tile_types)
         plane_high[PLANE_PENNANTS] = float(max(pennants, 1))
@@ -299,6 +315,8 @@ class ObservationEncoder:
         for i, k in enumerate(self.tile_types):
             h[o["tiles_left"] + i] = float(game.tiles_remaining(k))
         h[o["turn"]] = float(game.turn)
+        for i, (kind, _) in enumerate(self.no_player_tokens):
+            h[o["tokens_out"] + i] = float(game.tokens(-1, kind))
 
         radius, width = self.radius, self.window
         area = width * width

@@ -47,3 +47,22 @@ def test_a_modules_figures_get_a_block_and_a_plane(monkeypatch):
         assert t[base + (PLANES + 0) * area + centre] == 1.0   # kind 99 on the tile
         assert all(lo <= v <= hi for v, lo, hi in zip(t, enc.low, enc.high))
         assert len(t) == enc.size
+
+
+@pytest.mark.skipif("big_top" not in carcvar.module_names(available_only=True),
+                    reason="module not built")
+def test_revealed_animal_tokens_in_the_observation():
+    import os
+    rec = os.path.join(os.path.dirname(__file__), "..", "..", "..", "tests", "scenarios",
+                       "bt_circus_examples.rec")
+    with open(rec) as f:
+        g = carcvar.Game.from_record(f.read())
+    enc = ObservationEncoder(players=2, modules=["big_top"], window=5)
+    start, length = enc.offsets["tokens_out"]
+    assert length == 6 and start + 6 == enc.header_size
+    assert enc.high[start:start + 6] == [1.0, 4.0, 5.0, 3.0, 2.0, 1.0]
+    t = enc.tensor(g, 0)
+    assert t[start:start + 6] == [0.0, 0.0, 1.0, 0.0, 0.0, 0.0]     # the seal is out
+    assert t[start:start + 6] == enc.tensor(g, 1)[start:start + 6]  # public, same for all
+    assert all(lo <= v <= hi for v, lo, hi in zip(t, enc.low, enc.high))
+    assert ObservationEncoder(players=2).offsets["tokens_out"][1] == 0

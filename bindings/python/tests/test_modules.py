@@ -48,3 +48,35 @@ def test_big_meeple_in_supply_and_figures():
     assert g.supply(0, "big") == 1 and g.supply(1, "follower") == 7
     assert sorted(f.kind for f in g.figures() if f.owner == 0).count("big") == 1
     assert g.tokens(0, "wine") == 0   # no module of this game owns goods
+
+
+@pytest.mark.skipif(not available("bridges_castles"), reason="module not built")
+def test_castle_knight_role():
+    # tests/scenarios/bcb_castle_end_and_declined.rec, its first turns: player 0's
+    # knight turns the start city into a castle, player 1's is an ordinary knight
+    g = carcvar.Game(players=2, seed=1, modules=["bridges_castles"])
+    for a in ("draw E", "place 0,-1 r2", "deploy follower city S", "castle",
+              "draw E", "place 1,-1 r0", "deploy follower city N"):
+        g.apply(a)
+    on_board = {(f.x, f.y): f for f in g.figures() if f.where == "board"}
+    assert on_board[(0, -1)].owner == 0 and on_board[(0, -1)].role == "castle"
+    assert on_board[(1, -1)].owner == 1 and on_board[(1, -1)].role is None
+    assert [f.role for f in g.figures()].count("castle") == 1
+    assert 'class="castle-glyph"' in g.board_svg()
+
+
+@pytest.mark.skipif(not available("big_top"), reason="module not built")
+def test_revealed_animals_are_public():
+    import os
+    rec = os.path.join(os.path.dirname(__file__), "..", "..", "..", "tests", "scenarios",
+                       "bt_circus_examples.rec")
+    with open(rec) as f:
+        g = carcvar.Game.from_record(f.read())
+    # one circus scored: the seal is out, nothing else; no player holds one
+    assert {k: g.tokens(-1, k) for k in ("flea", "monkey", "seal", "bear", "tiger",
+                                         "elephant")} == {
+        "flea": 0, "monkey": 0, "seal": 1, "bear": 0, "tiger": 0, "elephant": 0}
+    assert g.tokens(0, "seal") == 0 and g.tokens(1, "seal") == 0
+    assert g.tokens(-1, "wine") == 0
+    with pytest.raises(carcvar.InvalidArgumentError):
+        g.tokens(-2, "seal")

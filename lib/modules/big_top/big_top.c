@@ -149,6 +149,16 @@ static void setup(carc_game *g)
     }
 }
 
+/* carc_game_tokens(game, -1, CARC_TOKEN_FLEA..ELEPHANT): the animal tokens
+ * revealed so far; they belong to no player (0 for every player).  The
+ * face-down token is in no count: it is sampled when revealed. */
+static int tokens(const carc_game *g, int player, int kind)
+{
+    int i = kind - CARC_TOKEN_FLEA;
+    if (player != -1 || i < 0 || i >= NANIMALS) return 0;
+    return cst(g)->used[i];
+}
+
 /* ------------------------------------------------------------- helpers */
 
 static unsigned tile_tags(const carc_game *g, int t)
@@ -177,6 +187,15 @@ static int big_top_tile(const carc_game *g) { return carc__figure_tile(g, cst(g)
 static bool is_acrobat_fig(const carc_fig *f)
 {
     return f->where == CARC_PLACE_TILE && f->arg == BT_ACROBAT_ARG && f->owner >= 0;
+}
+
+/* carc_game_figure_role: a follower in a pyramid is an "acrobat" */
+static const char *figure_role(const carc_game *g, int fig)
+{
+    if (fig < 0 || fig >= carc__figure_count(g)) return NULL;
+    carc_fig f;
+    carc__figure_get(g, fig, &f);
+    return is_acrobat_fig(&f) ? "acrobat" : NULL;
 }
 
 /* DEPLOY, before the core's deployment: note an acrobat tile just placed */
@@ -744,4 +763,9 @@ const carc_module_def carc__module_big_top = {
     .feature_scored = feature_scored,
     .figure_moved = figure_moved,
     .explain = explain,
+    .token_kinds = (1u << CARC_TOKEN_FLEA) | (1u << CARC_TOKEN_MONKEY) | (1u << CARC_TOKEN_SEAL) |
+                   (1u << CARC_TOKEN_BEAR) | (1u << CARC_TOKEN_TIGER) |
+                   (1u << CARC_TOKEN_ELEPHANT),
+    .tokens = tokens,
+    .figure_role = figure_role,
 };

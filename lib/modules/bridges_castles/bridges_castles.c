@@ -116,6 +116,13 @@ int carc__bcb_castle_of(const carc_game *g, int fig, int tiles[2])
     return 0;
 }
 
+/* carc_game_figure_role: the knight of a standing castle is a "castle" */
+static const char *figure_role(const carc_game *g, int fig)
+{
+    int tiles[2];
+    return carc__bcb_castle_of(g, fig, tiles) ? "castle" : NULL;
+}
+
 static void setup(carc_game *g)
 {
     bcb_state *s = st(g);
@@ -885,4 +892,5 @@ const carc_module_def carc__module_bridges_castles = {
     .figure_moved = figure_moved,
     .token_kinds = (1u << CARC_TOKEN_BRIDGE) | (1u << CARC_TOKEN_CASTLE),
     .tokens = carc__bcb_tokens,
+    .figure_role = figure_role,
 };
