@@ -482,6 +482,11 @@ void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval
  * it: e->points after every enabled module's player_points hook -- for a
  * module that scores a feature itself (farmers scored when a barn arrives) */
 int carc__player_points(const carc_game *g, int root, int player, const feat_eval *e);
+/* the enabled modules' feature_scored hooks (a ringmaster's points) for
+ * feature root, evaluated into e -- for a module that scores a feature
+ * itself (farmers scored when a barn arrives): call it after the points,
+ * before the figures go home, as the core does for a completed feature */
+void carc__feature_scored(carc_game *g, int root, const feat_eval *e);
 /* add points to a player and log them: reason, feature kind, tile and segment
  * (tile -1: an event with no tile) */
 int carc__score_add(carc_game *g, int player, int points, int reason, int feature, int tile,

@@ -17,7 +17,7 @@
  *                               tokens of no player, the revealed animals)
  *   # expect kind-supply P FIGURE N
  *                               N figures of kind FIGURE (follower, builder,
- *                               pig, ...) in player P's supply
+ *                               pig, ..., ringmaster) in player P's supply
  *   # expect turn N             carc_game_turn is N
  *
  * Every expectation but "error" is checked at its own place in the file: on
@@ -187,12 +187,12 @@ START_TEST(scenario)
                           names[_i], a, carc_game_tokens(g, a, k), kind, b);
         } else if (strncmp(p, "kind-supply ", 12) == 0) {
             static const char *const kinds[] = {"follower", "big", "mayor", "wagon",
-                                                "barn", "builder", "pig"};
+                                                "barn", "builder", "pig", "ringmaster"};
             char kind[16];
             ck_assert_int_eq(sscanf(p, "kind-supply %d %15s %d", &a, kind, &b), 3);
             int k = 0;
-            while (k < 7 && strcmp(kinds[k], kind) != 0) k++;
-            ck_assert_msg(k < 7, "%s: unknown figure kind %s", names[_i], kind);
+            while (k < 8 && strcmp(kinds[k], kind) != 0) k++;
+            ck_assert_msg(k < 8, "%s: unknown figure kind %s", names[_i], kind);
             ck_assert_msg(carc_game_supply(g, a, k) == b, "%s: player %d has %d %s, expected %d",
                           names[_i], a, carc_game_supply(g, a, k), kind, b);
         } else if (sscanf(p, "turn %d", &a) == 1) {

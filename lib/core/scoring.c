@@ -255,6 +255,18 @@ static void return_figures(carc_game *g, int root)
     }
 }
 
+/* The enabled modules' feature_scored hooks for feature root (evaluated into
+ * e), its figures still on it: after the core's majority points, at the
+ * end, and for a module that scores a feature itself (lib/module.h). */
+void carc__feature_scored(carc_game *g, int root, const feat_eval *e)
+{
+    if (!(g->hookmask & HK_FEATURE_SCORED)) return;
+    for (int k = 0; k < g->nmods; k++) {
+        const carc_module_def *md = carc__mod(g, k);
+        if (md->feature_scored) md->feature_scored(g, root, e);
+    }
+}
+
 /* Score one completed feature: majority points, module bonuses while the
  * figures still stand, figures home, then the after-return hooks. */
 static void score_feature(carc_game *g, int root)
@@ -270,11 +282,7 @@ static void score_feature(carc_game *g, int root)
         if (e.owners & (1u << p))
             carc__score_add(g, p, carc__player_points(g, root, p, &e), CARC_SCORE_COMPLETED,
                             e.kind, tile, local);
-    if (g->hookmask & HK_FEATURE_SCORED)
-        for (int k = 0; k < g->nmods; k++) {
-            const carc_module_def *md = carc__mod(g, k);
-            if (md->feature_scored) md->feature_scored(g, root, &e);
-        }
+    carc__feature_scored(g, root, &e);
     return_figures(g, root);
     if (g->hookmask & HK_AFTER_FEATURE)
         for (int k = 0; k < g->nmods; k++) {
@@ -342,11 +350,7 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
                 scores[p] += points;
             }
         }
-        if (mut && (g->hookmask & HK_FEATURE_SCORED))
-            for (int m = 0; m < g->nmods; m++) {
-                const carc_module_def *md = carc__mod(g, m);
-                if (md->feature_scored) md->feature_scored(mut, root, &e);
-            }
+        if (mut) carc__feature_scored(mut, root, &e);
     }
 }
 

@@ -519,6 +519,9 @@ static int barn_scoring(carc_game *g)
             if (points > 0)
                 carc__score_add(g, p, points, reason, CARC_FEATURE_FIELD, b.tile, b.segment);
         }
+        /* the field scored for its farmers: the other modules' bonuses for
+         * the figures on it (a ringmaster lying there), then home */
+        carc__feature_scored(g, root, &e);
         farmers_home(g, root);
     }
     s->new_barn = -1; /* only now: joined_points() tells the new barn apart */
