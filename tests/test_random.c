@@ -35,10 +35,11 @@
  * Linked against the internal static library so that "unchanged" can be
  * checked on the raw state block, not only on its serialization.
  *
- *   test-random [--modules a,b,c] [--games N]
+ *   test-random [--modules a,b,c] [--games N] [--rule NAME=VALUE ...]
  * plays the games with those modules on (names as carc_module_by_name, or
  * "all": every module of this build; base is always on) -- tests/meson.build runs it once per module set --
- * and N games instead of NGAMES. */
+ * and N games instead of NGAMES, with those rule options (as
+ * carc_options_set_rule; a value the rule refuses fails the test). */
 #include "core/state.h"
 
 #include <check.h>
@@ -77,12 +78,18 @@
 /* From the command line (main): the modules of every game, how many. */
 static uint64_t g_modules = (uint64_t)1 << CARC_MODULE_BASE;
 static int g_games = NGAMES;
+/* --rule NAME=VALUE (repeatable): rule options of every game */
+#define MAX_RULE_ARGS 16
+static char g_rule_name[MAX_RULE_ARGS][48];
+static int g_rule_value[MAX_RULE_ARGS], g_nrules;
 
 static void options_for(carc_options *o, uint64_t seed)
 {
     carc_options_init(o);
     o->seed = seed;
     o->modules = g_modules;
+    for (int i = 0; i < g_nrules; i++)
+        REQ_CMP_int_eq(carc_options_set_rule(o, g_rule_name[i], g_rule_value[i]), CARC_OK);
 }
 
 static uint64_t lcg(uint64_t *s)
@@ -523,8 +530,19 @@ int main(int argc, char **argv)
                 }
                 g_modules |= (uint64_t)1 << m;
             }
+        } else if (strcmp(argv[i], "--rule") == 0 && i + 1 < argc && g_nrules < MAX_RULE_ARGS) {
+            const char *eq = strchr(argv[++i], '=');
+            size_t len = eq ? (size_t)(eq - argv[i]) : 0;
+            if (!eq || len == 0 || len >= sizeof g_rule_name[0] || carc_rule_by_name(
+                    (snprintf(g_rule_name[g_nrules], sizeof g_rule_name[0], "%.*s", (int)len,
+                              argv[i]), g_rule_name[g_nrules])) < 0) {
+                fprintf(stderr, "test-random: bad rule '%s' (NAME=VALUE)\n", argv[i]);
+                return 2;
+            }
+            g_rule_value[g_nrules++] = atoi(eq + 1);
         } else {
-            fprintf(stderr, "usage: test-random [--modules a,b,c|all] [--games N]\n");
+            fprintf(stderr, "usage: test-random [--modules a,b,c|all] [--games N] "
+                            "[--rule NAME=VALUE ...]\n");
             return 2;
         }
     }
