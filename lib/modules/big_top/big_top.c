@@ -24,7 +24,9 @@
  *    At the end every acrobat scores 5 (FINAL_SCORING, order 10).
  *  - ringmaster: a follower kind of this module (the core deploys it like
  *    a meeple); feature_scored adds 2 per circus and acrobat tile on or
- *    around its tile, also at the end.
+ *    around its tile, also at the end and when another module scores the
+ *    feature itself (farmers at a barn: carc__feature_scored); never for a
+ *    castle's knight.
  * What counts as a meeple for the circus is the platform's: figures whose
  * kind has CARC_CLASS_MEEPLE and that stand on one of the 9 tiles
  * (carc__figure_tile), never a module's name. */
@@ -419,6 +421,12 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
         if (f.where != CARC_PLACE_SEGMENT || f.owner < 0 ||
             carc__seg_root(g, f.tile, f.segment) != root)
             continue;
+        /* a castle's knight: the city was turned into a castle instead of
+         * scoring, and a castle is no feature of the ringmaster's (JCZ's
+         * RingmasterCapability skips castles); only its end-of-game
+         * evaluation comes here, worth 0 */
+        int ct[2];
+        if (carc__bcb_castle_of(g, i, ct)) continue;
         int nb[9], m = around(g, f.tile, nb), n = 0;
         for (int k = 0; k < m; k++) n += is_circus(g, nb[k]) || is_acrobat(g, nb[k]);
         if (n) carc__score_add(g, f.owner, RINGMASTER_POINTS * n, REASON_RINGMASTER, e->kind, f.tile,
