@@ -257,6 +257,88 @@ START_TEST(pictures_show_held_tiles)
 }
 END_TEST
 
+/* Every tile is somewhere: for each tile type, the copies in the pile, on
+ * the board, held by a player, face up, in hand (a place decision) and set
+ * aside add up to the copies the game began with -- at every decision of
+ * seeded random games with bazaars, so carc_game_held_tiles neither counts
+ * a tile twice (a held tile also in hand) nor loses one. */
+static int tile_total(const carc_game *g, int nt, int *count)
+{
+    int n = carc_game_num_players(g);
+    for (int t = 0; t < nt; t++) count[t] = carc_game_tiles_remaining(g, t);
+    for (int i = 0; i < carc_game_tile_count(g); i++) {
+        carc_placed_tile pt;
+        ck_assert_int_eq(carc_game_tile_by_order(g, i, &pt), CARC_OK);
+        count[pt.type]++;
+    }
+    int32_t types[64];
+    size_t k = 0;
+    for (int p = -1; p < n; p++) {
+        ck_assert_int_eq(carc_game_held_tiles(g, p, types, 64, &k), CARC_OK);
+        ck_assert_uint_le(k, p < 0 ? (size_t)n : 1); /* a row of n; one tile each */
+        for (size_t i = 0; i < k; i++) count[types[i]]++;
+    }
+    carc_decision d;
+    ck_assert_int_eq(carc_game_decision(g, &d), CARC_OK);
+    if (d.kind == CARC_DECISION_PLACE) count[d.tile]++;
+    ck_assert_int_eq(carc_game_set_aside(g, types, 64, &k), CARC_OK);
+    for (size_t i = 0; i < k; i++) count[types[i]]++;
+    int total = 0;
+    for (int t = 0; t < nt; t++) total += count[t];
+    return total;
+}
+
+START_TEST(random_games_account_for_every_tile)
+{
+    int nt = carc_tile_type_count(), bazaars = 0, held_seen = 0;
+    int *init = calloc((size_t)nt, sizeof *init), *now = calloc((size_t)nt, sizeof *now);
+    ck_assert_ptr_nonnull(init);
+    ck_assert_ptr_nonnull(now);
+    uint64_t r = 12345;
+    for (int game = 0; game < 40; game++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2 + game % 5;
+        o.seed = (uint64_t)game + 1;
+        o.modules |= 1ull << CARC_MODULE_BRIDGES_CASTLES;
+        if (game % 3 == 2) o.rules[33] = 2; /* bcb_bazaar: no auction */
+        carc_game *g = NULL;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        int total = tile_total(g, nt, init);
+        int32_t ids[2048];
+        while (carc_game_is_terminal(g) == 0) {
+            ck_assert_int_eq(tile_total(g, nt, now), total);
+            for (int t = 0; t < nt; t++)
+                ck_assert_msg(now[t] == init[t], "game %d: %s %d copies, expected %d", game,
+                              carc_tile_name(t), now[t], init[t]);
+            size_t k = 0;
+            if (carc_game_held_tiles(g, -1, NULL, 0, &k) == CARC_E_BUFFER && k) bazaars++;
+            for (int p = 0; p < o.num_players; p++)
+                held_seen += carc_game_held_tiles(g, p, NULL, 0, &k) == CARC_E_BUFFER;
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            size_t n = 0;
+            ck_assert_int_eq(carc_game_legal_ids(g, ids, 2048, &n), CARC_OK);
+            ck_assert_uint_gt(n, 0);
+            r = r * 6364136223846793005ull + 1442695040888963407ull;
+            /* bids: mostly small, so auctions are raised and sold */
+            size_t pick = (size_t)(r >> 33) % n;
+            if (n > 100 && (r >> 20) % 4) pick = (size_t)(r >> 40) % 4;
+            ck_assert_int_eq(carc_game_apply_id(g, ids[pick]), CARC_OK);
+        }
+        ck_assert_int_eq(tile_total(g, nt, now), total);
+        carc_game_free(g);
+    }
+    /* the games did reach bazaars and held tiles */
+    ck_assert_int_gt(bazaars, 40);
+    ck_assert_int_gt(held_seen, 40);
+    free(init);
+    free(now);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("held");
@@ -265,6 +347,7 @@ int main(void)
     tcase_add_test(tc, no_auction_variant);
     tcase_add_test(tc, errors_and_needed);
     tcase_add_test(tc, pictures_show_held_tiles);
+    tcase_add_test(tc, random_games_account_for_every_tile);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
