@@ -2,7 +2,8 @@
  * round of Bridges, Castles & Bazaars, replayed from the scenario record
  * tests/scenarios/bcb_bazaar_round.rec cut at points before, during and
  * after the auction; its errors and `needed`; the held tiles' names in the
- * SVG panel and the board view. */
+ * SVG panel, the board view and the replay viewer; every tile accounted
+ * for in random games with bazaars. */
 #include <carcvar/carcvar.h>
 #include <check.h>
 
@@ -257,6 +258,36 @@ START_TEST(pictures_show_held_tiles)
 }
 END_TEST
 
+START_TEST(replay_viewer_lists_held_tiles)
+{
+    /* every step lists each player's held tiles and the face-up row */
+    size_t len, need = 0;
+    char *text = read_file("bcb_bazaar_round.rec", &len);
+    carc_record_error err;
+    ck_assert_int_eq(carc_record_html(text, len, NULL, 0, &need, &err), CARC_E_BUFFER);
+    char *html = malloc(need);
+    ck_assert_ptr_nonnull(html);
+    ck_assert_int_eq(carc_record_html(text, len, html, need, NULL, &err), CARC_OK);
+    ck_assert_ptr_nonnull(strstr(html, "<th>holds</th>"));
+    ck_assert_ptr_nonnull(strstr(html, "<td class=\"held\"></td>"));
+    /* after the reveals; Blue bought U; Red holds V and Green B */
+    ck_assert_ptr_nonnull(strstr(html, ",[[],[],[]],[\"U\",\"V\",\"B\"]],\n"));
+    ck_assert_ptr_nonnull(strstr(html, ",[[],[\"U\"],[]],[\"V\",\"B\"]],\n"));
+    ck_assert_ptr_nonnull(strstr(html, ",[[\"V\"],[],[\"B\"]],[]],\n"));
+    free(html);
+    free(text);
+
+    /* a base game's viewer has no such column */
+    const char *base = "carcvar-record 2\nplayers 2\nseed 1\n";
+    ck_assert_int_eq(carc_record_html(base, strlen(base), NULL, 0, &need, &err), CARC_E_BUFFER);
+    html = malloc(need);
+    ck_assert_ptr_nonnull(html);
+    ck_assert_int_eq(carc_record_html(base, strlen(base), html, need, NULL, &err), CARC_OK);
+    ck_assert_ptr_null(strstr(html, "holds"));
+    free(html);
+}
+END_TEST
+
 /* Every tile is somewhere: for each tile type, the copies in the pile, on
  * the board, held by a player, face up, in hand (a place decision) and set
  * aside add up to the copies the game began with -- at every decision of
@@ -347,6 +378,7 @@ int main(void)
     tcase_add_test(tc, no_auction_variant);
     tcase_add_test(tc, errors_and_needed);
     tcase_add_test(tc, pictures_show_held_tiles);
+    tcase_add_test(tc, replay_viewer_lists_held_tiles);
     tcase_add_test(tc, random_games_account_for_every_tile);
     suite_add_tcase(s, tc);
     return run_suite(s);
