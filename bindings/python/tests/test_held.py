@@ -81,3 +81,16 @@ def test_held_tiles_in_the_observation():
     base = ObservationEncoder(players=2)
     assert base.offsets["held"][1] == 0 and base.offsets["face_up"][1] == 0
     assert base.header_size == 86
+
+
+def test_held_tiles_in_the_observation_string():
+    from carcvar.openspiel import CarcGame
+    game = CarcGame({"players": 3, "seed": 1, "modules": "bridges_castles"})
+    state = game.new_initial_state()
+    for a in ("draw BB_F_b", "place 0,1 r0", "pass", "bazaar U", "bazaar V", "bazaar B",
+              "bazaar pick 0", "bazaar bid 2", "pass", "bazaar bid 3", "bazaar buy"):
+        state.apply_action(state._g.parse(a).id)
+    lines = state.observation_string(0).split("\n")
+    assert "holds: player 1 U" in lines and "face up: V B" in lines
+    plain = CarcGame({"players": 2, "seed": 1}).new_initial_state().observation_string(0)
+    assert "holds" not in plain and "face up" not in plain
