@@ -292,8 +292,12 @@ END_TEST
  * the board, held by a player, face up, in hand (a place decision) and set
  * aside add up to the copies the game began with -- at every decision of
  * seeded random games with bazaars, so carc_game_held_tiles neither counts
- * a tile twice (a held tile also in hand) nor loses one. */
-static int tile_total(const carc_game *g, int nt, int *count)
+ * a tile twice (a held tile also in hand) nor loses one.  The one way a tile
+ * may go: a held tile that fits nowhere when its turn comes leaves the game
+ * (doc/rules.md, Bazaars); it is then in no query (not in
+ * carc_game_set_aside either), so the test accepts a copy missing only when
+ * a player held that type at the previous decision and holds nothing now. */
+static void tile_census(const carc_game *g, int nt, int *count)
 {
     int n = carc_game_num_players(g);
     for (int t = 0; t < nt; t++) count[t] = carc_game_tiles_remaining(g, t);
@@ -314,35 +318,56 @@ static int tile_total(const carc_game *g, int nt, int *count)
     if (d.kind == CARC_DECISION_PLACE) count[d.tile]++;
     ck_assert_int_eq(carc_game_set_aside(g, types, 64, &k), CARC_OK);
     for (size_t i = 0; i < k; i++) count[types[i]]++;
-    int total = 0;
-    for (int t = 0; t < nt; t++) total += count[t];
-    return total;
 }
 
 START_TEST(random_games_account_for_every_tile)
 {
-    int nt = carc_tile_type_count(), bazaars = 0, held_seen = 0;
+    int nt = carc_tile_type_count(), bazaars = 0, held_seen = 0, left_game = 0;
     int *init = calloc((size_t)nt, sizeof *init), *now = calloc((size_t)nt, sizeof *now);
+    int *gone = calloc((size_t)nt, sizeof *gone);
     ck_assert_ptr_nonnull(init);
     ck_assert_ptr_nonnull(now);
+    ck_assert_ptr_nonnull(gone);
     uint64_t r = 12345;
-    for (int game = 0; game < 40; game++) {
+    for (int game = 0; game < 60; game++) {
         carc_options o;
         carc_options_init(&o);
         o.num_players = 2 + game % 5;
         o.seed = (uint64_t)game + 1;
         o.modules |= 1ull << CARC_MODULE_BRIDGES_CASTLES;
         if (game % 3 == 2) o.rules[33] = 2; /* bcb_bazaar: no auction */
+        if (game >= 40) /* with every other module of the build */
+            for (int m = 1; m < 32; m++)
+                if (carc_module_available(m) == 1) o.modules |= 1ull << m;
         carc_game *g = NULL;
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-        int total = tile_total(g, nt, init);
-        int32_t ids[2048];
-        while (carc_game_is_terminal(g) == 0) {
-            ck_assert_int_eq(tile_total(g, nt, now), total);
-            for (int t = 0; t < nt; t++)
-                ck_assert_msg(now[t] == init[t], "game %d: %s %d copies, expected %d", game,
-                              carc_tile_name(t), now[t], init[t]);
+        /* types with no copy at the start are not drawn (abbeys: a player's
+         * own tile, laid instead of drawing): left out */
+        tile_census(g, nt, init);
+        memset(gone, 0, sizeof *gone * (size_t)nt);
+        int32_t ids[2048], before[CARC_MAX_PLAYERS], held[CARC_MAX_PLAYERS];
+        for (int p = 0; p < o.num_players; p++) before[p] = -1;
+        for (;;) {
             size_t k = 0;
+            for (int p = 0; p < o.num_players; p++) {
+                ck_assert_int_eq(carc_game_held_tiles(g, p, held + p, 1, &k), CARC_OK);
+                if (!k) held[p] = -1;
+            }
+            tile_census(g, nt, now);
+            for (int t = 0; t < nt; t++) {
+                if (init[t] && now[t] == init[t] - gone[t] - 1)
+                    for (int p = 0; p < o.num_players; p++)
+                        if (before[p] == t && held[p] < 0) { /* fitted nowhere: left */
+                            gone[t]++;
+                            left_game++;
+                            break;
+                        }
+                ck_assert_msg(!init[t] || now[t] == init[t] - gone[t],
+                              "game %d: %s %d copies, expected %d", game, carc_tile_name(t),
+                              now[t], init[t] - gone[t]);
+            }
+            memcpy(before, held, sizeof held);
+            if (carc_game_is_terminal(g) != 0) break;
             if (carc_game_held_tiles(g, -1, NULL, 0, &k) == CARC_E_BUFFER && k) bazaars++;
             for (int p = 0; p < o.num_players; p++)
                 held_seen += carc_game_held_tiles(g, p, NULL, 0, &k) == CARC_E_BUFFER;
@@ -359,14 +384,17 @@ START_TEST(random_games_account_for_every_tile)
             if (n > 100 && (r >> 20) % 4) pick = (size_t)(r >> 40) % 4;
             ck_assert_int_eq(carc_game_apply_id(g, ids[pick]), CARC_OK);
         }
-        ck_assert_int_eq(tile_total(g, nt, now), total);
         carc_game_free(g);
     }
     /* the games did reach bazaars and held tiles */
-    ck_assert_int_gt(bazaars, 40);
-    ck_assert_int_gt(held_seen, 40);
+    ck_assert_int_gt(bazaars, 60);
+    ck_assert_int_gt(held_seen, 60);
+    /* left_game: held tiles that fitted nowhere (1 in this build, game 52
+     * with every module: TB_RRrr; the count moves when modules are added) */
+    ck_assert_int_le(left_game, 5);
     free(init);
     free(now);
+    free(gone);
 }
 END_TEST
 
