@@ -375,6 +375,15 @@ typedef struct carc_module_def {
      * of every enabled module in registry order, the first word wins (a
      * core follower may have a role a module's state gives it) */
     const char *(*figure_role)(const carc_game *g, int fig);
+    /* (event) tiles out of the draw pile that are known to everyone and
+     * not yet laid, for carc_game_held_tiles and the pictures: player >= 0,
+     * the tile types that player holds to play on a later turn (the
+     * bazaar's); player -1, the tiles lying face up that nobody owns yet
+     * (the bazaar's auction row).  Writes at most cap types (types may be
+     * NULL when cap is 0) in the module's order and returns how many it
+     * has (>= 0, also when more than cap).  A tile that became the tile in
+     * hand (carc__set_tile_in_hand, carc__start_turn) is no longer held. */
+    int (*held_tiles)(const carc_game *g, int player, int32_t *types, size_t cap);
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */

@@ -593,6 +593,23 @@ typedef enum carc_token_kind {
  *  symbol version CARCVAR_0.3.) */
 CARC_API int carc_game_tokens(const carc_game *game, int player, int kind);
 
+/** Tiles out of the draw pile that everyone knows and nobody has laid yet,
+ *  as tile types.  player 0..num_players-1: the tiles that player holds to
+ *  play on a later turn instead of drawing (Bridges, Castles & Bazaars: the
+ *  tile bought, sold or given at a bazaar, from the moment the player gets
+ *  it in the auction); player -1: the tiles lying face up that nobody owns
+ *  yet (a bazaar's auction row, in the order revealed).  A held tile stops
+ *  counting when it becomes the tile in hand: from the draw step of the
+ *  turn it is played it is the pending decision's tile (carc_game_decision),
+ *  and a tile that fits nowhere leaves the game.  Empty (*needed 0) in
+ *  games without such a module.  Up to cap types go to types (NULL allowed
+ *  when cap is 0); *needed (may be NULL) receives how many there are.
+ *  Errors: CARC_E_INVALID for a NULL game, a player below -1 or past the
+ *  players, or NULL types with cap > 0; CARC_E_BUFFER when cap is too small
+ *  (the first cap are written).  Not in 0.2.0: symbol version CARCVAR_0.3. */
+CARC_API int carc_game_held_tiles(const carc_game *game, int player, int32_t *types,
+                                  size_t cap, size_t *needed);
+
 /** Text picture of the board (doc/notation.md, "Board text").  NUL-terminated;
  *  *needed counts the terminating NUL. */
 CARC_API int carc_game_board_text(const carc_game *game, char *buf, size_t cap,

@@ -305,6 +305,8 @@ int carc_game_board_view(const carc_game *game, const carc_board_view *view, cha
         carc__out_add(&o, "%s %d %s", out++ ? "," : "out of the game:", n, name);
     }
     if (out) carc__out_add(&o, "\n");
+    /* tiles lying face up that nobody owns yet (a bazaar's row), if any */
+    if (carc__pic_held_text(game, -1, "face up: ", 0, &o)) carc__out_add(&o, "\n");
 
     for (int pl = 0; pl < game->nplayers; pl++) {
         carc__out_add(&o, "player %d: %d points; supply:", pl, game->score[pl]);
@@ -314,6 +316,8 @@ int carc_game_board_view(const carc_game *game, const carc_board_view *view, cha
             carc__out_add(&o, "%s %d %s%s", any++ ? "," : "", game->supply[pl][k],
                           carc__figure_name(k), game->supply[pl][k] == 1 ? "" : "s");
         }
+        /* the tiles it holds to play later (a bazaar's), if any */
+        carc__pic_held_text(game, pl, "; holds ", 0, &o);
         carc__out_add(&o, "\n");
     }
     return carc__out_finish(&o, needed);

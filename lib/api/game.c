@@ -134,6 +134,23 @@ int carc_game_tokens(const carc_game *game, int player, int kind)
     return 0;
 }
 
+int carc_game_held_tiles(const carc_game *game, int player, int32_t *types, size_t cap,
+                         size_t *needed)
+{
+    if (!carc__valid(game) || player < -1 || player >= game->nplayers || (!types && cap))
+        return CARC_E_INVALID;
+    /* every enabled module's tiles, in registry order, concatenated */
+    size_t n = 0;
+    for (int k = 0; k < game->nmods; k++) {
+        const carc_module_def *md = carc__mod(game, k);
+        if (!md->held_tiles) continue;
+        int c = md->held_tiles(game, player, n < cap ? types + n : NULL, n < cap ? cap - n : 0);
+        if (c > 0) n += (size_t)c;
+    }
+    if (needed) *needed = n;
+    return n > cap ? CARC_E_BUFFER : CARC_OK;
+}
+
 const char *carc_game_figure_role(const carc_game *game, int index)
 {
     if (!carc__valid(game) || index < 0 || (uint32_t)index >= game->nfigs) return NULL;

@@ -78,6 +78,9 @@ typedef struct walker {
     uint8_t *shown;
     /* the token kinds the game's modules own (section STEPS) */
     int tok[CARC_TOKEN_KINDS], ntok;
+    /* a module in play reports held tiles (carc_game_held_tiles): each step
+     * then lists them (section STEPS) */
+    bool held;
 } walker;
 
 enum { SEC_FIGS, SEC_MOVES, SEC_STEPS };
@@ -134,9 +137,25 @@ static void move_item(walker *w, const carc_game *g, int step, const char *text,
     carc__out_add(o, "</li>\n");
 }
 
+/* The names of the tiles carc_game_held_tiles reports for player (-1: face
+ * up) as a JSON array of strings. */
+static void held_json(outbuf *o, const carc_game *g, int player)
+{
+    int32_t types[CARC_MAX_TILES]; /* held tiles are fewer than the game's tiles */
+    size_t n = 0;
+    if (carc_game_held_tiles(g, player, types, CARC_MAX_TILES, &n) != CARC_OK) n = 0;
+    carc__out_add(o, "[");
+    for (size_t i = 0; i < n; i++) {
+        if (i) carc__out_add(o, ",");
+        json_str(o, carc_tile_name(types[i]));
+    }
+    carc__out_add(o, "]");
+}
+
 /* The numbers of one step: [turn, tiles left, player to act, last tile
  * (x, y) or null, scores, supply per player in the order of kinds[],
- * tokens per player in the order of w->tok[]]. */
+ * tokens per player in the order of w->tok[]]; when w->held, then the names
+ * of the tiles each player holds and of the face-up tiles. */
 static void step_json(walker *w, const carc_game *g, const int *kinds, int nkinds)
 {
     outbuf *o = w->o;
@@ -164,7 +183,17 @@ static void step_json(walker *w, const carc_game *g, const int *kinds, int nkind
         }
         carc__out_add(o, "]");
     }
-    carc__out_add(o, "]],\n");
+    carc__out_add(o, "]");
+    if (w->held) {
+        carc__out_add(o, ",[");
+        for (int p = 0; p < g->nplayers; p++) {
+            if (p) carc__out_add(o, ",");
+            held_json(o, g, p);
+        }
+        carc__out_add(o, "],");
+        held_json(o, g, -1);
+    }
+    carc__out_add(o, "],\n");
 }
 
 /* A fresh game to replay the final game's history on: its options and the
@@ -298,14 +327,15 @@ static const char page_script[] =
     " var over=(s==N&&D.over);\n"
     " document.getElementById('status').textContent=(over?'Game over after turn ':'Turn ')"
     "+st[0]+' \\u00b7 '+st[1]+' tile'+(st[1]==1?'':'s')+' left'+(st[2]>=0&&!over?' \\u00b7 '"
-    "+pl(st[2])+' to play':'');\n"
+    "+pl(st[2])+' to play':'')+(st[8]&&st[8].length?' \\u00b7 face up: '+st[8].join(', '):'');\n"
     " var rows=document.querySelectorAll('#players tbody tr');\n"
     " for(var p=0;p<D.players;p++){var r=rows[p];r.className=(st[2]==p&&!over)?'now':'';\n"
     "  r.querySelector('.score').textContent=st[4][p];\n"
     "  var sup=[];for(var k=0;k<D.kinds.length;k++)sup.push(st[5][p][k]+' '+D.kinds[k]);\n"
     "  r.querySelector('.supply').textContent=sup.join(', ');\n"
     "  var tc=r.querySelector('.tokens');if(tc){var tk=[];for(k=0;k<D.tokens.length;k++)"
-    "if(st[6][p][k]>0)tk.push(st[6][p][k]+' '+D.tokens[k]);tc.textContent=tk.join(', ');}}\n"
+    "if(st[6][p][k]>0)tk.push(st[6][p][k]+' '+D.tokens[k]);tc.textContent=tk.join(', ');}\n"
+    "  var hc=r.querySelector('.held');if(hc)hc.textContent=st[7][p].join(', ');}\n"
     " moves.forEach(function(li){var k=+li.getAttribute('data-step');"
     "li.className=(li.className.indexOf('chance')>=0?'chance ':'')+(k==s?'cur':k>s?'future':'');"
     "if(k==s&&scroll){var l=li.parentNode;var top=li.offsetTop-l.offsetTop;"
@@ -389,13 +419,14 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
     carc__pic_axes(&o, &f);
     /* the tiles before the first action are there at step 0; then the
      * k-th placed tile appears at the step that placed it */
-    walker wk = {&o, fin, &f, SEC_FIGS, NULL, NULL, NULL, NULL, NULL, {0}, 0};
+    walker wk = {&o, fin, &f, SEC_FIGS, NULL, NULL, NULL, NULL, NULL, {0}, 0, false};
     /* the token kinds the modules in play own: their counts at every step */
     {
         uint32_t owned = 0;
         for (int k = 0; k < fin->nmods; k++) owned |= carc__mod(fin, k)->token_kinds;
         for (int k = 0; k < CARC_TOKEN_KINDS; k++)
             if ((owned >> k) & 1u) wk.tok[wk.ntok++] = k;
+        for (int k = 0; k < fin->nmods; k++) wk.held |= carc__mod(fin, k)->held_tiles != NULL;
     }
     {
         /* the step of each tile: replay again and note when ntiles grows */
@@ -457,14 +488,15 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
                       "aria-label=\"step\"></div></div>\n");
     carc__out_add(&o, "<div class=\"card\"><div id=\"status\"></div><table id=\"players\">"
                       "<thead><tr><th>player</th><th class=\"num\">score</th><th>in supply"
-                      "</th>%s</tr></thead><tbody>",
-                  wk.ntok ? "<th>tokens</th>" : "");
+                      "</th>%s%s</tr></thead><tbody>",
+                  wk.ntok ? "<th>tokens</th>" : "", wk.held ? "<th>holds</th>" : "");
     for (int p = 0; p < fin->nplayers; p++)
         carc__out_add(&o, "<tr data-player=\"%d\"><td><span class=\"sw\" style=\"background:%s;"
                           "color:%s\">P%d</span></td><td class=\"num score\"></td>"
-                          "<td class=\"supply\"></td>%s</tr>",
+                          "<td class=\"supply\"></td>%s%s</tr>",
                       p, carc__pic_colour(p), carc__pic_ink(p), p,
-                      wk.ntok ? "<td class=\"tokens\"></td>" : "");
+                      wk.ntok ? "<td class=\"tokens\"></td>" : "",
+                      wk.held ? "<td class=\"held\"></td>" : "");
     carc__out_add(&o, "</tbody></table><svg class=\"legend-box\" "
                       "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 500 26\">");
     carc__pic_style(&o);

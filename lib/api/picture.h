@@ -72,6 +72,13 @@ int carc__pic_legend(outbuf *o, int x, int y) CARC_INTERNAL;
  * for a kind with no name yet. */
 const char *carc__pic_token_name(int kind) CARC_INTERNAL;
 
+/* The tiles carc_game_held_tiles reports for player (-1: the face-up row),
+ * as prefix then their names, ", " between ("holds U", "face up: V, B");
+ * the characters written, 0 (and nothing written) when there are none.
+ * xml: names escaped for XML. */
+size_t carc__pic_held_text(const carc_game *g, int player, const char *prefix, int xml,
+                           outbuf *o) CARC_INTERNAL;
+
 /* Text escaped for XML character data and attribute values. */
 void carc__pic_xml(outbuf *o, const char *s) CARC_INTERNAL;
 

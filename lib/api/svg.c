@@ -680,6 +680,23 @@ static size_t token_text(const carc_game *g, int p, outbuf *o)
     return o->len - len0;
 }
 
+size_t carc__pic_held_text(const carc_game *g, int player, const char *prefix, int xml,
+                           outbuf *o)
+{
+    int32_t types[CARC_MAX_TILES];
+    size_t n = 0, len0 = o->len;
+    if (carc_game_held_tiles(g, player, types, CARC_MAX_TILES, &n) != CARC_OK || n == 0) return 0;
+    carc__out_add(o, "%s", prefix);
+    for (size_t i = 0; i < n; i++) {
+        const char *name = carc_tile_name(types[i]);
+        if (i) carc__out_add(o, ", ");
+        if (!name) carc__out_add(o, "tile %d", (int)types[i]);
+        else if (xml) carc__pic_xml(o, name);
+        else carc__out_add(o, "%s", name);
+    }
+    return o->len - len0;
+}
+
 /* The figure kinds any player owns (the supply columns). */
 static int owned_kinds(const carc_game *g)
 {
@@ -698,6 +715,22 @@ static int tokens_x(const carc_game *g)
 {
     int kinds = owned_kinds(g);
     return 240 + 95 * (kinds ? kinds : 1);
+}
+
+/* Where a player's held tiles go on its row: after its tokens, if any. */
+static int held_x(const carc_game *g, int p)
+{
+    outbuf count = {NULL, 0, 0};
+    size_t n = token_text(g, p, &count);
+    return n ? tokens_x(g) + 7 * (int)(n + sizeof "tokens: ") + 10 : tokens_x(g);
+}
+
+/* Where the face-up row goes on the first line: after the revealed tokens. */
+static int face_up_x(const carc_game *g)
+{
+    outbuf none = {NULL, 0, 0};
+    size_t n = token_text(g, -1, &none);
+    return n ? REVEALED_X + 7 * (int)(n + sizeof "out of the game: ") + 10 : REVEALED_X;
 }
 
 int carc__pic_legend(outbuf *o, int x, int y)
@@ -739,6 +772,13 @@ static void draw_panel(outbuf *o, const carc_game *g, int width)
         token_text(g, -1, o);
         carc__out_add(o, "</text>");
     }
+    /* tiles lying face up that nobody owns yet (a bazaar's row), if any */
+    outbuf up = {NULL, 0, 0};
+    if (carc__pic_held_text(g, -1, "face up: ", 1, &up)) {
+        carc__out_add(o, "<text class=\"face-up\" x=\"%d\" y=\"24\">", face_up_x(g));
+        carc__pic_held_text(g, -1, "face up: ", 1, o);
+        carc__out_add(o, "</text>");
+    }
     for (int p = 0; p < g->nplayers; p++) {
         int y = 36 + 26 * p;
         carc__pic_glyph(o, "player-mark", CARC_FIGURE_FOLLOWER, p, NULL, 24, y + 10);
@@ -771,6 +811,14 @@ static void draw_panel(outbuf *o, const carc_game *g, int width)
             token_text(g, p, o);
             carc__out_add(o, "</text>");
         }
+        /* the tiles it holds to play later (a bazaar's), if any */
+        outbuf held = {NULL, 0, 0};
+        if (carc__pic_held_text(g, p, "holds ", 1, &held)) {
+            carc__out_add(o, "<text class=\"held\" data-player=\"%d\" x=\"%d\" y=\"%d\">",
+                          p, held_x(g, p), y + 15);
+            carc__pic_held_text(g, p, "holds ", 1, o);
+            carc__out_add(o, "</text>");
+        }
     }
     carc__pic_legend(o, 14, 36 + 26 * g->nplayers + 14);
     carc__out_add(o, "</g>\n");
@@ -800,6 +848,14 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     if (nn) {
         int tw = REVEALED_X + 7 * (int)(nn + sizeof "out of the game: ") + 10;
         if (tw > panel_w) panel_w = tw;
+    }
+    for (int p = -1; p < game->nplayers; p++) { /* held and face-up tiles */
+        outbuf count = {NULL, 0, 0};
+        size_t n = carc__pic_held_text(game, p, p < 0 ? "face up: " : "holds ", 0, &count);
+        if (n) {
+            int tw = (p < 0 ? face_up_x(game) : held_x(game, p)) + 7 * (int)n + 10;
+            if (tw > panel_w) panel_w = tw;
+        }
     }
     if (panel_w < 520) panel_w = 520; /* the legend */
     int w = f.width < panel_w ? panel_w : f.width, h = top + f.height;

@@ -163,6 +163,18 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
         REQUIRE_MSG(n >= 0 && n <= animals[k], "animal %d: %d revealed", k, n);
     }
 
+    /* held and face-up tiles (a bazaar's): valid types; a face-up row of at
+     * most one tile per player, at most one held tile each (today's module) */
+    for (int p = -1; p < c->players; p++) {
+        int32_t held[CARC_MAX_PLAYERS];
+        size_t nh = 0;
+        REQUIRE_OK(carc_game_held_tiles(g, p, held, CARC_MAX_PLAYERS, &nh));
+        REQUIRE_MSG(nh <= (p < 0 ? (size_t)c->players : 1), "player %d holds %zu tiles", p, nh);
+        for (size_t i = 0; i < nh; i++)
+            REQUIRE_MSG(held[i] >= 0 && held[i] < carc_tile_type_count(), "held type %d",
+                        (int)held[i]);
+    }
+
     /* figures conserved per (owner, kind); supply cache; on placed tiles */
     int census[CARC_MAX_PLAYERS + 1][CARC_FIGURE_KINDS];
     int supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS];

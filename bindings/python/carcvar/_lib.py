@@ -235,6 +235,7 @@ SIGNATURES = {
     "carc_game_new_setup": ([P(G), P(Options), P(Setup)], c_int, _check_status),
     "carc_game_setup": ([G, P(Setup)], c_int, _check_status),
     "carc_game_set_aside": ([G, P(c_int32), c_size_t, P(c_size_t)], c_int, None),
+    "carc_game_held_tiles": ([G, _Int, P(c_int32), c_size_t, P(c_size_t)], c_int, None),
     "carc_game_play_scores": ([G, P(c_int32), c_size_t], c_int, _check_status),
     "carc_game_turn_points": ([G, _Int, P(c_int32), c_size_t], c_int, _check_status),
     "carc_board_view_init": ([P(BoardView)], None, None),

@@ -517,6 +517,18 @@ class Game:
         types = L.call_array(lib.carc_game_set_aside, ctypes.c_int32, self.handle)
         return [lib.carc_tile_name(t).decode() for t in types]
 
+    def held_tiles(self, player):
+        """Names of the tiles out of the draw pile that everyone knows and nobody has
+        laid yet (carc_game_held_tiles): player >= 0, the tiles that player holds to
+        play on a later turn instead of drawing (a bazaar's); player -1, the tiles
+        lying face up that nobody owns yet (a bazaar's auction row, in the order
+        revealed).  A held tile is no longer listed once it is the tile in hand (the
+        decision's tile).  Empty in games without such a module; ValueError for a
+        player below -1 or past the players."""
+        types = L.call_array(lib.carc_game_held_tiles, ctypes.c_int32, self.handle,
+                             L.checked_int(player, -2**31, 2**31 - 1, "player"))
+        return [lib.carc_tile_name(t).decode() for t in types]
+
     def play_scores(self):
         """Scores from play alone: the live scores without the end-game scoring."""
         buf = (ctypes.c_int32 * 6)()

@@ -34,6 +34,13 @@ per-seat blocks have 6 entries, zero beyond the number of players):
                  kind of ``no_player_tokens``: with Under the Big Top the animal
                  tokens revealed so far, flea..elephant (empty otherwise; the
                  face-down token is never shown: nobody knows it)
+  held           tiles each player holds to play on a later turn
+                 (Game.held_tiles(p): a bazaar's), by relative seat then tile
+                 type, copies of each type; present only with a module of
+                 HELD_TILE_MODULES (bridges_castles), empty otherwise
+  face_up        tiles lying face up that nobody owns yet (Game.held_tiles(-1):
+                 a bazaar's auction row), copies of each tile type; present
+                 and empty as ``held``
 
 Planes (``PLANE_*`` constants):
 
@@ -67,6 +74,10 @@ MAX_PLAYERS = 6
 #: (../shared/rules/big-top.md §2)
 NO_PLAYER_TOKENS = {"big_top": (("flea", 1), ("monkey", 4), ("seal", 5), ("bear", 3),
                                 ("tiger", 2), ("elephant", 1))}
+#: modules that hold tiles out of the draw pile, known to everyone (the
+#: library's held_tiles hook, carc_game_held_tiles): a game with one of them
+#: gets the header blocks ``held`` and ``face_up``
+HELD_TILE_MODULES = ("bridges_castles",)
 MAX_TILES = 256
 MAX_SEGMENTS = 32
 DEFAULT_WINDOW = 31
@@ -143,6 +154,8 @@ class ObservationEncoder:
             self.tile_types = [k for k in range(len(tile_names()))
                                if tile_info(k)["module"] in enabled]
             self._type_slot = {k: i for i, k in enumerate(self.tile_types)}
+            names = tile_names()
+            self._name_slot = {names[k]: i for i, k in enumerate(self.tile_types)}
             self.num_tile_types = t = len(self.tile_types)
             self.tile_counts = [probe.tiles_remaining(k) for k in self.tile_types]
             on_board = [tile.type for tile in probe.board()]
@@ -163,12 +176,16 @@ class ObservationEncoder:
         nk = len(self.figure_kinds)
         #: (token kind name, most there can be) of the tokens of no player
         self.no_player_tokens = [t for m in sorted(enabled) for t in NO_PLAYER_TOKENS.get(m, ())]
+        #: whether the header has the held and face-up tile blocks
+        self.held_tiles = any(m in enabled for m in HELD_TILE_MODULES)
+        nh = t if self.held_tiles else 0
         blocks = [("score", MAX_PLAYERS), ("final_score", MAX_PLAYERS),
                   ("supply", MAX_PLAYERS), ("seat", MAX_PLAYERS), ("to_play", MAX_PLAYERS),
                   ("chance", 1), ("terminal", 1), ("decision", len(DECISIONS)),
                   ("tile_in_play", t), ("tiles_left", t), ("turn", 1), ("outside_window", 1),
                   ("supply_by_kind", MAX_PLAYERS * nk),
-                  ("tokens_out", len(self.no_player_tokens))]
+                  ("tokens_out", len(self.no_player_tokens)),
+                  ("held", MAX_PLAYERS * nh), ("face_up", nh)]
         self.offsets, start = {}, 0
         for name, length in blocks:
             self.offsets[name] = (start, length)
@@ -214,6 +231,14 @@ class ObservationEncoder:
         s, _ = o["tokens_out"]
         for i, (_, most) in enumerate(self.no_player_tokens):
             high[s + i] = float(most)
+        if self.held_tiles:
+            t = self.num_tile_types
+            counts = [float(max(c, 1)) for c in self.tile_counts]
+            s, _ = o["held"]
+            for seat in range(MAX_PLAYERS):
+                high[s + seat * t:s + (seat + 1) * t] = counts
+            s, _ = o["face_up"]
+            high[s:s + t] = counts
         pennants = max(sum(s["pennants"] for s in tile_info(k)["segments"])
                        for k in self.tile_types)
         plane_high[PLANE_PENNANTS] = float(max(pennants, 1))
@@ -317,6 +342,14 @@ class ObservationEncoder:
         h[o["turn"]] = float(game.turn)
         for i, (kind, _) in enumerate(self.no_player_tokens):
             h[o["tokens_out"] + i] = float(game.tokens(-1, kind))
+        if self.held_tiles:
+            t = self.num_tile_types
+            for p in range(-1, n):
+                base = o["face_up"] if p < 0 else o["held"] + ((p - player) % n) * t
+                for name in game.held_tiles(p):
+                    slot = self._name_slot.get(name)
+                    if slot is not None:
+                        h[base + slot] += 1.0
 
         radius, width = self.radius, self.window
         area = width * width

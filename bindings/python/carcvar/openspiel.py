@@ -329,6 +329,13 @@ class CarcObserver:
                  f"turn {g.turn}", g.board_text().rstrip(),
                  "tiles left: " + " ".join(f"{k}{v}" for k, v in sorted(remaining.items())
                                            if v)]
+        # tiles out of the pile that everyone knows (a bazaar's), when there are any
+        held = [f"player {p} {' '.join(g.held_tiles(p))}" for p in range(g.num_players)
+                if g.held_tiles(p)]
+        if held:
+            lines.append("holds: " + "; ".join(held))
+        if g.held_tiles(-1):
+            lines.append("face up: " + " ".join(g.held_tiles(-1)))
         d = g.decision
         if d.kind in ("place", "deploy"):
             lines.append(f"tile in play: {names[d.tile]}")

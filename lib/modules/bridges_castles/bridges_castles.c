@@ -485,6 +485,29 @@ static int bazaar_end(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+/* held_tiles (carc_game_held_tiles): during the auction a revealed tile is
+ * face up (player -1) until someone gets it, then that player's; once every
+ * tile is dealt, the tile each player plays instead of its next draw
+ * (held[], cleared when it becomes the tile in hand). */
+static int held_tiles(const carc_game *g, int player, int32_t *types, size_t cap)
+{
+    const bcb_state *s = cst(g);
+    size_t n = 0;
+    if (s->baz_phase == BAZ_HELD) {
+        if (player >= 0 && s->held[player] >= 0) {
+            if (n < cap) types[n] = s->held[player];
+            n++;
+        }
+    } else if (s->baz_phase != BAZ_NONE) {
+        for (int i = 0; i < s->baz_n; i++)
+            if (s->baz_owner[i] == player) {
+                if (n < cap) types[n] = s->baz_tile[i];
+                n++;
+            }
+    }
+    return (int)n;
+}
+
 static int bazaar_deal(carc_game *g, int sell)
 {
     bcb_state *s = st(g);
@@ -893,4 +916,5 @@ const carc_module_def carc__module_bridges_castles = {
     .token_kinds = (1u << CARC_TOKEN_BRIDGE) | (1u << CARC_TOKEN_CASTLE),
     .tokens = carc__bcb_tokens,
     .figure_role = figure_role,
+    .held_tiles = held_tiles,
 };
