@@ -429,6 +429,10 @@ int carc__tiles_left_of(const carc_game *g, int type);
  * CARC_E_STATE when none is left.  Only from a decision_apply (a chance
  * decision whose outcomes are the pile's counts). */
 int carc__take_tile(carc_game *g, int type);
+/* a tile the module dealt (a held tile) that fits nowhere when it is to be
+ * played leaves the game: counted with the tiles set aside, so that
+ * carc_game_set_aside lists it (base.md §3, as a drawn tile) */
+void carc__set_aside_tile(carc_game *g, int type);
 
 /* board */
 int carc__tile_count(const carc_game *g);

@@ -72,14 +72,14 @@ int carc_game_set_aside(const carc_game *game, int32_t *types, size_t cap, size_
         if (rc) return rc;
         const uint16_t *H = CHIST(game);
         for (uint32_t i = 0, used = 0; i < game->nhist && !rc; i += used) {
-            carc_action a;
             int before = g->discarded;
-            rc = carc__entry_action(g, H + i, game->nhist - i, &a, &used);
-            if (!rc) rc = carc__replay_entry(g, H + i, game->nhist - i, &used);
-            if (!rc && g->discarded > before) {
-                if (n < cap) types[n] = a.tile;
-                n++;
-            }
+            g->n_aside = 0;
+            rc = carc__replay_entry(g, H + i, game->nhist - i, &used);
+            if (rc) break;
+            int k = g->discarded - before;
+            if (k > 8) rc = CARC_E_CORRUPT; /* at most one per player and a draw */
+            for (int j = 0; j < k && !rc; j++, n++)
+                if (n < cap) types[n] = g->aside_ring[j];
         }
         carc_game_free(g);
         if (rc) return CARC_E_CORRUPT;

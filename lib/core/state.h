@@ -159,6 +159,11 @@ struct carc_game {
     uint16_t completed[MAX_COMPLETED];
     int turn;
     int discarded;          /* tiles set aside as unplaceable */
+    /* the types of the last tiles set aside (ring of 8, n_aside counts):
+     * carc_game_set_aside replays the history and reads them after each
+     * entry (an entry may set aside one held tile per player) */
+    int16_t aside_ring[8];
+    uint8_t n_aside;
     int nplayers;
     uint64_t rng[2];
 

@@ -305,6 +305,12 @@ static int core_draw(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+void carc__set_aside_tile(carc_game *g, int type)
+{
+    g->discarded++;
+    g->aside_ring[g->n_aside++ & 7] = (int16_t)type;
+}
+
 static int apply_draw(carc_game *g, const carc_action *a)
 {
     if (a->kind != CARC_ACTION_DRAW) return CARC_E_ILLEGAL;
@@ -316,7 +322,7 @@ static int apply_draw(carc_game *g, const carc_action *a)
     if (carc__placeable(g, a->tile)) {
         g->drawn = a->tile;
     } else {
-        g->discarded++;
+        carc__set_aside_tile(g, a->tile);
         if (any_drawable(g))
             push(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE, CARC_CORE_OWNER, -1, 0);
         else

@@ -460,7 +460,12 @@ static int bazaar_draw(carc_game *g)
     if (s->baz_phase != BAZ_HELD || carc__turn_part(g) > 0 || s->held[p] < 0) return CARC_HOOK_NEXT;
     int type = s->held[p];
     /* it fits nowhere: it leaves the game and the player draws (base.md §3) */
-    if (!carc__can_place(g, type) || carc__set_tile_in_hand(g, type) == CARC_OK) s->held[p] = -1;
+    if (!carc__can_place(g, type)) {
+        carc__set_aside_tile(g, type);
+        s->held[p] = -1;
+    } else if (carc__set_tile_in_hand(g, type) == CARC_OK) {
+        s->held[p] = -1;
+    }
     return CARC_HOOK_NEXT;
 }
 
@@ -477,7 +482,10 @@ static int bazaar_end(carc_game *g)
         int type = s->held[who];
         if (type < 0) continue;
         s->held[who] = -1;
-        if (!carc__can_place(g, type)) continue;
+        if (!carc__can_place(g, type)) {
+            carc__set_aside_tile(g, type);
+            continue;
+        }
         carc__start_turn(g, who, type);
         return CARC_HOOK_JUMP;
     }
