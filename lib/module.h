@@ -222,6 +222,18 @@ static inline void carc__sink_push(action_sink *s, const carc_action *a, int32_t
     s->n++;
 }
 
+/* carc__sink_push of an action of `kind` with arg and target, every other
+ * field zero: what most module decisions offer */
+static inline void carc__sink_push_kind(action_sink *s, int kind, int arg, int target,
+                                        int32_t id)
+{
+    carc_action a = {0};
+    a.kind = kind;
+    a.arg = arg;
+    a.target = target;
+    carc__sink_push(s, &a, id);
+}
+
 /* Feature evaluation (carc__eval_feature). */
 typedef struct feat_eval {
     int kind, complete, tiles, pennants, open, points;

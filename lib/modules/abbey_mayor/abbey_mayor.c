@@ -661,16 +661,6 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 
 /* ------------------------------------------------------------ decisions */
 
-static void push(action_sink *sink, int kind, int arg, int target, int32_t id)
-{
-    carc_action a;
-    memset(&a, 0, sizeof a);
-    a.kind = kind;
-    a.arg = arg;
-    a.target = target;
-    carc__sink_push(sink, &a, id);
-}
-
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     /* a corner needs three placed neighbours of the tile */
@@ -678,7 +668,8 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         carc__tile_neighbours(g, p->target) < 3 || carc__supply(g, p->player, CARC_FIGURE_BARN) == 0)
         return;
     for (int c = 0; c < 4; c++)
-        if (barn_ok(g, p->player, p->target, c, NULL)) push(sink, ACT_BARN, c, 0, VERB_BARN + c);
+        if (barn_ok(g, p->player, p->target, c, NULL))
+            carc__sink_push_kind(sink, ACT_BARN, c, 0, VERB_BARN + c);
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
@@ -686,21 +677,22 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     switch (p->kind) {
     case DEC_ABBEY:
     case DEC_FINAL_ABBEY:
-        push(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
-        push(sink, ACT_ABBEY, 0, 0, VERB_ABBEY);
+        carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
+        carc__sink_push_kind(sink, ACT_ABBEY, 0, 0, VERB_ABBEY);
         break;
     case DEC_WAGON: {
         int16_t tiles[CARC_MAX_TILES];
         int n = wagon_tiles(g, p->player, tiles, CARC_MAX_TILES);
-        push(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
-        for (int i = 0; i < n; i++) push(sink, ACT_WAGON_TILE, tiles[i], 0, CARC_ID_TILE + tiles[i]);
+        carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
+        for (int i = 0; i < n; i++)
+            carc__sink_push_kind(sink, ACT_WAGON_TILE, tiles[i], 0, CARC_ID_TILE + tiles[i]);
         break;
     }
     case DEC_WAGON_SEG: {
         int n = carc__types[carc__tile_type(g, p->target)].nseg;
         for (int s = 0; s < n; s++)
             if (wagon_target(g, p->player, p->target, s))
-                push(sink, ACT_WAGON_SEG, s, p->target, WAGON_SEG_ID(s));
+                carc__sink_push_kind(sink, ACT_WAGON_SEG, s, p->target, WAGON_SEG_ID(s));
         break;
     }
     default:

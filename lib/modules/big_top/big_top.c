@@ -436,15 +436,6 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
 
 /* ------------------------------------------------------------ decisions */
 
-static void push(action_sink *sink, int kind, int arg, int32_t id)
-{
-    carc_action a;
-    memset(&a, 0, sizeof a);
-    a.kind = kind;
-    a.arg = arg;
-    carc__sink_push(sink, &a, id);
-}
-
 static void push_tile(const carc_game *g, action_sink *sink, int kind, int t)
 {
     carc_action a;
@@ -458,8 +449,9 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
 {
     if (p->target < 0 || p->player < 0) return;
     int t[9];
-    if (acrobat_targets(g, p->player, p->target, t) > 0) push(sink, ACT_ACROBAT, 0, VERB_ACROBAT);
-    if (full_pyramids(g, t, 0) > 0) push(sink, ACT_PYRAMID, 0, VERB_PYRAMID);
+    if (acrobat_targets(g, p->player, p->target, t) > 0)
+        carc__sink_push_kind(sink, ACT_ACROBAT, 0, 0, VERB_ACROBAT);
+    if (full_pyramids(g, t, 0) > 0) carc__sink_push_kind(sink, ACT_PYRAMID, 0, 0, VERB_PYRAMID);
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
@@ -469,7 +461,7 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     case DEC_REVEAL:
         for (int i = 0; i < NANIMALS; i++)
             if (tokens_left(cst(g), i) > 0)
-                push(sink, ACT_ANIMAL, animal_value[i], animal_value[i]);
+                carc__sink_push_kind(sink, ACT_ANIMAL, animal_value[i], 0, animal_value[i]);
         break;
     case DEC_ACROBAT:
         n = acrobat_targets(g, p->player, p->target, t);
