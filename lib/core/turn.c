@@ -261,14 +261,11 @@ int carc__start_turn(carc_game *g, int player, int type)
 
 bool carc__can_place(const carc_game *g, int type)
 {
+    if (type < 0 || type >= carc__ntypes) return false;
     const front *F = CFRONT(g);
     const uint16_t *live = CLIVE(g);
-    const uint8_t *fit = carc__types[type].fit;
-    for (uint32_t i = 0; i < g->live_front; i++) {
-        const front *f = &F[live[i]];
-        for (unsigned rots = fit[f->req]; rots; rots &= rots - 1)
-            if (!place_vetoed(g, type, f->x, f->y, __builtin_ctz(rots))) return true;
-    }
+    for (uint32_t i = 0; i < g->live_front; i++)
+        if (carc__legal_rots(g, &F[live[i]], type)) return true;
     return false;
 }
 
@@ -353,6 +350,30 @@ static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
     return false;
 }
 
+bool carc__repairable(const carc_game *g, const front *f, int type, int rot)
+{
+    if (!(g->hookmask & HK_REPAIR)) return false;
+    unsigned sides = carc__repair_sides(f, type, rot);
+    if (!sides) return false;
+    for (int k = 0; k < g->nmods; k++) {
+        const carc_module_def *md = carc__mod(g, k);
+        if (md->place_repair && md->place_repair(g, type, f->x, f->y, rot, (int)sides)) return true;
+    }
+    return false;
+}
+
+unsigned carc__legal_rots(const carc_game *g, const front *f, int type)
+{
+    unsigned rots = carc__types[type].fit[f->req];
+    if (g->hookmask & HK_REPAIR)
+        for (int r = 0; r < 4; r++)
+            if (!((rots >> r) & 1) && carc__repairable(g, f, type, r)) rots |= 1u << r;
+    if (place_veto_type(g, type))
+        for (int r = 0; r < 4; r++)
+            if (((rots >> r) & 1) && place_vetoed(g, type, f->x, f->y, r)) rots &= ~(1u << r);
+    return rots;
+}
+
 /* Lay the tile in hand in frontier cell fi turned rot. */
 static int place_in(carc_game *g, int fi, int rot)
 {
@@ -363,8 +384,8 @@ static int place_in(carc_game *g, int fi, int rot)
         g->nsegs + carc__types[g->drawn].nseg > g->L.cap_segs)
         return CARC_E_LIMIT;
     const front *f = &CFRONT(g)[fi];
-    if (!carc__fits(f, g->drawn, rot) || place_vetoed(g, g->drawn, f->x, f->y, rot))
-        return CARC_E_ILLEGAL;
+    if (!carc__fits(f, g->drawn, rot) && !carc__repairable(g, f, g->drawn, rot)) return CARC_E_ILLEGAL;
+    if (place_vetoed(g, g->drawn, f->x, f->y, rot)) return CARC_E_ILLEGAL;
     g->last_tile = carc__place(g, g->drawn, f->x, f->y, rot);
     g->drawn = -1;
     return CARC_OK;
@@ -461,24 +482,22 @@ static void place_ids_fast(const carc_game *g, action_sink *sink)
 
 static void place_actions(const carc_game *g, action_sink *sink)
 {
-    if (!sink->buf && !place_veto_type(g, g->drawn) &&
+    if (!sink->buf && !place_veto_type(g, g->drawn) && !(g->hookmask & HK_REPAIR) &&
         sink->cap >= sink->n + 4u * g->live_front) {
         place_ids_fast(g, sink);
         return;
     }
     const front *F = CFRONT(g);
     const uint16_t *live = CLIVE(g);
-    const uint8_t *fit = carc__types[g->drawn].fit;
     carc_action a;
     memset(&a, 0, sizeof a);
     a.kind = CARC_ACTION_PLACE;
     for (uint32_t i = 0; i < g->live_front; i++) {
         const front *f = &F[live[i]];
-        unsigned rots = fit[f->req];
+        unsigned rots = carc__legal_rots(g, f, g->drawn);
         while (rots) {
             int r = __builtin_ctz(rots);
             rots &= rots - 1;
-            if (place_vetoed(g, g->drawn, f->x, f->y, r)) continue;
             a.x = f->x;
             a.y = f->y;
             a.rotation = r;
