@@ -382,9 +382,11 @@ typedef struct carc_module_def {
      * meets a neighbour's field edge or its field meets a neighbour's road;
      * true: legal, and this module must then make the repair before the
      * deployment (a decision queued at AFTER_PLACE that cannot be passed).
-     * Read-only; for the player whose turn it is.  The core asks only when
-     * an enabled module has it, so other games keep the fast placement
-     * enumeration; may_place_tile vetoes still apply. */
+     * Read-only; for the player whose turn it is.  Asked first with type
+     * -1 (and sides 0): may it repair anything now (a bridge left)?  false
+     * spares every per-candidate question, and other games (no module with
+     * the hook) keep the fast placement enumeration; may_place_tile vetoes
+     * still apply. */
     bool (*place_repair)(const carc_game *g, int type, int x, int y, int rot, int sides);
 } carc_module_def;
 

@@ -292,6 +292,11 @@ START_TEST(repair_on_neighbour_mandatory)
     carc_decision d;
     carc_game_decision(g, &d);
     ck_assert_int_eq(d.player, 1);
+    carc_explanation ex;
+    ck_assert_int_eq(carc_action_from_string(g, "pass", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL); /* the bridge is mandatory */
+    ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
+    ck_assert_int_eq(ex.reason, CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 9));
     ck_assert_int_eq(d.kind, CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 0));
     char t[8][32];
     ck_assert_int_eq((int)legal_texts(g, t, 8), 1); /* no pass, only the repairing tile */

@@ -64,7 +64,7 @@ bool carc__placeable(const carc_game *g, int type)
     const uint8_t *fit = carc__types[type].fit;
     for (uint32_t i = 0; i < g->live_front; i++)
         if (fit[F[live[i]].req]) return true;
-    if (g->hookmask & HK_REPAIR) /* a mismatch a module would repair */
+    if (carc__repair_possible(g)) /* a mismatch a module would repair */
         for (uint32_t i = 0; i < g->live_front; i++)
             for (int r = 0; r < 4; r++)
                 if (carc__repairable(g, &F[live[i]], type, r)) return true;

@@ -355,6 +355,9 @@ void carc__board_init(carc_game *g) CARC_INTERNAL;
  * bit set; and whether a module would repair rotation rot there */
 unsigned carc__legal_rots(const carc_game *g, const front *f, int type) CARC_INTERNAL;
 bool carc__repairable(const carc_game *g, const front *f, int type, int rot) CARC_INTERNAL;
+/* may an enabled module repair any placement now (place_repair asked with
+ * type -1: a quick filter, e.g. the player holds a bridge)? */
+bool carc__repair_possible(const carc_game *g) CARC_INTERNAL;
 
 /* figures.c */
 int carc__strength_of(const carc_game *g, int fig) CARC_INTERNAL;

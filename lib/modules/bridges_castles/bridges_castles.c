@@ -71,6 +71,7 @@
 #define ACT_DEAL CARC_MODULE_KIND(M, 7)
 
 #define WHY_NO_BRIDGE CARC_MODULE_KIND(M, 8) /* explain: only a bridge could repair */
+#define WHY_MUST_BRIDGE CARC_MODULE_KIND(M, 9) /* explain: the repairing bridge is due */
 
 #define REASON_CASTLE CARC_MODULE_KIND(M, 0)
 #define REASON_BAZAAR CARC_MODULE_KIND(M, 1)
@@ -223,22 +224,26 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
 }
 
 /* place_repair: the player has a bridge left and one bridge laid now would
- * continue the road across every mismatched side. */
+ * continue the road across every mismatched side.  There is at most one
+ * candidate: mismatched sides on one axis only; a road of the tile against
+ * a field: the neighbour there (one side only); fields of the tile against
+ * roads: the tile itself. */
 static bool place_repair(const carc_game *g, int type, int x, int y, int rot, int sides)
 {
     const bcb_state *s = cst(g);
     int p = s->place_for ? s->place_for - 1 : carc__current(g);
     if (p < 0 || p >= carc__players(g) || !s->bridges[p]) return false;
-    for (int d = -1; d < 4; d++) {
-        int bx = d < 0 ? x : x + dx[d], by = d < 0 ? y : y + dy[d];
-        for (int w = 0; w < 2; w++) {
-            int way = w ? SIDES_EW : SIDES_NS;
-            if (repairs(type, x, y, rot, sides, bx, by, way) &&
-                carc__overlay_ok_at(g, type, x, y, rot, bx, by, way))
-                return true;
-        }
+    if (type < 0 || !sides) return true; /* the quick question: a bridge is left */
+    int d = __builtin_ctz((unsigned)sides);
+    int way = (d & 1) ? SIDES_EW : SIDES_NS;
+    if (sides & ~way) return false;
+    int bx = x, by = y;
+    if (((carc__types[type].code[rot] >> (2 * d)) & 3) == EK_ROAD) {
+        bx += dx[d];
+        by += dy[d];
     }
-    return false;
+    return repairs(type, x, y, rot, sides, bx, by, way) &&
+           carc__overlay_ok_at(g, type, x, y, rot, bx, by, way);
 }
 
 /* After the placement (tile t on the board): does a bridge on placed tile
@@ -280,6 +285,17 @@ static bool can_place_for(carc_game *g, int p, int type)
 static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
 {
     static const char *const side_names[4] = {"north", "east", "south", "west"};
+    carc_decision dec;
+    int last = carc__last_tile(g);
+    if (carc_game_decision(g, &dec) == CARC_OK &&
+        (dec.kind == DEC_BRIDGE_TILE || dec.kind == DEC_BRIDGE_WAY) && a->kind == CARC_ACTION_PASS &&
+        last >= 0 && mismatch_sides(g, last)) {
+        out->reason = WHY_MUST_BRIDGE;
+        snprintf(out->message, sizeof out->message,
+                 "the tile just laid has a road against a field: the bridge that continues it "
+                 "must be laid now (choose one of the bridges offered)");
+        return true;
+    }
     int type = carc__tile_in_hand(g);
     if (a->kind != CARC_ACTION_PLACE || type < 0 || a->rotation < 0 || a->rotation > 3 ||
         carc__tile_at(g, a->x, a->y) >= 0)
