@@ -297,6 +297,11 @@ START_TEST(repair_on_neighbour_mandatory)
     ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL); /* the bridge is mandatory */
     ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
     ck_assert_int_eq(ex.reason, CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 9));
+    /* a bridge on the new tile repairs nothing (its east edge is a road) */
+    ck_assert_int_eq(carc_action_from_string(g, "bridge -1,1", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+    ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
+    ck_assert_int_eq(ex.reason, CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 9));
     ck_assert_int_eq(d.kind, CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 0));
     char t[8][32];
     ck_assert_int_eq((int)legal_texts(g, t, 8), 1); /* no pass, only the repairing tile */
@@ -318,6 +323,11 @@ START_TEST(repair_on_neighbour_mandatory)
     carc__eval_feature(g, road, 0, &e);
     ck_assert_int_eq(e.tiles, 2);
     ck_assert_int_eq(e.open, 2);
+    /* the fields on both sides of U's road run on into B's field, under the
+     * bridge: one field */
+    ck_assert_int_eq(carc__seg_root(g, 2, 1), carc__seg_root(g, 1, 1));
+    ck_assert_int_eq(carc__seg_root(g, 2, 2), carc__seg_root(g, 1, 1));
+    ck_assert_int_eq(carc__root_kind(g, carc__seg_root(g, 1, 1)), CARC_FEATURE_FIELD);
     play(g, "pass");
     carc_game_free(g);
 }

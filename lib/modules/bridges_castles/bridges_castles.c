@@ -288,12 +288,12 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
     carc_decision dec;
     int last = carc__last_tile(g);
     if (carc_game_decision(g, &dec) == CARC_OK &&
-        (dec.kind == DEC_BRIDGE_TILE || dec.kind == DEC_BRIDGE_WAY) && a->kind == CARC_ACTION_PASS &&
-        last >= 0 && mismatch_sides(g, last)) {
+        (dec.kind == DEC_BRIDGE_TILE || dec.kind == DEC_BRIDGE_WAY) && last >= 0 &&
+        mismatch_sides(g, last)) {
         out->reason = WHY_MUST_BRIDGE;
         snprintf(out->message, sizeof out->message,
-                 "the tile just laid has a road against a field: the bridge that continues it "
-                 "must be laid now (choose one of the bridges offered)");
+                 "the tile just laid has a road against a field: a bridge that continues it "
+                 "must be laid now, one of those offered (no pass)");
         return true;
     }
     int type = carc__tile_in_hand(g);
