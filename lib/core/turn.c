@@ -384,9 +384,11 @@ bool carc__repairable(const carc_game *g, const front *f, int type, int rot)
 static unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair)
 {
     unsigned rots = carc__types[type].fit[f->req];
-    if (repair && rots != 15)
-        for (int r = 0; r < 4; r++)
-            if (!((rots >> r) & 1) && repairable(g, f, type, r)) rots |= 1u << r;
+    if (repair) /* the table knows the candidates: their mismatches are road/field */
+        for (unsigned miss = carc__types[type].repair[f->req]; miss; miss &= miss - 1) {
+            int r = __builtin_ctz(miss);
+            if (repairable(g, f, type, r)) rots |= 1u << r;
+        }
     if (place_veto_type(g, type))
         for (int r = 0; r < 4; r++)
             if (((rots >> r) & 1) && place_vetoed(g, type, f->x, f->y, r)) rots &= ~(1u << r);

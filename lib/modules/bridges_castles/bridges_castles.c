@@ -237,10 +237,12 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
     int d = __builtin_ctz((unsigned)sides);
     int way = (d & 1) ? SIDES_EW : SIDES_NS;
     if (sides & ~way) return false;
-    int bx = x, by = y;
-    if (((carc__types[type].code[rot] >> (2 * d)) & 3) == EK_ROAD) {
+    int bx = x, by = y, code = carc__types[type].code[rot];
+    if (((code >> (2 * d)) & 3) == EK_ROAD) {
         bx += dx[d];
         by += dy[d];
+    } else if (((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) {
+        return false; /* a bridge on the tile needs a field at its other end too */
     }
     return repairs(type, x, y, rot, sides, bx, by, way) &&
            carc__overlay_ok_at(g, type, x, y, rot, bx, by, way);
