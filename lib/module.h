@@ -396,6 +396,19 @@ typedef struct carc_module_def {
      * has (>= 0, also when more than cap).  A tile that became the tile in
      * hand (carc__set_tile_in_hand, carc__start_turn) is no longer held. */
     int (*held_tiles)(const carc_game *g, int player, int32_t *types, size_t cap);
+    /* (event) a placement the edge matching refuses, allowed on condition
+     * of a repair in the same turn (a bridge continuing a road that meets a
+     * field).  Asked only for a candidate whose every constrained side
+     * matches except `sides` (bit per board side), where the tile's road
+     * meets a neighbour's field edge or its field meets a neighbour's road;
+     * true: legal, and this module must then make the repair before the
+     * deployment (a decision queued at AFTER_PLACE that cannot be passed).
+     * Read-only; for the player whose turn it is.  Asked first with type
+     * -1 (and sides 0): may it repair anything now (a bridge left)?  false
+     * spares every per-candidate question, and other games (no module with
+     * the hook) keep the fast placement enumeration; may_place_tile vetoes
+     * still apply. */
+    bool (*place_repair)(const carc_game *g, int type, int x, int y, int rot, int sides);
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */
@@ -431,6 +444,15 @@ int carc__start_turn(carc_game *g, int player, int type);
  * carc__types[type].nseg.  carc__overlay_ok says whether it is legal. */
 bool carc__overlay_ok(const carc_game *g, int t, int sides);
 int carc__overlay_road(carc_game *g, int t, int sides);
+/* carc__overlay_ok for the tile at cell (bx, by) as it would be once tile
+ * `type` is laid at (x, y) turned rot (not laid yet; (bx, by) may be that
+ * cell or a placed tile's): for a place_repair hook */
+bool carc__overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
+                         int sides);
+/* the edge kind placed tile t shows on board side `side` (0..3 N E S W),
+ * a road laid over it included: EK_FIELD, EK_ROAD, EK_CITY, EK_NONE (a
+ * wildcard edge), or -1 for a bad tile or side */
+int carc__tile_edge(const carc_game *g, int t, int side);
 /* can tile type be laid anywhere now (edges and vetoes)? */
 bool carc__can_place(const carc_game *g, int type);
 int carc__tiles_left(const carc_game *g);

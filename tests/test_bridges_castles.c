@@ -230,15 +230,168 @@ START_TEST(bridge_on_neighbour)
     ck_assert_int_eq(carc_action_from_string(g, "bridge", &a), CARC_OK);
     ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
     play(g, "deploy follower monastery");
-    /* the bridge on (0,2) runs W-E: the cells beside it demand a road */
-    play(g, "draw B");
-    ck_assert_int_eq(carc_action_from_string(g, "place -1,2 r0", &a), CARC_OK);
+    /* the bridge on (0,2) runs W-E: the cells beside it demand a road (a
+     * city there never fits; a field only with a bridge: repair_*) */
+    play(g, "draw E");
+    ck_assert_int_eq(carc_action_from_string(g, "place -1,2 r1", &a), CARC_OK); /* city E */
     ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
-    ck_assert_int_eq(carc_action_from_string(g, "place 1,2 r0", &a), CARC_OK);
+    ck_assert_int_eq(carc_action_from_string(g, "place 1,2 r3", &a), CARC_OK); /* city W */
     ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
-    play(g, "place -1,1 r0"); /* a field cell elsewhere is fine */
+    play(g, "place -1,1 r3"); /* city W, fields elsewhere: fine */
     /* player 1 still holds 3 bridges; player 0 may bridge again on a later tile */
     ck_assert_int_eq(carc__bcb_tokens(g, 1, BCB_TOKEN_BRIDGE), 3);
+    carc_game_free(g);
+}
+END_TEST
+
+/* Is action a among the legal actions (by id)? */
+static int is_legal(const carc_game *g, const carc_action *a)
+{
+    int32_t id, ids[CARC_NUM_DISTINCT_ACTIONS];
+    size_t n = 0;
+    if (carc_action_to_id(g, a, &id) != CARC_OK) return 0;
+    ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+    for (size_t i = 0; i < n; i++)
+        if (ids[i] == id) return 1;
+    return 0;
+}
+
+
+static size_t legal_texts(carc_game *g, char texts[][32], size_t cap)
+{
+    carc_action acts[64];
+    size_t n = 0;
+    ck_assert_int_eq(carc_game_legal_actions(g, acts, 64, &n), CARC_OK);
+    for (size_t i = 0; i < n && i < cap; i++) {
+        size_t need = 0;
+        ck_assert_int_eq(carc_action_to_string(g, &acts[i], texts[i], 32, &need), CARC_OK);
+    }
+    return n;
+}
+
+/* A road laid against a neighbour's field edge (WCP C2, papageek Bridges):
+ * legal only with a bridge that continues it, laid at once and offered
+ * alone (no pass): here the only repair is a W-E bridge on the neighbour B;
+ * then the deployment comes, without a second bridge.  The road is whole:
+ * U (-1,1) - bridge on B (0,1), two tiles, its east end open at (1,1). */
+START_TEST(repair_on_neighbour_mandatory)
+{
+    carc_game *g = new_game(2, 1);
+    play(g, "draw B");
+    play(g, "place 0,1 r0");
+    play(g, "pass");
+    play(g, "draw U");
+    carc_action a;
+    /* offered among the placements (and the cell shows it as legal) */
+    ck_assert_int_eq(carc_action_from_string(g, "place -1,1 r1", &a), CARC_OK);
+    ck_assert_int_eq(is_legal(g, &a), 1);
+    /* a road against the start tile's city: never */
+    ck_assert_int_eq(carc_action_from_string(g, "place 0,-1 r0", &a), CARC_OK);
+    ck_assert_int_eq(is_legal(g, &a), 0);
+    play(g, "place -1,1 r1");
+    carc_decision d;
+    carc_game_decision(g, &d);
+    ck_assert_int_eq(d.player, 1);
+    carc_explanation ex;
+    ck_assert_int_eq(carc_action_from_string(g, "pass", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL); /* the bridge is mandatory */
+    ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
+    ck_assert_int_eq(ex.reason, CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 9));
+    /* a bridge on the new tile repairs nothing (its east edge is a road) */
+    ck_assert_int_eq(carc_action_from_string(g, "bridge -1,1", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+    ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
+    ck_assert_int_eq(ex.reason, CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 9));
+    ck_assert_int_eq(d.kind, CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 0));
+    char t[8][32];
+    ck_assert_int_eq((int)legal_texts(g, t, 8), 1); /* no pass, only the repairing tile */
+    ck_assert_str_eq(t[0], "bridge 0,1");
+    play(g, "bridge 0,1");
+    ck_assert_int_eq((int)legal_texts(g, t, 8), 1); /* only the way that repairs */
+    ck_assert_str_eq(t[0], "bridge ew");
+    play(g, "bridge ew");
+    ck_assert_int_eq(carc__bcb_tokens(g, 1, BCB_TOKEN_BRIDGE), 2);
+    carc_game_decision(g, &d);
+    ck_assert_int_eq(d.kind, CARC_DECISION_DEPLOY);
+    ck_assert_int_eq(d.x, -1);
+    ck_assert_int_eq(d.y, 1);
+    ck_assert_int_eq(carc_action_from_string(g, "bridge", &a), CARC_OK);
+    ck_assert_int_eq(is_legal(g, &a), 0); /* no second bridge */
+    int road = carc__seg_root(g, 2, 0); /* U: placed tile 2, its road segment 0 */
+    ck_assert_int_eq(carc__seg_root(g, 1, 2), road); /* the bridge: B's segment 2 */
+    feat_eval e;
+    carc__eval_feature(g, road, 0, &e);
+    ck_assert_int_eq(e.tiles, 2);
+    ck_assert_int_eq(e.open, 2);
+    /* the fields on both sides of U's road run on into B's field, under the
+     * bridge: one field */
+    ck_assert_int_eq(carc__seg_root(g, 2, 1), carc__seg_root(g, 1, 1));
+    ck_assert_int_eq(carc__seg_root(g, 2, 2), carc__seg_root(g, 1, 1));
+    ck_assert_int_eq(carc__root_kind(g, carc__seg_root(g, 1, 1)), CARC_FEATURE_FIELD);
+    play(g, "pass");
+    carc_game_free(g);
+}
+END_TEST
+
+/* The same mismatch the other way round (a field of the new tile against a
+ * road) is repaired by a bridge on the new tile; with no bridge left, and
+ * when no bridge could continue the road, it is refused, and
+ * carc_game_explain says why. */
+START_TEST(repair_refused_and_explained)
+{
+    carc_game *g = new_game(2, 1);
+    play(g, "draw U");
+    play(g, "place 0,1 r1"); /* road W-E south of the start tile */
+    play(g, "pass");
+    play(g, "draw B");
+    carc_action a;
+    carc_explanation ex;
+    /* B at (1,1): its west field against U's road: a bridge on B, W-E */
+    ck_assert_int_eq(carc_action_from_string(g, "place 1,1 r0", &a), CARC_OK);
+    ck_assert_int_eq(is_legal(g, &a), 1);
+    /* B at (0,2): its north field against U's south field: plain */
+    ck_assert_int_eq(carc_action_from_string(g, "place 0,2 r0", &a), CARC_OK);
+    ck_assert_int_eq(is_legal(g, &a), 1);
+    /* player 1 without bridges: refused, and why */
+    carc_game *h = NULL;
+    ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
+    bcb_state *hs = carc__mod_state(h, CARC_MODULE_BRIDGES_CASTLES);
+    hs->bridges[1] = 0;
+    ck_assert_int_eq(carc_action_from_string(h, "place 1,1 r0", &a), CARC_OK);
+    ck_assert_int_eq(is_legal(h, &a), 0);
+    ck_assert_int_eq(carc_game_apply(h, &a), CARC_E_ILLEGAL);
+    ck_assert_int_eq(carc_game_explain(h, &a, &ex), CARC_OK);
+    ck_assert_int_eq(ex.code, CARC_E_ILLEGAL);
+    ck_assert_int_eq(ex.reason, CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 8));
+    ck_assert_int_eq(ex.side, 3);
+    ck_assert_ptr_nonnull(strstr(ex.message, "no bridge left"));
+    carc_game_free(h);
+    play(g, "place 1,1 r0");
+    char t[8][32];
+    ck_assert_int_eq((int)legal_texts(g, t, 8), 1);
+    ck_assert_str_eq(t[0], "bridge 1,1");
+    play(g, "bridge 1,1");
+    ck_assert_int_eq((int)legal_texts(g, t, 8), 1);
+    ck_assert_str_eq(t[0], "bridge ew");
+    play(g, "bridge ew");
+    play(g, "pass");
+    /* the road: U and the bridge on B, both ends open */
+    int road = carc__seg_root(g, 1, 0);
+    ck_assert_int_eq(carc__seg_root(g, 2, 2), road);
+    feat_eval e;
+    carc__eval_feature(g, road, 0, &e);
+    ck_assert_int_eq(e.tiles, 2);
+    ck_assert_int_eq(e.open, 2);
+    /* a road against B's south field, with bridges left: no bridge fits,
+     * as B bears one already (one per tile) and the new tile's edge there
+     * is its road */
+    play(g, "draw U");
+    ck_assert_int_eq(carc_action_from_string(g, "place 1,2 r0", &a), CARC_OK);
+    ck_assert_int_eq(is_legal(g, &a), 0);
+    ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
+    ck_assert_int_eq(ex.reason, CARC_REASON_EDGE_MISMATCH);
+    ck_assert_int_eq(ex.side, 0);
+    ck_assert_ptr_nonnull(strstr(ex.message, "no bridge can continue"));
     carc_game_free(g);
 }
 END_TEST
@@ -301,12 +454,13 @@ END_TEST
 START_TEST(random_games_reach_everything)
 {
     int bridges = 0, castles = 0, castle_scores = 0, knights_left = 0;
-    int bazaars = 0, held_at_end = 0, transfers = 0;
+    int bazaars = 0, held_at_end = 0, transfers = 0, repairs = 0;
     carc_action acts[512];
     for (int game = 0; game < 150; game++) {
         int players = 2 + game % 5;
         carc_game *g = new_game(players, 1000 + (uint64_t)game);
         uint32_t rng = 12345u + (uint32_t)game * 7919u;
+        bool placed_last = false;
         while (!carc_game_is_terminal(g)) {
             carc_decision d;
             carc_game_decision(g, &d);
@@ -318,6 +472,12 @@ START_TEST(random_games_reach_everything)
             size_t n = 0;
             ck_assert_int_eq(carc_game_legal_actions(g, acts, 512, &n), CARC_OK);
             ck_assert_uint_gt(n, 0);
+            /* a bridge decision right after a placement: a mandatory repair
+             * (no pass), by the player who placed */
+            if (d.kind == CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 0) && placed_last) {
+                repairs++;
+                for (size_t i = 0; i < n; i++) ck_assert_int_ne(acts[i].kind, CARC_ACTION_PASS);
+            }
             /* prefer bridges and castles half of the time, so they happen */
             size_t pick = n;
             rng = rng * 1103515245u + 12345u;
@@ -331,6 +491,7 @@ START_TEST(random_games_reach_everything)
                 pick = (rng >> 8) % n;
             }
             ck_assert_int_eq(carc_game_apply(g, &acts[pick]), CARC_OK);
+            placed_last = acts[pick].kind == CARC_ACTION_PLACE;
             const bcb_state *s = carc__mod_cstate(g, CARC_MODULE_BRIDGES_CASTLES);
             ck_assert_int_le(s->ncastles, BCB_MAX_CASTLES);
             /* tiles held from a bazaar when the pile is empty: the end phase */
@@ -360,6 +521,19 @@ START_TEST(random_games_reach_everything)
             ck_assert_int_eq(roles, standing);
         }
         const bcb_state *s = carc__mod_cstate(g, CARC_MODULE_BRIDGES_CASTLES);
+        /* every mismatch was repaired: no road meets a field anywhere */
+        for (int t = 0; t < carc__tile_count(g); t++) {
+            int x, y;
+            carc__tile_xy(g, t, &x, &y);
+            for (int side = 0; side < 4; side++) {
+                static const int ddx[4] = {0, 1, 0, -1}, ddy[4] = {-1, 0, 1, 0};
+                int u = carc__tile_at(g, x + ddx[side], y + ddy[side]);
+                if (u < 0) continue;
+                int k = carc__tile_edge(g, t, side), nk = carc__tile_edge(g, u, (side + 2) & 3);
+                ck_assert_msg(k == nk || k == EK_NONE || nk == EK_NONE,
+                              "game %d: tile %d side %d shows %d against %d", game, t, side, k, nk);
+            }
+        }
         int start = players < 5 ? 3 : 2;
         for (int p = 0; p < players; p++) {
             bridges += start - s->bridges[p];
@@ -388,6 +562,8 @@ START_TEST(random_games_reach_everything)
     ck_assert_int_gt(bazaars, 100);
     ck_assert_int_gt(transfers, 100);
     ck_assert_int_gt(held_at_end, 0);
+    ck_assert_int_gt(repairs, 20);
+    printf("bridges_castles random: %d bridges, %d of them mandatory repairs\n", bridges, repairs);
 }
 END_TEST
 
@@ -401,6 +577,8 @@ int main(void)
     tcase_add_test(tc, castle_base_only_semicircles);
     tcase_add_test(tc, bridge_on_neighbour);
     tcase_add_test(tc, castle_knight_role);
+    tcase_add_test(tc, repair_on_neighbour_mandatory);
+    tcase_add_test(tc, repair_refused_and_explained);
     tcase_add_test(tc, random_games_reach_everything);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -152,6 +152,40 @@ START_TEST(wildcards)
 }
 END_TEST
 
+/* repair[req] (place_repair candidates): the rotations that miss req only
+ * where a road meets a field, as the core's bit test carc__repair_sides
+ * computes them for a frontier cell with that requirement, in every tile
+ * type of the catalogue; and one by hand. */
+START_TEST(repair_table)
+{
+    for (int t = 0; t < carc__ntypes; t++) {
+        const tile_type *ty = &carc__types[t];
+        for (int req = 0; req < 256; req++) {
+            front f;
+            memset(&f, 0, sizeof f);
+            f.req = (uint8_t)req;
+            for (int d = 0; d < 4; d++)
+                if ((req >> (2 * d)) & 3) f.mask |= (uint8_t)(3u << (2 * d));
+            for (int r = 0; r < 4; r++) {
+                int want = !((ty->fit[req] >> r) & 1) && carc__repair_sides(&f, t, r) != 0;
+                ck_assert_msg(((ty->repair[req] >> r) & 1) == want, "%s req %d rot %d", ty->name,
+                              req, r);
+            }
+        }
+    }
+    int u = carc_tile_by_name("U"); /* base: road N-S, fields E and W */
+    ck_assert_int_ge(u, 0);
+    {
+        const tile_type *ty = &carc__types[u];
+        ck_assert_uint_eq(ty->repair[EK_FIELD] & 1, 1);      /* road against a field north */
+        ck_assert_uint_eq(ty->repair[EK_CITY] & 1, 0);       /* against a city: never */
+        ck_assert_uint_eq(ty->repair[EK_ROAD << 2] & 1, 1);  /* its east field against a road */
+        ck_assert_uint_eq(ty->repair[EK_ROAD] & 1, 0);       /* fits: no repair */
+        ck_assert_uint_eq(ty->repair[EK_FIELD | EK_CITY << 2] & 1, 0);
+    }
+}
+END_TEST
+
 START_TEST(extension_kinds)
 {
     ck_assert_int_eq(carc__nfeature_kinds, 7);
@@ -308,6 +342,7 @@ int main(void)
     tcase_add_test(tc, tags);
     tcase_add_test(tc, held);
     tcase_add_test(tc, wildcards);
+    tcase_add_test(tc, repair_table);
     tcase_add_test(tc, extension_kinds);
     tcase_add_test(tc, layouts);
     tcase_add_test(tc, spots);

@@ -107,6 +107,24 @@ static void emit_type(FILE *o, const type_t *ty)
         }
         fprintf(o, "%u,", fit);
     }
+    /* repair[req]: rotations that do not fit req, but only because of
+     * sides where a road meets a field (either way round): the candidates a
+     * module's place_repair hook may make legal (lib/module.h) */
+    fprintf(o, "},\n    .repair = {");
+    for (int req = 0; req < 256; req++) {
+        unsigned rep = 0;
+        for (int r = 0; r < 4; r++) {
+            unsigned wild = wild_sides(ty, r), code = edge_code(ty, r), bad = 0, roadfield = 0;
+            for (int side = 0; side < 4; side++) {
+                unsigned want = (req >> (2 * side)) & 3, mine = (code >> (2 * side)) & 3;
+                if (!want || ((wild >> side) & 1) || want == mine) continue;
+                if ((want == 1 && mine == 2) || (want == 2 && mine == 1)) roadfield = 1;
+                else bad = 1;
+            }
+            if (roadfield && !bad) rep |= 1u << r;
+        }
+        fprintf(o, "%u,", rep);
+    }
     fprintf(o, "} },\n");
 }
 

@@ -66,21 +66,11 @@ static void forbidden(const carc_game *g, const carc_action *a, carc_explanation
         say(out, CARC_REASON_FORBIDDEN, "a rule of a module in play forbids %s here", what);
 }
 
-/* The rotations of the tile in hand that fit cell f (bit set). */
+/* The rotations of the tile in hand that may be laid in cell f (bit set):
+ * edges match or a module repairs the mismatch, and no veto. */
 static unsigned fitting_rotations(const carc_game *g, const front *f)
 {
-    unsigned rots = carc__types[g->drawn].fit[f->req], ok = 0;
-    for (int r = 0; r < 4; r++)
-        if ((rots >> r) & 1) {
-            bool vetoed = false;
-            if (g->hookmask & HK_MAY_PLACE)
-                for (int k = 0; k < g->nmods && !vetoed; k++) {
-                    const carc_module_def *md = carc__mod(g, k);
-                    vetoed = md->may_place_tile && !md->may_place_tile(g, g->drawn, f->x, f->y, r);
-                }
-            if (!vetoed) ok |= 1u << r;
-        }
-    return ok;
+    return carc__legal_rots(g, f, g->drawn);
 }
 
 static void explain_place(const carc_game *g, const carc_action *a, carc_explanation *out)
@@ -127,7 +117,13 @@ static void explain_place(const carc_game *g, const carc_action *a, carc_explana
     char hint[64];
     if (ok) snprintf(hint, sizeof hint, "; here %s fits %s", tname, fits);
     else snprintf(hint, sizeof hint, "; %s fits no rotation here", tname);
-    if (!((ty->fit[f->req] >> a->rotation) & 1)) {
+    if (!((ty->fit[f->req] >> a->rotation) & 1) &&
+        !carc__repairable(g, f, g->drawn, a->rotation)) {
+        /* a road against a field that no module repairs: the module that
+         * could (a bridge) may say why not (none left) */
+        if ((g->hookmask & HK_REPAIR) && carc__repair_sides(f, g->drawn, a->rotation) &&
+            ask_all(g, a, out))
+            return;
         for (int d = 0; d < 4; d++) {
             if (!((f->mask >> (2 * d)) & 3)) continue;
             int want = (f->req >> (2 * d)) & 3;

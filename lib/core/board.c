@@ -64,6 +64,10 @@ bool carc__placeable(const carc_game *g, int type)
     const uint8_t *fit = carc__types[type].fit;
     for (uint32_t i = 0; i < g->live_front; i++)
         if (fit[F[live[i]].req]) return true;
+    if (carc__repair_possible(g)) /* a mismatch a module would repair */
+        for (uint32_t i = 0; i < g->live_front; i++)
+            for (int r = 0; r < 4; r++)
+                if (carc__repairable(g, &F[live[i]], type, r)) return true;
     return false;
 }
 
@@ -198,8 +202,9 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
                 k++;
             }
     const bool notify = (g->hookmask & HK_MERGED) != 0;
-    /* roads laid over tiles or wildcard edges in this game */
-    const bool rare = (g->hookmask & (HK_OVERLAY | HK_WILD)) != 0;
+    /* roads laid over tiles, wildcard edges, or edge mismatches a module
+     * repairs (place_repair) in this game */
+    const bool rare = (g->hookmask & (HK_OVERLAY | HK_WILD | HK_REPAIR)) != 0;
     for (int i = 0; i < 8; i++) {
         if (nbr[i] < 0) continue;
         T[nbr[i]].nb8++;
@@ -244,7 +249,10 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
             if ((kind | nkind) >= EK_ROAD) S[carc__find(g, s)].open--;
             continue;
         }
-        if (kind != EK_FIELD) {
+        if (kind != EK_FIELD && (!rare || kind == nkind)) {
+            /* (a road against a field edge, allowed by place_repair, joins
+             * nothing: its end stays open until the repair, a road laid
+             * over one of the two tiles, joins it; the fields run on) */
             int a = ty->edge_seg[rot][d], b = nty->edge_seg[nt->rot][od];
             int r = unite(g, pt->seg0 + a, nt->seg0 + b, notify);
             S[r].open = (uint16_t)(S[r].open - 2);
@@ -409,6 +417,45 @@ bool carc__overlay_ok(const carc_game *g, int t, int sides)
         if (u < 0) continue;
         int nk = shown_edge(&CTILES(g)[u], (d + 2) & 3);
         if (nk != EK_ROAD && nk != EK_NONE) return false; /* the road must meet a road */
+    }
+    return true;
+}
+
+int carc__tile_edge(const carc_game *g, int t, int side)
+{
+    if (!tile_ok(g, t) || side < 0 || side > 3) return -1;
+    return shown_edge(&CTILES(g)[t], side);
+}
+
+/* The edge kind shown on `side` by the tile in cell (cx, cy), where the
+ * tile not laid yet (type turned rot at (x, y)) counts; -1: empty. */
+static int edge_with(const carc_game *g, int type, int x, int y, int rot, int cx, int cy,
+                     int side)
+{
+    if (cx == x && cy == y) return (carc__types[type].code[rot] >> (2 * side)) & 3;
+    if (!carc__cell_in_range(cx, cy)) return -1;
+    int u = carc__cell_get(g, cx, cy);
+    return u < 0 ? -1 : shown_edge(&CTILES(g)[u], side);
+}
+
+bool carc__overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
+                         int sides)
+{
+    if (type < 0 || type >= carc__ntypes || rot < 0 || rot > 3 ||
+        (sides != 0x5 && sides != 0xA) || !carc__cell_in_range(x, y) ||
+        !carc__cell_in_range(bx, by) || carc__cell_get(g, x, y) >= 0)
+        return false;
+    /* room for the tile's segments and the road's */
+    if (g->nsegs + carc__types[type].nseg >= g->L.cap_segs) return false;
+    if (bx != x || by != y) {
+        int b = carc__cell_get(g, bx, by);
+        if (b < 0 || CTILES(g)[b].overlay_seg != NO_OVERLAY) return false;
+    }
+    for (int d = 0; d < 4; d++) {
+        if (!((sides >> d) & 1)) continue;
+        if (edge_with(g, type, x, y, rot, bx, by, d) != EK_FIELD) return false;
+        int nk = edge_with(g, type, x, y, rot, bx + carc__dx[d], by + carc__dy[d], (d + 2) & 3);
+        if (nk >= 0 && nk != EK_ROAD && nk != EK_NONE) return false;
     }
     return true;
 }

@@ -190,7 +190,8 @@ enum {
     HK_WILD = 1u << 11,     /* a tile of the game has wildcard edges */
     HK_MAY_MOVE = 1u << 12,
     HK_OVERLAY = 1u << 13,  /* a road was laid over a tile (bridge) */
-    HK_PLAYER_POINTS = 1u << 14
+    HK_PLAYER_POINTS = 1u << 14,
+    HK_REPAIR = 1u << 15    /* a module may repair an edge mismatch (place_repair) */
 };
 
 #define CARC_MAGIC 0x43415243u
@@ -309,6 +310,23 @@ static inline bool carc__fits(const front *f, int type, int rot)
     return (carc__types[type].fit[f->req] >> rot) & 1u;
 }
 
+/* The sides where tile `type` turned `rot` meets the cell's demand with a
+ * road against a field (either way round) while every other constrained
+ * side matches: a placement a module may repair (place_repair).  0 when it
+ * fits, or when a side mismatches otherwise (a city edge).  Edge kinds are
+ * 2-bit codes; field ^ road is 3 and no other pair XORs to 3 (none ^ city
+ * cannot occur: an unconstrained side has no mask bits). */
+static inline unsigned carc__repair_sides(const front *f, int type, int rot)
+{
+    static const uint8_t spread[16] = {0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
+                                       0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF};
+    const tile_type *ty = &carc__types[type];
+    unsigned x = (unsigned)(f->req ^ ty->code[rot]) & f->mask & ~(unsigned)spread[ty->wild[rot] & 15];
+    unsigned lo = x & 0x55u, hi = (x >> 1) & 0x55u;
+    if (lo != hi) return 0;
+    return (lo & 1u) | ((lo >> 1) & 2u) | ((lo >> 2) & 4u) | ((lo >> 3) & 8u);
+}
+
 /* setup.c */
 uint64_t carc__rng_next(carc_game *g) CARC_INTERNAL;
 uint32_t carc__rng_below(carc_game *g, uint32_t n) CARC_INTERNAL;
@@ -336,6 +354,15 @@ int carc__seg_of(const carc_game *g, int t, int local) CARC_INTERNAL;
 
 void carc__board_bounds(const carc_game *g, int *x0, int *x1, int *y0, int *y1) CARC_INTERNAL;
 void carc__board_init(carc_game *g) CARC_INTERNAL;
+
+/* turn.c: the rotations of tile `type` that may be laid in frontier cell f
+ * (edges match, or a module repairs a road/field mismatch; no veto), as a
+ * bit set; and whether a module would repair rotation rot there */
+unsigned carc__legal_rots(const carc_game *g, const front *f, int type) CARC_INTERNAL;
+bool carc__repairable(const carc_game *g, const front *f, int type, int rot) CARC_INTERNAL;
+/* may an enabled module repair any placement now (place_repair asked with
+ * type -1: a quick filter, e.g. the player holds a bridge)? */
+bool carc__repair_possible(const carc_game *g) CARC_INTERNAL;
 
 /* figures.c */
 int carc__strength_of(const carc_game *g, int fig) CARC_INTERNAL;

@@ -43,6 +43,8 @@ typedef struct tile_type {
     uint8_t edge_seg[4][4];      /* [rot][board side] -> segment or NO_SEG */
     uint8_t half_seg[4][8];      /* [rot][board half-edge] -> segment or NO_SEG */
     uint8_t fit[256];            /* [requirement pattern] -> bit set of fitting rotations */
+    uint8_t repair[256];         /* [requirement pattern] -> rotations that miss only where
+                                  * a road meets a field (place_repair candidates) */
 } tile_type;
 
 extern const tile_type carc__types[] CARC_INTERNAL;

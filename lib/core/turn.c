@@ -134,6 +134,7 @@ int carc__push_sampled_chance(carc_game *g, int kind, int owner, int32_t arg)
 }
 
 static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot);
+static unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair);
 
 /* ------------------------------------------------------------- the pipeline */
 
@@ -261,14 +262,12 @@ int carc__start_turn(carc_game *g, int player, int type)
 
 bool carc__can_place(const carc_game *g, int type)
 {
+    if (type < 0 || type >= carc__ntypes) return false;
     const front *F = CFRONT(g);
     const uint16_t *live = CLIVE(g);
-    const uint8_t *fit = carc__types[type].fit;
-    for (uint32_t i = 0; i < g->live_front; i++) {
-        const front *f = &F[live[i]];
-        for (unsigned rots = fit[f->req]; rots; rots &= rots - 1)
-            if (!place_vetoed(g, type, f->x, f->y, __builtin_ctz(rots))) return true;
-    }
+    bool repair = carc__repair_possible(g);
+    for (uint32_t i = 0; i < g->live_front; i++)
+        if (legal_rots(g, &F[live[i]], type, repair)) return true;
     return false;
 }
 
@@ -359,6 +358,54 @@ static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
     return false;
 }
 
+bool carc__repair_possible(const carc_game *g)
+{
+    if (!(g->hookmask & HK_REPAIR)) return false;
+    for (int k = 0; k < g->nmods; k++) {
+        const carc_module_def *md = carc__mod(g, k);
+        if (md->place_repair && md->place_repair(g, -1, 0, 0, 0, 0)) return true;
+    }
+    return false;
+}
+
+/* Would a module repair tile `type` turned rot in cell f, given that one
+ * may repair something now (carc__repair_possible)? */
+static bool repairable(const carc_game *g, const front *f, int type, int rot)
+{
+    unsigned sides = carc__repair_sides(f, type, rot);
+    if (!sides) return false;
+    for (int k = 0; k < g->nmods; k++) {
+        const carc_module_def *md = carc__mod(g, k);
+        if (md->place_repair && md->place_repair(g, type, f->x, f->y, rot, (int)sides)) return true;
+    }
+    return false;
+}
+
+bool carc__repairable(const carc_game *g, const front *f, int type, int rot)
+{
+    return (g->hookmask & HK_REPAIR) && repairable(g, f, type, rot);
+}
+
+/* carc__legal_rots, told whether a module may repair anything now */
+static unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair)
+{
+    unsigned rots = carc__types[type].fit[f->req];
+    if (repair) /* the table knows the candidates: their mismatches are road/field */
+        for (unsigned miss = carc__types[type].repair[f->req]; miss; miss &= miss - 1) {
+            int r = __builtin_ctz(miss);
+            if (repairable(g, f, type, r)) rots |= 1u << r;
+        }
+    if (place_veto_type(g, type))
+        for (int r = 0; r < 4; r++)
+            if (((rots >> r) & 1) && place_vetoed(g, type, f->x, f->y, r)) rots &= ~(1u << r);
+    return rots;
+}
+
+unsigned carc__legal_rots(const carc_game *g, const front *f, int type)
+{
+    return legal_rots(g, f, type, carc__repair_possible(g));
+}
+
 /* Lay the tile in hand in frontier cell fi turned rot. */
 static int place_in(carc_game *g, int fi, int rot)
 {
@@ -369,8 +416,8 @@ static int place_in(carc_game *g, int fi, int rot)
         g->nsegs + carc__types[g->drawn].nseg > g->L.cap_segs)
         return CARC_E_LIMIT;
     const front *f = &CFRONT(g)[fi];
-    if (!carc__fits(f, g->drawn, rot) || place_vetoed(g, g->drawn, f->x, f->y, rot))
-        return CARC_E_ILLEGAL;
+    if (!carc__fits(f, g->drawn, rot) && !carc__repairable(g, f, g->drawn, rot)) return CARC_E_ILLEGAL;
+    if (place_vetoed(g, g->drawn, f->x, f->y, rot)) return CARC_E_ILLEGAL;
     g->last_tile = carc__place(g, g->drawn, f->x, f->y, rot);
     g->drawn = -1;
     return CARC_OK;
@@ -467,24 +514,25 @@ static void place_ids_fast(const carc_game *g, action_sink *sink)
 
 static void place_actions(const carc_game *g, action_sink *sink)
 {
-    if (!sink->buf && !place_veto_type(g, g->drawn) &&
+    /* a module that may repair an edge mismatch now (a player holding a
+     * bridge) adds placements the table does not know */
+    bool repair = carc__repair_possible(g);
+    if (!sink->buf && !place_veto_type(g, g->drawn) && !repair &&
         sink->cap >= sink->n + 4u * g->live_front) {
         place_ids_fast(g, sink);
         return;
     }
     const front *F = CFRONT(g);
     const uint16_t *live = CLIVE(g);
-    const uint8_t *fit = carc__types[g->drawn].fit;
     carc_action a;
     memset(&a, 0, sizeof a);
     a.kind = CARC_ACTION_PLACE;
     for (uint32_t i = 0; i < g->live_front; i++) {
         const front *f = &F[live[i]];
-        unsigned rots = fit[f->req];
+        unsigned rots = legal_rots(g, f, g->drawn, repair);
         while (rots) {
             int r = __builtin_ctz(rots);
             rots &= rots - 1;
-            if (place_vetoed(g, g->drawn, f->x, f->y, r)) continue;
             a.x = f->x;
             a.y = f->y;
             a.rotation = r;

@@ -12,6 +12,12 @@
  *    orthogonal neighbour, then which way "bridge ns"/"bridge ew"), a road
  *    over that tile between two opposite field edges (carc__overlay_road),
  *    and then deploys as usual (possibly onto the bridge).
+ *  - Repair: a tile may be laid with a road against a neighbour's field edge
+ *    (or a field against its road) when a bridge laid in the same turn
+ *    continues the road: on the neighbour, across that edge, or on the new
+ *    tile across its field edge(s) (place_repair).  The bridge is then
+ *    mandatory: right after the placement the player chooses among the
+ *    repairing bridges only (no pass), then deploys (no second bridge).
  *  - Castle: before the majority of a completed two-tile city made of two
  *    one-edge (semicircular) city segments, the player holding it may turn
  *    it into a castle ("castle") instead of scoring it; the knight stays.
@@ -35,6 +41,7 @@
  *    chooses in turn, free), 3 no bazaar. */
 #include "module.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "bridges_castles.h"
@@ -62,6 +69,9 @@
 #define ACT_PICK CARC_MODULE_KIND(M, 5)
 #define ACT_BID CARC_MODULE_KIND(M, 6)
 #define ACT_DEAL CARC_MODULE_KIND(M, 7)
+
+#define WHY_NO_BRIDGE CARC_MODULE_KIND(M, 8) /* explain: only a bridge could repair */
+#define WHY_MUST_BRIDGE CARC_MODULE_KIND(M, 9) /* explain: the repairing bridge is due */
 
 #define REASON_CASTLE CARC_MODULE_KIND(M, 0)
 #define REASON_BAZAAR CARC_MODULE_KIND(M, 1)
@@ -170,6 +180,153 @@ static bool may_bridge(const carc_game *g, const carc_pending *p)
     if (!s->bridges[p->player] || s->bridged_at == carc__tile_count(g)) return false;
     int tiles[5];
     return bridge_tiles(g, p->target, tiles) > 0;
+}
+
+/* ------------------------------------------------------------- repairs */
+
+/* The sides of placed tile t where a road meets a neighbour's field edge
+ * (either way round): left by a placement place_repair allowed, until the
+ * bridge is laid. */
+static int mismatch_sides(const carc_game *g, int t)
+{
+    int x, y, sides = 0;
+    carc__tile_xy(g, t, &x, &y);
+    for (int d = 0; d < 4; d++) {
+        int u = carc__tile_at(g, x + dx[d], y + dy[d]);
+        if (u < 0) continue;
+        int a = carc__tile_edge(g, t, d), b = carc__tile_edge(g, u, (d + 2) & 3);
+        if ((a == EK_ROAD && b == EK_FIELD) || (a == EK_FIELD && b == EK_ROAD)) sides |= 1 << d;
+    }
+    return sides;
+}
+
+/* Would a bridge on the tile at (bx, by) between `way` (SIDES_NS/EW)
+ * repair the mismatched `sides` of tile `type` laid (or to be laid) at
+ * (x, y) turned rot?  On that tile: it crosses every mismatched side, each
+ * a field of the tile meeting a road.  On a neighbour: one side only, the
+ * tile's road meets the neighbour's field, and the bridge runs across it.
+ * The caller checks that the bridge is legal with the tile on the board
+ * (carc__overlay_ok_at before the placement, carc__overlay_ok after). */
+static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
+                    int way)
+{
+    int code = carc__types[type].code[rot];
+    if (bx == x && by == y) {
+        if (sides & ~way) return false;
+        for (int d = 0; d < 4; d++)
+            if (((sides >> d) & 1) && ((code >> (2 * d)) & 3) != EK_FIELD) return false;
+        return true;
+    }
+    if (sides & (sides - 1)) return false;
+    int d = __builtin_ctz((unsigned)sides);
+    return bx == x + dx[d] && by == y + dy[d] && ((way >> d) & 1) &&
+           ((code >> (2 * d)) & 3) == EK_ROAD;
+}
+
+/* place_repair: the player has a bridge left and one bridge laid now would
+ * continue the road across every mismatched side.  There is at most one
+ * candidate: mismatched sides on one axis only; a road of the tile against
+ * a field: the neighbour there (one side only); fields of the tile against
+ * roads: the tile itself. */
+static bool place_repair(const carc_game *g, int type, int x, int y, int rot, int sides)
+{
+    const bcb_state *s = cst(g);
+    int p = s->place_for ? s->place_for - 1 : carc__current(g);
+    if (p < 0 || p >= carc__players(g) || !s->bridges[p]) return false;
+    if (type < 0 || !sides) return true; /* the quick question: a bridge is left */
+    int d = __builtin_ctz((unsigned)sides);
+    int way = (d & 1) ? SIDES_EW : SIDES_NS;
+    if (sides & ~way) return false;
+    int bx = x, by = y, code = carc__types[type].code[rot];
+    if (((code >> (2 * d)) & 3) == EK_ROAD) {
+        bx += dx[d];
+        by += dy[d];
+    } else if (((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) {
+        return false; /* a bridge on the tile needs a field at its other end too */
+    }
+    return repairs(type, x, y, rot, sides, bx, by, way) &&
+           carc__overlay_ok_at(g, type, x, y, rot, bx, by, way);
+}
+
+/* After the placement (tile t on the board): does a bridge on placed tile
+ * b between `way` repair t's mismatch? */
+static bool repair_ok(const carc_game *g, int t, int b, int way)
+{
+    int x, y, bx, by;
+    carc__tile_xy(g, t, &x, &y);
+    carc__tile_xy(g, b, &bx, &by);
+    return repairs(carc__tile_type(g, t), x, y, carc__tile_rot(g, t), mismatch_sides(g, t), bx,
+                   by, way) &&
+           carc__overlay_ok(g, b, way);
+}
+
+/* AFTER_PLACE, first: a placement place_repair allowed; the bridge now,
+ * among the repairing ones only (arg 1: no pass, no deployment after it:
+ * the core's deployment comes next, without a second bridge). */
+static int repair_turn(carc_game *g)
+{
+    int t = carc__last_tile(g);
+    if (t < 0 || !mismatch_sides(g, t)) return CARC_HOOK_NEXT;
+    carc__push_decision(g, DEC_BRIDGE_TILE, carc__current(g), M, t, 1);
+    return CARC_HOOK_NEXT;
+}
+
+/* Can `type` be laid anywhere by player p (the bazaar's end phase, before
+ * the turn is theirs)? */
+static bool can_place_for(carc_game *g, int p, int type)
+{
+    bcb_state *s = st(g);
+    s->place_for = (uint8_t)(p + 1);
+    bool ok = carc__can_place(g, type);
+    s->place_for = 0;
+    return ok;
+}
+
+/* carc_game_explain: a placement refused because only a bridge could
+ * continue its road, and the player has none left or none fits. */
+static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
+{
+    static const char *const side_names[4] = {"north", "east", "south", "west"};
+    carc_decision dec;
+    int last = carc__last_tile(g);
+    if (carc_game_decision(g, &dec) == CARC_OK &&
+        (dec.kind == DEC_BRIDGE_TILE || dec.kind == DEC_BRIDGE_WAY) && last >= 0 &&
+        mismatch_sides(g, last)) {
+        out->reason = WHY_MUST_BRIDGE;
+        snprintf(out->message, sizeof out->message,
+                 "the tile just laid has a road against a field: a bridge that continues it "
+                 "must be laid now, one of those offered (no pass)");
+        return true;
+    }
+    int type = carc__tile_in_hand(g);
+    if (a->kind != CARC_ACTION_PLACE || type < 0 || a->rotation < 0 || a->rotation > 3 ||
+        carc__tile_at(g, a->x, a->y) >= 0)
+        return false;
+    int sides = 0, code = carc__types[type].code[a->rotation];
+    for (int d = 0; d < 4; d++) {
+        int u = carc__tile_at(g, a->x + dx[d], a->y + dy[d]);
+        if (u < 0) continue;
+        int k = (code >> (2 * d)) & 3, nk = carc__tile_edge(g, u, (d + 2) & 3);
+        if ((k == EK_ROAD && nk == EK_FIELD) || (k == EK_FIELD && nk == EK_ROAD)) sides |= 1 << d;
+    }
+    if (!sides || place_repair(g, type, a->x, a->y, a->rotation, sides)) return false;
+    int d = __builtin_ctz((unsigned)sides);
+    const char *what = ((code >> (2 * d)) & 3) == EK_ROAD ? "road meets a field" : "field meets a road";
+    out->side = d;
+    if (!cst(g)->bridges[carc__current(g)]) {
+        out->reason = WHY_NO_BRIDGE;
+        snprintf(out->message, sizeof out->message,
+                 "%s side: your %s; only a bridge laid this turn could continue the road, and "
+                 "you have no bridge left",
+                 side_names[d], what);
+    } else {
+        out->reason = CARC_REASON_EDGE_MISMATCH;
+        snprintf(out->message, sizeof out->message,
+                 "%s side: your %s, and no bridge can continue the road here (a bridge runs "
+                 "between two field edges of one tile, each facing a road or an empty cell)",
+                 side_names[d], what);
+    }
+    return true;
 }
 
 /* ------------------------------------------------------------- castles */
@@ -482,7 +639,7 @@ static int bazaar_end(carc_game *g)
         int type = s->held[who];
         if (type < 0) continue;
         s->held[who] = -1;
-        if (!carc__can_place(g, type)) {
+        if (!can_place_for(g, who, type)) {
             carc__set_aside_tile(g, type);
             continue;
         }
@@ -594,13 +751,20 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     case DEC_BRIDGE_TILE: {
         int tiles[5];
         int n = bridge_tiles(g, p->target, tiles);
-        for (int i = 0; i < n; i++) push(sink, ACT_BRIDGE_TILE, tiles[i], CARC_ID_TILE + tiles[i]);
+        for (int i = 0; i < n; i++)
+            if (!p->arg || repair_ok(g, p->target, tiles[i], SIDES_NS) ||
+                repair_ok(g, p->target, tiles[i], SIDES_EW))
+                push(sink, ACT_BRIDGE_TILE, tiles[i], CARC_ID_TILE + tiles[i]);
         break;
     }
     case DEC_BRIDGE_WAY: /* N-S as direction N (0), E-W as direction E (2) */
-        if (carc__overlay_ok(g, p->target, SIDES_NS))
+        /* arg < 0: a repair (only the ways that repair), else the tile to
+         * deploy on afterwards */
+        if (p->arg < 0 ? repair_ok(g, carc__last_tile(g), p->target, SIDES_NS)
+                       : carc__overlay_ok(g, p->target, SIDES_NS))
             push(sink, ACT_BRIDGE_WAY, SIDES_NS, CARC_ID_DIRECTION + 0);
-        if (carc__overlay_ok(g, p->target, SIDES_EW))
+        if (p->arg < 0 ? repair_ok(g, carc__last_tile(g), p->target, SIDES_EW)
+                       : carc__overlay_ok(g, p->target, SIDES_EW))
             push(sink, ACT_BRIDGE_WAY, SIDES_EW, CARC_ID_DIRECTION + 2);
         break;
     case DEC_CASTLE: {
@@ -670,12 +834,14 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_BRIDGE:
         return carc__push_followup(g, DEC_BRIDGE_TILE, p->player, M, p->target, 0);
     case ACT_BRIDGE_TILE:
-        return carc__push_followup(g, DEC_BRIDGE_WAY, p->player, M, a->arg, p->target);
+        return carc__push_followup(g, DEC_BRIDGE_WAY, p->player, M, a->arg,
+                                   p->arg ? -1 : p->target);
     case ACT_BRIDGE_WAY: {
         int rc = carc__overlay_road(g, p->target, a->arg);
         if (rc) return rc;
         s->bridges[p->player]--;
         s->bridged_at = (uint16_t)carc__tile_count(g);
+        if (p->arg < 0) return CARC_OK; /* a repair: the core's deployment comes next */
         /* then the deployment on the tile just laid, as usual */
         return carc__push_followup(g, CARC_DECISION_DEPLOY, p->player, CARC_CORE_OWNER, p->arg, 0);
     }
@@ -877,6 +1043,7 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
 
 static const carc_step_hook steps[] = {
     {CARC_STEP_AFTER_SCORING, -10, score_castles},
+    {CARC_STEP_AFTER_PLACE, -100, repair_turn}, /* before any other module's */
     {CARC_STEP_AFTER_PLACE, 0, note_bazaar},
     {CARC_STEP_TURN_END, -20, bazaar_turn_end},
     {CARC_STEP_DRAW, -20, bazaar_draw}, /* before an abbey may be offered (WCP C1 FAQ) */
@@ -906,7 +1073,7 @@ const carc_module_def carc__module_bridges_castles = {
     .max_pending = 2,
     .overlays = 3 * 4, /* bridges: 3 x 4 players or 2 x 6 */
     .steps = steps,
-    .nsteps = 5,
+    .nsteps = 6,
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
@@ -925,4 +1092,6 @@ const carc_module_def carc__module_bridges_castles = {
     .tokens = carc__bcb_tokens,
     .figure_role = figure_role,
     .held_tiles = held_tiles,
+    .explain = explain,
+    .place_repair = place_repair,
 };

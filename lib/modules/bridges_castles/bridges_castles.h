@@ -22,7 +22,8 @@ typedef struct bcb_state {
     uint8_t castles[CARC_MAX_PLAYERS]; /* castle tokens left per player */
     uint16_t bridged_at;               /* tile count when the last bridge was laid */
     uint8_t ncastles;
-    uint8_t pad;
+    uint8_t place_for;                 /* player + 1 whose placement is asked about
+                                          (the bazaar's end phase), 0: the current */
     bcb_castle castle[BCB_MAX_CASTLES];
     /* the bazaar */
     uint8_t baz_phase;                 /* BAZ_* (bridges_castles.c)                   */
