@@ -311,7 +311,8 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
     }
     if (!sides || place_repair(g, type, a->x, a->y, a->rotation, sides)) return false;
     int d = __builtin_ctz((unsigned)sides);
-    const char *what = ((code >> (2 * d)) & 3) == EK_ROAD ? "road meets a field" : "field meets a road";
+    const char *what =
+        ((code >> (2 * d)) & 3) == EK_ROAD ? "road meets a field" : "field meets a road";
     out->side = d;
     if (!cst(g)->bridges[carc__current(g)]) {
         out->reason = WHY_NO_BRIDGE;
@@ -731,18 +732,9 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 
 /* ------------------------------------------------------------ decisions */
 
-static void push(action_sink *sink, int kind, int arg, int32_t id)
-{
-    carc_action a;
-    memset(&a, 0, sizeof a);
-    a.kind = kind;
-    a.arg = arg;
-    carc__sink_push(sink, &a, id);
-}
-
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
-    if (may_bridge(g, p)) push(sink, ACT_BRIDGE, 0, VERB_BRIDGE);
+    if (may_bridge(g, p)) carc__sink_push_kind(sink, ACT_BRIDGE, 0, 0, VERB_BRIDGE);
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
@@ -754,7 +746,7 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         for (int i = 0; i < n; i++)
             if (!p->arg || repair_ok(g, p->target, tiles[i], SIDES_NS) ||
                 repair_ok(g, p->target, tiles[i], SIDES_EW))
-                push(sink, ACT_BRIDGE_TILE, tiles[i], CARC_ID_TILE + tiles[i]);
+                carc__sink_push_kind(sink, ACT_BRIDGE_TILE, tiles[i], 0, CARC_ID_TILE + tiles[i]);
         break;
     }
     case DEC_BRIDGE_WAY: /* N-S as direction N (0), E-W as direction E (2) */
@@ -762,27 +754,27 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
          * deploy on afterwards */
         if (p->arg < 0 ? repair_ok(g, carc__last_tile(g), p->target, SIDES_NS)
                        : carc__overlay_ok(g, p->target, SIDES_NS))
-            push(sink, ACT_BRIDGE_WAY, SIDES_NS, CARC_ID_DIRECTION + 0);
+            carc__sink_push_kind(sink, ACT_BRIDGE_WAY, SIDES_NS, 0, CARC_ID_DIRECTION + 0);
         if (p->arg < 0 ? repair_ok(g, carc__last_tile(g), p->target, SIDES_EW)
                        : carc__overlay_ok(g, p->target, SIDES_EW))
-            push(sink, ACT_BRIDGE_WAY, SIDES_EW, CARC_ID_DIRECTION + 2);
+            carc__sink_push_kind(sink, ACT_BRIDGE_WAY, SIDES_EW, 0, CARC_ID_DIRECTION + 2);
         break;
     case DEC_CASTLE: {
         carc_action a;
         memset(&a, 0, sizeof a);
         a.kind = CARC_ACTION_PASS;
         carc__sink_push(sink, &a, CARC_ID_PASS);
-        push(sink, ACT_CASTLE, 0, VERB_CASTLE);
+        carc__sink_push_kind(sink, ACT_CASTLE, 0, 0, VERB_CASTLE);
         break;
     }
     case DEC_REVEAL: /* the pile's tile types (chance_outcomes: their counts) */
         for (int t = 0; t < carc__ntypes; t++)
-            if (carc__tiles_left_of(g, t)) push(sink, ACT_REVEAL, t, t);
+            if (carc__tiles_left_of(g, t)) carc__sink_push_kind(sink, ACT_REVEAL, t, 0, t);
         break;
     case DEC_PICK: {
         const bcb_state *s = cst(g);
         for (int i = 0; i < s->baz_n; i++)
-            if (s->baz_owner[i] < 0) push(sink, ACT_PICK, i, CARC_ID_NUMBER + i);
+            if (s->baz_owner[i] < 0) carc__sink_push_kind(sink, ACT_PICK, i, 0, CARC_ID_NUMBER + i);
         break;
     }
     case DEC_OPEN:
@@ -795,12 +787,13 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
             carc__sink_push(sink, &a, CARC_ID_PASS);
             lo = cst(g)->baz_high + 1;
         }
-        for (int b = lo; b <= hi; b++) push(sink, ACT_BID, b, CARC_ID_NUMBER + b);
+        for (int b = lo; b <= hi; b++)
+            carc__sink_push_kind(sink, ACT_BID, b, 0, CARC_ID_NUMBER + b);
         break;
     }
     case DEC_DEAL:
-        push(sink, ACT_DEAL, 0, VERB_BUY);
-        push(sink, ACT_DEAL, 1, VERB_SELL);
+        carc__sink_push_kind(sink, ACT_DEAL, 0, 0, VERB_BUY);
+        carc__sink_push_kind(sink, ACT_DEAL, 1, 0, VERB_SELL);
         break;
     default:
         break;
