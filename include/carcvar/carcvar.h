@@ -71,12 +71,12 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define CARC_VERSION_MAJOR 0
-#define CARC_VERSION_MINOR 3
+#define CARC_VERSION_MINOR 4
 #define CARC_VERSION_PATCH 0
 /** MAJOR*10000 + MINOR*100 + PATCH */
 #define CARC_VERSION_NUMBER \
     (CARC_VERSION_MAJOR * 10000 + CARC_VERSION_MINOR * 100 + CARC_VERSION_PATCH)
-#define CARC_VERSION_STRING "0.3.0"
+#define CARC_VERSION_STRING "0.4.0"
 
 /** Run-time version number of the loaded library (same encoding as
  *  CARC_VERSION_NUMBER).  Compare with the macro to detect a header/library
@@ -606,7 +606,7 @@ CARC_API int carc_game_tokens(const carc_game *game, int player, int kind);
  *  when cap is 0); *needed (may be NULL) receives how many there are.
  *  Errors: CARC_E_INVALID for a NULL game, a player below -1 or past the
  *  players, or NULL types with cap > 0; CARC_E_BUFFER when cap is too small
- *  (the first cap are written).  Not in 0.2.0: symbol version CARCVAR_0.3. */
+ *  (the first cap are written).  Since 0.4.0: symbol version CARCVAR_0.4. */
 CARC_API int carc_game_held_tiles(const carc_game *game, int player, int32_t *types,
                                   size_t cap, size_t *needed);
 
