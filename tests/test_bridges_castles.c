@@ -221,6 +221,13 @@ START_TEST(bridge_on_neighbour)
     ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL); /* its ends face B fields */
     play(g, "bridge ew");
     ck_assert_int_eq(carc__bcb_tokens(g, 0, BCB_TOKEN_BRIDGE), 2);
+    /* the board view draws the bridge's two sides as '=' (they were fields
+     * '.'), with its legend item; before the bridge there was none */
+    static char view[8192];
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_board_view(g, NULL, view, sizeof view, &need), CARC_OK);
+    ck_assert_ptr_nonnull(strstr(view, "= a road laid over a field"));
+    ck_assert_ptr_nonnull(strstr(view, "=  B  ="));
     /* the deployment of the tile just laid follows, without a second bridge */
     carc_decision d;
     carc_game_decision(g, &d);

@@ -38,7 +38,7 @@ static char edge_char(int ek) { return "*.RC"[ek & 3]; }
 
 /* What the legend must explain: bits of things drawn. */
 enum {
-    SEEN_WILD = 1, SEEN_LAST = 2, SEEN_LEGAL = 4, SEEN_NEUTRAL = 8, SEEN_MORE = 16
+    SEEN_WILD = 1, SEEN_LAST = 2, SEEN_LEGAL = 4, SEEN_NEUTRAL = 8, SEEN_MORE = 16, SEEN_OVERLAY = 32
 };
 
 typedef struct legal_cell {
@@ -169,6 +169,11 @@ int carc_game_board_view(const carc_game *game, const carc_board_view *view, cha
                     for (int d = 0; d < 4; d++) {
                         e[d] = ((wild >> d) & 1) ? '*' : edge_char((code >> (2 * d)) & 3);
                         if (e[d] == '*') seen |= SEEN_WILD;
+                        /* a road laid over the tile (a bridge) leaves by this side */
+                        if (pt->overlay_seg != NO_OVERLAY && ((pt->overlay_sides >> d) & 1)) {
+                            e[d] = '=';
+                            seen |= SEEN_OVERLAY;
+                        }
                     }
                     /* its figures: up to three shown, '+' for more */
                     char fg[3][3] = {"  ", "  ", "  "};
@@ -244,6 +249,7 @@ int carc_game_board_view(const carc_game *game, const carc_board_view *view, cha
         legend_item(&o, &col, v.width, "north up");
         legend_item(&o, &col, v.width, "edges C city, R road, . field");
         if (seen & SEEN_WILD) legend_item(&o, &col, v.width, "* any");
+        if (seen & SEEN_OVERLAY) legend_item(&o, &col, v.width, "= a road laid over a field");
         if (seen & SEEN_LAST) legend_item(&o, &col, v.width, "[D] the tile placed last");
         if (seen & SEEN_LEGAL) {
             /* the first marked cell's digits as the example */
