@@ -228,6 +228,23 @@ START_TEST(bridge_on_neighbour)
     ck_assert_int_eq(carc_game_board_view(g, NULL, view, sizeof view, &need), CARC_OK);
     ck_assert_ptr_nonnull(strstr(view, "= a road laid over a field"));
     ck_assert_ptr_nonnull(strstr(view, "=  B  ="));
+    /* the public query: sides E|W, the segment after B's own, a road */
+    int sides = -1, seg = -2;
+    carc_tile_info ti;
+    ck_assert_int_eq(carc_tile_info_get(carc_tile_by_name("B"), 0, &ti), CARC_OK);
+    ck_assert_int_eq(carc_game_tile_overlay(g, 0, 2, &sides, &seg), CARC_OK);
+    ck_assert_int_eq(sides, 2 | 8);
+    ck_assert_int_eq(seg, ti.num_segments);
+    carc_feature_info fi;
+    ck_assert_int_eq(carc_game_feature(g, 0, 2, seg, &fi), CARC_OK);
+    ck_assert_int_eq(fi.kind, CARC_FEATURE_ROAD);
+    ck_assert_int_eq(carc_game_tile_overlay(g, 0, 1, &sides, &seg), CARC_OK); /* none */
+    ck_assert_int_eq(sides, 0);
+    ck_assert_int_eq(seg, -1);
+    ck_assert_int_eq(carc_game_tile_overlay(g, 0, 1, NULL, NULL), CARC_OK);
+    ck_assert_int_eq(carc_game_tile_overlay(g, 5, 5, &sides, &seg), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_game_tile_overlay(g, 1 << 20, 0, &sides, &seg), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_game_tile_overlay(NULL, 0, 2, &sides, &seg), CARC_E_INVALID);
     /* the deployment of the tile just laid follows, without a second bridge */
     carc_decision d;
     carc_game_decision(g, &d);

@@ -522,6 +522,17 @@ typedef struct carc_placed_tile {
     int32_t reserved[3];
 } carc_placed_tile;
 
+/** A road laid over the placed tile at (x, y): a bridge of Bridges, Castles
+ *  & Bazaars, which crosses a field from one side to the opposite one.
+ *  *sides (may be NULL) receives the board sides it leaves by, a bit per side
+ *  (1 north, 2 east, 4 south, 8 west), 0 when the tile has none; *segment
+ *  (may be NULL) its segment number for carc_game_feature(), which comes
+ *  after the tile type's own segments, or -1.  Errors: CARC_E_INVALID for a
+ *  NULL game; CARC_E_NOTFOUND for an empty or out-of-range cell.  Since
+ *  0.4.0: symbol version CARCVAR_0.4. */
+CARC_API int carc_game_tile_overlay(const carc_game *game, int x, int y, int *sides,
+                                    int *segment);
+
 /** Number of tiles on the board. */
 CARC_API int carc_game_tile_count(const carc_game *game);
 /** The order-th tile placed (0 = start tile). */

@@ -40,6 +40,19 @@ int carc_game_tile_at(const carc_game *game, int x, int y, carc_placed_tile *out
     return CARC_OK;
 }
 
+int carc_game_tile_overlay(const carc_game *game, int x, int y, int *sides, int *segment)
+{
+    if (!carc__valid(game)) return CARC_E_INVALID;
+    if (!carc__cell_in_range(x, y)) return CARC_E_NOTFOUND;
+    int t = carc__cell_get(game, x, y);
+    if (t < 0) return CARC_E_NOTFOUND;
+    const ptile *pt = &CTILES(game)[t];
+    bool has = pt->overlay_seg != NO_OVERLAY;
+    if (sides) *sides = has ? pt->overlay_sides : 0;
+    if (segment) *segment = has ? carc__types[pt->type].nseg : -1;
+    return CARC_OK;
+}
+
 int carc_game_figures(const carc_game *game, carc_figure *buf, size_t cap, size_t *needed)
 {
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;

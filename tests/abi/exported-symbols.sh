@@ -35,6 +35,7 @@ for s in $(printf '%s\n' "$syms" | awk '{print $NF}'); do
     carc_score_reason_name) want=CARCVAR_0.3 ;;
     carc_game_figure_role) want=CARCVAR_0.3 ;;
     carc_game_held_tiles) want=CARCVAR_0.4 ;;
+    carc_game_tile_overlay) want=CARCVAR_0.4 ;;
     *) want=CARCVAR_0 ;;
     esac
     if [ "${s#*@@}" != "$want" ]; then

@@ -214,6 +214,7 @@ SIGNATURES = {
     "carc_game_tile_count": ([G], c_int, _check_nonneg),
     "carc_game_tile_by_order": ([G, _Int, P(PlacedTile)], c_int, _check_status),
     "carc_game_tile_at": ([G, _Int, _Int, P(PlacedTile)], c_int, None),
+    "carc_game_tile_overlay": ([G, _Int, _Int, P(c_int), P(c_int)], c_int, _check_status),
     "carc_game_figures": ([G, P(Figure), c_size_t, P(c_size_t)], c_int, None),
     "carc_game_supply": ([G, _Int, _Int], c_int, _check_nonneg),
     "carc_game_tokens": ([G, _Int, _Int], c_int, _check_nonneg),

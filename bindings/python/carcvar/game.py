@@ -198,6 +198,9 @@ class PlacedTile:
     y: int
     rotation: int
     order: int
+    #: the board sides ("N", "E", "S", "W") by which a road laid over the tile
+    #: leaves (a bridge, carc_game_tile_overlay), "" when it has none
+    overlay: str = ""
 
 
 @dataclass(frozen=True)
@@ -576,13 +579,19 @@ class Game:
                        tuple(p for p in range(n) if (f.owners >> p) & 1), tuple(f.strength[:n]))
 
     # ------------------------------------------------------------- board
+    def _placed(self, t):
+        sides = ctypes.c_int(0)
+        lib.carc_game_tile_overlay(self.handle, t.x, t.y, ctypes.byref(sides), None)
+        overlay = "".join(c for i, c in enumerate("NESW") if sides.value >> i & 1)
+        return PlacedTile(lib.carc_tile_name(t.type).decode(), t.type, t.x, t.y, t.rotation,
+                          t.order, overlay)
+
     def board(self):
         out = []
         for i in range(lib.carc_game_tile_count(self.handle)):
             t = L.PlacedTile()
             lib.carc_game_tile_by_order(self.handle, i, ctypes.byref(t))
-            out.append(PlacedTile(lib.carc_tile_name(t.type).decode(), t.type, t.x, t.y,
-                                  t.rotation, t.order))
+            out.append(self._placed(t))
         return out
 
     def tile_at(self, x, y):
@@ -592,8 +601,7 @@ class Game:
             return None
         if rc < 0:
             raise error_for(rc)
-        return PlacedTile(lib.carc_tile_name(t.type).decode(), t.type, t.x, t.y, t.rotation,
-                          t.order)
+        return self._placed(t)
 
     def figures(self):
         figs = L.call_array(lib.carc_game_figures, L.Figure, self.handle)

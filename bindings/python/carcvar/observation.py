@@ -46,7 +46,8 @@ Planes (``PLANE_*`` constants):
 
   0        a tile is there
   1..12    edge kinds: plane 1 + 3 * edge + kind, edge 0 N, 1 E, 2 S, 3 W (after
-           rotation), kind 0 city, 1 road, 2 field
+           rotation), kind 0 city, 1 road, 2 field; a side by which a road
+           laid over the tile leaves (a bridge) has both road and field
   13       the tile has a monastery
   14       pennants on the tile
   15       placement order + 1 (1 for the start tile): the anchors of
@@ -362,6 +363,9 @@ class ObservationEncoder:
             cells[tile.x, tile.y] = (tile.type, cell)
             for plane, value in _tile_planes(tile.type, tile.rotation):
                 planes[plane * area + cell] = value
+            for side in tile.overlay:  # a road laid over a field edge: road too
+                edge = "NESW".index(side)
+                planes[(PLANE_EDGE + 3 * edge + EDGE_KINDS.index("R")) * area + cell] = 1.0
             planes[PLANE_ORDER * area + cell] = float(tile.order + 1)
         h[o["outside_window"]] = float(outside)
         if d.kind == "deploy" and (d.x, d.y) in cells:
