@@ -1,0 +1,262 @@
+/* Adversarial review of the bridge repair (issue 21; doc/rules.md "A road
+ * against a field edge, repaired by a bridge"): random games with
+ * bridges_castles alone and with every other module, checking at every
+ * placement decision that legal ids, the legal mask, applying and
+ * carc_game_explain agree on every cell next to the board in every
+ * rotation, repair placements included; and at every mandatory repair
+ * bridge that serialize -> deserialize, clone and record -> replay keep the
+ * decision and its legal actions exactly. */
+#include <carcvar/carcvar.h>
+#include <check.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "module.h"
+#include "modules/bridges_castles/bridges_castles.h"
+
+#define M CARC_MODULE_BRIDGES_CASTLES
+
+static carc_game *new_game(uint64_t mods, int players, uint64_t seed)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.num_players = players;
+    o.seed = seed;
+    o.modules |= mods;
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    return g;
+}
+
+static size_t ser(const carc_game *g, uint8_t **out)
+{
+    size_t need = 0;
+    carc_game_serialize(g, NULL, 0, &need);
+    *out = malloc(need);
+    ck_assert_ptr_nonnull(*out);
+    ck_assert_int_eq(carc_game_serialize(g, *out, need, &need), CARC_OK);
+    return need;
+}
+
+static void same_game(const carc_game *a, const carc_game *b)
+{
+    uint8_t *x, *y;
+    size_t nx = ser(a, &x), ny = ser(b, &y);
+    ck_assert_uint_eq(nx, ny);
+    ck_assert_int_eq(memcmp(x, y, nx), 0);
+    free(x);
+    free(y);
+    static int32_t ia[CARC_NUM_DISTINCT_ACTIONS], ib[CARC_NUM_DISTINCT_ACTIONS];
+    size_t na = 0, nb = 0;
+    ck_assert_int_eq(carc_game_legal_ids(a, ia, CARC_NUM_DISTINCT_ACTIONS, &na), CARC_OK);
+    ck_assert_int_eq(carc_game_legal_ids(b, ib, CARC_NUM_DISTINCT_ACTIONS, &nb), CARC_OK);
+    ck_assert_uint_eq(na, nb);
+    ck_assert_int_eq(memcmp(ia, ib, na * sizeof ia[0]), 0);
+    carc_decision da, db;
+    ck_assert_int_eq(carc_game_decision(a, &da), CARC_OK);
+    ck_assert_int_eq(carc_game_decision(b, &db), CARC_OK);
+    ck_assert_int_eq(da.kind, db.kind);
+    ck_assert_int_eq(da.player, db.player);
+}
+
+/* Every cell next to a placed tile, every rotation: legal (by id) <=> the
+ * mask <=> applying succeeds; refused placements are explained as illegal
+ * and leave the game byte-identical.  Returns how many legal placements had
+ * a mismatched edge (repairs). */
+static int check_placements(carc_game *g, int *refused_repairish)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    static uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
+    size_t n = 0;
+    ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+    ck_assert_int_eq(carc_game_legal_mask(g, mask, CARC_NUM_DISTINCT_ACTIONS), CARC_OK);
+    size_t nmask = 0;
+    for (size_t i = 0; i < CARC_NUM_DISTINCT_ACTIONS; i++) nmask += mask[i];
+    ck_assert_uint_eq(nmask, n);
+    for (size_t i = 0; i < n; i++) ck_assert_int_eq(mask[ids[i]], 1);
+    int type = carc__tile_in_hand(g);
+    ck_assert_int_ge(type, 0);
+    /* the tile can be laid somewhere iff some placement is legal (the
+     * set-aside test of the core) */
+    ck_assert_int_eq(carc__can_place(g, type), n > 0);
+    uint8_t *before;
+    size_t nbefore = ser(g, &before);
+    int repairs = 0;
+    int nt = carc_game_tile_count(g);
+    for (int o = 0; o < nt; o++) {
+        carc_placed_tile pt;
+        ck_assert_int_eq(carc_game_tile_by_order(g, o, &pt), CARC_OK);
+        for (int d = 0; d < 4; d++) {
+            static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+            int x = pt.x + dx[d], y = pt.y + dy[d];
+            if (carc_game_tile_at(g, x, y, NULL) == CARC_OK) continue;
+            for (int r = 0; r < 4; r++) {
+                carc_action a = {0};
+                a.kind = CARC_ACTION_PLACE;
+                a.x = x;
+                a.y = y;
+                a.rotation = r;
+                int32_t id;
+                int legal = 0;
+                if (carc_action_to_id(g, &a, &id) == CARC_OK) legal = mask[id];
+                carc_game *c = NULL;
+                ck_assert_int_eq(carc_game_clone(&c, g), CARC_OK);
+                int rc = carc_game_apply(c, &a);
+                ck_assert_msg((rc == CARC_OK) == legal, "place %d,%d r%d: legal %d apply %d", x,
+                              y, r, legal, rc);
+                carc_explanation ex;
+                ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
+                if (legal) {
+                    ck_assert_int_eq(ex.code, CARC_OK);
+                    /* a repair placement: the mandatory bridge comes next */
+                    carc_decision dec;
+                    carc_game_decision(c, &dec);
+                    repairs += dec.kind == CARC_MODULE_KIND(M, 0);
+                } else {
+                    ck_assert_int_eq(ex.code, CARC_E_ILLEGAL);
+                    ck_assert_int_ne(ex.reason, CARC_REASON_LEGAL);
+                    *refused_repairish += ex.reason == CARC_MODULE_KIND(M, 8);
+                }
+                carc_game_free(c);
+            }
+        }
+    }
+    uint8_t *after;
+    size_t nafter = ser(g, &after);
+    ck_assert_uint_eq(nbefore, nafter);
+    ck_assert_int_eq(memcmp(before, after, nafter), 0);
+    free(before);
+    free(after);
+    return repairs;
+}
+
+/* At a mandatory repair bridge: serialize -> deserialize, clone and
+ * record -> replay give the same game (bytes, decision, legal ids); no
+ * "pass" is legal; every legal id applies. */
+static void check_repair_decision(carc_game *g)
+{
+    carc_action p;
+    ck_assert_int_eq(carc_action_from_string(g, "pass", &p), CARC_OK);
+    carc_game *c = NULL;
+    ck_assert_int_eq(carc_game_clone(&c, g), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(c, &p), CARC_E_ILLEGAL);
+    carc_explanation ex;
+    ck_assert_int_eq(carc_game_explain(g, &p, &ex), CARC_OK);
+    ck_assert_int_eq(ex.reason, CARC_MODULE_KIND(M, 9));
+    same_game(g, c);
+    carc_game_free(c);
+
+    uint8_t *b;
+    size_t nb = ser(g, &b);
+    carc_game *r = NULL;
+    ck_assert_int_eq(carc_game_deserialize(&r, b, nb), CARC_OK);
+    same_game(g, r);
+    carc_game_free(r);
+    free(b);
+
+    size_t need = 0;
+    carc_game_write_record(g, NULL, 0, &need);
+    char *text = malloc(need + 1);
+    ck_assert_int_eq(carc_game_write_record(g, text, need + 1, &need), CARC_OK);
+    carc_record_error err;
+    carc_game *rp = NULL;
+    ck_assert_msg(carc_record_replay(&rp, text, strlen(text), &err) == CARC_OK, "replay");
+    same_game(g, rp);
+    carc_game_free(rp);
+    free(text);
+
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    size_t n = 0;
+    ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+    ck_assert_uint_gt(n, 0);
+    for (size_t i = 0; i < n; i++) {
+        carc_game *d = NULL;
+        ck_assert_int_eq(carc_game_clone(&d, g), CARC_OK);
+        ck_assert_int_eq(carc_game_apply_id(d, ids[i]), CARC_OK);
+        carc_game_free(d);
+    }
+}
+
+static void sweep(uint64_t mods, int games, int *repairs, int *repair_decisions, int *nobridge)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    for (int s = 0; s < games; s++) {
+        carc_game *g = new_game(mods, 2 + s % 3, 1000 + (uint64_t)s);
+        uint64_t rng = 0x9e3779b97f4a7c15ull * (uint64_t)(s + 1);
+        int in_repair = 0, after_place = 0;
+        for (int step = 0; step < 4000 && !carc_game_is_terminal(g); step++) {
+            carc_decision d;
+            ck_assert_int_eq(carc_game_decision(g, &d), CARC_OK);
+            if (d.kind == CARC_DECISION_PLACE && s % 4 == 0) {
+                *repairs += check_placements(g, nobridge);
+            }
+            /* a bridge decision right after a placement (not after the
+             * deployment's "bridge"): the mandatory repair */
+            if (d.kind == CARC_DECISION_PLACE) in_repair = 0;
+            if (d.kind == CARC_DECISION_DEPLOY) in_repair = 0;
+            if (d.kind == CARC_MODULE_KIND(M, 0) && after_place) in_repair = 1;
+            if (in_repair && (d.kind == CARC_MODULE_KIND(M, 0) || d.kind == CARC_MODULE_KIND(M, 1))) {
+                (*repair_decisions)++;
+                check_repair_decision(g);
+            }
+            after_place = d.kind == CARC_DECISION_PLACE;
+            size_t n = 0;
+            int rc = carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n);
+            if (rc != CARC_OK || n == 0) {
+                carc_action a;
+                ck_assert_int_eq(carc_game_sample_chance(g, &a), CARC_OK);
+                continue;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            ck_assert_int_eq(carc_game_apply_id(g, ids[rng % n]), CARC_OK);
+        }
+        ck_assert(carc_game_is_terminal(g));
+        carc_game_free(g);
+    }
+}
+
+START_TEST(repairs_agree_alone)
+{
+    int repairs = 0, decisions = 0, nobridge = 0;
+    sweep(1ull << M, 24, &repairs, &decisions, &nobridge);
+    printf("repair review, bridges_castles: %d repair placements probed, %d mandatory bridges, "
+           "%d refused for no bridge\n",
+           repairs, decisions, nobridge);
+    ck_assert_int_gt(repairs, 10);
+    ck_assert_int_gt(decisions, 10);
+}
+END_TEST
+
+START_TEST(repairs_agree_all_modules)
+{
+    uint64_t mods = 0;
+    for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+        if (carc_module_available(m)) mods |= 1ull << m;
+    int repairs = 0, decisions = 0, nobridge = 0;
+    sweep(mods, 16, &repairs, &decisions, &nobridge);
+    printf("repair review, every module: %d repair placements probed, %d mandatory bridges, "
+           "%d refused for no bridge\n",
+           repairs, decisions, nobridge);
+    ck_assert_int_gt(repairs, 5);
+    ck_assert_int_gt(decisions, 5);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("repair_review");
+    TCase *tc = tcase_create("agree");
+    tcase_set_timeout(tc, 240);
+    tcase_add_test(tc, repairs_agree_alone);
+    tcase_add_test(tc, repairs_agree_all_modules);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
