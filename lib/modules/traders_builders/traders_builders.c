@@ -140,11 +140,15 @@ static int after_place(carc_game *g)
                 e->good = (uint8_t)k;
             }
     int broot = carc__turn_part(g) == 0 ? fig_root(g, s->builder[carc__current(g)]) : -1;
+    /* i == nseg: a road laid over the tile (a bridge, carc__overlay_road),
+     * here only a repair's bridge on the new tile, laid before this hook
+     * runs: the tile then extends the builder's road through it */
     if (broot >= 0)
-        for (int i = 0; i < ty->nseg; i++) {
-            int k = ty->seg[i].kind;
-            if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) &&
-                carc__seg_root(g, t, i) == broot) {
+        for (int i = 0; i <= ty->nseg; i++) {
+            int root = carc__seg_root(g, t, i);
+            if (root < 0) continue;
+            int k = i < ty->nseg ? ty->seg[i].kind : carc__root_kind(g, root);
+            if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) && root == broot) {
                 s->extend = 1;
                 break;
             }
