@@ -220,6 +220,98 @@ static void sweep(uint64_t mods, int games, int *repairs, int *repair_decisions,
     }
 }
 
+static void play(carc_game *g, const char *text)
+{
+    carc_action a;
+    ck_assert_msg(carc_action_from_string(g, text, &a) == CARC_OK, "parse '%s'", text);
+    ck_assert_msg(carc_game_apply(g, &a) == CARC_OK, "apply '%s'", text);
+}
+
+/* A tile that fits only by a repair (doc/rules.md: "A tile that fits
+ * nowhere except by such a repair is placeable (not discarded) while its
+ * player holds a bridge").  The start tile D (city N, road W-E) with its
+ * road closed by A turned once (road W) at (1,0) and A turned three times
+ * (road E) at (-1,0): every open edge is a field or D's city.  The
+ * crossroads X (roads on all four sides) then fits only with a road against
+ * an A's field, repaired by a bridge on that A (N-S): at (1,-1), (1,1),
+ * (-1,-1), (-1,1).  Not at (0,1) (a bridge on D would cross its city), nor
+ * (2,0) / (-2,0) (the A's road end is there).  Player 0 with a bridge: X is
+ * placed there; without: it fits nowhere, is set aside (listed by
+ * carc_game_set_aside) and a new draw is due. */
+START_TEST(fits_only_by_repair)
+{
+    carc_game *g = new_game(1ull << M, 2, 1);
+    play(g, "draw A");
+    play(g, "place 1,0 r1");
+    play(g, "pass");
+    play(g, "draw A");
+    play(g, "place -1,0 r3");
+    play(g, "pass");
+    carc_game *h = NULL;
+    ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
+    int x_type = carc_tile_by_name("X");
+    ck_assert_int_ge(x_type, 0);
+
+    play(g, "draw X");
+    carc_decision d;
+    ck_assert_int_eq(carc_game_decision(g, &d), CARC_OK);
+    ck_assert_int_eq(d.kind, CARC_DECISION_PLACE);
+    ck_assert_int_eq(d.player, 0);
+    carc_action acts[64];
+    size_t n = 0;
+    ck_assert_int_eq(carc_game_legal_actions(g, acts, 64, &n), CARC_OK);
+    ck_assert_uint_gt(n, 0);
+    unsigned cells = 0; /* bit per expected cell */
+    for (size_t i = 0; i < n; i++) {
+        int x = acts[i].x, y = acts[i].y;
+        ck_assert_msg((x == 1 || x == -1) && (y == 1 || y == -1), "X at %d,%d", x, y);
+        cells |= 1u << ((x > 0) * 2 + (y > 0));
+        carc_game *c = NULL;
+        ck_assert_int_eq(carc_game_clone(&c, g), CARC_OK);
+        ck_assert_int_eq(carc_game_apply(c, &acts[i]), CARC_OK);
+        carc_decision cd;
+        carc_game_decision(c, &cd);
+        ck_assert_int_eq(cd.kind, CARC_MODULE_KIND(M, 0)); /* the mandatory bridge */
+        char t[32];
+        size_t need = 0;
+        carc_action b;
+        size_t nb = 0;
+        ck_assert_int_eq(carc_game_legal_actions(c, &b, 1, &nb), CARC_OK);
+        ck_assert_uint_eq(nb, 1); /* only the A it meets */
+        ck_assert_int_eq(carc_action_to_string(c, &b, t, sizeof t, &need), CARC_OK);
+        char want[32];
+        snprintf(want, sizeof want, "bridge %d,0", x);
+        ck_assert_str_eq(t, want);
+        carc_game_free(c);
+    }
+    ck_assert_uint_eq(cells, 15u);
+    int32_t aside[8];
+    size_t na = 99;
+    ck_assert_int_eq(carc_game_set_aside(g, aside, 8, &na), CARC_OK);
+    ck_assert_uint_eq(na, 0);
+
+    /* no bridge left: X fits nowhere */
+    bcb_state *hs = carc__mod_state(h, M);
+    hs->bridges[0] = 0;
+    ck_assert(!carc__can_place(h, x_type));
+    carc_action a;
+    ck_assert_int_eq(carc_action_from_string(h, "draw X", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(h, &a), CARC_OK);
+    /* (carc_game_set_aside replays the history, which does not hold the
+     * bridges taken away above: it cannot list X here; the tile census of
+     * tests/test_held.c covers it in real games) */
+    ck_assert_int_eq(carc__tile_in_hand(h), -1);
+    ck_assert_int_eq(carc_game_tiles_remaining(h, x_type), 0);
+    ck_assert_int_eq(carc_game_decision(h, &d), CARC_OK);
+    ck_assert_int_eq(d.kind, CARC_DECISION_DRAW);
+    /* ... whereas with a bridge it stays placeable */
+    hs->bridges[0] = 1;
+    ck_assert(carc__can_place(h, x_type));
+    carc_game_free(h);
+    carc_game_free(g);
+}
+END_TEST
+
 START_TEST(repairs_agree_alone)
 {
     int repairs = 0, decisions = 0, nobridge = 0;
@@ -252,6 +344,7 @@ int main(void)
     Suite *s = suite_create("repair_review");
     TCase *tc = tcase_create("agree");
     tcase_set_timeout(tc, 240);
+    tcase_add_test(tc, fits_only_by_repair);
     tcase_add_test(tc, repairs_agree_alone);
     tcase_add_test(tc, repairs_agree_all_modules);
     suite_add_tcase(s, tc);
