@@ -119,6 +119,15 @@ static int check_placements(carc_game *g, int *refused_repairish)
                     ck_assert_int_eq(ex.code, CARC_E_ILLEGAL);
                     ck_assert_int_ne(ex.reason, CARC_REASON_LEGAL);
                     *refused_repairish += ex.reason == CARC_MODULE_KIND(M, 8);
+                    /* "no bridge left" only to a player without bridges, and
+                     * with one given back the placement is legal */
+                    if (ex.reason == CARC_MODULE_KIND(M, 8)) {
+                        int p = carc_game_current_player(g);
+                        ck_assert_int_eq(carc__bcb_tokens(g, p, BCB_TOKEN_BRIDGE), 0);
+                        ck_assert_int_eq(carc_game_copy(c, g), CARC_OK);
+                        ((bcb_state *)carc__mod_state(c, M))->bridges[p] = 1;
+                        ck_assert_int_eq(carc_game_apply(c, &a), CARC_OK);
+                    }
                 }
             }
         }
@@ -312,6 +321,51 @@ START_TEST(fits_only_by_repair)
 }
 END_TEST
 
+/* doc/rules.md: reason 136 `no bridge` only when a bridge could continue
+ * the road and the player has none left; a mismatch no bridge could repair
+ * is the core's `edge mismatch` (5) whatever the player holds.  U (road
+ * N-S) at (1,2) meets the south field of B at (1,1), which bears a bridge
+ * already (one per tile): no bridge can repair it, with or without tokens;
+ * with player 0 holding no bridge the answer must stay 5 (it was 136).
+ * U (road N-S) at (2,1): its west field meets the bridge's road on B, a
+ * bridge on U (W-E) would repair it: 136 without a bridge, legal with one. */
+START_TEST(explain_unrepairable_without_bridges)
+{
+    carc_game *g = new_game(1ull << M, 2, 1);
+    play(g, "draw U");
+    play(g, "place 0,1 r1");
+    play(g, "pass");
+    play(g, "draw B");
+    play(g, "place 1,1 r0");
+    play(g, "bridge 1,1");
+    play(g, "bridge ew");
+    play(g, "pass");
+    play(g, "draw U");
+    carc_action a;
+    carc_explanation ex;
+    ck_assert_int_eq(carc_action_from_string(g, "place 1,2 r0", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
+    ck_assert_int_eq(ex.reason, CARC_REASON_EDGE_MISMATCH);
+    bcb_state *s = carc__mod_state(g, M);
+    ck_assert_int_eq(carc_game_current_player(g), 0);
+    s->bridges[0] = 0;
+    ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
+    ck_assert_int_eq(ex.code, CARC_E_ILLEGAL);
+    ck_assert_int_eq(ex.reason, CARC_REASON_EDGE_MISMATCH);
+    ck_assert_int_eq(ex.side, 0);
+    /* a repairable one without bridges: 136 */
+    ck_assert_int_eq(carc_action_from_string(g, "place 2,1 r0", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
+    ck_assert_int_eq(ex.code, CARC_E_ILLEGAL);
+    ck_assert_int_eq(ex.reason, CARC_MODULE_KIND(M, 8));
+    ck_assert_int_eq(ex.side, 3);
+    s->bridges[0] = 1; /* with one: legal */
+    ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
+    ck_assert_int_eq(ex.code, CARC_OK);
+    carc_game_free(g);
+}
+END_TEST
+
 START_TEST(repairs_agree_alone)
 {
     int repairs = 0, decisions = 0, nobridge = 0;
@@ -345,6 +399,7 @@ int main(void)
     TCase *tc = tcase_create("agree");
     tcase_set_timeout(tc, 240);
     tcase_add_test(tc, fits_only_by_repair);
+    tcase_add_test(tc, explain_unrepairable_without_bridges);
     tcase_add_test(tc, repairs_agree_alone);
     tcase_add_test(tc, repairs_agree_all_modules);
     suite_add_tcase(s, tc);

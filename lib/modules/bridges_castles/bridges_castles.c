@@ -228,12 +228,21 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
  * candidate: mismatched sides on one axis only; a road of the tile against
  * a field: the neighbour there (one side only); fields of the tile against
  * roads: the tile itself. */
+static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int sides);
+
 static bool place_repair(const carc_game *g, int type, int x, int y, int rot, int sides)
 {
     const bcb_state *s = cst(g);
     int p = s->place_for ? s->place_for - 1 : carc__current(g);
     if (p < 0 || p >= carc__players(g) || !s->bridges[p]) return false;
     if (type < 0 || !sides) return true; /* the quick question: a bridge is left */
+    return repair_fits(g, type, x, y, rot, sides);
+}
+
+/* place_repair without the player's tokens: would one bridge laid now
+ * repair the mismatched sides?  (explain tells "no bridge left" only then) */
+static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int sides)
+{
     int d = __builtin_ctz((unsigned)sides);
     int way = (d & 1) ? SIDES_EW : SIDES_NS;
     if (sides & ~way) return false;
@@ -314,7 +323,10 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
     const char *what =
         ((code >> (2 * d)) & 3) == EK_ROAD ? "road meets a field" : "field meets a road";
     out->side = d;
-    if (!cst(g)->bridges[carc__current(g)]) {
+    /* "no bridge left" only when a bridge would repair it (doc/rules.md);
+     * else the core's edge mismatch, whatever the player holds */
+    if (!cst(g)->bridges[carc__current(g)] &&
+        repair_fits(g, type, a->x, a->y, a->rotation, sides)) {
         out->reason = WHY_NO_BRIDGE;
         snprintf(out->message, sizeof out->message,
                  "%s side: your %s; only a bridge laid this turn could continue the road, and "
