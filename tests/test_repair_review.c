@@ -182,6 +182,10 @@ static void check_repair_decision(carc_game *g)
     ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
     ck_assert_uint_gt(n, 0);
     for (size_t i = 0; i < n; i++) {
+        carc_action la;
+        ck_assert_int_eq(carc_action_from_id(g, ids[i], &la), CARC_OK);
+        ck_assert_int_eq(carc_game_explain(g, &la, &ex), CARC_OK);
+        ck_assert_int_eq(ex.code, CARC_OK); /* a legal bridge is explained as legal */
         carc_game *d = NULL;
         ck_assert_int_eq(carc_game_clone(&d, g), CARC_OK);
         ck_assert_int_eq(carc_game_apply_id(d, ids[i]), CARC_OK);
