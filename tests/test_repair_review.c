@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "module.h"
+#include "core/state.h"
 #include "modules/bridges_castles/bridges_castles.h"
 
 #define M CARC_MODULE_BRIDGES_CASTLES
@@ -203,6 +204,12 @@ static void sweep(uint64_t mods, int games, int *repairs, int *repair_decisions,
         for (int step = 0; step < 4000 && !carc_game_is_terminal(g); step++) {
             carc_decision d;
             ck_assert_int_eq(carc_game_decision(g, &d), CARC_OK);
+            /* the draw's fits-nowhere test (carc__placeable: fit tables,
+             * then repairs) agrees with carc__can_place (legal rotations) */
+            if (d.kind == CARC_DECISION_DRAW && s % 2 == 0)
+                for (int t = 0; t < carc_tile_type_count(); t++)
+                    if (carc_game_tiles_remaining(g, t) > 0)
+                        ck_assert_int_eq(carc__placeable(g, t), carc__can_place(g, t));
             if (d.kind == CARC_DECISION_PLACE && s % 4 == 0) {
                 *repairs += check_placements(g, nobridge);
             }
