@@ -66,8 +66,7 @@ bool carc__placeable(const carc_game *g, int type)
         if (fit[F[live[i]].req]) return true;
     if (carc__repair_possible(g)) /* a mismatch a module would repair */
         for (uint32_t i = 0; i < g->live_front; i++)
-            for (int r = 0; r < 4; r++)
-                if (carc__repairable(g, &F[live[i]], type, r)) return true;
+            if (carc__repaired_rots(g, &F[live[i]], type)) return true;
     return false;
 }
 

@@ -360,6 +360,10 @@ void carc__board_init(carc_game *g) CARC_INTERNAL;
  * bit set; and whether a module would repair rotation rot there */
 unsigned carc__legal_rots(const carc_game *g, const front *f, int type) CARC_INTERNAL;
 bool carc__repairable(const carc_game *g, const front *f, int type, int rot) CARC_INTERNAL;
+/* the rotations of `type` in cell f that only a repair makes legal (the
+ * candidates of the tile table's repair[req] a module accepts), given that
+ * carc__repair_possible said yes */
+unsigned carc__repaired_rots(const carc_game *g, const front *f, int type) CARC_INTERNAL;
 /* may an enabled module repair any placement now (place_repair asked with
  * type -1: a quick filter, e.g. the player holds a bridge)? */
 bool carc__repair_possible(const carc_game *g) CARC_INTERNAL;

@@ -386,15 +386,21 @@ bool carc__repairable(const carc_game *g, const front *f, int type, int rot)
     return (g->hookmask & HK_REPAIR) && repairable(g, f, type, rot);
 }
 
+unsigned carc__repaired_rots(const carc_game *g, const front *f, int type)
+{
+    unsigned rots = 0; /* the table knows the candidates: their mismatches are road/field */
+    for (unsigned miss = carc__types[type].repair[f->req]; miss; miss &= miss - 1) {
+        int r = __builtin_ctz(miss);
+        if (repairable(g, f, type, r)) rots |= 1u << r;
+    }
+    return rots;
+}
+
 /* carc__legal_rots, told whether a module may repair anything now */
 static unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair)
 {
     unsigned rots = carc__types[type].fit[f->req];
-    if (repair) /* the table knows the candidates: their mismatches are road/field */
-        for (unsigned miss = carc__types[type].repair[f->req]; miss; miss &= miss - 1) {
-            int r = __builtin_ctz(miss);
-            if (repairable(g, f, type, r)) rots |= 1u << r;
-        }
+    if (repair) rots |= carc__repaired_rots(g, f, type);
     if (place_veto_type(g, type))
         for (int r = 0; r < 4; r++)
             if (((rots >> r) & 1) && place_vetoed(g, type, f->x, f->y, r)) rots &= ~(1u << r);
