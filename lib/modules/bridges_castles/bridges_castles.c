@@ -223,24 +223,11 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
            ((code >> (2 * d)) & 3) == EK_ROAD;
 }
 
-/* place_repair: the player has a bridge left and one bridge laid now would
- * continue the road across every mismatched side.  There is at most one
- * candidate: mismatched sides on one axis only; a road of the tile against
- * a field: the neighbour there (one side only); fields of the tile against
- * roads: the tile itself. */
-static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int sides);
-
-static bool place_repair(const carc_game *g, int type, int x, int y, int rot, int sides)
-{
-    const bcb_state *s = cst(g);
-    int p = s->place_for ? s->place_for - 1 : carc__current(g);
-    if (p < 0 || p >= carc__players(g) || !s->bridges[p]) return false;
-    if (type < 0 || !sides) return true; /* the quick question: a bridge is left */
-    return repair_fits(g, type, x, y, rot, sides);
-}
-
-/* place_repair without the player's tokens: would one bridge laid now
- * repair the mismatched sides?  (explain tells "no bridge left" only then) */
+/* Would one bridge laid now repair the mismatched sides (the player's
+ * tokens aside: explain tells "no bridge left" only then)?  There is at most
+ * one candidate: mismatched sides on one axis only; a road of the tile
+ * against a field: the neighbour there (one side only); fields of the tile
+ * against roads: the tile itself. */
 static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int sides)
 {
     int d = __builtin_ctz((unsigned)sides);
@@ -255,6 +242,16 @@ static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int
     }
     return repairs(type, x, y, rot, sides, bx, by, way) &&
            carc__overlay_ok_at(g, type, x, y, rot, bx, by, way);
+}
+
+/* place_repair: the player has a bridge left and repair_fits. */
+static bool place_repair(const carc_game *g, int type, int x, int y, int rot, int sides)
+{
+    const bcb_state *s = cst(g);
+    int p = s->place_for ? s->place_for - 1 : carc__current(g);
+    if (p < 0 || p >= carc__players(g) || !s->bridges[p]) return false;
+    if (type < 0 || !sides) return true; /* the quick question: a bridge is left */
+    return repair_fits(g, type, x, y, rot, sides);
 }
 
 /* After the placement (tile t on the board): does a bridge on placed tile
