@@ -79,10 +79,7 @@ int carc_game_board_view(const carc_game *game, const carc_board_view *view, cha
     carc_board_view v;
     carc_board_view_init(&v);
     if (view) {
-        if (view->struct_size < sizeof v || view->struct_size > 4096) return CARC_E_INVALID;
-        for (size_t i = sizeof v; i < view->struct_size; i++)
-            if (((const unsigned char *)view)[i] != 0) return CARC_E_INVALID;
-        memcpy(&v, view, sizeof v);
+        if (!carc__sized_copy(&v, view, view->struct_size, sizeof v, 4096)) return CARC_E_INVALID;
         if (v.width == 0) v.width = 80;
         if (v.width < 40 || v.width > MAX_WIDTH) return CARC_E_INVALID;
     }

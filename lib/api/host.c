@@ -16,10 +16,7 @@ void carc_setup_init(carc_setup *setup)
  * one this library understands (as carc__check_options for options). */
 static int check_setup(const carc_setup *in, carc_setup *norm)
 {
-    if (in->struct_size < sizeof(carc_setup) || in->struct_size > 4096) return CARC_E_INVALID;
-    for (size_t i = sizeof(carc_setup); i < in->struct_size; i++)
-        if (((const unsigned char *)in)[i] != 0) return CARC_E_INVALID;
-    memcpy(norm, in, sizeof *norm);
+    if (!carc__sized_copy(norm, in, in->struct_size, sizeof *norm, 4096)) return CARC_E_INVALID;
     norm->struct_size = sizeof *norm;
     if (norm->bag_given != 0 && norm->bag_given != 1) return CARC_E_INVALID;
     for (int t = 0; t < CARC_MAX_TILES; t++)

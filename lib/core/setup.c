@@ -175,14 +175,11 @@ int carc_module_available(int module)
 /* Validate options and produce a normalised copy. */
 int carc__check_options(const carc_options *in, carc_options *norm)
 {
-    if (!in || in->struct_size < sizeof(carc_options) || in->struct_size > OPTIONS_MAX_SIZE)
-        return CARC_E_INVALID;
     /* A caller compiled against a newer header may pass a bigger struct:
      * accept it only if everything we do not know is zero. */
-    for (size_t i = sizeof(carc_options); i < in->struct_size; i++)
-        if (((const unsigned char *)in)[i] != 0) return CARC_E_INVALID;
-    if (in->reserved0 != 0) return CARC_E_INVALID;
-    memcpy(norm, in, sizeof *norm);
+    if (!in || !carc__sized_copy(norm, in, in->struct_size, sizeof *norm, OPTIONS_MAX_SIZE))
+        return CARC_E_INVALID;
+    if (norm->reserved0 != 0) return CARC_E_INVALID;
     norm->struct_size = sizeof *norm;
     if (norm->num_players < CARC_MIN_PLAYERS || norm->num_players > CARC_MAX_PLAYERS)
         return CARC_E_INVALID;

@@ -239,6 +239,20 @@ static inline bool carc__cell_in_range(int x, int y)
 #define BAG(g) (ARR(g, uint8_t, off_remain) + carc__ntypes)
 #define CBAG(g) (CARR(g, uint8_t, off_remain) + carc__ntypes)
 
+/* A struct a caller passes with its size first (options, setup, board view:
+ * they only grow at their end): its size must lie in [known, max] and every
+ * byte past what this library knows must be zero (a newer caller's fields
+ * left at their defaults); then the known part is copied to out. */
+static inline bool carc__sized_copy(void *out, const void *in, size_t in_size, size_t known,
+                                    size_t max)
+{
+    if (in_size < known || in_size > max) return false;
+    for (size_t i = known; i < in_size; i++)
+        if (((const unsigned char *)in)[i] != 0) return false;
+    memcpy(out, in, known);
+    return true;
+}
+
 /* The host's setup in its public form. */
 static inline void carc__setup_get(const carc_game *g, carc_setup *out)
 {
