@@ -699,6 +699,9 @@ static int bazaar_deal(carc_game *g, int sell)
     s->baz_owner[s->baz_sel] = (int8_t)(sell ? b : a);
     s->baz_sel = -1;
     s->baz_phase = BAZ_PICK;
+    /* a seller still has no tile, yet its auction is over: the next player
+     * without a tile is the auctioneer (BAZ_PICK skips those with one) */
+    if (sell) s->baz_auctioneer = (int8_t)next_player(g, a);
     return CARC_OK;
 }
 
