@@ -240,6 +240,9 @@ typedef struct feat_eval {
     int strength[CARC_MAX_PLAYERS];
     uint32_t owners;
     int cities;              /* fields: the completed cities it borders     */
+    int city_bonus;          /* fields: what city_value hooks add over 3 a
+                                city (a castle's +1), added to every other
+                                per-city rate too (a barn's 1 or 4 a city)  */
 } feat_eval;
 
 /* ------------------------------------------------------------ the module */

@@ -63,8 +63,9 @@ static int distinct_tiles(const carc_game *g, int root)
 int carc__root_tiles(const carc_game *g, int root) { return distinct_tiles(g, root); }
 
 /* What the completed cities bordering a field are worth to its farmers:
- * 3 each (each city counted once per field), or what modules say. */
-static int field_city_points(const carc_game *g, int root, int *cities)
+ * 3 each (each city counted once per field), or what modules say; *bonus:
+ * what the modules' city_value hooks added over the 3 (a castle's +1). */
+static int field_city_points(const carc_game *g, int root, int *cities, int *bonus)
 {
     uint16_t found[CARC_MAX_TILES];
     int nfound = 0, points = 0, ncities = 0;
@@ -96,6 +97,7 @@ static int field_city_points(const carc_game *g, int root, int *cities)
         s = S[s].next;
     } while (s != root);
     *cities = ncities;
+    *bonus = points - 3 * ncities;
     return points;
 }
 
@@ -145,7 +147,7 @@ void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval
         break;
     case CARC_FEATURE_FIELD:
         out->tiles = distinct_tiles(g, root);
-        out->points = field_city_points(g, root, &out->cities);
+        out->points = field_city_points(g, root, &out->cities, &out->city_bonus);
         break;
     default:
         break;

@@ -29,7 +29,9 @@
  *    go home; farmers whose field joined a field that already had a barn
  *    score 1 per completed city and go home.  No follower may be deployed
  *    into a field with a barn.  FINAL_SCORING: in each field with barns,
- *    the players with most barns score 4 per completed city. */
+ *    the players with most barns score 4 per completed city.  A city
+ *    worth more to farmers (a castle: feat_eval.city_bonus) is worth that
+ *    much more at every one of these rates. */
 #include "abbey_mayor.h"
 
 #include <stdio.h>
@@ -511,7 +513,7 @@ static int barn_scoring(carc_game *g)
          * modules' per-player bonuses (a pig: +1 per city, as JCZ's
          * getPointsWhenBarnIsConnected) */
         bool joined = new_barn < 0 || barn_in(g, root, new_barn) >= 0;
-        if (joined) e.points = e.cities;
+        if (joined) e.points = e.cities + e.city_bonus;
         int reason = joined ? REASON_BARN_JOINED : REASON_BARN;
         for (int p = 0; p < carc__players(g); p++) {
             if (!(e.owners & (1u << p))) continue;
@@ -541,7 +543,7 @@ static int joined_points(const carc_game *g, int root, int player, const feat_ev
     if (e->kind != CARC_FEATURE_FIELD || !cst(g)->barns_on_board ||
         barn_in(g, root, cst(g)->new_barn) < 0 || carc__root_followers(g, root) == 0)
         return points;
-    return points - e->points + e->cities;
+    return points - e->points + e->cities + e->city_bonus;
 }
 
 /* AFTER_SCORING: wagons whose features scored, in turn order from the
@@ -626,7 +628,7 @@ static int barn_final(carc_game *g)
          * Complete Annotated Rules) */
         feat_eval e;
         carc__eval_feature(g, root, 0, &e);
-        int points = 4 * e.cities;
+        int points = 4 * e.cities + e.city_bonus;
         if (points == 0) continue;
         for (int p = 0; p < carc__players(g); p++)
             if (count[p] == best)
