@@ -51,6 +51,7 @@
 #define RULE_FARMERS 32
 #define RULE_BAZAAR 33
 #define RULE_MAX_BID 34
+#define RULE_LONE_MAYOR 35 /* 1: a strength-0 mayor holds no castle; 2: JCZ */
 
 #define DEC_BRIDGE_TILE CARC_MODULE_KIND(M, 0)
 #define DEC_BRIDGE_WAY CARC_MODULE_KIND(M, 1)
@@ -94,6 +95,10 @@ static const carc_rule_def rules[] = {
     {RULE_FARMERS, "bcb_castle_farmers", 1, 1, 2},
     {RULE_BAZAAR, "bcb_bazaar", 1, 1, 3},
     {RULE_MAX_BID, "bcb_bazaar_max_bid", 100, 1, 1000},
+    /* a completed small city whose only follower is a mayor of strength 0:
+     * 1 nobody holds it, no castle (ambiguities: a lone mayor scores
+     * nothing); 2 its owner may make it a castle (JCZ) */
+    {RULE_LONE_MAYOR, "bcb_castle_lone_mayor", 1, 1, 2},
 };
 
 static size_t state_size(const carc_options *o)
@@ -381,12 +386,28 @@ static bool small_city(const carc_game *g, int root, int out[2])
     return e.tiles == 2;
 }
 
-/* Single player holding the city (majority), or -1. */
+static bool on_root(const carc_game *g, const carc_fig *f, int root)
+{
+    return f->where == CARC_PLACE_SEGMENT && carc__seg_root(g, f->tile, f->segment) == root;
+}
+
+/* Single player holding the city (majority), or -1.  Nobody holds a city
+ * whose only followers have strength 0 (a mayor without pennants); with
+ * bcb_castle_lone_mayor 2 (JCZ) a player whose followers alone stand there
+ * holds it all the same. */
 static int city_holder(const carc_game *g, int root)
 {
     if (carc__root_followers(g, root) == 0) return -1;
     feat_eval e;
     carc__eval_feature(g, root, 1, &e);
+    if (!e.owners && carc__rule(g, RULE_LONE_MAYOR) == 2)
+        for (int i = 0; i < carc__figure_count(g); i++) {
+            carc_fig f;
+            carc__figure_get(g, i, &f);
+            if (f.owner >= 0 && on_root(g, &f, root) &&
+                (carc__kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER))
+                e.owners |= 1u << f.owner;
+        }
     if (!e.owners || (e.owners & (e.owners - 1))) return -1;
     return __builtin_ctz(e.owners);
 }
@@ -401,11 +422,6 @@ static int before_majority(carc_game *g, int root)
         return CARC_HOOK_NEXT;
     carc__push_decision(g, DEC_CASTLE, p, M, -1, root);
     return CARC_HOOK_NEXT;
-}
-
-static bool on_root(const carc_game *g, const carc_fig *f, int root)
-{
-    return f->where == CARC_PLACE_SEGMENT && carc__seg_root(g, f->tile, f->segment) == root;
 }
 
 static int convert(carc_game *g, int player, int root)
@@ -1063,7 +1079,7 @@ const carc_module_def carc__module_bridges_castles = {
     .name = "bridges_castles",
     .tile_set = "bridges_castles",
     .rules = rules,
-    .nrules = 3,
+    .nrules = sizeof rules / sizeof rules[0],
     .words = words,
     .reasons = reasons,
     .state_size = state_size,
