@@ -12,6 +12,30 @@
 /* ------------------------------------------------------------ game records */
 
 
+/* The longest line a record may have (the \n, and the \r of a \r\n line
+ * end, not counted). */
+#define RECORD_MAX_LINE 255
+
+/* The host's bag: "bag NAME=COUNT ...", continued on another bag line
+ * where one line would be longer than a record's line may be. */
+static void write_bag(outbuf *o, const carc_setup *setup)
+{
+    carc__out_add(o, "bag");
+    size_t col = 3;
+    for (int t = 0; t < carc__ntypes; t++) {
+        if (!setup->bag[t]) continue;
+        char item[64]; /* tile names are shorter than 32 characters (tilegen) */
+        int n = snprintf(item, sizeof item, " %s=%d", carc__types[t].name, setup->bag[t]);
+        if (col + (size_t)n > RECORD_MAX_LINE) {
+            carc__out_add(o, "\nbag");
+            col = 3;
+        }
+        carc__out_add(o, "%s", item);
+        col += (size_t)n;
+    }
+    carc__out_add(o, "\n");
+}
+
 /* The record of the game so far.  A public record leaves out the game's only
  * secret, its RNG: no seed line, and no "rng" marks (every draw is explicit,
  * so it replays without the RNG). */
@@ -40,12 +64,7 @@ static int write_record(const carc_game *game, char *buf, size_t cap, size_t *ne
     }
     if (setup.first_player != 0)
         carc__out_add(&o, "first-player %d\n", setup.first_player);
-    if (setup.bag_given) {
-        carc__out_add(&o, "bag");
-        for (int t = 0; t < carc__ntypes; t++)
-            if (setup.bag[t]) carc__out_add(&o, " %s=%d", carc__types[t].name, setup.bag[t]);
-        carc__out_add(&o, "\n");
-    }
+    if (setup.bag_given) write_bag(&o, &setup);
 
     carc_game *g;
     int rc = carc_game_new_setup(&g, &game->opts, &setup);
@@ -211,7 +230,8 @@ static int dir_first_player(replay *r, char *rest)
     return CARC_OK;
 }
 
-/* "bag NAME=COUNT ...": the tiles that may be drawn */
+/* "bag NAME=COUNT ...": the tiles that may be drawn.  A long bag is
+ * continued on other bag lines; each tile is named once in all of them. */
 static int dir_bag(replay *r, char *rest)
 {
     r->su.bag_given = 1;
@@ -251,7 +271,7 @@ static const directive directives[] = {
     {"modules", 1, DIR_HEADER | DIR_ONCE, dir_modules},
     {"rule", 1, DIR_HEADER, dir_rule}, /* once per rule: dir_rule checks */
     {"first-player", 3, DIR_HEADER | DIR_ONCE, dir_first_player},
-    {"bag", 3, DIR_HEADER | DIR_ONCE, dir_bag},
+    {"bag", 3, DIR_HEADER, dir_bag}, /* several lines make one bag */
 };
 #define NDIRECTIVES ((int)(sizeof directives / sizeof directives[0]))
 _Static_assert(NDIRECTIVES <= (int)(sizeof((replay *)0)->first_line /
@@ -387,11 +407,12 @@ static int replay_line(replay *r, char *s)
     return d ? d->run(r, rest) : replay_action(r, s);
 }
 
-/* The next line of text[0..len) from *pos into line[256], without a
+/* The next line of text[0..len) from *pos into line[], without a
  * comment and blanks at either end; *out: where it starts in line[]
  * (empty for a blank or comment line).  CARC_OK, or the code of
  * rec_fail. */
-static int read_line(replay *r, const char *text, size_t len, size_t *pos, char line[256],
+static int read_line(replay *r, const char *text, size_t len, size_t *pos,
+                     char line[RECORD_MAX_LINE + 1],
                      char **out)
 {
     size_t end = *pos;
@@ -401,7 +422,7 @@ static int read_line(replay *r, const char *text, size_t len, size_t *pos, char 
                         RECORD_MAX_LINES);
     size_t n = end - *pos;
     if (n && text[*pos + n - 1] == '\r') n--; /* a CRLF line end: the CR is no character */
-    if (n >= 256) return rec_fail(r->err, r->lineno, CARC_E_PARSE, "line too long");
+    if (n > RECORD_MAX_LINE) return rec_fail(r->err, r->lineno, CARC_E_PARSE, "line too long");
     memcpy(line, text + *pos, n);
     line[n] = 0;
     *pos = end + 1;
@@ -432,7 +453,7 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
     carc_setup_init(&r.su);
     int rc = CARC_OK;
     for (size_t pos = 0; pos < len && !rc;) {
-        char line[256], *s = line;
+        char line[RECORD_MAX_LINE + 1], *s = line;
         rc = read_line(&r, text, len, &pos, line, &s);
         if (rc || !*s) continue;
         rc = r.version ? replay_line(&r, s) : replay_magic(&r, s);
