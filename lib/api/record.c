@@ -280,10 +280,33 @@ _Static_assert(NDIRECTIVES <= (int)(sizeof((replay *)0)->first_line /
 
 /* ---------------------------------------------------------- record lines */
 
+/* A rule off its default for a module the header does not play is
+ * refused at its line (the earliest such line), naming the module: the
+ * game would keep the value, but its record would not say it. */
+static int check_rules_in_play(replay *r)
+{
+    carc_options o = r->o;
+    uint64_t line = 0;
+    int bad = -1;
+    for (int slot; (slot = carc__rule_off_play(&o)) >= 0;) {
+        if (bad < 0 || r->rule_line[slot] < line) {
+            line = r->rule_line[slot];
+            bad = slot;
+        }
+        o.rules[slot] = carc_rule_default(slot);
+    }
+    if (bad < 0) return CARC_OK;
+    return rec_fail(r->err, line, CARC_E_PARSE,
+                    "rule '%s %d' needs module '%s', which the modules line does not name",
+                    carc_rule_name(bad), r->o.rules[bad], carc_module_name(carc__rule_module(bad)));
+}
+
 /* The game of the header, created at the first line after it. */
 static int start_game(replay *r)
 {
-    int rc = carc_game_new_setup(&r->g, &r->o, &r->su);
+    int rc = check_rules_in_play(r);
+    if (rc) return rc;
+    rc = carc_game_new_setup(&r->g, &r->o, &r->su);
     if (rc) {
         r->g = NULL;
         return rec_fail(r->err, r->lineno, rc, "cannot create the game: %s", carc_strerror(rc));
