@@ -137,6 +137,11 @@ static void choose_columns(view_ctx *c)
     if (c->x1 - c->x0 + 1 > fit) {
         int cx = (c->v.flags & CARC_VIEW_CENTER) ? c->v.center_x
                  : game->ntiles ? CTILES(game)[game->ntiles - 1].x : 0;
+        /* a centre beyond the board shows its edge, as the nearest cell
+         * of it would; so the sums below stay near the board (a centre at
+         * INT_MIN or INT_MAX would overflow) */
+        if (cx < c->x0) cx = c->x0;
+        if (cx > c->x1) cx = c->x1;
         c->vx0 = cx - fit / 2;
         if (c->vx0 + fit - 1 > c->x1) c->vx0 = c->x1 - fit + 1;
         if (c->vx0 < c->x0) c->vx0 = c->x0;
