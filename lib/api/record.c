@@ -252,8 +252,9 @@ static int dir_bag(replay *r, char *rest)
 }
 
 /* What a directive is: DIR_HEADER, a header line (before the first action;
- * the others come after the header, the game created); DIR_ONCE, at most
- * once in a record. */
+ * it sets up the game to create); DIR_ONCE, at most once in a record.  A
+ * directive without DIR_HEADER is a body line: it runs on r->g, created
+ * from the header if this is the first body line, and not over. */
 enum { DIR_HEADER = 1, DIR_ONCE = 2 };
 
 typedef struct directive {
