@@ -1221,6 +1221,371 @@ START_TEST(options_edges)
 }
 END_TEST
 
+/* ------------------------------------------------ records of a host's bag */
+
+static uint8_t *serialized(const carc_game *g, size_t *n)
+{
+    ck_assert_int_eq(carc_game_serialize(g, NULL, 0, n), CARC_E_BUFFER);
+    uint8_t *b = malloc(*n);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_int_eq(carc_game_serialize(g, b, *n, n), CARC_OK);
+    return b;
+}
+
+/* Replaying rec gives a game that serializes as g does. */
+static void assert_replays_to(const char *rec, const carc_game *g, const char *what)
+{
+    carc_game *r = NULL;
+    carc_record_error err;
+    int rc = carc_record_replay(&r, rec, strlen(rec), &err);
+    ck_assert_msg(rc == CARC_OK, "%s: rc %d line %d: %s", what, rc, err.line, err.message);
+    size_t na, nb;
+    uint8_t *a = serialized(g, &na), *b = serialized(r, &nb);
+    ck_assert_msg(na == nb && memcmp(a, b, na) == 0, "%s: the replayed game differs", what);
+    free(a);
+    free(b);
+    carc_game_free(r);
+}
+
+/* The replay page of rec: written whole, with g's final scores. */
+static void assert_html_of(const char *rec, const carc_game *g, const char *what)
+{
+    size_t need = 0;
+    carc_record_error err;
+    int rc = carc_record_html(rec, strlen(rec), NULL, 0, &need, &err);
+    ck_assert_msg(rc == CARC_E_BUFFER, "%s: rc %d line %d: %s", what, rc, err.line, err.message);
+    char *page = malloc(need);
+    ck_assert_ptr_nonnull(page);
+    ck_assert_int_eq(carc_record_html(rec, strlen(rec), page, need, &need, &err), CARC_OK);
+    char final[128] = "final:[";
+    for (int p = 0; p < carc_game_num_players(g); p++) {
+        int32_t sc;
+        ck_assert_int_eq(carc_game_score(g, p, &sc), CARC_OK);
+        size_t l = strlen(final);
+        snprintf(final + l, sizeof final - l, "%s%d", p ? "," : "", (int)sc);
+    }
+    strcat(final, "]");
+    ck_assert_msg(strstr(page, final) != NULL, "%s: no '%s' in the page", what, final);
+    free(page);
+}
+
+/* Every line of rec fits the reader's line (255 characters); the number of
+ * bag lines. */
+static int bag_lines(const char *rec)
+{
+    int bags = 0;
+    for (const char *l = rec; *l;) {
+        const char *e = strchr(l, '\n');
+        size_t n = e ? (size_t)(e - l) : strlen(l);
+        ck_assert_msg(n <= 255, "a line of %zu characters: %.40s...", n, l);
+        bags += n >= 3 && !strncmp(l, "bag", 3) && (n == 3 || l[3] == ' ');
+        l += n + (e != NULL);
+    }
+    return bags;
+}
+
+/* Play g to its end (random legal moves from *rng); chance outcomes from
+ * g's RNG, or, with explicit, sampled on a copy and applied as the host's
+ * (the game's RNG never used). */
+static void play_out(carc_game *g, uint32_t *rng, int explicit)
+{
+    for (int steps = 0; !carc_game_is_terminal(g); steps++) {
+        ck_assert_int_lt(steps, 100000);
+        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+            if (!explicit) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            carc_game *c = NULL;
+            carc_action a;
+            ck_assert_int_eq(carc_game_clone(&c, g), CARC_OK);
+            ck_assert_int_eq(carc_game_sample_chance(c, &a), CARC_OK);
+            carc_game_free(c);
+            ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+            continue;
+        }
+        int32_t ids[4096];
+        size_t n = 0;
+        ck_assert_int_eq(carc_game_legal_ids(g, ids, 4096, &n), CARC_OK);
+        ck_assert_uint_gt(n, 0);
+        *rng = *rng * 1103515245u + 12345u;
+        ck_assert_int_eq(carc_game_apply_id(g, ids[(*rng >> 8) % n]), CARC_OK);
+    }
+}
+
+static char *public_record(const carc_game *g)
+{
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_write_public_record(g, NULL, 0, &need), CARC_E_BUFFER);
+    char *rec = malloc(need);
+    ck_assert_ptr_nonnull(rec);
+    ck_assert_int_eq(carc_game_write_public_record(g, rec, need, &need), CARC_OK);
+    return rec;
+}
+
+/* A host's bag of every tile of the modules in play (each module alone, and
+ * all five together): the record, the public record and the replay page
+ * are written in lines the reader reads (a long bag continued on several
+ * bag lines) and replay to the same game.  A bag of the five modules is
+ * about 1,000 characters: one line used to be written, and refused as too
+ * long. */
+START_TEST(record_full_bags)
+{
+    const uint64_t five = 1u << CARC_MODULE_INNS_CATHEDRALS | 1u << CARC_MODULE_TRADERS_BUILDERS |
+                          1u << CARC_MODULE_ABBEY_MAYOR | 1u << CARC_MODULE_BRIDGES_CASTLES |
+                          1u << CARC_MODULE_BIG_TOP;
+    const uint64_t sets[] = {
+        0, 1u << CARC_MODULE_INNS_CATHEDRALS, 1u << CARC_MODULE_TRADERS_BUILDERS,
+        1u << CARC_MODULE_ABBEY_MAYOR, 1u << CARC_MODULE_BRIDGES_CASTLES,
+        1u << CARC_MODULE_BIG_TOP, five,
+    };
+    uint32_t rng = 17;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 3;
+        o.modules |= sets[i];
+        carc_game *full = NULL;
+        ck_assert_int_eq(carc_game_new(&full, &o), CARC_OK);
+        carc_setup su;
+        carc_setup_init(&su);
+        su.bag_given = 1;
+        for (int t = 0; t < carc_tile_type_count(); t++) {
+            int n = carc_game_tiles_remaining(full, t);
+            ck_assert_int_ge(n, 0);
+            su.bag[t] = (uint8_t)n;
+        }
+        carc_game_free(full);
+        for (int explicit = 0; explicit < 2; explicit++) {
+            char what[64];
+            snprintf(what, sizeof what, "modules %#llx, %s outcomes",
+                     (unsigned long long)sets[i], explicit ? "explicit" : "sampled");
+            o.seed = explicit ? 0 : 5 + i; /* explicit: as a public record replays */
+            carc_game *g = NULL;
+            ck_assert_int_eq(carc_game_new_setup(&g, &o, &su), CARC_OK);
+            /* at the start, and at the end of the game */
+            for (int at = 0; at < 2; at++) {
+                if (at) play_out(g, &rng, explicit);
+                char *rec = write_record(g);
+                int bags = bag_lines(rec);
+                ck_assert_int_ge(bags, 1);
+                if (sets[i] == five) ck_assert_int_ge(bags, 4);
+                assert_replays_to(rec, g, what);
+                assert_html_of(rec, g, what);
+                char *pub = public_record(g);
+                ck_assert_int_eq(bag_lines(pub), bags);
+                if (explicit) assert_replays_to(pub, g, what);
+                assert_html_of(pub, g, what);
+                free(pub);
+                free(rec);
+            }
+            carc_game_free(g);
+        }
+    }
+}
+END_TEST
+
+/* A bag continued on another bag line is one bag: the same game as the bag
+ * on one line; a tile named on two of them is refused. */
+START_TEST(record_bag_continued)
+{
+    const char *one = "carcvar-record 3\nbag U=1 V=2 E=1\ndraw V\n";
+    const char *split = "carcvar-record 3\nbag U=1\nplayers 2\nbag V=2\n# more\nbag E=1\ndraw V\n";
+    carc_game *a = NULL, *b = NULL;
+    carc_record_error err;
+    ck_assert_int_eq(carc_record_replay(&a, one, strlen(one), &err), CARC_OK);
+    ck_assert_msg(carc_record_replay(&b, split, strlen(split), &err) == CARC_OK, "line %d: %s",
+                  err.line, err.message);
+    size_t na, nb;
+    uint8_t *sa = serialized(a, &na), *sb = serialized(b, &nb);
+    ck_assert(na == nb && memcmp(sa, sb, na) == 0);
+    free(sa);
+    free(sb);
+    carc_game_free(a);
+    carc_game_free(b);
+    const char *twice = "carcvar-record 3\nbag U=1 V=2\nbag E=1 V=1\n";
+    ck_assert_int_eq(carc_record_replay(&a, twice, strlen(twice), &err), CARC_E_PARSE);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_msg(strstr(err.message, "each tile once") != NULL, "%s", err.message);
+}
+END_TEST
+
+/* ----------------------------------------- rules of modules not in play */
+
+/* A value of rule i other than its default, or INT32_MIN if it has none. */
+static int other_value(int i)
+{
+    int def = carc_rule_default(i);
+    carc_options o;
+    carc_options_init(&o);
+    for (int d = 1; d < 200; d++) {
+        if (carc_options_set_rule(&o, carc_rule_name(i), def + d) == CARC_OK) return def + d;
+        if (carc_options_set_rule(&o, carc_rule_name(i), def - d) == CARC_OK) return def - d;
+    }
+    return INT32_MIN;
+}
+
+/* A rule of a module that is not in play, off its default, is refused by
+ * carc_game_new (CARC_E_INVALID) and by a record's reader at the rule's
+ * line (CARC_E_PARSE, naming the rule and the module): the game used to
+ * keep the value and serialize it, while its record left it out, so the
+ * record replayed to another game.  At its default it is harmless and
+ * accepted. */
+START_TEST(rule_needs_module)
+{
+    /* the modules' rules of this build (the first five: the issue's) */
+    static const struct { const char *name; int module; } rules[] = {
+        {"bt_quarters", CARC_MODULE_BIG_TOP},
+        {"am_wagon_move", CARC_MODULE_ABBEY_MAYOR},
+        {"bcb_bazaar", CARC_MODULE_BRIDGES_CASTLES},
+        {"bcb_bazaar_max_bid", CARC_MODULE_BRIDGES_CASTLES},
+        {"bt_big_meeple", CARC_MODULE_BIG_TOP},
+        {"am_barn_placement", CARC_MODULE_ABBEY_MAYOR},
+        {"bt_circus_order", CARC_MODULE_BIG_TOP},
+        {"bcb_castle_farmers", CARC_MODULE_BRIDGES_CASTLES},
+    };
+    int checked = 0;
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
+        const char *name = rules[r].name;
+        int m = rules[r].module, i = carc_rule_by_name(name);
+        if (i < 0 || carc_module_available(m) != 1) continue;
+        int value = other_value(i);
+        ck_assert_int_ne(value, INT32_MIN);
+        checked++;
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 3;
+        ck_assert_int_eq(carc_options_set_rule(&o, name, value), CARC_OK);
+        carc_game *g = (carc_game *)1;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_E_INVALID);
+        ck_assert_ptr_null(g);
+        carc_setup su;
+        carc_setup_init(&su);
+        su.first_player = 1;
+        ck_assert_int_eq(carc_game_new_setup(&g, &o, &su), CARC_E_INVALID);
+        /* the record: refused at the rule's line, whatever comes after it */
+        char rec[256];
+        carc_record_error err;
+        const char *tails[] = {"", "draw D\n", "modules base\n# a comment\n"};
+        for (size_t k = 0; k < 3; k++) {
+            snprintf(rec, sizeof rec, "carcvar-record 1\nplayers 3\nrule %s %d\n%s", name, value,
+                     tails[k]);
+            int rc = carc_record_replay(&g, rec, strlen(rec), &err);
+            ck_assert_msg(rc == CARC_E_PARSE && err.line == 3, "%s: rc %d line %d (%s)", rec,
+                          rc, err.line, err.message);
+            ck_assert_ptr_null(g);
+            ck_assert_msg(strstr(err.message, name) && strstr(err.message, carc_module_name(m)),
+                          "%s", err.message);
+            ck_assert_int_eq(carc_record_html(rec, strlen(rec), NULL, 0, NULL, &err),
+                             CARC_E_PARSE);
+            ck_assert_int_eq(err.line, 3);
+        }
+        /* with the module, on either side of the rule line: accepted, and
+         * its record replays to the same game */
+        snprintf(rec, sizeof rec, "carcvar-record 1\nrule %s %d\nmodules base %s\n", name, value,
+                 carc_module_name(m));
+        ck_assert_msg(carc_record_replay(&g, rec, strlen(rec), &err) == CARC_OK, "%s: %s", rec,
+                      err.message);
+        char *again = write_record(g), line[96];
+        snprintf(line, sizeof line, "\nrule %s %d\n", name, value);
+        ck_assert_msg(strstr(again, line) != NULL, "no '%s' in %s", line + 1, again);
+        assert_replays_to(again, g, name);
+        free(again);
+        carc_game_free(g);
+        /* at its default without the module: harmless, accepted */
+        carc_options_init(&o);
+        ck_assert_int_eq(carc_options_set_rule(&o, name, carc_rule_default(i)), CARC_OK);
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        carc_game_free(g);
+        snprintf(rec, sizeof rec, "carcvar-record 1\nplayers 3\nrule %s %d\n", name,
+                 carc_rule_default(i));
+        ck_assert_int_eq(carc_record_replay(&g, rec, strlen(rec), &err), CARC_OK);
+        again = write_record(g);
+        assert_replays_to(again, g, name);
+        free(again);
+        carc_game_free(g);
+    }
+    ck_assert_int_eq(checked, 8);
+    /* the fuzzer's record, byte for byte */
+    const char fuzz[] = "carcvar-record 1\nplayers 3\nrule bt_quarters 2\n";
+    ck_assert_int_eq(sizeof fuzz - 1, 46);
+    carc_game *g = NULL;
+    carc_record_error err;
+    ck_assert_int_eq(carc_record_replay(&g, fuzz, sizeof fuzz - 1, &err), CARC_E_PARSE);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_str_eq(err.message,
+                     "rule 'bt_quarters 2' needs module 'big_top', which the modules line does "
+                     "not name");
+    /* two such rules: the earlier line is named */
+    const char two[] = "carcvar-record 1\nrule bcb_bazaar 2\nrule am_wagon_move 1\n";
+    ck_assert_int_eq(carc_record_replay(&g, two, sizeof two - 1, &err), CARC_E_PARSE);
+    ck_assert_int_eq(err.line, 2);
+}
+END_TEST
+
+/* --------------------------------------------------- version-1 buffers */
+
+static void rechecksum(uint8_t *b, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n - 4; i++) {
+        h ^= b[i];
+        h *= 16777619u;
+    }
+    for (int i = 0; i < 4; i++) b[n - 4 + (size_t)i] = (uint8_t)(h >> (8 * i));
+}
+
+/* Version 1 of the format knew the base game only: a version-1 buffer with
+ * a module (no library wrote one) is refused, CARC_E_CORRUPT and no game;
+ * it used to be accepted and re-serialized as version 2.  A version-1
+ * buffer of a base game still reads. */
+START_TEST(deserialize_v1_modules)
+{
+    for (int with_module = 0; with_module < 2; with_module++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.seed = 4;
+        if (with_module) o.modules |= 1ull << CARC_MODULE_INNS_CATHEDRALS;
+        carc_game *g = NULL;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        uint32_t rng = 3;
+        for (int k = 0; k < 12 && !carc_game_is_terminal(g); k++) { /* no payloads */
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            int32_t ids[1024];
+            size_t n = 0;
+            ck_assert_int_eq(carc_game_legal_ids(g, ids, 1024, &n), CARC_OK);
+            rng = rng * 1103515245u + 12345u;
+            ck_assert_int_eq(carc_game_apply_id(g, ids[(rng >> 8) % n]), CARC_OK);
+        }
+        size_t n;
+        uint8_t *b = serialized(g, &n);
+        ck_assert_int_eq(b[4] | b[5] << 8, 2);
+        b[4] = 1; /* version 1 */
+        rechecksum(b, n);
+        carc_game *r = (carc_game *)1;
+        int rc = carc_game_deserialize(&r, b, n);
+        if (with_module) {
+            ck_assert_int_eq(rc, CARC_E_CORRUPT);
+            ck_assert_ptr_null(r);
+        } else {
+            ck_assert_int_eq(rc, CARC_OK);
+            size_t n2;
+            uint8_t *b2 = serialized(r, &n2);
+            b2[4] = 1;
+            rechecksum(b2, n2);
+            ck_assert(n2 == n && memcmp(b, b2, n) == 0);
+            free(b2);
+            carc_game_free(r);
+        }
+        free(b);
+        carc_game_free(g);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("api");
@@ -1254,6 +1619,10 @@ int main(void)
     tcase_add_test(tc, api_edges);
     tcase_add_test(tc, options_edges);
     tcase_add_test(tc, id_kind_mismatch);
+    tcase_add_test(tc, record_full_bags);
+    tcase_add_test(tc, record_bag_continued);
+    tcase_add_test(tc, rule_needs_module);
+    tcase_add_test(tc, deserialize_v1_modules);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

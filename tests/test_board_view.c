@@ -8,6 +8,7 @@
 
 #include "run_suite.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +170,59 @@ START_TEST(random_games)
 }
 END_TEST
 
+/* A board wider than the view, centred on the far ends of int: the view
+ * shows the westmost (INT_MIN) or eastmost (INT_MAX) columns, as for any
+ * cell beyond the board's edge, with no overflow on the way (the centre
+ * minus half the view used to wrap: UBSan at board_view.c, and the other
+ * end shown). */
+START_TEST(center_extremes)
+{
+    carc_options o;
+    carc_options_init(&o);
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    for (int x = 1; x <= 6; x++) { /* a road of U tiles east: x 0..6 */
+        char place[32];
+        play(g, "draw U");
+        snprintf(place, sizeof place, "place %d,0 r1", x);
+        play(g, place);
+        play(g, "pass");
+    }
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = 40; /* 5 columns */
+    v.flags = CARC_VIEW_CENTER;
+    const struct { int32_t cx; int32_t cy; const char *shows; } cases[] = {
+        {INT32_MIN, 0, "\nshowing x 0..4\n"},     {INT32_MIN + 1, 0, "\nshowing x 0..4\n"},
+        {-1, INT32_MIN, "\nshowing x 0..4\n"},    {3, 0, "\nshowing x 1..5\n"},
+        {INT32_MAX, 0, "\nshowing x 2..6\n"},     {INT32_MAX - 1, INT32_MAX, "\nshowing x 2..6\n"},
+        {7, 0, "\nshowing x 2..6\n"},
+    };
+    char *west = NULL, *east = NULL;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        v.center_x = cases[i].cx;
+        v.center_y = cases[i].cy;
+        char *t = view(g, &v);
+        ck_assert_msg(strncmp(t, "board x 0..6, y 0..0\n", 21) == 0 &&
+                          strstr(t, cases[i].shows) != NULL,
+                      "centre %d,%d: %s", cases[i].cx, cases[i].cy, t);
+        /* the same text as a centre just beyond that edge */
+        if (cases[i].cx == -1) west = t;
+        else if (cases[i].cx == 7) east = t;
+        else free(t);
+    }
+    for (int side = 0; side < 2; side++) {
+        v.center_x = side ? INT32_MAX : INT32_MIN;
+        char *t = view(g, &v);
+        ck_assert_str_eq(t, side ? east : west);
+        free(t);
+    }
+    free(west);
+    free(east);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board-view");
@@ -176,6 +230,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, known_position);
     tcase_add_test(tc, random_games);
+    tcase_add_test(tc, center_extremes);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -234,7 +234,7 @@ START_TEST(record_setup_lines)
         {"carcvar-record 3\nbag Zz=1\n", 2, CARC_E_PARSE},
         {"carcvar-record 3\nbag U=0\n", 2, CARC_E_PARSE},
         {"carcvar-record 3\nbag U=1 U=1\n", 2, CARC_E_PARSE},
-        {"carcvar-record 3\nbag U=1\nbag V=1\n", 3, CARC_E_PARSE},
+        {"carcvar-record 3\nbag U=1\nbag V=1 U=1\n", 3, CARC_E_PARSE}, /* U twice */
         {"carcvar-record 3\nbag C=2\ndraw C\n", 3, CARC_E_INVALID},
         {"carcvar-record 3\nfirst-player 2\ndraw C\n", 3, CARC_E_INVALID},
         {"carcvar-record 3\nbag U=1\ndraw V\n", 3, CARC_E_ILLEGAL},

@@ -300,7 +300,8 @@ CARC_API int carc_segment_info_get(int type, int rotation, int segment,
 typedef struct carc_game carc_game;
 
 /** Create a game.  Errors: CARC_E_INVALID (NULL, bad player count, unknown
- *  rule value, struct_size too small or with a non-zero unknown tail),
+ *  rule value, a module's rule option off its default while the module is
+ *  not in play, struct_size too small or with a non-zero unknown tail),
  *  CARC_E_UNSUPPORTED (a module not built into this library),
  *  CARC_E_NOMEM.  On success *out owns a new game whose first decision is
  *  the first tile draw (a chance decision). */
@@ -736,7 +737,8 @@ CARC_API const char *carc_score_reason_name(int reason);
 CARC_API int carc_game_serialize(const carc_game *game, uint8_t *buf,
                                  size_t cap, size_t *needed);
 /** Restore a serialized game exactly, RNG state included.  Any damage gives
- *  CARC_E_CORRUPT (or CARC_E_VERSION) and no game. */
+ *  CARC_E_CORRUPT (or CARC_E_VERSION) and no game; so does a version-1
+ *  buffer with a module (version 1 knew the base game only). */
 CARC_API int carc_game_deserialize(carc_game **out, const uint8_t *buf,
                                    size_t len);
 

@@ -72,256 +72,327 @@ static void legend_item(outbuf *o, size_t *col, int width, const char *item)
     *col += 1 + n;
 }
 
-int carc_game_board_view(const carc_game *game, const carc_board_view *view, char *buf,
-                         size_t cap, size_t *needed)
-{
-    if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
+/* One drawing of the board: the options, what is shown, what the legend
+ * must explain. */
+typedef struct view_ctx {
+    const carc_game *game;
     carc_board_view v;
-    carc_board_view_init(&v);
-    if (view) {
-        if (!carc__sized_copy(&v, view, view->struct_size, sizeof v, 4096)) return CARC_E_INVALID;
-        if (v.width == 0) v.width = 80;
-        if (v.width < 40 || v.width > MAX_WIDTH) return CARC_E_INVALID;
-    }
-    const ptile *T = CTILES(game);
-    const figure *F = CFIGS(game);
-    outbuf o = {buf, cap, 0};
-
+    outbuf *o;
     /* the cells where the tile in hand fits, and how */
     legal_cell legal[CARC_ID_CELL_N / 4 + 1];
-    int nlegal = 0;
+    int nlegal;
+    bool show_legal;
+    int x0, x1, y0, y1; /* the board, its legal cells included */
+    int vx0, vx1;       /* the columns shown */
+    int last;           /* the tile marked as placed last, or -1 */
+    unsigned seen;      /* SEEN_*: drawn */
+    uint32_t kinds_seen;    /* bit k: a figure of kind k drawn (not followers) */
+    uint32_t features_seen; /* followers: on which feature kinds (bit per kind < 32) */
+} view_ctx;
+
+/* The cells where the tile in hand fits, and with which rotations. */
+static void find_legal(view_ctx *c)
+{
+    const carc_game *game = c->game;
     const carc_pending *p = carc__front(game);
-    bool show_legal = (v.flags & CARC_VIEW_LEGAL) && p && p->kind == CARC_DECISION_PLACE &&
-                      game->drawn >= 0;
-    if (show_legal) {
-        int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
-        action_sink s = {NULL, ids, CARC_NUM_DISTINCT_ACTIONS, 0};
-        carc__enumerate(game, &s);
-        for (size_t i = 0; i < s.n && i < s.cap; i++) {
-            int fi, rot;
-            if (carc__decode_cell(game, ids[i], &fi, &rot)) continue;
-            const front *f = &CFRONT(game)[fi];
-            int k = 0;
-            while (k < nlegal && (legal[k].x != f->x || legal[k].y != f->y)) k++;
-            if (k == nlegal) {
-                if (nlegal == (int)(sizeof legal / sizeof legal[0])) continue;
-                legal[nlegal].x = f->x;
-                legal[nlegal].y = f->y;
-                legal[nlegal].rots = 0;
-                nlegal++;
-            }
-            legal[k].rots |= (uint8_t)(1u << rot);
+    c->show_legal = (c->v.flags & CARC_VIEW_LEGAL) && p && p->kind == CARC_DECISION_PLACE &&
+                    game->drawn >= 0;
+    if (!c->show_legal) return;
+    int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    action_sink s = {NULL, ids, CARC_NUM_DISTINCT_ACTIONS, 0};
+    carc__enumerate(game, &s);
+    for (size_t i = 0; i < s.n && i < s.cap; i++) {
+        int fi, rot;
+        if (carc__decode_cell(game, ids[i], &fi, &rot)) continue;
+        const front *f = &CFRONT(game)[fi];
+        int k = 0;
+        while (k < c->nlegal && (c->legal[k].x != f->x || c->legal[k].y != f->y)) k++;
+        if (k == c->nlegal) {
+            if (c->nlegal == (int)(sizeof c->legal / sizeof c->legal[0])) continue;
+            c->legal[c->nlegal].x = f->x;
+            c->legal[c->nlegal].y = f->y;
+            c->legal[c->nlegal].rots = 0;
+            c->nlegal++;
+        }
+        c->legal[k].rots |= (uint8_t)(1u << rot);
+    }
+}
+
+/* The part of the board to show: all of it, legal cells included; on a
+ * board wider than the view, the columns around the cell asked for (or the
+ * tile placed last). */
+static void choose_columns(view_ctx *c)
+{
+    const carc_game *game = c->game;
+    carc__board_bounds(game, &c->x0, &c->x1, &c->y0, &c->y1);
+    for (int k = 0; k < c->nlegal; k++) {
+        if (c->legal[k].x < c->x0) c->x0 = c->legal[k].x;
+        if (c->legal[k].x > c->x1) c->x1 = c->legal[k].x;
+        if (c->legal[k].y < c->y0) c->y0 = c->legal[k].y;
+        if (c->legal[k].y > c->y1) c->y1 = c->legal[k].y;
+    }
+    int fit = (c->v.width - LABEL_W) / CELL_W;
+    c->vx0 = c->x0;
+    c->vx1 = c->x1;
+    if (c->x1 - c->x0 + 1 > fit) {
+        int cx = (c->v.flags & CARC_VIEW_CENTER) ? c->v.center_x
+                 : game->ntiles ? CTILES(game)[game->ntiles - 1].x : 0;
+        /* a centre beyond the board shows its edge, as the nearest cell
+         * of it would; so the sums below stay near the board (a centre at
+         * INT_MIN or INT_MAX would overflow) */
+        if (cx < c->x0) cx = c->x0;
+        if (cx > c->x1) cx = c->x1;
+        c->vx0 = cx - fit / 2;
+        if (c->vx0 + fit - 1 > c->x1) c->vx0 = c->x1 - fit + 1;
+        if (c->vx0 < c->x0) c->vx0 = c->x0;
+        c->vx1 = c->vx0 + fit - 1;
+    }
+    c->last = game->last_tile >= 0 ? game->last_tile : -1;
+    if (c->last < 0 && game->ntiles > 1) c->last = (int)game->ntiles - 1;
+}
+
+/* The glyphs of the figures on tile t: up to three, '+' for more (*nf is
+ * then 4). */
+static void tile_figures(view_ctx *c, int t, char fg[3][3], int *nf)
+{
+    const carc_game *game = c->game;
+    const figure *F = CFIGS(game);
+    *nf = 0;
+    for (uint32_t i = 0; i < game->nfigs; i++) {
+        const figure *f = &F[i];
+        if ((f->where != CARC_PLACE_SEGMENT && f->where != CARC_PLACE_TILE) || f->tile != t)
+            continue;
+        int feat = f->where == CARC_PLACE_SEGMENT ? CSEGS(game)[f->seg].kind : -1;
+        if (*nf == 3) {
+            c->seen |= SEEN_MORE;
+            (*nf)++;
+            break;
+        }
+        fg[*nf][0] = f->owner >= 0 ? (char)('0' + f->owner % 10) : 'n';
+        fg[*nf][1] = figure_glyph(f->kind, feat);
+        if (f->owner < 0) c->seen |= SEEN_NEUTRAL;
+        if (f->kind == CARC_FIGURE_FOLLOWER) {
+            if (feat >= 0 && feat < 32) c->features_seen |= 1u << feat;
+        } else if (f->kind < 32) {
+            c->kinds_seen |= 1u << f->kind;
+        }
+        (*nf)++;
+    }
+}
+
+/* Row `row` (0..2) of placed tile t into cell[CELL_W]: its edges, its name,
+ * its figures. */
+static void tile_cell(view_ctx *c, int t, int row, char *cell)
+{
+    const ptile *pt = &CTILES(c->game)[t];
+    const tile_type *ty = &carc__types[pt->type];
+    uint8_t code = ty->code[pt->rot];
+    uint8_t wild = ty->wild[pt->rot];
+    char e[4];
+    for (int d = 0; d < 4; d++) {
+        e[d] = ((wild >> d) & 1) ? '*' : edge_char((code >> (2 * d)) & 3);
+        if (e[d] == '*') c->seen |= SEEN_WILD;
+        /* a road laid over the tile (a bridge) leaves by this side */
+        if (pt->overlay_seg != NO_OVERLAY && ((pt->overlay_sides >> d) & 1)) {
+            e[d] = '=';
+            c->seen |= SEEN_OVERLAY;
         }
     }
-
-    /* the part of the board to show */
-    int x0, x1, y0, y1;
-    carc__board_bounds(game, &x0, &x1, &y0, &y1);
-    for (int k = 0; k < nlegal; k++) {
-        if (legal[k].x < x0) x0 = legal[k].x;
-        if (legal[k].x > x1) x1 = legal[k].x;
-        if (legal[k].y < y0) y0 = legal[k].y;
-        if (legal[k].y > y1) y1 = legal[k].y;
+    char fg[3][3] = {"  ", "  ", "  "};
+    int nf;
+    tile_figures(c, t, fg, &nf);
+    bool is_last = (c->v.flags & CARC_VIEW_LAST) && t == c->last;
+    if (is_last) c->seen |= SEEN_LAST;
+    if (row == 0) {
+        cell[3] = e[0];
+        cell[5] = fg[1][0];
+        cell[6] = fg[1][1];
+        cell[0] = fg[2][0];
+        cell[1] = fg[2][1];
+    } else if (row == 1) {
+        char nm[4] = "   ";
+        size_t ln = strlen(ty->name);
+        if (ln == 1) nm[1] = ty->name[0];
+        else memcpy(nm, ty->name, ln < 3 ? ln : 3);
+        cell[0] = e[3];
+        cell[1] = is_last ? '[' : ' ';
+        memcpy(cell + 2, nm, 3);
+        cell[5] = is_last ? ']' : ' ';
+        cell[6] = e[1];
+    } else {
+        cell[3] = e[2];
+        cell[5] = fg[0][0];
+        cell[6] = fg[0][1];
+        if (nf > 3) cell[0] = '+';
     }
-    int fit = (v.width - LABEL_W) / CELL_W;
-    int vx0 = x0, vx1 = x1;
-    if (x1 - x0 + 1 > fit) {
-        int cx = (v.flags & CARC_VIEW_CENTER) ? v.center_x
-                 : game->ntiles ? T[game->ntiles - 1].x : 0;
-        vx0 = cx - fit / 2;
-        if (vx0 + fit - 1 > x1) vx0 = x1 - fit + 1;
-        if (vx0 < x0) vx0 = x0;
-        vx1 = vx0 + fit - 1;
+}
+
+/* The middle row of an empty cell: "+13" where the tile in hand fits, with
+ * r1 and r3. */
+static void legal_cell_mark(view_ctx *c, int x, int y, char *cell)
+{
+    for (int k = 0; k < c->nlegal; k++) {
+        if (c->legal[k].x != x || c->legal[k].y != y) continue;
+        cell[1] = '+';
+        int n = 2;
+        for (int r = 0; r < 4; r++)
+            if ((c->legal[k].rots >> r) & 1) cell[n++] = (char)('0' + r);
+        c->seen |= SEEN_LEGAL;
+        break;
     }
-    int last = game->last_tile >= 0 ? game->last_tile : -1;
-    if (last < 0 && game->ntiles > 1) last = (int)game->ntiles - 1;
+}
 
-    carc__out_add(&o, "board x %d..%d, y %d..%d\n", x0, x1, y0, y1);
-    if (vx0 != x0 || vx1 != x1) carc__out_add(&o, "showing x %d..%d\n", vx0, vx1);
-    carc__out_add(&o, "%*s", LABEL_W, "");
-    for (int x = vx0; x <= vx1; x++) carc__out_add(&o, x < vx1 ? "%4d   " : "%4d", x);
-    carc__out_add(&o, "\n");
-
-    unsigned seen = 0;
-    uint32_t kinds_seen = 0;   /* bit k: a figure of kind k drawn (not followers) */
-    uint32_t features_seen = 0; /* followers: on which feature kinds (bit per kind < 32) */
+/* The header lines and the board, three text lines per row of tiles. */
+static void write_board(view_ctx *c)
+{
+    outbuf *o = c->o;
+    carc__out_add(o, "board x %d..%d, y %d..%d\n", c->x0, c->x1, c->y0, c->y1);
+    if (c->vx0 != c->x0 || c->vx1 != c->x1)
+        carc__out_add(o, "showing x %d..%d\n", c->vx0, c->vx1);
+    carc__out_add(o, "%*s", LABEL_W, "");
+    for (int x = c->vx0; x <= c->vx1; x++) carc__out_add(o, x < c->vx1 ? "%4d   " : "%4d", x);
+    carc__out_add(o, "\n");
     char line[LABEL_W + CELL_W * (MAX_WIDTH / CELL_W) + 2];
-    for (int y = y0; y <= y1; y++) {
+    for (int y = c->y0; y <= c->y1; y++) {
         for (int row = 0; row < 3; row++) {
             size_t n = 0;
             if (row == 1) snprintf(line, sizeof line, "%3d ", y);
             else snprintf(line, sizeof line, "%*s", LABEL_W, "");
             n = LABEL_W;
-            for (int x = vx0; x <= vx1; x++) {
+            for (int x = c->vx0; x <= c->vx1; x++) {
                 char cell[CELL_W + 1];
                 memset(cell, ' ', CELL_W);
                 cell[CELL_W] = 0;
-                int t = carc__cell_get(game, x, y);
-                if (t >= 0) {
-                    const ptile *pt = &T[t];
-                    const tile_type *ty = &carc__types[pt->type];
-                    uint8_t code = ty->code[pt->rot];
-                    uint8_t wild = ty->wild[pt->rot];
-                    char e[4];
-                    for (int d = 0; d < 4; d++) {
-                        e[d] = ((wild >> d) & 1) ? '*' : edge_char((code >> (2 * d)) & 3);
-                        if (e[d] == '*') seen |= SEEN_WILD;
-                        /* a road laid over the tile (a bridge) leaves by this side */
-                        if (pt->overlay_seg != NO_OVERLAY && ((pt->overlay_sides >> d) & 1)) {
-                            e[d] = '=';
-                            seen |= SEEN_OVERLAY;
-                        }
-                    }
-                    /* its figures: up to three shown, '+' for more */
-                    char fg[3][3] = {"  ", "  ", "  "};
-                    int nf = 0;
-                    for (uint32_t i = 0; i < game->nfigs; i++) {
-                        const figure *f = &F[i];
-                        if ((f->where != CARC_PLACE_SEGMENT && f->where != CARC_PLACE_TILE) ||
-                            f->tile != t)
-                            continue;
-                        int feat = f->where == CARC_PLACE_SEGMENT ? CSEGS(game)[f->seg].kind : -1;
-                        if (nf == 3) {
-                            seen |= SEEN_MORE;
-                            nf++;
-                            break;
-                        }
-                        fg[nf][0] = f->owner >= 0 ? (char)('0' + f->owner % 10) : 'n';
-                        fg[nf][1] = figure_glyph(f->kind, feat);
-                        if (f->owner < 0) seen |= SEEN_NEUTRAL;
-                        if (f->kind == CARC_FIGURE_FOLLOWER) {
-                            if (feat >= 0 && feat < 32) features_seen |= 1u << feat;
-                        } else if (f->kind < 32) {
-                            kinds_seen |= 1u << f->kind;
-                        }
-                        nf++;
-                    }
-                    bool is_last = (v.flags & CARC_VIEW_LAST) && t == last;
-                    if (is_last) seen |= SEEN_LAST;
-                    if (row == 0) {
-                        cell[3] = e[0];
-                        cell[5] = fg[1][0];
-                        cell[6] = fg[1][1];
-                        cell[0] = fg[2][0];
-                        cell[1] = fg[2][1];
-                    } else if (row == 1) {
-                        char nm[4] = "   ";
-                        size_t ln = strlen(ty->name);
-                        if (ln == 1) nm[1] = ty->name[0];
-                        else memcpy(nm, ty->name, ln < 3 ? ln : 3);
-                        cell[0] = e[3];
-                        cell[1] = is_last ? '[' : ' ';
-                        memcpy(cell + 2, nm, 3);
-                        cell[5] = is_last ? ']' : ' ';
-                        cell[6] = e[1];
-                    } else {
-                        cell[3] = e[2];
-                        cell[5] = fg[0][0];
-                        cell[6] = fg[0][1];
-                        if (nf > 3) cell[0] = '+';
-                    }
-                } else if (row == 1 && show_legal) {
-                    for (int k = 0; k < nlegal; k++) {
-                        if (legal[k].x != x || legal[k].y != y) continue;
-                        cell[1] = '+';
-                        int c = 2;
-                        for (int r = 0; r < 4; r++)
-                            if ((legal[k].rots >> r) & 1) cell[c++] = (char)('0' + r);
-                        seen |= SEEN_LEGAL;
-                        break;
-                    }
-                }
+                int t = carc__cell_get(c->game, x, y);
+                if (t >= 0) tile_cell(c, t, row, cell);
+                else if (row == 1 && c->show_legal) legal_cell_mark(c, x, y, cell);
                 memcpy(line + n, cell, CELL_W);
                 n += CELL_W;
             }
             while (n > 0 && line[n - 1] == ' ') n--;
             line[n] = 0;
-            carc__out_add(&o, "%s\n", line);
+            carc__out_add(o, "%s\n", line);
         }
     }
+}
 
-    if (v.flags & CARC_VIEW_LEGEND) {
-        size_t col = 0;
-        char item[120];
-        legend_item(&o, &col, v.width, "north up");
-        legend_item(&o, &col, v.width, "edges C city, R road, . field");
-        if (seen & SEEN_WILD) legend_item(&o, &col, v.width, "* any");
-        if (seen & SEEN_OVERLAY) legend_item(&o, &col, v.width, "= a road laid over a field");
-        if (seen & SEEN_LAST) legend_item(&o, &col, v.width, "[D] the tile placed last");
-        if (seen & SEEN_LEGAL) {
-            /* the first marked cell's digits as the example */
-            char digits[5] = "", turns[32] = "";
-            for (int r = 0, nd = 0; r < 4; r++)
-                if ((legal[0].rots >> r) & 1) {
-                    digits[nd++] = (char)('0' + r);
-                    size_t l = strlen(turns);
-                    snprintf(turns + l, sizeof turns - l, "%sr%d", l ? " " : "", r);
-                }
-            snprintf(item, sizeof item, "+%s tile %s fits here: %s", digits,
-                     carc__types[game->drawn].name, turns);
-            legend_item(&o, &col, v.width, item);
-        }
-        for (int k = 0, first = 1; k < 32; k++)
-            if ((features_seen >> k) & 1) {
-                snprintf(item, sizeof item, "0%c %s on a %s", figure_glyph(CARC_FIGURE_FOLLOWER, k),
-                         first ? "player 0's follower" : "", carc__feature_name(k));
-                if (!first) { /* "0c on a city" */
-                    char *dbl = strstr(item, "  ");
-                    if (dbl) memmove(dbl, dbl + 1, strlen(dbl));
-                }
-                first = 0;
-                legend_item(&o, &col, v.width, item);
+/* The legend: what the board drawn shows. */
+static void write_legend(view_ctx *c)
+{
+    const carc_game *game = c->game;
+    outbuf *o = c->o;
+    int width = c->v.width;
+    size_t col = 0;
+    char item[120];
+    legend_item(o, &col, width, "north up");
+    legend_item(o, &col, width, "edges C city, R road, . field");
+    if (c->seen & SEEN_WILD) legend_item(o, &col, width, "* any");
+    if (c->seen & SEEN_OVERLAY) legend_item(o, &col, width, "= a road laid over a field");
+    if (c->seen & SEEN_LAST) legend_item(o, &col, width, "[D] the tile placed last");
+    if (c->seen & SEEN_LEGAL) {
+        /* the first marked cell's digits as the example */
+        char digits[5] = "", turns[32] = "";
+        for (int r = 0, nd = 0; r < 4; r++)
+            if ((c->legal[0].rots >> r) & 1) {
+                digits[nd++] = (char)('0' + r);
+                size_t l = strlen(turns);
+                snprintf(turns + l, sizeof turns - l, "%sr%d", l ? " " : "", r);
             }
-        for (int k = 1; k < CARC_FIGURE_KINDS; k++)
-            if ((kinds_seen >> k) & 1) {
-                snprintf(item, sizeof item, "%c %s", figure_glyph(k, -1), carc__figure_name(k));
-                legend_item(&o, &col, v.width, item);
-            }
-        /* figures with a module's role (carc_game_figure_role): "0c at 0,-1
-         * castle" (on the panned-out part of the board too) */
-        for (uint32_t i = 0; i < game->nfigs; i++) {
-            const figure *f = &F[i];
-            const char *role = carc_game_figure_role(game, (int)i);
-            if (!role || (f->where != CARC_PLACE_SEGMENT && f->where != CARC_PLACE_TILE) ||
-                f->tile >= game->ntiles)
-                continue;
-            int feat = f->where == CARC_PLACE_SEGMENT ? CSEGS(game)[f->seg].kind : -1;
-            snprintf(item, sizeof item, "%c%c at %d,%d %s",
-                     f->owner >= 0 ? (char)('0' + f->owner % 10) : 'n',
-                     figure_glyph(f->kind, feat), T[f->tile].x, T[f->tile].y, role);
-            legend_item(&o, &col, v.width, item);
-        }
-        if (seen & SEEN_NEUTRAL) legend_item(&o, &col, v.width, "n a neutral figure");
-        if (seen & SEEN_MORE) legend_item(&o, &col, v.width, "+ more figures on the tile");
-        carc__out_add(&o, "\n");
+        snprintf(item, sizeof item, "+%s tile %s fits here: %s", digits,
+                 carc__types[game->drawn].name, turns);
+        legend_item(o, &col, width, item);
     }
-    carc__out_add(&o, "turn %d, %d tiles left", game->turn, game->total_remaining);
-    if (game->discarded) carc__out_add(&o, ", %d set aside", game->discarded);
-    if (carc__is_over(game)) carc__out_add(&o, ", game over");
-    carc__out_add(&o, "\n");
+    for (int k = 0, first = 1; k < 32; k++)
+        if ((c->features_seen >> k) & 1) {
+            snprintf(item, sizeof item, "0%c %s on a %s", figure_glyph(CARC_FIGURE_FOLLOWER, k),
+                     first ? "player 0's follower" : "", carc__feature_name(k));
+            if (!first) { /* "0c on a city" */
+                char *dbl = strstr(item, "  ");
+                if (dbl) memmove(dbl, dbl + 1, strlen(dbl));
+            }
+            first = 0;
+            legend_item(o, &col, width, item);
+        }
+    for (int k = 1; k < CARC_FIGURE_KINDS; k++)
+        if ((c->kinds_seen >> k) & 1) {
+            snprintf(item, sizeof item, "%c %s", figure_glyph(k, -1), carc__figure_name(k));
+            legend_item(o, &col, width, item);
+        }
+    /* figures with a module's role (carc_game_figure_role): "0c at 0,-1
+     * castle" (on the panned-out part of the board too) */
+    const ptile *T = CTILES(game);
+    const figure *F = CFIGS(game);
+    for (uint32_t i = 0; i < game->nfigs; i++) {
+        const figure *f = &F[i];
+        const char *role = carc_game_figure_role(game, (int)i);
+        if (!role || (f->where != CARC_PLACE_SEGMENT && f->where != CARC_PLACE_TILE) ||
+            f->tile >= game->ntiles)
+            continue;
+        int feat = f->where == CARC_PLACE_SEGMENT ? CSEGS(game)[f->seg].kind : -1;
+        snprintf(item, sizeof item, "%c%c at %d,%d %s",
+                 f->owner >= 0 ? (char)('0' + f->owner % 10) : 'n',
+                 figure_glyph(f->kind, feat), T[f->tile].x, T[f->tile].y, role);
+        legend_item(o, &col, width, item);
+    }
+    if (c->seen & SEEN_NEUTRAL) legend_item(o, &col, width, "n a neutral figure");
+    if (c->seen & SEEN_MORE) legend_item(o, &col, width, "+ more figures on the tile");
+    carc__out_add(o, "\n");
+}
+
+/* Under the board: the turn, tiles left and out of the game, each player's
+ * points, supply and held tiles. */
+static void write_status(const carc_game *game, outbuf *o)
+{
+    carc__out_add(o, "turn %d, %d tiles left", game->turn, game->total_remaining);
+    if (game->discarded) carc__out_add(o, ", %d set aside", game->discarded);
+    if (carc__is_over(game)) carc__out_add(o, ", game over");
+    carc__out_add(o, "\n");
     /* tokens of no player (the Big Top's revealed animals), if any */
     int out = 0;
     for (int k = 0; k < CARC_TOKEN_KINDS; k++) {
         int n = carc_game_tokens(game, -1, k);
         const char *name = carc__pic_token_name(k);
         if (n <= 0 || !name) continue;
-        carc__out_add(&o, "%s %d %s", out++ ? "," : "out of the game:", n, name);
+        carc__out_add(o, "%s %d %s", out++ ? "," : "out of the game:", n, name);
     }
-    if (out) carc__out_add(&o, "\n");
+    if (out) carc__out_add(o, "\n");
     /* tiles lying face up that nobody owns yet (a bazaar's row), if any */
-    if (carc__pic_held_text(game, -1, "face up: ", 0, &o)) carc__out_add(&o, "\n");
+    if (carc__pic_held_text(game, -1, "face up: ", 0, o)) carc__out_add(o, "\n");
 
     for (int pl = 0; pl < game->nplayers; pl++) {
-        carc__out_add(&o, "player %d: %d points; supply:", pl, game->score[pl]);
+        carc__out_add(o, "player %d: %d points; supply:", pl, game->score[pl]);
         int any = 0;
         for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
             if (game->kind_owner[k] == 255 || (game->kind_class[k] & CARC_CLASS_NEUTRAL)) continue;
-            carc__out_add(&o, "%s %d %s%s", any++ ? "," : "", game->supply[pl][k],
+            carc__out_add(o, "%s %d %s%s", any++ ? "," : "", game->supply[pl][k],
                           carc__figure_name(k), game->supply[pl][k] == 1 ? "" : "s");
         }
         /* the tiles it holds to play later (a bazaar's), if any */
-        carc__pic_held_text(game, pl, "; holds ", 0, &o);
-        carc__out_add(&o, "\n");
+        carc__pic_held_text(game, pl, "; holds ", 0, o);
+        carc__out_add(o, "\n");
     }
+}
+
+int carc_game_board_view(const carc_game *game, const carc_board_view *view, char *buf,
+                         size_t cap, size_t *needed)
+{
+    if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
+    outbuf o = {buf, cap, 0};
+    view_ctx c;
+    memset(&c, 0, sizeof c);
+    c.game = game;
+    c.o = &o;
+    carc_board_view_init(&c.v);
+    if (view) {
+        if (!carc__sized_copy(&c.v, view, view->struct_size, sizeof c.v, 4096))
+            return CARC_E_INVALID;
+        if (c.v.width == 0) c.v.width = 80;
+        if (c.v.width < 40 || c.v.width > MAX_WIDTH) return CARC_E_INVALID;
+    }
+    find_legal(&c);
+    choose_columns(&c);
+    write_board(&c);
+    if (c.v.flags & CARC_VIEW_LEGEND) write_legend(&c);
+    write_status(game, &o);
     return carc__out_finish(&o, needed);
 }

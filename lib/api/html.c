@@ -76,6 +76,8 @@ typedef struct walker {
     int *fx, *fy, *from;
     const char **role;
     uint8_t *shown;
+    /* the figure kinds the players own, for the supply (section STEPS) */
+    int kinds[CARC_FIGURE_KINDS], nkinds;
     /* the token kinds the game's modules own (section STEPS) */
     int tok[CARC_TOKEN_KINDS], ntok;
     /* a module in play reports held tiles (carc_game_held_tiles): each step
@@ -153,10 +155,10 @@ static void held_json(outbuf *o, const carc_game *g, int player)
 }
 
 /* The numbers of one step: [turn, tiles left, player to act, last tile
- * (x, y) or null, scores, supply per player in the order of kinds[],
+ * (x, y) or null, scores, supply per player in the order of w->kinds[],
  * tokens per player in the order of w->tok[]]; when w->held, then the names
  * of the tiles each player holds and of the face-up tiles. */
-static void step_json(walker *w, const carc_game *g, const int *kinds, int nkinds)
+static void step_json(walker *w, const carc_game *g)
 {
     outbuf *o = w->o;
     int t = carc__pic_last_tile(g);
@@ -170,8 +172,8 @@ static void step_json(walker *w, const carc_game *g, const int *kinds, int nkind
     carc__out_add(o, "],[");
     for (int p = 0; p < g->nplayers; p++) {
         carc__out_add(o, "%s[", p ? "," : "");
-        for (int k = 0; k < nkinds; k++)
-            carc__out_add(o, "%s%d", k ? "," : "", g->supply[p][kinds[k]]);
+        for (int k = 0; k < w->nkinds; k++)
+            carc__out_add(o, "%s%d", k ? "," : "", g->supply[p][w->kinds[k]]);
         carc__out_add(o, "]");
     }
     carc__out_add(o, "],[");
@@ -207,7 +209,7 @@ static int fresh_game(const carc_game *fin, carc_game **out)
 
 /* Replay the final game's history on a fresh game, writing w->section
  * after step 0 and after every entry.  CARC_OK or the first error. */
-static int walk(walker *w, const int *kinds, int nkinds)
+static int walk(walker *w)
 {
     const carc_game *fin = w->final;
     carc_game *g;
@@ -216,7 +218,7 @@ static int walk(walker *w, const int *kinds, int nkinds)
     const uint16_t *H = CHIST(fin);
     int step = 0;
     if (w->section == SEC_FIGS) figure_spans(w, g, 0, false);
-    if (w->section == SEC_STEPS) step_json(w, g, kinds, nkinds);
+    if (w->section == SEC_STEPS) step_json(w, g);
     for (uint32_t i = 0, used = 0; i < fin->nhist; i += used) {
         carc_action a;
         char text[192];
@@ -255,7 +257,7 @@ static int walk(walker *w, const int *kinds, int nkinds)
         }
         free(long_text);
         if (rc) break;
-        if (w->section == SEC_STEPS) step_json(w, g, kinds, nkinds);
+        if (w->section == SEC_STEPS) step_json(w, g);
     }
     if (!rc && w->section == SEC_FIGS) figure_spans(w, g, step + 1, true);
     carc_game_free(g);
@@ -369,6 +371,244 @@ static const char page_script[] =
     "window.carcvarReplay={show:function(k){go(k);},steps:N,step:function(){return s;}};\n"
     "})();\n";
 
+/* What the page needs to know of the final game before it is written:
+ * the figure kinds the players own (the supply column), the token kinds
+ * the modules in play own (their counts at every step), whether a module
+ * reports held tiles. */
+static void walker_init(walker *w, outbuf *o, const carc_game *fin, const pic_frame *f)
+{
+    memset(w, 0, sizeof *w);
+    w->o = o;
+    w->final = fin;
+    w->frame = f;
+    w->section = SEC_FIGS;
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+        bool owned = false;
+        for (uint32_t i = 0; i < fin->nfigs && !owned; i++)
+            owned = CFIGS(fin)[i].owner >= 0 && CFIGS(fin)[i].kind == k;
+        if (owned) w->kinds[w->nkinds++] = k;
+    }
+    uint32_t owned = 0;
+    for (int k = 0; k < fin->nmods; k++) owned |= carc__mod(fin, k)->token_kinds;
+    for (int k = 0; k < CARC_TOKEN_KINDS; k++)
+        if ((owned >> k) & 1u) w->tok[w->ntok++] = k;
+    for (int k = 0; k < fin->nmods; k++) w->held |= carc__mod(fin, k)->held_tiles != NULL;
+}
+
+static void walker_free(walker *w)
+{
+    free(w->fx);
+    free(w->fy);
+    free(w->from);
+    free(w->role);
+    free(w->shown);
+}
+
+/* The document's head and the page's header line. */
+static void write_head(outbuf *o, const carc_game *fin)
+{
+    carc__out_add(o, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                     "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
+                     "<meta name=\"generator\" content=\"libcarcvar %s\">"
+                     "<title>Carcassonne replay</title><style>%s</style></head>\n<body>\n",
+                  carc_version_string(), page_style);
+    carc__out_add(o, "<header><h1>Carcassonne replay</h1><div class=\"meta\">%d players "
+                     "&#183; modules:",
+                  fin->nplayers);
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++)
+        if (carc__module_on(fin, m)) carc__out_add(o, " %s", carc_module_name(m));
+    carc__out_add(o, " &#183; %d tiles placed &#183; %s &#183; libcarcvar %s</div></header>\n",
+                  (int)fin->ntiles, carc__is_over(fin) ? "finished" : "unfinished",
+                  carc_version_string());
+}
+
+/* Every tile the game placed, once, with the step it appears at: the tiles
+ * before the first action are there at step 0, then the k-th placed tile
+ * appears at the step that placed it (a replay notes when ntiles grows). */
+static int write_tiles(outbuf *o, const carc_game *fin, const pic_frame *f)
+{
+    carc_game *g;
+    int rc = fresh_game(fin, &g);
+    if (rc) return rc;
+    int *tile_step = calloc(fin->ntiles + 1, sizeof *tile_step);
+    if (!tile_step) {
+        carc_game_free(g);
+        return CARC_E_NOMEM;
+    }
+    uint32_t have = g->ntiles;
+    const uint16_t *H = CHIST(fin);
+    int step = 0;
+    for (uint32_t i = 0, used = 0; i < fin->nhist && !rc; i += used) {
+        rc = carc__replay_entry(g, H + i, fin->nhist - i, &used);
+        step++;
+        for (; have < g->ntiles && have < fin->ntiles; have++) tile_step[have] = step;
+    }
+    carc_game_free(g);
+    for (uint32_t t = 0; t < fin->ntiles && !rc; t++) {
+        char attrs[32];
+        snprintf(attrs, sizeof attrs, "data-step=\"%d\"", tile_step[t]);
+        carc__pic_tile(o, fin, (int)t, f, attrs);
+        carc__out_add(o, "\n");
+    }
+    free(tile_step);
+    return rc;
+}
+
+/* The board: every tile once, every figure once per stay, the frame of the
+ * last tile (moved by the script). */
+static int write_board(walker *w)
+{
+    outbuf *o = w->o;
+    const carc_game *fin = w->final;
+    const pic_frame *f = w->frame;
+    carc__out_add(o, "<main><div id=\"boardbox\"><svg id=\"board\" "
+                     "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
+                     "preserveAspectRatio=\"xMidYMid meet\" role=\"img\" "
+                     "aria-label=\"board\">\n",
+                  f->width, f->height);
+    carc__pic_style(o);
+    carc__out_add(o, "<rect width=\"%d\" height=\"%d\" fill=\"#f3eddc\"/>\n", f->width,
+                  f->height);
+    carc__pic_axes(o, f);
+    int rc = write_tiles(o, fin, f);
+    if (rc) return rc;
+    carc__out_add(o, "<g id=\"lastmark\" class=\"last-tile\" fill=\"none\" style=\"display:none\">"
+                     "<title>last tile placed</title><rect x=\"2\" y=\"2\" width=\"%d\" "
+                     "height=\"%d\" stroke=\"#000\" stroke-width=\"4\"/><rect x=\"2\" y=\"2\" "
+                     "width=\"%d\" height=\"%d\" stroke=\"#fff\" stroke-width=\"2\" "
+                     "stroke-dasharray=\"5 3\"/></g>\n",
+                  PIC_TS - 4, PIC_TS - 4, PIC_TS - 4, PIC_TS - 4);
+    size_t nf = fin->nfigs ? fin->nfigs : 1;
+    w->fx = calloc(nf, sizeof *w->fx);
+    w->fy = calloc(nf, sizeof *w->fy);
+    w->from = calloc(nf, sizeof *w->from);
+    w->role = calloc(nf, sizeof *w->role);
+    w->shown = calloc(nf, 1);
+    if (!w->fx || !w->fy || !w->from || !w->role || !w->shown) return CARC_E_NOMEM;
+    w->section = SEC_FIGS;
+    rc = walk(w);
+    if (rc) return rc;
+    carc__out_add(o, "</svg></div>\n");
+    return CARC_OK;
+}
+
+/* The side panel: the controls, the players' table (filled by the script)
+ * and the legend of the figures. */
+static void write_panel(const walker *w)
+{
+    outbuf *o = w->o;
+    const carc_game *fin = w->final;
+    carc__out_add(o, "<aside><div class=\"card\"><div id=\"controls\">"
+                     "<button id=\"first\" title=\"start (Home)\">&#8676;</button>"
+                     "<button id=\"prevturn\" title=\"previous turn\">&#171;</button>"
+                     "<button id=\"prev\" title=\"previous step (&#8592;)\">&#8249;</button>"
+                     "<button id=\"play\" title=\"play\">&#9654;</button>"
+                     "<button id=\"next\" title=\"next step (&#8594;)\">&#8250;</button>"
+                     "<button id=\"nextturn\" title=\"next turn\">&#187;</button>"
+                     "<button id=\"end\" title=\"end (End)\">&#8677;</button>"
+                     "<span id=\"where\"></span>"
+                     "<input id=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" "
+                     "aria-label=\"step\"></div></div>\n");
+    carc__out_add(o, "<div class=\"card\"><div id=\"status\"></div><table id=\"players\">"
+                     "<thead><tr><th>player</th><th class=\"num\">score</th><th>in supply"
+                     "</th>%s%s</tr></thead><tbody>",
+                  w->ntok ? "<th>tokens</th>" : "", w->held ? "<th>holds</th>" : "");
+    for (int p = 0; p < fin->nplayers; p++)
+        carc__out_add(o, "<tr data-player=\"%d\"><td><span class=\"sw\" style=\"background:%s;"
+                         "color:%s\">P%d</span></td><td class=\"num score\"></td>"
+                         "<td class=\"supply\"></td>%s%s</tr>",
+                      p, carc__pic_colour(p), carc__pic_ink(p), p,
+                      w->ntok ? "<td class=\"tokens\"></td>" : "",
+                      w->held ? "<td class=\"held\"></td>" : "");
+    carc__out_add(o, "</tbody></table><svg class=\"legend-box\" "
+                     "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 500 26\">");
+    carc__pic_style(o);
+    carc__pic_legend(o, 4, 14);
+    carc__out_add(o, "</svg></div>\n");
+}
+
+/* The move list: one item per step, step 0 the start. */
+static int write_moves(walker *w)
+{
+    carc__out_add(w->o, "<div class=\"card\"><h2>Moves</h2>"
+                        "<ol id=\"moves\"><li data-step=\"0\" class=\"chance\">"
+                        "<span class=\"turn\"></span><span class=\"act\">start</span></li>\n");
+    w->section = SEC_MOVES;
+    int rc = walk(w);
+    if (rc) return rc;
+    carc__out_add(w->o, "</ol></div></aside></main>\n");
+    return CARC_OK;
+}
+
+/* The breakdown: points by player and feature kind, from the score log. */
+static void write_breakdown(outbuf *o, const carc_game *fin)
+{
+    const logent *L = CLOG(fin);
+    const char *cols[BREAKDOWN_COLS];
+    int ncols = 0;
+    for (uint32_t i = 0; i < fin->nlog; i++) column_of(cols, &ncols, event_column(&L[i]));
+    carc__out_add(o, "<section id=\"breakdown\" class=\"card\"><h2>%s by feature</h2>"
+                     "<table><thead><tr><th>player</th>",
+                  carc__is_over(fin) ? "Final scores" : "Scores so far");
+    for (int k = 0; k < ncols; k++) {
+        carc__out_add(o, "<th class=\"num\">");
+        carc__pic_xml(o, cols[k]);
+        carc__out_add(o, "</th>");
+    }
+    carc__out_add(o, "<th class=\"num\">of which at the end</th><th class=\"num\">total"
+                     "</th></tr></thead><tbody>");
+    for (int p = 0; p < fin->nplayers; p++) {
+        carc__out_add(o, "<tr data-player=\"%d\"><td><span class=\"sw\" style=\""
+                         "background:%s;color:%s\">P%d</span></td>",
+                      p, carc__pic_colour(p), carc__pic_ink(p), p);
+        int end = 0;
+        for (int k = 0; k < ncols; k++) {
+            int sum = 0;
+            for (uint32_t i = 0; i < fin->nlog; i++)
+                if (L[i].player == p && column_of(cols, &ncols, event_column(&L[i])) == k)
+                    sum += L[i].points;
+            carc__out_add(o, "<td class=\"num\">%d</td>", sum);
+        }
+        for (uint32_t i = fin->nlog_final; i < fin->nlog; i++) /* the final scoring */
+            if (L[i].player == p) end += L[i].points;
+        carc__out_add(o, "<td class=\"num\">%d</td><td class=\"num final\">%d</td></tr>", end,
+                      fin->score[p]);
+    }
+    carc__out_add(o, "</tbody></table></section>\n");
+}
+
+/* The numbers of every step (REPLAY), then the script. */
+static int write_data(walker *w)
+{
+    outbuf *o = w->o;
+    const carc_game *fin = w->final;
+    const pic_frame *f = w->frame;
+    carc__out_add(o, "<script>\nvar REPLAY={players:%d,over:%s,ts:%d,x0:%d,y0:%d,ox:%d,oy:%d,"
+                     "kinds:[",
+                  fin->nplayers, carc__is_over(fin) ? "true" : "false", PIC_TS, f->x0, f->y0,
+                  f->ox, f->oy);
+    for (int k = 0; k < w->nkinds; k++) {
+        if (k) carc__out_add(o, ",");
+        json_str(o, carc__figure_name(w->kinds[k]));
+    }
+    carc__out_add(o, "],tokens:[");
+    for (int k = 0; k < w->ntok; k++) {
+        char other[24];
+        const char *name = carc__pic_token_name(w->tok[k]);
+        if (!name) snprintf(other, sizeof other, "token %d", w->tok[k]), name = other;
+        if (k) carc__out_add(o, ",");
+        json_str(o, name);
+    }
+    carc__out_add(o, "],final:[");
+    for (int p = 0; p < fin->nplayers; p++) carc__out_add(o, "%s%d", p ? "," : "", fin->score[p]);
+    carc__out_add(o, "],steps:[\n");
+    w->section = SEC_STEPS;
+    int rc = walk(w);
+    if (rc) return rc;
+    carc__out_add(o, "]};\n%s</script>\n</body></html>\n", page_script);
+    return CARC_OK;
+}
+
 int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size_t *needed,
                      carc_record_error *err)
 {
@@ -383,199 +623,19 @@ int carc_record_html(const char *record, size_t len, char *buf, size_t cap, size
     carc__board_bounds(fin, &x0, &x1, &y0, &y1);
     pic_frame f;
     carc__pic_frame(&f, x0, x1, y0, y1, 0);
-    int w = f.width, h = f.height;
-
-    /* the figure kinds the players own, for the supply column */
-    int kinds[CARC_FIGURE_KINDS], nkinds = 0;
-    for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
-        bool owned = false;
-        for (uint32_t i = 0; i < fin->nfigs && !owned; i++)
-            owned = CFIGS(fin)[i].owner >= 0 && CFIGS(fin)[i].kind == k;
-        if (owned) kinds[nkinds++] = k;
+    walker wk;
+    walker_init(&wk, &o, fin, &f);
+    write_head(&o, fin);
+    rc = write_board(&wk);
+    if (!rc) {
+        write_panel(&wk);
+        rc = write_moves(&wk);
     }
-
-    carc__out_add(&o, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                      "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
-                      "<meta name=\"generator\" content=\"libcarcvar %s\">"
-                      "<title>Carcassonne replay</title><style>%s</style></head>\n<body>\n",
-                  carc_version_string(), page_style);
-    carc__out_add(&o, "<header><h1>Carcassonne replay</h1><div class=\"meta\">%d players "
-                      "&#183; modules:",
-                  fin->nplayers);
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++)
-        if (carc__module_on(fin, m)) carc__out_add(&o, " %s", carc_module_name(m));
-    carc__out_add(&o, " &#183; %d tiles placed &#183; %s &#183; libcarcvar %s</div></header>\n",
-                  (int)fin->ntiles, carc__is_over(fin) ? "finished" : "unfinished",
-                  carc_version_string());
-
-    /* the board: every tile once, every figure once per stay */
-    carc__out_add(&o, "<main><div id=\"boardbox\"><svg id=\"board\" "
-                      "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
-                      "preserveAspectRatio=\"xMidYMid meet\" role=\"img\" "
-                      "aria-label=\"board\">\n",
-                  w, h);
-    carc__pic_style(&o);
-    carc__out_add(&o, "<rect width=\"%d\" height=\"%d\" fill=\"#f3eddc\"/>\n", w, h);
-    carc__pic_axes(&o, &f);
-    /* the tiles before the first action are there at step 0; then the
-     * k-th placed tile appears at the step that placed it */
-    walker wk = {&o, fin, &f, SEC_FIGS, NULL, NULL, NULL, NULL, NULL, {0}, 0, false};
-    /* the token kinds the modules in play own: their counts at every step */
-    {
-        uint32_t owned = 0;
-        for (int k = 0; k < fin->nmods; k++) owned |= carc__mod(fin, k)->token_kinds;
-        for (int k = 0; k < CARC_TOKEN_KINDS; k++)
-            if ((owned >> k) & 1u) wk.tok[wk.ntok++] = k;
-        for (int k = 0; k < fin->nmods; k++) wk.held |= carc__mod(fin, k)->held_tiles != NULL;
+    if (!rc) {
+        write_breakdown(&o, fin);
+        rc = write_data(&wk);
     }
-    {
-        /* the step of each tile: replay again and note when ntiles grows */
-        carc_game *g;
-        rc = fresh_game(fin, &g);
-        if (rc) goto out;
-        int *tile_step = calloc(fin->ntiles + 1, sizeof *tile_step);
-        if (!tile_step) {
-            carc_game_free(g);
-            rc = CARC_E_NOMEM;
-            goto out;
-        }
-        uint32_t have = g->ntiles;
-        const uint16_t *H = CHIST(fin);
-        int step = 0;
-        for (uint32_t i = 0, used = 0; i < fin->nhist && !rc; i += used) {
-            rc = carc__replay_entry(g, H + i, fin->nhist - i, &used);
-            step++;
-            for (; have < g->ntiles && have < fin->ntiles; have++) tile_step[have] = step;
-        }
-        carc_game_free(g);
-        for (uint32_t t = 0; t < fin->ntiles && !rc; t++) {
-            char attrs[32];
-            snprintf(attrs, sizeof attrs, "data-step=\"%d\"", tile_step[t]);
-            carc__pic_tile(&o, fin, (int)t, &f, attrs);
-            carc__out_add(&o, "\n");
-        }
-        free(tile_step);
-        if (rc) goto out;
-    }
-    carc__out_add(&o, "<g id=\"lastmark\" class=\"last-tile\" fill=\"none\" style=\"display:none\">"
-                      "<title>last tile placed</title><rect x=\"2\" y=\"2\" width=\"%d\" "
-                      "height=\"%d\" stroke=\"#000\" stroke-width=\"4\"/><rect x=\"2\" y=\"2\" "
-                      "width=\"%d\" height=\"%d\" stroke=\"#fff\" stroke-width=\"2\" "
-                      "stroke-dasharray=\"5 3\"/></g>\n",
-                  PIC_TS - 4, PIC_TS - 4, PIC_TS - 4, PIC_TS - 4);
-    size_t nf = fin->nfigs ? fin->nfigs : 1;
-    wk.fx = calloc(nf, sizeof *wk.fx);
-    wk.fy = calloc(nf, sizeof *wk.fy);
-    wk.from = calloc(nf, sizeof *wk.from);
-    wk.role = calloc(nf, sizeof *wk.role);
-    wk.shown = calloc(nf, 1);
-    if (!wk.fx || !wk.fy || !wk.from || !wk.role || !wk.shown) rc = CARC_E_NOMEM;
-    if (!rc) rc = walk(&wk, kinds, nkinds);
-    if (rc) goto out;
-    carc__out_add(&o, "</svg></div>\n");
-
-    /* controls, players, moves */
-    carc__out_add(&o, "<aside><div class=\"card\"><div id=\"controls\">"
-                      "<button id=\"first\" title=\"start (Home)\">&#8676;</button>"
-                      "<button id=\"prevturn\" title=\"previous turn\">&#171;</button>"
-                      "<button id=\"prev\" title=\"previous step (&#8592;)\">&#8249;</button>"
-                      "<button id=\"play\" title=\"play\">&#9654;</button>"
-                      "<button id=\"next\" title=\"next step (&#8594;)\">&#8250;</button>"
-                      "<button id=\"nextturn\" title=\"next turn\">&#187;</button>"
-                      "<button id=\"end\" title=\"end (End)\">&#8677;</button>"
-                      "<span id=\"where\"></span>"
-                      "<input id=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" "
-                      "aria-label=\"step\"></div></div>\n");
-    carc__out_add(&o, "<div class=\"card\"><div id=\"status\"></div><table id=\"players\">"
-                      "<thead><tr><th>player</th><th class=\"num\">score</th><th>in supply"
-                      "</th>%s%s</tr></thead><tbody>",
-                  wk.ntok ? "<th>tokens</th>" : "", wk.held ? "<th>holds</th>" : "");
-    for (int p = 0; p < fin->nplayers; p++)
-        carc__out_add(&o, "<tr data-player=\"%d\"><td><span class=\"sw\" style=\"background:%s;"
-                          "color:%s\">P%d</span></td><td class=\"num score\"></td>"
-                          "<td class=\"supply\"></td>%s%s</tr>",
-                      p, carc__pic_colour(p), carc__pic_ink(p), p,
-                      wk.ntok ? "<td class=\"tokens\"></td>" : "",
-                      wk.held ? "<td class=\"held\"></td>" : "");
-    carc__out_add(&o, "</tbody></table><svg class=\"legend-box\" "
-                      "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 500 26\">");
-    carc__pic_style(&o);
-    carc__pic_legend(&o, 4, 14);
-    carc__out_add(&o, "</svg>");
-    carc__out_add(&o, "</div>\n<div class=\"card\"><h2>Moves</h2>"
-                      "<ol id=\"moves\"><li data-step=\"0\" class=\"chance\">"
-                      "<span class=\"turn\"></span><span class=\"act\">start</span></li>\n");
-    wk.section = SEC_MOVES;
-    rc = walk(&wk, kinds, nkinds);
-    if (rc) goto out;
-    carc__out_add(&o, "</ol></div></aside></main>\n");
-
-    /* the breakdown: points by player and feature kind, from the score log */
-    {
-        const logent *L = CLOG(fin);
-        const char *cols[BREAKDOWN_COLS];
-        int ncols = 0;
-        for (uint32_t i = 0; i < fin->nlog; i++) column_of(cols, &ncols, event_column(&L[i]));
-        carc__out_add(&o, "<section id=\"breakdown\" class=\"card\"><h2>%s by feature</h2>"
-                          "<table><thead><tr><th>player</th>",
-                      carc__is_over(fin) ? "Final scores" : "Scores so far");
-        for (int k = 0; k < ncols; k++) {
-            carc__out_add(&o, "<th class=\"num\">");
-            carc__pic_xml(&o, cols[k]);
-            carc__out_add(&o, "</th>");
-        }
-        carc__out_add(&o, "<th class=\"num\">of which at the end</th><th class=\"num\">total"
-                          "</th></tr></thead><tbody>");
-        for (int p = 0; p < fin->nplayers; p++) {
-            carc__out_add(&o, "<tr data-player=\"%d\"><td><span class=\"sw\" style=\""
-                              "background:%s;color:%s\">P%d</span></td>",
-                          p, carc__pic_colour(p), carc__pic_ink(p), p);
-            int end = 0;
-            for (int k = 0; k < ncols; k++) {
-                int sum = 0;
-                for (uint32_t i = 0; i < fin->nlog; i++)
-                    if (L[i].player == p && column_of(cols, &ncols, event_column(&L[i])) == k)
-                        sum += L[i].points;
-                carc__out_add(&o, "<td class=\"num\">%d</td>", sum);
-            }
-            for (uint32_t i = fin->nlog_final; i < fin->nlog; i++) /* the final scoring */
-                if (L[i].player == p) end += L[i].points;
-            carc__out_add(&o, "<td class=\"num\">%d</td><td class=\"num final\">%d</td></tr>",
-                          end, fin->score[p]);
-        }
-        carc__out_add(&o, "</tbody></table></section>\n");
-    }
-
-    /* the numbers of every step, then the script */
-    carc__out_add(&o, "<script>\nvar REPLAY={players:%d,over:%s,ts:%d,x0:%d,y0:%d,ox:%d,oy:%d,"
-                      "kinds:[",
-                  fin->nplayers, carc__is_over(fin) ? "true" : "false", PIC_TS, f.x0, f.y0,
-                  f.ox, f.oy);
-    for (int k = 0; k < nkinds; k++) {
-        if (k) carc__out_add(&o, ",");
-        json_str(&o, carc__figure_name(kinds[k]));
-    }
-    carc__out_add(&o, "],tokens:[");
-    for (int k = 0; k < wk.ntok; k++) {
-        char other[24];
-        const char *name = carc__pic_token_name(wk.tok[k]);
-        if (!name) snprintf(other, sizeof other, "token %d", wk.tok[k]), name = other;
-        if (k) carc__out_add(&o, ",");
-        json_str(&o, name);
-    }
-    carc__out_add(&o, "],final:[");
-    for (int p = 0; p < fin->nplayers; p++) carc__out_add(&o, "%s%d", p ? "," : "", fin->score[p]);
-    carc__out_add(&o, "],steps:[\n");
-    wk.section = SEC_STEPS;
-    rc = walk(&wk, kinds, nkinds);
-    if (rc) goto out;
-    carc__out_add(&o, "]};\n%s</script>\n</body></html>\n", page_script);
-out:
-    free(wk.fx);
-    free(wk.fy);
-    free(wk.from);
-    free(wk.role);
-    free(wk.shown);
+    walker_free(&wk);
     carc_game_free(fin);
     if (rc) {
         if (err) {

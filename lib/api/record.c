@@ -12,6 +12,30 @@
 /* ------------------------------------------------------------ game records */
 
 
+/* The longest line a record may have (the \n, and the \r of a \r\n line
+ * end, not counted). */
+#define RECORD_MAX_LINE 255
+
+/* The host's bag: "bag NAME=COUNT ...", continued on another bag line
+ * where one line would be longer than a record's line may be. */
+static void write_bag(outbuf *o, const carc_setup *setup)
+{
+    carc__out_add(o, "bag");
+    size_t col = 3;
+    for (int t = 0; t < carc__ntypes; t++) {
+        if (!setup->bag[t]) continue;
+        char item[64]; /* tile names are shorter than 32 characters (tilegen) */
+        int n = snprintf(item, sizeof item, " %s=%d", carc__types[t].name, setup->bag[t]);
+        if (col + (size_t)n > RECORD_MAX_LINE) {
+            carc__out_add(o, "\nbag");
+            col = 3;
+        }
+        carc__out_add(o, "%s", item);
+        col += (size_t)n;
+    }
+    carc__out_add(o, "\n");
+}
+
 /* The record of the game so far.  A public record leaves out the game's only
  * secret, its RNG: no seed line, and no "rng" marks (every draw is explicit,
  * so it replays without the RNG). */
@@ -40,12 +64,7 @@ static int write_record(const carc_game *game, char *buf, size_t cap, size_t *ne
     }
     if (setup.first_player != 0)
         carc__out_add(&o, "first-player %d\n", setup.first_player);
-    if (setup.bag_given) {
-        carc__out_add(&o, "bag");
-        for (int t = 0; t < carc__ntypes; t++)
-            if (setup.bag[t]) carc__out_add(&o, " %s=%d", carc__types[t].name, setup.bag[t]);
-        carc__out_add(&o, "\n");
-    }
+    if (setup.bag_given) write_bag(&o, &setup);
 
     carc_game *g;
     int rc = carc_game_new_setup(&g, &game->opts, &setup);
@@ -130,6 +149,318 @@ static bool parse_u64(const char *s, uint64_t *out)
     return true;
 }
 
+/* One replay of a record: what its header set, and the game once its first
+ * action came. */
+typedef struct replay {
+    carc_record_error *err;
+    uint64_t lineno;             /* the line being read, 1-based */
+    int version;                 /* of the record; 0 before its first line */
+    carc_options o;              /* from the header */
+    carc_setup su;
+    carc_game *g;                /* created at the first action (or the end) */
+    uint64_t first_line[16];     /* by directive: the line it first appeared on */
+    uint64_t rule_line[CARC_MAX_RULES];
+} replay;
+
+/* ------------------------------------------------------ record directives */
+
+/* A directive reads the rest of its line (after its word and the blanks
+ * that follow) into the replay: CARC_OK, or the code of rec_fail. */
+typedef int (*directive_fn)(replay *r, char *rest);
+
+static int dir_players(replay *r, char *rest)
+{
+    uint64_t v;
+    if (!parse_u64(rest, &v) || v < CARC_MIN_PLAYERS || v > CARC_MAX_PLAYERS)
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE, "bad player count '%s' (2-6)", rest);
+    r->o.num_players = (int32_t)v;
+    return CARC_OK;
+}
+
+static int dir_seed(replay *r, char *rest)
+{
+    if (!parse_u64(rest, &r->o.seed))
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE, "bad seed '%s'", rest);
+    return CARC_OK;
+}
+
+/* "modules NAME ...", separated by blanks or commas */
+static int dir_modules(replay *r, char *rest)
+{
+    r->o.modules = 0;
+    char *save = NULL;
+    for (char *m = strtok_r(rest, " ,\t", &save); m; m = strtok_r(NULL, " ,\t", &save)) {
+        int id = carc_module_by_name(m);
+        if (id < 0) return rec_fail(r->err, r->lineno, CARC_E_PARSE, "unknown module '%s'", m);
+        if (carc_module_available(id) != 1)
+            return rec_fail(r->err, r->lineno, CARC_E_UNSUPPORTED,
+                            "module '%s' is not built into this library", m);
+        r->o.modules |= 1ull << id;
+    }
+    return CARC_OK;
+}
+
+/* "rule NAME VALUE", once per rule */
+static int dir_rule(replay *r, char *rest)
+{
+    char name[64], num[24];
+    int value, used = 0;
+    if (sscanf(rest, "%63s %23s %n", name, num, &used) != 2 || rest[used] ||
+        !carc__parse_int(num, INT_MIN, INT_MAX, &value))
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE, "expected 'rule NAME VALUE'");
+    int rc = carc_options_set_rule(&r->o, name, value);
+    if (rc)
+        return rec_fail(r->err, r->lineno, rc == CARC_E_NOTFOUND ? CARC_E_PARSE : rc,
+                        "unknown rule or value '%s %d'", name, value);
+    int id = carc_rule_by_name(name);
+    if (r->rule_line[id])
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE,
+                        "header line 'rule %s' given twice (first on line %llu)", name,
+                        (unsigned long long)r->rule_line[id]);
+    r->rule_line[id] = r->lineno;
+    return CARC_OK;
+}
+
+static int dir_first_player(replay *r, char *rest)
+{
+    uint64_t v;
+    if (!parse_u64(rest, &v) || v >= CARC_MAX_PLAYERS)
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE, "bad first player '%s'", rest);
+    r->su.first_player = (int32_t)v;
+    return CARC_OK;
+}
+
+/* "bag NAME=COUNT ...": the tiles that may be drawn.  A long bag is
+ * continued on other bag lines; each tile is named once in all of them. */
+static int dir_bag(replay *r, char *rest)
+{
+    r->su.bag_given = 1;
+    char *save = NULL;
+    for (char *tk = strtok_r(rest, " \t", &save); tk; tk = strtok_r(NULL, " \t", &save)) {
+        char *eq = strchr(tk, '=');
+        int t = -1, count = 0;
+        if (eq) {
+            *eq = 0;
+            t = carc_tile_by_name(tk);
+        }
+        if (t < 0 || !carc__parse_int(eq + 1, 1, 255, &count) || r->su.bag[t])
+            return rec_fail(r->err, r->lineno, CARC_E_PARSE,
+                            "expected 'bag NAME=COUNT ...' (each tile once), not '%s'", tk);
+        r->su.bag[t] = (uint8_t)count;
+    }
+    return CARC_OK;
+}
+
+/* What a directive is: DIR_HEADER, a header line (before the first action;
+ * it sets up the game to create); DIR_ONCE, at most once in a record.  A
+ * directive without DIR_HEADER is a body line: it runs on r->g, created
+ * from the header if this is the first body line, and not over. */
+enum { DIR_HEADER = 1, DIR_ONCE = 2 };
+
+typedef struct directive {
+    const char *word;   /* its first word */
+    int version;        /* the first record version that has it */
+    unsigned flags;     /* DIR_* */
+    directive_fn run;
+} directive;
+
+/* Every line whose first word is none of these is an action, in the
+ * notation (modules add theirs); adding a directive is one entry here. */
+static const directive directives[] = {
+    {"players", 1, DIR_HEADER | DIR_ONCE, dir_players},
+    {"seed", 1, DIR_HEADER | DIR_ONCE, dir_seed},
+    {"modules", 1, DIR_HEADER | DIR_ONCE, dir_modules},
+    {"rule", 1, DIR_HEADER, dir_rule}, /* once per rule: dir_rule checks */
+    {"first-player", 3, DIR_HEADER | DIR_ONCE, dir_first_player},
+    {"bag", 3, DIR_HEADER, dir_bag}, /* several lines make one bag */
+};
+#define NDIRECTIVES ((int)(sizeof directives / sizeof directives[0]))
+_Static_assert(NDIRECTIVES <= (int)(sizeof((replay *)0)->first_line /
+                                    sizeof((replay *)0)->first_line[0]),
+               "replay.first_line holds a line per directive");
+
+/* ---------------------------------------------------------- record lines */
+
+/* A rule off its default for a module the header does not play is
+ * refused at its line (the earliest such line), naming the module: the
+ * game would keep the value, but its record would not say it. */
+static int check_rules_in_play(replay *r)
+{
+    carc_options o = r->o;
+    uint64_t line = 0;
+    int bad = -1;
+    for (int slot; (slot = carc__rule_off_play(&o)) >= 0;) {
+        if (bad < 0 || r->rule_line[slot] < line) {
+            line = r->rule_line[slot];
+            bad = slot;
+        }
+        o.rules[slot] = carc_rule_default(slot);
+    }
+    if (bad < 0) return CARC_OK;
+    return rec_fail(r->err, line, CARC_E_PARSE,
+                    "rule '%s %d' needs module '%s', which the modules line does not name",
+                    carc_rule_name(bad), r->o.rules[bad], carc_module_name(carc__rule_module(bad)));
+}
+
+/* The game of the header, created at the first line after it. */
+static int start_game(replay *r)
+{
+    int rc = check_rules_in_play(r);
+    if (rc) return rc;
+    rc = carc_game_new_setup(&r->g, &r->o, &r->su);
+    if (rc) {
+        r->g = NULL;
+        return rec_fail(r->err, r->lineno, rc, "cannot create the game: %s", carc_strerror(rc));
+    }
+    return CARC_OK;
+}
+
+/* The first line: "carcvar-record", any run of blanks, the version. */
+static int replay_magic(replay *r, const char *s)
+{
+    if (strncmp(s, "carcvar-record", 14) != 0 || !isspace((unsigned char)s[14]))
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE, "expected 'carcvar-record 2'");
+    const char *version = s + 14;
+    while (isspace((unsigned char)*version)) version++;
+    /* version 2 adds module outcomes ('rng' after any chance outcome);
+     * every version-1 record reads the same way.  Version 3 adds the
+     * host's setup lines (first-player, bag). */
+    if (strcmp(version, "1") != 0 && strcmp(version, "2") != 0 && strcmp(version, "3") != 0)
+        return rec_fail(r->err, r->lineno, CARC_E_VERSION, "unsupported record version '%s'",
+                        version);
+    r->version = version[0] - '0';
+    return CARC_OK;
+}
+
+/* "OUTCOME rng": a chance outcome the seeded RNG chose (a draw, or a
+ * module's chance event).  The game is thrown away if this fails, so it
+ * samples on it; the outcome must be the line's, structured parts
+ * included. */
+static int replay_sampled(replay *r, const char *s)
+{
+    carc_game *g = r->g;
+    if (!carc__chance_pending(g))
+        return rec_fail(r->err, r->lineno, CARC_E_STATE,
+                        "'rng' marks a chance outcome, but a player decides here");
+    carc_action want, got;
+    int32_t want_id, got_id = -1;
+    uint16_t expect[2 + CARC_PAYLOAD_MAX];
+    int ne = 0;
+    int rc = carc_action_from_string(g, s, &want);
+    if (!rc) rc = carc__action_id(g, &want, &want_id) ? CARC_E_ILLEGAL : CARC_OK;
+    if (!rc) ne = carc__entry_words(g, &want, want_id, true, expect);
+    if (!rc && ne < 0) rc = ne;
+    if (rc) return rec_fail(r->err, r->lineno, rc, "cannot read '%s': %s", s, carc_strerror(rc));
+    uint32_t before = g->nhist;
+    rc = carc__sample_chance(g, &got, &got_id);
+    if (rc) return rec_fail(r->err, r->lineno, rc, "'%s': %s", s, carc_strerror(rc));
+    if (got_id != want_id || g->nhist - before != (uint32_t)ne ||
+        memcmp(CHIST(g) + before, expect, (size_t)ne * sizeof expect[0]) != 0) {
+        char text[160] = "?";
+        carc_action_to_string(g, &got, text, sizeof text, NULL);
+        return rec_fail(r->err, r->lineno, CARC_E_ILLEGAL,
+                        "the seeded RNG gives '%s' here, not '%s'", text, s);
+    }
+    return CARC_OK;
+}
+
+/* An action line, in the notation; "rng" as its last word (after blanks)
+ * marks an outcome of the RNG. */
+static int replay_action(replay *r, char *s)
+{
+    size_t sl = strlen(s);
+    if (sl > 4 && !strcmp(s + sl - 3, "rng") && isspace((unsigned char)s[sl - 4])) {
+        sl -= 4;
+        while (sl && isspace((unsigned char)s[sl - 1])) sl--;
+        s[sl] = 0;
+        return replay_sampled(r, s);
+    }
+    carc_action a;
+    int at = 0;
+    char why_text[160];
+    int rc = carc__parse_action(r->g, s, &a, &at, why_text, sizeof why_text);
+    if (rc) return rec_fail(r->err, r->lineno, rc, "cannot read '%s': %s", s, why_text);
+    rc = carc_game_apply(r->g, &a);
+    if (rc) {
+        carc_explanation why;
+        if (carc__explain(r->g, &a, &why) == CARC_OK)
+            return rec_fail(r->err, r->lineno, rc, "'%s': %s: %s", s, carc_strerror(rc),
+                            why.message);
+        return rec_fail(r->err, r->lineno, rc, "'%s': %s", s, carc_strerror(rc));
+    }
+    return CARC_OK;
+}
+
+/* A line of the record after its first (s: without comment and blanks at
+ * either end, not empty): a directive of the table, or an action. */
+static int replay_line(replay *r, char *s)
+{
+    char word[32];
+    size_t wl = strcspn(s, " \t");
+    if (wl >= sizeof word) wl = sizeof word - 1;
+    memcpy(word, s, wl);
+    word[wl] = 0;
+    char *rest = s + strcspn(s, " \t");
+    while (isspace((unsigned char)*rest)) rest++;
+    if (!strcmp(word, "carcvar-record"))
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE, "'carcvar-record' line given twice");
+    int k = 0;
+    while (k < NDIRECTIVES && strcmp(word, directives[k].word) != 0) k++;
+    const directive *d = k < NDIRECTIVES ? &directives[k] : NULL;
+    if (d && (d->flags & DIR_HEADER) && r->g)
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE,
+                        "header line '%s' after the first action", word);
+    if (d && r->version < d->version)
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE,
+                        "'%s' needs a 'carcvar-record %d' record", word, d->version);
+    if (d && (d->flags & DIR_ONCE)) {
+        if (r->first_line[k])
+            return rec_fail(r->err, r->lineno, CARC_E_PARSE,
+                            "header line '%s' given twice (first on line %llu)", word,
+                            (unsigned long long)r->first_line[k]);
+        r->first_line[k] = r->lineno;
+    }
+    if (d && (d->flags & DIR_HEADER)) return d->run(r, rest);
+    /* the body: the header's game, until it ends */
+    if (!r->g) {
+        int rc = start_game(r);
+        if (rc) return rc;
+    }
+    if (carc_game_is_terminal(r->g))
+        return rec_fail(r->err, r->lineno, CARC_E_STATE, "action after the end of the game");
+    return d ? d->run(r, rest) : replay_action(r, s);
+}
+
+/* The next line of text[0..len) from *pos into line[], without a
+ * comment and blanks at either end; *out: where it starts in line[]
+ * (empty for a blank or comment line).  CARC_OK, or the code of
+ * rec_fail. */
+static int read_line(replay *r, const char *text, size_t len, size_t *pos,
+                     char line[RECORD_MAX_LINE + 1],
+                     char **out)
+{
+    size_t end = *pos;
+    while (end < len && text[end] != '\n') end++;
+    if (++r->lineno > RECORD_MAX_LINES)
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE, "record longer than %u lines",
+                        RECORD_MAX_LINES);
+    size_t n = end - *pos;
+    if (n && text[*pos + n - 1] == '\r') n--; /* a CRLF line end: the CR is no character */
+    if (n > RECORD_MAX_LINE) return rec_fail(r->err, r->lineno, CARC_E_PARSE, "line too long");
+    memcpy(line, text + *pos, n);
+    line[n] = 0;
+    *pos = end + 1;
+    if (memchr(line, 0, n)) return rec_fail(r->err, r->lineno, CARC_E_PARSE, "NUL byte in line");
+    char *hash = strchr(line, '#');
+    if (hash) *hash = 0;
+    char *s = line;
+    while (isspace((unsigned char)*s)) s++;
+    size_t l = strlen(s);
+    while (l && isspace((unsigned char)s[l - 1])) s[--l] = 0;
+    *out = s;
+    return CARC_OK;
+}
+
 int carc_record_replay(carc_game **out, const char *text, size_t len, carc_record_error *err)
 {
     if (err) memset(err, 0, sizeof *err);
@@ -139,283 +470,24 @@ int carc_record_replay(carc_game **out, const char *text, size_t len, carc_recor
     /* one terminating NUL at the very end is accepted, so that the *needed of
      * carc_game_write_record (which counts it) can be passed back as len */
     if (len && text[len - 1] == 0) len--;
-    carc_options o;
-    carc_options_init(&o);
-    carc_setup su;
-    carc_setup_init(&su);
-    int record_version = 0;
-    uint64_t setup_line[2] = {0, 0}; /* line of first-player, bag */
-    carc_game *g = NULL;
-    bool seen_magic = false;
-    uint64_t header_line[3] = {0, 0, 0};  /* line of players, seed, modules */
-    uint64_t rule_line[CARC_MAX_RULES] = {0};
-    uint64_t lineno = 0;
+    replay r;
+    memset(&r, 0, sizeof r);
+    r.err = err;
+    carc_options_init(&r.o);
+    carc_setup_init(&r.su);
     int rc = CARC_OK;
-    size_t pos = 0;
-    while (pos < len) {
-        size_t end = pos;
-        while (end < len && text[end] != '\n') end++;
-        if (++lineno > RECORD_MAX_LINES) {
-            rc = rec_fail(err, lineno, CARC_E_PARSE, "record longer than %u lines",
-                          RECORD_MAX_LINES);
-            break;
-        }
-        char line[256];
-        size_t n = end - pos;
-        if (n && text[pos + n - 1] == '\r') n--; /* a CRLF line end: the CR is no character */
-        if (n >= sizeof line) {
-            rc = rec_fail(err, lineno, CARC_E_PARSE, "line too long");
-            break;
-        }
-        memcpy(line, text + pos, n);
-        line[n] = 0;
-        pos = end + 1;
-        if (memchr(line, 0, n)) {
-            rc = rec_fail(err, lineno, CARC_E_PARSE, "NUL byte in line");
-            break;
-        }
-        char *hash = strchr(line, '#');
-        if (hash) *hash = 0;
-        char *s = line;
-        while (isspace((unsigned char)*s)) s++;
-        size_t l = strlen(s);
-        while (l && isspace((unsigned char)s[l - 1])) s[--l] = 0;
-        if (!*s) continue;
-
-        if (!seen_magic) {
-            /* "carcvar-record", any run of blanks, the version */
-            if (strncmp(s, "carcvar-record", 14) != 0 || !isspace((unsigned char)s[14])) {
-                rc = rec_fail(err, lineno, CARC_E_PARSE, "expected 'carcvar-record 2'");
-                break;
-            }
-            const char *version = s + 14;
-            while (isspace((unsigned char)*version)) version++;
-            /* version 2 adds module outcomes ('rng' after any chance
-             * outcome); every version-1 record reads the same way */
-            /* version 3 adds the host's setup lines (first-player, bag) */
-            if (strcmp(version, "1") != 0 && strcmp(version, "2") != 0 &&
-                strcmp(version, "3") != 0) {
-                rc = rec_fail(err, lineno, CARC_E_VERSION, "unsupported record version '%s'",
-                              version);
-                break;
-            }
-            record_version = version[0] - '0';
-            seen_magic = true;
-            continue;
-        }
-        char word[32];
-        size_t wl = strcspn(s, " \t");
-        if (wl >= sizeof word) wl = sizeof word - 1;
-        memcpy(word, s, wl);
-        word[wl] = 0;
-        char *rest = s + strcspn(s, " \t");
-        while (isspace((unsigned char)*rest)) rest++;
-        /* the header words; any other word is an action (modules add theirs) */
-        if (!strcmp(word, "carcvar-record")) {
-            rc = rec_fail(err, lineno, CARC_E_PARSE, "'carcvar-record' line given twice");
-            break;
-        }
-        bool is_action = strcmp(word, "players") && strcmp(word, "seed") &&
-                         strcmp(word, "modules") && strcmp(word, "rule") &&
-                         strcmp(word, "first-player") && strcmp(word, "bag");
-        if (!is_action) {
-            if (g) {
-                rc = rec_fail(err, lineno, CARC_E_PARSE, "header line '%s' after the first action",
-                              word);
-                break;
-            }
-            /* each header line at most once (a rule line once per rule) */
-            int slot = !strcmp(word, "players") ? 0 : !strcmp(word, "seed") ? 1
-                     : !strcmp(word, "modules") ? 2 : -1;
-            if (slot >= 0) {
-                if (header_line[slot]) {
-                    rc = rec_fail(err, lineno, CARC_E_PARSE,
-                                  "header line '%s' given twice (first on line %llu)", word,
-                                  (unsigned long long)header_line[slot]);
-                    break;
-                }
-                header_line[slot] = lineno;
-            }
-            int sslot = !strcmp(word, "first-player") ? 0 : !strcmp(word, "bag") ? 1 : -1;
-            if (sslot >= 0) {
-                if (record_version < 3) {
-                    rc = rec_fail(err, lineno, CARC_E_PARSE,
-                                  "'%s' needs a 'carcvar-record 3' record", word);
-                    break;
-                }
-                if (setup_line[sslot]) {
-                    rc = rec_fail(err, lineno, CARC_E_PARSE,
-                                  "header line '%s' given twice (first on line %llu)", word,
-                                  (unsigned long long)setup_line[sslot]);
-                    break;
-                }
-                setup_line[sslot] = lineno;
-            }
-            if (!strcmp(word, "first-player")) {
-                uint64_t v;
-                if (!parse_u64(rest, &v) || v >= CARC_MAX_PLAYERS) {
-                    rc = rec_fail(err, lineno, CARC_E_PARSE, "bad first player '%s'", rest);
-                    break;
-                }
-                su.first_player = (int32_t)v;
-            } else if (!strcmp(word, "bag")) {
-                /* "bag NAME=COUNT ...": the tiles that may be drawn */
-                su.bag_given = 1;
-                char *save = NULL;
-                for (char *tk = strtok_r(rest, " \t", &save); tk; tk = strtok_r(NULL, " \t", &save)) {
-                    char *eq = strchr(tk, '=');
-                    int t = -1, count = 0;
-                    if (eq) {
-                        *eq = 0;
-                        t = carc_tile_by_name(tk);
-                    }
-                    if (t < 0 || !carc__parse_int(eq + 1, 1, 255, &count) || su.bag[t]) {
-                        rc = rec_fail(err, lineno, CARC_E_PARSE,
-                                      "expected 'bag NAME=COUNT ...' (each tile once), not '%s'", tk);
-                        break;
-                    }
-                    su.bag[t] = (uint8_t)count;
-                }
-                if (rc) break;
-            } else if (!strcmp(word, "players")) {
-                uint64_t v;
-                if (!parse_u64(rest, &v) || v < CARC_MIN_PLAYERS || v > CARC_MAX_PLAYERS) {
-                    rc = rec_fail(err, lineno, CARC_E_PARSE, "bad player count '%s' (2-6)", rest);
-                    break;
-                }
-                o.num_players = (int32_t)v;
-            } else if (!strcmp(word, "seed")) {
-                if (!parse_u64(rest, &o.seed)) {
-                    rc = rec_fail(err, lineno, CARC_E_PARSE, "bad seed '%s'", rest);
-                    break;
-                }
-            } else if (!strcmp(word, "modules")) {
-                o.modules = 0;
-                char *save = NULL;
-                for (char *m = strtok_r(rest, " ,\t", &save); m; m = strtok_r(NULL, " ,\t", &save)) {
-                    int id = carc_module_by_name(m);
-                    if (id < 0) {
-                        rc = rec_fail(err, lineno, CARC_E_PARSE, "unknown module '%s'", m);
-                        break;
-                    }
-                    if (carc_module_available(id) != 1) {
-                        rc = rec_fail(err, lineno, CARC_E_UNSUPPORTED,
-                                      "module '%s' is not built into this library", m);
-                        break;
-                    }
-                    o.modules |= 1ull << id;
-                }
-                if (rc) break;
-            } else if (!strcmp(word, "rule")) {
-                char name[64], num[24];
-                int value, used = 0;
-                if (sscanf(rest, "%63s %23s %n", name, num, &used) != 2 || rest[used] ||
-                    !carc__parse_int(num, INT_MIN, INT_MAX, &value)) {
-                    rc = rec_fail(err, lineno, CARC_E_PARSE, "expected 'rule NAME VALUE'");
-                    break;
-                }
-                int r = carc_options_set_rule(&o, name, value);
-                if (r) {
-                    rc = rec_fail(err, lineno, r == CARC_E_NOTFOUND ? CARC_E_PARSE : r,
-                                  "unknown rule or value '%s %d'", name, value);
-                    break;
-                }
-                int id = carc_rule_by_name(name);
-                if (rule_line[id]) {
-                    rc = rec_fail(err, lineno, CARC_E_PARSE,
-                                  "header line 'rule %s' given twice (first on line %llu)", name,
-                                  (unsigned long long)rule_line[id]);
-                    break;
-                }
-                rule_line[id] = lineno;
-            }
-            continue;
-        }
-        if (!g) {
-            rc = carc_game_new_setup(&g, &o, &su);
-            if (rc) {
-                rec_fail(err, lineno, rc, "cannot create the game: %s", carc_strerror(rc));
-                g = NULL;
-                break;
-            }
-        }
-        if (carc_game_is_terminal(g)) {
-            rc = rec_fail(err, lineno, CARC_E_STATE, "action after the end of the game");
-            break;
-        }
-        /* "OUTCOME rng": a chance outcome the seeded RNG chose (a draw, or
-         * a module's chance event); "rng" is the last word, after blanks */
-        size_t sl = strlen(s);
-        if (sl > 4 && !strcmp(s + sl - 3, "rng") && isspace((unsigned char)s[sl - 4])) {
-            sl -= 4;
-            while (sl && isspace((unsigned char)s[sl - 1])) sl--;
-            s[sl] = 0;
-            if (!carc__chance_pending(g)) {
-                rc = rec_fail(err, lineno, CARC_E_STATE,
-                              "'rng' marks a chance outcome, but a player decides here");
-                break;
-            }
-            carc_action want, got;
-            int32_t want_id, got_id = -1;
-            uint16_t expect[2 + CARC_PAYLOAD_MAX];
-            int ne = 0;
-            rc = carc_action_from_string(g, s, &want);
-            if (!rc) rc = carc__action_id(g, &want, &want_id) ? CARC_E_ILLEGAL : CARC_OK;
-            if (!rc) ne = carc__entry_words(g, &want, want_id, true, expect);
-            if (!rc && ne < 0) rc = ne;
-            if (rc) {
-                rec_fail(err, lineno, rc, "cannot read '%s': %s", s, carc_strerror(rc));
-                break;
-            }
-            /* the game is thrown away if this fails, so sample on it; the
-             * outcome must be the line's, structured parts included */
-            uint32_t before = g->nhist;
-            rc = carc__sample_chance(g, &got, &got_id);
-            if (rc) {
-                rec_fail(err, lineno, rc, "'%s': %s", s, carc_strerror(rc));
-                break;
-            }
-            if (got_id != want_id || g->nhist - before != (uint32_t)ne ||
-                memcmp(CHIST(g) + before, expect, (size_t)ne * sizeof expect[0]) != 0) {
-                char text[160] = "?";
-                carc_action_to_string(g, &got, text, sizeof text, NULL);
-                rc = rec_fail(err, lineno, CARC_E_ILLEGAL,
-                              "the seeded RNG gives '%s' here, not '%s'", text, s);
-                break;
-            }
-            continue;
-        }
-        carc_action a;
-        int at = 0;
-        char why_text[160];
-        rc = carc__parse_action(g, s, &a, &at, why_text, sizeof why_text);
-        if (rc) {
-            rec_fail(err, lineno, rc, "cannot read '%s': %s", s, why_text);
-            break;
-        }
-        rc = carc_game_apply(g, &a);
-        if (rc) {
-            carc_explanation why;
-            if (carc__explain(g, &a, &why) == CARC_OK)
-                rec_fail(err, lineno, rc, "'%s': %s: %s", s, carc_strerror(rc), why.message);
-            else
-                rec_fail(err, lineno, rc, "'%s': %s", s, carc_strerror(rc));
-            break;
-        }
+    for (size_t pos = 0; pos < len && !rc;) {
+        char line[RECORD_MAX_LINE + 1], *s = line;
+        rc = read_line(&r, text, len, &pos, line, &s);
+        if (rc || !*s) continue;
+        rc = r.version ? replay_line(&r, s) : replay_magic(&r, s);
     }
-    if (!rc && !seen_magic) rc = rec_fail(err, 0, CARC_E_PARSE, "empty record");
-    if (!rc && !g) {
-        rc = carc_game_new_setup(&g, &o, &su);
-        if (rc) {
-            rec_fail(err, lineno, rc, "cannot create the game: %s", carc_strerror(rc));
-            g = NULL;
-        }
-    }
+    if (!rc && !r.version) rc = rec_fail(err, 0, CARC_E_PARSE, "empty record");
+    if (!rc && !r.g) rc = start_game(&r);
     if (rc) {
-        carc_game_free(g);
+        carc_game_free(r.g);
         return rc;
     }
-    *out = g;
+    *out = r.g;
     return CARC_OK;
 }
-

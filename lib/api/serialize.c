@@ -206,6 +206,9 @@ int carc_game_deserialize(carc_game **out, const uint8_t *buf, size_t len)
     o.num_players = (int32_t)get(&r, 2);
     o.seed = get(&r, 8);
     o.modules = get(&r, 8);
+    /* version 1 (libcarcvar 0.1) knew the base game only: no library wrote
+     * a version-1 buffer with a module */
+    if (version == 1 && (o.modules & ~(1ull << CARC_MODULE_BASE))) return CARC_E_CORRUPT;
     if (get(&r, 2) != CARC_MAX_RULES) return CARC_E_CORRUPT;
     for (int i = 0; i < CARC_MAX_RULES; i++) o.rules[i] = (int32_t)(uint32_t)get(&r, 4);
     carc_setup su;

@@ -61,6 +61,24 @@ int carc__rule_module(int rule)
     return -1;
 }
 
+/* The first rule slot (by slot) whose value in opts is not its default
+ * although the module that owns it is not in opts->modules, or -1. */
+int carc__rule_off_play(const carc_options *opts)
+{
+    int first = -1;
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md || m == CARC_MODULE_BASE || ((opts->modules >> m) & 1u)) continue;
+        for (int i = 0; i < md->nrules; i++) {
+            int slot = md->rules[i].slot;
+            if (slot < CARC_MAX_RULES && opts->rules[slot] != md->rules[i].def &&
+                (first < 0 || slot < first))
+                first = slot;
+        }
+    }
+    return first;
+}
+
 /* One past the highest defined slot. */
 int carc__rule_count(void)
 {
@@ -205,6 +223,9 @@ int carc__check_options(const carc_options *in, carc_options *norm)
         int m = __builtin_ctzll(bits);
         if (carc__modules[m]->requires & ~norm->modules) return CARC_E_INVALID;
     }
+    /* a rule of a module not in play keeps its default: the game would
+     * keep another value, but its record would not say it */
+    if (carc__rule_off_play(norm) >= 0) return CARC_E_INVALID;
     return CARC_OK;
 }
 

@@ -354,6 +354,11 @@ bool carc__state_equal(const carc_game *a, const carc_game *b) CARC_INTERNAL;
 int carc__check_options(const carc_options *in, carc_options *norm) CARC_INTERNAL;
 int carc__rule_count(void) CARC_INTERNAL;
 int carc__rule_module(int rule) CARC_INTERNAL;
+/* The first rule slot whose value in opts differs from its default while
+ * the module owning it is not in opts->modules (base counts as in play), or
+ * -1.  carc_game_new refuses such options; a record's reader names the
+ * line.  Any time; reads opts only. */
+int carc__rule_off_play(const carc_options *opts) CARC_INTERNAL;
 const carc_rule_def *carc__rule_def(int rule) CARC_INTERNAL;
 
 /* board.c */

@@ -79,6 +79,13 @@ def test_options_and_errors():
         carcvar.Game(rules={"nope": 1})
     with pytest.raises(carcvar.InvalidArgumentError):
         carcvar.Game(rules={"tiny_city": 3})
+    # a rule of a module not in play: refused off its default, harmless at it
+    with pytest.raises(carcvar.InvalidArgumentError):
+        carcvar.Game(players=3, rules={"bt_quarters": 2})
+    with carcvar.Game(players=3, rules={"bt_quarters": 1}) as g:
+        assert g.options()["rules"]["bt_quarters"] == 1
+    with carcvar.Game(players=3, modules=["big_top"], rules={"bt_quarters": 2}) as g:
+        assert g.options()["rules"]["bt_quarters"] == 2
 
 
 def test_decisions_actions_and_ids():
