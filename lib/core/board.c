@@ -358,38 +358,31 @@ int carc__seg_root(const carc_game *g, int t, int s)
     return i < 0 ? -1 : carc__find(g, i);
 }
 
-/* A feature root: a segment in use that is its own parent (what
- * carc__seg_root and carc__completed_root return). */
-static bool root_ok(const carc_game *g, int r)
-{
-    return r >= 0 && (uint32_t)r < g->nsegs && CSEGS(g)[r].parent == r;
-}
-
 int carc__root_kind(const carc_game *g, int root)
 {
-    CARC_MOD_CHECK(root_ok(g, root));
+    CARC_MOD_CHECK(carc__is_root(g, root));
     return CSEGS(g)[root].kind;
 }
 bool carc__root_complete(const carc_game *g, int root)
 {
-    CARC_MOD_CHECK(root_ok(g, root));
+    CARC_MOD_CHECK(carc__is_root(g, root));
     return (CSEGS(g)[root].flags & SF_COMPLETE) != 0;
 }
 bool carc__root_due(const carc_game *g, int root)
 {
-    CARC_MOD_CHECK(root_ok(g, root));
+    CARC_MOD_CHECK(carc__is_root(g, root));
     const seg *r = &CSEGS(g)[root];
     return carc__seg_closed(r) && !(r->flags & (SF_SCORED | SF_SKIP)) &&
            (r->kind == CARC_FEATURE_ROAD || r->kind == CARC_FEATURE_CITY);
 }
 int carc__root_followers(const carc_game *g, int root)
 {
-    CARC_MOD_CHECK(root_ok(g, root));
+    CARC_MOD_CHECK(carc__is_root(g, root));
     return CSEGS(g)[root].figs;
 }
 int carc__root_pennants(const carc_game *g, int root)
 {
-    CARC_MOD_CHECK(root_ok(g, root));
+    CARC_MOD_CHECK(carc__is_root(g, root));
     return CSEGS(g)[root].pennants;
 }
 
@@ -397,7 +390,7 @@ int carc__root_pennants(const carc_game *g, int root)
  * list (a road laid over a tile has no tags). */
 uint32_t carc__root_tags(const carc_game *g, int root)
 {
-    CARC_MOD_CHECK(root_ok(g, root));
+    CARC_MOD_CHECK(carc__is_root(g, root));
     const seg *S = CSEGS(g);
     const ptile *T = CTILES(g);
     uint32_t tags = 0;
@@ -414,7 +407,7 @@ uint32_t carc__root_tags(const carc_game *g, int root)
  * the root; their number is the root's size (union by size keeps it). */
 int carc__root_members(const carc_game *g, int root, int16_t *tiles, uint8_t *segs, int cap)
 {
-    CARC_MOD_CHECK(root_ok(g, root) && cap >= 0);
+    CARC_MOD_CHECK(carc__is_root(g, root) && cap >= 0);
     const seg *S = CSEGS(g);
     int n = S[root].size;
     if (cap > n) cap = n;
@@ -431,7 +424,7 @@ int carc__root_members(const carc_game *g, int root, int16_t *tiles, uint8_t *se
  * of other classes need a walk of the figures, which stops at the first. */
 bool carc__root_has_follower(const carc_game *g, int root, int player, unsigned classes)
 {
-    CARC_MOD_CHECK(root_ok(g, root) && player >= 0 && player < g->nplayers);
+    CARC_MOD_CHECK(carc__is_root(g, root) && player >= 0 && player < g->nplayers);
     if (classes & CARC_CLASS_FOLLOWER) {
         if ((CSEGS(g)[root].owners >> player) & 1u) return true;
         classes &= ~(unsigned)CARC_CLASS_FOLLOWER;

@@ -206,6 +206,7 @@ int carc__figure_tile(const carc_game *g, int fig)
 
 int carc__figures_on_tile(const carc_game *g, int tile, int *out, int cap)
 {
+    CARC_MOD_CHECK(cap >= 0 && (out || cap == 0));
     int n = 0;
     for (uint32_t i = 0; i < g->nfigs; i++) {
         if (carc__figure_tile(g, (int)i) != tile) continue;

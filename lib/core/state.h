@@ -293,6 +293,13 @@ static inline void carc__setup_get(const carc_game *g, carc_setup *out)
 }
 
 
+/* A feature root: a segment in use that is its own parent (what
+ * carc__seg_root and carc__completed_root return; CARC_MOD_CHECK). */
+static inline bool carc__is_root(const carc_game *g, int r)
+{
+    return r >= 0 && (uint32_t)r < g->nsegs && CSEGS(g)[r].parent == r;
+}
+
 /* Segments a figure may name on placed tile t: the type's, plus a road laid
  * over it. */
 static inline int carc__tile_nseg(const carc_game *g, int t)
