@@ -57,13 +57,31 @@ enum {
     CARC_ID_VERB_N = CARC_MODULE_SLOTS * 8,
     CARC_ID_NUMBER = CARC_ID_VERB + CARC_ID_VERB_N,       /* + 0..1023        */
     CARC_ID_NUMBER_N = 1024,
-    CARC_ID_END = CARC_ID_NUMBER + CARC_ID_NUMBER_N
+    CARC_ID_VERB_MORE = CARC_ID_NUMBER + CARC_ID_NUMBER_N, /* + module*24 + k-8 */
+    CARC_ID_VERB_MORE_N = CARC_MODULE_SLOTS * 24,
+    CARC_ID_END = CARC_ID_VERB_MORE + CARC_ID_VERB_MORE_N
 };
 _Static_assert(CARC_ID_END <= CARC_NUM_DISTINCT_ACTIONS, "action id ranges overflow");
 
-/* The verb id of module m's k-th verb (k < 8): a module's own choice at a
- * decision it shares with others (a deployment alternative). */
-#define CARC_VERB_ID(m, k) (CARC_ID_VERB + (m) * 8 + (k))
+/* Verbs a module may have at a decision it shares with others (a
+ * deployment alternative): k in 0..CARC_VERBS_MAX-1. */
+#define CARC_VERBS_MAX 32
+/* The verb id of module m's k-th verb.  Verbs 0..7 are the block
+ * CARC_ID_VERB + m*8 + k (ids of the first modules, unchanged); verbs
+ * 8..31 are the block CARC_ID_VERB_MORE + m*24 + (k - 8) at the end of the
+ * id space.  A module uses the verbs it needs from 0 up. */
+#define CARC_VERB_ID(m, k)                                                          \
+    ((k) < 8 ? CARC_ID_VERB + (m) * 8 + (k) : CARC_ID_VERB_MORE + (m) * 24 + (k) - 8)
+/* The module of verb id `id` (either block), or -1 if it is no verb id;
+ * and its verb number k (for a verb id). */
+#define CARC_VERB_MODULE(id)                                                        \
+    ((id) >= CARC_ID_VERB && (id) < CARC_ID_VERB + CARC_ID_VERB_N                   \
+         ? ((id) - CARC_ID_VERB) / 8                                                \
+     : (id) >= CARC_ID_VERB_MORE && (id) < CARC_ID_VERB_MORE + CARC_ID_VERB_MORE_N  \
+         ? ((id) - CARC_ID_VERB_MORE) / 24                                          \
+         : -1)
+#define CARC_VERB_INDEX(id)                                                         \
+    ((id) < CARC_ID_VERB_MORE ? ((id) - CARC_ID_VERB) % 8 : 8 + ((id) - CARC_ID_VERB_MORE) % 24)
 
 /* Most 16-bit words a structured chance outcome keeps in the history. */
 #define CARC_PAYLOAD_MAX 32
@@ -489,6 +507,27 @@ int carc__root_followers(const carc_game *g, int root); /* claiming figures */
 int carc__root_pennants(const carc_game *g, int root);
 int carc__root_tiles(const carc_game *g, int root);
 uint32_t carc__root_tags(const carc_game *g, int root);
+/* The members of feature root: the (placed tile, segment index) of each,
+ * in the order of its member list, root first; at most cap written (tiles
+ * or segs may be NULL to skip one), and the member count returned, also
+ * when it exceeds cap.  The segment index is the one carc_fig.segment and
+ * carc__seg_root use (a road laid over a tile: the type's segment count).
+ * Any time; root must be a feature root (carc__seg_root). */
+int carc__root_members(const carc_game *g, int root, int16_t *tiles, uint8_t *segs, int cap);
+/* Does `player` (0..players-1) have a figure of one of `classes`
+ * (CARC_CLASS_* bits) on a segment of feature root?  The follower class is
+ * answered from the feature's owners, kept as figures move (constant
+ * time); other classes walk the figures.  Any time; root must be a feature
+ * root.  ("Has its owner a follower in the builder's feature?") */
+bool carc__root_has_follower(const carc_game *g, int root, int player, unsigned classes);
+/* The bit of a tile tag (CARC_TTAG_*) or segment tag (CARC_STAG_*) by its
+ * name in the tiles.def files ("abbey", "inn"), or 0 if no tile set of the
+ * build declares it.  The bits depend on the catalogue the library is
+ * built with (a test build with other tile sets numbers them otherwise):
+ * a module looks its tags up here once, in setup or state_size, and keeps
+ * the bits in its state; not for a per-candidate path. */
+uint32_t carc__tile_tag_bit(const char *name);
+uint32_t carc__segment_tag_bit(const char *name);
 /* the features completed by this placement, in scoring order (valid from
  * the BEFORE_SCORING step on) */
 int carc__completed_count(const carc_game *g);
@@ -521,6 +560,12 @@ int carc__supply_class(const carc_game *g, int player, unsigned classes);
 int carc__kind_classes(const carc_game *g, int kind);
 /* figure index of one of player's kind in supply, or -1 */
 int carc__supply_figure(const carc_game *g, int player, int kind);
+/* The lowest index of a figure of `player` (-1: a neutral figure) and
+ * `kind` at place `where` (CARC_PLACE_*), on placed tile `tile` (where
+ * SEGMENT or TILE) or anywhere (tile -1; other places take only -1); -1 if
+ * there is none.  One pass over the figures, none for an empty supply:
+ * cheap enough per candidate.  Any time. */
+int carc__figure_find(const carc_game *g, int player, int kind, int where, int tile);
 /* figures on placed tile t (any place with that tile), count; ids in out */
 int carc__figures_on_tile(const carc_game *g, int tile, int *out, int cap);
 /* the tile a figure is on, following attachments; -1 if off the board */

@@ -2,6 +2,8 @@
  * incremental feature tracking (union-find over segments). */
 #include "core/state.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const uint8_t nbits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
@@ -84,6 +86,7 @@ static int unite_plain(carc_game *g, int a, int b, int *absorbed)
     S[a].open = (uint16_t)(S[a].open + S[b].open);
     S[a].pennants = (uint8_t)(S[a].pennants + S[b].pennants);
     S[a].figs = (uint8_t)(S[a].figs + S[b].figs);
+    S[a].owners |= S[b].owners;
     uint16_t na = S[a].next;
     S[a].next = S[b].next;
     S[b].next = na;
@@ -355,24 +358,39 @@ int carc__seg_root(const carc_game *g, int t, int s)
     return i < 0 ? -1 : carc__find(g, i);
 }
 
-int carc__root_kind(const carc_game *g, int root) { return CSEGS(g)[root].kind; }
+int carc__root_kind(const carc_game *g, int root)
+{
+    CARC_MOD_CHECK(carc__is_root(g, root));
+    return CSEGS(g)[root].kind;
+}
 bool carc__root_complete(const carc_game *g, int root)
 {
+    CARC_MOD_CHECK(carc__is_root(g, root));
     return (CSEGS(g)[root].flags & SF_COMPLETE) != 0;
 }
 bool carc__root_due(const carc_game *g, int root)
 {
+    CARC_MOD_CHECK(carc__is_root(g, root));
     const seg *r = &CSEGS(g)[root];
     return carc__seg_closed(r) && !(r->flags & (SF_SCORED | SF_SKIP)) &&
            (r->kind == CARC_FEATURE_ROAD || r->kind == CARC_FEATURE_CITY);
 }
-int carc__root_followers(const carc_game *g, int root) { return CSEGS(g)[root].figs; }
-int carc__root_pennants(const carc_game *g, int root) { return CSEGS(g)[root].pennants; }
+int carc__root_followers(const carc_game *g, int root)
+{
+    CARC_MOD_CHECK(carc__is_root(g, root));
+    return CSEGS(g)[root].figs;
+}
+int carc__root_pennants(const carc_game *g, int root)
+{
+    CARC_MOD_CHECK(carc__is_root(g, root));
+    return CSEGS(g)[root].pennants;
+}
 
 /* The segment tags of a feature's members, OR-ed: one walk of its member
  * list (a road laid over a tile has no tags). */
 uint32_t carc__root_tags(const carc_game *g, int root)
 {
+    CARC_MOD_CHECK(carc__is_root(g, root));
     const seg *S = CSEGS(g);
     const ptile *T = CTILES(g);
     uint32_t tags = 0;
@@ -384,6 +402,74 @@ uint32_t carc__root_tags(const carc_game *g, int root)
     } while (s != root);
     return tags;
 }
+
+/* The members of a feature in the order of its member list, starting with
+ * the root; their number is the root's size (union by size keeps it). */
+int carc__root_members(const carc_game *g, int root, int16_t *tiles, uint8_t *segs, int cap)
+{
+    CARC_MOD_CHECK(carc__is_root(g, root) && cap >= 0);
+    const seg *S = CSEGS(g);
+    int n = S[root].size;
+    if (cap > n) cap = n;
+    int s = root;
+    for (int i = 0; i < cap; i++) {
+        if (tiles) tiles[i] = (int16_t)S[s].tile;
+        if (segs) segs[i] = S[s].local;
+        s = S[s].next;
+    }
+    return n;
+}
+
+/* Claiming figures (follower class) are in the root's owners mask; figures
+ * of other classes need a walk of the figures, which stops at the first. */
+bool carc__root_has_follower(const carc_game *g, int root, int player, unsigned classes)
+{
+    CARC_MOD_CHECK(carc__is_root(g, root) && player >= 0 && player < g->nplayers);
+    if (classes & CARC_CLASS_FOLLOWER) {
+        if ((CSEGS(g)[root].owners >> player) & 1u) return true;
+        classes &= ~(unsigned)CARC_CLASS_FOLLOWER;
+        if (!classes) return false;
+    }
+    const figure *F = CFIGS(g);
+    for (uint32_t i = 0; i < g->nfigs; i++)
+        if (F[i].owner == player && F[i].where == CARC_PLACE_SEGMENT &&
+            (g->kind_class[F[i].kind] & classes) && carc__find(g, F[i].seg) == root)
+            return true;
+    return false;
+}
+
+/* Tag bits by name: what tools/tilegen numbered in this build's catalogue. */
+static uint32_t tag_bit(const char *const *names, int n, const char *name)
+{
+    if (!name) return 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0) return 1u << i;
+    return 0;
+}
+
+uint32_t carc__tile_tag_bit(const char *name)
+{
+    return tag_bit(carc__tile_tag_names, carc__ntile_tags, name);
+}
+
+uint32_t carc__segment_tag_bit(const char *name)
+{
+    return tag_bit(carc__seg_tag_names, carc__nseg_tags, name);
+}
+
+/* A failed CARC_MOD_CHECK (state.h): a module called a service wrongly. */
+void carc__check_failed(const char *fn, const char *cond, const char *file, int line)
+{
+    fprintf(stderr, "libcarcvar: module service %s called with a bad argument: %s (%s:%d)\n",
+            fn, cond, file, line);
+    abort();
+}
+
+#ifdef CARC_CHECKED
+const bool carc__checked_build = true;
+#else
+const bool carc__checked_build = false;
+#endif
 
 /* ------------------------------------------------ roads laid over tiles */
 

@@ -25,6 +25,7 @@ int carc__figure_count(const carc_game *g) { return (int)g->nfigs; }
 
 void carc__figure_get(const carc_game *g, int fig, carc_fig *out)
 {
+    CARC_MOD_CHECK(fig >= 0 && (uint32_t)fig < g->nfigs && out);
     view(g, &CFIGS(g)[fig], out);
 }
 
@@ -55,6 +56,27 @@ static bool claims(const carc_game *g, const figure *f)
     return (g->kind_class[f->kind] & CARC_CLASS_FOLLOWER) != 0;
 }
 
+/* Claiming figure i leaves feature root r: one fewer, and its owner's bit
+ * of the owners mask stays only if another of the owner's claiming figures
+ * is on r (a walk only when figures remain: never for the last one). */
+static void leave_root(carc_game *g, int i, int r)
+{
+    seg *S = SEGS(g);
+    const figure *F = CFIGS(g);
+    S[r].figs--;
+    int p = F[i].owner;
+    if (p < 0) return;
+    if (S[r].figs == 0) {
+        S[r].owners = 0;
+        return;
+    }
+    for (uint32_t j = 0; j < g->nfigs; j++)
+        if ((int)j != i && F[j].owner == p && F[j].where == CARC_PLACE_SEGMENT &&
+            claims(g, &F[j]) && carc__find(g, F[j].seg) == r)
+            return;
+    S[r].owners &= (uint8_t)~(1u << p);
+}
+
 int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, int holder,
                       int cause)
 {
@@ -75,7 +97,7 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
     view(g, f, &from);
     /* leave */
     if (f->where == CARC_PLACE_SUPPLY && f->owner >= 0) supply_add(g, f->owner, f->kind, -1);
-    if (f->where == CARC_PLACE_SEGMENT && claims(g, f)) SEGS(g)[carc__find(g, f->seg)].figs--;
+    if (f->where == CARC_PLACE_SEGMENT && claims(g, f)) leave_root(g, i, carc__find(g, f->seg));
     /* enter */
     f->where = (uint8_t)where;
     f->tile = 0;
@@ -88,7 +110,11 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
         f->tile = (uint16_t)tile;
         f->local = (uint8_t)s;
         f->seg = (uint16_t)carc__seg_of(g, tile, s);
-        if (claims(g, f)) SEGS(g)[carc__find(g, f->seg)].figs++;
+        if (claims(g, f)) {
+            seg *r = &SEGS(g)[carc__find(g, f->seg)];
+            r->figs++;
+            if (f->owner >= 0) r->owners |= (uint8_t)(1u << f->owner);
+        }
         break;
     case CARC_PLACE_TILE:
         f->tile = (uint16_t)tile;
@@ -117,6 +143,7 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
 
 void carc__figure_set_state(carc_game *g, int fig, int state)
 {
+    CARC_MOD_CHECK(fig >= 0 && (uint32_t)fig < g->nfigs && state >= 0 && state <= UINT8_MAX);
     if (fig >= 0 && (uint32_t)fig < g->nfigs) FIGS(g)[fig].state = (uint8_t)state;
 }
 
@@ -142,10 +169,26 @@ int carc__kind_classes(const carc_game *g, int kind)
 
 int carc__supply_figure(const carc_game *g, int player, int kind)
 {
+    return carc__figure_find(g, player, kind, CARC_PLACE_SUPPLY, -1);
+}
+
+/* One pass over the figures, comparing bytes; a player's supply is answered
+ * from the supply counts when it holds none of the kind. */
+int carc__figure_find(const carc_game *g, int player, int kind, int where, int tile)
+{
+    CARC_MOD_CHECK(player >= -1 && player < g->nplayers && kind >= 0 &&
+                   kind < CARC_FIGURE_KINDS && where >= CARC_PLACE_SUPPLY &&
+                   where <= CARC_PLACE_HELD &&
+                   (tile == -1 || ((where == CARC_PLACE_SEGMENT || where == CARC_PLACE_TILE) &&
+                                   tile >= 0 && (uint32_t)tile < g->ntiles)));
+    if (where == CARC_PLACE_SUPPLY && player >= 0 && !g->supply[player][kind]) return -1;
     const figure *F = CFIGS(g);
-    for (uint32_t i = 0; i < g->nfigs; i++)
-        if (F[i].owner == player && F[i].kind == kind && F[i].where == CARC_PLACE_SUPPLY)
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        const figure *f = &F[i];
+        if (f->kind == kind && f->owner == player && f->where == where &&
+            (tile < 0 || f->tile == tile))
             return (int)i;
+    }
     return -1;
 }
 
@@ -163,6 +206,7 @@ int carc__figure_tile(const carc_game *g, int fig)
 
 int carc__figures_on_tile(const carc_game *g, int tile, int *out, int cap)
 {
+    CARC_MOD_CHECK(cap >= 0 && (out || cap == 0));
     int n = 0;
     for (uint32_t i = 0; i < g->nfigs; i++) {
         if (carc__figure_tile(g, (int)i) != tile) continue;

@@ -9,6 +9,9 @@
 _Static_assert(CARC_ID_KIND_SEG == 4097, "base ids moved: deploy ids start at 4097");
 _Static_assert(CARC_MAX_TILES <= 256 && CARC_ID_CELL_N == 4096, "place ids need 16 per tile");
 _Static_assert(CARC_MAX_SEGMENTS == 32, "deploy ids use 32 segments per kind");
+_Static_assert(CARC_ID_NUMBER == 5257 && CARC_ID_VERB_MORE == 6281,
+               "ids moved: the second verb block starts where the numbers end");
+_Static_assert(CARC_ID_END <= HIST_ID_MASK + 1, "the history keeps ids in 13 bits");
 
 /* The module that owns a module action or decision kind, or NULL. */
 const carc_module_def *carc__owner_of_kind(int kind)
@@ -84,8 +87,8 @@ int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out)
             out->segment = (id - CARC_ID_KIND_SEG) % CARC_MAX_SEGMENTS;
             return CARC_OK;
         }
-        if (id >= CARC_ID_VERB && id < CARC_ID_VERB + CARC_ID_VERB_N) {
-            int m = (id - CARC_ID_VERB) / 8;
+        if (CARC_VERB_MODULE(id) >= 0) {
+            int m = CARC_VERB_MODULE(id);
             const carc_module_def *md = carc__modules[m];
             if (!md || !carc__module_on(g, m) || !md->action_from_id) return CARC_E_INVALID;
             return md->action_from_id(g, p, id, out);

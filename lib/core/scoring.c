@@ -60,7 +60,11 @@ static int distinct_tiles(const carc_game *g, int root)
     return n;
 }
 
-int carc__root_tiles(const carc_game *g, int root) { return distinct_tiles(g, root); }
+int carc__root_tiles(const carc_game *g, int root)
+{
+    CARC_MOD_CHECK(carc__is_root(g, root));
+    return distinct_tiles(g, root);
+}
 
 /* What the completed cities bordering a field are worth to its farmers:
  * 3 each (each city counted once per field), or what modules say; *bonus:
@@ -105,6 +109,7 @@ static int field_city_points(const carc_game *g, int root, int *cities, int *bon
  * modules' player_points hooks say (the pig). */
 int carc__player_points(const carc_game *g, int root, int player, const feat_eval *e)
 {
+    CARC_MOD_CHECK(carc__is_root(g, root) && player >= 0 && player < g->nplayers && e);
     int points = e->points;
     if (g->hookmask & HK_PLAYER_POINTS)
         for (int m = 0; m < g->nmods; m++) {
@@ -118,6 +123,7 @@ int carc__player_points(const carc_game *g, int root, int player, const feat_eva
  * completion values (during play) rather than the end-of-game values. */
 void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval *out)
 {
+    CARC_MOD_CHECK(carc__is_root(g, root) && out);
     const seg *S = CSEGS(g);
     const seg *r = &S[root];
     memset(out, 0, sizeof *out);

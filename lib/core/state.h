@@ -50,7 +50,9 @@ typedef struct seg {        /* a placed segment: a union-find node */
     uint8_t pennants;
     uint8_t figs;           /* claiming (follower-class) figures on the feature */
     uint8_t flags;          /* SF_* */
-    uint8_t pad;
+    uint8_t owners;         /* bit p: player p has a claiming figure on it
+                               (kept with figs by carc__figure_move and the
+                               union; carc__root_has_follower) */
 } seg;
 
 /* A road or city root with no open edge is complete, also before the
@@ -109,7 +111,12 @@ typedef struct layout {
     uint32_t cap_overlays;  /* roads modules may lay over tiles (bridges) */
 } layout;
 
-#define MAX_PENDING 16
+/* The decision queue: every enabled module's declared max_pending, the
+ * core's own decision and one follow-up must fit (carc__game_init refuses a
+ * module set that does not).  32 leaves room for the six modules to come
+ * (doc/modules.md, "Slots and bounds"); the queue is not serialized (a game
+ * is its history), so the bound can change without a format change. */
+#define MAX_PENDING 32
 #define MAX_STEP_HOOKS 16
 #define MAX_COMPLETED 32   /* features one placement completes: 4 + 9 + modules */
 
@@ -196,6 +203,28 @@ enum {
 
 #define CARC_MAGIC 0x43415243u
 
+/* Boundary checks of the lib/module.h services (doc/modules.md, "Checked
+ * builds").  CARC_MOD_CHECK(cond), first in a service, states what its
+ * arguments must satisfy.  In a checked build (CARC_CHECKED defined: the
+ * sanitizer and fuzz builds, -Dmodule_checks=true, and the probe-module
+ * test library) a failed check names the service and the condition on
+ * stderr and aborts: a module called a service wrongly, a defect of the
+ * library that no host input excuses, and the game may not go on from an
+ * answer read out of bounds.  Elsewhere the condition is not evaluated
+ * (sizeof), so release builds keep their speed.  A service that defines an
+ * answer for a bad argument (-1, 0, CARC_E_INVALID) keeps that answer in
+ * every build. */
+void carc__check_failed(const char *fn, const char *cond, const char *file, int line)
+    CARC_INTERNAL __attribute__((noreturn, cold));
+/* true in a checked build (tests ask whether a bad call must abort) */
+extern const bool carc__checked_build CARC_INTERNAL;
+#ifdef CARC_CHECKED
+#define CARC_MOD_CHECK(cond) \
+    ((cond) ? (void)0 : carc__check_failed(__func__, #cond, __FILE__, __LINE__))
+#else
+#define CARC_MOD_CHECK(cond) ((void)sizeof((cond) ? 1 : 0))
+#endif
+
 /* A live handle (not NULL, not freed). */
 static inline bool carc__valid(const carc_game *g) { return g && g->magic == CARC_MAGIC; }
 
@@ -263,6 +292,13 @@ static inline void carc__setup_get(const carc_game *g, carc_setup *out)
     if (g->bag_given) memcpy(out->bag, CBAG(g), (size_t)carc__ntypes);
 }
 
+
+/* A feature root: a segment in use that is its own parent (what
+ * carc__seg_root and carc__completed_root return; CARC_MOD_CHECK). */
+static inline bool carc__is_root(const carc_game *g, int r)
+{
+    return r >= 0 && (uint32_t)r < g->nsegs && CSEGS(g)[r].parent == r;
+}
 
 /* Segments a figure may name on placed tile t: the type's, plus a road laid
  * over it. */

@@ -448,6 +448,7 @@ static bool claimable(int kind)
  * nobody holds (a completed monastery cannot be claimed). */
 bool carc__can_claim(const carc_game *g, int tile, int s)
 {
+    CARC_MOD_CHECK(tile >= 0 && (uint32_t)tile < g->ntiles && carc__seg_of(g, tile, s) >= 0);
     int root = carc__find(g, carc__seg_of(g, tile, s));
     const seg *rs = &CSEGS(g)[root];
     return claimable(rs->kind) && rs->figs == 0 &&

@@ -8,7 +8,7 @@
  *     is a follower and none has a deploy rule, so they stay in supply
  *     and never change play;
  *   - bounds: 74 decisions and 74 score events per tile (with the core's
- *     3 decisions: 77), 64 events per game, 11 pending decisions (the
+ *     3 decisions: 77), 64 events per game, 27 pending decisions (the
  *     queue then is full with the other probes, the core and a follow-up).
  * It has no hooks: a game that does not enable it is untouched, and one
  * that does plays like the same game with 164 more road tiles.  Used by
@@ -37,5 +37,5 @@ const carc_module_def carc__module_probe_capacity = {
     .decisions_per_tile = 74,
     .events_per_tile = 74,
     .events_per_game = 64,
-    .max_pending = 11, /* with probe (1) and probe2 (2), the core and a follow-up: 16 */
+    .max_pending = 27, /* with probe (1) and probe2 (2), the core and a follow-up: 32 */
 };

@@ -430,24 +430,21 @@ static int convert(carc_game *g, int player, int root)
     int tiles[2];
     if (!small_city(g, root, tiles) || !s->castles[player] || s->ncastles >= BCB_MAX_CASTLES)
         return CARC_E_ILLEGAL;
+    if (!carc__root_has_follower(g, root, player, CARC_CLASS_FOLLOWER)) return CARC_E_ILLEGAL;
+    carc__skip_scoring(g, root);
+    /* the player's first follower on the city (by figure index) becomes the
+     * castle's knight; anything else on the city goes home unscored */
     int knight = -1;
     for (int i = 0; i < carc__figure_count(g); i++) {
         carc_fig f;
         carc__figure_get(g, i, &f);
-        if (f.owner == player && on_root(g, &f, root) &&
+        if (!on_root(g, &f, root)) continue;
+        if (knight < 0 && f.owner == player &&
             (carc__kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER)) {
             knight = i;
-            break;
+            continue;
         }
-    }
-    if (knight < 0) return CARC_E_ILLEGAL;
-    carc__skip_scoring(g, root);
-    /* anything else on the city goes home unscored */
-    for (int i = 0; i < carc__figure_count(g); i++) {
-        carc_fig f;
-        carc__figure_get(g, i, &f);
-        if (i != knight && on_root(g, &f, root))
-            carc__figure_move(g, i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_CONVERT);
+        carc__figure_move(g, i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_CONVERT);
     }
     bcb_castle *c = &s->castle[s->ncastles++];
     c->tile[0] = (int16_t)tiles[0];

@@ -23,11 +23,9 @@
  * scores and carc_game_feature(). */
 #include "module.h"
 
-#include <string.h>
-
-/* The segment tag bits of @inn and @cathedral, looked up by name at setup:
- * the module is also compiled into test builds with other catalogues, where
- * the bits differ. */
+/* The segment tag bits of @inn and @cathedral, looked up by name at setup
+ * (carc__segment_tag_bit): the module is also compiled into test builds
+ * with other catalogues, where the bits differ. */
 typedef struct ic_state {
     uint32_t inn, cathedral;
 } ic_state;
@@ -38,18 +36,11 @@ static size_t ic_state_size(const carc_options *o)
     return sizeof(ic_state);
 }
 
-static uint32_t seg_tag(const char *name)
-{
-    for (int i = 0; i < carc__nseg_tags; i++)
-        if (strcmp(carc__seg_tag_names[i], name) == 0) return 1u << i;
-    return 0;
-}
-
 static void ic_setup(carc_game *g)
 {
     ic_state *s = carc__mod_state(g, CARC_MODULE_INNS_CATHEDRALS);
-    s->inn = seg_tag("inn");
-    s->cathedral = seg_tag("cathedral");
+    s->inn = carc__segment_tag_bit("inn");
+    s->cathedral = carc__segment_tag_bit("cathedral");
 }
 
 /* 6 players need no module of their own here: the base game already takes

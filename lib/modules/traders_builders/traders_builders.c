@@ -21,10 +21,6 @@
  * Goods tokens are carc_game_tokens() kinds CARC_TOKEN_WINE/GRAIN/CLOTH. */
 #include "module.h"
 
-#include <string.h>
-
-#include "tiles_gen.h"
-
 #define TB CARC_MODULE_TRADERS_BUILDERS
 #define NGOODS 3                            /* wine, grain, cloth: token kinds 0..2 */
 #define REASON_GOODS(k) CARC_MODULE_KIND(TB, (k)) /* majority of good k at the end */
@@ -39,6 +35,7 @@ typedef struct goods_seg {
 } goods_seg;
 
 typedef struct tb_state {
+    uint32_t good_tag[NGOODS];                /* segment tag bit of each good */
     uint8_t tokens[CARC_MAX_PLAYERS][NGOODS]; /* goods tokens taken */
     uint8_t builder[CARC_MAX_PLAYERS];        /* figure index, NO_FIG if none */
     uint8_t pig[CARC_MAX_PLAYERS];
@@ -48,24 +45,34 @@ typedef struct tb_state {
     goods_seg goods[];  /* every goods symbol on the board, in laying order */
 } tb_state;
 
-static const uint32_t good_tag[NGOODS] = {CARC_STAG_WINE, CARC_STAG_GRAIN, CARC_STAG_CLOTH};
+/* The segment tags of the goods, by name (tiles.def: @wine, @grain,
+ * @cloth): their bits depend on the catalogue the module is built with. */
+static const char *const good_name[NGOODS] = {"wine", "grain", "cloth"};
+
+static void good_tags(uint32_t out[NGOODS])
+{
+    for (int k = 0; k < NGOODS; k++) out[k] = carc__segment_tag_bit(good_name[k]);
+}
 
 /* Goods symbols of segment s of a tile type. */
-static int seg_goods(int type, int s)
+static int seg_goods(const uint32_t good_tag[NGOODS], int type, int s)
 {
     uint32_t t = carc__types[type].seg[s].tags;
-    return ((t & CARC_STAG_WINE) != 0) + ((t & CARC_STAG_GRAIN) != 0) +
-           ((t & CARC_STAG_CLOTH) != 0);
+    int n = 0;
+    for (int k = 0; k < NGOODS; k++) n += (t & good_tag[k]) != 0;
+    return n;
 }
 
 /* Most goods symbols a game can lay: every copy of every type in the
  * catalogue (a bound that holds whatever modules are on). */
 static int goods_capacity(void)
 {
+    uint32_t good_tag[NGOODS];
+    good_tags(good_tag);
     int n = 0;
     for (int t = 0; t < carc__ntypes; t++)
         for (int s = 0; s < carc__types[t].nseg; s++)
-            n += seg_goods(t, s) * carc__types[t].count;
+            n += seg_goods(good_tag, t, s) * carc__types[t].count;
     return n;
 }
 
@@ -81,6 +88,7 @@ static const tb_state *cst(const carc_game *g) { return carc__mod_cstate(g, TB);
 static void setup(carc_game *g)
 {
     tb_state *s = st(g);
+    good_tags(s->good_tag);
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
         int b = p < carc__players(g) ? carc__supply_figure(g, p, CARC_FIGURE_BUILDER) : -1;
         int q = p < carc__players(g) ? carc__supply_figure(g, p, CARC_FIGURE_PIG) : -1;
@@ -92,17 +100,7 @@ static void setup(carc_game *g)
 /* Has `player` a follower (any follower-class figure) in feature `root`? */
 static bool supported(const carc_game *g, int player, int root)
 {
-    if (carc__root_followers(g, root) == 0) return false; /* no follower at all */
-    int n = carc__figure_count(g);
-    for (int i = 0; i < n; i++) {
-        carc_fig f;
-        carc__figure_get(g, i, &f);
-        if (f.where != CARC_PLACE_SEGMENT || f.owner != player ||
-            !(carc__kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER))
-            continue;
-        if (carc__seg_root(g, f.tile, f.segment) == root) return true;
-    }
-    return false;
+    return carc__root_has_follower(g, root, player, CARC_CLASS_FOLLOWER);
 }
 
 /* The feature root a builder or pig stands in, or -1 when it is not on
@@ -132,7 +130,7 @@ static int after_place(carc_game *g)
     const tile_type *ty = &carc__types[type];
     for (int i = 0; i < ty->nseg; i++)
         for (int k = 0; k < NGOODS; k++)
-            if (ty->seg[i].tags & good_tag[k]) {
+            if (ty->seg[i].tags & s->good_tag[k]) {
                 /* the capacity counts every symbol of the catalogue */
                 goods_seg *e = &s->goods[s->ngoods++];
                 e->tile = (uint16_t)t;
