@@ -26,7 +26,7 @@
  *
  * Without probe_stroll the same game ends 3 : 3 (p0's follower on PD's
  * city, 1 tile + 1 pennant; p1's big meeple on the city D-N, 2 tiles; +1
- * each from the probe). */
+ * each from the probe).  Test 7 has its own scenario: a step replaced. */
 #include "core/state.h"
 #include "probe/probe.h"
 #include "probe/probe2.h"
@@ -45,6 +45,7 @@
 #define DEC_FLEE CARC_MODULE_KIND(P2, 8)
 #define ACT_FLEE CARC_MODULE_KIND(P2, 10)
 #define VERB_FLEE CARC_VERB_ID(P2, 6)
+#define DEC_EXIT CARC_MODULE_KIND(P2, 9)
 
 /* figures with 2 players: base followers (7 each), probe's big meeples */
 #define FOLLOWER0 0
@@ -61,7 +62,7 @@ static const char TURNS_3_4[] =
     "draw U\nplace -1,0 r1\npass\n"
     "draw U\nplace -2,0 r1\npass\n";
 
-static carc_game *new_game(int stroll)
+static carc_game *new_game_bag(int stroll, const char *const *bag)
 {
     carc_options o;
     carc_options_init(&o);
@@ -71,12 +72,16 @@ static carc_game *new_game(int stroll)
     carc_setup s;
     carc_setup_init(&s);
     s.bag_given = 1;
-    s.bag[carc_tile_by_name("PD")] = 1;
-    s.bag[carc_tile_by_name("N")] = 1;
-    s.bag[carc_tile_by_name("U")] = 2;
+    for (int i = 0; bag[i]; i++) s.bag[carc_tile_by_name(bag[i])]++;
     carc_game *g;
     ck_assert_int_eq(carc_game_new_setup(&g, &o, &s), CARC_OK);
     return g;
+}
+
+static carc_game *new_game(int stroll)
+{
+    static const char *const bag[] = {"PD", "N", "U", "U", NULL};
+    return new_game_bag(stroll, bag);
 }
 
 /* Apply the lines of text; fail with the line on any error. */
@@ -274,13 +279,13 @@ static carc_game *reserialized(const carc_game *g)
     return r;
 }
 
-static carc_game *replayed(const carc_game *g)
+static carc_game *replayed(const carc_game *g, const char *must)
 {
     size_t n;
     carc_game_write_record(g, NULL, 0, &n);
     char *rec = malloc(n);
     ck_assert_int_eq(carc_game_write_record(g, rec, n, &n), CARC_OK);
-    ck_assert_ptr_nonnull(strstr(rec, "\nstroll s\nstroll e\n"));
+    ck_assert_ptr_nonnull(strstr(rec, must));
     carc_game *r;
     carc_record_error err;
     ck_assert_int_eq(carc_record_replay(&r, rec, n, &err), CARC_OK);
@@ -299,7 +304,7 @@ START_TEST(interception_survives_copies)
         carc_game *copies[3];
         ck_assert_int_eq(carc_game_clone(&copies[0], g), CARC_OK);
         copies[1] = reserialized(g);
-        copies[2] = replayed(g);
+        copies[2] = replayed(g, "\nstroll s\nstroll e\n");
         for (int c = 0; c < 3; c++) {
             carc_game *h = copies[c];
             ck_assert_msg(carc__state_equal(h, g), "stage %d copy %d differs", stage, c);
@@ -454,6 +459,81 @@ START_TEST(stroll_text_and_nap)
 }
 END_TEST
 
+/* 7. A move replaced (CARC_MOVE_REPLACED): a stroll step from a @tower
+ * tile becomes an exit by another @tower tile, chosen by the player who
+ * made the step, and the stroll goes on after it.  Bag PD, PD:
+ *   t1 p0  PD at 1,0 r0 (order 1), pass
+ *   t2 p1  PD at 1,-1 r2 (order 2: city S-W, road N-E), big meeple on its
+ *          road; turn end: the stroll
+ *            step 1, p1: "stroll s" (onto PD 1) is replaced: p1 chooses
+ *                    the exit, PD 1 ("exit 1"); the big meeple stands there
+ *            step 2, p0: "stroll w" (onto D) is replaced too (it starts on
+ *                    PD 1): p0 chooses the exit, PD 2
+ *   end    the bag is empty: probe +1 each; the big meeple stands on no
+ *          segment (without the stroll, its road scores 1 more for p1) */
+START_TEST(replaced_goes_on)
+{
+    static const char *const bag[] = {"PD", "PD", NULL};
+    static const char TURNS[] = "draw PD\nplace 1,0 r0\npass\n"
+                                "draw PD\nplace 1,-1 r2\ndeploy big road N\n";
+    carc_game *g = new_game_bag(2, bag);
+    play(g, TURNS);
+    ASSERT_DECISION(g, DEC_STROLL, 1);
+    int32_t south[] = {CARC_ID_DIRECTION + 4};
+    assert_ids(g, south, 1);
+    carc_fig on_road;
+    carc__figure_get(g, BIG(1), &on_road);
+    ck_assert_int_eq(on_road.where, CARC_PLACE_SEGMENT);
+    ck_assert_int_eq(on_road.tile, 2);
+    play(g, "stroll s");
+    /* nothing moved as offered; the mover counted the step; p1 chooses */
+    ASSERT_FIG(g, BIG(1), CARC_PLACE_SEGMENT, 2, on_road.segment, 0, 0, 0);
+    ck_assert_int_eq(pst(g)->stroll_step, 2);
+    ASSERT_DECISION(g, DEC_EXIT, 1);
+    int32_t exit1[] = {CARC_ID_TILE + 1};
+    assert_ids(g, exit1, 1);
+
+    /* copies in the middle of the replacement are the same game */
+    carc_game *copies[3];
+    ck_assert_int_eq(carc_game_clone(&copies[0], g), CARC_OK);
+    copies[1] = reserialized(g);
+    copies[2] = replayed(g, "\nstroll s\n");
+    for (int c = 0; c < 3; c++) ck_assert(carc__state_equal(copies[c], g));
+
+    play(g, "exit 1");
+    ASSERT_FIG(g, BIG(1), CARC_PLACE_TILE, 1, 0, 0, 0, 0);
+    /* the stroll goes on: step 2 is player 0's, from PD 1 */
+    ASSERT_DECISION(g, DEC_STROLL, 0);
+    int32_t nw[] = {CARC_ID_DIRECTION + 0, CARC_ID_DIRECTION + 6};
+    assert_ids(g, nw, 2);
+    play(g, "stroll w");
+    ASSERT_FIG(g, BIG(1), CARC_PLACE_TILE, 1, 0, 0, 0, 0);
+    ASSERT_DECISION(g, DEC_EXIT, 0);
+    int32_t exit2[] = {CARC_ID_TILE + 2};
+    assert_ids(g, exit2, 1);
+    play(g, "exit 2");
+    ASSERT_FIG(g, BIG(1), CARC_PLACE_TILE, 2, 0, 0, 0, 0);
+    ck_assert_int_eq(pst(g)->stroll_step, 0);
+    ck_assert(carc_game_is_terminal(g));
+    ck_assert_int_eq(score(g, 0), 1);
+    ck_assert_int_eq(score(g, 1), 1);
+    for (int c = 0; c < 3; c++) {
+        play(copies[c], "exit 1\nstroll w\nexit 2");
+        ck_assert(carc__state_equal(copies[c], g));
+        carc_game_free(copies[c]);
+    }
+    carc_game_free(g);
+
+    /* without the stroll */
+    g = new_game_bag(1, bag);
+    play(g, TURNS);
+    ck_assert(carc_game_is_terminal(g));
+    ck_assert_int_eq(score(g, 0), 1);
+    ck_assert_int_eq(score(g, 1), 2);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("intercept");
@@ -465,6 +545,7 @@ int main(void)
     tcase_add_test(tc, move_nobody_takes);
     tcase_add_test(tc, state_byte_owner_only);
     tcase_add_test(tc, stroll_text_and_nap);
+    tcase_add_test(tc, replaced_goes_on);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -46,7 +46,11 @@
  *    after the last answer the fled figures are held by this module, the
  *    others go back to their owners' supply (eaten), and the strolling
  *    figure stands on the tile and naps -- its state byte is the probe's,
- *    so this module sets it through the probe's setter probe_nap. */
+ *    so this module sets it through the probe's setter probe_nap;
+ *  - replacing another module's move: a stroll step of a figure standing
+ *    on a @tower tile is replaced (CARC_MOVE_REPLACED: the stroll goes
+ *    on) by an exit: the player who made the step chooses another placed
+ *    @tower tile ("exit N", TILE ids), and the figure goes there. */
 #include "module.h"
 
 #include <stdio.h>
@@ -70,6 +74,7 @@
 #define DEC_GUST CARC_MODULE_KIND(P2, 6)
 #define DEC_BRIDGE CARC_MODULE_KIND(P2, 7)
 #define DEC_FLEE CARC_MODULE_KIND(P2, 8)
+#define DEC_EXIT CARC_MODULE_KIND(P2, 9)
 
 #define ACT_ABBEY CARC_MODULE_KIND(P2, 0)
 #define ACT_CHEER CARC_MODULE_KIND(P2, 1)
@@ -82,10 +87,12 @@
 #define ACT_BRIDGE CARC_MODULE_KIND(P2, 8)
 #define ACT_BRIDGE_WAY CARC_MODULE_KIND(P2, 9)
 #define ACT_FLEE CARC_MODULE_KIND(P2, 10)
+#define ACT_EXIT CARC_MODULE_KIND(P2, 11)
 
 #define CAUSE_HIDE CARC_MODULE_KIND(P2, 2)  /* fled into the den          */
 #define CAUSE_EATEN CARC_MODULE_KIND(P2, 3) /* stayed: back to its supply */
 #define CAUSE_DEN CARC_MODULE_KIND(P2, 4)   /* the stroller into the den  */
+#define CAUSE_EXIT CARC_MODULE_KIND(P2, 5)  /* out by another entrance    */
 
 #define REASON_CHEER CARC_MODULE_KIND(P2, 0)
 #define REASON_TOKEN CARC_MODULE_KIND(P2, 1)
@@ -394,12 +401,32 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 
 /* ------------------------------------------------------------- the den */
 
-/* a stroll step onto a den entrance: taken over, the first player asked */
+static bool den_entrance(const carc_game *g, int t)
+{
+    return t >= 0 && (carc__types[carc__tile_type(g, t)].tags & CARC_TTAG_TOWER);
+}
+
+/* may figure fig, standing on placed tile `from`, leave by entrance t? */
+static bool exit_ok(const carc_game *g, int fig, int from, int t)
+{
+    return t != from && den_entrance(g, t) &&
+           carc__may_move(g, fig, CARC_PLACE_TILE, t, 0, CAUSE_EXIT);
+}
+
+/* a stroll step from a den entrance: replaced by an exit elsewhere; a
+ * step onto one: taken over, the first player asked */
 static int intercept_move(carc_game *g, const carc_move *m)
 {
-    if (m->cause != PROBE_CAUSE_STROLL || m->where != CARC_PLACE_TILE ||
-        !(carc__types[carc__tile_type(g, m->tile)].tags & CARC_TTAG_TOWER))
+    if (m->cause != PROBE_CAUSE_STROLL || m->where != CARC_PLACE_TILE)
         return CARC_MOVE_PROCEED;
+    int from = carc__figure_tile(g, m->fig);
+    if (den_entrance(g, from))
+        for (int t = 0; t < carc__tile_count(g); t++)
+            if (exit_ok(g, m->fig, from, t)) {
+                carc__push_decision(g, DEC_EXIT, m->by, P2, -1, m->fig);
+                return CARC_MOVE_REPLACED;
+            }
+    if (!den_entrance(g, m->tile)) return CARC_MOVE_PROCEED;
     probe2_state *s = st(g);
     s->den_active = 1;
     s->den_asked = 0;
@@ -505,6 +532,11 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         push(sink, ACT_FLEE, 0, VERB_FLEE);
         break;
     }
+    case DEC_EXIT:
+        for (int t = 0; t < carc__tile_count(g); t++)
+            if (exit_ok(g, p->arg, carc__figure_tile(g, p->arg), t))
+                push(sink, ACT_EXIT, t, CARC_ID_TILE + t);
+        break;
     case DEC_BRIDGE: /* N-S as direction N (0), E-W as direction E (2) */
         if (carc__overlay_ok(g, p->target, SIDES_NS))
             push(sink, ACT_BRIDGE_WAY, SIDES_NS, CARC_ID_DIRECTION + 0);
@@ -540,6 +572,8 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return CARC_OK;
     case ACT_FLEE:
         return den_answer(g, p->player, true);
+    case ACT_EXIT:
+        return carc__figure_move(g, p->arg, CARC_PLACE_TILE, a->arg, 0, 0, 0, CAUSE_EXIT);
     case ACT_ABBEY:
         if (p->kind == DEC_FINAL_ABBEY) {
             s->final_choice = 1;
@@ -602,6 +636,10 @@ static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
     case ACT_GUST: *id = 0; return CARC_OK; /* every gust: id 0 plus its payload */
     case ACT_BRIDGE: *id = VERB_BRIDGE; return CARC_OK;
     case ACT_FLEE: *id = VERB_FLEE; return CARC_OK;
+    case ACT_EXIT:
+        if (a->arg < 0 || a->arg >= CARC_ID_TILE_N) return CARC_E_INVALID;
+        *id = CARC_ID_TILE + a->arg;
+        return CARC_OK;
     case ACT_BRIDGE_WAY:
         if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
         *id = CARC_ID_DIRECTION + (a->arg == SIDES_NS ? 0 : 2);
@@ -619,6 +657,11 @@ static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id,
     case DEC_FINAL_ABBEY:
         if (id != VERB_ABBEY) return CARC_E_INVALID;
         out->kind = ACT_ABBEY;
+        return CARC_OK;
+    case DEC_EXIT:
+        if (id < CARC_ID_TILE || id >= CARC_ID_TILE + CARC_ID_TILE_N) return CARC_E_INVALID;
+        out->kind = ACT_EXIT;
+        out->arg = id - CARC_ID_TILE;
         return CARC_OK;
     case DEC_FLEE:
         if (id != VERB_FLEE) return CARC_E_INVALID;
@@ -673,6 +716,7 @@ static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
     case ACT_JOIN: carc__out_add(o, "join %d", a->arg); break;
     case ACT_BRIDGE: carc__out_add(o, "bridge"); break;
     case ACT_FLEE: carc__out_add(o, "flee"); break;
+    case ACT_EXIT: carc__out_add(o, "exit %d", a->arg); break;
     case ACT_BRIDGE_WAY:
         if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
         carc__out_add(o, "bridge %s", a->arg == SIDES_NS ? "ns" : "ew");
@@ -738,6 +782,7 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
         {"abbey", ACT_ABBEY, 1, 0}, {"cheer", ACT_CHEER, 2, -1}, {"score", ACT_SPARE, 1, 0},
         {"spare", ACT_SPARE, 1, 1}, {"token", ACT_TOKEN, 2, -1}, {"perch", ACT_PERCH, 1, 0},
         {"fairy", ACT_FAIRY, 1, 0}, {"join", ACT_JOIN, 2, -1},  {"flee", ACT_FLEE, 1, 0},
+        {"exit", ACT_EXIT, 2, -1},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         if (strcmp(tok[0], words[i].w) != 0) continue;
@@ -761,7 +806,7 @@ static const carc_step_hook steps[] = {
 };
 
 static const char *const words[] = {"abbey", "cheer", "score", "spare", "token",
-                                    "perch", "fairy", "join", "gust", "bridge", "flee", NULL};
+                                    "perch", "fairy", "join", "gust", "bridge", "flee", "exit", NULL};
 static const char *const reasons[] = {"cheer", "token", "fairy", "gust", NULL};
 
 const carc_module_def carc__module_probe2 = {
