@@ -382,15 +382,14 @@ typedef struct carc_module_def {
     /* before a module moves figure m->fig with carc__figure_move_offer
      * (a dragon's step), may this module take the move over?  Asked of
      * every enabled module that has the hook, in registry order, until one
-     * answers other than CARC_MOVE_PROCEED; nothing has moved yet.  To
-     * take it (CARC_MOVE_TAKEN, CARC_MOVE_REPLACED) the module keeps what
-     * it needs in its own state and queues its decisions with
-     * carc__push_decision (they are taken after those already queued; when
-     * several players decide in turn, they do so clockwise starting with
-     * m->by); its own decision_apply then finishes the work (eating,
-     * moving the figure with carc__figure_move).  It must not move m->fig
-     * before it answers TAKEN or REPLACED (the mover still owns the move
-     * while it asks); PROCEED: it changed nothing. */
+     * answers other than CARC_MOVE_PROCEED; nothing has moved yet.
+     * Answering PROCEED it changes nothing.  To take the move
+     * (CARC_MOVE_TAKEN, CARC_MOVE_REPLACED) it either finishes the work at
+     * once (carc__figure_move, m->fig included) or keeps what it needs in
+     * its own state and queues decisions with carc__push_decision -- taken
+     * after those already queued; several players decide in turn clockwise
+     * starting with m->by -- and finishes the work in its own
+     * decision_apply (the flee answers, then eating or not). */
     int (*intercept_move)(carc_game *g, const carc_move *m);
     /* two features became one (root survives); called during the union:
      * the root's open-edge count does not yet include this placement */
