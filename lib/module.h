@@ -126,6 +126,26 @@ enum {
     CARC_CAUSE_MODULE = 16   /* module causes: CARC_MODULE_KIND(m, k)          */
 };
 
+/* A move a module offers to the others before it makes it
+ * (carc__figure_move_offer): the arguments of carc__figure_move, and `by`,
+ * the player who makes the move (a dragon's step: the player whose step it
+ * is; -1 in an offer: the player whose turn it is). */
+typedef struct carc_move {
+    int fig, where, tile, seg, arg, holder, cause;
+    int by;
+} carc_move;
+
+/* What an intercept_move hook answers and carc__figure_move_offer returns:
+ * PROCEED: the move is made as offered (nobody took it);
+ * TAKEN: another module took the move over, and with it the rest of the
+ *   mover's action: nothing moved, the mover ends its action (resets its
+ *   cursor) and queues nothing more for it (a dragon entering a dungeon);
+ * REPLACED: another module makes a different move in its place (now, or
+ *   after decisions it queued): nothing moved as offered, the mover counts
+ *   this move as made and goes on with its action after the taker's
+ *   decisions are taken (a dungeon exit as the first step of a flight). */
+enum { CARC_MOVE_PROCEED = 0, CARC_MOVE_TAKEN = 1, CARC_MOVE_REPLACED = 2 };
+
 /* A figure as modules see it. */
 typedef struct carc_fig {
     uint8_t kind;
@@ -135,7 +155,11 @@ typedef struct carc_fig {
     int16_t tile;            /* SEGMENT, TILE: placed tile order; else -1       */
     uint16_t arg;            /* ATTACHED: figure index; HELD: holder's value    */
     uint8_t holder;          /* HELD: module id that holds it                   */
-    uint8_t state;           /* a byte its kind's module owns (asleep, level)   */
+    uint8_t state;           /* a byte its kind's module owns (asleep, level):
+                                written only by that module, through
+                                carc__figure_set_state; another module
+                                changes it through a setter the owner
+                                exports in its fact header                  */
 } carc_fig;
 
 typedef struct carc_game carc_game;
@@ -376,6 +400,18 @@ typedef struct carc_module_def {
 
     /* ---- events (event) */
     void (*figure_moved)(carc_game *g, int fig, const carc_fig *from, int cause);
+    /* before a module moves figure m->fig with carc__figure_move_offer
+     * (a dragon's step), may this module take the move over?  Asked of
+     * every enabled module that has the hook, in registry order, until one
+     * answers other than CARC_MOVE_PROCEED; nothing has moved yet.
+     * Answering PROCEED it changes nothing.  To take the move
+     * (CARC_MOVE_TAKEN, CARC_MOVE_REPLACED) it either finishes the work at
+     * once (carc__figure_move, m->fig included) or keeps what it needs in
+     * its own state and queues decisions with carc__push_decision -- taken
+     * after those already queued; several players decide in turn clockwise
+     * starting with m->by -- and finishes the work in its own
+     * decision_apply (the flee answers, then eating or not). */
+    int (*intercept_move)(carc_game *g, const carc_move *m);
     /* two features became one (root survives); called during the union:
      * the root's open-edge count does not yet include this placement */
     void (*features_merged)(carc_game *g, int root, int absorbed);
@@ -552,7 +588,24 @@ void carc__figure_get(const carc_game *g, int fig, carc_fig *out);
 int carc__figure_add(carc_game *g, int kind, int owner); /* into supply       */
 int carc__figure_move(carc_game *g, int fig, int where, int tile, int seg, int arg,
                       int holder, int cause);
-void carc__figure_set_state(carc_game *g, int fig, int state);
+/* a move other modules may take over (a dragon's step; doc/modules.md
+ * "Taking over another module's move"): from a step hook or the mover's
+ * own decision_apply, for a move the mover has checked is legal.  Checks
+ * the arguments as carc__figure_move does (CARC_E_INVALID, nothing asked,
+ * nothing moved; by must be -1 or a player), then asks the enabled modules'
+ * intercept_move hooks in registry order: when none takes it, makes the
+ * move with carc__figure_move and returns CARC_MOVE_PROCEED; else returns
+ * the taker's CARC_MOVE_TAKEN or CARC_MOVE_REPLACED without moving (the
+ * taker may have queued decisions).  CARC_E_STATE when a hook answers
+ * something else.  Costs nothing to carc__figure_move's callers. */
+int carc__figure_move_offer(carc_game *g, const carc_move *m);
+/* write the state byte of figure fig (0..255): only the module that owns
+ * the figure's kind (module: its id), which exports a setter in its fact
+ * header when others may change the byte (pig throwing puts the dragon to
+ * sleep through one Princess & Dragon exports).  CARC_E_INVALID for a bad
+ * figure or value, CARC_E_STATE when module does not own the kind; the
+ * byte is unchanged then. */
+int carc__figure_set_state(carc_game *g, int module, int fig, int state);
 /* would the enabled modules let figure fig move there for this cause? */
 bool carc__may_move(const carc_game *g, int fig, int where, int tile, int arg, int cause);
 int carc__supply(const carc_game *g, int player, int kind);

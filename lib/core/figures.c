@@ -77,21 +77,28 @@ static void leave_root(carc_game *g, int i, int r)
     S[r].owners &= (uint8_t)~(1u << p);
 }
 
+/* Are these arguments a move carc__figure_move can make? */
+static bool move_ok(const carc_game *g, int i, int where, int tile, int s, int arg, int holder)
+{
+    if (i < 0 || (uint32_t)i >= g->nfigs || where < CARC_PLACE_SUPPLY || where > CARC_PLACE_HELD)
+        return false;
+    if (where == CARC_PLACE_HELD && (holder < 0 || holder >= CARC_MODULE_SLOTS || arg < 0 ||
+                                     arg > UINT16_MAX))
+        return false;
+    if ((where == CARC_PLACE_SEGMENT || where == CARC_PLACE_TILE) &&
+        (tile < 0 || (uint32_t)tile >= g->ntiles))
+        return false;
+    if (where == CARC_PLACE_SEGMENT && carc__seg_of(g, tile, s) < 0)
+        return false;
+    if (where == CARC_PLACE_ATTACHED && (arg < 0 || (uint32_t)arg >= g->nfigs || arg == i))
+        return false;
+    return true;
+}
+
 int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, int holder,
                       int cause)
 {
-    if (i < 0 || (uint32_t)i >= g->nfigs || where < CARC_PLACE_SUPPLY || where > CARC_PLACE_HELD)
-        return CARC_E_INVALID;
-    if (where == CARC_PLACE_HELD && (holder < 0 || holder >= CARC_MODULE_SLOTS || arg < 0 ||
-                                     arg > UINT16_MAX))
-        return CARC_E_INVALID;
-    if ((where == CARC_PLACE_SEGMENT || where == CARC_PLACE_TILE) &&
-        (tile < 0 || (uint32_t)tile >= g->ntiles))
-        return CARC_E_INVALID;
-    if (where == CARC_PLACE_SEGMENT && carc__seg_of(g, tile, s) < 0)
-        return CARC_E_INVALID;
-    if (where == CARC_PLACE_ATTACHED && (arg < 0 || (uint32_t)arg >= g->nfigs || arg == i))
-        return CARC_E_INVALID;
+    if (!move_ok(g, i, where, tile, s, arg, holder)) return CARC_E_INVALID;
     figure *f = &FIGS(g)[i];
     carc_fig from;
     view(g, f, &from);
@@ -141,10 +148,36 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
     return CARC_OK;
 }
 
-void carc__figure_set_state(carc_game *g, int fig, int state)
+/* The interception point: the enabled modules' intercept_move hooks, in
+ * registry order, then the move itself if none took it.  Only movers that
+ * want their move to be taken over call it, so carc__figure_move (the
+ * base game's deployments and returns) pays nothing for it. */
+int carc__figure_move_offer(carc_game *g, const carc_move *m)
 {
-    CARC_MOD_CHECK(fig >= 0 && (uint32_t)fig < g->nfigs && state >= 0 && state <= UINT8_MAX);
-    if (fig >= 0 && (uint32_t)fig < g->nfigs) FIGS(g)[fig].state = (uint8_t)state;
+    if (!m || !move_ok(g, m->fig, m->where, m->tile, m->seg, m->arg, m->holder) ||
+        m->by < -1 || m->by >= g->nplayers)
+        return CARC_E_INVALID;
+    carc_move asked = *m;
+    if (asked.by < 0) asked.by = g->player;
+    for (int k = 0; k < g->nmods; k++) {
+        const carc_module_def *md = carc__mod(g, k);
+        if (!md->intercept_move) continue;
+        int r = md->intercept_move(g, &asked);
+        if (r == CARC_MOVE_PROCEED) continue;
+        return r == CARC_MOVE_TAKEN || r == CARC_MOVE_REPLACED ? r : CARC_E_STATE;
+    }
+    int rc = carc__figure_move(g, m->fig, m->where, m->tile, m->seg, m->arg, m->holder, m->cause);
+    return rc ? rc : CARC_MOVE_PROCEED;
+}
+
+int carc__figure_set_state(carc_game *g, int module, int fig, int state)
+{
+    if (fig < 0 || (uint32_t)fig >= g->nfigs || state < 0 || state > UINT8_MAX)
+        return CARC_E_INVALID;
+    figure *f = &FIGS(g)[fig];
+    if (module < 0 || module != g->kind_owner[f->kind]) return CARC_E_STATE;
+    f->state = (uint8_t)state;
+    return CARC_OK;
 }
 
 int carc__supply(const carc_game *g, int player, int kind)

@@ -17,6 +17,13 @@ typedef struct probe2_state {
     uint16_t volcanoes;               /* AFTER_PLACE: @volcano tiles placed */
     uint16_t end_turns;               /* turns played in the end phase */
     uint8_t bridges_used[CARC_MAX_PLAYERS];
+    /* the den (a stroll step onto a @tower tile, taken over): while
+     * den_active, the players clockwise from den_by decide in turn whether
+     * their figures on den_tile flee; den_asked have answered, den_fled
+     * has a bit per player who fled */
+    uint8_t den_active, den_asked, den_fled;
+    int8_t den_by, den_fig;
+    int16_t den_tile;
 } probe2_state;
 
 #endif

@@ -37,12 +37,26 @@
  *  - a structured, sampled-only chance decision: at the end of every 7th
  *    turn a gust (a landing point x,y in 0..44 mm and a set of players
  *    hit): no list of outcomes; the RNG or the host answers with the whole
- *    structure ("gust 12,30 hits 0,2"); each player hit scores 1. */
+ *    structure ("gust 12,30 hits 0,2"); each player hit scores 1;
+ *  - taking over another module's move (intercept_move): a probe stroll
+ *    step (PROBE_CAUSE_STROLL, tests/probe/probe.h) onto a @tower tile
+ *    (a den entrance) is taken (CARC_MOVE_TAKEN: the stroll ends); every
+ *    player, clockwise from the player who made the step, decides whether
+ *    their figures on that tile flee ("flee", a verb) or stay ("pass");
+ *    after the last answer the fled figures are held by this module, the
+ *    others go back to their owners' supply (eaten), and the strolling
+ *    figure stands on the tile and naps -- its state byte is the probe's,
+ *    so this module sets it through the probe's setter probe_nap;
+ *  - replacing another module's move: a stroll step of a figure standing
+ *    on a @tower tile is replaced (CARC_MOVE_REPLACED: the stroll goes
+ *    on) by an exit: the player who made the step chooses another placed
+ *    @tower tile ("exit N", TILE ids), and the figure goes there. */
 #include "module.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "probe.h"
 #include "probe2.h"
 #include "probe_tiles_gen.h"
 
@@ -59,6 +73,8 @@
 #define DEC_FINAL_ABBEY CARC_MODULE_KIND(P2, 5)
 #define DEC_GUST CARC_MODULE_KIND(P2, 6)
 #define DEC_BRIDGE CARC_MODULE_KIND(P2, 7)
+#define DEC_FLEE CARC_MODULE_KIND(P2, 8)
+#define DEC_EXIT CARC_MODULE_KIND(P2, 9)
 
 #define ACT_ABBEY CARC_MODULE_KIND(P2, 0)
 #define ACT_CHEER CARC_MODULE_KIND(P2, 1)
@@ -70,6 +86,13 @@
 #define ACT_GUST CARC_MODULE_KIND(P2, 7)
 #define ACT_BRIDGE CARC_MODULE_KIND(P2, 8)
 #define ACT_BRIDGE_WAY CARC_MODULE_KIND(P2, 9)
+#define ACT_FLEE CARC_MODULE_KIND(P2, 10)
+#define ACT_EXIT CARC_MODULE_KIND(P2, 11)
+
+#define CAUSE_HIDE CARC_MODULE_KIND(P2, 2)  /* fled into the den          */
+#define CAUSE_EATEN CARC_MODULE_KIND(P2, 3) /* stayed: back to its supply */
+#define CAUSE_DEN CARC_MODULE_KIND(P2, 4)   /* the stroller into the den  */
+#define CAUSE_EXIT CARC_MODULE_KIND(P2, 5)  /* out by another entrance    */
 
 #define REASON_CHEER CARC_MODULE_KIND(P2, 0)
 #define REASON_TOKEN CARC_MODULE_KIND(P2, 1)
@@ -82,6 +105,7 @@
 #define VERB_SCORE CARC_VERB_ID(P2, 3)
 #define VERB_SPARE CARC_VERB_ID(P2, 4)
 #define VERB_BRIDGE CARC_VERB_ID(P2, 5)
+#define VERB_FLEE CARC_VERB_ID(P2, 6)
 #define SIDES_NS 0x5
 #define SIDES_EW 0xA
 
@@ -375,6 +399,73 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
     carc__score_add(g, from->owner, 1, REASON_FAIRY, 0, -1, 0);
 }
 
+/* ------------------------------------------------------------- the den */
+
+static bool den_entrance(const carc_game *g, int t)
+{
+    return t >= 0 && (carc__types[carc__tile_type(g, t)].tags & CARC_TTAG_TOWER);
+}
+
+/* may figure fig, standing on placed tile `from`, leave by entrance t? */
+static bool exit_ok(const carc_game *g, int fig, int from, int t)
+{
+    return t != from && den_entrance(g, t) &&
+           carc__may_move(g, fig, CARC_PLACE_TILE, t, 0, CAUSE_EXIT);
+}
+
+/* a stroll step from a den entrance: replaced by an exit elsewhere; a
+ * step onto one: taken over, the first player asked */
+static int intercept_move(carc_game *g, const carc_move *m)
+{
+    if (m->cause != PROBE_CAUSE_STROLL || m->where != CARC_PLACE_TILE)
+        return CARC_MOVE_PROCEED;
+    int from = carc__figure_tile(g, m->fig);
+    if (den_entrance(g, from))
+        for (int t = 0; t < carc__tile_count(g); t++)
+            if (exit_ok(g, m->fig, from, t)) {
+                carc__push_decision(g, DEC_EXIT, m->by, P2, -1, m->fig);
+                return CARC_MOVE_REPLACED;
+            }
+    if (!den_entrance(g, m->tile)) return CARC_MOVE_PROCEED;
+    probe2_state *s = st(g);
+    s->den_active = 1;
+    s->den_asked = 0;
+    s->den_fled = 0;
+    s->den_by = (int8_t)m->by;
+    s->den_fig = (int8_t)m->fig;
+    s->den_tile = (int16_t)m->tile;
+    carc__push_decision(g, DEC_FLEE, m->by, P2, m->tile, 0);
+    return CARC_MOVE_TAKEN;
+}
+
+/* player answered (fled or not): ask the next one clockwise, or, after
+ * the last, hide or eat the figures on the tile and let the stroller nap */
+static int den_answer(carc_game *g, int player, bool fled)
+{
+    probe2_state *s = st(g);
+    int n = carc__players(g);
+    if (fled) s->den_fled |= (uint8_t)(1u << player);
+    if (++s->den_asked < n)
+        return carc__push_decision(g, DEC_FLEE, (s->den_by + s->den_asked) % n, P2, s->den_tile, 0);
+    int figs[CARC_ID_FIGURE_N];
+    int k = carc__figures_on_tile(g, s->den_tile, figs, CARC_ID_FIGURE_N);
+    for (int i = 0; i < k; i++) {
+        carc_fig f;
+        carc__figure_get(g, figs[i], &f);
+        if (figs[i] == s->den_fig || f.owner < 0) continue;
+        int rc = (s->den_fled >> f.owner) & 1u
+                     ? carc__figure_move(g, figs[i], CARC_PLACE_HELD, -1, 0, f.owner, P2, CAUSE_HIDE)
+                     : carc__figure_move(g, figs[i], CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_EATEN);
+        if (rc) return rc;
+    }
+    int rc = carc__figure_move(g, s->den_fig, CARC_PLACE_TILE, s->den_tile, 0, 0, 0, CAUSE_DEN);
+    if (!rc) rc = probe_nap(g, s->den_fig, true);
+    s->den_active = s->den_asked = s->den_fled = 0;
+    s->den_by = s->den_fig = 0;
+    s->den_tile = 0;
+    return rc;
+}
+
 static void features_merged(carc_game *g, int root, int absorbed)
 {
     (void)root;
@@ -433,6 +524,19 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         for (int i = 0; i < carc__figure_count(g); i++)
             if (fairy_target(g, p->player, i)) push(sink, ACT_JOIN, i, CARC_ID_FIGURE + i);
         break;
+    case DEC_FLEE: {
+        carc_action a;
+        memset(&a, 0, sizeof a);
+        a.kind = CARC_ACTION_PASS;
+        carc__sink_push(sink, &a, CARC_ID_PASS);
+        push(sink, ACT_FLEE, 0, VERB_FLEE);
+        break;
+    }
+    case DEC_EXIT:
+        for (int t = 0; t < carc__tile_count(g); t++)
+            if (exit_ok(g, p->arg, carc__figure_tile(g, p->arg), t))
+                push(sink, ACT_EXIT, t, CARC_ID_TILE + t);
+        break;
     case DEC_BRIDGE: /* N-S as direction N (0), E-W as direction E (2) */
         if (carc__overlay_ok(g, p->target, SIDES_NS))
             push(sink, ACT_BRIDGE_WAY, SIDES_NS, CARC_ID_DIRECTION + 0);
@@ -463,8 +567,13 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     probe2_state *s = st(g);
     switch (a->kind) {
     case CARC_ACTION_PASS:
+        if (p->kind == DEC_FLEE) return den_answer(g, p->player, false);
         if (p->kind == DEC_FINAL_ABBEY) s->final_choice = 0;
         return CARC_OK;
+    case ACT_FLEE:
+        return den_answer(g, p->player, true);
+    case ACT_EXIT:
+        return carc__figure_move(g, p->arg, CARC_PLACE_TILE, a->arg, 0, 0, 0, CAUSE_EXIT);
     case ACT_ABBEY:
         if (p->kind == DEC_FINAL_ABBEY) {
             s->final_choice = 1;
@@ -526,6 +635,11 @@ static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
         return CARC_OK;
     case ACT_GUST: *id = 0; return CARC_OK; /* every gust: id 0 plus its payload */
     case ACT_BRIDGE: *id = VERB_BRIDGE; return CARC_OK;
+    case ACT_FLEE: *id = VERB_FLEE; return CARC_OK;
+    case ACT_EXIT:
+        if (a->arg < 0 || a->arg >= CARC_ID_TILE_N) return CARC_E_INVALID;
+        *id = CARC_ID_TILE + a->arg;
+        return CARC_OK;
     case ACT_BRIDGE_WAY:
         if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
         *id = CARC_ID_DIRECTION + (a->arg == SIDES_NS ? 0 : 2);
@@ -543,6 +657,15 @@ static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id,
     case DEC_FINAL_ABBEY:
         if (id != VERB_ABBEY) return CARC_E_INVALID;
         out->kind = ACT_ABBEY;
+        return CARC_OK;
+    case DEC_EXIT:
+        if (id < CARC_ID_TILE || id >= CARC_ID_TILE + CARC_ID_TILE_N) return CARC_E_INVALID;
+        out->kind = ACT_EXIT;
+        out->arg = id - CARC_ID_TILE;
+        return CARC_OK;
+    case DEC_FLEE:
+        if (id != VERB_FLEE) return CARC_E_INVALID;
+        out->kind = ACT_FLEE;
         return CARC_OK;
     case DEC_CHEER:
         if (id < CARC_ID_NUMBER || id >= CARC_ID_NUMBER + 8) return CARC_E_INVALID;
@@ -592,6 +715,8 @@ static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
     case ACT_FAIRY: carc__out_add(o, "fairy"); break;
     case ACT_JOIN: carc__out_add(o, "join %d", a->arg); break;
     case ACT_BRIDGE: carc__out_add(o, "bridge"); break;
+    case ACT_FLEE: carc__out_add(o, "flee"); break;
+    case ACT_EXIT: carc__out_add(o, "exit %d", a->arg); break;
     case ACT_BRIDGE_WAY:
         if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
         carc__out_add(o, "bridge %s", a->arg == SIDES_NS ? "ns" : "ew");
@@ -656,7 +781,8 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
     static const struct { const char *w; int kind, args, arg; } words[] = {
         {"abbey", ACT_ABBEY, 1, 0}, {"cheer", ACT_CHEER, 2, -1}, {"score", ACT_SPARE, 1, 0},
         {"spare", ACT_SPARE, 1, 1}, {"token", ACT_TOKEN, 2, -1}, {"perch", ACT_PERCH, 1, 0},
-        {"fairy", ACT_FAIRY, 1, 0}, {"join", ACT_JOIN, 2, -1},
+        {"fairy", ACT_FAIRY, 1, 0}, {"join", ACT_JOIN, 2, -1},  {"flee", ACT_FLEE, 1, 0},
+        {"exit", ACT_EXIT, 2, -1},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         if (strcmp(tok[0], words[i].w) != 0) continue;
@@ -680,7 +806,7 @@ static const carc_step_hook steps[] = {
 };
 
 static const char *const words[] = {"abbey", "cheer", "score", "spare", "token",
-                                    "perch", "fairy", "join", "gust", "bridge", NULL};
+                                    "perch", "fairy", "join", "gust", "bridge", "flee", "exit", NULL};
 static const char *const reasons[] = {"cheer", "token", "fairy", "gust", NULL};
 
 const carc_module_def carc__module_probe2 = {
@@ -695,7 +821,7 @@ const carc_module_def carc__module_probe2 = {
     .words = words,
     .reasons = reasons,
     .state_size = state_size,
-    .decisions_per_tile = 7,
+    .decisions_per_tile = 7 + CARC_MAX_PLAYERS,
     .payload_words_per_tile = 5,
     .events_per_tile = 3 + CARC_MAX_PLAYERS,
     .events_per_game = 8,
@@ -722,5 +848,6 @@ const carc_module_def carc__module_probe2 = {
     .may_move_figure = may_move_figure,
     .before_majority = before_majority,
     .figure_moved = figure_moved,
+    .intercept_move = intercept_move,
     .features_merged = features_merged,
 };

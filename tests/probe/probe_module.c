@@ -16,7 +16,17 @@
  *     (after_feature; tests read the count); a completed city with a
  *     pennant is worth 4 to farmers instead of 3 (city_value);
  *   - an accessor for other modules, neutral when the module is off
- *     (probe_tithe_turns, tests/probe/probe.h).
+ *     (probe_tithe_turns, tests/probe/probe.h);
+ *   - a move other modules may take over: with rule probe_stroll 2 (default
+ *     1: off), at the end of a turn the current player's big meeple, if it
+ *     is on the board and not napping, strolls PROBE_STROLL_STEPS steps,
+ *     each onto an orthogonally adjacent placed tile (on no segment): step
+ *     k is chosen by the k-th player from the current one ("stroll n|e|s|w",
+ *     DIRECTION ids), and offered with carc__figure_move_offer; when another
+ *     module takes a step over, the stroll ends;
+ *   - the owner of its figures' state byte: a napping figure (state
+ *     PROBE_NAPPING) does not stroll, and other modules change the byte
+ *     only through the setter probe_nap (probe.h).
  * tests/probe/probe2_module.c is its neighbour with the new mechanisms. */
 #include "module.h"
 
@@ -32,7 +42,10 @@
 #define REASON_TITHE CARC_MODULE_KIND(PROBE_ID, 1)
 #define REASON_END CARC_MODULE_KIND(PROBE_ID, 2)
 #define REASON_MONK CARC_MODULE_KIND(PROBE_ID, 3)
+#define DEC_STROLL CARC_MODULE_KIND(PROBE_ID, 1)
+#define ACT_STROLL CARC_MODULE_KIND(PROBE_ID, 2)
 #define RULE_ROAD_BONUS 60
+#define RULE_STROLL 63
 
 static const carc_kind_def kinds[] = {
     {CARC_FIGURE_BIG, CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE, 2, {0, 0, 1, 1, 1, 1, 1}},
@@ -40,7 +53,10 @@ static const carc_kind_def kinds[] = {
 
 static const carc_rule_def rules[] = {
     {RULE_ROAD_BONUS, "probe_road_bonus", 1, 1, 3},
+    {RULE_STROLL, "probe_stroll", 1, 1, 2},
 };
+
+static probe_state *st(carc_game *g) { return carc__mod_state(g, PROBE_ID); }
 
 static bool drawable(const carc_game *g, int type)
 {
@@ -103,6 +119,77 @@ static int tithe_hook(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+/* ------------------------------------------------------------- the stroll */
+
+static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0}; /* N E S W */
+static const char *const dir_words[4] = {"n", "e", "s", "w"};
+
+/* the placed tile beside tile t on side d (0..3 N E S W), or -1 */
+static int beside(const carc_game *g, int t, int d)
+{
+    int x, y;
+    carc__tile_xy(g, t, &x, &y);
+    return carc__tile_at(g, x + dx[d], y + dy[d]);
+}
+
+static bool stroll_ok(const carc_game *g, int fig, int d)
+{
+    int t = carc__figure_tile(g, fig);
+    int to = t >= 0 ? beside(g, t, d) : -1;
+    return to >= 0 && carc__may_move(g, fig, CARC_PLACE_TILE, to, 0, PROBE_CAUSE_STROLL);
+}
+
+int probe_nap(carc_game *g, int fig, bool on)
+{
+    if (!carc__module_enabled(g, PROBE_ID)) return CARC_E_STATE;
+    return carc__figure_set_state(g, PROBE_ID, fig, on ? PROBE_NAPPING : 0);
+}
+
+/* TURN_END: one step of the stroll per call, a decision of its own player */
+static int stroll_hook(carc_game *g)
+{
+    probe_state *s = st(g);
+    if (carc__rule(g, RULE_STROLL) != 2) return CARC_HOOK_NEXT;
+    if (s->stroll_step == 0) {
+        int f = -1;
+        for (int i = 0; i < carc__figure_count(g) && f < 0; i++) {
+            carc_fig fig;
+            carc__figure_get(g, i, &fig);
+            if (fig.kind == CARC_FIGURE_BIG && fig.owner == carc__current(g)) f = i;
+        }
+        carc_fig fig;
+        if (f < 0 || carc__figure_tile(g, f) < 0) return CARC_HOOK_NEXT;
+        carc__figure_get(g, f, &fig);
+        if (fig.state == PROBE_NAPPING) return CARC_HOOK_NEXT;
+        s->stroll_fig = (int8_t)f;
+        s->stroll_step = 1;
+    }
+    /* the last step made, or a step taken over: the stroll is over */
+    bool any = false;
+    for (int d = 0; d < 4 && s->stroll_step <= PROBE_STROLL_STEPS; d++)
+        any |= stroll_ok(g, s->stroll_fig, d);
+    if (!any) {
+        s->stroll_step = 0;
+        return CARC_HOOK_NEXT;
+    }
+    int who = (carc__current(g) + s->stroll_step - 1) % carc__players(g);
+    carc__push_decision(g, DEC_STROLL, who, PROBE_ID, carc__figure_tile(g, s->stroll_fig),
+                        s->stroll_fig);
+    return CARC_HOOK_AGAIN;
+}
+
+/* a step: offered to the other modules, which may take it over */
+static int stroll_step(carc_game *g, const carc_pending *p, int d)
+{
+    probe_state *s = st(g);
+    carc_move m = {.fig = p->arg, .where = CARC_PLACE_TILE, .tile = beside(g, p->target, d),
+                   .cause = PROBE_CAUSE_STROLL, .by = p->player};
+    int r = carc__figure_move_offer(g, &m);
+    if (r < 0) return r;
+    s->stroll_step = r == CARC_MOVE_TAKEN ? PROBE_STROLL_OVER : (uint8_t)(s->stroll_step + 1);
+    return CARC_OK;
+}
+
 static int end_hook(carc_game *g)
 {
     for (int p = 0; p < carc__players(g); p++) carc__score_add(g, p, 1, REASON_END, 0, -1, 0);
@@ -111,10 +198,17 @@ static int end_hook(carc_game *g)
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
-    (void)g;
-    (void)p;
     carc_action a;
     memset(&a, 0, sizeof a);
+    if (p->kind == DEC_STROLL) {
+        a.kind = ACT_STROLL;
+        for (int d = 0; d < 4; d++)
+            if (stroll_ok(g, p->arg, d)) {
+                a.arg = d;
+                carc__sink_push(sink, &a, CARC_ID_DIRECTION + 2 * d);
+            }
+        return;
+    }
     a.kind = ACT_TITHE;
     for (int n = 0; n <= 2; n++) {
         a.arg = n;
@@ -126,6 +220,8 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
 {
     if (a->kind == ACT_BLESS && p->kind == CARC_DECISION_DEPLOY)
         return carc__score_add(g, p->player, 1, REASON_BLESS, 0, carc__last_tile(g), 0);
+    if (a->kind == ACT_STROLL && p->kind == DEC_STROLL && a->arg >= 0 && a->arg < 4)
+        return stroll_step(g, p, a->arg);
     if (a->kind != ACT_TITHE || p->kind != DEC_TITHE || a->arg < 0 || a->arg > 2)
         return CARC_E_ILLEGAL;
     if (a->arg) carc__score_add(g, p->player, a->arg, REASON_TITHE, 0, carc__last_tile(g), 0);
@@ -137,6 +233,7 @@ static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
     (void)g;
     if (a->kind == ACT_BLESS) *id = CARC_VERB_ID(PROBE_ID, 0);
     else if (a->kind == ACT_TITHE && a->arg >= 0 && a->arg <= 2) *id = CARC_ID_NUMBER + a->arg;
+    else if (a->kind == ACT_STROLL && a->arg >= 0 && a->arg < 4) *id = CARC_ID_DIRECTION + 2 * a->arg;
     else return CARC_E_INVALID;
     return CARC_OK;
 }
@@ -154,6 +251,12 @@ static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id,
         out->arg = id - CARC_ID_NUMBER;
         return CARC_OK;
     }
+    if (p->kind == DEC_STROLL && id >= CARC_ID_DIRECTION && id < CARC_ID_DIRECTION + 8 &&
+        (id - CARC_ID_DIRECTION) % 2 == 0) {
+        out->kind = ACT_STROLL;
+        out->arg = (id - CARC_ID_DIRECTION) / 2;
+        return CARC_OK;
+    }
     return CARC_E_INVALID;
 }
 
@@ -162,6 +265,8 @@ static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
     (void)g;
     if (a->kind == ACT_BLESS) carc__out_add(o, "bless");
     else if (a->kind == ACT_TITHE) carc__out_add(o, "tithe %d", a->arg);
+    else if (a->kind == ACT_STROLL && a->arg >= 0 && a->arg < 4)
+        carc__out_add(o, "stroll %s", dir_words[a->arg]);
     else return CARC_E_INVALID;
     return CARC_OK;
 }
@@ -176,15 +281,23 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
         out->arg = tok[1][0] - '0';
         return CARC_OK;
     }
+    if (n == 2 && !strcmp(tok[0], "stroll"))
+        for (int d = 0; d < 4; d++)
+            if (!strcmp(tok[1], dir_words[d])) {
+                out->kind = ACT_STROLL;
+                out->arg = d;
+                return CARC_OK;
+            }
     return CARC_E_PARSE;
 }
 
 static const carc_step_hook steps[] = {
     {CARC_STEP_TURN_END, 0, tithe_hook},
+    {CARC_STEP_TURN_END, 5, stroll_hook},
     {CARC_STEP_FINAL_SCORING, -10, end_hook},
 };
 
-static const char *const words[] = {"bless", "tithe", NULL};
+static const char *const words[] = {"bless", "tithe", "stroll", NULL};
 static const char *const reasons[] = {"bless", "tithe", "probe end", "monk", NULL};
 
 const carc_module_def carc__module_probe = {
@@ -193,19 +306,19 @@ const carc_module_def carc__module_probe = {
     .kinds = kinds,
     .nkinds = 1,
     .rules = rules,
-    .nrules = 1,
+    .nrules = 2,
     .words = words,
     .reasons = reasons,
     .state_size = state_size,
     .feature_scored = feature_scored,
     .after_feature = after_feature,
     .city_value = city_value,
-    .decisions_per_tile = 2,
+    .decisions_per_tile = 2 + PROBE_STROLL_STEPS,
     .events_per_tile = 2 + 9 * CARC_MAX_PLAYERS,
     .events_per_game = CARC_MAX_PLAYERS,
     .max_pending = 1,
     .steps = steps,
-    .nsteps = 2,
+    .nsteps = 3,
     .drawable = drawable,
     .feature_points = feature_points,
     .deploy_actions = deploy_actions,

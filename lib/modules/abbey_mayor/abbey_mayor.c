@@ -732,7 +732,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         int f = carc__supply_figure(g, p->player, CARC_FIGURE_BARN);
         int rc = carc__figure_move(g, f, CARC_PLACE_SEGMENT, p->target, seg, 0, 0, CARC_CAUSE_DEPLOY);
         if (rc != CARC_OK) return rc;
-        carc__figure_set_state(g, f, 1 + a->arg);
+        carc__figure_set_state(g, AM, f, 1 + a->arg);
         s->new_barn = (int16_t)f;
         return CARC_OK;
     }
