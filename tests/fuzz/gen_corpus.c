@@ -171,12 +171,15 @@ int main(int argc, char **argv)
         put("notation", name, buf, 3 + len);
     }
 
-    /* actions: a byte 0 then step bytes */
+    /* actions: the three header bytes (module set, players and rule
+     * variant, seed: fz_header in fuzz_common.h) then step bytes */
     for (int i = 0; i < 6; i++) {
         uint8_t buf[400];
         uint64_t rs = (uint64_t)i + 100;
-        buf[0] = (uint8_t)(i * 37 + 1);
-        size_t n = 1;
+        buf[0] = (uint8_t)(i * 13 % 32);
+        buf[1] = (uint8_t)(i * 37 + 1);
+        buf[2] = (uint8_t)(i * 41 + 3);
+        size_t n = 3;
         size_t len = i < 3 ? 40 + (size_t)i * 60 : 399;
         while (n < len) {
             uint8_t b = (uint8_t)next(&rs);
