@@ -137,7 +137,8 @@ static void hostile_step(gen *s, int t)
     } else {
         /* a word and a number, as raw text of its own length */
         char text[64];
-        fz_word_text((uint8_t)next(&s->rs), (uint8_t)next(&s->rs), text, sizeof text);
+        uint8_t w = (uint8_t)next(&s->rs), n = (uint8_t)next(&s->rs); /* in this order */
+        fz_word_text(w, n, text, sizeof text);
         size_t len = strlen(text) % 40;
         emit(s, (uint8_t)(0xFA + next(&s->rs) % 6));
         emit(s, (uint8_t)len);
