@@ -13,8 +13,10 @@
  * nothing and an accepted one is followed:
  *   "legal"   legal actions only;
  *   "mixed"   every 10th decision a hostile step, every 37th a record or
- *             serialization round trip (0xB0-0xB3);
- *   "hostile" a hostile step before every other decision.
+ *             serialization round trip (0xB0-0xB3), a rule variant;
+ *   "hostile" a hostile step before every other decision;
+ * in fuzz_actions' mixed and hostile games every third legal action goes
+ * through its text (0xB4-0xB7).
  * fuzz_actions' hostile steps rotate over a raw id (0xC0), an id near the
  * range (0xD0), a structured action of a kind of the core or of an enabled
  * module (0xE0, fz_struct_action), a notation word (0xF0), the mangled text
