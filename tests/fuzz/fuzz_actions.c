@@ -1,8 +1,10 @@
 /*
  * fuzz_actions: random and hostile action sequences with invariant checks.
  *
- * Byte 0 picks the player count (2..6), the seed and (once optional modules
- * exist) the module set, see fz_modules().
+ * The header (fz_header() in fuzz_common.h) is three bytes: the module set
+ * (byte 0: a bitmask over the optional modules, fz_modules()), the players
+ * and the rule variant (byte 1), the seed (byte 2), so that every module
+ * set plays every seed.
  *
  * Built with -DFZ_PROBE (fuzz_actions_probe, linked with the test-only probe
  * modules of tests/probe/) the header is two bytes instead:
@@ -10,22 +12,24 @@
  *           base+probe+probe2; probe2_start 1 + b/15%2 and probe2_cheer
  *           1 + b/30%2 (with probe2); probe_road_bonus 1 + b/60%3 (with probe)
  *   byte 1: the seed
- * and the last 32 step values change meaning (see below).
  *
  * Every further byte is one step:
- *   0x00-0xAF, 0xB4-0xBF
+ *   0x00-0xAF, 0xB8-0xBF
  *              a legal action, by index into carc_game_legal_ids(), applied
  *              by id (odd bytes) or as a structured action (even bytes); at
- *              a chance decision, bytes below 0x30 use
- *              carc_game_sample_chance() instead
+ *              a chance decision, bytes below 0x30 (and any byte at a
+ *              decision without a list) use carc_game_sample_chance()
+ *   0xB4-0xB7  the same legal action through its notation: written with
+ *              carc_action_to_string(), parsed back (same id), applied
  *   0xB0-0xB1  record -> replay round trip (and once more at the end)
  *   0xB2-0xB3  serialize -> deserialize round trip, continue on the copy
  *   0xC0-0xCF  a raw id from the next two bytes (signed 16 bits)
  *   0xD0-0xDF  an id near the valid range from the next two bytes
- *   0xE0-0xFF  a structured action from the next seven bytes
- * With FZ_PROBE:
- *   0xE0-0xEF  a structured action from the next nine bytes (kinds of the
- *              core and of both probe modules, target and arg too)
+ *   0xE0-0xEF  a structured action from the next nine bytes
+ *              (fz_struct_action): a kind of the core, CARC_MODULE_KIND(m,
+ *              0..7) of every enabled module (fz_kind_table; with FZ_PROBE
+ *              the core's and both probes' kinds), any tile, cell, rotation,
+ *              figure, segment, target and arg
  *   0xF0-0xF5  notation text: a word of the core or a module (next byte),
  *              maybe with a number (the byte after)
  *   0xF6-0xF9  notation text of a legal action (next byte), one character
@@ -45,7 +49,9 @@
  * stands on a placed tile and an attached one on a figure; scores never
  * decrease; a
  * clone serializes identically (every 8th step and at the end; the raw state
- * block is compared every step); at the end, final scores = live scores.
+ * block is compared every step); at the end, final scores = live scores,
+ * the record replays to the same game and the public record to the same
+ * scores, tile count and end.
  */
 #include "fuzz_common.h"
 
@@ -302,7 +308,6 @@ FZ_NO_COVERAGE static void hostile(ctx *c, int by_id, int32_t id, const carc_act
     free(s0);
 }
 
-#ifdef FZ_PROBE
 /* Notation text: if it parses, it writes back and parses to the same
  * action, and is then applied as a (probably illegal) structured action. */
 FZ_NO_COVERAGE static void hostile_text(ctx *c, const char *text)
@@ -329,52 +334,83 @@ FZ_NO_COVERAGE static void hostile_text(ctx *c, const char *text)
     hostile(c, 0, 0, &a);
 }
 
-static const char *const fz_words[] = {
-    "draw", "place", "deploy", "pass", "abbey", "cheer", "score", "spare", "token", "perch",
-    "fairy", "join", "bless", "tithe", "deploy follower", "deploy big", "deploy ringmaster",
-    "deploy fairy", "deploy follower city N", "deploy big road S", "deploy follower monastery",
-    "deploy follower #", "deploy big segment", "place 0,-1 r", "place -1,1 r", "draw PA",
-    "draw PB", "draw PE", "draw D", "cheer 2 2", "join -", "token 0",
-};
-
+#ifdef FZ_PROBE
 /* Kinds of structured actions: the core's, both probes' and out of range. */
-static const int32_t fz_kinds[32] = {
+static const int32_t fz_probe_kinds[32] = {
     -1, 0, 1, 2, 3, 4, 5, 6, 16, 17, 18, 19, 208, 209, 210, 211,
     224, 225, 226, 227, 228, 229, 230, 231, 232, 239, 240, 255, 256, 1000, INT32_MIN, INT32_MAX,
 };
 #endif
 
+/* The header of the probe build (two bytes, see the top of the file). */
+#ifdef FZ_PROBE
+static size_t fz_header(const uint8_t *d, size_t n, carc_options *o)
+{
+    if (n < 2) return 0;
+    carc_options_init(o);
+    o->num_players = CARC_MIN_PLAYERS + d[0] % 5;
+    int set = d[0] / 5 % 3;
+    o->seed = d[1];
+    o->modules = (uint64_t)1 << CARC_MODULE_BASE;
+    if (set >= 1) {
+        o->modules |= (uint64_t)1 << 12;
+        REQUIRE_OK(carc_options_set_rule(o, "probe_road_bonus", 1 + d[0] / 60 % 3));
+    }
+    if (set >= 2) {
+        o->modules |= (uint64_t)1 << 13;
+        REQUIRE_OK(carc_options_set_rule(o, "probe2_start", 1 + d[0] / 15 % 2));
+        REQUIRE_OK(carc_options_set_rule(o, "probe2_cheer", 1 + d[0] / 30 % 2));
+    }
+    return 2;
+}
+#endif
+
+/* Whether the last input played its game to the end (the corpus test of
+ * standalone_driver.c counts them). */
+static int fz_ended;
+int fz_last_input_ended(void)
+{
+    return fz_ended;
+}
+
+/* A legal action (index b into the legal ids) through its notation: the
+ * written text parses to the same id and applies. */
+FZ_NO_COVERAGE static void legal_text(ctx *c, int32_t id)
+{
+    carc_action a, b;
+    REQUIRE_OK(carc_action_from_id(c->g, id, &a));
+    char text[256];
+    size_t need = 0;
+    int rc = carc_action_to_string(c->g, &a, text, sizeof text, &need);
+    REQUIRE_MSG(rc == CARC_OK, "legal id %d (kind %d) has no text: %d", id, a.kind, rc);
+    memset(&b, 0, sizeof b);
+    rc = carc_action_from_string(c->g, text, &b);
+    REQUIRE_MSG(rc == CARC_OK, "legal id %d written as '%s', which does not parse (%d)", id,
+                text, rc);
+    int32_t back = -1;
+    REQUIRE_OK(carc_action_to_id(c->g, &b, &back));
+    REQUIRE_MSG(back == id, "legal id %d written as '%s', parsed to id %d", id, text, back);
+    rc = carc_game_apply(c->g, &b);
+    REQUIRE_MSG(rc == CARC_OK, "'%s' (legal id %d) refused: %d", text, id, rc);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-#ifdef FZ_PROBE
-    if (size < 2) return 0;
-#else
-    if (size < 1) return 0;
-#endif
+    fz_ended = 0;
     ctx c;
     memset(&c, 0, sizeof c);
     carc_options o;
-    carc_options_init(&o);
-    c.players = CARC_MIN_PLAYERS + data[0] % 5;
-    o.num_players = c.players;
+    size_t i = fz_header(data, size, &o);
+    if (i == 0) return 0;
+    c.players = o.num_players;
 #ifdef FZ_PROBE
-    int set = data[0] / 5 % 3;
-    o.seed = data[1];
-    o.modules = (uint64_t)1 << CARC_MODULE_BASE;
-    if (set >= 1) {
-        o.modules |= (uint64_t)1 << 12;
-        REQUIRE_OK(carc_options_set_rule(&o, "probe_road_bonus", 1 + data[0] / 60 % 3));
-    }
-    if (set >= 2) {
-        o.modules |= (uint64_t)1 << 13;
-        REQUIRE_OK(carc_options_set_rule(&o, "probe2_start", 1 + data[0] / 15 % 2));
-        REQUIRE_OK(carc_options_set_rule(&o, "probe2_cheer", 1 + data[0] / 30 % 2));
-    }
-    size_t i = 2;
+    const int32_t *kinds = fz_probe_kinds;
+    size_t nkinds = 32;
+    int tile_mod = 32;
 #else
-    o.seed = data[0] / 5;
-    o.modules = fz_modules(data[0] / 5);
-    size_t i = 1;
+    int32_t kinds[FZ_MAX_KINDS];
+    size_t nkinds = fz_kind_table(o.modules, kinds);
+    int tile_mod = carc_tile_type_count();
 #endif
     const size_t first = i;
     REQUIRE_OK(carc_game_new(&c.g, &o));
@@ -403,7 +439,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 int32_t back = -1;
                 REQUIRE_OK(carc_action_to_id(c.g, &a, &back));
                 REQUIRE(back == id);
-                if (b & 1) REQUIRE_OK(carc_game_apply_id(c.g, id));
+                if (b >= 0xB4 && b < 0xB8) legal_text(&c, id);
+                else if (b & 1) REQUIRE_OK(carc_game_apply_id(c.g, id));
                 else REQUIRE_OK(carc_game_apply(c.g, &a));
             }
         } else if (b < 0xB2) {
@@ -418,29 +455,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (b < 0xD0) id = (int16_t)(uint16_t)((hi << 8) | lo);
             else id = (int32_t)(((unsigned)hi << 8 | lo) % (CARC_NUM_DISTINCT_ACTIONS + 64)) - 32;
             hostile(&c, 1, id, NULL);
-#ifdef FZ_PROBE
         } else if (b < 0xF0) {
             uint8_t v[9] = {0};
             for (int k = 0; k < 9; k++) v[k] = i < size ? data[i++] : 0;
             carc_action a;
-            memset(&a, 0, sizeof a);
-            a.kind = fz_kinds[v[0] % 32];
-            a.tile = v[0] & 0x20 ? (int8_t)v[1] : v[1] % 32;
-            a.x = (int8_t)v[2] / 4;
-            a.y = (int8_t)v[3] / 4;
-            a.rotation = v[4] % 7 - 1;
-            a.figure = v[5] % 20 - 2;
-            a.segment = (int8_t)v[6] / 3;
-            a.target = (int8_t)v[7];
-            a.arg = v[8] == 0xFF ? INT32_MAX : v[8] == 0xFE ? INT32_MIN : (int8_t)v[8];
+            fz_struct_action(v, kinds, nkinds, tile_mod, &a);
             hostile(&c, 0, 0, &a);
         } else if (b < 0xF6) {
             uint8_t w = i < size ? data[i++] : 0, n = i < size ? data[i++] : 0;
             char text[64];
-            const char *word = fz_words[w % (sizeof fz_words / sizeof fz_words[0])];
-            if (w & 0x80) snprintf(text, sizeof text, "%s %d", word, (int)n - 16);
-            else if (w & 0x40) snprintf(text, sizeof text, "%s%d", word, n % 8);
-            else snprintf(text, sizeof text, "%s", word);
+            fz_word_text(w, n, text, sizeof text);
             hostile_text(&c, text);
         } else if (b < 0xFA) {
             uint8_t k = i < size ? data[i++] : 0, pos = i < size ? data[i++] : 0,
@@ -450,38 +474,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             REQUIRE_OK(carc_action_from_id(c.g, c.ids[k % c.nids], &a));
             char text[256];
             REQUIRE_OK(carc_action_to_string(c.g, &a, text, sizeof text, NULL));
-            size_t len = strlen(text);
-            text[pos % (len + 1)] = (char)val;
-            if (pos % (len + 1) == len && len + 1 < sizeof text) text[len + 1] = 0;
+            fz_mangle_text(text, sizeof text, pos, val);
             hostile_text(&c, text);
-        } else if (b >= 0xFA) {
+        } else {
             size_t len = i < size ? data[i++] % 40 : 0;
             char text[41];
             size_t k = 0;
             while (k < len && i < size) text[k++] = (char)data[i++];
             text[k] = 0;
             hostile_text(&c, text);
-#endif
-        } else {
-            uint8_t v[7] = {0};
-            for (int k = 0; k < 7; k++) v[k] = i < size ? data[i++] : 0;
-            carc_action a;
-            memset(&a, 0, sizeof a);
-            a.kind = v[0] % 8 == 7 ? 16 + v[0] / 8 % 4 : v[0] % 8 - 1; /* -1..5, 16..19 */
-            a.tile = (int8_t)v[1];
-            a.x = (int8_t)v[2] / 4;
-            a.y = (int8_t)v[3] / 4;
-            a.rotation = v[4] % 7 - 1;
-            a.figure = v[5] % 20 - 2;
-            a.segment = (int8_t)v[6] / 3;
-            hostile(&c, 0, 0, &a);
         }
         check_invariants(&c);
     }
 
     if (i > first) {
         fz_require_record_roundtrip(c.g);
-#ifdef FZ_PROBE
         /* the public record replays to the same public state */
         size_t rl = 0;
         REQUIRE(carc_game_write_public_record(c.g, NULL, 0, &rl) == CARC_E_BUFFER);
@@ -503,9 +510,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         REQUIRE(carc_game_is_terminal(r) == carc_game_is_terminal(c.g));
         carc_game_free(r);
         free(rec);
-#endif
     }
 
+    fz_ended = carc_game_is_terminal(c.g) == 1;
     if (getenv("FZ_ACTIONS_VERBOSE"))
         fprintf(stderr, "    %d players, modules %#llx: %zu of %zu bytes used, %s\n", c.players,
                 (unsigned long long)o.modules, i, size,

@@ -24,6 +24,9 @@
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/* Defined by the action targets: 1 if the last input played its game to the
+ * end (standalone_driver.c counts them). */
+int fz_last_input_ended(void);
 
 /* Checking code needs no coverage feedback, and libFuzzer's comparison
  * tracing in its long loops (masks, state blocks) would cost most of the
@@ -63,10 +66,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
                     carc_strerror(rc_));                                        \
     } while (0)
 
-/* Module set number k: a subset of the optional modules this build offers
- * (carc_module_available), base always on.  Only base exists today, so
- * every k gives the base game; the targets pick up new modules by
- * themselves. */
+/* Module set number k: bit n of k enables the n-th optional module this
+ * build offers (carc_module_available, in id order), base always on.  With
+ * the five modules of today: bit 0 inns_cathedrals, 1 traders_builders,
+ * 2 abbey_mayor, 3 bridges_castles, 4 big_top; higher bits pick modules
+ * added later. */
 static inline uint64_t fz_modules(unsigned k)
 {
     uint64_t bits = (uint64_t)1 << CARC_MODULE_BASE;
@@ -77,6 +81,154 @@ static inline uint64_t fz_modules(unsigned k)
         n++;
     }
     return bits;
+}
+
+/* The inverse of fz_modules: the byte that picks a module set (the base
+ * bit and modules this build lacks are ignored). */
+static inline unsigned fz_modules_byte(uint64_t modules)
+{
+    unsigned k = 0;
+    int n = 0;
+    for (int m = 1; m < CARC_MODULE_SLOTS; m++) {
+        if (carc_module_available(m) != 1) continue;
+        if ((modules >> m) & 1u) k |= 1u << n;
+        n++;
+    }
+    return k;
+}
+
+#if defined(CARCVAR_FUZZ_INTERNAL) && !defined(FZ_PROBE)
+/* The header of fuzz_actions (doc/fuzzing.md), three bytes:
+ *   byte 0: the module set, fz_modules(byte 0);
+ *   byte 1: players 2 + b % 5; rule variant r = b / 5: 0 plays the
+ *           recommended rules, otherwise rule j of the enabled modules
+ *           (registry order, then the module's own order) takes the value
+ *           min + (r + 3j) % min(max - min + 1, 8);
+ *   byte 2: the seed.
+ * Fills *o and returns the header's length, or 0 if the input is shorter. */
+static inline size_t fz_header(const uint8_t *d, size_t n, carc_options *o)
+{
+    if (n < 3) return 0;
+    carc_options_init(o);
+    o->modules = fz_modules(d[0]);
+    o->num_players = CARC_MIN_PLAYERS + d[1] % 5;
+    unsigned r = d[1] / 5u;
+    o->seed = d[2];
+    if (r == 0) return 3;
+    unsigned j = 0;
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *def = carc__modules[m];
+        if (!def || !((o->modules >> m) & 1u)) continue;
+        for (int k = 0; k < def->nrules; k++, j++) {
+            const carc_rule_def *rd = &def->rules[k];
+            int span = rd->max - rd->min + 1;
+            if (span > 8) span = 8;
+            o->rules[rd->slot] = rd->min + (int)((r + 3 * j) % (unsigned)span);
+        }
+    }
+    return 3;
+}
+
+/* The header bytes of a game: module set, players, rule variant, seed. */
+static inline void fz_header_bytes(uint8_t out[3], uint64_t modules, int players,
+                                   unsigned variant, unsigned seed)
+{
+    out[0] = (uint8_t)fz_modules_byte(modules);
+    out[1] = (uint8_t)((unsigned)(players - CARC_MIN_PLAYERS) + 5u * (variant % 52u));
+    out[2] = (uint8_t)seed;
+}
+#endif
+
+/* Kinds of the structured hostile actions (step 0xE0-0xEF of fuzz_actions):
+ * the core's kinds -1..6, the base module's 16..19, CARC_MODULE_KIND(m, k)
+ * for k = 0..7 of every enabled optional module, the first kind of a module
+ * not in play (or not built), and kinds out of every range.  Returns the
+ * number written (at most FZ_MAX_KINDS). */
+#define FZ_MAX_KINDS (8 + 4 + 8 * CARC_MODULE_SLOTS + 5)
+static inline size_t fz_kind_table(uint64_t modules, int32_t *out)
+{
+    size_t n = 0;
+    for (int k = -1; k <= 6; k++) out[n++] = k;
+    for (int k = 0; k < 4; k++) out[n++] = 16 + k;
+    int absent = -1;
+    for (int m = 1; m < CARC_MODULE_SLOTS; m++) {
+        if (!((modules >> m) & 1u)) {
+            if (absent < 0) absent = m;
+            continue;
+        }
+        for (int k = 0; k < 8; k++) out[n++] = 16 + 16 * m + k;
+    }
+    out[n++] = 16 + 16 * (absent < 0 ? CARC_MODULE_SLOTS - 1 : absent);
+    out[n++] = 16 + 16 * CARC_MODULE_SLOTS;
+    out[n++] = 1000;
+    out[n++] = INT32_MIN;
+    out[n++] = INT32_MAX;
+    return n;
+}
+
+/* A structured action from 9 step bytes: kinds[v[0] % nkinds], any tile
+ * (a type below tile_mod, or a signed byte), cell, rotation -1..5, figure
+ * -2..17, segment, target, arg (signed byte, or INT32_MAX / INT32_MIN). */
+static inline void fz_struct_action(const uint8_t v[9], const int32_t *kinds, size_t nkinds,
+                                    int tile_mod, carc_action *a)
+{
+    memset(a, 0, sizeof *a);
+    a->kind = kinds[v[0] % nkinds];
+    a->tile = v[0] & 0x20 ? (int8_t)v[1] : v[1] % tile_mod;
+    a->x = (int8_t)v[2] / 4;
+    a->y = (int8_t)v[3] / 4;
+    a->rotation = v[4] % 7 - 1;
+    a->figure = v[5] % 20 - 2;
+    a->segment = (int8_t)v[6] / 3;
+    a->target = (int8_t)v[7];
+    a->arg = v[8] == 0xFF ? INT32_MAX : v[8] == 0xFE ? INT32_MIN : (int8_t)v[8];
+}
+
+/* Notation words of the core and of the modules (step 0xF0-0xF5). */
+#ifdef FZ_PROBE
+static const char *const fz_words[] = {
+    "draw", "place", "deploy", "pass", "abbey", "cheer", "score", "spare", "token", "perch",
+    "fairy", "join", "bless", "tithe", "deploy follower", "deploy big", "deploy ringmaster",
+    "deploy fairy", "deploy follower city N", "deploy big road S", "deploy follower monastery",
+    "deploy follower #", "deploy big segment", "place 0,-1 r", "place -1,1 r", "draw PA",
+    "draw PB", "draw PE", "draw D", "cheer 2 2", "join -", "token 0",
+};
+#else
+static const char *const fz_words[] = {
+    "draw", "place", "deploy", "pass", "draw D", "draw IC_", "draw TB_", "draw BT_",
+    "draw BCB_", "place 0,-1 r", "place -1,1 r", "place 1,0 r0", "deploy follower",
+    "deploy follower city N", "deploy follower road S", "deploy follower field Ne",
+    "deploy follower monastery", "deploy follower segment", "deploy follower #",
+    "deploy big", "deploy big city N", "deploy big field Sw", "deploy builder road W",
+    "deploy builder city", "deploy pig field Se", "deploy pig segment", "deploy mayor city N",
+    "deploy wagon road S", "deploy wagon monastery", "deploy barn", "deploy ringmaster",
+    "deploy ringmaster road", "abbey", "barn ne", "barn sw", "barn", "wagon", "wagon 0,0",
+    "wagon 1,0 road N", "wagon -1,-1 segment", "bridge", "bridge 0,0", "bridge ns",
+    "bridge ew", "bridge 1,0", "castle", "bazaar", "bazaar pick", "bazaar bid", "bazaar buy",
+    "bazaar sell", "bazaar D", "animal", "animal flea", "animal elephant", "animal tiger",
+    "acrobat", "acrobat 0,0", "acrobat 1,1", "pyramid", "pyramid 0,0", "pyramid -1,0",
+};
+#endif
+#define FZ_NWORDS (sizeof fz_words / sizeof fz_words[0])
+
+/* The text of step 0xF0-0xF5: word w, with a number from n (w & 0x80: a
+ * separate one, n - 16; w & 0x40: glued on, n % 8) or without. */
+static inline void fz_word_text(uint8_t w, uint8_t n, char *text, size_t cap)
+{
+    const char *word = fz_words[w % FZ_NWORDS];
+    if (w & 0x80) snprintf(text, cap, "%s %d", word, (int)n - 16);
+    else if (w & 0x40) snprintf(text, cap, "%s%d", word, n % 8);
+    else snprintf(text, cap, "%s", word);
+}
+
+/* Step 0xF6-0xF9: the text of a legal action with the character at pos %
+ * (len + 1) replaced by val (at len: appended).  text holds the written
+ * notation on entry (cap bytes). */
+static inline void fz_mangle_text(char *text, size_t cap, uint8_t pos, uint8_t val)
+{
+    size_t len = strlen(text);
+    text[pos % (len + 1)] = (char)val;
+    if (pos % (len + 1) == len && len + 1 < cap) text[len + 1] = 0;
 }
 
 static inline void *fz_alloc(size_t n)

@@ -1,9 +1,10 @@
 /*
  * fuzz_notation: carc_action_from_string() in a real game state.
  *
- * Input layout: byte 0 picks the player count, the seed and the module set
- * (fz_modules()), byte 1 how many decisions to play first (0..63, so every
- * kind of decision is reached), byte 2 salts the random choices of those
+ * Input layout: byte 0 picks the player count (2 + b % 5) and the module
+ * set (fz_modules(b / 5): every subset of the five modules), byte 1 how
+ * many decisions to play first (0..63, so every kind of decision is
+ * reached), byte 2 the seed, which also salts the random choices of those
  * decisions; the rest is the text.
  *
  * If the text parses, carc_action_to_string() must write it back, the
@@ -24,8 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     carc_options o;
     carc_options_init(&o);
     o.num_players = CARC_MIN_PLAYERS + data[0] % 5;
-    o.seed = data[0] / 5;
-    o.modules = fz_modules(data[0] / 5);
+    o.seed = data[2];
+    o.modules = fz_modules(data[0] / 5u);
     carc_game *g = NULL;
     REQUIRE_OK(carc_game_new(&g, &o));
 

@@ -1,11 +1,12 @@
 /*
  * fuzz-gen-corpus DIR: write small valid seed inputs for the fuzz targets
  * into DIR/deserialize, DIR/record, DIR/notation and DIR/actions (the
- * directories must exist).  The committed tests/fuzz/corpus was made with
+ * directories must exist), in the input layouts of the targets (the
+ * module-set helpers of fuzz_common.h).  The committed tests/fuzz/corpus was made with
  *   build/tests/fuzz/fuzz-gen-corpus tests/fuzz/corpus
  * Deterministic: the same library writes the same files.
  */
-#include "carcvar/carcvar.h"
+#include "fuzz_common.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,29 +134,44 @@ int main(int argc, char **argv)
     put("record", "hand-doc-example", rec2, sizeof rec2 - 1);
     put("record", "hand-crlf", rec3, sizeof rec3 - 1);
 
-    /* notation: [players/seed byte][steps][salt] text, for actions that
-     * are legal in that state (every kind of decision) and a few others */
-    int count = 0;
-    for (int steps = 0; steps < 6; steps++) {
-        uint8_t hdr[3] = {(uint8_t)(5 * 7), (uint8_t)steps, 3};
-        carc_game *g = new_game(2, 7);
-        uint64_t rs = hdr[2] + 1u; /* the same choices as fuzz_notation.c */
-        advance(g, steps, &rs);
-        carc_action acts[8];
-        size_t n = 0;
-        int rc = carc_game_legal_actions(g, acts, 8, &n);
-        if (rc != CARC_OK && rc != CARC_E_BUFFER) die("legal_actions", rc);
-        for (size_t k = 0; k < n && k < 8; k += 3) {
-            char text[128], buf[160];
-            CHECK(carc_action_to_string(g, &acts[k], text, sizeof text, NULL));
-            memcpy(buf, hdr, 3);
-            size_t len = strlen(text);
-            memcpy(buf + 3, text, len);
-            snprintf(name, sizeof name, "legal-%02d", count++);
-            put("notation", name, buf, 3 + len);
+    /* notation: [players + 5 x module set][steps][seed] text (the layout of
+     * fuzz_notation.c), for actions that are legal in that state (every kind
+     * of decision, and the modules': the last legal action, often a
+     * module's verb; in the base game also the first) in the base game, issue 20's three
+     * modules, the bridges and castles, the big top and all five */
+    static const unsigned sets[] = {0, 7, 8, 16, 31};
+    static const int stepss[] = {0, 1, 2, 3, 13, 30, 50};
+    for (size_t si = 0; si < sizeof sets / sizeof sets[0]; si++)
+        for (size_t st = 0; st < sizeof stepss / sizeof stepss[0]; st++) {
+            uint8_t hdr[3] = {(uint8_t)(5 * sets[si] + st % 5), (uint8_t)stepss[st],
+                              (uint8_t)(3 + 10 * st + si)};
+            carc_options o;
+            carc_options_init(&o);
+            o.num_players = 2 + hdr[0] % 5;
+            o.seed = hdr[2];
+            o.modules = fz_modules(hdr[0] / 5u);
+            carc_game *g;
+            CHECK(carc_game_new(&g, &o));
+            uint64_t rs = hdr[2] + 1u; /* the same choices as fuzz_notation.c */
+            advance(g, stepss[st], &rs);
+            static carc_action acts[CARC_NUM_DISTINCT_ACTIONS];
+            size_t n = 0;
+            if (!carc_game_is_terminal(g))
+                CHECK(carc_game_legal_actions(g, acts, CARC_NUM_DISTINCT_ACTIONS, &n));
+            /* the base game's first and last; a module set's last */
+            for (size_t k = sets[si] ? n - 1 : 0; k < n; k += n - 1) {
+                char text[128], buf[160];
+                CHECK(carc_action_to_string(g, &acts[k], text, sizeof text, NULL));
+                memcpy(buf, hdr, 3);
+                size_t len = strlen(text);
+                memcpy(buf + 3, text, len);
+                snprintf(name, sizeof name, "legal-m%u-s%d-%s", sets[si], stepss[st],
+                         k ? "last" : "first");
+                put("notation", name, buf, 3 + len);
+                if (n == 1) break;
+            }
+            carc_game_free(g);
         }
-        carc_game_free(g);
-    }
     static const char *const texts[] = {
         "draw D", "place 1,0 r0", "place -1,-2 r3", "deploy follower city N",
         "deploy follower monastery", "deploy follower #2", "deploy follower field Nw", "pass",
@@ -171,12 +187,15 @@ int main(int argc, char **argv)
         put("notation", name, buf, 3 + len);
     }
 
-    /* actions: a byte 0 then step bytes */
+    /* actions: the three header bytes (module set, players and rule
+     * variant, seed: fz_header in fuzz_common.h) then step bytes */
     for (int i = 0; i < 6; i++) {
         uint8_t buf[400];
         uint64_t rs = (uint64_t)i + 100;
-        buf[0] = (uint8_t)(i * 37 + 1);
-        size_t n = 1;
+        buf[0] = (uint8_t)(i * 13 % 32);
+        buf[1] = (uint8_t)(i * 37 + 1);
+        buf[2] = (uint8_t)(i * 41 + 3);
+        size_t n = 3;
         size_t len = i < 3 ? 40 + (size_t)i * 60 : 399;
         while (n < len) {
             uint8_t b = (uint8_t)next(&rs);
