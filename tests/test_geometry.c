@@ -184,6 +184,22 @@ START_TEST(farmer_and_pig)
 }
 END_TEST
 
+/* A barn stands on the corner where four tiles meet (abbey_mayor.c's
+ * figure_spot), not on its field's spot: tests/scenarios/am_barn_immediate.rec,
+ * the barn on the south-west corner of (2, -1), where the cell borders
+ * x = 67.5 and y = -22.5 cross. */
+START_TEST(barn_on_corner)
+{
+    carc_game *g = new_game(2, 1ull << CARC_MODULE_ABBEY_MAYOR);
+    play(g, "draw E\nplace 0,-1 r2\npass\ndraw U\nplace 1,0 r1\ndeploy follower field Nw\n"
+            "draw B\nplace 1,-1 r0\npass\ndraw U\nplace 2,0 r1\npass\n"
+            "draw B\nplace 2,-1 r0\nbarn sw");
+    int barn = figure_on(g, CARC_FIGURE_BARN, 0, 2, -1, 0);
+    assert_pos(g, barn, 67.5, -22.5, FOLLOWER_W, 2, -1, 0, CARC_FIGPOS_UNMEASURED);
+    carc_game_free(g);
+}
+END_TEST
+
 /* Figures off the board, bad indices, NULL: refused, *out untouched. */
 START_TEST(refusals)
 {
@@ -317,6 +333,7 @@ static Suite *suite(void)
     tcase_add_test(tc, knight_and_builder);
     tcase_add_test(tc, farmer_and_pig);
     tcase_add_test(tc, refusals);
+    tcase_add_test(tc, barn_on_corner);
     tcase_add_test(tc, acrobat_pyramid);
     tcase_add_test(tc, big_top_on_circus);
     tcase_add_test(tc, tile_data_spots);
