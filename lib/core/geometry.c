@@ -93,9 +93,11 @@ static int width_of(const carc_game *g, const figure *f, const ptile *pt)
     return fp.w;
 }
 
-/* x of figure i in the row of the figures on its spot (base: the spot),
- * figure-index order; figures a module places are not in the row. */
-static int row_x(const carc_game *g, int i, const carc_spot *base, const ptile *pt)
+/* x of figure i in the row of the figures on its spot (base: the spot;
+ * entry: what the figure_spot hooks were given), figure-index order;
+ * figures a module places are not in the row. */
+static int row_x(const carc_game *g, int i, const carc_spot *base, const carc_spot *entry,
+                 const ptile *pt)
 {
     const figure *F = CFIGS(g);
     int side = base->x <= TILE_HALF_MM / 2 ? 1 : -1; /* first towards the centre */
@@ -103,7 +105,7 @@ static int row_x(const carc_game *g, int i, const carc_spot *base, const ptile *
     for (int j = 0; j <= i; j++) {
         if (j < i) {
             if (!same_spot(&F[j], &F[i])) continue;
-            carc_spot sj = *base;
+            carc_spot sj = *entry;
             sj.flags = lying(g, &F[j], pt) ? CARC_FIGPOS_LYING : 0;
             if (module_spot(g, j, &sj)) continue;
         }
@@ -159,6 +161,7 @@ static int spot_of(const carc_game *g, int i, carc_spot *out, uint32_t depth)
         return CARC_E_NOTFOUND;
     }
     const ptile *pt = &CTILES(g)[t];
+    const carc_spot entry = s;
     if (module_spot(g, i, &s)) {
         *out = s;
         return t;
@@ -171,7 +174,7 @@ static int spot_of(const carc_game *g, int i, carc_spot *out, uint32_t depth)
         int dy = touching(hf.d, own.d);
         s.y = (int16_t)(host.y + (host.y <= TILE_HALF_MM / 2 ? dy : -dy));
     }
-    s.x = (int16_t)row_x(g, i, &s, pt);
+    s.x = (int16_t)row_x(g, i, &s, &entry, pt);
     *out = s;
     return t;
 }
