@@ -164,6 +164,18 @@ typedef struct carc_fig {
 
 typedef struct carc_game carc_game;
 
+/* Where a figure on the board stands on its tile (figure geometry,
+ * doc/geometry.md): x, y in half millimetres from the north-west corner of
+ * the tile it is on, in board orientation (x east, y south; the tile spans
+ * 0..90 both ways, a stacked or attached figure may stand beyond); level 0
+ * on the tiles, k when it stands on k figures (the third acrobat of a
+ * pyramid); flags are CARC_FIGPOS_* of carcvar.h (a farmer lies). */
+typedef struct carc_spot {
+    int16_t x, y;
+    uint8_t level;
+    uint8_t flags;
+} carc_spot;
+
 /* ------------------------------------------------------------- decisions */
 
 /* A pending decision.  player is 0..5 or CARC_PLAYER_CHANCE. */
@@ -466,6 +478,17 @@ typedef struct carc_module_def {
      * the hook) keep the fast placement enumeration; may_place_tile vetoes
      * still apply. */
     bool (*place_repair)(const carc_game *g, int type, int x, int y, int rot, int sides);
+    /* (event) figure geometry: where figure fig, which is on the board,
+     * stands on its tile, for a figure the core's rule places wrongly (a
+     * barn on a tile corner, an acrobat on the shoulders of two).  Asked of
+     * every enabled module in registry order before the core's rule; on
+     * entry *spot holds the spot of the figure's segment or tile (of its
+     * host, for an attached figure) with level 0 and the core's flags.  A
+     * module that places the figure writes *spot and returns true (the
+     * first true wins, and the core neither stacks nor offsets it); false:
+     * the core's rule (doc/geometry.md).  Read-only; may call
+     * carc__figure_spot for other figures, never for fig itself. */
+    bool (*figure_spot)(const carc_game *g, int fig, carc_spot *spot);
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */
@@ -623,6 +646,22 @@ int carc__figure_find(const carc_game *g, int player, int kind, int where, int t
 int carc__figures_on_tile(const carc_game *g, int tile, int *out, int cap);
 /* the tile a figure is on, following attachments; -1 if off the board */
 int carc__figure_tile(const carc_game *g, int fig);
+/* figure geometry (doc/geometry.md): where figure fig stands on the tile
+ * carc__figure_tile gives -- its segment's or tile's spot, a module's
+ * figure_spot, the stacking of several figures on one spot, an attached
+ * figure beside its host.  Returns that tile, or CARC_E_INVALID for a bad
+ * index, CARC_E_NOTFOUND for a figure off the board (supply, held,
+ * removed); *out is written only on success.  Any time, read-only. */
+int carc__figure_spot(const carc_game *g, int fig, carc_spot *out);
+/* the measured size of a figure of `kind`, in hundredths of a millimetre:
+ * w along x, d along y, h upwards, for a figure standing (facing south) or,
+ * with CARC_FIGPOS_LYING in flags, lying (its height along y); the
+ * returned flags add CARC_FIGPOS_UNMEASURED when the kind was never
+ * measured (then the normal meeple's size).  Any kind 0..15. */
+typedef struct carc_footprint {
+    uint16_t w, d, h;
+} carc_footprint;
+int carc__figure_footprint(int kind, int flags, carc_footprint *out);
 
 /* scoring */
 void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval *out);

@@ -247,6 +247,15 @@ START_TEST(spots)
     spot_is(&type_of("PC")->seg[1], (int[]){45, 45, 45, 45}, (int[]){45, 45, 45, 45});
     /* city N: mean of N's midpoint (45, 0) and the centre -> (45, 22.5) */
     ck_assert_int_eq(type_of("PC")->seg[0].spot_y[0], 23);
+    /* tile-level spots: PD's at=35,10 -> (70, 20), turned like a segment's;
+     * PA has none: the centre */
+    for (int r = 0; r < 4; r++) {
+        static const int px[4] = {70, 70, 20, 20}, py[4] = {20, 70, 70, 20};
+        ck_assert_int_eq(type_of("PD")->spot_x[r], px[r]);
+        ck_assert_int_eq(type_of("PD")->spot_y[r], py[r]);
+        ck_assert_int_eq(type_of("PA")->spot_x[r], 45);
+        ck_assert_int_eq(type_of("PA")->spot_y[r], 45);
+    }
     for (int t = 0; t < carc__ntypes; t++)
         for (int i = 0; i < carc__types[t].nseg; i++) {
             const seg_def *s = &carc__types[t].seg[i];

@@ -110,17 +110,18 @@ static int parse_mm(const char *s, const char *tok)
     return v;
 }
 
-static void parse_at(seg_t *s, const char *tok)
+/* at=X,Y of a segment or of a tile (its tile-level spot) */
+static void parse_at(int *has_at, int *at_x, int *at_y, const char *tok)
 {
     char buf[64];
-    if (s->has_at) die("second figure spot '%s'", tok);
+    if (*has_at) die("second figure spot '%s'", tok);
     snprintf(buf, sizeof buf, "%s", tok + 3);
     char *comma = strchr(buf, ',');
     if (!comma) die("bad figure spot '%s': want at=X,Y in mm, 0 to 45 in steps of 0.5", tok);
     *comma = 0;
-    s->at_x = parse_mm(buf, tok);
-    s->at_y = parse_mm(comma + 1, tok);
-    s->has_at = 1;
+    *at_x = parse_mm(buf, tok);
+    *at_y = parse_mm(comma + 1, tok);
+    *has_at = 1;
 }
 
 static const char *kind_name(int id)
@@ -161,7 +162,7 @@ static void parse_segment(type_t *ty, char *text)
             if (s->tags & b) die("segment tag '%s' twice", tok);
             s->tags |= b;
         } else if (strncmp(tok, "at=", 3) == 0) {
-            parse_at(s, tok);
+            parse_at(&s->has_at, &s->at_x, &s->at_y, tok);
         } else if (s->kind >= K_EXT_MIN) {
             die("extension segment '%s' is a centre segment: unexpected '%s' (no edges)",
                 kind_name(s->kind), tok);
@@ -367,6 +368,8 @@ static void parse_tile_head(type_t *ty, char *p)
                 if (e < 0 || (ty->wild & (1u << e))) die("bad wildcard edge '%c' in '%s'", *c, tok);
                 ty->wild |= 1u << e;
             }
+        } else if (strncmp(tok, "at=", 3) == 0) {
+            parse_at(&ty->has_at, &ty->at_x, &ty->at_y, tok);
         } else if (tok[0] == '@') {
             uint32_t b = tag_bit(&tile_tags, tok, "tile");
             if (ty->tags & b) die("tile tag '%s' twice", tok);
@@ -471,6 +474,13 @@ void spot_of(const type_t *ty, int s, int *x, int *y)
     /* (mean + centre) / 2 in half-mm = (sx / n + 90) / 4, rounded */
     *x = (sx + 90 * n + 2 * n) / (4 * n);
     *y = (sy + 90 * n + 2 * n) / (4 * n);
+}
+
+/* Tile-level spot: at= of the tile line, else the centre.  Half-mm. */
+void tile_spot_of(const type_t *ty, int *x, int *y)
+{
+    *x = ty->has_at ? ty->at_x : TILE_HALF_MM / 2;
+    *y = ty->has_at ? ty->at_y : TILE_HALF_MM / 2;
 }
 
 int main(int argc, char **argv)

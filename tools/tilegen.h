@@ -36,6 +36,8 @@ typedef struct {
     int start, held;
     unsigned wild;        /* own orientation, bit per edge N E S W */
     uint32_t tags;        /* tile tag bits */
+    int has_at;
+    int at_x, at_y;       /* tile-level figure spot, half-mm, own orientation */
     int nseg;
     seg_t seg[MAXSEG];
 } type_t;
@@ -77,6 +79,9 @@ unsigned edge_code(const type_t *ty, int rot);
 unsigned wild_sides(const type_t *ty, int rot);
 /* Figure spot of segment s with rotation 0, half-mm. */
 void spot_of(const type_t *ty, int s, int *x, int *y);
+
+/* Tile-level figure spot with rotation 0, half-mm. */
+void tile_spot_of(const type_t *ty, int *x, int *y);
 
 int emit(const char *out_c, const char *out_h);
 

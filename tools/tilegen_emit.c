@@ -49,6 +49,16 @@ static void emit_names(FILE *o, const char *table, const tagset_t *ns)
     fprintf(o, "NULL};\n\n");
 }
 
+/* spot (x[0], y[0]) for the four rotations: a quarter turn clockwise maps
+ * (x, y) to (90 - y, x) */
+static void rotate_spot(int x[4], int y[4])
+{
+    for (int r = 1; r < 4; r++) {
+        x[r] = TILE_HALF_MM - y[r - 1];
+        y[r] = x[r - 1];
+    }
+}
+
 static void emit_type(FILE *o, const type_t *ty)
 {
     fprintf(o, "  { .name = \"%s\", .module = \"%s\", .count = %d, .start = %d, .nseg = %d,\n"
@@ -59,16 +69,19 @@ static void emit_type(FILE *o, const type_t *ty)
         const seg_t *s = &ty->seg[i];
         int x[4], y[4];
         spot_of(ty, i, &x[0], &y[0]);
-        /* a quarter turn clockwise: (x, y) -> (90 - y, x) */
-        for (int r = 1; r < 4; r++) {
-            x[r] = TILE_HALF_MM - y[r - 1];
-            y[r] = x[r - 1];
-        }
+        rotate_spot(x, y);
         fprintf(o, "      {%d, 0x%x, 0x%02x, 0x%x, %d, 0x%x, {%d, %d, %d, %d}, {%d, %d, %d, %d}},\n",
                 s->kind, s->edges, s->halves, s->touches, s->pennants, (unsigned)s->tags,
                 x[0], x[1], x[2], x[3], y[0], y[1], y[2], y[3]);
     }
-    fprintf(o, "    },\n    .code = {");
+    {
+        int x[4], y[4];
+        tile_spot_of(ty, &x[0], &y[0]);
+        rotate_spot(x, y);
+        fprintf(o, "    },\n    .spot_x = {%d, %d, %d, %d}, .spot_y = {%d, %d, %d, %d},\n",
+                x[0], x[1], x[2], x[3], y[0], y[1], y[2], y[3]);
+    }
+    fprintf(o, "    .code = {");
     for (int r = 0; r < 4; r++) fprintf(o, " 0x%02x,", edge_code(ty, r));
     fprintf(o, " },\n    .wild = {");
     for (int r = 0; r < 4; r++) fprintf(o, " 0x%x,", wild_sides(ty, r));

@@ -572,6 +572,41 @@ CARC_API int carc_game_supply(const carc_game *game, int player, int kind);
  *  (owned by the library, never freed).  (Symbol version CARCVAR_0.3.) */
 CARC_API const char *carc_game_figure_role(const carc_game *game, int index);
 
+/** Where a figure stands on the board, in millimetres (doc/geometry.md):
+ *  a tile is 45 mm square and the centre of cell (x, y) lies at
+ *  (45x, 45y) mm, x growing east and y growing SOUTH like the cells, so the
+ *  start tile covers -22.5..22.5 both ways.  The footprint is the
+ *  rectangle width_mm x depth_mm centred on (x_mm, y_mm), its sides along
+ *  the board's axes, from the measured sizes of the pieces (a standing
+ *  figure faces south: its width along x, its thickness along y; a lying
+ *  one has its height along y). */
+typedef struct carc_figure_position {
+    double x_mm, y_mm;   /**< centre of the footprint                         */
+    double width_mm;     /**< footprint along x                               */
+    double depth_mm;     /**< footprint along y                               */
+    double height_mm;    /**< how far it rises above what it stands on        */
+    int32_t x, y;        /**< the cell it stands on (its host's, if attached)  */
+    int32_t level;       /**< 0: stands on the tiles (the board); k: on top of
+                              k other figures (the third acrobat of a pyramid) */
+    int32_t flags;       /**< CARC_FIGPOS_* bits                              */
+    int32_t reserved[4];
+} carc_figure_position;
+
+#define CARC_FIGPOS_LYING 1      /**< lies flat: a farmer (a follower on a field) */
+#define CARC_FIGPOS_UNMEASURED 2 /**< no measured size for its kind: the footprint
+                                      is the normal meeple's, a stand-in          */
+
+/** The position of figure `index` (an index of carc_game_figures) on the
+ *  board, deterministic from the game state: its segment's or tile's spot
+ *  in the tile data, several figures on one spot side by side, an attached
+ *  figure beside the figure it is with, or where its module places it
+ *  (doc/geometry.md).  Errors: CARC_E_INVALID for a NULL game or out, or an
+ *  index out of range; CARC_E_NOTFOUND for a figure that is not on the
+ *  board (in supply, held by a module, removed); *out is then untouched.
+ *  Since 0.5.0: symbol version CARCVAR_0.5. */
+CARC_API int carc_game_figure_position(const carc_game *game, int index,
+                                       carc_figure_position *out);
+
 /** Kinds of tokens a player may hold (goods of Traders & Builders, and kinds
  *  reserved for later modules), and kinds that belong to no player (the
  *  Big Top's revealed animal tokens, asked with player -1).  Values are

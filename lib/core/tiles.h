@@ -37,6 +37,8 @@ typedef struct tile_type {
     uint8_t held;                /* 1: in the set, never in the draw pile */
     uint32_t tags;               /* CARC_TTAG_* bits (tiles_gen.h) */
     seg_def seg[CARC_MAX_SEGMENTS];
+    uint8_t spot_x[4];           /* [rot] tile-level figure spot (a figure on */
+    uint8_t spot_y[4];           /* no segment), half-mm like seg_def's       */
     uint8_t code[4];             /* [rot] edge kinds on board sides, 2 bits each;
                                   * EK_NONE on a wildcard side */
     uint8_t wild[4];             /* [rot] bit per board side: wildcard edge */

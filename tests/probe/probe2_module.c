@@ -34,6 +34,8 @@
  *    overlay): "bridge" at the deployment, then which way ("bridge ns",
  *    "bridge ew"): across the tile just placed, between two opposite field
  *    edges; one bridge per player;
+ *  - figure geometry by a module: the perch on a @tower tile stands on the
+ *    tower (level 1) at the tile's spot (figure_spot);
  *  - a structured, sampled-only chance decision: at the end of every 7th
  *    turn a gust (a landing point x,y in 0..44 mm and a set of players
  *    hit): no list of outcomes; the RNG or the host answers with the whole
@@ -805,6 +807,18 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_TURN_END, 10, gust},
 };
 
+/* figure geometry: the perch on a @tower tile stands on the tower top */
+static bool figure_spot(const carc_game *g, int fig, carc_spot *spot)
+{
+    carc_fig f;
+    carc__figure_get(g, fig, &f);
+    if (f.kind != CARC_FIGURE_RINGMASTER || f.where != CARC_PLACE_TILE ||
+        !(carc__types[carc__tile_type(g, f.tile)].tags & CARC_TTAG_TOWER))
+        return false;
+    spot->level = 1; /* x, y: the tile's spot already */
+    return true;
+}
+
 static const char *const words[] = {"abbey", "cheer", "score", "spare", "token",
                                     "perch", "fairy", "join", "gust", "bridge", "flee", "exit", NULL};
 static const char *const reasons[] = {"cheer", "token", "fairy", "gust", NULL};
@@ -850,4 +864,5 @@ const carc_module_def carc__module_probe2 = {
     .figure_moved = figure_moved,
     .intercept_move = intercept_move,
     .features_merged = features_merged,
+    .figure_spot = figure_spot,
 };

@@ -34,3 +34,6 @@ __all__ += ["Explanation", "REFUSAL_REASONS"]
 # score reason names (carc_score_reason_name)
 from .game import score_reason_name  # noqa: E402
 __all__ += ["score_reason_name"]
+# figure geometry (carc_game_figure_position)
+from .game import FigurePosition  # noqa: E402
+__all__ += ["FigurePosition"]

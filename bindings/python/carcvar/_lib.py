@@ -111,6 +111,13 @@ class Figure(ctypes.Structure):
                 ("y", c_int32), ("segment", c_int32), ("arg", c_int32), ("state", c_int32)]
 
 
+class FigurePosition(ctypes.Structure):
+    _fields_ = [("x_mm", ctypes.c_double), ("y_mm", ctypes.c_double),
+                ("width_mm", ctypes.c_double), ("depth_mm", ctypes.c_double),
+                ("height_mm", ctypes.c_double), ("x", c_int32), ("y", c_int32),
+                ("level", c_int32), ("flags", c_int32), ("reserved", c_int32 * 4)]
+
+
 class FeatureInfo(ctypes.Structure):
     _fields_ = [("kind", c_int32), ("complete", c_int32), ("tiles", c_int32),
                 ("pennants", c_int32), ("open_edges", c_int32), ("points", c_int32),
@@ -219,6 +226,7 @@ SIGNATURES = {
     "carc_game_supply": ([G, _Int, _Int], c_int, _check_nonneg),
     "carc_game_tokens": ([G, _Int, _Int], c_int, _check_nonneg),
     "carc_game_figure_role": ([G, _Int], c_char_p, None),
+    "carc_game_figure_position": ([G, _Int, P(FigurePosition)], c_int, _check_status),
     "carc_game_board_text": ([G] + list(BUF), c_int, None),
     "carc_game_board_svg": ([G] + list(BUF), c_int, None),
     "carc_game_score": ([G, _Int, P(c_int32)], c_int, _check_status),

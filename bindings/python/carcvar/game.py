@@ -215,6 +215,25 @@ class FigureView:
 
 
 @dataclass(frozen=True)
+class FigurePosition:
+    """Where a figure stands (carc_game_figure_position, doc/geometry.md): the
+    centre of its footprint in board millimetres (cell (x, y)'s centre is at
+    (45x, 45y), y grows south), the footprint and height in millimetres, the
+    cell, how many figures it stands on (0: on the board), whether it lies (a
+    farmer) and whether its kind was never measured (the meeple's size then)."""
+    x_mm: float
+    y_mm: float
+    width_mm: float
+    depth_mm: float
+    height_mm: float
+    x: int
+    y: int
+    level: int
+    lying: bool
+    unmeasured: bool
+
+
+@dataclass(frozen=True)
 class Feature:
     kind: str
     complete: bool
@@ -609,6 +628,17 @@ class Game:
         return [FigureView(FIGURE_KINDS.get(f.kind, str(f.kind)), f.owner,
                            WHERE.get(f.where, str(f.where)), f.x, f.y, f.segment,
                            r.decode() if r else None) for f, r in zip(figs, roles)]
+
+    def figure_position(self, index):
+        """The position of figure `index` (an index of figures()) on the board, a
+        FigurePosition; NotFoundError for a figure off the board (in supply, held,
+        removed), InvalidArgumentError for an index out of range."""
+        p = L.FigurePosition()
+        lib.carc_game_figure_position(self.handle,
+                                      L.checked_int(index, -2**31, 2**31 - 1, "index"),
+                                      ctypes.byref(p))
+        return FigurePosition(p.x_mm, p.y_mm, p.width_mm, p.depth_mm, p.height_mm, p.x, p.y,
+                              p.level, bool(p.flags & 1), bool(p.flags & 2))
 
     def supply(self, player, kind=0):
         """Figures of a kind (an int or a name of FIGURE_KINDS) in a player's supply."""

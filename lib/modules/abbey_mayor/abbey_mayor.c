@@ -262,6 +262,20 @@ static bool barn_ok(const carc_game *g, int player, int t, int c, int *seg_out)
     return true;
 }
 
+/* figure geometry (doc/geometry.md): a barn stands on the corner of its
+ * tile where the four tiles meet (its state byte: 1 + corner, NE SE SW NW) */
+static bool figure_spot(const carc_game *g, int fig, carc_spot *spot)
+{
+    static const int16_t cx[4] = {90, 90, 0, 0}, cy[4] = {0, 90, 90, 0};
+    carc_fig f;
+    carc__figure_get(g, fig, &f);
+    if (f.kind != CARC_FIGURE_BARN || f.where != CARC_PLACE_SEGMENT || f.state < 1 || f.state > 4)
+        return false;
+    spot->x = cx[f.state - 1];
+    spot->y = cy[f.state - 1];
+    return true;
+}
+
 /* ------------------------------------------------------------- wagons */
 
 static bool c1_linked(const carc_game *g, int type, int a, int b)
@@ -983,4 +997,5 @@ const carc_module_def carc__module_abbey_mayor = {
     .strength = strength,
     .player_points = joined_points,
     .figure_moved = figure_moved,
+    .figure_spot = figure_spot,
 };

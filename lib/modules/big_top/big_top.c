@@ -200,6 +200,27 @@ static const char *figure_role(const carc_game *g, int fig)
     return is_acrobat_fig(&f) ? "acrobat" : NULL;
 }
 
+/* figure geometry (doc/geometry.md): a pyramid's first two acrobats in
+ * figure order stand side by side on the acrobat space (the tile's spot),
+ * footprints touching; the third stands on their shoulders (level 1) */
+static bool figure_spot(const carc_game *g, int fig, carc_spot *spot)
+{
+    carc_fig f, o;
+    carc__figure_get(g, fig, &f);
+    if (!is_acrobat_fig(&f)) return false;
+    int below = 0;
+    for (int j = 0; j < fig; j++) {
+        carc__figure_get(g, j, &o);
+        below += is_acrobat_fig(&o) && o.tile == f.tile;
+    }
+    carc_footprint fp;
+    carc__figure_footprint(f.kind, 0, &fp);
+    int half = (fp.w + 99) / 100; /* half its width, in half-mm, rounded up */
+    if (below < 2) spot->x = (int16_t)(spot->x + (below ? half : -half));
+    else spot->level = 1;
+    return true;
+}
+
 /* DEPLOY, before the core's deployment: note an acrobat tile just placed */
 static int note_acrobat_tile(carc_game *g)
 {
@@ -768,4 +789,5 @@ const carc_module_def carc__module_big_top = {
                    (1u << CARC_TOKEN_ELEPHANT),
     .tokens = tokens,
     .figure_role = figure_role,
+    .figure_spot = figure_spot,
 };

@@ -1,0 +1,188 @@
+/* Figure geometry: where every figure on the board stands, in half
+ * millimetres on its tile, and how big it is (doc/geometry.md).
+ *
+ *  - a figure on a segment stands on the segment's spot, a figure on a tile
+ *    (on no segment) on the tile's spot -- both from the tile data, turned
+ *    with the tile; a road laid over a tile (a bridge) has its spot in the
+ *    tile's centre;
+ *  - a module's figure_spot hook may place a figure itself (a barn on a
+ *    corner); the first module that does wins;
+ *  - several figures on one spot (a knight and a builder, a farmer and a
+ *    pig, three acrobats) form a row along x in figure-index order: the
+ *    first on the spot, the next ones alternately on the side of the tile's
+ *    centre and on the other side, each touching its neighbour's footprint;
+ *  - an attached figure (the fairy) stands beside its host, south of it
+ *    (north when the host stands in the tile's southern half), touching
+ *    it; several on one host form a row the same way.
+ * Pure reads of the game; nothing here runs during play. */
+#include "core/state.h"
+
+/* Measured sizes (../shared/rules/catapult.md §2), hundredths of a mm:
+ * width (or length), thickness, height.  Kinds with no entry were never
+ * measured. */
+static const carc_footprint measured[CARC_FIGURE_KINDS] = {
+    [CARC_FIGURE_FOLLOWER] = {1600, 994, 1598},
+    [CARC_FIGURE_BIG] = {1850, 988, 1928},
+    [CARC_FIGURE_BUILDER] = {1429, 980, 2052},
+    [CARC_FIGURE_PIG] = {2211, 801, 1115},
+    [CARC_FIGURE_FAIRY] = {1062, 1011, 1805},
+    [CARC_FIGURE_DRAGON] = {5280, 1203, 2488},
+    [CARC_FIGURE_COUNT] = {1940, 1099, 2902},
+};
+
+int carc__figure_footprint(int kind, int flags, carc_footprint *out)
+{
+    carc_footprint f = measured[CARC_FIGURE_FOLLOWER];
+    if (kind >= 0 && kind < CARC_FIGURE_KINDS && measured[kind].w) f = measured[kind];
+    else flags |= CARC_FIGPOS_UNMEASURED;
+    if (flags & CARC_FIGPOS_LYING) {
+        uint16_t h = f.h;
+        f.h = f.d;
+        f.d = h;
+    }
+    *out = f;
+    return flags;
+}
+
+#define TILE_HALF_MM 90
+
+/* Centre distance of two touching footprints of extents a and b
+ * (hundredths of a mm): (a + b) / 2, rounded up to a half millimetre. */
+static int touching(int a, int b) { return (a + b + 99) / 100; }
+
+static bool lying(const carc_game *g, const figure *f, const ptile *pt)
+{
+    if (f->where != CARC_PLACE_SEGMENT || !(g->kind_class[f->kind] & CARC_CLASS_FOLLOWER))
+        return false;
+    const tile_type *ty = &carc__types[pt->type];
+    return f->local < ty->nseg && ty->seg[f->local].kind == CARC_FEATURE_FIELD;
+}
+
+/* Did a module place figure i, given its spot before the core's rule?
+ * Then *s is the module's. */
+static bool module_spot(const carc_game *g, int i, carc_spot *s)
+{
+    for (int k = 0; k < g->nmods; k++) {
+        const carc_module_def *md = carc__mod(g, k);
+        carc_spot m = *s;
+        if (md->figure_spot && md->figure_spot(g, i, &m)) {
+            *s = m;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Do figures a and b share the spot the core's rule gives (one segment,
+ * one tile's spot, one host)? */
+static bool same_spot(const figure *a, const figure *b)
+{
+    if (a->where != b->where) return false;
+    switch (a->where) {
+    case CARC_PLACE_SEGMENT: return a->tile == b->tile && a->local == b->local;
+    case CARC_PLACE_TILE: return a->tile == b->tile;
+    case CARC_PLACE_ATTACHED: return a->arg == b->arg;
+    default: return false;
+    }
+}
+
+static int width_of(const carc_game *g, const figure *f, const ptile *pt)
+{
+    carc_footprint fp;
+    carc__figure_footprint(f->kind, lying(g, f, pt) ? CARC_FIGPOS_LYING : 0, &fp);
+    return fp.w;
+}
+
+/* x of figure i in the row of the figures on its spot (base: the spot;
+ * entry: what the figure_spot hooks were given), figure-index order;
+ * figures a module places are not in the row. */
+static int row_x(const carc_game *g, int i, const carc_spot *base, const carc_spot *entry,
+                 const ptile *pt)
+{
+    const figure *F = CFIGS(g);
+    int side = base->x <= TILE_HALF_MM / 2 ? 1 : -1; /* first towards the centre */
+    int x[2] = {base->x, base->x}, w[2] = {0, 0}, n = 0;
+    for (int j = 0; j <= i; j++) {
+        if (j < i) {
+            if (!same_spot(&F[j], &F[i])) continue;
+            carc_spot sj = *entry;
+            sj.flags = lying(g, &F[j], pt) ? CARC_FIGPOS_LYING : 0;
+            if (module_spot(g, j, &sj)) continue;
+        }
+        int wj = width_of(g, &F[j], pt);
+        if (n == 0) {
+            w[0] = w[1] = wj;
+        } else {
+            int k = (n & 1) ? 0 : 1; /* odd: the centre's side */
+            int dir = k == 0 ? side : -side;
+            x[k] += dir * touching(w[k], wj);
+            w[k] = wj;
+        }
+        if (j == i) return n == 0 ? base->x : x[(n & 1) ? 0 : 1];
+        n++;
+    }
+    return base->x;
+}
+
+static int spot_of(const carc_game *g, int i, carc_spot *out, uint32_t depth)
+{
+    if (i < 0 || (uint32_t)i >= g->nfigs) return CARC_E_INVALID;
+    if (depth > g->nfigs) return CARC_E_NOTFOUND; /* an attachment cycle */
+    const figure *f = &CFIGS(g)[i];
+    carc_spot s = {0, 0, 0, 0}, host = {0, 0, 0, 0};
+    int t;
+    switch (f->where) {
+    case CARC_PLACE_SEGMENT:
+    case CARC_PLACE_TILE: {
+        t = f->tile;
+        if ((uint32_t)t >= g->ntiles) return CARC_E_NOTFOUND;
+        const ptile *pt = &CTILES(g)[t];
+        const tile_type *ty = &carc__types[pt->type];
+        if (f->where == CARC_PLACE_TILE) {
+            s.x = ty->spot_x[pt->rot];
+            s.y = ty->spot_y[pt->rot];
+        } else if (f->local < ty->nseg) {
+            s.x = ty->seg[f->local].spot_x[pt->rot];
+            s.y = ty->seg[f->local].spot_y[pt->rot];
+        } else { /* the road laid over the tile */
+            s.x = s.y = TILE_HALF_MM / 2;
+        }
+        s.flags = lying(g, f, pt) ? CARC_FIGPOS_LYING : 0;
+        break;
+    }
+    case CARC_PLACE_ATTACHED:
+        t = spot_of(g, f->arg, &host, depth + 1);
+        if (t < 0) return t == CARC_E_INVALID ? CARC_E_NOTFOUND : t;
+        s.x = host.x;
+        s.y = host.y;
+        s.level = host.level;
+        break;
+    default:
+        return CARC_E_NOTFOUND;
+    }
+    const ptile *pt = &CTILES(g)[t];
+    const carc_spot entry = s;
+    if (module_spot(g, i, &s)) {
+        *out = s;
+        return t;
+    }
+    if (f->where == CARC_PLACE_ATTACHED) {
+        const figure *h = &CFIGS(g)[f->arg];
+        carc_footprint hf, own;
+        carc__figure_footprint(h->kind, host.flags, &hf);
+        carc__figure_footprint(f->kind, 0, &own);
+        int dy = touching(hf.d, own.d);
+        s.y = (int16_t)(host.y + (host.y <= TILE_HALF_MM / 2 ? dy : -dy));
+    }
+    s.x = (int16_t)row_x(g, i, &s, &entry, pt);
+    *out = s;
+    return t;
+}
+
+int carc__figure_spot(const carc_game *g, int fig, carc_spot *out)
+{
+    carc_spot s;
+    int t = spot_of(g, fig, &s, 0);
+    if (t >= 0) *out = s;
+    return t;
+}
