@@ -288,6 +288,90 @@ static inline void carc__sink_push_kind(action_sink *s, int kind, int arg, int t
     carc__sink_push(s, &a, id);
 }
 
+/* ------------------------------------------------------ declared actions */
+
+/* A module declares its action kinds in a table (carc_module_def.actions)
+ * and the core derives from it the id of an action, the action of an id at
+ * a decision, its text and its parsing, range checks included: a host's
+ * fields may hold anything, and a value outside an argument's range is
+ * refused before any id is computed.  A kind the table does not declare
+ * goes to the hand-written hooks (action_id ... action_from_text), for
+ * what a table cannot express (a structured chance outcome). */
+
+/* How an argument is held in a carc_action, numbered in the id and
+ * written.  At most one argument of a declaration is numbered: the id is
+ * id_base + its offset (a declaration without one has the single id
+ * id_base). */
+typedef enum carc_arg_type {
+    CARC_ARGT_NONE = 0,   /* no argument (the rest of args[])                */
+    CARC_ARGT_FIXED,      /* member == lo; not numbered, not written: the word
+                             itself names the value ("score" 0, "spare" 1)  */
+    CARC_ARGT_INT,        /* lo..hi, numbered value - lo, written in decimal */
+    CARC_ARGT_CHOICE,     /* one of choices[]: its offset, its word          */
+    CARC_ARGT_TILE,       /* a placed tile's order: numbered by it, written
+                             "X,Y" (its cell)                                */
+    CARC_ARGT_CELL,       /* members x and y: the cell of a placed tile,
+                             numbered by that tile's order, written "X,Y"    */
+    CARC_ARGT_TILE_TYPE,  /* a tile type: numbered by it, written by name    */
+    CARC_ARGT_TARGET,     /* the pending decision's target tile: not
+                             numbered (an id takes it from the decision, an
+                             action must name it), written "X,Y"             */
+    CARC_ARGT_SEGMENT     /* a segment of the tile in member `target` (a
+                             TARGET or TILE argument before it): numbered by
+                             the segment, written as the core labels it
+                             (carc__segment_label); the last argument       */
+} carc_arg_type;
+
+/* One named value of a CHOICE argument. */
+typedef struct carc_arg_choice {
+    int32_t value;                  /* the member's value                      */
+    int32_t offset;                 /* its id is id_base + offset              */
+    const char *word;               /* its text                                */
+} carc_arg_choice;
+
+typedef struct carc_action_arg {
+    uint8_t type;                   /* carc_arg_type                           */
+    uint8_t member;                 /* offsetof(carc_action, ...): arg, target */
+    int32_t lo, hi;                 /* INT: the range; FIXED: the value (lo)   */
+    const carc_arg_choice *choices; /* CHOICE                                   */
+    uint8_t nchoices;
+} carc_action_arg;
+
+#define CARC_ARG_FIXED(m, v) {CARC_ARGT_FIXED, offsetof(carc_action, m), (v), (v), NULL, 0}
+#define CARC_ARG_INT(m, lo, hi) {CARC_ARGT_INT, offsetof(carc_action, m), (lo), (hi), NULL, 0}
+#define CARC_ARG_CHOICE(m, tab) \
+    {CARC_ARGT_CHOICE, offsetof(carc_action, m), 0, 0, (tab), sizeof(tab) / sizeof((tab)[0])}
+#define CARC_ARG_TILE(m) {CARC_ARGT_TILE, offsetof(carc_action, m), 0, 0, NULL, 0}
+#define CARC_ARG_CELL {CARC_ARGT_CELL, offsetof(carc_action, x), 0, 0, NULL, 0}
+#define CARC_ARG_TILE_TYPE(m) {CARC_ARGT_TILE_TYPE, offsetof(carc_action, m), 0, 0, NULL, 0}
+#define CARC_ARG_TARGET {CARC_ARGT_TARGET, offsetof(carc_action, target), 0, 0, NULL, 0}
+#define CARC_ARG_SEGMENT(m) {CARC_ARGT_SEGMENT, offsetof(carc_action, m), 0, 0, NULL, 0}
+
+/* The decisions a declared action answers (carc_action_def.at): the
+ * module's own decision kind k (CARC_MODULE_KIND(m, k)) or the core's
+ * deployment (a verb). */
+#define CARC_AT(k) (1u << (k))
+#define CARC_AT_DEPLOY (1u << 16)
+
+#define CARC_ACTION_ARGS 3
+
+/* One form of one of the module's action kinds.  A kind may have several
+ * forms (the words "score" and "spare" of one kind, a FIXED argument
+ * telling them apart); the first form whose arguments all accept an
+ * action is its form.  Several forms may share a first word ("bazaar pick
+ * N", "bazaar TILE"): text is read by the first form whose words and
+ * arguments all match. */
+typedef struct carc_action_def {
+    int kind;                       /* CARC_MODULE_KIND(m, k)                  */
+    const char *word;               /* its words before the arguments,
+                                       separated by a space ("bazaar pick")   */
+    uint32_t at;                    /* CARC_AT(k) | CARC_AT_DEPLOY             */
+    int32_t id_base;                /* its first id (a CARC_ID_* range, a verb,
+                                       or a chance outcome below
+                                       CARC_MAX_CHANCE_OUTCOMES)              */
+    carc_action_arg args[CARC_ACTION_ARGS]; /* in the order of the text      */
+} carc_action_def;
+
 /* Feature evaluation (carc__eval_feature). */
 typedef struct feat_eval {
     int kind, complete, tiles, pennants, open, points;
@@ -370,6 +454,17 @@ typedef struct carc_module_def {
     int (*chance_sample)(carc_game *g, const carc_pending *p, carc_action *out);
 
     /* ---- its action kinds (owner) */
+    /* its action kinds declared (see carc_action_def): the core derives
+     * their ids, the actions of ids at its decisions and at the core's
+     * deployment, their text and its parsing; the first word of each form
+     * is one of its notation words (with `words`, which a module needs
+     * only for the hand-written hooks below) */
+    const carc_action_def *actions;
+    uint8_t nactions;
+    /* hand-written, for kinds the table does not declare (each is asked
+     * after the table: action_id / action_to_text for an undeclared kind,
+     * action_from_id for an id no form decodes at that decision,
+     * action_from_text for text no form reads) */
     int (*action_id)(const carc_game *g, const carc_action *a, int32_t *id);
     int (*action_from_id)(const carc_game *g, const carc_pending *p, int32_t id,
                           carc_action *out);
@@ -682,5 +777,27 @@ int carc__score(const carc_game *g, int player);
 
 /* text: a whole decimal string in [lo, hi] */
 bool carc__parse_int(const char *s, long lo, long hi, int *out);
+
+/* The pending decision (the front of the queue), or NULL when the game is
+ * over.  Read-only; for a module's text parsing, ids, vetoes and
+ * explanations, which the core calls at that decision.  Valid until the
+ * next change of the game. */
+const carc_pending *carc__decision_pending(const carc_game *g);
+
+/* Segment names of the notation (doc/notation.md): segment seg of placed
+ * tile `tile` as the core writes it after a deployment's figure -- the
+ * feature and its first side after rotation ("road N", "city E"), a field
+ * by its first half-edge ("field Nw"), the feature alone when it is the
+ * only one of its kind without a side ("monastery"), else "segment K" (also
+ * for a road laid over the tile).  Appends to o; the caller checks that
+ * tile and seg exist. */
+void carc__segment_label(const carc_game *g, int tile, int seg, outbuf *o);
+/* The segment of placed tile `tile` that ntok (1 or 2) words name, as
+ * carc__segment_label writes them ("segment K" up to the tile's segments
+ * and a road laid over it).  CARC_OK with *seg; CARC_E_PARSE otherwise,
+ * and then, when why is not NULL, a message for a person in why and in *at
+ * the index of the word at fault (at may be NULL). */
+int carc__segment_parse(const carc_game *g, int tile, char *const *tok, int ntok, int *seg,
+                        int *at, outbuf *why);
 
 #endif

@@ -8,6 +8,104 @@
 #include <check.h>
 #include <string.h>
 
+/* Module m's declared actions (carc_action_def) are well formed: its own
+ * kinds and decision kinds, at most one numbered argument, ranges and ids
+ * inside the id space, a segment last and of a tile named before it, and
+ * no two forms numbered alike at one decision. */
+static void check_actions(const carc_module_def *md, int m)
+{
+    for (int i = 0; i < md->nactions; i++) {
+        const carc_action_def *d = &md->actions[i];
+        ck_assert_msg(CARC_KIND_IS_MODULE(d->kind) && CARC_KIND_MODULE(d->kind) == m,
+                      "module %d: action kind %d is not its own", m, d->kind);
+        ck_assert_msg(d->word && d->word[0] && d->word[0] != ' ', "module %d: form %d has no word",
+                      m, i);
+        ck_assert_msg(d->at && (d->at & ~(0xFFFFu | CARC_AT_DEPLOY)) == 0,
+                      "module %d: form %d answers no decision", m, i);
+        int numbered = 0, span = 1, tile_named = 0;
+        for (int k = 0; k < CARC_ACTION_ARGS && d->args[k].type; k++) {
+            const carc_action_arg *r = &d->args[k];
+            ck_assert_int_le(r->type, CARC_ARGT_SEGMENT);
+            ck_assert_int_le(r->member + sizeof(int32_t), sizeof(carc_action));
+            if (r->type != CARC_ARGT_FIXED && r->type != CARC_ARGT_TARGET) numbered++;
+            if (r->type == CARC_ARGT_INT) {
+                ck_assert_int_le(r->lo, r->hi);
+                ck_assert_int_le((int64_t)r->hi - r->lo, CARC_NUM_DISTINCT_ACTIONS);
+                span = r->hi - r->lo + 1;
+            }
+            if (r->type == CARC_ARGT_CHOICE) {
+                ck_assert_int_gt(r->nchoices, 0);
+                for (int c = 0; c < r->nchoices; c++) {
+                    ck_assert_int_ge(r->choices[c].offset, 0);
+                    if (r->choices[c].offset >= span) span = r->choices[c].offset + 1;
+                    for (int e = 0; e < c; e++) {
+                        ck_assert_int_ne(r->choices[e].value, r->choices[c].value);
+                        ck_assert_int_ne(r->choices[e].offset, r->choices[c].offset);
+                        ck_assert_str_ne(r->choices[e].word, r->choices[c].word);
+                    }
+                }
+            }
+            if (r->type == CARC_ARGT_TILE || r->type == CARC_ARGT_CELL) span = CARC_MAX_TILES;
+            if (r->type == CARC_ARGT_TILE_TYPE) span = carc__ntypes;
+            if (r->type == CARC_ARGT_SEGMENT) {
+                span = CARC_MAX_SEGMENTS;
+                ck_assert_msg(tile_named && (k + 1 == CARC_ACTION_ARGS || !d->args[k + 1].type),
+                              "module %d: form %d: a segment comes last, after its tile", m, i);
+            }
+            if ((r->type == CARC_ARGT_TILE || r->type == CARC_ARGT_TARGET) &&
+                r->member == offsetof(carc_action, target))
+                tile_named = 1;
+        }
+        ck_assert_msg(numbered <= 1, "module %d: form %d numbers %d arguments", m, i, numbered);
+        ck_assert_int_ge(d->id_base, 0);
+        ck_assert_int_le(d->id_base + span, CARC_ID_END);
+        /* forms at one decision are numbered apart */
+        for (int j = 0; j < i; j++) {
+            const carc_action_def *e = &md->actions[j];
+            if (!(e->at & d->at)) continue;
+            int ospan = 1;
+            for (int k = 0; k < CARC_ACTION_ARGS && e->args[k].type; k++) {
+                const carc_action_arg *r = &e->args[k];
+                if (r->type == CARC_ARGT_INT) ospan = r->hi - r->lo + 1;
+                if (r->type == CARC_ARGT_CHOICE)
+                    for (int c = 0; c < r->nchoices; c++)
+                        if (r->choices[c].offset >= ospan) ospan = r->choices[c].offset + 1;
+                if (r->type == CARC_ARGT_TILE || r->type == CARC_ARGT_CELL) ospan = CARC_MAX_TILES;
+                if (r->type == CARC_ARGT_TILE_TYPE) ospan = carc__ntypes;
+                if (r->type == CARC_ARGT_SEGMENT) ospan = CARC_MAX_SEGMENTS;
+            }
+            ck_assert_msg(d->id_base >= e->id_base + ospan || e->id_base >= d->id_base + span,
+                          "module %d: forms %d and %d share ids at one decision", m, j, i);
+        }
+    }
+}
+
+/* Two notation words are the same up to their first space ("bazaar pick"
+ * begins with the word "bazaar"). */
+static bool same_word(const char *a, const char *b)
+{
+    size_t n = strcspn(a, " ");
+    return n == strcspn(b, " ") && strncmp(a, b, n) == 0;
+}
+
+/* The words of module md: its `words`, then the first word of every form
+ * of its declared actions, each once (the words the core finds it by). */
+static void module_words(const carc_module_def *md, const char **words, int *nwords)
+{
+    int start = *nwords;
+    for (int w = 0; md->words && md->words[w]; w++) {
+        ck_assert_int_lt(*nwords, 200);
+        words[(*nwords)++] = md->words[w];
+    }
+    for (int i = 0; i < md->nactions; i++) {
+        bool seen = false;
+        for (int k = start; k < *nwords; k++) seen |= same_word(words[k], md->actions[i].word);
+        if (seen) continue;
+        ck_assert_int_lt(*nwords, 200);
+        words[(*nwords)++] = md->actions[i].word;
+    }
+}
+
 /* Every registered module's declarations are consistent with the others':
  * notation words, rule slots and names, figure kinds and ids are unique;
  * requires/uses name module slots; declared bounds fit the core's. */
@@ -26,13 +124,12 @@ static void check_registry(void)
         ck_assert_int_eq(md->requires >> CARC_MODULE_SLOTS, 0);
         ck_assert_int_eq(md->uses >> CARC_MODULE_SLOTS, 0);
         ck_assert_int_le(md->max_pending, MAX_PENDING);
-        for (int w = 0; md->words && md->words[w]; w++) {
-            for (int k = 0; k < nwords; k++)
-                ck_assert_msg(strcmp(words[k], md->words[w]) != 0, "word '%s' twice",
-                              md->words[w]);
-            ck_assert_int_lt(nwords, 256);
-            words[nwords++] = md->words[w];
-        }
+        int before = nwords;
+        check_actions(md, m);
+        module_words(md, words, &nwords);
+        for (int w = before; w < nwords; w++)
+            for (int k = 0; k < w; k++)
+                ck_assert_msg(!same_word(words[k], words[w]), "word '%s' twice", words[w]);
         for (int r = 0; r < md->nrules; r++) {
             int slot = md->rules[r].slot;
             ck_assert_int_lt(slot, CARC_MAX_RULES);
@@ -61,7 +158,7 @@ static void check_registry(void)
     /* the header words of records are nobody's notation */
     static const char *const header[] = {"players", "seed", "modules", "rule", "carcvar-record"};
     for (size_t h = 0; h < sizeof header / sizeof header[0]; h++)
-        for (int k = 0; k < nwords; k++) ck_assert_str_ne(words[k], header[h]);
+        for (int k = 0; k < nwords; k++) ck_assert(!same_word(words[k], header[h]));
 }
 
 #endif

@@ -1204,6 +1204,151 @@ START_TEST(bounds_at_every_module_decision)
 }
 END_TEST
 
+/* 17. Declared actions (carc_action_def, probe_module.c and
+ * probe2_module.c tables): at the pending decision, the ids of the whole
+ * space that the core decodes into a module action are exactly want[]
+ * (ascending), each with exactly its text, and each reads back: structure
+ * -> the same id, text -> the same structure. */
+static void expect_forms(const carc_game *g, const int32_t *want, char (*texts)[24], size_t n)
+{
+    bool chance = carc_game_current_player(g) == CARC_PLAYER_CHANCE;
+    int32_t bound = chance ? CARC_MAX_CHANCE_OUTCOMES : CARC_NUM_DISTINCT_ACTIONS;
+    size_t k = 0;
+    for (int32_t id = -1; id <= bound; id++) {
+        carc_action a, b;
+        if (carc_action_from_id(g, id, &a) != CARC_OK || !CARC_KIND_IS_MODULE(a.kind)) continue;
+        ck_assert_msg(k < n && want[k] == id, "id %d decodes to kind %d", id, a.kind);
+        char text[64];
+        int32_t back = -1;
+        ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, NULL), CARC_OK);
+        ck_assert_str_eq(text, texts[k]);
+        ck_assert_int_eq(carc_action_to_id(g, &a, &back), CARC_OK);
+        ck_assert_int_eq(back, id);
+        ck_assert_int_eq(carc_action_from_string(g, text, &b), CARC_OK);
+        ck_assert_int_eq(memcmp(&a, &b, sizeof a), 0);
+        k++;
+    }
+    ck_assert_uint_eq(k, n);
+}
+
+/* want[i] = base + i, texts[i] = "<word> <lo + i>" for i < n */
+static void expect_numbers(const carc_game *g, int32_t base, const char *word, int lo, size_t n)
+{
+    int32_t want[CARC_ID_FIGURE_N];
+    static char texts[CARC_ID_FIGURE_N][24];
+    for (size_t i = 0; i < n; i++) {
+        want[i] = base + (int32_t)i;
+        snprintf(texts[i], sizeof texts[i], "%s %d", word, lo + (int)i);
+    }
+    expect_forms(g, want, texts, n);
+}
+
+/* An action of kind `kind` with arg v: no id (CARC_E_INVALID) and no text,
+ * and refused with the state unchanged. */
+static void refused_arg(carc_game *g, int kind, int32_t v)
+{
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = kind;
+    a.arg = v;
+    int32_t id;
+    char text[64];
+    ck_assert_msg(carc_action_to_id(g, &a, &id) == CARC_E_INVALID, "kind %d arg %d has an id",
+                  kind, v);
+    ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(refused_action(g, &a), CARC_E_ILLEGAL);
+}
+
+START_TEST(declared_actions)
+{
+    carc_game *g = new_game(2, NULL, 0);
+    play(g, CITY_ROAD);
+    /* the deployment: the verbs of both probes decode, legal or not */
+    {
+        const int32_t want[] = {CARC_VERB_ID(P1, 0), VERB_PERCH, VERB_FAIRY, CARC_VERB_ID(P2, 5)};
+        char texts[][24] = {"bless", "perch", "fairy", "bridge"};
+        expect_forms(g, want, texts, 4);
+    }
+    /* out of range: refused before an id is computed (INT32_MAX, INT32_MIN
+     * included), with no text; a value in range gets an id that is not
+     * this decision's (CARC_E_STATE) */
+    const int32_t extremes[] = {INT32_MIN, -1, INT32_MAX};
+    for (int i = 0; i < 3; i++) {
+        refused_arg(g, CARC_MODULE_KIND(P2, 6), extremes[i]); /* join */
+        refused_arg(g, CARC_MODULE_KIND(P2, 1), extremes[i]); /* cheer */
+        refused_arg(g, ACT_TOKEN, extremes[i]);
+        refused_arg(g, ACT_TITHE, extremes[i]);
+        refused_arg(g, CARC_MODULE_KIND(P2, 2), extremes[i]); /* spare: 0 or 1 */
+        refused_arg(g, CARC_MODULE_KIND(P2, 9), extremes[i]); /* a bridge's way */
+    }
+    refused_arg(g, CARC_MODULE_KIND(P2, 6), CARC_ID_FIGURE_N);
+    refused_arg(g, CARC_MODULE_KIND(P2, 1), 8);
+    refused_arg(g, ACT_TOKEN, 0);
+    refused_arg(g, ACT_TOKEN, 4);
+    refused_arg(g, ACT_TITHE, 3);
+    refused_arg(g, CARC_MODULE_KIND(P2, 2), 2);
+    refused_arg(g, CARC_MODULE_KIND(P2, 9), 3);
+    {
+        carc_action a;
+        memset(&a, 0, sizeof a);
+        a.kind = CARC_MODULE_KIND(P2, 6);
+        a.arg = CARC_ID_FIGURE_N - 1;
+        int32_t id;
+        ck_assert_int_eq(carc_action_to_id(g, &a, &id), CARC_E_STATE);
+        a.kind = CARC_MODULE_KIND(P2, 2);
+        a.arg = 1;
+        ck_assert_int_eq(carc_action_to_id(g, &a, &id), CARC_E_STATE);
+    }
+    /* text out of range or malformed: refused when read */
+    const char *bad[] = {"join 128", "join 2147483648", "join -1", "cheer 8", "tithe 3",
+                         "token 0", "spare 1", "score 0", "bridge sideways", "bless now",
+                         "fairy 1", "bridge ns ew"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(refused(g, bad[i]) == CARC_E_PARSE, "'%s' read", bad[i]);
+
+    play(g, "fairy");
+    ASSERT_DECISION(g, DEC_FAIRY, 0);
+    expect_numbers(g, CARC_ID_FIGURE, "join", 0, CARC_ID_FIGURE_N);
+    play(g, "join 0");
+    ASSERT_DECISION(g, DEC_CHEER, 1);
+    expect_numbers(g, CARC_ID_NUMBER, "cheer", 0, 8);
+    play(g, "cheer 0");
+    ASSERT_DECISION(g, DEC_SPARE, 0);
+    {
+        const int32_t want[] = {VERB_SCORE, VERB_SPARE};
+        char texts[][24] = {"score", "spare"};
+        expect_forms(g, want, texts, 2);
+    }
+    play(g, "score");
+    ASSERT_DECISION(g, DEC_TOKEN, CARC_PLAYER_CHANCE);
+    expect_numbers(g, 1, "token", 1, 3);
+    play(g, "token 3\ndraw U\nplace 1,1 r0\npass");
+    ASSERT_DECISION(g, DEC_TITHE, 1);
+    expect_numbers(g, CARC_ID_NUMBER, "tithe", 0, 3);
+    carc_game_free(g);
+
+    g = new_game(2, NULL, 0);
+    play(g, "draw PB\nplace 0,1 r0\nbridge");
+    ASSERT_DECISION(g, CARC_MODULE_KIND(P2, 7), 0);
+    {
+        const int32_t want[] = {CARC_ID_DIRECTION + 0, CARC_ID_DIRECTION + 2};
+        char texts[][24] = {"bridge ns", "bridge ew"};
+        expect_forms(g, want, texts, 2);
+    }
+    carc_game_free(g);
+
+    g = new_game(2, NULL, 0);
+    play(g, ABBEY);
+    ASSERT_DECISION(g, DEC_ABBEY, 0);
+    {
+        const int32_t want[] = {VERB_ABBEY};
+        char texts[][24] = {"abbey"};
+        expect_forms(g, want, texts, 1);
+    }
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("mechanisms");
@@ -1226,6 +1371,7 @@ int main(void)
     tcase_add_test(tc, module_requires);
     tcase_add_test(tc, refusals_change_nothing);
     tcase_add_test(tc, bounds_at_every_module_decision);
+    tcase_add_test(tc, declared_actions);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -1,6 +1,9 @@
 /* Random-playout invariants over many seeded full games:
  *   - the legal mask agrees with the legal ids, ids ascend, and every id
  *     round-trips through the structured form and the text notation;
+ *   - at a module's decision (at the deployment, its verbs), every id of
+ *     the whole space that decodes into a module action, legal or not,
+ *     round-trips too: the modules' declared actions agree with themselves;
  *   - every enumerated action applies (checked on a scratch copy);
  *   - illegal ids and malformed actions are refused with an error and leave
  *     the whole state byte-identical;
@@ -218,6 +221,41 @@ static void check_ids(carc_game *g, const int32_t *ids, size_t n, uint8_t *mask,
     }
 }
 
+/* Every id of the space that the pending decision decodes into a module
+ * action -- legal or not; at the core's deployment, the verb range -- has
+ * the same id back from its structure and from its text.  Once per decision
+ * kind and game (seen[kind]): a bazaar's 1,024 bids are costly to read. */
+static void check_every_id(carc_game *g, bool *seen)
+{
+    carc_decision d;
+    REQ_CMP_int_eq(carc_game_decision(g, &d), CARC_OK);
+    if (d.kind < 0 || d.kind >= 16 + CARC_MODULE_SLOTS * 16 || seen[d.kind]) return;
+    seen[d.kind] = true;
+    int32_t lo = 0, hi;
+    if (d.kind == CARC_DECISION_DEPLOY) {
+        lo = CARC_ID_VERB;
+        hi = CARC_ID_VERB + CARC_ID_VERB_N;
+    } else if (CARC_KIND_IS_MODULE(d.kind)) {
+        hi = d.player == CARC_PLAYER_CHANCE ? CARC_MAX_CHANCE_OUTCOMES : CARC_ID_END;
+    } else {
+        return;
+    }
+    for (int32_t id = lo; id < hi; id++) {
+        carc_action a, b;
+        if (carc_action_from_id(g, id, &a) != CARC_OK) continue;
+        int32_t back = -1;
+        REQ_MSG(carc_action_to_id(g, &a, &back) == CARC_OK && back == id,
+                "id %d (kind %d) reads back as %d", id, a.kind, back);
+        char text[96];
+        REQ_MSG(carc_action_to_string(g, &a, text, sizeof text, NULL) == CARC_OK,
+                "id %d (kind %d) has no text", id, a.kind);
+        REQ_MSG(carc_action_from_string(g, text, &b) == CARC_OK, "'%s' (id %d) does not read",
+                text, id);
+        REQ_MSG(carc_action_to_id(g, &b, &back) == CARC_OK && back == id,
+                "'%s' reads back as id %d, not %d", text, back, id);
+    }
+}
+
 static void play_on(carc_game *g, uint64_t rs)
 {
     int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
@@ -299,6 +337,7 @@ START_TEST(random_games)
         REQ_CMP_int_eq(carc_game_clone(&scratch, g), CARC_OK);
         census_t start;
         census(g, start);
+        bool seen[16 + CARC_MODULE_SLOTS * 16] = {false};
         uint64_t rs = (uint64_t)seed * 7919 + 1;
         int32_t last[CARC_MAX_PLAYERS] = {0};
         int split_at = 20 + (int)(lcg(&rs) % 150), step = 0;
@@ -309,6 +348,7 @@ START_TEST(random_games)
             size_t n;
             REQ_CMP_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
             check_ids(g, ids, n, mask, true, scratch);
+            check_every_id(g, seen);
             check_refusals(g, before, ids, n, &rs);
             check_pass_projection(g, ids, n, scratch, seed, step);
             passes += ids[0] == CARC_ID_PASS && carc_game_current_player(g) >= 0;

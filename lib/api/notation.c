@@ -81,35 +81,107 @@ int carc__out_finish(outbuf *o, size_t *needed)
 }
 
 /* The tile whose segments a deployment names: the pending deployment's
- * target tile (the tile just placed, unless a module set another). */
-static const ptile *deploy_tile(const carc_game *g)
+ * target tile (the tile just placed, unless a module set another), or -1. */
+static int deploy_tile(const carc_game *g)
 {
     const carc_pending *p = carc__front(g);
-    if (!p || p->kind != CARC_DECISION_DEPLOY || p->target < 0) return NULL;
-    return &CTILES(g)[p->target];
+    return p && p->kind == CARC_DECISION_DEPLOY ? p->target : -1;
 }
 
 /* Segment label on the board: kind plus its first edge (or half-edge) after
  * rotation; "segment K" when the kind has no edge to name it uniquely.  (The
  * older "#K" is never written: '#' starts a comment in a game record.) */
-static void segment_label(const ptile *pt, int s, char *buf, size_t cap)
+void carc__segment_label(const carc_game *g, int tile, int s, outbuf *o)
 {
+    const ptile *pt = &CTILES(g)[tile];
     const tile_type *ty = &carc__types[pt->type];
+    if (s >= ty->nseg) { /* a road laid over the tile */
+        carc__out_add(o, "segment %d", s);
+        return;
+    }
     const seg_def *sd = &ty->seg[s];
     const char *kind = carc__feature_name(sd->kind);
     uint8_t e = rot_edges(sd->edges, pt->rot);
     uint8_t h = rot_halves(sd->halves, pt->rot);
     if (sd->kind != CARC_FEATURE_FIELD && e) {
-        snprintf(buf, cap, "%s %s", kind, edge_names[__builtin_ctz(e)]);
+        carc__out_add(o, "%s %s", kind, edge_names[__builtin_ctz(e)]);
     } else if (sd->kind == CARC_FEATURE_FIELD && h) {
-        snprintf(buf, cap, "%s %s", kind, half_names[__builtin_ctz(h)]);
+        carc__out_add(o, "%s %s", kind, half_names[__builtin_ctz(h)]);
     } else {
         int same = 0;
         for (int i = 0; i < ty->nseg; i++)
             if (ty->seg[i].kind == sd->kind && !ty->seg[i].edges && !ty->seg[i].halves) same++;
-        if (same == 1) snprintf(buf, cap, "%s", kind);
-        else snprintf(buf, cap, "segment %d", s);
+        if (same == 1) carc__out_add(o, "%s", kind);
+        else carc__out_add(o, "segment %d", s);
     }
+}
+
+static int find_label(const char *name, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(name, names[i]) == 0) return i;
+    return -1;
+}
+
+static int seg_refuse(int *at, int i, outbuf *why, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int seg_refuse(int *at, int i, outbuf *why, const char *fmt, ...)
+{
+    if (at) *at = i;
+    if (why) {
+        char msg[160];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        carc__out_add(why, "%s", msg);
+    }
+    return CARC_E_PARSE;
+}
+
+int carc__segment_parse(const carc_game *g, int tile, char *const *tok, int n, int *seg,
+                        int *at, outbuf *why)
+{
+    const ptile *pt = &CTILES(g)[tile];
+    const tile_type *ty = &carc__types[pt->type];
+    if (n < 1 || n > 2) return seg_refuse(at, 0, why, "a segment is a feature and a side: road N");
+    if (n == 2 && strcmp(tok[0], "segment") == 0) {
+        int nseg = ty->nseg + (pt->overlay_seg != NO_OVERLAY);
+        if (!carc__parse_int(tok[1], 0, CARC_MAX_SEGMENTS - 1, seg))
+            return seg_refuse(at, 1, why, "the segment is a number 0..%d", CARC_MAX_SEGMENTS - 1);
+        if (*seg >= nseg) /* the tile's segments, and a road laid over it */
+            return seg_refuse(at, 1, why, "tile %s has segments 0..%d", ty->name, nseg - 1);
+        return CARC_OK;
+    }
+    int kind = find_label(tok[0], feature_names, 4);
+    for (int i = 0; kind < 0 && i < carc__nfeature_kinds; i++)
+        if (strcmp(carc__feature_kinds[i].name, tok[0]) == 0) kind = carc__feature_kinds[i].id;
+    if (kind < 0)
+        return seg_refuse(at, 0, why, "no feature named '%s' (road, city, monastery, field)", tok[0]);
+    int edge = -1, half = -1;
+    if (n == 2) {
+        if (kind == CARC_FEATURE_FIELD) half = find_label(tok[1], half_names, 8);
+        else edge = find_label(tok[1], edge_names, 4);
+        if (edge < 0 && half < 0)
+            return seg_refuse(at, 1, why, "%s",
+                              kind == CARC_FEATURE_FIELD
+                                  ? "a field is named by a half-edge: Nw Ne En Es Se Sw Ws Wn"
+                                  : "a side is N, E, S or W");
+    }
+    int found = -1, count = 0;
+    for (int i = 0; i < ty->nseg; i++) {
+        const seg_def *sd = &ty->seg[i];
+        if (sd->kind != kind) continue;
+        bool match = n == 1 ? (!sd->edges && !sd->halves)
+                     : edge >= 0 ? (rot_edges(sd->edges, pt->rot) >> edge) & 1
+                                 : (rot_halves(sd->halves, pt->rot) >> half) & 1;
+        if (match) { found = i; count++; }
+    }
+    if (count != 1)
+        return seg_refuse(at, 0, why, "tile %s has no %s %s%s", ty->name, tok[0],
+                          n == 2 ? "at " : "there", n == 2 ? tok[1] : "");
+    *seg = found;
+    return CARC_OK;
 }
 
 int carc_action_to_string(const carc_game *game, const carc_action *a, char *buf, size_t cap,
@@ -132,19 +204,15 @@ int carc_action_to_string(const carc_game *game, const carc_action *a, char *buf
     case CARC_ACTION_DEPLOY: {
         const char *fig = carc__figure_name(a->figure);
         if (!fig || a->segment < 0 || a->segment >= CARC_MAX_SEGMENTS) return CARC_E_INVALID;
-        const ptile *pt = deploy_tile(game);
-        char label[64];
-        if (pt && a->segment < carc__types[pt->type].nseg)
-            segment_label(pt, a->segment, label, sizeof label);
-        else
-            snprintf(label, sizeof label, "segment %d", a->segment);
-        carc__out_add(&o, "deploy %s %s", fig, label);
+        int t = deploy_tile(game);
+        carc__out_add(&o, "deploy %s ", fig);
+        if (t >= 0) carc__segment_label(game, t, a->segment, &o);
+        else carc__out_add(&o, "segment %d", a->segment);
         break;
     }
     default: {
         const carc_module_def *md = carc__owner_of_kind(a->kind);
-        if (!md || !carc__module_on(game, md->id) || !md->action_to_text ||
-            md->action_to_text(game, a, &o) != CARC_OK)
+        if (!md || !carc__module_on(game, md->id) || carc__declared_to_text(game, md, a, &o))
             return CARC_E_INVALID;
     }
     }
@@ -173,13 +241,6 @@ bool carc__parse_int(const char *s, long lo, long hi, int *out)
     if (errno || end == s || *end || v < lo || v > hi) return false;
     *out = (int)v;
     return true;
-}
-
-static int find_label(const char *name, const char *const *names, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(name, names[i]) == 0) return i;
-    return -1;
 }
 
 /* Where and why text is refused (carc__parse_action). */
@@ -248,66 +309,30 @@ static int parse_action(const carc_game *game, const char *text, carc_action *ou
         a.kind = CARC_ACTION_DEPLOY;
         a.figure = carc__figure_by_name(tok[1]);
         if (a.figure < 0) return perr(e, CARC_E_PARSE, AT(1), "no figure named '%s' (e.g. follower)", tok[1]);
-        const ptile *pt = deploy_tile(game);
-        /* segment K of the tile just laid, only while a deployment is pending:
-         * "segment K", or the deprecated "#K" (read, never written) */
-        const char *num = n == 4 && strcmp(tok[2], "segment") == 0 ? tok[3]
-                          : n == 3 && tok[2][0] == '#'              ? tok[2] + 1
-                                                                    : NULL;
-        if (num) {
-            if (!carc__parse_int(num, 0, CARC_MAX_SEGMENTS - 1, &a.segment))
-                return perr(e, CARC_E_PARSE, (int)(num - copy), "the segment is a number 0..%d",
-                            CARC_MAX_SEGMENTS - 1);
-            if (!pt) return perr(e, CARC_E_STATE, AT(0), "no deployment is pending");
-            int nseg = carc__types[pt->type].nseg + (pt->overlay_seg != NO_OVERLAY);
-            if (a.segment >= nseg) /* the tile's segments, and a road laid over it */
-                return perr(e, CARC_E_PARSE, (int)(num - copy), "tile %s has segments 0..%d",
-                            carc__types[pt->type].name, nseg - 1);
-        } else {
-            int kind = find_label(tok[2], feature_names, 4);
-            for (int i = 0; kind < 0 && i < carc__nfeature_kinds; i++)
-                if (strcmp(carc__feature_kinds[i].name, tok[2]) == 0) kind = carc__feature_kinds[i].id;
-            if (kind < 0)
-                return perr(e, CARC_E_PARSE, AT(2),
-                            "no feature named '%s' (road, city, monastery, field)", tok[2]);
-            if (!pt) return perr(e, CARC_E_STATE, AT(0), "no deployment is pending");
-            const tile_type *ty = &carc__types[pt->type];
-            int edge = -1, half = -1;
-            if (n == 4) {
-                if (kind == CARC_FEATURE_FIELD) half = find_label(tok[3], half_names, 8);
-                else edge = find_label(tok[3], edge_names, 4);
-                if (edge < 0 && half < 0)
-                    return perr(e, CARC_E_PARSE, AT(3),
-                                kind == CARC_FEATURE_FIELD
-                                    ? "a field is named by a half-edge: Nw Ne En Es Se Sw Ws Wn"
-                                    : "a side is N, E, S or W");
-            }
-            int found = -1, count = 0;
-            for (int i = 0; i < ty->nseg; i++) {
-                const seg_def *sd = &ty->seg[i];
-                if (sd->kind != kind) continue;
-                bool match = n == 3 ? (!sd->edges && !sd->halves)
-                             : edge >= 0 ? (rot_edges(sd->edges, pt->rot) >> edge) & 1
-                                         : (rot_halves(sd->halves, pt->rot) >> half) & 1;
-                if (match) { found = i; count++; }
-            }
-            if (count != 1)
-                return perr(e, CARC_E_PARSE, AT(2), "tile %s has no %s %s%s",
-                            ty->name, tok[2], n == 4 ? "at " : "there", n == 4 ? tok[3] : "");
-            a.segment = found;
+        /* a segment of the pending deployment's tile: its label, "segment
+         * K", or the deprecated "#K" (read, never written) */
+        int t = deploy_tile(game);
+        if (t < 0) return perr(e, CARC_E_STATE, AT(0), "no deployment is pending");
+        char segword[] = "segment";
+        char *alt[2] = {segword, tok[2] + 1};
+        bool hash = n == 3 && tok[2][0] == '#';
+        char why[160];
+        outbuf wo = {why, sizeof why, 0};
+        int bad = 0;
+        if (carc__segment_parse(game, t, hash ? alt : tok + 2, hash ? 2 : n - 2, &a.segment, &bad,
+                                &wo) != CARC_OK) {
+            carc__out_finish(&wo, NULL);
+            return perr(e, CARC_E_PARSE, hash ? AT(2) + 1 : AT(2 + bad), "%s", why);
         }
     } else {
         /* a module's own action words: the module that owns the word */
         const carc_module_def *md = NULL;
-        for (int k = 0; k < game->nmods && !md; k++) {
-            const carc_module_def *m = carc__mod(game, k);
-            for (int w = 0; m->words && m->words[w]; w++)
-                if (strcmp(m->words[w], tok[0]) == 0) { md = m; break; }
-        }
-        if (!md || !md->action_from_text)
+        for (int k = 0; k < game->nmods && !md; k++)
+            if (carc__module_has_word(carc__mod(game, k), tok[0])) md = carc__mod(game, k);
+        if (!md)
             return perr(e, CARC_E_PARSE, AT(0),
                         "unknown word '%s': actions are place, deploy, pass, draw", tok[0]);
-        int rc = md->action_from_text(game, tok, n, &a);
+        int rc = carc__declared_from_text(game, md, tok, n, &a);
         if (rc)
             return perr(e, rc, AT(0), "not a valid '%s' action of module %s", tok[0], md->name);
     }

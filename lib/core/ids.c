@@ -1,9 +1,12 @@
 /* Integer action ids (doc/actions.md): from a structured action and back,
  * in the context of the pending decision.  Ids are typed by argument
  * (CARC_ID_* ranges in lib/module.h); the decision kind says which ranges
- * it uses, and module action kinds go to the module that owns them. */
+ * it uses, and module action kinds go to the module that owns them: to its
+ * declared forms (carc_action_def, below: ids and text), then to its
+ * hand-written hooks. */
 #include "core/state.h"
 
+#include <stdio.h>
 #include <string.h>
 
 _Static_assert(CARC_ID_KIND_SEG == 4097, "base ids moved: deploy ids start at 4097");
@@ -18,6 +21,344 @@ const carc_module_def *carc__owner_of_kind(int kind)
 {
     if (!CARC_KIND_IS_MODULE(kind)) return NULL;
     return carc__modules[CARC_KIND_MODULE(kind)];
+}
+
+const carc_pending *carc__decision_pending(const carc_game *g) { return carc__front(g); }
+
+/* ------------------------------------------------------ declared actions */
+
+/* Coordinates a declared cell or tile argument may be written with (the
+ * core's `place` reads the same). */
+#define XY_MAX 30000
+
+static int32_t get_member(const carc_action *a, const carc_action_arg *r)
+{
+    int32_t v;
+    memcpy(&v, (const char *)a + r->member, sizeof v);
+    return v;
+}
+
+static void set_member(carc_action *a, const carc_action_arg *r, int32_t v)
+{
+    memcpy((char *)a + r->member, &v, sizeof v);
+}
+
+static bool placed(const carc_game *g, int32_t t) { return t >= 0 && t < carc__tile_count(g); }
+
+/* segments of placed tile t: its type's, and a road laid over it */
+static int tile_segments(const carc_game *g, int t)
+{
+    const ptile *pt = &CTILES(g)[t];
+    return carc__types[pt->type].nseg + (pt->overlay_seg != NO_OVERLAY);
+}
+
+static bool numbered(const carc_action_arg *r)
+{
+    return r->type != CARC_ARGT_FIXED && r->type != CARC_ARGT_TARGET;
+}
+
+/* Does argument r accept the value action a holds?  Ranges first: a host's
+ * fields may hold anything.  *off receives its id offset when it is
+ * numbered.  for_id: a cell must hold a placed tile, and a target must be
+ * the pending decision's (what an id says); text needs neither. */
+static bool arg_accepts(const carc_game *g, const carc_action_arg *r, const carc_action *a,
+                        bool for_id, int32_t *off)
+{
+    int32_t v = get_member(a, r);
+    switch (r->type) {
+    case CARC_ARGT_FIXED:
+        return v == r->lo;
+    case CARC_ARGT_INT:
+        if (v < r->lo || v > r->hi) return false;
+        *off = v - r->lo;
+        return true;
+    case CARC_ARGT_CHOICE:
+        for (int i = 0; i < r->nchoices; i++)
+            if (r->choices[i].value == v) {
+                *off = r->choices[i].offset;
+                return true;
+            }
+        return false;
+    case CARC_ARGT_TILE:
+        *off = v;
+        return placed(g, v);
+    case CARC_ARGT_CELL:
+        if (a->x < -XY_MAX || a->x > XY_MAX || a->y < -XY_MAX || a->y > XY_MAX) return false;
+        *off = carc__tile_at(g, a->x, a->y);
+        return !for_id || *off >= 0;
+    case CARC_ARGT_TILE_TYPE:
+        *off = v;
+        return v >= 0 && v < carc__ntypes;
+    case CARC_ARGT_TARGET: {
+        const carc_pending *p = carc__front(g);
+        return placed(g, v) && (!for_id || (p && p->target == v));
+    }
+    case CARC_ARGT_SEGMENT:
+        *off = v;
+        return placed(g, a->target) && v >= 0 && v < tile_segments(g, a->target);
+    default:
+        return false;
+    }
+}
+
+/* The form of action a (its kind's first form whose arguments accept it),
+ * or NULL; *off: the numbered argument's id offset (0 without one). */
+static const carc_action_def *form_of(const carc_game *g, const carc_module_def *md,
+                                      const carc_action *a, bool for_id, int32_t *off)
+{
+    for (int i = 0; i < md->nactions; i++) {
+        const carc_action_def *d = &md->actions[i];
+        if (d->kind != a->kind) continue;
+        bool ok = true;
+        *off = 0;
+        for (int k = 0; ok && k < CARC_ACTION_ARGS && d->args[k].type; k++)
+            ok = arg_accepts(g, &d->args[k], a, for_id, off);
+        if (ok) return d;
+    }
+    return NULL;
+}
+
+static bool declares(const carc_module_def *md, int kind)
+{
+    for (int i = 0; i < md->nactions; i++)
+        if (md->actions[i].kind == kind) return true;
+    return false;
+}
+
+/* Action of form d for id at decision p, or false. */
+static bool form_decode(const carc_game *g, const carc_action_def *d, const carc_pending *p,
+                        int32_t id, carc_action *out)
+{
+    memset(out, 0, sizeof *out);
+    out->kind = d->kind;
+    int32_t off = id - d->id_base;
+    bool used = false;
+    for (int k = 0; k < CARC_ACTION_ARGS && d->args[k].type; k++) {
+        const carc_action_arg *r = &d->args[k];
+        int32_t v = off;
+        used |= numbered(r);
+        switch (r->type) {
+        case CARC_ARGT_FIXED: v = r->lo; break;
+        case CARC_ARGT_TARGET:
+            if (!placed(g, p->target)) return false;
+            v = p->target;
+            break;
+        case CARC_ARGT_INT:
+            if (off < 0 || off > r->hi - r->lo) return false;
+            v = r->lo + off;
+            break;
+        case CARC_ARGT_CHOICE: {
+            int i = 0;
+            while (i < r->nchoices && r->choices[i].offset != off) i++;
+            if (i == r->nchoices) return false;
+            v = r->choices[i].value;
+            break;
+        }
+        case CARC_ARGT_TILE:
+            if (!placed(g, off)) return false;
+            break;
+        case CARC_ARGT_CELL:
+            if (!placed(g, off)) return false;
+            carc__tile_xy(g, off, &out->x, &out->y);
+            continue;
+        case CARC_ARGT_TILE_TYPE:
+            if (off < 0 || off >= carc__ntypes) return false;
+            break;
+        case CARC_ARGT_SEGMENT:
+            if (!placed(g, out->target) || off < 0 || off >= tile_segments(g, out->target))
+                return false;
+            break;
+        default:
+            return false;
+        }
+        set_member(out, r, v);
+    }
+    return used || off == 0;
+}
+
+/* The bit of carc_action_def.at for decision kind `kind` of module md, or 0. */
+static uint32_t at_bit(const carc_module_def *md, int kind)
+{
+    if (kind == CARC_DECISION_DEPLOY) return CARC_AT_DEPLOY;
+    if (CARC_KIND_IS_MODULE(kind) && CARC_KIND_MODULE(kind) == md->id)
+        return CARC_AT((kind - 16) % 16);
+    return 0;
+}
+
+static int declared_id(const carc_game *g, const carc_module_def *md, const carc_action *a,
+                       int32_t *id)
+{
+    if (declares(md, a->kind)) {
+        int32_t off;
+        const carc_action_def *d = form_of(g, md, a, true, &off);
+        if (!d) return CARC_E_INVALID;
+        *id = d->id_base + off;
+        return CARC_OK;
+    }
+    if (!md->action_id) return CARC_E_INVALID;
+    return md->action_id(g, a, id) == CARC_OK ? CARC_OK : CARC_E_INVALID;
+}
+
+static int declared_from_id(const carc_game *g, const carc_module_def *md,
+                            const carc_pending *p, int32_t id, carc_action *out)
+{
+    uint32_t bit = at_bit(md, p->kind);
+    for (int i = 0; bit && i < md->nactions; i++)
+        if ((md->actions[i].at & bit) && form_decode(g, &md->actions[i], p, id, out))
+            return CARC_OK;
+    memset(out, 0, sizeof *out);
+    if (!md->action_from_id) return CARC_E_INVALID;
+    return md->action_from_id(g, p, id, out);
+}
+
+/* Does `word` equal the first word of form d's words? */
+static bool first_word_is(const carc_action_def *d, const char *word)
+{
+    size_t n = strlen(word);
+    return strncmp(d->word, word, n) == 0 && (d->word[n] == 0 || d->word[n] == ' ');
+}
+
+bool carc__module_has_word(const carc_module_def *md, const char *word)
+{
+    for (int w = 0; md->words && md->words[w]; w++)
+        if (strcmp(md->words[w], word) == 0) return true;
+    for (int i = 0; i < md->nactions; i++)
+        if (first_word_is(&md->actions[i], word)) return true;
+    return false;
+}
+
+int carc__declared_to_text(const carc_game *g, const carc_module_def *md, const carc_action *a,
+                           outbuf *o)
+{
+    if (!declares(md, a->kind)) {
+        if (!md->action_to_text) return CARC_E_INVALID;
+        return md->action_to_text(g, a, o) == CARC_OK ? CARC_OK : CARC_E_INVALID;
+    }
+    int32_t off;
+    const carc_action_def *d = form_of(g, md, a, false, &off);
+    if (!d) return CARC_E_INVALID;
+    carc__out_add(o, "%s", d->word);
+    for (int k = 0; k < CARC_ACTION_ARGS && d->args[k].type; k++) {
+        const carc_action_arg *r = &d->args[k];
+        int32_t v = get_member(a, r);
+        int x, y;
+        switch (r->type) {
+        case CARC_ARGT_INT: carc__out_add(o, " %d", v); break;
+        case CARC_ARGT_CHOICE:
+            for (int i = 0; i < r->nchoices; i++)
+                if (r->choices[i].value == v) {
+                    carc__out_add(o, " %s", r->choices[i].word);
+                    break;
+                }
+            break;
+        case CARC_ARGT_TILE:
+        case CARC_ARGT_TARGET:
+            carc__tile_xy(g, v, &x, &y);
+            carc__out_add(o, " %d,%d", x, y);
+            break;
+        case CARC_ARGT_CELL: carc__out_add(o, " %d,%d", a->x, a->y); break;
+        case CARC_ARGT_TILE_TYPE: carc__out_add(o, " %s", carc__types[v].name); break;
+        case CARC_ARGT_SEGMENT:
+            carc__out_add(o, " ");
+            carc__segment_label(g, a->target, v, o);
+            break;
+        default: break;
+        }
+    }
+    return CARC_OK;
+}
+
+/* "X,Y" in the range a cell may be written with */
+static bool parse_xy(const char *t, int *x, int *y)
+{
+    char buf[16];
+    const char *comma = strchr(t, ',');
+    size_t n = comma ? (size_t)(comma - t) : 0;
+    if (!comma || n == 0 || n >= sizeof buf) return false;
+    memcpy(buf, t, n);
+    buf[n] = 0;
+    return carc__parse_int(buf, -XY_MAX, XY_MAX, x) && carc__parse_int(comma + 1, -XY_MAX, XY_MAX, y);
+}
+
+/* The words of form d at the start of tok: how many, or -1. */
+static int match_words(const carc_action_def *d, char *const *tok, int n)
+{
+    int k = 0;
+    for (const char *w = d->word; *w; k++) {
+        size_t len = strcspn(w, " ");
+        if (k >= n || strlen(tok[k]) != len || strncmp(tok[k], w, len) != 0) return -1;
+        w += len;
+        while (*w == ' ') w++;
+    }
+    return k;
+}
+
+/* Read form d's arguments from tok[0..n): all of them, nothing left. */
+static bool read_args(const carc_game *g, const carc_action_def *d, char *const *tok, int n,
+                      carc_action *a)
+{
+    int i = 0;
+    for (int k = 0; k < CARC_ACTION_ARGS && d->args[k].type; k++) {
+        const carc_action_arg *r = &d->args[k];
+        int v = 0, x, y;
+        if (r->type == CARC_ARGT_FIXED) {
+            set_member(a, r, r->lo);
+            continue;
+        }
+        if (i >= n) return false;
+        switch (r->type) {
+        case CARC_ARGT_INT:
+            if (!carc__parse_int(tok[i], r->lo, r->hi, &v)) return false;
+            break;
+        case CARC_ARGT_CHOICE: {
+            int c = 0;
+            while (c < r->nchoices && strcmp(r->choices[c].word, tok[i]) != 0) c++;
+            if (c == r->nchoices) return false;
+            v = r->choices[c].value;
+            break;
+        }
+        case CARC_ARGT_TILE:
+        case CARC_ARGT_TARGET:
+            if (!parse_xy(tok[i], &x, &y) || (v = carc__tile_at(g, x, y)) < 0) return false;
+            break;
+        case CARC_ARGT_CELL:
+            if (!parse_xy(tok[i], &a->x, &a->y)) return false;
+            i++;
+            continue;
+        case CARC_ARGT_TILE_TYPE:
+            if ((v = carc_tile_by_name(tok[i])) < 0) return false;
+            break;
+        case CARC_ARGT_SEGMENT:
+            if (!placed(g, a->target) ||
+                carc__segment_parse(g, a->target, tok + i, n - i, &v, NULL, NULL) != CARC_OK)
+                return false;
+            i = n - 1;
+            break;
+        default:
+            return false;
+        }
+        set_member(a, r, v);
+        i++;
+    }
+    return i == n;
+}
+
+int carc__declared_from_text(const carc_game *g, const carc_module_def *md, char **tok, int n,
+                             carc_action *out)
+{
+    for (int i = 0; i < md->nactions; i++) {
+        const carc_action_def *d = &md->actions[i];
+        int k = match_words(d, tok, n);
+        carc_action a;
+        memset(&a, 0, sizeof a);
+        a.kind = d->kind;
+        if (k >= 0 && read_args(g, d, tok + k, n - k, &a)) {
+            *out = a;
+            return CARC_OK;
+        }
+    }
+    if (!md->action_from_text) return CARC_E_PARSE;
+    return md->action_from_text(g, tok, n, out);
 }
 
 int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id)
@@ -45,8 +386,8 @@ int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id)
         return CARC_OK;
     default: {
         const carc_module_def *md = carc__owner_of_kind(a->kind);
-        if (!md || !carc__module_on(g, md->id) || !md->action_id) return CARC_E_INVALID;
-        return md->action_id(g, a, id) == CARC_OK ? CARC_OK : CARC_E_INVALID;
+        if (!md || !carc__module_on(g, md->id)) return CARC_E_INVALID;
+        return declared_id(g, md, a, id);
     }
     }
 }
@@ -90,14 +431,14 @@ int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out)
         if (CARC_VERB_MODULE(id) >= 0) {
             int m = CARC_VERB_MODULE(id);
             const carc_module_def *md = carc__modules[m];
-            if (!md || !carc__module_on(g, m) || !md->action_from_id) return CARC_E_INVALID;
-            return md->action_from_id(g, p, id, out);
+            if (!md || !carc__module_on(g, m)) return CARC_E_INVALID;
+            return declared_from_id(g, md, p, id, out);
         }
         return CARC_E_INVALID;
     default: {
         const carc_module_def *md = p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
-        if (!md || !md->action_from_id) return CARC_E_INVALID;
-        return md->action_from_id(g, p, id, out);
+        if (!md) return CARC_E_INVALID;
+        return declared_from_id(g, md, p, id, out);
     }
     }
 }

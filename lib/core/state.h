@@ -451,6 +451,13 @@ const carc_module_def *carc__owner_of_kind(int kind) CARC_INTERNAL;
 /* ids.c */
 int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id) CARC_INTERNAL;
 int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out) CARC_INTERNAL;
+/* a module's action kinds in text: its declared forms (carc_action_def),
+ * then its hand-written hooks */
+bool carc__module_has_word(const carc_module_def *md, const char *word) CARC_INTERNAL;
+int carc__declared_to_text(const carc_game *g, const carc_module_def *md, const carc_action *a,
+                           outbuf *o) CARC_INTERNAL;
+int carc__declared_from_text(const carc_game *g, const carc_module_def *md, char **tok, int n,
+                             carc_action *out) CARC_INTERNAL;
 
 /* A placement id: the frontier cell it names (its anchor tile's side) and
  * the rotation.  CARC_E_INVALID if it names no open cell. */

@@ -122,7 +122,6 @@ static int tithe_hook(carc_game *g)
 /* ------------------------------------------------------------- the stroll */
 
 static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0}; /* N E S W */
-static const char *const dir_words[4] = {"n", "e", "s", "w"};
 
 /* the placed tile beside tile t on side d (0..3 N E S W), or -1 */
 static int beside(const carc_game *g, int t, int d)
@@ -228,68 +227,15 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     return CARC_OK;
 }
 
-static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
-{
-    (void)g;
-    if (a->kind == ACT_BLESS) *id = CARC_VERB_ID(PROBE_ID, 0);
-    else if (a->kind == ACT_TITHE && a->arg >= 0 && a->arg <= 2) *id = CARC_ID_NUMBER + a->arg;
-    else if (a->kind == ACT_STROLL && a->arg >= 0 && a->arg < 4) *id = CARC_ID_DIRECTION + 2 * a->arg;
-    else return CARC_E_INVALID;
-    return CARC_OK;
-}
+static const carc_arg_choice stroll_dirs[] = {
+    {0, 0, "n"}, {1, 2, "e"}, {2, 4, "s"}, {3, 6, "w"}, /* ids: every other direction */
+};
 
-static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id, carc_action *out)
-{
-    (void)g;
-    memset(out, 0, sizeof *out);
-    if (p->kind == CARC_DECISION_DEPLOY && id == CARC_VERB_ID(PROBE_ID, 0)) {
-        out->kind = ACT_BLESS;
-        return CARC_OK;
-    }
-    if (p->kind == DEC_TITHE && id >= CARC_ID_NUMBER && id <= CARC_ID_NUMBER + 2) {
-        out->kind = ACT_TITHE;
-        out->arg = id - CARC_ID_NUMBER;
-        return CARC_OK;
-    }
-    if (p->kind == DEC_STROLL && id >= CARC_ID_DIRECTION && id < CARC_ID_DIRECTION + 8 &&
-        (id - CARC_ID_DIRECTION) % 2 == 0) {
-        out->kind = ACT_STROLL;
-        out->arg = (id - CARC_ID_DIRECTION) / 2;
-        return CARC_OK;
-    }
-    return CARC_E_INVALID;
-}
-
-static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
-{
-    (void)g;
-    if (a->kind == ACT_BLESS) carc__out_add(o, "bless");
-    else if (a->kind == ACT_TITHE) carc__out_add(o, "tithe %d", a->arg);
-    else if (a->kind == ACT_STROLL && a->arg >= 0 && a->arg < 4)
-        carc__out_add(o, "stroll %s", dir_words[a->arg]);
-    else return CARC_E_INVALID;
-    return CARC_OK;
-}
-
-static int action_from_text(const carc_game *g, char **tok, int n, carc_action *out)
-{
-    (void)g;
-    memset(out, 0, sizeof *out);
-    if (n == 1 && !strcmp(tok[0], "bless")) { out->kind = ACT_BLESS; return CARC_OK; }
-    if (n == 2 && !strcmp(tok[0], "tithe") && tok[1][0] >= '0' && tok[1][0] <= '2' && !tok[1][1]) {
-        out->kind = ACT_TITHE;
-        out->arg = tok[1][0] - '0';
-        return CARC_OK;
-    }
-    if (n == 2 && !strcmp(tok[0], "stroll"))
-        for (int d = 0; d < 4; d++)
-            if (!strcmp(tok[1], dir_words[d])) {
-                out->kind = ACT_STROLL;
-                out->arg = d;
-                return CARC_OK;
-            }
-    return CARC_E_PARSE;
-}
+static const carc_action_def actions[] = {
+    {ACT_BLESS, "bless", CARC_AT_DEPLOY, CARC_VERB_ID(PROBE_ID, 0), {{0}}},
+    {ACT_TITHE, "tithe", CARC_AT(0), CARC_ID_NUMBER, {CARC_ARG_INT(arg, 0, 2)}},
+    {ACT_STROLL, "stroll", CARC_AT(1), CARC_ID_DIRECTION, {CARC_ARG_CHOICE(arg, stroll_dirs)}},
+};
 
 static const carc_step_hook steps[] = {
     {CARC_STEP_TURN_END, 0, tithe_hook},
@@ -297,7 +243,6 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_FINAL_SCORING, -10, end_hook},
 };
 
-static const char *const words[] = {"bless", "tithe", "stroll", NULL};
 static const char *const reasons[] = {"bless", "tithe", "probe end", "monk", NULL};
 
 const carc_module_def carc__module_probe = {
@@ -307,7 +252,6 @@ const carc_module_def carc__module_probe = {
     .nkinds = 1,
     .rules = rules,
     .nrules = 2,
-    .words = words,
     .reasons = reasons,
     .state_size = state_size,
     .feature_scored = feature_scored,
@@ -324,8 +268,6 @@ const carc_module_def carc__module_probe = {
     .deploy_actions = deploy_actions,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
-    .action_id = action_id,
-    .action_from_id = action_from_id,
-    .action_to_text = action_to_text,
-    .action_from_text = action_from_text,
+    .actions = actions,
+    .nactions = sizeof actions / sizeof actions[0],
 };

@@ -95,7 +95,7 @@ typedef struct am_state {
     int16_t abbey_type;
     int16_t group_type[NGROUP_TILES]; /* wagon_groups' tile types (-1: absent) */
     int16_t new_barn;                 /* barn figure placed this part, or -1 */
-    int16_t wagon_tile;               /* the tile chosen for the wagon, or -1 */
+    int16_t reserved;                 /* -1 (keeps the serialized layout) */
     uint8_t abbeys[CARC_MAX_PLAYERS]; /* abbeys still held */
     int8_t final_base;                /* end phase: the first player asked */
     uint8_t final_next;               /* end phase: players asked so far */
@@ -188,7 +188,7 @@ static void setup(carc_game *g)
         s->barn_fig[p] = (int16_t)carc__supply_figure(g, p, CARC_FIGURE_BARN);
     }
     s->new_barn = -1;
-    s->wagon_tile = -1;
+    s->reserved = -1;
     s->final_base = -1;
     s->final_choice = -1;
     s->holes = (uint16_t)count_holes(g);
@@ -417,11 +417,12 @@ static bool why(carc_explanation *out, int reason, const char *msg)
 
 static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
 {
-    carc_decision d;
-    if (carc_game_decision(g, &d) != CARC_OK) return false;
-    if (d.kind == CARC_DECISION_PLACE && a->kind == CARC_ACTION_PLACE &&
-        d.tile == cst(g)->abbey_type && a->rotation >= 0 && a->rotation <= 3 &&
-        !may_place_tile(g, d.tile, a->x, a->y, a->rotation))
+    const carc_pending *d = carc__decision_pending(g);
+    if (!d) return false;
+    int type = carc__tile_in_hand(g);
+    if (d->kind == CARC_DECISION_PLACE && a->kind == CARC_ACTION_PLACE &&
+        type == cst(g)->abbey_type && a->rotation >= 0 && a->rotation <= 3 &&
+        !may_place_tile(g, type, a->x, a->y, a->rotation))
         return why(out, WHY_NOT_HOLE,
                    a->rotation ? "the abbey is laid turned r0 (it looks the same every way)"
                                : "the abbey goes only into a hole: an empty cell with tiles on "
@@ -434,7 +435,7 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
         return why(out, WHY_WAGON,
                    "the wagon moves only onto a road, city or monastery next to it that is "
                    "incomplete and holds no follower (rule am_wagon_move)");
-    int t = d.kind == CARC_DECISION_DEPLOY ? carc__tile_at(g, d.x, d.y) : -1;
+    int t = d->kind == CARC_DECISION_DEPLOY ? d->target : -1;
     if (t < 0 || a->kind != CARC_ACTION_DEPLOY || a->segment < 0 ||
         a->segment >= carc__types[carc__tile_type(g, t)].nseg || a->figure < 0 ||
         a->figure >= CARC_FIGURE_KINDS)
@@ -733,12 +734,10 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         s->abbeys[p->player]--;
         return carc__set_tile_in_hand(g, s->abbey_type);
     case ACT_WAGON_TILE:
-        s->wagon_tile = (int16_t)a->arg;
         return carc__push_followup(g, DEC_WAGON_SEG, p->player, AM, a->arg, 0);
     case ACT_WAGON_SEG: {
         int f = carc__supply_figure(g, p->player, CARC_FIGURE_WAGON);
         s->wagon[p->player].live = 0;
-        s->wagon_tile = -1;
         return carc__figure_move(g, f, CARC_PLACE_SEGMENT, p->target, a->arg, 0, 0, CAUSE_WAGON);
     }
     case ACT_BARN: {
@@ -757,194 +756,16 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
 
 /* ------------------------------------------------------------ ids, text */
 
-static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
-{
-    switch (a->kind) {
-    case ACT_ABBEY: *id = VERB_ABBEY; return CARC_OK;
-    /* ranges first: a host's fields may hold anything */
-    case ACT_WAGON_TILE:
-        if (a->arg < 0 || a->arg >= CARC_ID_TILE_N) return CARC_E_INVALID;
-        *id = CARC_ID_TILE + a->arg;
-        return CARC_OK;
-    case ACT_WAGON_SEG:
-        if (a->arg < 0 || a->arg >= CARC_MAX_SEGMENTS || a->target != cst(g)->wagon_tile)
-            return CARC_E_INVALID;
-        *id = WAGON_SEG_ID(a->arg);
-        return CARC_OK;
-    case ACT_BARN:
-        if (a->arg < 0 || a->arg > 3) return CARC_E_INVALID;
-        *id = VERB_BARN + a->arg;
-        return CARC_OK;
-    default: return CARC_E_INVALID;
-    }
-}
+static const carc_arg_choice corners[4] = {
+    {0, 0, "ne"}, {1, 1, "se"}, {2, 2, "sw"}, {3, 3, "nw"},
+};
 
-static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id, carc_action *out)
-{
-    (void)g;
-    memset(out, 0, sizeof *out);
-    switch (p->kind) {
-    case DEC_ABBEY:
-    case DEC_FINAL_ABBEY:
-        if (id != VERB_ABBEY) return CARC_E_INVALID;
-        out->kind = ACT_ABBEY;
-        return CARC_OK;
-    case DEC_WAGON:
-        if (id < CARC_ID_TILE || id >= CARC_ID_TILE + CARC_ID_TILE_N) return CARC_E_INVALID;
-        out->kind = ACT_WAGON_TILE;
-        out->arg = id - CARC_ID_TILE;
-        return CARC_OK;
-    case DEC_WAGON_SEG:
-        if (id < WAGON_SEG_ID(0) || id >= WAGON_SEG_ID(CARC_MAX_SEGMENTS)) return CARC_E_INVALID;
-        out->kind = ACT_WAGON_SEG;
-        out->arg = id - WAGON_SEG_ID(0);
-        out->target = p->target;
-        return CARC_OK;
-    case CARC_DECISION_DEPLOY:
-        if (id < VERB_BARN || id > VERB_BARN + 3) return CARC_E_INVALID;
-        out->kind = ACT_BARN;
-        out->arg = id - VERB_BARN;
-        return CARC_OK;
-    default:
-        return CARC_E_INVALID;
-    }
-}
-
-static const char *const CORNER_NAME[4] = {"ne", "se", "sw", "nw"};
-static const char *const SIDE_NAME[4] = {"N", "E", "S", "W"};
-static const char *const HALF_NAME[8] = {"Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"};
-static const char *const KIND_NAME[4] = {"road", "city", "monastery", "field"};
-
-static bool tile_ok(const carc_game *g, int t) { return t >= 0 && t < carc__tile_count(g); }
-
-static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
-{
-    int x, y;
-    switch (a->kind) {
-    case ACT_ABBEY: carc__out_add(o, "abbey"); return CARC_OK;
-    case ACT_BARN:
-        if (a->arg < 0 || a->arg > 3) return CARC_E_INVALID;
-        carc__out_add(o, "barn %s", CORNER_NAME[a->arg]);
-        return CARC_OK;
-    case ACT_WAGON_TILE:
-        if (!tile_ok(g, a->arg)) return CARC_E_INVALID;
-        carc__tile_xy(g, a->arg, &x, &y);
-        carc__out_add(o, "wagon %d,%d", x, y);
-        return CARC_OK;
-    case ACT_WAGON_SEG: {
-        if (!tile_ok(g, a->target)) return CARC_E_INVALID;
-        const tile_type *ty = &carc__types[carc__tile_type(g, a->target)];
-        int r = carc__tile_rot(g, a->target), s = a->arg;
-        if (s < 0 || s >= ty->nseg) return CARC_E_INVALID;
-        carc__tile_xy(g, a->target, &x, &y);
-        int k = ty->seg[s].kind;
-        if (k > CARC_FEATURE_FIELD) {
-            carc__out_add(o, "wagon %d,%d segment %d", x, y, s);
-            return CARC_OK;
-        }
-        for (int d = 0; d < 4; d++)
-            if (ty->edge_seg[r][d] == s) {
-                carc__out_add(o, "wagon %d,%d %s %s", x, y, KIND_NAME[k], SIDE_NAME[d]);
-                return CARC_OK;
-            }
-        for (int h = 0; h < 8; h++)
-            if (ty->half_seg[r][h] == s) {
-                carc__out_add(o, "wagon %d,%d %s %s", x, y, KIND_NAME[k], HALF_NAME[h]);
-                return CARC_OK;
-            }
-        /* no edge: the only such segment of its kind, or by number */
-        int same = 0;
-        for (int j = 0; j < ty->nseg; j++)
-            same += ty->seg[j].kind == k && !ty->seg[j].edges && !ty->seg[j].halves;
-        if (same == 1) carc__out_add(o, "wagon %d,%d %s", x, y, KIND_NAME[k]);
-        else carc__out_add(o, "wagon %d,%d segment %d", x, y, s);
-        return CARC_OK;
-    }
-    default: return CARC_E_INVALID;
-    }
-}
-
-static bool parse_xy(const char *t, int *x, int *y)
-{
-    char buf[32];
-    const char *comma = strchr(t, ',');
-    size_t n = comma ? (size_t)(comma - t) : 0;
-    if (!comma || n == 0 || n >= sizeof buf) return false;
-    memcpy(buf, t, n);
-    buf[n] = 0;
-    return carc__parse_int(buf, -1000, 1000, x) && carc__parse_int(comma + 1, -1000, 1000, y);
-}
-
-/* "wagon X,Y FEATURE [EDGE]" / "wagon X,Y segment K": the segment */
-static int wagon_seg_from_text(const carc_game *g, int t, char **tok, int n)
-{
-    const tile_type *ty = &carc__types[carc__tile_type(g, t)];
-    int r = carc__tile_rot(g, t), s;
-    if (strcmp(tok[0], "segment") == 0)
-        return n == 2 && carc__parse_int(tok[1], 0, ty->nseg - 1, &s) ? s : -1;
-    int k;
-    for (k = 0; k < 4; k++)
-        if (strcmp(tok[0], KIND_NAME[k]) == 0) break;
-    if (k == 4 || n > 2) return -1;
-    if (n == 1) {
-        int found = -1, count = 0;
-        for (int j = 0; j < ty->nseg; j++)
-            if (ty->seg[j].kind == k && !ty->seg[j].edges && !ty->seg[j].halves) {
-                found = j;
-                count++;
-            }
-        return count == 1 ? found : -1;
-    }
-    for (int d = 0; d < 4; d++)
-        if (strcmp(tok[1], SIDE_NAME[d]) == 0) {
-            s = ty->edge_seg[r][d];
-            return s != NO_SEG && ty->seg[s].kind == k ? s : -1;
-        }
-    for (int h = 0; h < 8; h++)
-        if (strcmp(tok[1], HALF_NAME[h]) == 0) {
-            s = ty->half_seg[r][h];
-            return s != NO_SEG && ty->seg[s].kind == k ? s : -1;
-        }
-    return -1;
-}
-
-static int action_from_text(const carc_game *g, char **tok, int n, carc_action *out)
-{
-    memset(out, 0, sizeof *out);
-    if (strcmp(tok[0], "abbey") == 0) {
-        if (n != 1) return CARC_E_PARSE;
-        out->kind = ACT_ABBEY;
-        return CARC_OK;
-    }
-    if (strcmp(tok[0], "barn") == 0) {
-        if (n != 2) return CARC_E_PARSE;
-        for (int c = 0; c < 4; c++)
-            if (strcmp(tok[1], CORNER_NAME[c]) == 0) {
-                out->kind = ACT_BARN;
-                out->arg = c;
-                return CARC_OK;
-            }
-        return CARC_E_PARSE;
-    }
-    if (strcmp(tok[0], "wagon") == 0) {
-        int x, y;
-        if (n < 2 || !parse_xy(tok[1], &x, &y)) return CARC_E_PARSE;
-        int t = carc__tile_at(g, x, y);
-        if (t < 0) return CARC_E_PARSE;
-        if (n == 2) {
-            out->kind = ACT_WAGON_TILE;
-            out->arg = t;
-            return CARC_OK;
-        }
-        int s = wagon_seg_from_text(g, t, tok + 2, n - 2);
-        if (s < 0) return CARC_E_PARSE;
-        out->kind = ACT_WAGON_SEG;
-        out->arg = s;
-        out->target = t;
-        return CARC_OK;
-    }
-    return CARC_E_PARSE;
-}
+static const carc_action_def actions[] = {
+    {ACT_ABBEY, "abbey", CARC_AT(0) | CARC_AT(1), VERB_ABBEY, {{0}}},
+    {ACT_WAGON_TILE, "wagon", CARC_AT(2), CARC_ID_TILE, {CARC_ARG_TILE(arg)}},
+    {ACT_WAGON_SEG, "wagon", CARC_AT(3), WAGON_SEG_ID(0), {CARC_ARG_TARGET, CARC_ARG_SEGMENT(arg)}},
+    {ACT_BARN, "barn", CARC_AT_DEPLOY, VERB_BARN, {CARC_ARG_CHOICE(arg, corners)}},
+};
 
 static const carc_step_hook steps[] = {
     {CARC_STEP_DRAW, -10, offer_abbey},
@@ -954,7 +775,6 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_FINAL_SCORING, 10, barn_final},
 };
 
-static const char *const words[] = {"abbey", "wagon", "barn", NULL};
 static const char *const reasons[] = {"barn", "barn_joined", "barn_final", NULL};
 
 const carc_module_def carc__module_abbey_mayor = {
@@ -965,7 +785,6 @@ const carc_module_def carc__module_abbey_mayor = {
     .nkinds = 3,
     .rules = rules,
     .nrules = 2,
-    .words = words,
     .reasons = reasons,
     .state_size = state_size,
     /* the abbey choice, two steps per wagon (6 players), the end-phase
@@ -982,10 +801,8 @@ const carc_module_def carc__module_abbey_mayor = {
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
-    .action_id = action_id,
-    .action_from_id = action_from_id,
-    .action_to_text = action_to_text,
-    .action_from_text = action_from_text,
+    .actions = actions,
+    .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
     .deploy_allowed = deploy_allowed,
     .may_deploy = may_deploy,

@@ -82,10 +82,12 @@
  * chance outcome ids are the values, ascending: below
  * CARC_MAX_CHANCE_OUTCOMES) */
 #define NANIMALS 6
-static const uint8_t animal_value[NANIMALS] = {1, 3, 4, 5, 6, 7};
 static const uint8_t animal_count[NANIMALS] = {1, 4, 5, 3, 2, 1};
-static const char *const animal_name[NANIMALS] = {"flea", "monkey", "seal",
-                                                  "bear", "tiger", "elephant"};
+/* value (also the chance outcome id and the action's arg) and name */
+static const carc_arg_choice animals[NANIMALS] = {
+    {1, 1, "flea"}, {3, 3, "monkey"}, {4, 4, "seal"}, {5, 5, "bear"}, {6, 6, "tiger"},
+    {7, 7, "elephant"},
+};
 
 /* a placed acrobat tile and its acrobats (noted before the deployment, counted
  * by figure_moved, so the deployment looks at no figure and no cell) */
@@ -313,7 +315,7 @@ static int full_pyramids(const carc_game *g, int *out, int cap)
 static int animal_index(int value)
 {
     for (int i = 0; i < NANIMALS; i++)
-        if (animal_value[i] == value) return i;
+        if (animals[i].value == value) return i;
     return -1;
 }
 
@@ -482,7 +484,7 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     case DEC_REVEAL:
         for (int i = 0; i < NANIMALS; i++)
             if (tokens_left(cst(g), i) > 0)
-                carc__sink_push_kind(sink, ACT_ANIMAL, animal_value[i], 0, animal_value[i]);
+                carc__sink_push_kind(sink, ACT_ANIMAL, animals[i].value, 0, animals[i].value);
         break;
     case DEC_ACROBAT:
         n = acrobat_targets(g, p->player, p->target, t);
@@ -506,7 +508,7 @@ static int chance_outcomes(const carc_game *g, const carc_pending *p, int32_t *i
         int left = tokens_left(cst(g), i);
         if (left <= 0) continue;
         if (n < cap) {
-            ids[n] = animal_value[i];
+            ids[n] = animals[i].value;
             w[n] = (uint32_t)left;
         }
         n++;
@@ -580,122 +582,33 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
 
 /* ------------------------------------------------------------ ids, text */
 
-static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
-{
-    switch (a->kind) {
-    case ACT_ANIMAL:
-        if (animal_index(a->arg) < 0) return CARC_E_INVALID;
-        *id = a->arg;
-        return CARC_OK;
-    case ACT_ACROBAT: *id = VERB_ACROBAT; return CARC_OK;
-    case ACT_PYRAMID: *id = VERB_PYRAMID; return CARC_OK;
-    case ACT_ACROBAT_AT:
-    case ACT_PYRAMID_AT: {
-        if (a->x < -30000 || a->x > 30000 || a->y < -30000 || a->y > 30000) return CARC_E_INVALID;
-        int t = carc__tile_at(g, a->x, a->y);
-        if (t < 0) return CARC_E_INVALID;
-        *id = CARC_ID_TILE + t;
-        return CARC_OK;
-    }
-    default: return CARC_E_INVALID;
-    }
-}
-
-static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id, carc_action *out)
-{
-    memset(out, 0, sizeof *out);
-    switch (p->kind) {
-    case DEC_REVEAL:
-        if (animal_index(id) < 0) return CARC_E_INVALID;
-        out->kind = ACT_ANIMAL;
-        out->arg = id;
-        return CARC_OK;
-    case CARC_DECISION_DEPLOY:
-        if (id == VERB_ACROBAT) out->kind = ACT_ACROBAT;
-        else if (id == VERB_PYRAMID) out->kind = ACT_PYRAMID;
-        else return CARC_E_INVALID;
-        return CARC_OK;
-    case DEC_ACROBAT:
-    case DEC_PYRAMID:
-        if (id < CARC_ID_TILE || id >= CARC_ID_TILE + carc__tile_count(g)) return CARC_E_INVALID;
-        out->kind = p->kind == DEC_ACROBAT ? ACT_ACROBAT_AT : ACT_PYRAMID_AT;
-        carc__tile_xy(g, id - CARC_ID_TILE, &out->x, &out->y);
-        return CARC_OK;
-    default:
-        return CARC_E_INVALID;
-    }
-}
-
-static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
-{
-    (void)g;
-    switch (a->kind) {
-    case ACT_ANIMAL: {
-        int i = animal_index(a->arg);
-        if (i < 0) return CARC_E_INVALID;
-        carc__out_add(o, "animal %s", animal_name[i]);
-        return CARC_OK;
-    }
-    case ACT_ACROBAT: carc__out_add(o, "acrobat"); return CARC_OK;
-    case ACT_PYRAMID: carc__out_add(o, "pyramid"); return CARC_OK;
-    case ACT_ACROBAT_AT:
-    case ACT_PYRAMID_AT:
-        carc__out_add(o, "%s %d,%d", a->kind == ACT_ACROBAT_AT ? "acrobat" : "pyramid", a->x, a->y);
-        return CARC_OK;
-    default: return CARC_E_INVALID;
-    }
-}
-
-static int action_from_text(const carc_game *g, char **tok, int n, carc_action *out)
-{
-    (void)g;
-    memset(out, 0, sizeof *out);
-    if (strcmp(tok[0], "animal") == 0) {
-        if (n != 2) return CARC_E_PARSE;
-        for (int i = 0; i < NANIMALS; i++)
-            if (strcmp(tok[1], animal_name[i]) == 0) {
-                out->kind = ACT_ANIMAL;
-                out->arg = animal_value[i];
-                return CARC_OK;
-            }
-        return CARC_E_PARSE;
-    }
-    bool acro = strcmp(tok[0], "acrobat") == 0;
-    if (!acro && strcmp(tok[0], "pyramid") != 0) return CARC_E_PARSE;
-    if (n == 1) {
-        out->kind = acro ? ACT_ACROBAT : ACT_PYRAMID;
-        return CARC_OK;
-    }
-    if (n != 2) return CARC_E_PARSE;
-    char *comma = strchr(tok[1], ',');
-    if (!comma) return CARC_E_PARSE;
-    *comma = 0;
-    if (!carc__parse_int(tok[1], -30000, 30000, &out->x) ||
-        !carc__parse_int(comma + 1, -30000, 30000, &out->y))
-        return CARC_E_PARSE;
-    out->kind = acro ? ACT_ACROBAT_AT : ACT_PYRAMID_AT;
-    return CARC_OK;
-}
+static const carc_action_def actions[] = {
+    {ACT_ANIMAL, "animal", CARC_AT(0), 0, {CARC_ARG_CHOICE(arg, animals)}},
+    {ACT_ACROBAT, "acrobat", CARC_AT_DEPLOY, VERB_ACROBAT, {{0}}},
+    {ACT_PYRAMID, "pyramid", CARC_AT_DEPLOY, VERB_PYRAMID, {{0}}},
+    {ACT_ACROBAT_AT, "acrobat", CARC_AT(1), CARC_ID_TILE, {CARC_ARG_CELL}},
+    {ACT_PYRAMID_AT, "pyramid", CARC_AT(2), CARC_ID_TILE, {CARC_ARG_CELL}},
+};
 
 /* ------------------------------------------------------------ refusals */
 
 static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
 {
-    carc_decision d;
-    if (carc_game_decision(g, &d) != CARC_OK) return false;
+    const carc_pending *d = carc__decision_pending(g);
+    if (!d) return false;
     char *m = out->message;
     size_t n = sizeof out->message;
     switch (a->kind) {
     case ACT_ANIMAL: {
         int i = animal_index(a->arg);
-        if (d.kind != DEC_REVEAL) {
+        if (d->kind != DEC_REVEAL) {
             out->reason = WHY_NOT_NOW;
             snprintf(m, n, "an animal token is revealed only when the circus under the Big Top "
                            "scores");
         } else if (i >= 0 && tokens_left(cst(g), i) <= 0) {
             out->reason = WHY_TOKEN_OUT;
             snprintf(m, n, "every %s token has been revealed already: it is out of the game",
-                     animal_name[i]);
+                     animals[i].word);
         } else {
             return false;
         }
@@ -708,13 +621,13 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
         bool acro = a->kind == ACT_ACROBAT || a->kind == ACT_ACROBAT_AT;
         bool at = a->kind == ACT_ACROBAT_AT || a->kind == ACT_PYRAMID_AT;
         int want = acro ? DEC_ACROBAT : DEC_PYRAMID;
-        if (at ? d.kind != want : d.kind != CARC_DECISION_DEPLOY) {
+        if (at ? d->kind != want : d->kind != CARC_DECISION_DEPLOY) {
             out->reason = WHY_NOT_NOW;
             snprintf(m, n, "%s", at ? "choose the tile only after the verb ('acrobat' or "
                                       "'pyramid') at the deployment"
                                     : "acrobats and pyramids are chosen at the deployment, "
                                       "instead of deploying a figure");
-        } else if (acro && carc__supply(g, d.player, CARC_FIGURE_FOLLOWER) == 0) {
+        } else if (acro && carc__supply(g, d->player, CARC_FIGURE_FOLLOWER) == 0) {
             out->reason = WHY_NO_MEEPLE;
             snprintf(m, n, "no normal meeple in your supply: only a normal meeple can be an "
                            "acrobat, never the ringmaster");
@@ -746,7 +659,6 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_FINAL_SCORING, 10, final_acrobats},
 };
 
-static const char *const words[] = {"animal", "acrobat", "pyramid", NULL};
 static const char *const reasons[] = {"circus", "pyramid", "ringmaster", "acrobats", NULL};
 
 const carc_module_def carc__module_big_top = {
@@ -758,7 +670,6 @@ const carc_module_def carc__module_big_top = {
     .rules = rules,
     .nrules = 3,
     .uses = 1ull << CARC_MODULE_BRIDGES_CASTLES, /* its castles' tiles */
-    .words = words,
     .reasons = reasons,
     .state_size = state_size,
     /* per tile: a reveal, an acrobat or pyramid choice (the verb is the
@@ -776,10 +687,8 @@ const carc_module_def carc__module_big_top = {
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
     .chance_outcomes = chance_outcomes,
-    .action_id = action_id,
-    .action_from_id = action_from_id,
-    .action_to_text = action_to_text,
-    .action_from_text = action_from_text,
+    .actions = actions,
+    .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
     .feature_scored = feature_scored,
     .figure_moved = figure_moved,

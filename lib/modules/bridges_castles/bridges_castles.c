@@ -298,10 +298,9 @@ static bool can_place_for(carc_game *g, int p, int type)
 static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
 {
     static const char *const side_names[4] = {"north", "east", "south", "west"};
-    carc_decision dec;
+    const carc_pending *dec = carc__decision_pending(g);
     int last = carc__last_tile(g);
-    if (carc_game_decision(g, &dec) == CARC_OK &&
-        (dec.kind == DEC_BRIDGE_TILE || dec.kind == DEC_BRIDGE_WAY) && last >= 0 &&
+    if (dec && (dec->kind == DEC_BRIDGE_TILE || dec->kind == DEC_BRIDGE_WAY) && last >= 0 &&
         mismatch_sides(g, last)) {
         out->reason = WHY_MUST_BRIDGE;
         snprintf(out->message, sizeof out->message,
@@ -899,165 +898,21 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
 
 /* ------------------------------------------------------------ ids, text */
 
-static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
-{
-    (void)g;
-    switch (a->kind) {
-    case ACT_BRIDGE: *id = VERB_BRIDGE; return CARC_OK;
-    case ACT_CASTLE: *id = VERB_CASTLE; return CARC_OK;
-    case ACT_BRIDGE_TILE: /* range first: a host's arg may be anything */
-        if (a->arg < 0 || a->arg >= CARC_ID_TILE_N) return CARC_E_INVALID;
-        *id = CARC_ID_TILE + a->arg;
-        return CARC_OK;
-    case ACT_BRIDGE_WAY:
-        if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
-        *id = CARC_ID_DIRECTION + (a->arg == SIDES_NS ? 0 : 2);
-        return CARC_OK;
-    case ACT_REVEAL:
-        if (a->arg < 0 || a->arg >= carc__ntypes) return CARC_E_INVALID;
-        *id = a->arg;
-        return CARC_OK;
-    case ACT_PICK:
-    case ACT_BID:
-        if (a->arg < 0 || a->arg >= CARC_ID_NUMBER_N) return CARC_E_INVALID;
-        *id = CARC_ID_NUMBER + a->arg;
-        return CARC_OK;
-    case ACT_DEAL:
-        if (a->arg != 0 && a->arg != 1) return CARC_E_INVALID;
-        *id = a->arg ? VERB_SELL : VERB_BUY;
-        return CARC_OK;
-    default: return CARC_E_INVALID;
-    }
-}
+/* a bridge's way: N-S as direction N (0), E-W as direction E (2) */
+static const carc_arg_choice ways[2] = {{SIDES_NS, 0, "ns"}, {SIDES_EW, 2, "ew"}};
+static const carc_arg_choice deals[2] = {{0, 0, "buy"}, {1, 1, "sell"}};
 
-static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id, carc_action *out)
-{
-    (void)g;
-    memset(out, 0, sizeof *out);
-    switch (p->kind) {
-    case CARC_DECISION_DEPLOY:
-        if (id != VERB_BRIDGE) return CARC_E_INVALID;
-        out->kind = ACT_BRIDGE;
-        return CARC_OK;
-    case DEC_BRIDGE_TILE:
-        if (id < CARC_ID_TILE || id >= CARC_ID_TILE + CARC_ID_TILE_N) return CARC_E_INVALID;
-        out->kind = ACT_BRIDGE_TILE;
-        out->arg = id - CARC_ID_TILE;
-        return CARC_OK;
-    case DEC_BRIDGE_WAY:
-        if (id != CARC_ID_DIRECTION + 0 && id != CARC_ID_DIRECTION + 2) return CARC_E_INVALID;
-        out->kind = ACT_BRIDGE_WAY;
-        out->arg = id == CARC_ID_DIRECTION ? SIDES_NS : SIDES_EW;
-        return CARC_OK;
-    case DEC_CASTLE:
-        if (id != VERB_CASTLE) return CARC_E_INVALID;
-        out->kind = ACT_CASTLE;
-        return CARC_OK;
-    case DEC_REVEAL:
-        if (id < 0 || id >= carc__ntypes) return CARC_E_INVALID;
-        out->kind = ACT_REVEAL;
-        out->arg = id;
-        return CARC_OK;
-    case DEC_PICK:
-    case DEC_OPEN:
-    case DEC_RAISE:
-        if (id < CARC_ID_NUMBER || id >= CARC_ID_NUMBER + CARC_ID_NUMBER_N) return CARC_E_INVALID;
-        out->kind = p->kind == DEC_PICK ? ACT_PICK : ACT_BID;
-        out->arg = id - CARC_ID_NUMBER;
-        return CARC_OK;
-    case DEC_DEAL:
-        if (id != VERB_BUY && id != VERB_SELL) return CARC_E_INVALID;
-        out->kind = ACT_DEAL;
-        out->arg = id == VERB_SELL;
-        return CARC_OK;
-    default:
-        return CARC_E_INVALID;
-    }
-}
-
-static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
-{
-    switch (a->kind) {
-    case ACT_BRIDGE: carc__out_add(o, "bridge"); break;
-    case ACT_CASTLE: carc__out_add(o, "castle"); break;
-    case ACT_BRIDGE_TILE: {
-        if (a->arg < 0 || a->arg >= carc__tile_count(g)) return CARC_E_INVALID;
-        int x, y;
-        carc__tile_xy(g, a->arg, &x, &y);
-        carc__out_add(o, "bridge %d,%d", x, y);
-        break;
-    }
-    case ACT_BRIDGE_WAY:
-        if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
-        carc__out_add(o, "bridge %s", a->arg == SIDES_NS ? "ns" : "ew");
-        break;
-    case ACT_REVEAL:
-        if (a->arg < 0 || a->arg >= carc__ntypes) return CARC_E_INVALID;
-        carc__out_add(o, "bazaar %s", carc__types[a->arg].name);
-        break;
-    case ACT_PICK:
-    case ACT_BID:
-        if (a->arg < 0 || a->arg >= CARC_ID_NUMBER_N) return CARC_E_INVALID;
-        carc__out_add(o, "bazaar %s %d", a->kind == ACT_PICK ? "pick" : "bid", a->arg);
-        break;
-    case ACT_DEAL:
-        if (a->arg != 0 && a->arg != 1) return CARC_E_INVALID;
-        carc__out_add(o, "bazaar %s", a->arg ? "sell" : "buy");
-        break;
-    default: return CARC_E_INVALID;
-    }
-    return CARC_OK;
-}
-
-static int action_from_text(const carc_game *g, char **tok, int n, carc_action *out)
-{
-    memset(out, 0, sizeof *out);
-    if (strcmp(tok[0], "castle") == 0) {
-        if (n != 1) return CARC_E_PARSE;
-        out->kind = ACT_CASTLE;
-        return CARC_OK;
-    }
-    if (strcmp(tok[0], "bazaar") == 0) {
-        if (n == 2 && (!strcmp(tok[1], "buy") || !strcmp(tok[1], "sell"))) {
-            out->kind = ACT_DEAL;
-            out->arg = strcmp(tok[1], "sell") == 0;
-            return CARC_OK;
-        }
-        if (n == 3 && (!strcmp(tok[1], "pick") || !strcmp(tok[1], "bid"))) {
-            if (!carc__parse_int(tok[2], 0, CARC_ID_NUMBER_N - 1, &out->arg)) return CARC_E_PARSE;
-            out->kind = strcmp(tok[1], "pick") == 0 ? ACT_PICK : ACT_BID;
-            return CARC_OK;
-        }
-        if (n != 2) return CARC_E_PARSE;
-        int t = carc_tile_by_name(tok[1]);
-        if (t < 0) return CARC_E_PARSE;
-        out->kind = ACT_REVEAL;
-        out->arg = t;
-        return CARC_OK;
-    }
-    if (strcmp(tok[0], "bridge") != 0) return CARC_E_PARSE;
-    if (n == 1) {
-        out->kind = ACT_BRIDGE;
-        return CARC_OK;
-    }
-    if (n != 2) return CARC_E_PARSE;
-    if (strcmp(tok[1], "ns") == 0 || strcmp(tok[1], "ew") == 0) {
-        out->kind = ACT_BRIDGE_WAY;
-        out->arg = strcmp(tok[1], "ns") == 0 ? SIDES_NS : SIDES_EW;
-        return CARC_OK;
-    }
-    char *comma = strchr(tok[1], ',');
-    if (!comma) return CARC_E_PARSE;
-    *comma = 0;
-    int x, y;
-    if (!carc__parse_int(tok[1], -1000, 1000, &x) || !carc__parse_int(comma + 1, -1000, 1000, &y))
-        return CARC_E_PARSE;
-    int t = carc__tile_at(g, x, y);
-    if (t < 0) return CARC_E_PARSE;
-    out->kind = ACT_BRIDGE_TILE;
-    out->arg = t;
-    return CARC_OK;
-}
+static const carc_action_def actions[] = {
+    {ACT_BRIDGE, "bridge", CARC_AT_DEPLOY, VERB_BRIDGE, {{0}}},
+    {ACT_BRIDGE_WAY, "bridge", CARC_AT(1), CARC_ID_DIRECTION, {CARC_ARG_CHOICE(arg, ways)}},
+    {ACT_BRIDGE_TILE, "bridge", CARC_AT(0), CARC_ID_TILE, {CARC_ARG_TILE(arg)}},
+    {ACT_CASTLE, "castle", CARC_AT(2), VERB_CASTLE, {{0}}},
+    {ACT_PICK, "bazaar pick", CARC_AT(4), CARC_ID_NUMBER, {CARC_ARG_INT(arg, 0, CARC_ID_NUMBER_N - 1)}},
+    {ACT_BID, "bazaar bid", CARC_AT(5) | CARC_AT(6), CARC_ID_NUMBER,
+     {CARC_ARG_INT(arg, 0, CARC_ID_NUMBER_N - 1)}},
+    {ACT_DEAL, "bazaar", CARC_AT(7), VERB_BUY, {CARC_ARG_CHOICE(arg, deals)}},
+    {ACT_REVEAL, "bazaar", CARC_AT(3), 0, {CARC_ARG_TILE_TYPE(arg)}}, /* chance: the tile type */
+};
 
 static const carc_step_hook steps[] = {
     {CARC_STEP_AFTER_SCORING, -10, score_castles},
@@ -1068,7 +923,6 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_END_PHASE, -10, bazaar_end},
 };
 
-static const char *const words[] = {"bridge", "castle", "bazaar", NULL};
 static const char *const reasons[] = {"castle", "bazaar", NULL};
 
 const carc_module_def carc__module_bridges_castles = {
@@ -1077,7 +931,6 @@ const carc_module_def carc__module_bridges_castles = {
     .tile_set = "bridges_castles",
     .rules = rules,
     .nrules = sizeof rules / sizeof rules[0],
-    .words = words,
     .reasons = reasons,
     .state_size = state_size,
     /* per placed tile: bridge tile + way + the deployment after it; a
@@ -1096,10 +949,8 @@ const carc_module_def carc__module_bridges_castles = {
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
     .chance_outcomes = chance_outcomes,
-    .action_id = action_id,
-    .action_from_id = action_from_id,
-    .action_to_text = action_to_text,
-    .action_from_text = action_from_text,
+    .actions = actions,
+    .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
     .may_move_figure = may_move_figure,
     .before_majority = before_majority,

@@ -1,8 +1,8 @@
 /* A module to copy (doc/modules.md, "Checklist").  It compiles with the
  * library's flags (lib/meson.build builds it, unregistered) and shows the
  * shape of every part: declarations, a step hook with a decision, the
- * decision's actions, ids and notation, an event, and the explanation of
- * a refusal.  Its rule: after every tile that completes a city, the current
+ * decision's actions, its declared action kinds (ids and notation), an
+ * event, and the explanation of a refusal.  Its rule: after every tile that completes a city, the current
  * player may "salute" (+1) or pass.
  *
  * To start a new module "name":
@@ -68,39 +68,12 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     return carc__score_add(g, p->player, 1, REASON_SALUTE, 0, -1, 0);
 }
 
-static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
-{
-    (void)g;
-    if (a->kind != ACT_SALUTE) return CARC_E_INVALID;
-    *id = VERB_SALUTE;
-    return CARC_OK;
-}
-
-static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id, carc_action *out)
-{
-    (void)g;
-    memset(out, 0, sizeof *out);
-    if (p->kind != DEC_SALUTE || id != VERB_SALUTE) return CARC_E_INVALID;
-    out->kind = ACT_SALUTE;
-    return CARC_OK;
-}
-
-static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
-{
-    (void)g;
-    if (a->kind != ACT_SALUTE) return CARC_E_INVALID;
-    carc__out_add(o, "salute");
-    return CARC_OK;
-}
-
-static int action_from_text(const carc_game *g, char **tok, int n, carc_action *out)
-{
-    (void)g;
-    memset(out, 0, sizeof *out);
-    if (n != 1 || strcmp(tok[0], "salute") != 0) return CARC_E_PARSE;
-    out->kind = ACT_SALUTE;
-    return CARC_OK;
-}
+/* Its action kinds, declared: the core derives their ids, the actions of
+ * ids at its decisions, their text and its parsing, ranges included
+ * (lib/module.h, carc_action_def; doc/modules.md "Declaring actions"). */
+static const carc_action_def actions[] = {
+    {ACT_SALUTE, "salute", CARC_AT(0), VERB_SALUTE, {{0}}},
+};
 
 /* Why its action is refused (carc_game_explain): with its own reason code,
  * numbered like its kinds. */
@@ -108,9 +81,8 @@ static int action_from_text(const carc_game *g, char **tok, int n, carc_action *
 
 static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
 {
-    carc_decision d;
-    if (a->kind != ACT_SALUTE || carc_game_decision(g, &d) != CARC_OK || d.kind == DEC_SALUTE)
-        return false;
+    const carc_pending *d = carc__decision_pending(g);
+    if (a->kind != ACT_SALUTE || !d || d->kind == DEC_SALUTE) return false;
     out->reason = WHY_NO_SALUTE;
     snprintf(out->message, sizeof out->message,
              "a salute only answers the offer after a tile that completes a city");
@@ -120,13 +92,11 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
 static const carc_step_hook steps[] = {
     {CARC_STEP_AFTER_SCORING, 0, offer_salute},
 };
-static const char *const words[] = {"salute", NULL};
 static const char *const reasons[] = {"salute", NULL};
 
 const carc_module_def carc__module_template = {
     .id = TEMPLATE_ID,
     .name = "template",
-    .words = words,
     .reasons = reasons,
     .state_size = state_size,
     .decisions_per_tile = 1, /* one salute decision per tile at most */
@@ -136,9 +106,7 @@ const carc_module_def carc__module_template = {
     .nsteps = 1,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
-    .action_id = action_id,
-    .action_from_id = action_from_id,
-    .action_to_text = action_to_text,
-    .action_from_text = action_from_text,
+    .actions = actions,
+    .nactions = sizeof actions / sizeof actions[0],
     .explain = explain,
 };
