@@ -28,7 +28,15 @@
  *  - a held figure and an event: when the fairy's follower goes home after
  *    scoring, the fairy is held by this module and its follower's owner
  *    scores 1 (an event with no tile);
- *  - a deployment veto: no figure on a field of a @volcano tile;
+ *  - a deployment veto that asks the cause: no figure on a field of a
+ *    @volcano tile, except out of a dungeon (CARC_CAUSE_DUNGEON_EXIT), as
+ *    the Dungeon's exit onto the dragon's tile;
+ *  - a deployment on another tile (the magic portal), with rule
+ *    probe2_portal 2: "portal" at the turn's own deployment, then which
+ *    placed tile ("portal X,Y", other than the one just laid, with a
+ *    legal spot for a figure of the player's supply), then the core's
+ *    deployment queued there for CARC_CAUSE_PORTAL (no module verbs, no
+ *    completed features);
  *  - a merge event: it counts feature merges (tests read its state);
  *  - a road laid over a tile (a bridge, tile data's per-placed-tile
  *    overlay): "bridge" at the deployment, then which way ("bridge ns",
@@ -50,6 +58,7 @@
 #define PROBE1 12
 #define RULE_START 61
 #define RULE_CHEER 62
+#define RULE_PORTAL 63
 
 #define DEC_ABBEY CARC_MODULE_KIND(P2, 0)
 #define DEC_CHEER CARC_MODULE_KIND(P2, 1)
@@ -59,6 +68,7 @@
 #define DEC_FINAL_ABBEY CARC_MODULE_KIND(P2, 5)
 #define DEC_GUST CARC_MODULE_KIND(P2, 6)
 #define DEC_BRIDGE CARC_MODULE_KIND(P2, 7)
+#define DEC_PORTAL CARC_MODULE_KIND(P2, 8)
 
 #define ACT_ABBEY CARC_MODULE_KIND(P2, 0)
 #define ACT_CHEER CARC_MODULE_KIND(P2, 1)
@@ -70,6 +80,8 @@
 #define ACT_GUST CARC_MODULE_KIND(P2, 7)
 #define ACT_BRIDGE CARC_MODULE_KIND(P2, 8)
 #define ACT_BRIDGE_WAY CARC_MODULE_KIND(P2, 9)
+#define ACT_PORTAL CARC_MODULE_KIND(P2, 10)
+#define ACT_PORTAL_TILE CARC_MODULE_KIND(P2, 11)
 
 #define REASON_CHEER CARC_MODULE_KIND(P2, 0)
 #define REASON_TOKEN CARC_MODULE_KIND(P2, 1)
@@ -82,6 +94,7 @@
 #define VERB_SCORE CARC_VERB_ID(P2, 3)
 #define VERB_SPARE CARC_VERB_ID(P2, 4)
 #define VERB_BRIDGE CARC_VERB_ID(P2, 5)
+#define VERB_PORTAL CARC_VERB_ID(P2, 6)
 #define SIDES_NS 0x5
 #define SIDES_EW 0xA
 
@@ -94,6 +107,7 @@ static const carc_kind_def kinds[] = {
 static const carc_rule_def rules[] = {
     {RULE_START, "probe2_start", 1, 1, 2},
     {RULE_CHEER, "probe2_cheer", 2, 1, 2},
+    {RULE_PORTAL, "probe2_portal", 1, 1, 2},
 };
 
 static size_t state_size(const carc_options *o)
@@ -134,9 +148,11 @@ static bool may_place_tile(const carc_game *g, int type, int x, int y, int rot)
     return n >= 3;
 }
 
-static bool may_deploy(const carc_game *g, int kind, int tile, int seg)
+static bool may_deploy(const carc_game *g, int player, int kind, int tile, int seg, int cause)
 {
+    (void)player;
     (void)kind;
+    if (cause == CARC_CAUSE_DUNGEON_EXIT) return true;
     int type = carc__tile_type(g, tile);
     return !((carc__types[type].tags & CARC_TTAG_VOLCANO) &&
              carc__types[type].seg[seg].kind == CARC_FEATURE_FIELD);
@@ -160,7 +176,7 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
     int t = d.kind == CARC_DECISION_DEPLOY ? carc__tile_at(g, d.x, d.y) : -1;
     if (t >= 0 && a->kind == CARC_ACTION_DEPLOY && a->segment >= 0 &&
         a->segment < carc__types[carc__tile_type(g, t)].nseg &&
-        !may_deploy(g, a->figure, t, a->segment)) {
+        !may_deploy(g, d.player, a->figure, t, a->segment, CARC_CAUSE_DEPLOY)) {
         out->reason = WHY_VOLCANO;
         snprintf(out->message, sizeof out->message, "no figure may stand on a volcano's field");
         return true;
@@ -399,12 +415,37 @@ static bool can_bridge(const carc_game *g, int player, int tile)
            (carc__overlay_ok(g, tile, SIDES_NS) || carc__overlay_ok(g, tile, SIDES_EW));
 }
 
+/* May player p use the portal to placed tile t: another tile than the one
+ * just laid, with a spot the core's rule allows for a figure of p's supply
+ * (carc__figure_deploy_legal, cause CARC_CAUSE_PORTAL, no flags)? */
+static bool portal_tile_ok(const carc_game *g, int p, int t)
+{
+    if (t == carc__last_tile(g)) return false;
+    int nseg = carc__types[carc__tile_type(g, t)].nseg;
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+        int f = carc__supply(g, p, k) ? carc__supply_figure(g, p, k) : -1;
+        for (int s = 0; f >= 0 && s < nseg; s++)
+            if (carc__figure_deploy_legal(g, f, t, s, CARC_CAUSE_PORTAL, 0)) return true;
+    }
+    return false;
+}
+
+static bool any_portal_tile(const carc_game *g, int p)
+{
+    if (carc__rule(g, RULE_PORTAL) != 2) return false;
+    for (int t = 0; t < carc__tile_count(g); t++)
+        if (portal_tile_ok(g, p, t)) return true;
+    return false;
+}
+
+/* asked at the turn's own deployment only (never at the portal's) */
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     if (p->target < 0) return;
     if (carc__supply(g, p->player, CARC_FIGURE_RINGMASTER) > 0) push(sink, ACT_PERCH, 0, VERB_PERCH);
     if (any_fairy_target(g, p->player)) push(sink, ACT_FAIRY, 0, VERB_FAIRY);
     if (can_bridge(g, p->player, p->target)) push(sink, ACT_BRIDGE, 0, VERB_BRIDGE);
+    if (any_portal_tile(g, p->player)) push(sink, ACT_PORTAL, 0, VERB_PORTAL);
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
@@ -432,6 +473,10 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     case DEC_FAIRY:
         for (int i = 0; i < carc__figure_count(g); i++)
             if (fairy_target(g, p->player, i)) push(sink, ACT_JOIN, i, CARC_ID_FIGURE + i);
+        break;
+    case DEC_PORTAL:
+        for (int t = 0; t < carc__tile_count(g); t++)
+            if (portal_tile_ok(g, p->player, t)) push(sink, ACT_PORTAL_TILE, t, CARC_ID_TILE + t);
         break;
     case DEC_BRIDGE: /* N-S as direction N (0), E-W as direction E (2) */
         if (carc__overlay_ok(g, p->target, SIDES_NS))
@@ -499,6 +544,10 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_JOIN:
         return carc__figure_move(g, fairy_index(g), CARC_PLACE_ATTACHED, -1, 0, a->arg, 0,
                                  CARC_MODULE_KIND(P2, 0));
+    case ACT_PORTAL:
+        return carc__push_followup(g, DEC_PORTAL, p->player, P2, -1, 0);
+    case ACT_PORTAL_TILE: /* the core's deployment there, next */
+        return carc__decision_push_deploy(g, p->player, a->arg, CARC_CAUSE_PORTAL, true);
     default:
         return CARC_E_ILLEGAL;
     }
@@ -526,6 +575,11 @@ static int action_id(const carc_game *g, const carc_action *a, int32_t *id)
         return CARC_OK;
     case ACT_GUST: *id = 0; return CARC_OK; /* every gust: id 0 plus its payload */
     case ACT_BRIDGE: *id = VERB_BRIDGE; return CARC_OK;
+    case ACT_PORTAL: *id = VERB_PORTAL; return CARC_OK;
+    case ACT_PORTAL_TILE:
+        if (a->arg < 0 || a->arg >= CARC_ID_TILE_N) return CARC_E_INVALID;
+        *id = CARC_ID_TILE + a->arg;
+        return CARC_OK;
     case ACT_BRIDGE_WAY:
         if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
         *id = CARC_ID_DIRECTION + (a->arg == SIDES_NS ? 0 : 2);
@@ -568,7 +622,13 @@ static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id,
         if (id == VERB_PERCH) out->kind = ACT_PERCH;
         else if (id == VERB_FAIRY) out->kind = ACT_FAIRY;
         else if (id == VERB_BRIDGE) out->kind = ACT_BRIDGE;
+        else if (id == VERB_PORTAL) out->kind = ACT_PORTAL;
         else return CARC_E_INVALID;
+        return CARC_OK;
+    case DEC_PORTAL:
+        if (id < CARC_ID_TILE || id >= CARC_ID_TILE + CARC_ID_TILE_N) return CARC_E_INVALID;
+        out->kind = ACT_PORTAL_TILE;
+        out->arg = id - CARC_ID_TILE;
         return CARC_OK;
     case DEC_BRIDGE:
         if (id != CARC_ID_DIRECTION + 0 && id != CARC_ID_DIRECTION + 2) return CARC_E_INVALID;
@@ -582,7 +642,6 @@ static int action_from_id(const carc_game *g, const carc_pending *p, int32_t id,
 
 static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
 {
-    (void)g;
     switch (a->kind) {
     case ACT_ABBEY: carc__out_add(o, "abbey"); break;
     case ACT_CHEER: carc__out_add(o, "cheer %d", a->arg); break;
@@ -592,6 +651,14 @@ static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
     case ACT_FAIRY: carc__out_add(o, "fairy"); break;
     case ACT_JOIN: carc__out_add(o, "join %d", a->arg); break;
     case ACT_BRIDGE: carc__out_add(o, "bridge"); break;
+    case ACT_PORTAL: carc__out_add(o, "portal"); break;
+    case ACT_PORTAL_TILE: {
+        if (a->arg < 0 || a->arg >= carc__tile_count(g)) return CARC_E_INVALID;
+        int x, y;
+        carc__tile_xy(g, a->arg, &x, &y);
+        carc__out_add(o, "portal %d,%d", x, y);
+        break;
+    }
     case ACT_BRIDGE_WAY:
         if (a->arg != SIDES_NS && a->arg != SIDES_EW) return CARC_E_INVALID;
         carc__out_add(o, "bridge %s", a->arg == SIDES_NS ? "ns" : "ew");
@@ -634,9 +701,20 @@ static int gust_from_text(char **tok, int n, carc_action *out)
 
 static int action_from_text(const carc_game *g, char **tok, int n, carc_action *out)
 {
-    (void)g;
     memset(out, 0, sizeof *out);
     if (strcmp(tok[0], "gust") == 0) return gust_from_text(tok, n, out);
+    if (strcmp(tok[0], "portal") == 0) { /* portal | portal X,Y */
+        if (n == 1) { out->kind = ACT_PORTAL; return CARC_OK; }
+        char *comma = n == 2 ? strchr(tok[1], ',') : NULL;
+        if (!comma) return CARC_E_PARSE;
+        *comma = 0;
+        int x, y;
+        if (!carc__parse_int(tok[1], -1000, 1000, &x) || !carc__parse_int(comma + 1, -1000, 1000, &y))
+            return CARC_E_PARSE;
+        out->kind = ACT_PORTAL_TILE;
+        out->arg = carc__tile_at(g, x, y);
+        return out->arg < 0 ? CARC_E_PARSE : CARC_OK;
+    }
     if (strcmp(tok[0], "bridge") == 0) {
         if (n == 1) { out->kind = ACT_BRIDGE; return CARC_OK; }
         if (n != 2 || (strcmp(tok[1], "ns") && strcmp(tok[1], "ew"))) return CARC_E_PARSE;
@@ -680,7 +758,7 @@ static const carc_step_hook steps[] = {
 };
 
 static const char *const words[] = {"abbey", "cheer", "score", "spare", "token",
-                                    "perch", "fairy", "join", "gust", "bridge", NULL};
+                                    "perch", "fairy", "join", "gust", "bridge", "portal", NULL};
 static const char *const reasons[] = {"cheer", "token", "fairy", "gust", NULL};
 
 const carc_module_def carc__module_probe2 = {
@@ -690,12 +768,12 @@ const carc_module_def carc__module_probe2 = {
     .kinds = kinds,
     .nkinds = 2,
     .rules = rules,
-    .nrules = 2,
+    .nrules = 3,
     .requires = 1ull << PROBE1,
     .words = words,
     .reasons = reasons,
     .state_size = state_size,
-    .decisions_per_tile = 7,
+    .decisions_per_tile = 9,
     .payload_words_per_tile = 5,
     .events_per_tile = 3 + CARC_MAX_PLAYERS,
     .events_per_game = 8,
