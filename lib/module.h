@@ -573,10 +573,13 @@ void carc__figure_set_state(carc_game *g, int fig, int state);
  * counted; CARC_DEPLOY_OCCUPIED lifts it) and, except at the turn's own
  * deployment (CARC_CAUSE_DEPLOY on the tile just laid), not completed nor
  * closed (CARC_DEPLOY_COMPLETED lifts it); a kind of no follower class
- * needs its owner's deploy_allowed; then the owner's deploy_allowed, every
- * may_deploy veto and every may_move_figure veto, all with this cause.
- * false for bad arguments or the spot the figure is on.  Read-only; any
- * time, for any player's figure. */
+ * needs its owner's deploy_allowed; then the owner's deploy_allowed and
+ * every may_deploy veto, with this cause; and for a figure not in supply
+ * (on the board, attached, held: one with a place of its own) every
+ * may_move_figure veto, with this cause.  For a supply figure it is exactly
+ * the rule of the deployment decision, which puts "a figure of that kind"
+ * from supply.  false for bad arguments or the spot the figure is on.
+ * Read-only; any time, for any player's figure. */
 bool carc__figure_deploy_legal(const carc_game *g, int fig, int tile, int seg, int cause,
                                unsigned flags);
 /* Put figure fig there if carc__figure_deploy_legal allows it: one

@@ -578,8 +578,11 @@ bool carc__figure_deploy_legal(const carc_game *g, int fig, int tile, int s, int
         if (g->kind_class[f->kind] & CARC_CLASS_FOLLOWER) self_root = carc__find(g, f->seg);
     }
     bool own = cause == CARC_CAUSE_DEPLOY && tile == g->last_tile;
+    /* a figure in supply is any of its kind, as at the deployment decision;
+     * one with a place of its own is asked about by may_move_figure too */
     return deploy_rule(g, f->owner, f->kind, tile, s, cause, own, flags, self_root) &&
-           carc__may_move(g, fig, CARC_PLACE_SEGMENT, tile, 0, cause);
+           (f->where == CARC_PLACE_SUPPLY ||
+            carc__may_move(g, fig, CARC_PLACE_SEGMENT, tile, 0, cause));
 }
 
 int carc__figure_deploy(carc_game *g, int fig, int tile, int s, int cause, unsigned flags)
