@@ -547,7 +547,8 @@ int carc__completed_root(const carc_game *g, int i);
  * vetoes: carc__figure_deploy_legal is the whole rule */
 bool carc__may_deploy(const carc_game *g, int player, int kind, int tile, int seg, int cause);
 /* the default rule for a follower at the turn's own deployment: a
- * claimable feature nobody holds (not a completed monastery) */
+ * claimable feature nobody holds, not completed (a road or city the tile
+ * just laid closes is flagged complete only when scoring collects it) */
 bool carc__can_claim(const carc_game *g, int tile, int seg);
 /* leave a completed feature unscored (castle conversion) */
 void carc__skip_scoring(carc_game *g, int root);
@@ -570,10 +571,11 @@ void carc__figure_set_state(carc_game *g, int fig, int state);
  * cause CARC_MODULE_KIND(m, k))?  The one deployment rule, the same the
  * core's deployment decision applies: for a follower-class kind the
  * feature must be claimable and unoccupied (the figure itself not
- * counted; CARC_DEPLOY_OCCUPIED lifts it) and, except at the turn's own
- * deployment (CARC_CAUSE_DEPLOY on the tile just laid), not completed nor
- * closed (CARC_DEPLOY_COMPLETED lifts it); a kind of no follower class
- * needs its owner's deploy_allowed; then the owner's deploy_allowed and
+ * counted; CARC_DEPLOY_OCCUPIED lifts it), not completed and, except at
+ * the turn's own deployment (CARC_CAUSE_DEPLOY on the tile just laid), not
+ * closed ahead of its scoring either (CARC_DEPLOY_COMPLETED lifts both); a
+ * kind of no follower class needs its owner's deploy_allowed; then the
+ * owner's deploy_allowed and
  * every may_deploy veto, with this cause; and for a figure not in supply
  * (on the board, attached, held: one with a place of its own) every
  * may_move_figure veto, with this cause.  For a supply figure it is exactly
