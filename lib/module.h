@@ -118,11 +118,20 @@ typedef struct carc_kind_def {
     uint8_t count[CARC_MAX_PLAYERS + 1]; /* by number of players (index 2..6)  */
 } carc_kind_def;
 
-/* Why a figure moved (the cause of carc__figure_move). */
+/* Why a figure moved (the cause of carc__figure_move).  The causes that put
+ * a figure onto a feature are also deployment causes: carc__figure_deploy
+ * moves with its cause, so may_deploy, deploy_allowed, may_move_figure and
+ * figure_moved all see the same one.  Values 3..6 name the platform's
+ * deployments outside the turn's own; a module's own cause (a wagon moving
+ * on) is CARC_MODULE_KIND(m, k). */
 enum {
-    CARC_CAUSE_DEPLOY = 0,   /* deployed by its owner                          */
+    CARC_CAUSE_DEPLOY = 0,   /* the turn's own deployment, by its owner        */
     CARC_CAUSE_SCORED = 1,   /* returned after its feature scored              */
     CARC_CAUSE_SETUP = 2,
+    CARC_CAUSE_PORTAL = 3,   /* deployed on another placed tile (magic portal) */
+    CARC_CAUSE_DUNGEON_EXIT = 4, /* out of the dungeon onto a feature           */
+    CARC_CAUSE_LEAVE_CITY = 5,   /* from a City quarter onto the feature scored */
+    CARC_CAUSE_SEDUCTION = 6,    /* a swap onto an occupied feature (catapult)  */
     CARC_CAUSE_MODULE = 16   /* module causes: CARC_MODULE_KIND(m, k)          */
 };
 
@@ -145,6 +154,13 @@ typedef struct carc_move {
  *   this move as made and goes on with its action after the taker's
  *   decisions are taken (a dungeon exit as the first step of a flight). */
 enum { CARC_MOVE_PROCEED = 0, CARC_MOVE_TAKEN = 1, CARC_MOVE_REPLACED = 2 };
+
+/* What a deployment outside the turn's own may reach beyond the default
+ * rule (carc__figure_deploy_legal's flags; for follower-class kinds). */
+enum {
+    CARC_DEPLOY_OCCUPIED = 1u << 0,  /* a feature other figures already claim */
+    CARC_DEPLOY_COMPLETED = 1u << 1  /* a completed or closed feature          */
+};
 
 /* A figure as modules see it. */
 typedef struct carc_fig {
@@ -203,6 +219,26 @@ int carc__push_followup(carc_game *g, int kind, int player, int owner, int targe
  * (sampled-only: a structured outcome, see chance_sample). */
 int carc__push_sampled_chance(carc_game *g, int kind, int owner, int32_t arg);
 #define CARC_PENDING_SAMPLED_ONLY 1u
+/* carc_pending.flags of a core deployment (CARC_DECISION_DEPLOY) a module
+ * queued with carc__decision_push_deploy; its arg is the deployment's cause.
+ * Without it, a deployment is the turn's own (cause CARC_CAUSE_DEPLOY, on
+ * the tile just laid), the only one where modules' deploy_actions are
+ * asked. */
+#define CARC_PENDING_QUEUED_DEPLOY 2u
+/* Queue the core's deployment decision for `player` on placed tile `tile`
+ * for `cause` (CARC_CAUSE_PORTAL .. CARC_CAUSE_SEDUCTION or a module cause
+ * CARC_MODULE_KIND(m, k); never CARC_CAUSE_DEPLOY), marked
+ * CARC_PENDING_QUEUED_DEPLOY: the magic portal's deployment on another
+ * tile.  It offers pass and the kind x segment ids of that tile that
+ * carc__figure_deploy_legal allows for a figure from the player's supply
+ * with no flags (so completed features are refused), and no module's
+ * verbs; the figure then moves with that cause.  followup: taken right
+ * after the decision being applied (as carc__push_followup), else after
+ * those queued (as carc__push_decision); the same callers and the same
+ * CARC_E_LIMIT as those.  CARC_E_INVALID for a bad player, tile or cause.
+ * carc__push_decision and carc__push_followup queue a deployment only as
+ * the turn's own (target: the tile just laid), else CARC_E_INVALID. */
+int carc__decision_push_deploy(carc_game *g, int player, int tile, int cause, bool followup);
 /* Drop the front decision (the one being applied). */
 void carc__pop_decision(carc_game *g);
 
@@ -472,12 +508,28 @@ typedef struct carc_module_def {
     int (*action_from_text)(const carc_game *g, char **tok, int ntok, carc_action *out);
 
     /* ---- the deployment decision (event) */
+    /* its verbs (alternatives to a figure) at the turn's own deployment
+     * only: never asked at a deployment a module queued
+     * (CARC_PENDING_QUEUED_DEPLOY), so no filter on p->target is needed */
     void (*deploy_actions)(const carc_game *g, const carc_pending *p, action_sink *sink);
-    /* (owner of the figure kind) may kind stand on segment seg of tile t? */
-    bool (*deploy_allowed)(const carc_game *g, int kind, int tile, int seg);
+    /* (owner of the figure kind) may `player`'s figure of `kind` (player
+     * -1: a neutral one) stand on segment seg of placed tile `tile`, put
+     * there for `cause` (CARC_CAUSE_*)?  The kind's own rule only (a mayor
+     * only in a city): for a follower-class kind the core has already
+     * checked the feature may be claimed (unoccupied, unless the caller of
+     * carc__figure_deploy_legal allowed it; not completed outside the
+     * turn's own deployment); a kind of no follower class decides alone.
+     * Read-only; asked for any player, not only the current one. */
+    bool (*deploy_allowed)(const carc_game *g, int player, int kind, int tile, int seg,
+                           int cause);
 
     /* ---- vetoes (event; any false forbids) */
-    bool (*may_deploy)(const carc_game *g, int kind, int tile, int seg);
+    /* may `player`'s figure of `kind` be put onto segment seg of placed
+     * tile `tile` for `cause` (CARC_CAUSE_DEPLOY at the turn's own
+     * deployment; a portal, a dungeon exit, leaving the City, a seduction,
+     * a module's cause)?  The cause lets a veto allow one and forbid
+     * another at the same spot. */
+    bool (*may_deploy)(const carc_game *g, int player, int kind, int tile, int seg, int cause);
     bool (*may_place_tile)(const carc_game *g, int type, int x, int y, int rot);
     bool (*drawable)(const carc_game *g, int type);
     /* may figure fig move to (where, tile or figure arg) for this cause?
@@ -686,11 +738,13 @@ uint32_t carc__segment_tag_bit(const char *name);
  * the BEFORE_SCORING step on) */
 int carc__completed_count(const carc_game *g);
 int carc__completed_root(const carc_game *g, int i);
-/* would the enabled modules' may_deploy vetoes let a figure of `kind` onto
- * segment seg of placed tile `tile` (a module moving a figure onto a
- * feature outside the deployment: a wagon moving on) */
-bool carc__may_deploy(const carc_game *g, int kind, int tile, int seg);
-/* the default rule for a follower: a claimable feature nobody holds */
+/* would the enabled modules' may_deploy vetoes let `player`'s figure of
+ * `kind` onto segment seg of placed tile `tile` for `cause`?  Only the
+ * vetoes: carc__figure_deploy_legal is the whole rule */
+bool carc__may_deploy(const carc_game *g, int player, int kind, int tile, int seg, int cause);
+/* the default rule for a follower at the turn's own deployment: a
+ * claimable feature nobody holds, not completed (a road or city the tile
+ * just laid closes is flagged complete only when scoring collects it) */
 bool carc__can_claim(const carc_game *g, int tile, int seg);
 /* leave a completed feature unscored (castle conversion) */
 void carc__skip_scoring(carc_game *g, int root);
@@ -724,6 +778,30 @@ int carc__figure_move_offer(carc_game *g, const carc_move *m);
  * figure or value, CARC_E_STATE when module does not own the kind; the
  * byte is unchanged then. */
 int carc__figure_set_state(carc_game *g, int module, int fig, int state);
+
+/* May figure fig (in its owner's supply, on the board, attached or held;
+ * never removed) be put onto segment seg of placed tile `tile` for `cause`
+ * (CARC_CAUSE_DEPLOY, CARC_CAUSE_PORTAL .. CARC_CAUSE_SEDUCTION, or a module
+ * cause CARC_MODULE_KIND(m, k))?  The one deployment rule, the same the
+ * core's deployment decision applies: for a follower-class kind the
+ * feature must be claimable and unoccupied (the figure itself not
+ * counted; CARC_DEPLOY_OCCUPIED lifts it), not completed and, except at
+ * the turn's own deployment (CARC_CAUSE_DEPLOY on the tile just laid), not
+ * closed ahead of its scoring either (CARC_DEPLOY_COMPLETED lifts both); a
+ * kind of no follower class needs its owner's deploy_allowed; then the
+ * owner's deploy_allowed and
+ * every may_deploy veto, with this cause; and for a figure not in supply
+ * (on the board, attached, held: one with a place of its own) every
+ * may_move_figure veto, with this cause.  For a supply figure it is exactly
+ * the rule of the deployment decision, which puts "a figure of that kind"
+ * from supply.  false for bad arguments or the spot the figure is on.
+ * Read-only; any time, for any player's figure. */
+bool carc__figure_deploy_legal(const carc_game *g, int fig, int tile, int seg, int cause,
+                               unsigned flags);
+/* Put figure fig there if carc__figure_deploy_legal allows it: one
+ * carc__figure_move with that cause (supply and claim counts, figure_moved
+ * events).  CARC_E_ILLEGAL, nothing changed, when it does not. */
+int carc__figure_deploy(carc_game *g, int fig, int tile, int seg, int cause, unsigned flags);
 /* would the enabled modules let figure fig move there for this cause? */
 bool carc__may_move(const carc_game *g, int fig, int where, int tile, int arg, int cause);
 int carc__supply(const carc_game *g, int player, int kind);

@@ -1265,9 +1265,10 @@ START_TEST(declared_actions)
     play(g, CITY_ROAD);
     /* the deployment: the verbs of both probes decode, legal or not */
     {
-        const int32_t want[] = {CARC_VERB_ID(P1, 0), VERB_PERCH, VERB_FAIRY, CARC_VERB_ID(P2, 5)};
-        char texts[][24] = {"bless", "perch", "fairy", "bridge"};
-        expect_forms(g, want, texts, 4);
+        const int32_t want[] = {CARC_VERB_ID(P1, 0), VERB_PERCH, VERB_FAIRY, CARC_VERB_ID(P2, 5),
+                                CARC_VERB_ID(P2, 7)};
+        char texts[][24] = {"bless", "perch", "fairy", "bridge", "portal"};
+        expect_forms(g, want, texts, 5);
     }
     /* out of range: refused before an id is computed (INT32_MAX, INT32_MIN
      * included), with no text; a value in range gets an id that is not

@@ -187,18 +187,22 @@ static void explain_deploy(const carc_game *g, const carc_pending *p, const carc
     int root = carc__find(g, s);
     const seg *rs = &CSEGS(g)[root];
     const char *feat = carc__feature_name(rs->kind);
+    /* the rule of carc__figure_deploy_legal (lib/core/turn.c), in its order
+     * of concerns: the kind's own rule, the claim, then the vetoes */
+    int cause = p->arg;
+    bool own = !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
     if (g->kind_custom & (1u << a->figure)) {
         const carc_module_def *md = carc__modules[g->kind_owner[a->figure]];
-        if (!md->deploy_allowed(g, a->figure, t, a->segment)) {
+        if (!md->deploy_allowed(g, p->player, a->figure, t, a->segment, cause)) {
             if (!ask(md, g, a, out))
                 say(out, CARC_REASON_NOT_CLAIMABLE, "a %s may not stand on that %s", fw, feat);
             return;
         }
-    } else {
-        if (!(g->kind_class[a->figure] & CARC_CLASS_FOLLOWER)) {
-            say(out, CARC_REASON_NOT_CLAIMABLE, "a %s does not claim features", fw);
-            return;
-        }
+    } else if (!(g->kind_class[a->figure] & CARC_CLASS_FOLLOWER)) {
+        say(out, CARC_REASON_NOT_CLAIMABLE, "a %s does not claim features", fw);
+        return;
+    }
+    if (g->kind_class[a->figure] & CARC_CLASS_FOLLOWER) {
         bool claimable = rs->kind <= CARC_FEATURE_FIELD || carc__kind_claimable(rs->kind);
         if (!claimable) {
             say(out, CARC_REASON_NOT_CLAIMABLE, "a %s cannot be claimed", feat);
@@ -215,8 +219,15 @@ static void explain_deploy(const carc_game *g, const carc_pending *p, const carc
                     "this %s is already occupied: choose an unoccupied feature or pass", feat);
             return;
         }
-        if (rs->kind == CARC_FEATURE_MONASTERY && (rs->flags & SF_COMPLETE)) {
-            say(out, CARC_REASON_NOT_CLAIMABLE, "this monastery is already complete");
+        if (rs->flags & SF_COMPLETE) {
+            say(out, CARC_REASON_NOT_CLAIMABLE, "this %s is already complete", feat);
+            return;
+        }
+        if (!own && (carc__seg_closed(rs) ||
+                     (rs->kind == CARC_FEATURE_MONASTERY && CTILES(g)[rs->tile].nb8 == 8))) {
+            say(out, CARC_REASON_NOT_CLAIMABLE,
+                "this %s is complete: a deployment on another tile than the one just placed "
+                "needs an unfinished feature", feat);
             return;
         }
     }
@@ -265,6 +276,11 @@ static void diagnose(const carc_game *g, const carc_action *a, carc_explanation 
         if (!md || !carc__module_on(g, md->id)) {
             say(out, CARC_REASON_UNKNOWN_KIND, "action kind %d belongs to no module of this game",
                 a->kind);
+            return;
+        }
+        if (p->kind == CARC_DECISION_DEPLOY && (p->flags & CARC_PENDING_QUEUED_DEPLOY)) {
+            say(out, CARC_REASON_NOT_OFFERED,
+                "this deployment on another tile offers only figures: deploy one or pass");
             return;
         }
         if (!ask(md, g, a, out))

@@ -107,22 +107,58 @@ static inline void pop(carc_game *g)
     g->pend[g->npending] = empty; /* so equal games have equal bytes */
 }
 
+/* A module queues the core's deployment only as the turn's own, on the
+ * tile just laid (again after a verb: a bridge in addition); one on another
+ * tile goes through carc__decision_push_deploy, which marks it. */
+static inline bool module_push_ok(const carc_game *g, int kind, int target)
+{
+    return kind != CARC_DECISION_DEPLOY || target == g->last_tile;
+}
+
 int carc__push_decision(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
 {
+    if (!module_push_ok(g, kind, target)) return CARC_E_INVALID;
     return push(g, kind, player, owner, target, arg);
 }
 
 void carc__pop_decision(carc_game *g) { pop(g); }
 
-int carc__push_followup(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
+/* Move the decision just pushed from the back to just behind the front
+ * (the decision being taken), so the second step of a choice comes next. */
+static void to_followup(carc_game *g)
 {
-    int rc = push(g, kind, player, owner, target, arg);
-    if (rc || g->npending <= 2) return rc;
-    /* move it from the back to just behind the front (the decision being
-     * taken), so the second step of a choice comes next */
+    if (g->npending <= 2) return;
     carc_pending f = g->pend[g->npending - 1];
     for (int i = g->npending - 1; i > 1; i--) g->pend[i] = g->pend[i - 1];
     g->pend[1] = f;
+}
+
+int carc__push_followup(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
+{
+    if (!module_push_ok(g, kind, target)) return CARC_E_INVALID;
+    int rc = push(g, kind, player, owner, target, arg);
+    if (!rc) to_followup(g);
+    return rc;
+}
+
+/* A cause a figure may be deployed for: the turn's own, the platform's
+ * deployments elsewhere, or a module's own. */
+static inline bool deploy_cause_ok(int cause)
+{
+    return cause == CARC_CAUSE_DEPLOY ||
+           (cause >= CARC_CAUSE_PORTAL && cause <= CARC_CAUSE_SEDUCTION) ||
+           CARC_KIND_IS_MODULE(cause);
+}
+
+int carc__decision_push_deploy(carc_game *g, int player, int tile, int cause, bool followup)
+{
+    if (player < 0 || player >= g->nplayers || tile < 0 || (uint32_t)tile >= g->ntiles ||
+        cause == CARC_CAUSE_DEPLOY || !deploy_cause_ok(cause))
+        return CARC_E_INVALID;
+    int rc = push(g, CARC_DECISION_DEPLOY, player, CARC_CORE_OWNER, tile, cause);
+    if (rc) return rc;
+    g->pend[g->npending - 1].flags = CARC_PENDING_QUEUED_DEPLOY;
+    if (followup) to_followup(g);
     return CARC_OK;
 }
 
@@ -444,44 +480,116 @@ static bool claimable(int kind)
     return kind <= CARC_FEATURE_FIELD || carc__kind_claimable(kind);
 }
 
-/* The default rule for a follower-class figure: a claimable feature that
- * nobody holds (a completed monastery cannot be claimed). */
-bool carc__can_claim(const carc_game *g, int tile, int s)
+/* Is feature root rs completed, or closed by this placement ahead of its
+ * scoring (a road or city with no open edge, a monastery with all eight
+ * neighbours)? */
+static inline bool feature_done(const carc_game *g, const seg *rs)
+{
+    if (rs->kind == CARC_FEATURE_MONASTERY)
+        return (rs->flags & SF_COMPLETE) || CTILES(g)[rs->tile].nb8 == 8;
+    return carc__seg_closed(rs);
+}
+
+/* May a follower claim the feature of segment s of placed tile `tile`?
+ * Claimable; nobody holds it but the claiming figure already in feature
+ * self_root (-1: none), unless CARC_DEPLOY_OCCUPIED; at the turn's own
+ * deployment (own) not completed (a completed monastery: features of the
+ * tile just laid are flagged only when scoring collects them, so a road or
+ * city this tile closes may be claimed and scores at once), elsewhere not
+ * completed nor closed; CARC_DEPLOY_COMPLETED lifts the last two. */
+static inline bool claim_ok(const carc_game *g, int tile, int s, bool own, unsigned flags,
+                            int self_root)
 {
     CARC_MOD_CHECK(tile >= 0 && (uint32_t)tile < g->ntiles && carc__seg_of(g, tile, s) >= 0);
     int root = carc__find(g, carc__seg_of(g, tile, s));
     const seg *rs = &CSEGS(g)[root];
-    return claimable(rs->kind) && rs->figs == 0 &&
-           !(rs->kind == CARC_FEATURE_MONASTERY && (rs->flags & SF_COMPLETE));
+    if (!claimable(rs->kind)) return false;
+    if (!(flags & CARC_DEPLOY_OCCUPIED) && rs->figs > (root == self_root)) return false;
+    if (flags & CARC_DEPLOY_COMPLETED) return true;
+    if (own) return !(rs->flags & SF_COMPLETE);
+    return !feature_done(g, rs);
 }
 
-bool carc__may_deploy(const carc_game *g, int kind, int tile, int s)
+bool carc__can_claim(const carc_game *g, int tile, int s)
+{
+    return claim_ok(g, tile, s, true, 0, -1);
+}
+
+static bool vetoes_allow(const carc_game *g, int player, int kind, int tile, int s, int cause)
+{
+    for (int k = 0; k < g->nmods; k++) {
+        const carc_module_def *m2 = carc__mod(g, k);
+        if (m2->may_deploy && !m2->may_deploy(g, player, kind, tile, s, cause)) return false;
+    }
+    return true;
+}
+
+bool carc__may_deploy(const carc_game *g, int player, int kind, int tile, int s, int cause)
 {
     if (kind < 0 || kind >= CARC_FIGURE_KINDS || tile < 0 || (uint32_t)tile >= g->ntiles ||
         s < 0 || s >= carc__tile_nseg(g, tile))
         return false;
-    if (g->hookmask & HK_MAY_DEPLOY)
-        for (int k = 0; k < g->nmods; k++) {
-            const carc_module_def *m2 = carc__mod(g, k);
-            if (m2->may_deploy && !m2->may_deploy(g, kind, tile, s)) return false;
-        }
-    return true;
+    return !(g->hookmask & HK_MAY_DEPLOY) || vetoes_allow(g, player, kind, tile, s, cause);
 }
 
-/* May `player` put a figure of `kind` on segment s of placed tile `tile`? */
-static bool deploy_ok(const carc_game *g, int player, int kind, int tile, int s)
+/* The one deployment rule (lib/module.h, carc__figure_deploy_legal), for a
+ * figure of `kind` owned by `player` on a valid segment s of placed tile
+ * `tile`: the claim test of a follower, the owner's deploy_allowed, the
+ * vetoes.  own: the turn's own deployment on the tile just laid. */
+static inline bool deploy_rule(const carc_game *g, int player, int kind, int tile, int s,
+                               int cause, bool own, unsigned flags, int self_root)
 {
-    if (kind < 0 || kind >= CARC_FIGURE_KINDS || tile < 0) return false;
-    if (g->supply[player][kind] == 0) return false;
-    if (s < 0 || s >= carc__tile_nseg(g, tile)) return false;
-    bool ok;
-    if (g->kind_custom & (1u << kind)) {
-        const carc_module_def *md = carc__modules[g->kind_owner[kind]];
-        ok = md->deploy_allowed(g, kind, tile, s);
-    } else {
-        ok = (g->kind_class[kind] & CARC_CLASS_FOLLOWER) && carc__can_claim(g, tile, s);
+    unsigned bit = 1u << kind;
+    if (g->kind_class[kind] & CARC_CLASS_FOLLOWER) {
+        if (!claim_ok(g, tile, s, own, flags, self_root)) return false;
+    } else if (!(g->kind_custom & bit)) {
+        return false;
     }
-    return ok && (!(g->hookmask & HK_MAY_DEPLOY) || carc__may_deploy(g, kind, tile, s));
+    if ((g->kind_custom & bit) &&
+        !carc__modules[g->kind_owner[kind]]->deploy_allowed(g, player, kind, tile, s, cause))
+        return false;
+    return !(g->hookmask & HK_MAY_DEPLOY) || vetoes_allow(g, player, kind, tile, s, cause);
+}
+
+/* At deployment decision p: may its player put a figure of `kind` from
+ * supply on segment s of its target tile?  The turn's own deployment has
+ * cause CARC_CAUSE_DEPLOY (arg 0); one a module queued carries its cause
+ * in arg and is never the turn's own. */
+static inline bool deploy_ok(const carc_game *g, const carc_pending *p, int kind, int s)
+{
+    if (kind < 0 || kind >= CARC_FIGURE_KINDS || p->target < 0) return false;
+    if (g->supply[p->player][kind] == 0) return false;
+    if (s < 0 || s >= carc__tile_nseg(g, p->target)) return false;
+    bool own = !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
+    return deploy_rule(g, p->player, kind, p->target, s, p->arg, own, 0, -1);
+}
+
+bool carc__figure_deploy_legal(const carc_game *g, int fig, int tile, int s, int cause,
+                               unsigned flags)
+{
+    if (fig < 0 || (uint32_t)fig >= g->nfigs || tile < 0 || (uint32_t)tile >= g->ntiles ||
+        s < 0 || s >= carc__tile_nseg(g, tile) || !deploy_cause_ok(cause) ||
+        (flags & ~(unsigned)(CARC_DEPLOY_OCCUPIED | CARC_DEPLOY_COMPLETED)))
+        return false;
+    const figure *f = &CFIGS(g)[fig];
+    int here = carc__seg_of(g, tile, s), self_root = -1;
+    if (f->where == CARC_PLACE_REMOVED) return false;
+    if (f->where == CARC_PLACE_SEGMENT) {
+        if (f->seg == here) return false; /* it stands there already */
+        if (g->kind_class[f->kind] & CARC_CLASS_FOLLOWER) self_root = carc__find(g, f->seg);
+    }
+    bool own = cause == CARC_CAUSE_DEPLOY && tile == g->last_tile;
+    /* a figure in supply is any of its kind, as at the deployment decision;
+     * one with a place of its own is asked about by may_move_figure too */
+    return deploy_rule(g, f->owner, f->kind, tile, s, cause, own, flags, self_root) &&
+           (f->where == CARC_PLACE_SUPPLY ||
+            carc__may_move(g, fig, CARC_PLACE_SEGMENT, tile, 0, cause));
+}
+
+int carc__figure_deploy(carc_game *g, int fig, int tile, int s, int cause, unsigned flags)
+{
+    if (!carc__figure_deploy_legal(g, fig, tile, s, cause, flags)) return CARC_E_ILLEGAL;
+    return carc__figure_move(g, fig, CARC_PLACE_SEGMENT, tile, s, 0, 0, cause);
 }
 
 /* --------------------------------------------------------- legal actions */
@@ -560,14 +668,15 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         for (unsigned kinds = g->supply_mask[p->player]; kinds; kinds &= kinds - 1) {
             int k = __builtin_ctz(kinds);
             for (int s = 0; s < nseg; s++) {
-                if (!deploy_ok(g, p->player, k, p->target, s)) continue;
+                if (!deploy_ok(g, p, k, s)) continue;
                 a.figure = k;
                 a.segment = s;
                 carc__sink_push(sink, &a, CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s);
             }
         }
     }
-    if (g->hookmask & HK_DEPLOY_ACTIONS)
+    /* module verbs only at the turn's own deployment */
+    if ((g->hookmask & HK_DEPLOY_ACTIONS) && !(p->flags & CARC_PENDING_QUEUED_DEPLOY))
         for (int k = 0; k < g->nmods; k++) {
             const carc_module_def *md = carc__mod(g, k);
             if (md->deploy_actions) md->deploy_actions(g, p, sink);
@@ -757,11 +866,11 @@ static int apply_deploy(carc_game *g, const carc_pending *p, const carc_action *
 {
     if (a->kind == CARC_ACTION_PASS) return CARC_OK;
     if (a->kind == CARC_ACTION_DEPLOY) {
-        if (!deploy_ok(g, p->player, a->figure, p->target, a->segment)) return CARC_E_ILLEGAL;
+        if (!deploy_ok(g, p, a->figure, a->segment)) return CARC_E_ILLEGAL;
         int f = carc__supply_figure(g, p->player, a->figure);
         if (f < 0) return CARC_E_ILLEGAL;
-        return carc__figure_move(g, f, CARC_PLACE_SEGMENT, p->target, a->segment, 0, 0,
-                                 CARC_CAUSE_DEPLOY);
+        /* the turn's own: CARC_CAUSE_DEPLOY (arg 0); a queued one: its cause */
+        return carc__figure_move(g, f, CARC_PLACE_SEGMENT, p->target, a->segment, 0, 0, p->arg);
     }
     /* a module's deployment alternative */
     const carc_module_def *md = CARC_KIND_IS_MODULE(a->kind)

@@ -28,7 +28,15 @@
  *  - a held figure and an event: when the fairy's follower goes home after
  *    scoring, the fairy is held by this module and its follower's owner
  *    scores 1 (an event with no tile);
- *  - a deployment veto: no figure on a field of a @volcano tile;
+ *  - a deployment veto that asks the cause: no figure on a field of a
+ *    @volcano tile, except out of a dungeon (CARC_CAUSE_DUNGEON_EXIT), as
+ *    the Dungeon's exit onto the dragon's tile;
+ *  - a deployment on another tile (the magic portal), with rule
+ *    probe2_portal 2: "portal" at the turn's own deployment, then which
+ *    placed tile ("portal X,Y", other than the one just laid, with a
+ *    legal spot for a figure of the player's supply), then the core's
+ *    deployment queued there for CARC_CAUSE_PORTAL (no module verbs, no
+ *    completed features);
  *  - a merge event: it counts feature merges (tests read its state);
  *  - a road laid over a tile (a bridge, tile data's per-placed-tile
  *    overlay): "bridge" at the deployment, then which way ("bridge ns",
@@ -66,6 +74,7 @@
 #define PROBE1 12
 #define RULE_START 61
 #define RULE_CHEER 62
+#define RULE_PORTAL 59
 
 #define DEC_ABBEY CARC_MODULE_KIND(P2, 0)
 #define DEC_CHEER CARC_MODULE_KIND(P2, 1)
@@ -77,6 +86,7 @@
 #define DEC_BRIDGE CARC_MODULE_KIND(P2, 7)
 #define DEC_FLEE CARC_MODULE_KIND(P2, 8)
 #define DEC_EXIT CARC_MODULE_KIND(P2, 9)
+#define DEC_PORTAL CARC_MODULE_KIND(P2, 10)
 
 #define ACT_ABBEY CARC_MODULE_KIND(P2, 0)
 #define ACT_CHEER CARC_MODULE_KIND(P2, 1)
@@ -90,6 +100,8 @@
 #define ACT_BRIDGE_WAY CARC_MODULE_KIND(P2, 9)
 #define ACT_FLEE CARC_MODULE_KIND(P2, 10)
 #define ACT_EXIT CARC_MODULE_KIND(P2, 11)
+#define ACT_PORTAL CARC_MODULE_KIND(P2, 12)
+#define ACT_PORTAL_TILE CARC_MODULE_KIND(P2, 13)
 
 #define CAUSE_HIDE CARC_MODULE_KIND(P2, 2)  /* fled into the den          */
 #define CAUSE_EATEN CARC_MODULE_KIND(P2, 3) /* stayed: back to its supply */
@@ -108,6 +120,7 @@
 #define VERB_SPARE CARC_VERB_ID(P2, 4)
 #define VERB_BRIDGE CARC_VERB_ID(P2, 5)
 #define VERB_FLEE CARC_VERB_ID(P2, 6)
+#define VERB_PORTAL CARC_VERB_ID(P2, 7)
 #define SIDES_NS 0x5
 #define SIDES_EW 0xA
 
@@ -120,6 +133,7 @@ static const carc_kind_def kinds[] = {
 static const carc_rule_def rules[] = {
     {RULE_START, "probe2_start", 1, 1, 2},
     {RULE_CHEER, "probe2_cheer", 2, 1, 2},
+    {RULE_PORTAL, "probe2_portal", 1, 1, 2},
 };
 
 static size_t state_size(const carc_options *o)
@@ -160,9 +174,11 @@ static bool may_place_tile(const carc_game *g, int type, int x, int y, int rot)
     return n >= 3;
 }
 
-static bool may_deploy(const carc_game *g, int kind, int tile, int seg)
+static bool may_deploy(const carc_game *g, int player, int kind, int tile, int seg, int cause)
 {
+    (void)player;
     (void)kind;
+    if (cause == CARC_CAUSE_DUNGEON_EXIT) return true;
     int type = carc__tile_type(g, tile);
     return !((carc__types[type].tags & CARC_TTAG_VOLCANO) &&
              carc__types[type].seg[seg].kind == CARC_FEATURE_FIELD);
@@ -186,7 +202,7 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
     int t = d->kind == CARC_DECISION_DEPLOY ? d->target : -1;
     if (t >= 0 && a->kind == CARC_ACTION_DEPLOY && a->segment >= 0 &&
         a->segment < carc__types[carc__tile_type(g, t)].nseg &&
-        !may_deploy(g, a->figure, t, a->segment)) {
+        !may_deploy(g, d->player, a->figure, t, a->segment, CARC_CAUSE_DEPLOY)) {
         out->reason = WHY_VOLCANO;
         snprintf(out->message, sizeof out->message, "no figure may stand on a volcano's field");
         return true;
@@ -492,12 +508,37 @@ static bool can_bridge(const carc_game *g, int player, int tile)
            (carc__overlay_ok(g, tile, SIDES_NS) || carc__overlay_ok(g, tile, SIDES_EW));
 }
 
+/* May player p use the portal to placed tile t: another tile than the one
+ * just laid, with a spot the core's rule allows for a figure of p's supply
+ * (carc__figure_deploy_legal, cause CARC_CAUSE_PORTAL, no flags)? */
+static bool portal_tile_ok(const carc_game *g, int p, int t)
+{
+    if (t == carc__last_tile(g)) return false;
+    int nseg = carc__types[carc__tile_type(g, t)].nseg;
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+        int f = carc__supply(g, p, k) ? carc__supply_figure(g, p, k) : -1;
+        for (int s = 0; f >= 0 && s < nseg; s++)
+            if (carc__figure_deploy_legal(g, f, t, s, CARC_CAUSE_PORTAL, 0)) return true;
+    }
+    return false;
+}
+
+static bool any_portal_tile(const carc_game *g, int p)
+{
+    if (carc__rule(g, RULE_PORTAL) != 2) return false;
+    for (int t = 0; t < carc__tile_count(g); t++)
+        if (portal_tile_ok(g, p, t)) return true;
+    return false;
+}
+
+/* asked at the turn's own deployment only (never at the portal's) */
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     if (p->target < 0) return;
     if (carc__supply(g, p->player, CARC_FIGURE_RINGMASTER) > 0) push(sink, ACT_PERCH, 0, VERB_PERCH);
     if (any_fairy_target(g, p->player)) push(sink, ACT_FAIRY, 0, VERB_FAIRY);
     if (can_bridge(g, p->player, p->target)) push(sink, ACT_BRIDGE, 0, VERB_BRIDGE);
+    if (any_portal_tile(g, p->player)) push(sink, ACT_PORTAL, 0, VERB_PORTAL);
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
@@ -538,6 +579,10 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         for (int t = 0; t < carc__tile_count(g); t++)
             if (exit_ok(g, p->arg, carc__figure_tile(g, p->arg), t))
                 push(sink, ACT_EXIT, t, CARC_ID_TILE + t);
+        break;
+    case DEC_PORTAL:
+        for (int t = 0; t < carc__tile_count(g); t++)
+            if (portal_tile_ok(g, p->player, t)) push(sink, ACT_PORTAL_TILE, t, CARC_ID_TILE + t);
         break;
     case DEC_BRIDGE: /* N-S as direction N (0), E-W as direction E (2) */
         if (carc__overlay_ok(g, p->target, SIDES_NS))
@@ -610,6 +655,10 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_JOIN:
         return carc__figure_move(g, fairy_index(g), CARC_PLACE_ATTACHED, -1, 0, a->arg, 0,
                                  CARC_MODULE_KIND(P2, 0));
+    case ACT_PORTAL:
+        return carc__push_followup(g, DEC_PORTAL, p->player, P2, -1, 0);
+    case ACT_PORTAL_TILE: /* the core's deployment there, next */
+        return carc__decision_push_deploy(g, p->player, a->arg, CARC_CAUSE_PORTAL, true);
     default:
         return CARC_E_ILLEGAL;
     }
@@ -632,6 +681,8 @@ static const carc_action_def actions[] = {
     {ACT_BRIDGE_WAY, "bridge", CARC_AT(7), CARC_ID_DIRECTION, {CARC_ARG_CHOICE(arg, ways)}},
     {ACT_FLEE, "flee", CARC_AT(8), VERB_FLEE, {{0}}},
     {ACT_EXIT, "exit", CARC_AT(9), CARC_ID_TILE, {CARC_ARG_INT(arg, 0, CARC_ID_TILE_N - 1)}},
+    {ACT_PORTAL, "portal", CARC_AT_DEPLOY, VERB_PORTAL, {{0}}},
+    {ACT_PORTAL_TILE, "portal", CARC_AT(10), CARC_ID_TILE, {CARC_ARG_TILE(arg)}},
 };
 
 /* The gust is a structured outcome (a point and a set of players), which
@@ -716,12 +767,12 @@ const carc_module_def carc__module_probe2 = {
     .kinds = kinds,
     .nkinds = 2,
     .rules = rules,
-    .nrules = 2,
+    .nrules = 3,
     .requires = 1ull << PROBE1,
     .words = words,
     .reasons = reasons,
     .state_size = state_size,
-    .decisions_per_tile = 7 + CARC_MAX_PLAYERS,
+    .decisions_per_tile = 9 + CARC_MAX_PLAYERS,
     .payload_words_per_tile = 5,
     .events_per_tile = 3 + CARC_MAX_PLAYERS,
     .events_per_game = 8,

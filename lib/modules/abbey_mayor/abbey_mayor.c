@@ -319,7 +319,8 @@ static bool wagon_target(const carc_game *g, int p, int u, int seg)
     if (root == w->root || carc__root_complete(g, root) || carc__root_followers(g, root) > 0 ||
         !carc__can_claim(g, u, seg))
         return false;
-    if (!wagon_adjacent(g, w, u, seg) || !carc__may_deploy(g, CARC_FIGURE_WAGON, u, seg))
+    if (!wagon_adjacent(g, w, u, seg) ||
+        !carc__may_deploy(g, p, CARC_FIGURE_WAGON, u, seg, CAUSE_WAGON))
         return false;
     int f = carc__supply_figure(g, p, CARC_FIGURE_WAGON);
     return f >= 0 && carc__may_move(g, f, CARC_PLACE_SEGMENT, u, 0, CAUSE_WAGON);
@@ -368,24 +369,29 @@ static bool may_place_tile(const carc_game *g, int type, int x, int y, int rot)
     return rot == 0 && is_hole(g, x, y); /* the abbey looks the same every way */
 }
 
-/* no follower into a field with a barn */
-static bool may_deploy(const carc_game *g, int kind, int tile, int seg)
+/* no follower into a field with a barn (for any cause) */
+static bool may_deploy(const carc_game *g, int player, int kind, int tile, int seg, int cause)
 {
+    (void)player;
+    (void)cause;
     if (!cst(g)->barns_on_board || seg_kind(g, tile, seg) != CARC_FEATURE_FIELD ||
         !(carc__kind_classes(g, kind) & CARC_CLASS_FOLLOWER))
         return true;
     return barn_in(g, carc__seg_root(g, tile, seg), -1) < 0;
 }
 
-static bool deploy_allowed(const carc_game *g, int kind, int tile, int seg)
+/* the kinds' own rule; the core has checked that the feature may be
+ * claimed (both are followers) */
+static bool deploy_allowed(const carc_game *g, int player, int kind, int tile, int seg, int cause)
 {
+    (void)player;
+    (void)cause;
     int k = seg_kind(g, tile, seg);
     switch (kind) {
     case CARC_FIGURE_MAYOR:
-        return k == CARC_FEATURE_CITY && carc__can_claim(g, tile, seg);
+        return k == CARC_FEATURE_CITY;
     case CARC_FIGURE_WAGON:
-        return (k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY || k == CARC_FEATURE_MONASTERY) &&
-               carc__can_claim(g, tile, seg);
+        return k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY || k == CARC_FEATURE_MONASTERY;
     default:
         return false; /* the barn: a verb at the deployment */
     }
@@ -448,7 +454,7 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
         return why(out, WHY_WAGON, "a wagon stands only on a road, a city or a monastery");
     if (a->figure == CARC_FIGURE_BARN)
         return why(out, WHY_BARN, "a barn is placed with 'barn ne', 'se', 'sw' or 'nw'");
-    if (!may_deploy(g, a->figure, t, a->segment))
+    if (!may_deploy(g, d->player, a->figure, t, a->segment, CARC_CAUSE_DEPLOY))
         return why(out, WHY_BARN_FIELD, "a barn stands in this field: no farmer may join it");
     return false; /* occupied and the like: the core says so */
 }
@@ -681,8 +687,8 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     /* a corner needs three placed neighbours of the tile */
-    if (p->kind != CARC_DECISION_DEPLOY || p->target < 0 || p->target != carc__last_tile(g) ||
-        carc__tile_neighbours(g, p->target) < 3 || carc__supply(g, p->player, CARC_FIGURE_BARN) == 0)
+    if (p->target < 0 || carc__tile_neighbours(g, p->target) < 3 ||
+        carc__supply(g, p->player, CARC_FIGURE_BARN) == 0)
         return;
     for (int c = 0; c < 4; c++)
         if (barn_ok(g, p->player, p->target, c, NULL))

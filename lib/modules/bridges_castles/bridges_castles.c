@@ -180,8 +180,7 @@ static int bridge_tiles(const carc_game *g, int t, int out[5])
 static bool may_bridge(const carc_game *g, const carc_pending *p)
 {
     const bcb_state *s = cst(g);
-    if (p->target < 0 || p->target != carc__last_tile(g) || p->player != carc__current(g))
-        return false;
+    if (p->target < 0) return false; /* asked at the turn's own deployment only */
     if (!s->bridges[p->player] || s->bridged_at == carc__tile_count(g)) return false;
     int tiles[5];
     return bridge_tiles(g, p->target, tiles) > 0;

@@ -223,14 +223,15 @@ static int goods_majorities(carc_game *g)
  * where the deploying player already has a follower in that feature; the
  * builder not on a road or city this tile completes (JCloisterZone's
  * Builder.isDeploymentAllowed: "occupied and uncompleted"). */
-static bool deploy_allowed(const carc_game *g, int kind, int tile, int seg)
+static bool deploy_allowed(const carc_game *g, int player, int kind, int tile, int seg, int cause)
 {
+    (void)cause;
     int fk = carc__types[carc__tile_type(g, tile)].seg[seg].kind;
     int root = carc__seg_root(g, tile, seg);
     if (kind == CARC_FIGURE_PIG)
-        return fk == CARC_FEATURE_FIELD && supported(g, carc__current(g), root);
+        return fk == CARC_FEATURE_FIELD && supported(g, player, root);
     if (kind != CARC_FIGURE_BUILDER || (fk != CARC_FEATURE_ROAD && fk != CARC_FEATURE_CITY) ||
-        !supported(g, carc__current(g), root))
+        !supported(g, player, root))
         return false;
     feat_eval e;
     carc__eval_feature(g, root, 1, &e);

@@ -1,0 +1,480 @@
+/* Putting a figure onto a feature outside the turn's own deployment
+ * (lib/module.h: carc__figure_deploy_legal, carc__figure_deploy,
+ * carc__decision_push_deploy, CARC_PENDING_QUEUED_DEPLOY), with base +
+ * probe (12) + probe2 (13):
+ *   - probe2's volcano veto asks the cause: no figure on a field of a
+ *     @volcano tile (PB), except out of a dungeon (CARC_CAUSE_DUNGEON_EXIT);
+ *   - probe2's magic portal (rule probe2_portal 2): "portal", then a tile,
+ *     then the core's deployment queued there for CARC_CAUSE_PORTAL.
+ * Every expected value was worked out by hand from the tile data (the
+ * start tile D at 0,0: city N (segment 0), road W-E (1), field north of
+ * the road (2), field south of it (3); PB: road S (0), circus (1), one
+ * field all round (2); U: road N-S (0), field E (1), field W (2); E: city
+ * N (0), field (1)). */
+#include "core/state.h"
+#include "probe/probe2.h"
+
+#include <check.h>
+
+#include "run_suite.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define P1 12
+#define P2 13
+#define DEC_CHEER CARC_MODULE_KIND(P2, 1)
+#define DEC_PORTAL CARC_MODULE_KIND(P2, 10)
+#define VERB_BLESS CARC_VERB_ID(P1, 0)
+#define VERB_PERCH CARC_VERB_ID(P2, 1)
+#define VERB_PORTAL CARC_VERB_ID(P2, 7)
+#define CAUSE_MINE CARC_MODULE_KIND(P2, 12) /* a module's own cause */
+#define KS(kind, seg) (CARC_ID_KIND_SEG + (kind) * CARC_MAX_SEGMENTS + (seg))
+
+/* figure indices with 2 players: base followers (7 each), probe's big
+ * meeples, probe2's ringmasters, then the neutral fairy */
+#define FIG_FOLLOWER(p, i) ((p) * 7 + (i))
+
+static carc_game *new_game(int players, bool portal)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.num_players = players;
+    o.modules |= (1ull << P1) | (1ull << P2);
+    if (portal) ck_assert_int_eq(carc_options_set_rule(&o, "probe2_portal", 2), CARC_OK);
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    return g;
+}
+
+/* Apply the lines of text; fail with the line on any error. */
+static void play(carc_game *g, const char *text)
+{
+    char line[128];
+    int no = 0;
+    while (*text) {
+        size_t len = strcspn(text, "\n");
+        ck_assert_uint_lt(len, sizeof line);
+        memcpy(line, text, len);
+        line[len] = 0;
+        text += len + (text[len] == '\n');
+        no++;
+        if (!line[0]) continue;
+        carc_action a;
+        int rc = carc_action_from_string(g, line, &a);
+        if (rc) ck_abort_msg("line %d '%s': cannot read: %s", no, line, carc_strerror(rc));
+        rc = carc_game_apply(g, &a);
+        if (rc) ck_abort_msg("line %d '%s': refused: %s", no, line, carc_strerror(rc));
+    }
+}
+
+static int refused(carc_game *g, const char *line)
+{
+    carc_game *before;
+    ck_assert_int_eq(carc_game_clone(&before, g), CARC_OK);
+    carc_action a;
+    int rc = carc_action_from_string(g, line, &a);
+    if (!rc) rc = carc_game_apply(g, &a);
+    ck_assert_msg(rc < 0, "'%s' was accepted", line);
+    ck_assert_msg(carc__state_equal(g, before), "refused '%s' changed the state", line);
+    carc_game_free(before);
+    return rc;
+}
+
+static int refused_id(carc_game *g, int32_t id)
+{
+    carc_game *before;
+    ck_assert_int_eq(carc_game_clone(&before, g), CARC_OK);
+    int rc = carc_game_apply_id(g, id);
+    ck_assert_msg(rc < 0, "id %d was accepted", id);
+    ck_assert_msg(carc__state_equal(g, before), "refused id %d changed the state", id);
+    carc_game_free(before);
+    return rc;
+}
+
+/* carc__figure_deploy refused, the game byte-identical */
+static void deploy_refused(carc_game *g, int fig, int tile, int seg, int cause, unsigned flags)
+{
+    carc_game *before;
+    ck_assert_int_eq(carc_game_clone(&before, g), CARC_OK);
+    ck_assert(!carc__figure_deploy_legal(g, fig, tile, seg, cause, flags));
+    ck_assert_int_eq(carc__figure_deploy(g, fig, tile, seg, cause, flags), CARC_E_ILLEGAL);
+    ck_assert_msg(carc__state_equal(g, before), "a refused deployment changed the state");
+    carc_game_free(before);
+}
+
+#define ASSERT_DECISION(g, k, pl, tx, ty)                               \
+    do {                                                                \
+        carc_decision d_;                                               \
+        ck_assert_int_eq(carc_game_decision(g, &d_), CARC_OK);          \
+        ck_assert_int_eq(d_.kind, (k));                                 \
+        ck_assert_int_eq(d_.player, (pl));                              \
+        if ((k) == CARC_DECISION_DEPLOY) {                              \
+            ck_assert_int_eq(d_.x, (tx));                               \
+            ck_assert_int_eq(d_.y, (ty));                               \
+        }                                                               \
+    } while (0)
+
+/* the legal ids are exactly want[0..n) */
+static void assert_ids(const carc_game *g, const int32_t *want, size_t n)
+{
+    int32_t ids[64];
+    size_t got;
+    ck_assert_int_eq(carc_game_legal_ids(g, ids, 64, &got), CARC_OK);
+    ck_assert_uint_eq(got, n);
+    for (size_t i = 0; i < n; i++) ck_assert_int_eq(ids[i], want[i]);
+}
+
+static carc_fig fig(const carc_game *g, int i)
+{
+    carc_fig f;
+    carc__figure_get(g, i, &f);
+    return f;
+}
+
+#define ASSERT_ON(g, i, t, s)                                   \
+    do {                                                        \
+        carc_fig f_ = fig(g, i);                                \
+        ck_assert_int_eq(f_.where, CARC_PLACE_SEGMENT);         \
+        ck_assert_int_eq(f_.tile, (t));                         \
+        ck_assert_int_eq(f_.segment, (s));                      \
+    } while (0)
+
+/* 1. A held figure onto an occupied feature on another tile, with a veto
+ * that allows one cause and refuses another at the same spot.
+ *   t1 p0: PB at 0,1 (its field joins D's south field), pass;
+ *   t2 p1: U at 1,0 r1 (road W-E; its segment 1 is the field south of the
+ *          road, the same field), a follower there (figure 7);
+ *   t3 p0: U at -1,0 r1 (tile 3, the tile just laid); at its deployment
+ *          the test plays a module: it holds p0's follower 0 (a dungeon)
+ *          and lets it out onto PB's field (tile 1, segment 2). */
+START_TEST(held_onto_occupied_by_cause)
+{
+    carc_game *g = new_game(2, false);
+    play(g, "draw PB\nplace 0,1 r0\npass\n"
+            "draw U\nplace 1,0 r1\ndeploy follower segment 1\n"
+            "draw U\nplace -1,0 r1\n");
+    ASSERT_DECISION(g, CARC_DECISION_DEPLOY, 0, -1, 0);
+    ck_assert_int_eq(carc__last_tile(g), 3);
+    const int field = carc__seg_root(g, 1, 2);
+    ck_assert_int_eq(carc__seg_root(g, 2, 1), field);
+    ck_assert_int_eq(carc__seg_root(g, 0, 3), field);
+    ck_assert_int_eq(carc__root_followers(g, field), 1);
+    ASSERT_ON(g, FIG_FOLLOWER(1, 0), 2, 1);
+
+    /* into the dungeon: held by probe2 (a module's move) */
+    const int f0 = FIG_FOLLOWER(0, 0);
+    ck_assert_int_eq(carc__figure_move(g, f0, CARC_PLACE_HELD, -1, 0, 0, P2, CAUSE_MINE), CARC_OK);
+    ck_assert_int_eq(carc__supply(g, 0, CARC_FIGURE_FOLLOWER), 6);
+    ck_assert_int_eq(fig(g, f0).where, CARC_PLACE_HELD);
+
+    /* the same spot: occupied, so only with CARC_DEPLOY_OCCUPIED; and the
+     * volcano veto lets a dungeon exit through, not a seduction */
+    ck_assert(carc__figure_deploy_legal(g, f0, 1, 2, CARC_CAUSE_DUNGEON_EXIT, CARC_DEPLOY_OCCUPIED));
+    ck_assert(!carc__figure_deploy_legal(g, f0, 1, 2, CARC_CAUSE_DUNGEON_EXIT, 0));
+    ck_assert(!carc__figure_deploy_legal(g, f0, 1, 2, CARC_CAUSE_SEDUCTION, CARC_DEPLOY_OCCUPIED));
+    ck_assert(!carc__figure_deploy_legal(g, f0, 1, 2, CAUSE_MINE, CARC_DEPLOY_OCCUPIED));
+    /* the same field on a tile without a volcano: any cause, if occupied is allowed */
+    ck_assert(carc__figure_deploy_legal(g, f0, 0, 3, CARC_CAUSE_SEDUCTION, CARC_DEPLOY_OCCUPIED));
+    ck_assert(!carc__figure_deploy_legal(g, f0, 0, 3, CARC_CAUSE_SEDUCTION, 0));
+    deploy_refused(g, f0, 1, 2, CARC_CAUSE_SEDUCTION, CARC_DEPLOY_OCCUPIED);
+    deploy_refused(g, f0, 1, 2, CARC_CAUSE_DUNGEON_EXIT, 0);
+
+    /* the exit */
+    ck_assert_int_eq(carc__figure_deploy(g, f0, 1, 2, CARC_CAUSE_DUNGEON_EXIT, CARC_DEPLOY_OCCUPIED),
+                     CARC_OK);
+    ASSERT_ON(g, f0, 1, 2);
+    ck_assert_int_eq(fig(g, f0).owner, 0);
+    ck_assert_int_eq(carc__root_followers(g, field), 2);
+    ck_assert_int_eq(carc__supply(g, 0, CARC_FIGURE_FOLLOWER), 6); /* from held, not supply */
+    ck_assert_int_eq(carc__supply(g, 1, CARC_FIGURE_FOLLOWER), 6);
+    {
+        carc_feature_info fi;
+        ck_assert_int_eq(carc_game_feature(g, 0, 1, 2, &fi), CARC_OK);
+        ck_assert_int_eq(fi.strength[0], 1);
+        ck_assert_int_eq(fi.strength[1], 1);
+        ck_assert_uint_eq(fi.owners, 3);
+    }
+    /* it stands there now: not a move */
+    deploy_refused(g, f0, 1, 2, CARC_CAUSE_DUNGEON_EXIT, CARC_DEPLOY_OCCUPIED);
+
+    /* the turn's own deployment is untouched: p0 still decides it (the
+     * road of tile 3 is D's road, free; the volcano field is not offered) */
+    ASSERT_DECISION(g, CARC_DECISION_DEPLOY, 0, -1, 0);
+    play(g, "pass");
+    carc_game_free(g);
+}
+END_TEST
+
+/* 2. A figure from the board: claim counts leave one feature and enter
+ * another; the figure's own claim does not make its feature occupied. */
+START_TEST(from_board_and_self)
+{
+    carc_game *g = new_game(2, false);
+    play(g, "draw PB\nplace 0,1 r0\npass\n"
+            "draw U\nplace 1,0 r1\ndeploy follower segment 1\n"
+            "draw U\nplace -1,0 r1\n");
+    const int f7 = FIG_FOLLOWER(1, 0);
+    const int field = carc__seg_root(g, 2, 1), road = carc__seg_root(g, 3, 0);
+    ck_assert_int_eq(carc__seg_root(g, 0, 1), road);
+    /* within its own field: it is the only one there */
+    ck_assert(carc__figure_deploy_legal(g, f7, 0, 3, CAUSE_MINE, 0));
+    /* PB's field is the same feature: the volcano veto still asks the cause */
+    ck_assert(!carc__figure_deploy_legal(g, f7, 1, 2, CAUSE_MINE, 0));
+    ck_assert(carc__figure_deploy_legal(g, f7, 1, 2, CARC_CAUSE_DUNGEON_EXIT, 0));
+    /* onto the road of the tile just laid for a module's cause */
+    ck_assert_int_eq(carc__root_followers(g, road), 0);
+    ck_assert_int_eq(carc__figure_deploy(g, f7, 3, 0, CAUSE_MINE, 0), CARC_OK);
+    ASSERT_ON(g, f7, 3, 0);
+    ck_assert_int_eq(carc__root_followers(g, field), 0);
+    ck_assert_int_eq(carc__root_followers(g, road), 1);
+    ck_assert_int_eq(carc__supply(g, 1, CARC_FIGURE_FOLLOWER), 6);
+    ck_assert_int_eq(carc__supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
+    /* now the road is held: p0's turn deployment may not claim it, and a
+     * supply figure may not join it without CARC_DEPLOY_OCCUPIED */
+    ck_assert(!carc__figure_deploy_legal(g, FIG_FOLLOWER(0, 0), 3, 0, CARC_CAUSE_DEPLOY, 0));
+    ck_assert(carc__figure_deploy_legal(g, FIG_FOLLOWER(0, 0), 3, 0, CARC_CAUSE_DEPLOY,
+                                        CARC_DEPLOY_OCCUPIED));
+    refused(g, "deploy follower segment 0");
+    /* from supply at the turn's own deployment: the same rule as the decision */
+    ck_assert_int_eq(carc__figure_deploy(g, FIG_FOLLOWER(0, 0), 3, 1, CARC_CAUSE_DEPLOY, 0),
+                     CARC_OK);
+    ck_assert_int_eq(carc__supply(g, 0, CARC_FIGURE_FOLLOWER), 6);
+    ck_assert_int_eq(carc__root_followers(g, carc__seg_root(g, 3, 1)), 1);
+    carc_game_free(g);
+}
+END_TEST
+
+/* 3. Bad arguments: refused, nothing changed. */
+START_TEST(bad_arguments)
+{
+    carc_game *g = new_game(2, false);
+    play(g, "draw U\nplace 1,0 r1\n");
+    const int f = FIG_FOLLOWER(0, 0);
+    ck_assert(carc__figure_deploy_legal(g, f, 1, 0, CARC_CAUSE_DEPLOY, 0));
+    deploy_refused(g, -1, 1, 0, CARC_CAUSE_DEPLOY, 0);
+    deploy_refused(g, carc__figure_count(g), 1, 0, CARC_CAUSE_DEPLOY, 0);
+    deploy_refused(g, f, -1, 0, CARC_CAUSE_DEPLOY, 0);
+    deploy_refused(g, f, 2, 0, CARC_CAUSE_DEPLOY, 0);     /* not placed */
+    deploy_refused(g, f, 1, -1, CARC_CAUSE_DEPLOY, 0);
+    deploy_refused(g, f, 1, 3, CARC_CAUSE_DEPLOY, 0);     /* U has 3 segments */
+    deploy_refused(g, f, 1, 0, CARC_CAUSE_SCORED, 0);     /* not a deployment */
+    deploy_refused(g, f, 1, 0, CARC_CAUSE_SETUP, 0);
+    deploy_refused(g, f, 1, 0, 7, 0);
+    deploy_refused(g, f, 1, 0, -1, 0);
+    deploy_refused(g, f, 1, 0, CARC_CAUSE_DEPLOY, 4);     /* unknown flag */
+    /* a removed figure never comes back */
+    ck_assert_int_eq(carc__figure_move(g, f, CARC_PLACE_REMOVED, -1, 0, 0, 0, CAUSE_MINE), CARC_OK);
+    deploy_refused(g, f, 1, 0, CARC_CAUSE_DEPLOY, CARC_DEPLOY_OCCUPIED | CARC_DEPLOY_COMPLETED);
+    /* a neutral figure of a kind with no rule of its own (the fairy) */
+    deploy_refused(g, 18, 1, 0, CAUSE_MINE, CARC_DEPLOY_OCCUPIED);
+    /* queueing a deployment: bad player, tile, cause; the turn's own only
+     * on the tile just laid */
+    carc_game *before;
+    ck_assert_int_eq(carc_game_clone(&before, g), CARC_OK);
+    ck_assert_int_eq(carc__decision_push_deploy(g, 2, 0, CARC_CAUSE_PORTAL, false), CARC_E_INVALID);
+    ck_assert_int_eq(carc__decision_push_deploy(g, -1, 0, CARC_CAUSE_PORTAL, false), CARC_E_INVALID);
+    ck_assert_int_eq(carc__decision_push_deploy(g, 0, 2, CARC_CAUSE_PORTAL, true), CARC_E_INVALID);
+    ck_assert_int_eq(carc__decision_push_deploy(g, 0, 0, CARC_CAUSE_DEPLOY, true), CARC_E_INVALID);
+    ck_assert_int_eq(carc__decision_push_deploy(g, 0, 0, CARC_CAUSE_SCORED, true), CARC_E_INVALID);
+    ck_assert_int_eq(carc__push_decision(g, CARC_DECISION_DEPLOY, 0, CARC_CORE_OWNER, 0, 0),
+                     CARC_E_INVALID);
+    ck_assert_int_eq(carc__push_followup(g, CARC_DECISION_DEPLOY, 0, CARC_CORE_OWNER, 0, 0),
+                     CARC_E_INVALID);
+    ck_assert(carc__state_equal(g, before));
+    carc_game_free(before);
+    carc_game_free(g);
+}
+END_TEST
+
+/* 4. A deployment a module queued on another tile (the portal).
+ *   t1 p0: E at 0,-1 r2 closes the city D-E (2 tiles, nobody on it), pass;
+ *          p1 cheers 0; the token (chance) gives p0 1 point;
+ *   t2 p1: U at 1,0 r1 (tile 2); "portal" -> the tiles with a free spot:
+ *          D (its road and fields) and E (its field; its city is complete);
+ *          "portal 0,-1" -> the core's deployment on E for p1: pass, a
+ *          follower or a big meeple on the field -- not on the completed
+ *          city, and none of the modules' verbs. */
+START_TEST(portal_queued_deploy)
+{
+    carc_game *g = new_game(2, true);
+    play(g, "draw E\nplace 0,-1 r2\npass\ncheer 0\ntoken 1\n");
+    ck_assert_int_eq(carc_game_turn(g), 2);
+    play(g, "draw U\nplace 1,0 r1\n");
+    ASSERT_DECISION(g, CARC_DECISION_DEPLOY, 1, 1, 0);
+    {
+        /* the turn's own: figures on U, bless, perch, a bridge N-S, portal */
+        const int32_t want[] = {CARC_ID_PASS,
+                                KS(CARC_FIGURE_FOLLOWER, 0), KS(CARC_FIGURE_FOLLOWER, 1),
+                                KS(CARC_FIGURE_FOLLOWER, 2), KS(CARC_FIGURE_BIG, 0),
+                                KS(CARC_FIGURE_BIG, 1), KS(CARC_FIGURE_BIG, 2),
+                                VERB_BLESS, VERB_PERCH, CARC_VERB_ID(P2, 5), VERB_PORTAL};
+        assert_ids(g, want, sizeof want / sizeof want[0]);
+    }
+    const int city = carc__seg_root(g, 1, 0);
+    ck_assert(carc__root_complete(g, city));
+    ck_assert_int_eq(carc__root_followers(g, city), 0);
+    play(g, "portal");
+    ASSERT_DECISION(g, DEC_PORTAL, 1, 0, 0);
+    {
+        const int32_t want[] = {CARC_ID_TILE + 0, CARC_ID_TILE + 1};
+        assert_ids(g, want, 2);
+    }
+    play(g, "portal 0,-1");
+    ASSERT_DECISION(g, CARC_DECISION_DEPLOY, 1, 0, -1);
+    {
+        const carc_pending *p = carc__front(g);
+        ck_assert_uint_eq(p->flags, CARC_PENDING_QUEUED_DEPLOY);
+        ck_assert_int_eq(p->arg, CARC_CAUSE_PORTAL);
+        ck_assert_int_eq(p->target, 1);
+        const int32_t want[] = {CARC_ID_PASS, KS(CARC_FIGURE_FOLLOWER, 1), KS(CARC_FIGURE_BIG, 1)};
+        assert_ids(g, want, 3);
+    }
+    /* the completed city and the modules' verbs are refused, nothing changed */
+    ck_assert_int_eq(refused(g, "deploy follower segment 0"), CARC_E_ILLEGAL);
+    ck_assert_int_eq(refused(g, "deploy big segment 0"), CARC_E_ILLEGAL);
+    ck_assert_int_eq(refused_id(g, KS(CARC_FIGURE_FOLLOWER, 0)), CARC_E_ILLEGAL);
+    ck_assert_int_eq(refused_id(g, VERB_BLESS), CARC_E_ILLEGAL);
+    ck_assert_int_eq(refused_id(g, VERB_PERCH), CARC_E_ILLEGAL);
+    ck_assert_int_eq(refused_id(g, VERB_PORTAL), CARC_E_ILLEGAL);
+    ck_assert_int_eq(refused(g, "bless"), CARC_E_ILLEGAL);
+    {
+        carc_explanation e;
+        carc_action a;
+        ck_assert_int_eq(carc_action_from_string(g, "deploy follower segment 0", &a), CARC_OK);
+        ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
+        ck_assert_int_eq(e.code, CARC_E_ILLEGAL);
+        ck_assert_int_eq(e.reason, CARC_REASON_NOT_CLAIMABLE);
+        ck_assert_ptr_nonnull(strstr(e.message, "complete"));
+        ck_assert_int_eq(carc_action_from_string(g, "bless", &a), CARC_OK);
+        ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
+        ck_assert_int_eq(e.reason, CARC_REASON_NOT_OFFERED);
+        ck_assert_ptr_nonnull(strstr(e.message, "another tile"));
+    }
+    /* the same rule through the query: p1's supply follower, cause portal */
+    const int f7 = FIG_FOLLOWER(1, 0);
+    ck_assert(!carc__figure_deploy_legal(g, f7, 1, 0, CARC_CAUSE_PORTAL, 0));
+    ck_assert(carc__figure_deploy_legal(g, f7, 1, 0, CARC_CAUSE_PORTAL, CARC_DEPLOY_COMPLETED));
+    ck_assert(carc__figure_deploy_legal(g, f7, 1, 1, CARC_CAUSE_PORTAL, 0));
+
+    ck_assert_int_eq(carc__supply(g, 1, CARC_FIGURE_FOLLOWER), 7);
+    play(g, "deploy follower segment 1");
+    ASSERT_ON(g, f7, 1, 1);
+    ck_assert_int_eq(carc__supply(g, 1, CARC_FIGURE_FOLLOWER), 6);
+    ck_assert_int_eq(carc__supply(g, 1, CARC_FIGURE_BIG), 1);
+    ck_assert_int_eq(carc__root_followers(g, carc__seg_root(g, 1, 1)), 1);
+    ck_assert_int_eq(carc__root_followers(g, carc__seg_root(g, 2, 0)), 0); /* U's road */
+    ck_assert_int_eq(carc__root_followers(g, city), 0);
+    /* the turn goes on: p0's turn 3, whose own deployment offers verbs again */
+    ASSERT_DECISION(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE, 0, 0);
+    ck_assert_int_eq(carc_game_turn(g), 3);
+    play(g, "draw U\nplace -1,0 r1\n");
+    ASSERT_DECISION(g, CARC_DECISION_DEPLOY, 0, -1, 0);
+    ck_assert_uint_eq(carc__front(g)->flags, 0);
+    {
+        int32_t ids[64];
+        size_t n;
+        ck_assert_int_eq(carc_game_legal_ids(g, ids, 64, &n), CARC_OK);
+        bool bless = false;
+        for (size_t i = 0; i < n; i++) bless |= ids[i] == VERB_BLESS;
+        ck_assert(bless);
+    }
+    /* a record of it replays to the same state */
+    size_t need;
+    ck_assert_int_eq(carc_game_write_record(g, NULL, 0, &need), CARC_E_BUFFER);
+    char *rec = malloc(need);
+    ck_assert_int_eq(carc_game_write_record(g, rec, need, &need), CARC_OK);
+    carc_game *r;
+    ck_assert_int_eq(carc_record_replay(&r, rec, need, NULL), CARC_OK);
+    ck_assert(carc__state_equal(g, r));
+    carc_game_free(r);
+    free(rec);
+    carc_game_free(g);
+}
+END_TEST
+
+/* 5. Random games with the portal: at every deployment decision the
+ * offered kind x segment ids are exactly those carc__figure_deploy_legal
+ * allows a supply figure for the decision's cause, a queued one offers no
+ * verb and no completed feature, and the figures are conserved. */
+START_TEST(random_agreement)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    int queued = 0, portal_moves = 0;
+    for (int game = 0; game < 24; game++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2 + game % 3;
+        o.seed = 1000 + (uint64_t)game;
+        o.modules |= (1ull << P1) | (1ull << P2);
+        ck_assert_int_eq(carc_options_set_rule(&o, "probe2_portal", 2), CARC_OK);
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        const int nfigs = carc__figure_count(g);
+        uint32_t rng = 77u + (uint32_t)game;
+        for (int guard = 0; guard < 20000 && !carc_game_is_terminal(g); guard++) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            size_t n;
+            ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+            ck_assert_uint_gt(n, 0);
+            const carc_pending *p = carc__front(g);
+            bool deploy_turn = p->kind == CARC_DECISION_DEPLOY;
+            if (p->kind == CARC_DECISION_DEPLOY && p->target >= 0) {
+                bool q = (p->flags & CARC_PENDING_QUEUED_DEPLOY) != 0;
+                int cause = q ? CARC_CAUSE_PORTAL : CARC_CAUSE_DEPLOY;
+                ck_assert_int_eq(p->arg, cause);
+                queued += q;
+                int nseg = carc__tile_nseg(g, p->target);
+                for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+                    int f = carc__supply(g, p->player, k) ? carc__supply_figure(g, p->player, k) : -1;
+                    for (int s = 0; s < nseg; s++) {
+                        bool offered = false;
+                        for (size_t i = 0; i < n; i++) offered |= ids[i] == KS(k, s);
+                        bool legal = f >= 0 && carc__figure_deploy_legal(g, f, p->target, s, cause, 0);
+                        ck_assert_msg(offered == legal, "kind %d segment %d: offered %d, rule %d", k,
+                                      s, offered, legal);
+                        if (offered && q) {
+                            int x, y;
+                            carc__tile_xy(g, p->target, &x, &y);
+                            carc_feature_info fi;
+                            ck_assert_int_eq(carc_game_feature(g, x, y, s, &fi), CARC_OK);
+                            ck_assert_int_eq(fi.complete, 0);
+                            ck_assert_int_eq(carc__root_followers(g, carc__seg_root(g, p->target, s)), 0);
+                        }
+                    }
+                }
+                if (q)
+                    for (size_t i = 0; i < n; i++) ck_assert_int_lt(ids[i], CARC_ID_VERB);
+            }
+            rng = rng * 1103515245u + 12345u;
+            int32_t id = ids[(rng >> 8) % n];
+            bool portal_deploy = deploy_turn && (p->flags & CARC_PENDING_QUEUED_DEPLOY) &&
+                                 id != CARC_ID_PASS;
+            ck_assert_int_eq(carc_game_apply_id(g, id), CARC_OK);
+            portal_moves += portal_deploy;
+            ck_assert_int_eq(carc__figure_count(g), nfigs);
+        }
+        ck_assert(carc_game_is_terminal(g));
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(queued, 20);
+    ck_assert_int_gt(portal_moves, 5);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("deploy-cause");
+    TCase *tc = tcase_create("deploy-cause");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, held_onto_occupied_by_cause);
+    tcase_add_test(tc, from_board_and_self);
+    tcase_add_test(tc, bad_arguments);
+    tcase_add_test(tc, portal_queued_deploy);
+    tcase_add_test(tc, random_agreement);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
