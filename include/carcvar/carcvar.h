@@ -381,7 +381,8 @@ typedef struct carc_decision {
 
 /** carc_decision.flags: a chance decision with no list of outcomes (a
  *  structured outcome, such as where a catapulted token lands): sample it
- *  with carc_game_sample_chance() or apply the outcome's structured action;
+ *  with carc_game_sample_chance(), give its words with
+ *  carc_game_apply_outcome(), or apply the outcome's structured action;
  *  carc_game_chance_outcomes() answers CARC_E_UNSUPPORTED and there are no
  *  legal ids (as OpenSpiel's sampled stochastic games). */
 #define CARC_DECISION_F_SAMPLED_ONLY 1
