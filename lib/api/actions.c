@@ -170,11 +170,17 @@ int carc_game_apply_outcome(carc_game *game, const carc_action *action, const ui
                                md->name);
     carc_action out;
     if (carc__outcome_check(game, id, words, nwords, &out)) {
-        char list[96];
-        outbuf o = {list, sizeof list, 0};
-        for (size_t i = 0; i < nwords && o.len < sizeof list; i++)
-            carc__out_add(&o, "%s%u", i ? " " : "", (unsigned)words[i]);
-        if (o.len >= sizeof list) memcpy(list + sizeof list - 4, "...", 4);
+        char list[96] = "";
+        size_t len = 0;
+        for (size_t i = 0; i < nwords; i++) {
+            int k = snprintf(list + len, sizeof list - len, "%s%u", i ? " " : "",
+                             (unsigned)words[i]);
+            if (k < 0 || (size_t)k >= sizeof list - len) { /* cut: say so */
+                memcpy(list + sizeof list - 4, "...", 4);
+                break;
+            }
+            len += (size_t)k;
+        }
         return outcome_refused(why, CARC_E_ILLEGAL, CARC_REASON_OUT_OF_RANGE,
                                "module %s refuses the %zu words '%s' as outcome %d of its "
                                "decision: a word out of range, or not the words it expects",
