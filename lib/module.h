@@ -85,6 +85,7 @@ _Static_assert(CARC_ID_END <= CARC_NUM_DISTINCT_ACTIONS, "action id ranges overf
 
 /* Most 16-bit words a structured chance outcome keeps in the history. */
 #define CARC_PAYLOAD_MAX 32
+_Static_assert(CARC_PAYLOAD_MAX == CARC_OUTCOME_WORDS_MAX, "the public bound is the history's");
 
 /* --------------------------------------------------------------- figures */
 
@@ -239,6 +240,14 @@ int carc__push_sampled_chance(carc_game *g, int kind, int owner, int32_t arg);
  * carc__push_decision and carc__push_followup queue a deployment only as
  * the turn's own (target: the tile just laid), else CARC_E_INVALID. */
 int carc__decision_push_deploy(carc_game *g, int player, int tile, int cause, bool followup);
+/* From decision_apply of a sampled-only chance decision: the payload words
+ * of the structured outcome being applied -- as the host gave them
+ * (carc_game_apply_outcome), as a record or the history holds them, or as
+ * the module's outcome_payload made them from the action -- in *words, and
+ * their number (1..CARC_PAYLOAD_MAX).  An outcome larger than a carc_action
+ * (a set of touched figures) is read here rather than from the action.
+ * 0 and *words NULL anywhere else (a listed action, another game). */
+int carc__decision_payload(const carc_game *g, const uint16_t **words);
 /* Drop the front decision (the one being applied). */
 void carc__pop_decision(carc_game *g);
 
@@ -482,7 +491,13 @@ typedef struct carc_module_def {
      * chance_sample, or the host with the structured action;
      * decision_apply then checks the outcome itself (the core cannot
      * compare it with a list) and must refuse a bad one before changing
-     * anything. */
+     * anything.  A host may also give the words themselves
+     * (carc_game_apply_outcome, a record's `outcome` line):
+     * outcome_from_payload is then the check of the words -- it must
+     * refuse (nonzero) any that are no outcome of decision p (a word out of
+     * range, a wrong count), read-only -- and the action it makes must be
+     * one of this module's kinds whose action_id is `id`; decision_apply
+     * may read the words through carc__decision_payload. */
     int (*outcome_payload)(const carc_game *g, const carc_pending *p, const carc_action *a,
                            uint16_t *words, int cap);
     int (*outcome_from_payload)(const carc_game *g, const carc_pending *p, int32_t id,

@@ -37,7 +37,10 @@
 #define DEC_TOKEN CARC_MODULE_KIND(P2, 3)
 #define DEC_FAIRY CARC_MODULE_KIND(P2, 4)
 #define DEC_FINAL_ABBEY CARC_MODULE_KIND(P2, 5)
+#define DEC_GUST CARC_MODULE_KIND(P2, 6)
 #define ACT_TOKEN CARC_MODULE_KIND(P2, 3)
+#define ACT_GUST CARC_MODULE_KIND(P2, 7)
+#define REASON_GUST CARC_MODULE_KIND(P2, 3)
 #define REASON_CHEER CARC_MODULE_KIND(P2, 0)
 #define REASON_TOKEN CARC_MODULE_KIND(P2, 1)
 #define REASON_FAIRY CARC_MODULE_KIND(P2, 2)
@@ -1350,6 +1353,316 @@ START_TEST(declared_actions)
 }
 END_TEST
 
+/* ----------------------------------------- structured chance outcomes (host) */
+
+/* A 2-player game driven (drive: first legal action, the seeded RNG) to
+ * the first gust, at the end of turn 7; *f0 and *f1 get the lowest index
+ * of a figure of player 0 and of player 1 on the board. */
+static carc_game *game_at_gust(int *f0, int *f1)
+{
+    carc_game *g = new_game(2, NULL, 0);
+    drive(g, DEC_GUST, NULL, NULL);
+    ASSERT_DECISION(g, DEC_GUST, CARC_PLAYER_CHANCE);
+    ck_assert_int_eq(carc_game_turn(g), 7);
+    carc_decision d;
+    carc_game_decision(g, &d);
+    ck_assert_int_eq(d.flags & CARC_DECISION_F_SAMPLED_ONLY, CARC_DECISION_F_SAMPLED_ONLY);
+    carc_figure f[64];
+    size_t n;
+    ck_assert_int_eq(carc_game_figures(g, f, 64, &n), CARC_OK);
+    *f0 = *f1 = -1;
+    for (size_t i = 0; i < n; i++) {
+        int *slot = f[i].owner == 0 ? f0 : f[i].owner == 1 ? f1 : NULL;
+        if (slot && *slot < 0 && (f[i].where == CARC_WHERE_BOARD || f[i].where == CARC_WHERE_TILE))
+            *slot = (int)i;
+    }
+    ck_assert_int_ge(*f0, 0);
+    ck_assert_int_ge(*f1, 0);
+    return g;
+}
+
+static uint8_t *serialized(const carc_game *g, size_t *len)
+{
+    carc_game_serialize(g, NULL, 0, len);
+    uint8_t *buf = malloc(*len);
+    ck_assert_int_eq(carc_game_serialize(g, buf, *len, len), CARC_OK);
+    return buf;
+}
+
+/* 19. A structured outcome from the host (carc_game_apply_outcome): the
+ * gust lands at 12,30, hits player 0 and touches one figure of each player
+ * -- five words, more than a carc_action holds.  Player 0 scores 1 + 1,
+ * player 1 scores 1, one event each; the history keeps the words, the
+ * record writes them as an `outcome` line, and the record, the public
+ * record, the serialized form and a clone all give the same game back. */
+START_TEST(structured_outcome_by_host)
+{
+    int f0, f1;
+    carc_game *g = game_at_gust(&f0, &f1);
+    const int s0 = score(g, 0), s1 = score(g, 1);
+    carc_score_event ev[64];
+    const size_t nev = score_log(g, ev, 64);
+    const uint16_t w[5] = {12, 30, 1, (uint16_t)(f0 < f1 ? f0 : f1), (uint16_t)(f0 < f1 ? f1 : f0)};
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = ACT_GUST;
+    carc_explanation why;
+    ck_assert_msg(carc_game_apply_outcome(g, &a, w, 5, &why) == CARC_OK, "%s", why.message);
+    ck_assert_int_eq(why.code, CARC_OK);
+    ck_assert_int_eq(why.reason, CARC_REASON_LEGAL);
+    ASSERT_SCORES(g, s0 + 2, s1 + 1);
+    ck_assert_uint_eq(score_log(g, ev, 64), nev + 2);
+    ASSERT_EVENT(ev[nev], 0, 2, REASON_GUST, -1);
+    ASSERT_EVENT(ev[nev + 1], 1, 1, REASON_GUST, -1);
+    const uint16_t *pw = (const uint16_t *)1;
+    ck_assert_int_eq(carc__decision_payload(g, &pw), 0); /* only inside decision_apply */
+    ck_assert_ptr_null(pw);
+    /* the history's last entry: id 0 with the payload flag, 5, the words */
+    const uint16_t *H = CHIST(g);
+    uint32_t at = 0;
+    for (uint32_t i = 0, used; i < g->nhist; i += used) {
+        at = i;
+        used = (H[i] & HIST_PAYLOAD) ? 2u + H[i + 1] : 1u;
+    }
+    ck_assert_uint_eq(H[at], HIST_PAYLOAD);
+    ck_assert_uint_eq(H[at + 1], 5);
+    ck_assert_int_eq(memcmp(H + at + 2, w, sizeof w), 0);
+
+    /* the record: the words, then the module's text as a comment */
+    size_t len;
+    char *rec = record_of(g, &len);
+    char want[96];
+    snprintf(want, sizeof want, "\noutcome 0 : 12 30 1 %u %u  # gust 12,30 hits 0\n", w[3], w[4]);
+    ck_assert_msg(strstr(rec, want) != NULL, "no '%s' in\n%s", want + 1, rec);
+    carc_game *r;
+    carc_record_error err;
+    ck_assert_int_eq(carc_record_replay(&r, rec, len, &err), CARC_OK);
+    ck_assert(carc__state_equal(r, g));
+    carc_game_free(r);
+    free(rec);
+    /* the public record (every chance outcome explicit) */
+    carc_game_write_public_record(g, NULL, 0, &len);
+    rec = malloc(len);
+    ck_assert_int_eq(carc_game_write_public_record(g, rec, len, &len), CARC_OK);
+    ck_assert_ptr_nonnull(strstr(rec, want));
+    ck_assert_int_eq(carc_record_replay(&r, rec, len, &err), CARC_OK);
+    ASSERT_SCORES(r, s0 + 2, s1 + 1);
+    ck_assert_uint_eq(r->nhist, g->nhist);
+    /* (with no rng marks: the same entries, none marked as the RNG's) */
+    ck_assert_int_eq(memcmp(CHIST(r) + at, H + at, 7 * sizeof(uint16_t)), 0);
+    carc_game_free(r);
+    free(rec);
+    /* serialized and cloned */
+    size_t sl, cl;
+    uint8_t *buf = serialized(g, &sl);
+    ck_assert_int_eq(carc_game_deserialize(&r, buf, sl), CARC_OK);
+    ck_assert(carc__state_equal(r, g));
+    carc_game *c;
+    ck_assert_int_eq(carc_game_clone(&c, r), CARC_OK);
+    ck_assert(carc__state_equal(c, g));
+    uint8_t *cbuf = serialized(c, &cl);
+    ck_assert_uint_eq(cl, sl);
+    ck_assert_int_eq(memcmp(cbuf, buf, sl), 0);
+    /* and the games go on alike */
+    drive(g, -1, NULL, NULL);
+    drive(c, -1, NULL, NULL);
+    ck_assert(carc__state_equal(c, g));
+    free(cbuf);
+    free(buf);
+    carc_game_free(c);
+    carc_game_free(r);
+    carc_game_free(g);
+}
+END_TEST
+
+/* One refused structured outcome: its code and reason, the state unchanged. */
+static void outcome_refused(carc_game *g, int kind, int x, const uint16_t *w, size_t n, int code,
+                            int reason)
+{
+    carc_game *before;
+    ck_assert_int_eq(carc_game_clone(&before, g), CARC_OK);
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = kind;
+    a.x = x;
+    carc_explanation why;
+    ck_assert_int_eq(carc_game_apply_outcome(g, &a, w, n, &why), code);
+    ck_assert_int_eq(why.code, code);
+    ck_assert_int_eq(why.reason, reason);
+    ck_assert(why.message[0] != 0);
+    ck_assert_msg(carc__state_equal(g, before), "a refused outcome changed the state");
+    ck_assert_int_eq(carc_game_apply_outcome(g, &a, w, n, NULL), code); /* why is optional */
+    ck_assert(carc__state_equal(g, before));
+    carc_game_free(before);
+}
+
+/* 20. Malformed structured outcomes are refused with a reason and change
+ * nothing: too many or no words, NULL, a word out of the module's range,
+ * touched figures that are not on the board or not ascending, an action of
+ * another kind or another module, a field that disagrees with the words,
+ * and a decision that is not a sampled-only chance decision. */
+START_TEST(structured_outcome_refused)
+{
+    int f0, f1;
+    carc_game *g = game_at_gust(&f0, &f1);
+    const int lo = f0 < f1 ? f0 : f1, hi = f0 < f1 ? f1 : f0;
+    uint16_t w[CARC_OUTCOME_WORDS_MAX + 1] = {12, 30, 1};
+    for (int k = 3; k <= CARC_OUTCOME_WORDS_MAX; k++) w[k] = (uint16_t)lo;
+    outcome_refused(g, ACT_GUST, 0, w, CARC_OUTCOME_WORDS_MAX + 1, CARC_E_INVALID,
+                    CARC_REASON_OUT_OF_RANGE);
+    outcome_refused(g, ACT_GUST, 0, w, 0, CARC_E_INVALID, CARC_REASON_OUT_OF_RANGE);
+    outcome_refused(g, ACT_GUST, 0, NULL, 3, CARC_E_INVALID, CARC_REASON_OUT_OF_RANGE);
+    carc_explanation why;
+    ck_assert_int_eq(carc_game_apply_outcome(g, NULL, w, 3, &why), CARC_E_INVALID);
+    ck_assert_int_eq(why.code, CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_apply_outcome(NULL, NULL, w, 3, &why), CARC_E_INVALID);
+    /* words the module refuses */
+    const uint16_t x45[3] = {45, 30, 1}, hits4[3] = {12, 30, 4}, two[2] = {12, 30};
+    outcome_refused(g, ACT_GUST, 0, x45, 3, CARC_E_ILLEGAL, CARC_REASON_OUT_OF_RANGE);
+    outcome_refused(g, ACT_GUST, 0, hits4, 3, CARC_E_ILLEGAL, CARC_REASON_OUT_OF_RANGE);
+    outcome_refused(g, ACT_GUST, 0, two, 2, CARC_E_ILLEGAL, CARC_REASON_OUT_OF_RANGE);
+    const uint16_t down[5] = {12, 30, 1, (uint16_t)hi, (uint16_t)lo};
+    outcome_refused(g, ACT_GUST, 0, down, 5, CARC_E_ILLEGAL, CARC_REASON_OUT_OF_RANGE);
+    const uint16_t twice[5] = {12, 30, 1, (uint16_t)lo, (uint16_t)lo};
+    outcome_refused(g, ACT_GUST, 0, twice, 5, CARC_E_ILLEGAL, CARC_REASON_OUT_OF_RANGE);
+    int supply = -1; /* a figure in supply is not touched by a gust */
+    for (int i = 0; i < carc_game_num_players(g) * 7 && supply < 0; i++)
+        if (fig_at(g, i).where == CARC_WHERE_SUPPLY) supply = i;
+    ck_assert_int_ge(supply, 0);
+    const uint16_t off[4] = {12, 30, 1, (uint16_t)supply};
+    outcome_refused(g, ACT_GUST, 0, off, 4, CARC_E_ILLEGAL, CARC_REASON_OUT_OF_RANGE);
+    const uint16_t none[4] = {12, 30, 1, 200};
+    outcome_refused(g, ACT_GUST, 0, none, 4, CARC_E_ILLEGAL, CARC_REASON_OUT_OF_RANGE);
+    /* the action: another kind of the module, another module's, the core's;
+     * a field the words contradict */
+    const uint16_t good[3] = {12, 30, 1};
+    outcome_refused(g, ACT_TOKEN, 0, good, 3, CARC_E_ILLEGAL, CARC_REASON_OUT_OF_RANGE);
+    outcome_refused(g, ACT_TITHE, 0, good, 3, CARC_E_ILLEGAL, CARC_REASON_WRONG_KIND);
+    outcome_refused(g, CARC_ACTION_DRAW, 0, good, 3, CARC_E_ILLEGAL, CARC_REASON_WRONG_KIND);
+    outcome_refused(g, ACT_GUST, 5, good, 3, CARC_E_ILLEGAL, CARC_REASON_OUT_OF_RANGE);
+    /* a field the words agree with is fine */
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = ACT_GUST;
+    a.x = 12;
+    ck_assert_int_eq(carc_game_apply_outcome(g, &a, good, 3, NULL), CARC_OK);
+    /* not a sampled-only chance decision: a player's, a listed chance
+     * decision (the draw, probe2's token), the end of the game */
+    ck_assert(!carc__sampled_only(g));
+    outcome_refused(g, ACT_GUST, 0, good, 3, CARC_E_STATE, CARC_REASON_WRONG_KIND);
+    while (carc_game_current_player(g) == CARC_PLAYER_CHANCE)
+        ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+    outcome_refused(g, ACT_GUST, 0, good, 3, CARC_E_STATE, CARC_REASON_WRONG_KIND);
+    drive(g, -1, NULL, NULL);
+    ck_assert(carc_game_is_terminal(g));
+    outcome_refused(g, ACT_GUST, 0, good, 3, CARC_E_STATE, CARC_REASON_GAME_OVER);
+    carc_game_free(g);
+    g = new_game(2, NULL, 0);
+    play(g, CITY_ROAD);
+    play(g, "pass\ncheer 0\nscore");
+    ASSERT_DECISION(g, DEC_TOKEN, CARC_PLAYER_CHANCE);
+    const uint16_t three[1] = {3};
+    outcome_refused(g, ACT_TOKEN, 0, three, 1, CARC_E_STATE, CARC_REASON_WRONG_KIND);
+    carc_game_free(g);
+}
+END_TEST
+
+/* Replay rec with `line` appended after its first `keep` bytes: the code,
+ * and the line of the error (0 if none). */
+static int replay_with(const char *rec, size_t keep, const char *line, int *err_line)
+{
+    size_t n = strlen(line);
+    char *text = malloc(keep + n + 2);
+    memcpy(text, rec, keep);
+    memcpy(text + keep, line, n);
+    text[keep + n] = '\n';
+    carc_game *r = NULL;
+    carc_record_error err;
+    int rc = carc_record_replay(&r, text, keep + n + 1, &err);
+    *err_line = rc ? err.line : 0;
+    if (rc) {
+        ck_assert_ptr_null(r);
+        ck_assert_int_eq(err.code, rc);
+        ck_assert(err.message[0] != 0);
+    }
+    carc_game_free(r);
+    free(text);
+    return rc;
+}
+
+/* 21. A record's `outcome` lines: the RNG's gust is written with its words
+ * and " rng" and replays only if the RNG gives those words again; without
+ * " rng" the same words are the host's; malformed lines, words the module
+ * refuses and an outcome where none is pending are refused at their line. */
+START_TEST(structured_outcome_records)
+{
+    int f0, f1;
+    carc_game *g = game_at_gust(&f0, &f1);
+    size_t keep;
+    char *head = record_of(g, &keep);
+    keep--; /* the NUL */
+    int lines = 0;
+    for (size_t i = 0; i < keep; i++) lines += head[i] == '\n';
+    carc_action a;
+    ck_assert_int_eq(carc_game_sample_chance(g, &a), CARC_OK);
+    ck_assert_int_eq(a.kind, ACT_GUST);
+    size_t len;
+    char *rec = record_of(g, &len);
+    char want[96], hits[24] = "none";
+    for (int q = 0, k = 0; q < 2; q++)
+        if (a.arg & (1 << q)) k += snprintf(hits + k, sizeof hits - (size_t)k, "%s%d", k ? "," : "", q);
+    snprintf(want, sizeof want, "\noutcome 0 : %d %d %d rng  # gust %d,%d hits %s\n", a.x, a.y,
+             a.arg, a.x, a.y, hits);
+    ck_assert_msg(strstr(rec, want) != NULL, "no '%s' in\n%s", want + 1, rec);
+    ck_assert_int_eq(line_of(rec, want + 1), lines + 1);
+    carc_game *r;
+    carc_record_error err;
+    ck_assert_int_eq(carc_record_replay(&r, rec, len, &err), CARC_OK);
+    ck_assert(carc__state_equal(r, g));
+    carc_game_free(r);
+
+    int at;
+    char line[160];
+    /* another word with rng: not what the RNG gives */
+    snprintf(line, sizeof line, "outcome 0 : %d %d %d rng", (a.x + 1) % 45, a.y, a.arg);
+    ck_assert_int_eq(replay_with(head, keep, line, &at), CARC_E_ILLEGAL);
+    ck_assert_int_eq(at, lines + 1);
+    /* the same words from the host */
+    snprintf(line, sizeof line, "outcome 0 : %d %d %d", a.x, a.y, a.arg);
+    ck_assert_int_eq(replay_with(head, keep, line, &at), CARC_OK);
+    /* the host's touched figures */
+    snprintf(line, sizeof line, "outcome 0 : 12 30 1 %d %d # touched", f0 < f1 ? f0 : f1,
+             f0 < f1 ? f1 : f0);
+    ck_assert_int_eq(replay_with(head, keep, line, &at), CARC_OK);
+    /* malformed */
+    static const char *const bad[] = {
+        "outcome", "outcome 0 :", "outcome 0 12 30 1", "outcome : 12 30 1", "outcome 0 : 12 x 1",
+        "outcome 0 : 12 30 1 rng rng", "outcome 0 : 12 30 65536", "outcome 8192 : 12 30 1",
+        "outcome 0 : 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(replay_with(head, keep, bad[i], &at) == CARC_E_PARSE, "'%s'", bad[i]);
+        ck_assert_int_eq(at, lines + 1);
+    }
+    /* the module refuses the words: x out of range, a figure twice, id 1 */
+    static const char *const refused_words[] = {"outcome 0 : 45 30 1", "outcome 0 : 1 2 3 0 0",
+                                                "outcome 1 : 12 30 1", "outcome 0 : 12 30"};
+    for (size_t i = 0; i < sizeof refused_words / sizeof refused_words[0]; i++) {
+        ck_assert_msg(replay_with(head, keep, refused_words[i], &at) == CARC_E_ILLEGAL, "'%s'",
+                      refused_words[i]);
+        ck_assert_int_eq(at, lines + 1);
+    }
+    /* no structured outcome pending: after the gust, and with rng too */
+    char *full = malloc(len + 64);
+    memcpy(full, rec, len - 1);
+    ck_assert_int_eq(replay_with(full, len - 1, "outcome 0 : 12 30 1", &at), CARC_E_STATE);
+    ck_assert_int_eq(replay_with(full, len - 1, "outcome 0 : 12 30 1 rng", &at), CARC_E_STATE);
+    free(full);
+    free(rec);
+    free(head);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("mechanisms");
@@ -1373,6 +1686,9 @@ int main(void)
     tcase_add_test(tc, refusals_change_nothing);
     tcase_add_test(tc, bounds_at_every_module_decision);
     tcase_add_test(tc, declared_actions);
+    tcase_add_test(tc, structured_outcome_by_host);
+    tcase_add_test(tc, structured_outcome_refused);
+    tcase_add_test(tc, structured_outcome_records);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -99,6 +99,19 @@ static void check_decision(carc_game *g, carc_game *scratch, carc_game *before, 
         bad.x = 45 + (int32_t)(lcg(rs) % 100);
         REQ(carc_game_apply(g, &bad) == CARC_E_ILLEGAL, "a bad gust accepted");
         REQ(carc__state_equal(g, before), "a refused gust changed the state");
+        /* the same as words (carc_game_apply_outcome), and a figure index
+         * past the last one, refused with a reason */
+        uint16_t w[4] = {(uint16_t)bad.x, 30, 0, 0};
+        carc_explanation why;
+        memset(&bad, 0, sizeof bad);
+        bad.kind = CARC_MODULE_KIND(13, 7);
+        REQ(carc_game_apply_outcome(g, &bad, w, 3, &why) == CARC_E_ILLEGAL && why.message[0],
+            "bad gust words accepted");
+        w[0] = 12;
+        w[3] = (uint16_t)(200 + lcg(rs) % 1000);
+        REQ(carc_game_apply_outcome(g, &bad, w, 4, &why) == CARC_E_ILLEGAL && why.message[0],
+            "a touched figure that does not exist accepted");
+        REQ(carc__state_equal(g, before), "a refused outcome changed the state");
         return;
     }
     REQ(n > 0, "no legal action at decision kind %d", d.kind);
@@ -221,7 +234,24 @@ START_TEST(probe_playouts)
                          (int)(lcg(&rs) % 45), lcg(&rs) % 2 ? "none" : "0,1");
                 carc_action a;
                 REQ(carc_action_from_string(g, text, &a) == CARC_OK, "'%s'", text);
-                REQ(carc_game_apply(g, &a) == CARC_OK, "'%s' refused", text);
+                if (lcg(&rs) % 2) {
+                    REQ(carc_game_apply(g, &a) == CARC_OK, "'%s' refused", text);
+                } else {
+                    /* as words, with some figures on the board touched */
+                    uint16_t w[CARC_OUTCOME_WORDS_MAX] = {(uint16_t)a.x, (uint16_t)a.y,
+                                                          (uint16_t)a.arg};
+                    size_t nw = 3;
+                    carc_figure f[128];
+                    size_t nf;
+                    REQ(carc_game_figures(g, f, 128, &nf) == CARC_OK, "figures");
+                    for (size_t i = 0; i < nf && nw < CARC_OUTCOME_WORDS_MAX; i++)
+                        if (f[i].owner >= 0 && lcg(&rs) % 3 == 0 &&
+                            (f[i].where == CARC_WHERE_BOARD || f[i].where == CARC_WHERE_TILE))
+                            w[nw++] = (uint16_t)i;
+                    carc_explanation why;
+                    REQ(carc_game_apply_outcome(g, &a, w, nw, &why) == CARC_OK, "'%s' + %zu "
+                        "touched refused: %s", text, nw - 3, why.message);
+                }
             } else if (carc_game_current_player(g) == CARC_PLAYER_CHANCE &&
                        (n == 0 || lcg(&rs) % 2))
                 REQ(carc_game_sample_chance(g, NULL) == CARC_OK, "sample");

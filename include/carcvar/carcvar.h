@@ -382,7 +382,8 @@ typedef struct carc_decision {
 
 /** carc_decision.flags: a chance decision with no list of outcomes (a
  *  structured outcome, such as where a catapulted token lands): sample it
- *  with carc_game_sample_chance() or apply the outcome's structured action;
+ *  with carc_game_sample_chance(), give its words with
+ *  carc_game_apply_outcome(), or apply the outcome's structured action;
  *  carc_game_chance_outcomes() answers CARC_E_UNSUPPORTED and there are no
  *  legal ids (as OpenSpiel's sampled stochastic games). */
 #define CARC_DECISION_F_SAMPLED_ONLY 1
@@ -509,6 +510,32 @@ CARC_API int carc_game_chance_outcomes(const carc_game *game, int32_t *ids,
 /** Sample the pending chance decision from the game's RNG and apply it;
  *  the applied outcome is written to *out if out is not NULL. */
 CARC_API int carc_game_sample_chance(carc_game *game, carc_action *out);
+/** Most 16-bit words of a structured chance outcome
+ *  (carc_game_apply_outcome). */
+#define CARC_OUTCOME_WORDS_MAX 32
+
+/** Answer the pending sampled-only chance decision
+ *  (CARC_DECISION_F_SAMPLED_ONLY) with a structured outcome: the module
+ *  that owns the decision defines it as nwords 16-bit words (1 to
+ *  CARC_OUTCOME_WORDS_MAX: a resting point in millimetres, a set of touched
+ *  figures, per-player results; the module's documentation gives their
+ *  order and ranges) and checks them.  action names the outcome: its kind
+ *  (one of that module's action kinds) and the fields its id carries; any
+ *  other field is 0 or equal to what the words make.  The game keeps the
+ *  words as given: in the history, the serialized form and records (an
+ *  `outcome ID : W1 W2 ...` line, doc/records.md).
+ *  Refused, with the game unchanged: CARC_E_INVALID (NULL game or action,
+ *  NULL words with nwords > 0, no words or more than
+ *  CARC_OUTCOME_WORDS_MAX), CARC_E_STATE (the game is over, a player
+ *  decides, or the chance decision has a list of outcomes: use
+ *  carc_game_apply_id), CARC_E_ILLEGAL (an action kind of another module
+ *  or with no id, words the module refuses, a field that disagrees with
+ *  them, an outcome its rules refuse now).  If why is not NULL it receives
+ *  the code, a carc_reason and a message (as carc_game_explain; on success
+ *  code CARC_OK, reason CARC_REASON_LEGAL).  CARCVAR_0.5. */
+CARC_API int carc_game_apply_outcome(carc_game *game, const carc_action *action,
+                                     const uint16_t *words, size_t nwords,
+                                     carc_explanation *why);
 /** Tiles of a type still to be drawn (-1 for all types together). */
 CARC_API int carc_game_tiles_remaining(const carc_game *game, int type);
 

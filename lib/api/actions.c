@@ -1,6 +1,8 @@
 /* Public actions: legal actions, ids and masks, applying, chance. */
 #include "core/state.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 int carc_game_legal_actions(const carc_game *game, carc_action *buf, size_t cap,
@@ -111,4 +113,100 @@ int carc_game_sample_chance(carc_game *game, carc_action *out)
     if (!carc__valid(game)) return CARC_E_INVALID;
     if (!carc__chance_pending(game)) return CARC_E_STATE;
     return carc__sample_chance(game, out, NULL);
+}
+
+/* ------------------------------------------------ structured chance outcomes */
+
+static int outcome_refused(carc_explanation *why, int code, int reason, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int outcome_refused(carc_explanation *why, int code, int reason, const char *fmt, ...)
+{
+    if (why) {
+        va_list ap;
+        why->code = code;
+        why->reason = reason;
+        va_start(ap, fmt);
+        vsnprintf(why->message, sizeof why->message, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+int carc_game_apply_outcome(carc_game *game, const carc_action *action, const uint16_t *words,
+                            size_t nwords, carc_explanation *why)
+{
+    if (why) {
+        memset(why, 0, sizeof *why);
+        why->side = why->player = why->position = -1;
+    }
+    if (!carc__valid(game) || !action || (!words && nwords))
+        return outcome_refused(why, CARC_E_INVALID, CARC_REASON_OUT_OF_RANGE,
+                               "%s is NULL", !carc__valid(game) ? "the game"
+                               : !action ? "the action" : "words (with nwords > 0)");
+    if (carc__is_over(game))
+        return outcome_refused(why, CARC_E_STATE, CARC_REASON_GAME_OVER, "the game is over");
+    if (!carc__chance_pending(game))
+        return outcome_refused(why, CARC_E_STATE, CARC_REASON_WRONG_KIND,
+                               "player %d decides here, not chance: answer with "
+                               "carc_game_apply", carc__front(game) ? carc__front(game)->player : -1);
+    const carc_pending *p = carc__front(game);
+    const carc_module_def *md = p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
+    if (!carc__sampled_only(game) || !md->outcome_from_payload)
+        return outcome_refused(why, CARC_E_STATE, CARC_REASON_WRONG_KIND,
+                               "this chance decision takes no structured outcome: apply one of "
+                               "its listed outcomes (carc_game_chance_outcomes)");
+    if (nwords == 0 || nwords > CARC_PAYLOAD_MAX)
+        return outcome_refused(why, CARC_E_INVALID, CARC_REASON_OUT_OF_RANGE,
+                               "%zu words: a structured outcome has 1 to %d", nwords,
+                               CARC_PAYLOAD_MAX);
+    if (!CARC_KIND_IS_MODULE(action->kind) || CARC_KIND_MODULE(action->kind) != md->id)
+        return outcome_refused(why, CARC_E_ILLEGAL, CARC_REASON_WRONG_KIND,
+                               "action kind %d is not an outcome of module %s, whose chance "
+                               "decision is pending", (int)action->kind, md->name);
+    int32_t id;
+    if (carc__action_id(game, action, &id))
+        return outcome_refused(why, CARC_E_ILLEGAL, CARC_REASON_OUT_OF_RANGE,
+                               "module %s gives this action no id: a field is out of range",
+                               md->name);
+    carc_action out;
+    if (carc__outcome_check(game, id, words, nwords, &out)) {
+        char list[96] = "";
+        size_t len = 0;
+        for (size_t i = 0; i < nwords; i++) {
+            int k = snprintf(list + len, sizeof list - len, "%s%u", i ? " " : "",
+                             (unsigned)words[i]);
+            if (k < 0 || (size_t)k >= sizeof list - len) { /* cut: say so */
+                memcpy(list + sizeof list - 4, "...", 4);
+                break;
+            }
+            len += (size_t)k;
+        }
+        return outcome_refused(why, CARC_E_ILLEGAL, CARC_REASON_OUT_OF_RANGE,
+                               "module %s refuses the %zu words '%s' as outcome %d of its "
+                               "decision: a word out of range, or not the words it expects",
+                               md->name, nwords, list, (int)id);
+    }
+    /* the host's action names the outcome; a field it gives must be the
+     * outcome's, never silently replaced by the payload's */
+    static const char *const field[] = {"kind", "tile", "x", "y", "rotation", "figure",
+                                        "segment", "target", "arg", "reserved[0]",
+                                        "reserved[1]", "reserved[2]"};
+    _Static_assert(sizeof(carc_action) == 12 * sizeof(int32_t), "carc_action fields");
+    int32_t given[12], made[12];
+    memcpy(given, action, sizeof given);
+    memcpy(made, &out, sizeof made);
+    for (size_t i = 0; i < sizeof field / sizeof field[0]; i++)
+        if (given[i] && given[i] != made[i])
+            return outcome_refused(why, CARC_E_ILLEGAL,
+                                   i ? CARC_REASON_OUT_OF_RANGE : CARC_REASON_WRONG_KIND,
+                                   "the action's %s is %d but the words make it %d: leave it "
+                                   "0 or give the same", field[i], (int)given[i], (int)made[i]);
+    int rc = carc__apply_outcome(game, id, words, nwords);
+    if (rc == CARC_OK) return outcome_refused(why, CARC_OK, CARC_REASON_LEGAL, "applied");
+    if (why && carc__explain(game, &out, why) == CARC_OK && why->reason != CARC_REASON_LEGAL) {
+        why->code = rc; /* apply's, as for carc_game_explain */
+        return rc;
+    }
+    return outcome_refused(why, rc, rc == CARC_E_LIMIT ? CARC_REASON_FAULT : CARC_REASON_NOT_OFFERED,
+                           "module %s refuses this outcome now: %s", md->name, carc_strerror(rc));
 }

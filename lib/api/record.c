@@ -36,6 +36,23 @@ static void write_bag(outbuf *o, const carc_setup *setup)
     carc__out_add(o, "\n");
 }
 
+/* The record line of a structured chance outcome, history entry h:
+ * "outcome ID : W1 W2 ..." (carc_game_apply_outcome), " rng" if the RNG
+ * chose it, and the module's text of it as a comment when the line stays
+ * within the reader's length. */
+static void write_outcome(outbuf *o, const uint16_t *h, bool rng, const char *text)
+{
+    char line[256];
+    outbuf l = {line, sizeof line, 0};
+    carc__out_add(&l, "outcome %u :", (unsigned)(h[0] & HIST_ID_MASK));
+    for (unsigned k = 0; k < h[1]; k++) carc__out_add(&l, " %u", (unsigned)h[2 + k]);
+    if (rng) carc__out_add(&l, " rng");
+    size_t bare = l.len;
+    if (text) carc__out_add(&l, "  # %s", text);
+    if (l.len >= sizeof line) line[bare] = 0; /* the comment would not fit */
+    carc__out_add(o, "%s\n", line);
+}
+
 /* The record of the game so far.  A public record leaves out the game's only
  * secret, its RNG: no seed line, and no "rng" marks (every draw is explicit,
  * so it replays without the RNG). */
@@ -78,9 +95,14 @@ static int write_record(const carc_game *game, char *buf, size_t cap, size_t *ne
             rc = CARC_E_CORRUPT;
             break;
         }
-        rc = carc_action_to_string(g, &a, text, sizeof text, NULL);
-        if (rc) break;
-        carc__out_add(&o, "%s%s\n", text, (h & HIST_SAMPLED) && !public_only ? " rng" : "");
+        if (h & HIST_PAYLOAD) {
+            bool shown = carc_action_to_string(g, &a, text, sizeof text, NULL) == CARC_OK;
+            write_outcome(&o, H + i, (h & HIST_SAMPLED) && !public_only, shown ? text : NULL);
+        } else {
+            rc = carc_action_to_string(g, &a, text, sizeof text, NULL);
+            if (rc) break;
+            carc__out_add(&o, "%s%s\n", text, (h & HIST_SAMPLED) && !public_only ? " rng" : "");
+        }
         uint32_t nlog = g->nlog;
         rc = carc__replay_entry(g, H + i, game->nhist - i, &used);
         if (rc) break;
@@ -147,6 +169,63 @@ static bool parse_u64(const char *s, uint64_t *out)
     if (errno || *end) return false;
     *out = v;
     return true;
+}
+
+/* An "outcome ID : W1 W2 ... [rng]" line (the text after the word): a
+ * structured chance outcome given by its id and payload words; with rng,
+ * the seeded RNG must give exactly it. */
+static int replay_outcome(carc_game *g, char *rest, uint64_t lineno, carc_record_error *err)
+{
+    uint16_t w[2 + CARC_PAYLOAD_MAX];
+    int id = -1, n = 0;
+    bool rng = false, colon = false;
+    char *save = NULL;
+    for (char *tk = strtok_r(rest, " \t", &save); tk; tk = strtok_r(NULL, " \t", &save)) {
+        int v;
+        if (id < 0 && carc__parse_int(tk, 0, HIST_ID_MASK, &v)) id = v;
+        else if (id >= 0 && !colon && !strcmp(tk, ":")) colon = true;
+        else if (colon && !rng && n < CARC_PAYLOAD_MAX && carc__parse_int(tk, 0, 65535, &v))
+            w[2 + n++] = (uint16_t)v;
+        else if (colon && n > 0 && !rng && !strcmp(tk, "rng")) rng = true;
+        else
+            return rec_fail(err, lineno, CARC_E_PARSE,
+                            "expected 'outcome ID : W1 W2 ...' (ID 0-%u, 1 to %d words 0-65535, "
+                            "then 'rng' or nothing), not '%s'", HIST_ID_MASK, CARC_PAYLOAD_MAX, tk);
+    }
+    if (!colon || n == 0)
+        return rec_fail(err, lineno, CARC_E_PARSE,
+                        "expected 'outcome ID : W1 W2 ...' with 1 to %d words", CARC_PAYLOAD_MAX);
+    carc_action a;
+    int rc = carc__outcome_check(g, id, w + 2, (size_t)n, &a);
+    if (rc == CARC_E_STATE)
+        return rec_fail(err, lineno, rc, "no structured chance outcome is pending here (a "
+                        "player decides, or the chance decision lists its outcomes)");
+    if (rc)
+        return rec_fail(err, lineno, rc, "the module in play refuses outcome %d with these %d "
+                        "words: a word out of range, or not the words it expects", id, n);
+    if (rng) {
+        /* the game is thrown away if this fails, so sample on it */
+        w[0] = (uint16_t)((unsigned)id | HIST_PAYLOAD | HIST_SAMPLED);
+        w[1] = (uint16_t)n;
+        uint32_t before = g->nhist;
+        carc_action got;
+        rc = carc__sample_chance(g, &got, NULL);
+        if (rc) return rec_fail(err, lineno, rc, "outcome %d: %s", id, carc_strerror(rc));
+        if (g->nhist - before != (uint32_t)(2 + n) ||
+            memcmp(CHIST(g) + before, w, (size_t)(2 + n) * sizeof w[0]) != 0) {
+            char text[160] = "?";
+            carc_action_to_string(g, &got, text, sizeof text, NULL);
+            return rec_fail(err, lineno, CARC_E_ILLEGAL,
+                            "the seeded RNG gives '%s' here, not outcome %d with these words",
+                            text, id);
+        }
+        return CARC_OK;
+    }
+    carc_explanation why;
+    rc = carc_game_apply_outcome(g, &a, w + 2, (size_t)n, &why);
+    if (rc) return rec_fail(err, lineno, rc, "outcome %d: %s: %s", id, carc_strerror(rc),
+                            why.message);
+    return CARC_OK;
 }
 
 /* One replay of a record: what its header set, and the game once its first
@@ -266,6 +345,12 @@ typedef struct directive {
 
 /* Every line whose first word is none of these is an action, in the
  * notation (modules add theirs); adding a directive is one entry here. */
+/* "outcome ID : W1 W2 ... [rng]" (replay_outcome) */
+static int dir_outcome(replay *r, char *rest)
+{
+    return replay_outcome(r->g, rest, r->lineno, r->err);
+}
+
 static const directive directives[] = {
     {"players", 1, DIR_HEADER | DIR_ONCE, dir_players},
     {"seed", 1, DIR_HEADER | DIR_ONCE, dir_seed},
@@ -273,6 +358,7 @@ static const directive directives[] = {
     {"rule", 1, DIR_HEADER, dir_rule}, /* once per rule: dir_rule checks */
     {"first-player", 3, DIR_HEADER | DIR_ONCE, dir_first_player},
     {"bag", 3, DIR_HEADER, dir_bag}, /* several lines make one bag */
+    {"outcome", 2, 0, dir_outcome},   /* a structured chance outcome */
 };
 #define NDIRECTIVES ((int)(sizeof directives / sizeof directives[0]))
 _Static_assert(NDIRECTIVES <= (int)(sizeof((replay *)0)->first_line /

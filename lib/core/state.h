@@ -438,6 +438,16 @@ void carc__log(carc_game *g, int player, int points, int reason, int feature, in
 int carc__enumerate(const carc_game *g, action_sink *sink) CARC_INTERNAL;
 int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CARC_INTERNAL;
 int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
+/* a structured outcome given as its id and payload words at the pending
+ * sampled-only chance decision: the owner's outcome_from_payload rebuilds
+ * it into *out (an action of the owner with that id) or refuses it
+ * (CARC_E_STATE: no such decision pending; CARC_E_INVALID: no words, more
+ * than CARC_PAYLOAD_MAX, NULL; CARC_E_ILLEGAL: the module refuses them);
+ * read-only.  carc__apply_outcome checks the same and applies it, the
+ * history keeping the words as given. */
+int carc__outcome_check(const carc_game *g, int32_t id, const uint16_t *words, size_t n,
+                        carc_action *out) CARC_INTERNAL;
+int carc__apply_outcome(carc_game *g, int32_t id, const uint16_t *words, size_t n) CARC_INTERNAL;
 bool carc__drawable(const carc_game *g, int type) CARC_INTERNAL;
 int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t cap) CARC_INTERNAL;
 int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id) CARC_INTERNAL;

@@ -927,8 +927,28 @@ static void plain_advance(carc_game *g, int kind)
     carc__advance(g);
 }
 
-/* Apply action a, whose id for the pending decision is id. */
-int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
+/* The structured outcome being applied, for carc__decision_payload: set
+ * only around a module's decision_apply (so never part of a game's bytes);
+ * per thread, as games on different threads are independent. */
+static _Thread_local struct {
+    const carc_game *g;
+    const uint16_t *words;
+    int n;
+} applying;
+
+int carc__decision_payload(const carc_game *g, const uint16_t **words)
+{
+    bool mine = applying.g == g && g && applying.n > 0;
+    if (words) *words = mine ? applying.words : NULL;
+    return mine ? applying.n : 0;
+}
+
+/* Apply action a, whose id for the pending decision is id; given (ngiven
+ * words, 0 for none) is the payload of a structured outcome the caller
+ * already validated with the module (carc__apply_outcome): it is kept as
+ * given, never recomputed from the action. */
+static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool sampled,
+                       const uint16_t *given, int ngiven)
 {
     const carc_pending *front = carc__front(g);
     if (!front) return CARC_E_STATE;
@@ -954,7 +974,10 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
             p.owner < CARC_MODULE_SLOTS ? carc__modules[p.owner] : NULL;
         if (!md || !md->decision_apply) return CARC_E_ILLEGAL;
         carc_action canon;
-        if ((p.flags & CARC_PENDING_SAMPLED_ONLY) && md->outcome_payload &&
+        if (ngiven > 0) {
+            nwords = ngiven;
+            memcpy(words, given, (size_t)ngiven * sizeof words[0]);
+        } else if ((p.flags & CARC_PENDING_SAMPLED_ONLY) && md->outcome_payload &&
             CARC_KIND_IS_MODULE(a->kind) && CARC_KIND_MODULE(a->kind) == md->id &&
             (nwords = md->outcome_payload(g, &p, a, words, CARC_PAYLOAD_MAX)) != 0) {
             /* a structured outcome of a sampled-only decision: the module
@@ -969,7 +992,13 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
             nwords = 0;
             a = &canon;
         }
+        applying.g = g;
+        applying.words = words;
+        applying.n = nwords;
         rc = md->decision_apply(g, &p, a);
+        applying.g = NULL;
+        applying.words = NULL;
+        applying.n = 0;
         break;
     }
     }
@@ -982,6 +1011,37 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
     /* a module's declaration was wrong and a bound was hit on the way: the
      * game is faulted (every later call fails too); say so now */
     return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
+}
+
+int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
+{
+    return apply_entry(g, a, id, sampled, NULL, 0);
+}
+
+int carc__outcome_check(const carc_game *g, int32_t id, const uint16_t *words, size_t n,
+                        carc_action *out)
+{
+    const carc_pending *p = carc__front(g);
+    if (!p || !carc__sampled_only(g)) return CARC_E_STATE;
+    const carc_module_def *md = carc__modules[p->owner];
+    if (!md->outcome_from_payload || !md->decision_apply) return CARC_E_STATE;
+    if (n == 0 || n > CARC_PAYLOAD_MAX || !words) return CARC_E_INVALID;
+    if (id < 0 || id > (int32_t)HIST_ID_MASK) return CARC_E_ILLEGAL;
+    if (md->outcome_from_payload(g, p, id, words, (int)n, out)) return CARC_E_ILLEGAL;
+    /* the outcome is one of the owner's actions and has this id */
+    int32_t back;
+    if (!CARC_KIND_IS_MODULE(out->kind) || CARC_KIND_MODULE(out->kind) != md->id ||
+        !md->action_id || md->action_id(g, out, &back) || back != id)
+        return CARC_E_ILLEGAL;
+    return CARC_OK;
+}
+
+int carc__apply_outcome(carc_game *g, int32_t id, const uint16_t *words, size_t n)
+{
+    carc_action a;
+    int rc = carc__outcome_check(g, id, words, n, &a);
+    if (rc) return rc;
+    return apply_entry(g, &a, id, false, words, (int)n);
 }
 
 /* The playout hot path: a placement given by its id, one cell lookup. */

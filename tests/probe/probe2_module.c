@@ -47,7 +47,12 @@
  *  - a structured, sampled-only chance decision: at the end of every 7th
  *    turn a gust (a landing point x,y in 0..44 mm and a set of players
  *    hit): no list of outcomes; the RNG or the host answers with the whole
- *    structure ("gust 12,30 hits 0,2"); each player hit scores 1;
+ *    structure ("gust 12,30 hits 0,2"); each player hit scores 1.  Its
+ *    payload is x, y, the players hit (bit set), then, from a host only
+ *    (carc_game_apply_outcome), the figures it touched: up to 29 indices,
+ *    ascending, each a player's figure on the board (segment or tile);
+ *    each touched figure scores 1 for its owner -- more than a carc_action
+ *    holds, so decision_apply reads the words (carc__decision_payload);
  *  - taking over another module's move (intercept_move): a probe stroll
  *    step (PROBE_CAUSE_STROLL, tests/probe/probe.h) onto a @tower tile
  *    (a den entrance) is taken (CARC_MOVE_TAKEN: the stroll ends); every
@@ -392,16 +397,31 @@ static int outcome_payload(const carc_game *g, const carc_pending *p, const carc
     return 3;
 }
 
+/* The touched figures of a gust's payload (words 3..n-1): ascending
+ * indices of players' figures on the board. */
+static bool touched_ok(const carc_game *g, const uint16_t *words, int n)
+{
+    for (int k = 3; k < n; k++) {
+        carc_fig f;
+        if (words[k] >= carc__figure_count(g) || (k > 3 && words[k] <= words[k - 1]))
+            return false;
+        carc__figure_get(g, words[k], &f);
+        if (f.owner < 0 || (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE))
+            return false;
+    }
+    return true;
+}
+
 static int outcome_from_payload(const carc_game *g, const carc_pending *p, int32_t id,
                                 const uint16_t *words, int n, carc_action *out)
 {
     memset(out, 0, sizeof *out);
-    if (p->kind != DEC_GUST || id != 0 || n != 3) return CARC_E_INVALID;
+    if (p->kind != DEC_GUST || id != 0 || n < 3 || n > CARC_PAYLOAD_MAX) return CARC_E_INVALID;
     out->kind = ACT_GUST;
     out->x = words[0];
     out->y = words[1];
     out->arg = words[2];
-    return gust_ok(g, out) ? CARC_OK : CARC_E_INVALID;
+    return gust_ok(g, out) && touched_ok(g, words, n) ? CARC_OK : CARC_E_INVALID;
 }
 
 /* ------------------------------------------------------------- events */
@@ -638,8 +658,23 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_GUST:
         /* a structured outcome: this module checks it (no list to compare) */
         if (p->kind != DEC_GUST || !gust_ok(g, a)) return CARC_E_ILLEGAL;
-        for (int q = 0; q < carc__players(g); q++)
-            if (a->arg & (1 << q)) carc__score_add(g, q, 1, REASON_GUST, 0, -1, 0);
+        {
+            /* the words: the touched figures are in no carc_action */
+            const uint16_t *w;
+            int n = carc__decision_payload(g, &w);
+            if (n < 3 || w[0] != a->x || w[1] != a->y || w[2] != a->arg || !touched_ok(g, w, n))
+                return CARC_E_ILLEGAL;
+            int points[CARC_MAX_PLAYERS] = {0};
+            for (int k = 3; k < n; k++) {
+                carc_fig f;
+                carc__figure_get(g, w[k], &f);
+                points[f.owner]++;
+            }
+            /* one score event per player at most */
+            for (int q = 0; q < carc__players(g); q++)
+                if (points[q] + ((a->arg >> q) & 1))
+                    carc__score_add(g, q, points[q] + ((a->arg >> q) & 1), REASON_GUST, 0, -1, 0);
+        }
         return CARC_OK;
     case ACT_PERCH: {
         int f = carc__supply_figure(g, p->player, CARC_FIGURE_RINGMASTER);
@@ -773,7 +808,7 @@ const carc_module_def carc__module_probe2 = {
     .reasons = reasons,
     .state_size = state_size,
     .decisions_per_tile = 9 + CARC_MAX_PLAYERS,
-    .payload_words_per_tile = 5,
+    .payload_words_per_tile = 5, /* a gust every 7th turn: at most 2 + 32 words */
     .events_per_tile = 3 + CARC_MAX_PLAYERS,
     .events_per_game = 8,
     .max_pending = 2,

@@ -217,6 +217,8 @@ SIGNATURES = {
     "carc_game_chance_outcomes": ([G, P(c_int32), P(ctypes.c_double), c_size_t, P(c_size_t)],
                                   c_int, None),
     "carc_game_sample_chance": ([G, P(Action)], c_int, _check_status),
+    "carc_game_apply_outcome": ([G, P(Action), P(ctypes.c_uint16), c_size_t,
+                                 P(ExplanationStruct)], c_int, None),
     "carc_game_tiles_remaining": ([G, _Int], c_int, _check_nonneg),
     "carc_game_tile_count": ([G], c_int, _check_nonneg),
     "carc_game_tile_by_order": ([G, _Int, P(PlacedTile)], c_int, _check_status),

@@ -493,6 +493,34 @@ class Game:
         except (CarcError, TypeError, ValueError, OverflowError):
             return None
 
+    def apply_outcome(self, action, words):
+        """Answer the pending sampled-only chance decision with a structured
+        outcome (carc_game_apply_outcome): words, a sequence of 1 to 32
+        integers 0..65535 whose meaning the module owning the decision
+        defines (a resting point in mm, touched figures, per-player
+        results); action names the outcome: an Action, a notation string, or
+        a module action kind (int), whose fields other than the kind are 0
+        or agree with the words.  A refusal raises WrongStateError,
+        IllegalActionError or InvalidArgumentError with the library's
+        reason (.reason_code, .reason_name, message), the game unchanged."""
+        if isinstance(action, Action):
+            a = action.to_c()
+        elif isinstance(action, str):
+            a = L.Action()
+            lib.carc_action_from_string(self.handle, action, ctypes.byref(a))
+        else:
+            a = L.Action()
+            a.kind = L.checked_int(action, -2**31, 2**31 - 1, "action kind")
+        ws = [L.checked_int(w, 0, 0xFFFF, "word") for w in words]
+        buf = (ctypes.c_uint16 * max(len(ws), 1))(*ws)
+        why = L.ExplanationStruct()
+        rc = lib.carc_game_apply_outcome(self.handle, ctypes.byref(a), buf, len(ws),
+                                         ctypes.byref(why))
+        if rc < 0:
+            raise error_for(rc, why.message.decode(errors="replace") or L.strerror(rc),
+                            reason_code=why.reason, side=why.side, player=why.player,
+                            position=why.position)
+
     def sample_chance(self):
         a = L.Action()
         lib.carc_game_sample_chance(self.handle, ctypes.byref(a))
