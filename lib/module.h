@@ -210,15 +210,15 @@ typedef struct carc_pending {
  * decision_apply.  Returns CARC_E_LIMIT when the queue is full (a module's
  * declared max_pending is wrong: the game is then faulted, and the call
  * that led here returns CARC_E_LIMIT). */
-int carc__push_decision(carc_game *g, int kind, int player, int owner, int target,
+int carc__decision_push(carc_game *g, int kind, int player, int owner, int target,
                         int32_t arg);
 /* From decision_apply: the second step of a choice, taken right after the
  * decision being applied, before anything else queued. */
-int carc__push_followup(carc_game *g, int kind, int player, int owner, int target,
+int carc__decision_followup(carc_game *g, int kind, int player, int owner, int target,
                         int32_t arg);
 /* Queue a chance decision of the calling module with no list of outcomes
  * (sampled-only: a structured outcome, see chance_sample). */
-int carc__push_sampled_chance(carc_game *g, int kind, int owner, int32_t arg);
+int carc__decision_push_sampled(carc_game *g, int kind, int owner, int32_t arg);
 #define CARC_PENDING_SAMPLED_ONLY 1u
 /* carc_pending.flags of a core deployment (CARC_DECISION_DEPLOY) a module
  * queued with carc__decision_push_deploy; its arg is the deployment's cause.
@@ -234,10 +234,10 @@ int carc__push_sampled_chance(carc_game *g, int kind, int owner, int32_t arg);
  * carc__figure_deploy_legal allows for a figure from the player's supply
  * with no flags (so completed features are refused), and no module's
  * verbs; the figure then moves with that cause.  followup: taken right
- * after the decision being applied (as carc__push_followup), else after
- * those queued (as carc__push_decision); the same callers and the same
+ * after the decision being applied (as carc__decision_followup), else after
+ * those queued (as carc__decision_push); the same callers and the same
  * CARC_E_LIMIT as those.  CARC_E_INVALID for a bad player, tile or cause.
- * carc__push_decision and carc__push_followup queue a deployment only as
+ * carc__decision_push and carc__decision_followup queue a deployment only as
  * the turn's own (target: the tile just laid), else CARC_E_INVALID. */
 int carc__decision_push_deploy(carc_game *g, int player, int tile, int cause, bool followup);
 /* From decision_apply of a sampled-only chance decision: the payload words
@@ -249,7 +249,7 @@ int carc__decision_push_deploy(carc_game *g, int player, int tile, int cause, bo
  * 0 and *words NULL anywhere else (a listed action, another game). */
 int carc__decision_payload(const carc_game *g, const uint16_t **words);
 /* Drop the front decision (the one being applied). */
-void carc__pop_decision(carc_game *g);
+void carc__decision_pop(carc_game *g);
 
 /* ----------------------------------------------------------------- steps */
 
@@ -280,7 +280,7 @@ enum { CARC_HOOK_NEXT = 0, CARC_HOOK_AGAIN = 1, CARC_HOOK_JUMP = 2 };
 /* A step hook returns CARC_HOOK_NEXT when done, or CARC_HOOK_AGAIN after
  * queueing decisions to be called again once they are taken (a module
  * keeps its own cursor in its state, so each call queues only what comes
- * next), or CARC_HOOK_JUMP after carc__start_turn moved the pipeline. */
+ * next), or CARC_HOOK_JUMP after carc__turn_start moved the pipeline. */
 typedef int (*carc_step_fn)(carc_game *g);
 
 typedef struct carc_step_hook {
@@ -417,7 +417,7 @@ typedef struct carc_action_def {
     carc_action_arg args[CARC_ACTION_ARGS]; /* in the order of the text      */
 } carc_action_def;
 
-/* Feature evaluation (carc__eval_feature). */
+/* Feature evaluation (carc__root_eval). */
 typedef struct feat_eval {
     int kind, complete, tiles, pennants, open, points;
     int strength[CARC_MAX_PLAYERS];
@@ -431,12 +431,16 @@ typedef struct feat_eval {
 /* ------------------------------------------------------------ the module */
 
 /*
- * Every member but id and name is optional.  Hooks marked (event) run for
- * every enabled module that has them, in registry order; hooks marked
- * (owner) run only for the module that owns the decision, action or figure
- * kind.
+ * A module: every member but id and name is optional.  Members come in
+ * groups by concern, in this order: identity, declarations, bounds, the
+ * pipeline, decisions, actions, deployment, vetoes, scoring, events,
+ * presentation.  Hooks marked (event) run for every enabled module that
+ * has them, in registry order; hooks marked (owner) run only for the
+ * module that owns the decision, action or figure kind.  doc/modules.md
+ * explains each group; the history of the members is in CHANGELOG.md.
  */
 typedef struct carc_module_def {
+    /* ---- identity */
     int id;                         /* carc_module_id                          */
     const char *name;               /* "base", "tower", ...                    */
     const char *tile_set;           /* its tile set in the catalogue, or NULL  */
@@ -448,21 +452,23 @@ typedef struct carc_module_def {
     uint8_t nrules;
     uint64_t requires;              /* modules that must be on with it (bits)  */
     uint64_t uses;                  /* modules it reads when they are on       */
-    const char *const *words;       /* first words of its notation, NULL-ended */
-    const char *const *reasons;     /* names of its score reasons 0..15, NULL- 
+    /* first words of the notation of its hand-written action hooks,
+     * NULL-ended (the words of declared actions count without it) */
+    const char *const *words;
+    const char *const *reasons;     /* names of its score reasons 0..15, NULL-
                                        ended (carc_score_reason_name)          */
+
+    /* ---- bounds, so the core sizes everything and never drops data */
     /* per-game state bytes in the flat block (options known: players...)    */
     size_t (*state_size)(const carc_options *opts);
-    /* bounds, so the core can size everything and never drop data:
-     * decisions it can add per placed tile (history), score events per
-     * placed tile and per game, and the most decisions it queues at once */
-    uint8_t decisions_per_tile;
+    uint8_t decisions_per_tile;     /* decisions it adds per placed tile
+                                       (history)                             */
     uint8_t payload_words_per_tile; /* history words of structured outcomes  */
     uint8_t events_per_tile;        /* every score event it causes, also the
                                        core's for figures it moves onto
-                                       features (a wagon moving on) */
-    uint16_t events_per_game;
-    uint8_t max_pending;
+                                       features (a wagon moving on)          */
+    uint16_t events_per_game;       /* score events with no tile             */
+    uint8_t max_pending;            /* most decisions it queues at once      */
     uint8_t overlays;               /* roads it may lay over tiles (bridges)  */
 
     /* ---- the pipeline */
@@ -475,6 +481,7 @@ typedef struct carc_module_def {
     const char *(*start_layout)(const carc_game *g);
 
     /* ---- decisions it owns (owner) */
+    /* its legal actions at decision p, ids ascending */
     void (*decision_actions)(const carc_game *g, const carc_pending *p, action_sink *sink);
     /* validate everything first: on an error nothing may have changed */
     int (*decision_apply)(carc_game *g, const carc_pending *p, const carc_action *a);
@@ -482,11 +489,10 @@ typedef struct carc_module_def {
      * cap may be too small: return the count anyway) */
     int (*chance_outcomes)(const carc_game *g, const carc_pending *p, int32_t *ids,
                            uint32_t *weights, size_t cap);
-
     /* structured chance outcomes (a catapult hurl: a resting point, the
      * figures touched): what an outcome carries beyond its id, as at most
      * CARC_PAYLOAD_MAX 16-bit words kept in the history (0: not structured),
-     * and back.  A decision queued with carc__push_sampled_chance is
+     * and back.  A decision queued with carc__decision_push_sampled is
      * sampled-only: it has no list of outcomes; the RNG answers it through
      * chance_sample, or the host with the structured action;
      * decision_apply then checks the outcome itself (the core cannot
@@ -508,8 +514,7 @@ typedef struct carc_module_def {
     /* its action kinds declared (see carc_action_def): the core derives
      * their ids, the actions of ids at its decisions and at the core's
      * deployment, their text and its parsing; the first word of each form
-     * is one of its notation words (with `words`, which a module needs
-     * only for the hand-written hooks below) */
+     * is one of its notation words */
     const carc_action_def *actions;
     uint8_t nactions;
     /* hand-written, for kinds the table does not declare (each is asked
@@ -522,9 +527,9 @@ typedef struct carc_module_def {
     int (*action_to_text)(const carc_game *g, const carc_action *a, outbuf *o);
     int (*action_from_text)(const carc_game *g, char **tok, int ntok, carc_action *out);
 
-    /* ---- the deployment decision (event) */
-    /* its verbs (alternatives to a figure) at the turn's own deployment
-     * only: never asked at a deployment a module queued
+    /* ---- the deployment */
+    /* (event) its verbs (alternatives to a figure) at the turn's own
+     * deployment only: never asked at a deployment a module queued
      * (CARC_PENDING_QUEUED_DEPLOY), so no filter on p->target is needed */
     void (*deploy_actions)(const carc_game *g, const carc_pending *p, action_sink *sink);
     /* (owner of the figure kind) may `player`'s figure of `kind` (player
@@ -538,23 +543,43 @@ typedef struct carc_module_def {
     bool (*deploy_allowed)(const carc_game *g, int player, int kind, int tile, int seg,
                            int cause);
 
-    /* ---- vetoes (event; any false forbids) */
+    /* ---- vetoes and allowances (event; for a veto, any false forbids) */
     /* may `player`'s figure of `kind` be put onto segment seg of placed
      * tile `tile` for `cause` (CARC_CAUSE_DEPLOY at the turn's own
      * deployment; a portal, a dungeon exit, leaving the City, a seduction,
      * a module's cause)?  The cause lets a veto allow one and forbid
      * another at the same spot. */
     bool (*may_deploy)(const carc_game *g, int player, int kind, int tile, int seg, int cause);
+    /* may tile `type` be laid at (x, y) turned rot (its edges match)? */
     bool (*may_place_tile)(const carc_game *g, int type, int x, int y, int rot);
+    /* may_place_tile is asked only about tile types carrying one of these
+     * tile tags (CARC_TTAG_*), so placing every other tile keeps the core's
+     * fast path; 0: about every type */
+    uint32_t place_veto_ttags;
+    /* a placement the edge matching refuses, allowed on condition of a
+     * repair in the same turn (a bridge continuing a road that meets a
+     * field).  Asked only for a candidate whose every constrained side
+     * matches except `sides` (bit per board side), where the tile's road
+     * meets a neighbour's field edge or its field meets a neighbour's road;
+     * true: legal, and this module must then make the repair before the
+     * deployment (a decision queued at AFTER_PLACE that cannot be passed).
+     * Read-only; for the player whose turn it is.  Asked first with type
+     * -1 (and sides 0): may it repair anything now (a bridge left)?  false
+     * spares every per-candidate question, and other games (no module with
+     * the hook) keep the fast placement enumeration; may_place_tile vetoes
+     * still apply. */
+    bool (*place_repair)(const carc_game *g, int type, int x, int y, int rot, int sides);
+    /* may tile `type` be drawn now (the dragon tile before a volcano)? */
     bool (*drawable)(const carc_game *g, int type);
     /* may figure fig move to (where, tile or figure arg) for this cause?
-     * Modules ask carc__may_move before offering a move. */
+     * Modules ask carc__figure_may_move before offering a move. */
     bool (*may_move_figure)(const carc_game *g, int fig, int where, int tile, int arg,
                             int cause);
 
     /* ---- scoring (event) */
     /* majority strength of figure i (owner of its kind; <0 = default) */
     int (*strength)(const carc_game *g, int fig);
+    /* what feature root is worth (points: the core's or earlier modules') */
     int (*feature_points)(const carc_game *g, int root, int complete, int points);
     /* before majority of a completed feature; may queue decisions and
      * return CARC_HOOK_AGAIN */
@@ -573,6 +598,7 @@ typedef struct carc_module_def {
                          int points);
 
     /* ---- events (event) */
+    /* figure fig moved from *from for this cause (after the move) */
     void (*figure_moved)(carc_game *g, int fig, const carc_fig *from, int cause);
     /* before a module moves figure m->fig with carc__figure_move_offer
      * (a dragon's step), may this module take the move over?  Asked of
@@ -581,7 +607,7 @@ typedef struct carc_module_def {
      * Answering PROCEED it changes nothing.  To take the move
      * (CARC_MOVE_TAKEN, CARC_MOVE_REPLACED) it either finishes the work at
      * once (carc__figure_move, m->fig included) or keeps what it needs in
-     * its own state and queues decisions with carc__push_decision -- taken
+     * its own state and queues decisions with carc__decision_push -- taken
      * after those already queued; several players decide in turn clockwise
      * starting with m->by -- and finishes the work in its own
      * decision_apply (the flee answers, then eating or not). */
@@ -590,29 +616,13 @@ typedef struct carc_module_def {
      * the root's open-edge count does not yet include this placement */
     void (*features_merged)(carc_game *g, int root, int absorbed);
 
-    /* ---- tokens (owner): the carc_token_kind values it owns (bit per
-     * kind; two enabled modules may not own one kind) and how many of
-     * kind `kind` player holds (>= 0), for carc_game_tokens(); player is -1
-     * for the tokens of the kind that belong to no player (0 if none) */
+    /* ---- presentation: what hosts and pictures read */
+    /* (owner) tokens: the carc_token_kind values it owns (bit per kind;
+     * two enabled modules may not own one kind) and how many of kind
+     * `kind` player holds (>= 0), for carc_game_tokens(); player is -1 for
+     * the tokens of the kind that belong to no player (0 if none) */
     uint32_t token_kinds;
     int (*tokens)(const carc_game *g, int player, int kind);
-    /* ---- explaining refusals (doc/modules.md, "Explaining refusals") */
-    /* carc_game_explain asks a module about a refused action it may be the
-     * cause of: an action of its own kinds (owner), a core action at one of
-     * its decisions (owner), or a core action that one of its vetoes refused
-     * (event: may_place_tile, may_deploy, drawable, and deploy_allowed of
-     * its figure kinds).  A module that refuses it fills out->reason (its
-     * own CARC_MODULE_KIND(id, k), or a core CARC_REASON_*), out->message
-     * (for a person: what is wrong and what to do) and, where they apply,
-     * out->side / out->player, and returns true; false: not its refusal.
-     * Read-only: the game is const. */
-    bool (*explain)(const carc_game *g, const carc_action *a, carc_explanation *out);
-
-    /* ---- added after 0.2.0 */
-    /* may_place_tile is asked only about tile types carrying one of these
-     * tile tags (CARC_TTAG_*), so placing every other tile keeps the core's
-     * fast path; 0: about every type */
-    uint32_t place_veto_ttags;
     /* (event) the role of figure fig as a short static word ("castle",
      * "acrobat") or NULL, for carc_game_figure_role and the pictures; asked
      * of every enabled module in registry order, the first word wins (a
@@ -625,21 +635,8 @@ typedef struct carc_module_def {
      * (the bazaar's auction row).  Writes at most cap types (types may be
      * NULL when cap is 0) in the module's order and returns how many it
      * has (>= 0, also when more than cap).  A tile that became the tile in
-     * hand (carc__set_tile_in_hand, carc__start_turn) is no longer held. */
+     * hand (carc__tile_in_hand_set, carc__turn_start) is no longer held. */
     int (*held_tiles)(const carc_game *g, int player, int32_t *types, size_t cap);
-    /* (event) a placement the edge matching refuses, allowed on condition
-     * of a repair in the same turn (a bridge continuing a road that meets a
-     * field).  Asked only for a candidate whose every constrained side
-     * matches except `sides` (bit per board side), where the tile's road
-     * meets a neighbour's field edge or its field meets a neighbour's road;
-     * true: legal, and this module must then make the repair before the
-     * deployment (a decision queued at AFTER_PLACE that cannot be passed).
-     * Read-only; for the player whose turn it is.  Asked first with type
-     * -1 (and sides 0): may it repair anything now (a bridge left)?  false
-     * spares every per-candidate question, and other games (no module with
-     * the hook) keep the fast placement enumeration; may_place_tile vetoes
-     * still apply. */
-    bool (*place_repair)(const carc_game *g, int type, int x, int y, int rot, int sides);
     /* (event) figure geometry: where figure fig, which is on the board,
      * stands on its tile, for a figure the core's rule places wrongly (a
      * barn on a tile corner, an acrobat on the shoulders of two).  Asked of
@@ -651,11 +648,28 @@ typedef struct carc_module_def {
      * the core's rule (doc/geometry.md).  Read-only; may call
      * carc__figure_spot for other figures, never for fig itself. */
     bool (*figure_spot)(const carc_game *g, int fig, carc_spot *spot);
+    /* explaining refusals (doc/modules.md, "Explaining refusals"):
+     * carc_game_explain asks a module about a refused action it may be the
+     * cause of: an action of its own kinds (owner), a core action at one of
+     * its decisions (owner), or a core action that one of its vetoes refused
+     * (event: may_place_tile, may_deploy, drawable, and deploy_allowed of
+     * its figure kinds).  A module that refuses it fills out->reason (its
+     * own CARC_MODULE_KIND(id, k), or a core CARC_REASON_*), out->message
+     * (for a person: what is wrong and what to do) and, where they apply,
+     * out->side / out->player, and returns true; false: not its refusal.
+     * Read-only: the game is const. */
+    bool (*explain)(const carc_game *g, const carc_action *a, carc_explanation *out);
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */
 
-/* game */
+/* Services by area, one prefix each: carc__turn_*, carc__pile_*, carc__tile_*,
+ * carc__segment_*, carc__root_*, carc__figure_*, carc__score*, carc__decision_*
+ * (the game's own accessors keep their short names).  A service whose
+ * argument is a precondition checks it with CARC_MOD_CHECK in checked builds
+ * (doc/modules.md "Checked builds"). */
+
+/* ---- the game: players, turn counters, rule values, a module's own state, the RNG */
 int carc__players(const carc_game *g);
 int carc__current(const carc_game *g);      /* whose turn it is              */
 int carc__turn(const carc_game *g);
@@ -665,60 +679,101 @@ bool carc__module_enabled(const carc_game *g, int module);
 void *carc__mod_state(carc_game *g, int module);
 const void *carc__mod_cstate(const carc_game *g, int module);
 uint32_t carc__random_below(carc_game *g, uint32_t n);
+
+/* ---- the turn: extra parts, turns outside the turn order, the tile in hand */
 /* ask for an extra part of the turn after this one (builder) */
-void carc__extra_part(carc_game *g);
+void carc__turn_extra_part(carc_game *g);
 /* in the DRAW step, before the core draws: the tile the player plays
  * instead of drawing (an abbey); the core then draws nothing */
-int carc__set_tile_in_hand(carc_game *g, int type);
-/* the tile type in hand this part (set by the draw, carc__set_tile_in_hand
- * or carc__start_turn), or -1: an alternative to drawing offers itself
+int carc__tile_in_hand_set(carc_game *g, int type);
+/* the tile type in hand this part (set by the draw, carc__tile_in_hand_set
+ * or carc__turn_start), or -1: an alternative to drawing offers itself
  * only while it is -1 (another module may have dealt a tile already) */
 int carc__tile_in_hand(const carc_game *g);
 /* from an END_PHASE hook (which then returns CARC_HOOK_JUMP): `player`
  * plays a turn with tile `type` now, outside the turn order (abbeys after
  * the last tile); the pipeline comes back to the same hook afterwards, with
  * the module's cursor telling it where it was.  CARC_E_STATE elsewhere. */
-int carc__start_turn(carc_game *g, int player, int type);
+int carc__turn_start(carc_game *g, int player, int type);
+
+/* ---- the draw pile */
+int carc__pile_left(const carc_game *g);
+/* copies of tile type `type` still in the draw pile (0 for a bad type) */
+int carc__pile_left_of(const carc_game *g, int type);
+/* take one copy of `type` out of the draw pile, face up, for the module to
+ * deal (the bazaar's auctioned tiles; then carc__tile_in_hand_set);
+ * CARC_E_STATE when none is left.  Only from a decision_apply (a chance
+ * decision whose outcomes are the pile's counts). */
+int carc__pile_take(carc_game *g, int type);
+/* a tile the module dealt (a held tile) that fits nowhere when it is to be
+ * played leaves the game: counted with the tiles set aside, so that
+ * carc_game_set_aside lists it (base.md §3, as a drawn tile) */
+void carc__pile_set_aside(carc_game *g, int type);
+
+/* ---- placed tiles and the board; tile data */
 /* a road laid over placed tile t (a bridge) between two opposite sides
  * (bit per board side: N|S or E|W) whose edges are fields: it joins the
  * roads it meets there, leaves the fields whole, and the empty cells beside
  * it then demand a road.  Its segment is the tile's segment number
- * carc__types[type].nseg.  carc__overlay_ok says whether it is legal. */
-bool carc__overlay_ok(const carc_game *g, int t, int sides);
-int carc__overlay_road(carc_game *g, int t, int sides);
-/* carc__overlay_ok for the tile at cell (bx, by) as it would be once tile
+ * carc__types[type].nseg.  carc__tile_overlay_ok says whether it is legal. */
+bool carc__tile_overlay_ok(const carc_game *g, int t, int sides);
+int carc__tile_overlay_road(carc_game *g, int t, int sides);
+/* carc__tile_overlay_ok for the tile at cell (bx, by) as it would be once tile
  * `type` is laid at (x, y) turned rot (not laid yet; (bx, by) may be that
  * cell or a placed tile's): for a place_repair hook */
-bool carc__overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
+bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
                          int sides);
 /* the edge kind placed tile t shows on board side `side` (0..3 N E S W),
  * a road laid over it included: EK_FIELD, EK_ROAD, EK_CITY, EK_NONE (a
  * wildcard edge), or -1 for a bad tile or side */
 int carc__tile_edge(const carc_game *g, int t, int side);
 /* can tile type be laid anywhere now (edges and vetoes)? */
-bool carc__can_place(const carc_game *g, int type);
-int carc__tiles_left(const carc_game *g);
-/* copies of tile type `type` still in the draw pile (0 for a bad type) */
-int carc__tiles_left_of(const carc_game *g, int type);
-/* take one copy of `type` out of the draw pile, face up, for the module to
- * deal (the bazaar's auctioned tiles; then carc__set_tile_in_hand);
- * CARC_E_STATE when none is left.  Only from a decision_apply (a chance
- * decision whose outcomes are the pile's counts). */
-int carc__take_tile(carc_game *g, int type);
-/* a tile the module dealt (a held tile) that fits nowhere when it is to be
- * played leaves the game: counted with the tiles set aside, so that
- * carc_game_set_aside lists it (base.md §3, as a drawn tile) */
-void carc__set_aside_tile(carc_game *g, int type);
-
-/* board */
+bool carc__tile_can_place(const carc_game *g, int type);
 int carc__tile_count(const carc_game *g);
-int carc__last_tile(const carc_game *g);    /* placed this part, or -1       */
+int carc__tile_last(const carc_game *g);    /* placed this part, or -1       */
 int carc__tile_type(const carc_game *g, int tile);
 int carc__tile_rot(const carc_game *g, int tile);
 void carc__tile_xy(const carc_game *g, int tile, int *x, int *y);
 int carc__tile_at(const carc_game *g, int x, int y); /* placed order or -1   */
 int carc__tile_neighbours(const carc_game *g, int tile); /* of 8, placed    */
-int carc__seg_root(const carc_game *g, int tile, int seg); /* feature root  */
+/* The bit of a tile tag (CARC_TTAG_*) or segment tag (CARC_STAG_*) by its
+ * name in the tiles.def files ("abbey", "inn"), or 0 if no tile set of the
+ * build declares it.  The bits depend on the catalogue the library is
+ * built with (a test build with other tile sets numbers them otherwise):
+ * a module looks its tags up here once, in setup or state_size, and keeps
+ * the bits in its state; not for a per-candidate path. */
+uint32_t carc__tile_tag_bit(const char *name);
+/* figures on placed tile t (any place with that tile), count; ids in out */
+int carc__tile_figures(const carc_game *g, int tile, int *out, int cap);
+
+/* ---- segments of placed tiles; their notation */
+int carc__segment_root(const carc_game *g, int tile, int seg); /* feature root  */
+uint32_t carc__segment_tag_bit(const char *name);
+/* would the enabled modules' may_deploy vetoes let `player`'s figure of
+ * `kind` onto segment seg of placed tile `tile` for `cause`?  Only the
+ * vetoes: carc__figure_deploy_legal is the whole rule */
+bool carc__segment_may_deploy(const carc_game *g, int player, int kind, int tile, int seg, int cause);
+/* the default rule for a follower at the turn's own deployment: a
+ * claimable feature nobody holds, not completed (a road or city the tile
+ * just laid closes is flagged complete only when scoring collects it) */
+bool carc__segment_claimable(const carc_game *g, int tile, int seg);
+/* Segment names of the notation (doc/notation.md): segment seg of placed
+ * tile `tile` as the core writes it after a deployment's figure -- the
+ * feature and its first side after rotation ("road N", "city E"), a field
+ * by its first half-edge ("field Nw"), the feature alone when it is the
+ * only one of its kind without a side ("monastery"), else "segment K" (also
+ * for a road laid over the tile).  Appends to o; the caller checks that
+ * tile and seg exist. */
+void carc__segment_label(const carc_game *g, int tile, int seg, outbuf *o);
+/* The segment of placed tile `tile` that ntok (1 or 2) words name, as
+ * carc__segment_label writes them ("segment K" up to the tile's segments
+ * and a road laid over it).  CARC_OK with *seg; CARC_E_PARSE otherwise,
+ * and then, when why is not NULL, a message for a person in why and in *at
+ * the index of the word at fault (at may be NULL). */
+int carc__segment_parse(const carc_game *g, int tile, char *const *tok, int ntok, int *seg,
+                        int *at, outbuf *why);
+
+/* ---- features, by their root segment (carc__segment_root): facts, completion, scoring */
 int carc__root_kind(const carc_game *g, int root);
 bool carc__root_complete(const carc_game *g, int root);
 int carc__root_followers(const carc_game *g, int root); /* claiming figures */
@@ -732,8 +787,8 @@ uint32_t carc__root_tags(const carc_game *g, int root);
  * in the order of its member list, root first; at most cap written (tiles
  * or segs may be NULL to skip one), and the member count returned, also
  * when it exceeds cap.  The segment index is the one carc_fig.segment and
- * carc__seg_root use (a road laid over a tile: the type's segment count).
- * Any time; root must be a feature root (carc__seg_root). */
+ * carc__segment_root use (a road laid over a tile: the type's segment count).
+ * Any time; root must be a feature root (carc__segment_root). */
 int carc__root_members(const carc_game *g, int root, int16_t *tiles, uint8_t *segs, int cap);
 /* Does `player` (0..players-1) have a figure of one of `classes`
  * (CARC_CLASS_* bits) on a segment of feature root?  The follower class is
@@ -741,35 +796,29 @@ int carc__root_members(const carc_game *g, int root, int16_t *tiles, uint8_t *se
  * time); other classes walk the figures.  Any time; root must be a feature
  * root.  ("Has its owner a follower in the builder's feature?") */
 bool carc__root_has_follower(const carc_game *g, int root, int player, unsigned classes);
-/* The bit of a tile tag (CARC_TTAG_*) or segment tag (CARC_STAG_*) by its
- * name in the tiles.def files ("abbey", "inn"), or 0 if no tile set of the
- * build declares it.  The bits depend on the catalogue the library is
- * built with (a test build with other tile sets numbers them otherwise):
- * a module looks its tags up here once, in setup or state_size, and keeps
- * the bits in its state; not for a per-candidate path. */
-uint32_t carc__tile_tag_bit(const char *name);
-uint32_t carc__segment_tag_bit(const char *name);
 /* the features completed by this placement, in scoring order (valid from
  * the BEFORE_SCORING step on) */
-int carc__completed_count(const carc_game *g);
-int carc__completed_root(const carc_game *g, int i);
-/* would the enabled modules' may_deploy vetoes let `player`'s figure of
- * `kind` onto segment seg of placed tile `tile` for `cause`?  Only the
- * vetoes: carc__figure_deploy_legal is the whole rule */
-bool carc__may_deploy(const carc_game *g, int player, int kind, int tile, int seg, int cause);
-/* the default rule for a follower at the turn's own deployment: a
- * claimable feature nobody holds, not completed (a road or city the tile
- * just laid closes is flagged complete only when scoring collects it) */
-bool carc__can_claim(const carc_game *g, int tile, int seg);
+int carc__root_completed_count(const carc_game *g);
+int carc__root_completed(const carc_game *g, int i);
 /* leave a completed feature unscored (castle conversion) */
-void carc__skip_scoring(carc_game *g, int root);
+void carc__root_skip_scoring(carc_game *g, int root);
 /* a road or city with no open edge whose scoring by this placement has not
  * come yet (neither scored nor skipped): during the deploy decision, or a
  * decision of the SCORING step (a castle).  A projection counts it as
  * complete (doc/modules.md "Closed before scoring"). */
 bool carc__root_due(const carc_game *g, int root);
+void carc__root_eval(const carc_game *g, int root, int as_complete, feat_eval *out);
+/* what `player`, an owner of feature root (evaluated into e), scores for
+ * it: e->points after every enabled module's player_points hook -- for a
+ * module that scores a feature itself (farmers scored when a barn arrives) */
+int carc__root_player_points(const carc_game *g, int root, int player, const feat_eval *e);
+/* the enabled modules' feature_scored hooks (a ringmaster's points) for
+ * feature root, evaluated into e -- for a module that scores a feature
+ * itself (farmers scored when a barn arrives): call it after the points,
+ * before the figures go home, as the core does for a completed feature */
+void carc__root_scored(carc_game *g, int root, const feat_eval *e);
 
-/* figures */
+/* ---- figures: reading, moving, deploying, geometry */
 int carc__figure_count(const carc_game *g);
 void carc__figure_get(const carc_game *g, int fig, carc_fig *out);
 int carc__figure_add(carc_game *g, int kind, int owner); /* into supply       */
@@ -793,7 +842,6 @@ int carc__figure_move_offer(carc_game *g, const carc_move *m);
  * figure or value, CARC_E_STATE when module does not own the kind; the
  * byte is unchanged then. */
 int carc__figure_set_state(carc_game *g, int module, int fig, int state);
-
 /* May figure fig (in its owner's supply, on the board, attached or held;
  * never removed) be put onto segment seg of placed tile `tile` for `cause`
  * (CARC_CAUSE_DEPLOY, CARC_CAUSE_PORTAL .. CARC_CAUSE_SEDUCTION, or a module
@@ -818,20 +866,18 @@ bool carc__figure_deploy_legal(const carc_game *g, int fig, int tile, int seg, i
  * events).  CARC_E_ILLEGAL, nothing changed, when it does not. */
 int carc__figure_deploy(carc_game *g, int fig, int tile, int seg, int cause, unsigned flags);
 /* would the enabled modules let figure fig move there for this cause? */
-bool carc__may_move(const carc_game *g, int fig, int where, int tile, int arg, int cause);
-int carc__supply(const carc_game *g, int player, int kind);
-int carc__supply_class(const carc_game *g, int player, unsigned classes);
-int carc__kind_classes(const carc_game *g, int kind);
+bool carc__figure_may_move(const carc_game *g, int fig, int where, int tile, int arg, int cause);
+int carc__figure_supply(const carc_game *g, int player, int kind);
+int carc__figure_supply_class(const carc_game *g, int player, unsigned classes);
+int carc__figure_kind_classes(const carc_game *g, int kind);
 /* figure index of one of player's kind in supply, or -1 */
-int carc__supply_figure(const carc_game *g, int player, int kind);
+int carc__figure_in_supply(const carc_game *g, int player, int kind);
 /* The lowest index of a figure of `player` (-1: a neutral figure) and
  * `kind` at place `where` (CARC_PLACE_*), on placed tile `tile` (where
  * SEGMENT or TILE) or anywhere (tile -1; other places take only -1); -1 if
  * there is none.  One pass over the figures, none for an empty supply:
  * cheap enough per candidate.  Any time. */
 int carc__figure_find(const carc_game *g, int player, int kind, int where, int tile);
-/* figures on placed tile t (any place with that tile), count; ids in out */
-int carc__figures_on_tile(const carc_game *g, int tile, int *out, int cap);
 /* the tile a figure is on, following attachments; -1 if off the board */
 int carc__figure_tile(const carc_game *g, int fig);
 /* figure geometry (doc/geometry.md): where figure fig stands on the tile
@@ -851,46 +897,22 @@ typedef struct carc_footprint {
 } carc_footprint;
 int carc__figure_footprint(int kind, int flags, carc_footprint *out);
 
-/* scoring */
-void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval *out);
-/* what `player`, an owner of feature root (evaluated into e), scores for
- * it: e->points after every enabled module's player_points hook -- for a
- * module that scores a feature itself (farmers scored when a barn arrives) */
-int carc__player_points(const carc_game *g, int root, int player, const feat_eval *e);
-/* the enabled modules' feature_scored hooks (a ringmaster's points) for
- * feature root, evaluated into e -- for a module that scores a feature
- * itself (farmers scored when a barn arrives): call it after the points,
- * before the figures go home, as the core does for a completed feature */
-void carc__feature_scored(carc_game *g, int root, const feat_eval *e);
+/* ---- scores */
 /* add points to a player and log them: reason, feature kind, tile and segment
  * (tile -1: an event with no tile) */
 int carc__score_add(carc_game *g, int player, int points, int reason, int feature, int tile,
                     int seg);
 int carc__score(const carc_game *g, int player);
 
-/* text: a whole decimal string in [lo, hi] */
-bool carc__parse_int(const char *s, long lo, long hi, int *out);
-
+/* ---- decisions (the queue services are with carc_pending above) */
 /* The pending decision (the front of the queue), or NULL when the game is
  * over.  Read-only; for a module's text parsing, ids, vetoes and
  * explanations, which the core calls at that decision.  Valid until the
  * next change of the game. */
 const carc_pending *carc__decision_pending(const carc_game *g);
 
-/* Segment names of the notation (doc/notation.md): segment seg of placed
- * tile `tile` as the core writes it after a deployment's figure -- the
- * feature and its first side after rotation ("road N", "city E"), a field
- * by its first half-edge ("field Nw"), the feature alone when it is the
- * only one of its kind without a side ("monastery"), else "segment K" (also
- * for a road laid over the tile).  Appends to o; the caller checks that
- * tile and seg exist. */
-void carc__segment_label(const carc_game *g, int tile, int seg, outbuf *o);
-/* The segment of placed tile `tile` that ntok (1 or 2) words name, as
- * carc__segment_label writes them ("segment K" up to the tile's segments
- * and a road laid over it).  CARC_OK with *seg; CARC_E_PARSE otherwise,
- * and then, when why is not NULL, a message for a person in why and in *at
- * the index of the word at fault (at may be NULL). */
-int carc__segment_parse(const carc_game *g, int tile, char *const *tok, int ntok, int *seg,
-                        int *at, outbuf *why);
+/* ---- text */
+/* text: a whole decimal string in [lo, hi] */
+bool carc__parse_int(const char *s, long lo, long hi, int *out);
 
 #endif

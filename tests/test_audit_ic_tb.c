@@ -55,7 +55,7 @@ static void feature_info(const carc_game *g, int root, featinfo *fi)
         const tile_type *ty = &carc__types[carc__tile_type(g, t)];
         int in = 0;
         for (int s = 0; s < ty->nseg; s++) {
-            if (carc__seg_root(g, t, s) != root) continue;
+            if (carc__segment_root(g, t, s) != root) continue;
             in = 1;
             fi->pennants += ty->seg[s].pennants;
             fi->tags |= ty->seg[s].tags;
@@ -71,10 +71,10 @@ static int field_cities(const carc_game *g, int root)
     for (int t = 0; t < carc__tile_count(g); t++) {
         const tile_type *ty = &carc__types[carc__tile_type(g, t)];
         for (int s = 0; s < ty->nseg; s++) {
-            if (carc__seg_root(g, t, s) != root) continue;
+            if (carc__segment_root(g, t, s) != root) continue;
             for (int j = 0; j < ty->nseg; j++) {
                 if (!(ty->seg[s].touches & (1u << j))) continue;
-                int c = carc__seg_root(g, t, j), k;
+                int c = carc__segment_root(g, t, j), k;
                 for (k = 0; k < nfound; k++)
                     if (found[k] == c) break;
                 if (k < nfound) continue;
@@ -94,7 +94,7 @@ static int strength(const carc_game *g, int root, int p)
         carc_fig f;
         carc__figure_get(g, i, &f);
         if (f.where != CARC_PLACE_SEGMENT || f.owner != p ||
-            carc__seg_root(g, f.tile, f.segment) != root)
+            carc__segment_root(g, f.tile, f.segment) != root)
             continue;
         if (f.kind == CARC_FIGURE_FOLLOWER) n += 1;
         else if (f.kind == CARC_FIGURE_BIG) n += 2;
@@ -108,7 +108,7 @@ static int fig_root(const carc_game *g, int owner, int kind)
         carc_fig f;
         carc__figure_get(g, i, &f);
         if (f.owner == owner && f.kind == kind && f.where == CARC_PLACE_SEGMENT)
-            return carc__seg_root(g, f.tile, f.segment);
+            return carc__segment_root(g, f.tile, f.segment);
     }
     return -1;
 }
@@ -122,7 +122,7 @@ static void completed_goods(const carc_game *g, int out[3])
         const tile_type *ty = &carc__types[carc__tile_type(g, t)];
         for (int s = 0; s < ty->nseg; s++)
             for (int k = 0; k < 3; k++)
-                if ((ty->seg[s].tags & good_tag[k]) && carc__root_complete(g, carc__seg_root(g, t, s)))
+                if ((ty->seg[s].tags & good_tag[k]) && carc__root_complete(g, carc__segment_root(g, t, s)))
                     out[k]++;
     }
 }
@@ -135,7 +135,7 @@ static void check_support(const carc_game *g)
         if ((f.kind != CARC_FIGURE_BUILDER && f.kind != CARC_FIGURE_PIG) ||
             f.where != CARC_PLACE_SEGMENT)
             continue;
-        ck_assert_msg(strength(g, carc__seg_root(g, f.tile, f.segment), f.owner) > 0,
+        ck_assert_msg(strength(g, carc__segment_root(g, f.tile, f.segment), f.owner) > 0,
                       "figure %d (kind %d) stands without its owner's follower", i, f.kind);
     }
 }
@@ -150,7 +150,7 @@ static void end_points(const carc_game *g, int want[CARC_MAX_PLAYERS])
         carc_fig f;
         carc__figure_get(g, i, &f);
         if (f.where != CARC_PLACE_SEGMENT) continue;
-        int root = carc__seg_root(g, f.tile, f.segment), k;
+        int root = carc__segment_root(g, f.tile, f.segment), k;
         for (k = 0; k < nroots; k++)
             if (roots[k] == root) break;
         if (k < nroots) continue;
@@ -191,7 +191,7 @@ static void check_log(const carc_game *g, int *completed_events, int *field_even
         if (e->feature == CARC_FEATURE_MONASTERY) continue;
         int t = carc__tile_at(g, e->x, e->y);
         ck_assert_int_ge(t, 0);
-        int root = carc__seg_root(g, t, e->segment);
+        int root = carc__segment_root(g, t, e->segment);
         featinfo fi;
         feature_info(g, root, &fi);
         int want = -1;
@@ -245,14 +245,14 @@ static void check_log(const carc_game *g, int *completed_events, int *field_even
  * surrounded, paid to the players with the most strength (big meeple 2). */
 static void due_on_pass(const carc_game *g, int due[CARC_MAX_PLAYERS])
 {
-    int t = carc__last_tile(g), x, y, roots[64], nroots = 0;
+    int t = carc__tile_last(g), x, y, roots[64], nroots = 0;
     carc__tile_xy(g, t, &x, &y);
     for (int d = 0; d < 9; d++) {
         int u = carc__tile_at(g, x + d % 3 - 1, y + d / 3 - 1);
         if (u < 0) continue;
         const tile_type *ty = &carc__types[carc__tile_type(g, u)];
         for (int s = 0; s < ty->nseg; s++) {
-            int k = ty->seg[s].kind, root = carc__seg_root(g, u, s), value, i;
+            int k = ty->seg[s].kind, root = carc__segment_root(g, u, s), value, i;
             if (carc__root_complete(g, root)) continue;
             featinfo fi;
             feature_info(g, root, &fi);
@@ -294,7 +294,7 @@ START_TEST(random_games_both_modules)
         /* A2: the big meeple is one follower figure in supply */
         for (int q = 0; q < np; q++) {
             ck_assert_int_eq(carc_game_supply(g, q, CARC_FIGURE_BIG), 1);
-            ck_assert_int_eq(carc__supply_class(g, q, CARC_CLASS_FOLLOWER), 8);
+            ck_assert_int_eq(carc__figure_supply_class(g, q, CARC_CLASS_FOLLOWER), 8);
         }
         int tokens[CARC_MAX_PLAYERS][3];
         memset(tokens, 0, sizeof tokens);
@@ -380,14 +380,14 @@ START_TEST(random_games_both_modules)
             if (placing) {
                 /* the tile is down, nothing deployed or scored yet */
                 placer = p;
-                int t = carc__last_tile(g);
+                int t = carc__tile_last(g);
                 ck_assert_int_ge(t, 0);
                 int broot = fig_root(g, p, CARC_FIGURE_BUILDER), extends = 0;
                 const tile_type *ty = &carc__types[carc__tile_type(g, t)];
                 for (int s = 0; s < ty->nseg && broot >= 0; s++) {
                     int k = ty->seg[s].kind;
                     if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) &&
-                        carc__seg_root(g, t, s) == broot)
+                        carc__segment_root(g, t, s) == broot)
                         extends = 1;
                 }
                 last_turn = turn;
@@ -416,7 +416,7 @@ START_TEST(random_games_both_modules)
             check_support(g);
         }
         /* a due extra part at the very end: only when the bag is empty */
-        if (due) ck_assert_int_eq(carc__tiles_left(g), 0);
+        if (due) ck_assert_int_eq(carc__pile_left(g), 0);
         check_log(g, &completed_events, &field_events);
         carc_game_free(g);
     }

@@ -186,11 +186,11 @@ START_TEST(castle_base_only_semicircles)
     ck_assert_int_eq(s->ncastles, 1);
     int knight = s->castle[0].fig;
     ck_assert_int_ge(knight, 0);
-    ck_assert(!carc__may_move(g, knight, CARC_PLACE_REMOVED, -1, 0,
+    ck_assert(!carc__figure_may_move(g, knight, CARC_PLACE_REMOVED, -1, 0,
                               CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 0)));
-    ck_assert(!carc__may_move(g, knight, CARC_PLACE_HELD, -1, 0,
+    ck_assert(!carc__figure_may_move(g, knight, CARC_PLACE_HELD, -1, 0,
                               CARC_MODULE_KIND(CARC_MODULE_TOWER, 1)));
-    ck_assert(carc__may_move(g, knight, CARC_PLACE_SUPPLY, -1, 0,
+    ck_assert(carc__figure_may_move(g, knight, CARC_PLACE_SUPPLY, -1, 0,
                              CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 0)));
     int ct[2] = {-1, -1};
     ck_assert_int_eq(carc__bcb_castle_of(g, knight, ct), 1);
@@ -341,17 +341,17 @@ START_TEST(repair_on_neighbour_mandatory)
     ck_assert_int_eq(d.y, 1);
     ck_assert_int_eq(carc_action_from_string(g, "bridge", &a), CARC_OK);
     ck_assert_int_eq(is_legal(g, &a), 0); /* no second bridge */
-    int road = carc__seg_root(g, 2, 0); /* U: placed tile 2, its road segment 0 */
-    ck_assert_int_eq(carc__seg_root(g, 1, 2), road); /* the bridge: B's segment 2 */
+    int road = carc__segment_root(g, 2, 0); /* U: placed tile 2, its road segment 0 */
+    ck_assert_int_eq(carc__segment_root(g, 1, 2), road); /* the bridge: B's segment 2 */
     feat_eval e;
-    carc__eval_feature(g, road, 0, &e);
+    carc__root_eval(g, road, 0, &e);
     ck_assert_int_eq(e.tiles, 2);
     ck_assert_int_eq(e.open, 2);
     /* the fields on both sides of U's road run on into B's field, under the
      * bridge: one field */
-    ck_assert_int_eq(carc__seg_root(g, 2, 1), carc__seg_root(g, 1, 1));
-    ck_assert_int_eq(carc__seg_root(g, 2, 2), carc__seg_root(g, 1, 1));
-    ck_assert_int_eq(carc__root_kind(g, carc__seg_root(g, 1, 1)), CARC_FEATURE_FIELD);
+    ck_assert_int_eq(carc__segment_root(g, 2, 1), carc__segment_root(g, 1, 1));
+    ck_assert_int_eq(carc__segment_root(g, 2, 2), carc__segment_root(g, 1, 1));
+    ck_assert_int_eq(carc__root_kind(g, carc__segment_root(g, 1, 1)), CARC_FEATURE_FIELD);
     play(g, "pass");
     carc_game_free(g);
 }
@@ -400,10 +400,10 @@ START_TEST(repair_refused_and_explained)
     play(g, "bridge ew");
     play(g, "pass");
     /* the road: U and the bridge on B, both ends open */
-    int road = carc__seg_root(g, 1, 0);
-    ck_assert_int_eq(carc__seg_root(g, 2, 2), road);
+    int road = carc__segment_root(g, 1, 0);
+    ck_assert_int_eq(carc__segment_root(g, 2, 2), road);
     feat_eval e;
-    carc__eval_feature(g, road, 0, &e);
+    carc__root_eval(g, road, 0, &e);
     ck_assert_int_eq(e.tiles, 2);
     ck_assert_int_eq(e.open, 2);
     /* a road against B's south field, with bridges left: no bridge fits,
@@ -532,7 +532,7 @@ START_TEST(random_games_reach_everything)
                 carc__figure_get(g, c->fig, &f);
                 ck_assert_int_eq(f.where, CARC_PLACE_SEGMENT);
                 ck_assert_int_eq(f.owner, c->owner);
-                ck_assert_int_eq(carc__seg_root(g, f.tile, f.segment), c->root);
+                ck_assert_int_eq(carc__segment_root(g, f.tile, f.segment), c->root);
             }
             /* "castle" is the role of exactly the standing castles' knights */
             int standing = 0, roles = 0;

@@ -155,17 +155,17 @@ START_TEST(held_onto_occupied_by_cause)
             "draw U\nplace 1,0 r1\ndeploy follower segment 1\n"
             "draw U\nplace -1,0 r1\n");
     ASSERT_DECISION(g, CARC_DECISION_DEPLOY, 0, -1, 0);
-    ck_assert_int_eq(carc__last_tile(g), 3);
-    const int field = carc__seg_root(g, 1, 2);
-    ck_assert_int_eq(carc__seg_root(g, 2, 1), field);
-    ck_assert_int_eq(carc__seg_root(g, 0, 3), field);
+    ck_assert_int_eq(carc__tile_last(g), 3);
+    const int field = carc__segment_root(g, 1, 2);
+    ck_assert_int_eq(carc__segment_root(g, 2, 1), field);
+    ck_assert_int_eq(carc__segment_root(g, 0, 3), field);
     ck_assert_int_eq(carc__root_followers(g, field), 1);
     ASSERT_ON(g, FIG_FOLLOWER(1, 0), 2, 1);
 
     /* into the dungeon: held by probe2 (a module's move) */
     const int f0 = FIG_FOLLOWER(0, 0);
     ck_assert_int_eq(carc__figure_move(g, f0, CARC_PLACE_HELD, -1, 0, 0, P2, CAUSE_MINE), CARC_OK);
-    ck_assert_int_eq(carc__supply(g, 0, CARC_FIGURE_FOLLOWER), 6);
+    ck_assert_int_eq(carc__figure_supply(g, 0, CARC_FIGURE_FOLLOWER), 6);
     ck_assert_int_eq(fig(g, f0).where, CARC_PLACE_HELD);
 
     /* the same spot: occupied, so only with CARC_DEPLOY_OCCUPIED; and the
@@ -186,8 +186,8 @@ START_TEST(held_onto_occupied_by_cause)
     ASSERT_ON(g, f0, 1, 2);
     ck_assert_int_eq(fig(g, f0).owner, 0);
     ck_assert_int_eq(carc__root_followers(g, field), 2);
-    ck_assert_int_eq(carc__supply(g, 0, CARC_FIGURE_FOLLOWER), 6); /* from held, not supply */
-    ck_assert_int_eq(carc__supply(g, 1, CARC_FIGURE_FOLLOWER), 6);
+    ck_assert_int_eq(carc__figure_supply(g, 0, CARC_FIGURE_FOLLOWER), 6); /* from held, not supply */
+    ck_assert_int_eq(carc__figure_supply(g, 1, CARC_FIGURE_FOLLOWER), 6);
     {
         carc_feature_info fi;
         ck_assert_int_eq(carc_game_feature(g, 0, 1, 2, &fi), CARC_OK);
@@ -215,8 +215,8 @@ START_TEST(from_board_and_self)
             "draw U\nplace 1,0 r1\ndeploy follower segment 1\n"
             "draw U\nplace -1,0 r1\n");
     const int f7 = FIG_FOLLOWER(1, 0);
-    const int field = carc__seg_root(g, 2, 1), road = carc__seg_root(g, 3, 0);
-    ck_assert_int_eq(carc__seg_root(g, 0, 1), road);
+    const int field = carc__segment_root(g, 2, 1), road = carc__segment_root(g, 3, 0);
+    ck_assert_int_eq(carc__segment_root(g, 0, 1), road);
     /* within its own field: it is the only one there */
     ck_assert(carc__figure_deploy_legal(g, f7, 0, 3, CAUSE_MINE, 0));
     /* PB's field is the same feature: the volcano veto still asks the cause */
@@ -228,8 +228,8 @@ START_TEST(from_board_and_self)
     ASSERT_ON(g, f7, 3, 0);
     ck_assert_int_eq(carc__root_followers(g, field), 0);
     ck_assert_int_eq(carc__root_followers(g, road), 1);
-    ck_assert_int_eq(carc__supply(g, 1, CARC_FIGURE_FOLLOWER), 6);
-    ck_assert_int_eq(carc__supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
+    ck_assert_int_eq(carc__figure_supply(g, 1, CARC_FIGURE_FOLLOWER), 6);
+    ck_assert_int_eq(carc__figure_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
     /* now the road is held: p0's turn deployment may not claim it, and a
      * supply figure may not join it without CARC_DEPLOY_OCCUPIED */
     ck_assert(!carc__figure_deploy_legal(g, FIG_FOLLOWER(0, 0), 3, 0, CARC_CAUSE_DEPLOY, 0));
@@ -239,8 +239,8 @@ START_TEST(from_board_and_self)
     /* from supply at the turn's own deployment: the same rule as the decision */
     ck_assert_int_eq(carc__figure_deploy(g, FIG_FOLLOWER(0, 0), 3, 1, CARC_CAUSE_DEPLOY, 0),
                      CARC_OK);
-    ck_assert_int_eq(carc__supply(g, 0, CARC_FIGURE_FOLLOWER), 6);
-    ck_assert_int_eq(carc__root_followers(g, carc__seg_root(g, 3, 1)), 1);
+    ck_assert_int_eq(carc__figure_supply(g, 0, CARC_FIGURE_FOLLOWER), 6);
+    ck_assert_int_eq(carc__root_followers(g, carc__segment_root(g, 3, 1)), 1);
     carc_game_free(g);
 }
 END_TEST
@@ -277,9 +277,9 @@ START_TEST(bad_arguments)
     ck_assert_int_eq(carc__decision_push_deploy(g, 0, 2, CARC_CAUSE_PORTAL, true), CARC_E_INVALID);
     ck_assert_int_eq(carc__decision_push_deploy(g, 0, 0, CARC_CAUSE_DEPLOY, true), CARC_E_INVALID);
     ck_assert_int_eq(carc__decision_push_deploy(g, 0, 0, CARC_CAUSE_SCORED, true), CARC_E_INVALID);
-    ck_assert_int_eq(carc__push_decision(g, CARC_DECISION_DEPLOY, 0, CARC_CORE_OWNER, 0, 0),
+    ck_assert_int_eq(carc__decision_push(g, CARC_DECISION_DEPLOY, 0, CARC_CORE_OWNER, 0, 0),
                      CARC_E_INVALID);
-    ck_assert_int_eq(carc__push_followup(g, CARC_DECISION_DEPLOY, 0, CARC_CORE_OWNER, 0, 0),
+    ck_assert_int_eq(carc__decision_followup(g, CARC_DECISION_DEPLOY, 0, CARC_CORE_OWNER, 0, 0),
                      CARC_E_INVALID);
     ck_assert(carc__state_equal(g, before));
     carc_game_free(before);
@@ -311,7 +311,7 @@ START_TEST(portal_queued_deploy)
                                 VERB_BLESS, VERB_PERCH, CARC_VERB_ID(P2, 5), VERB_PORTAL};
         assert_ids(g, want, sizeof want / sizeof want[0]);
     }
-    const int city = carc__seg_root(g, 1, 0);
+    const int city = carc__segment_root(g, 1, 0);
     ck_assert(carc__root_complete(g, city));
     ck_assert_int_eq(carc__root_followers(g, city), 0);
     play(g, "portal");
@@ -357,13 +357,13 @@ START_TEST(portal_queued_deploy)
     ck_assert(carc__figure_deploy_legal(g, f7, 1, 0, CARC_CAUSE_PORTAL, CARC_DEPLOY_COMPLETED));
     ck_assert(carc__figure_deploy_legal(g, f7, 1, 1, CARC_CAUSE_PORTAL, 0));
 
-    ck_assert_int_eq(carc__supply(g, 1, CARC_FIGURE_FOLLOWER), 7);
+    ck_assert_int_eq(carc__figure_supply(g, 1, CARC_FIGURE_FOLLOWER), 7);
     play(g, "deploy follower segment 1");
     ASSERT_ON(g, f7, 1, 1);
-    ck_assert_int_eq(carc__supply(g, 1, CARC_FIGURE_FOLLOWER), 6);
-    ck_assert_int_eq(carc__supply(g, 1, CARC_FIGURE_BIG), 1);
-    ck_assert_int_eq(carc__root_followers(g, carc__seg_root(g, 1, 1)), 1);
-    ck_assert_int_eq(carc__root_followers(g, carc__seg_root(g, 2, 0)), 0); /* U's road */
+    ck_assert_int_eq(carc__figure_supply(g, 1, CARC_FIGURE_FOLLOWER), 6);
+    ck_assert_int_eq(carc__figure_supply(g, 1, CARC_FIGURE_BIG), 1);
+    ck_assert_int_eq(carc__root_followers(g, carc__segment_root(g, 1, 1)), 1);
+    ck_assert_int_eq(carc__root_followers(g, carc__segment_root(g, 2, 0)), 0); /* U's road */
     ck_assert_int_eq(carc__root_followers(g, city), 0);
     /* the turn goes on: p0's turn 3, whose own deployment offers verbs again */
     ASSERT_DECISION(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE, 0, 0);
@@ -429,7 +429,7 @@ START_TEST(random_agreement)
                 queued += q;
                 int nseg = carc__tile_nseg(g, p->target);
                 for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
-                    int f = carc__supply(g, p->player, k) ? carc__supply_figure(g, p->player, k) : -1;
+                    int f = carc__figure_supply(g, p->player, k) ? carc__figure_in_supply(g, p->player, k) : -1;
                     for (int s = 0; s < nseg; s++) {
                         bool offered = false;
                         for (size_t i = 0; i < n; i++) offered |= ids[i] == KS(k, s);
@@ -442,7 +442,7 @@ START_TEST(random_agreement)
                             carc_feature_info fi;
                             ck_assert_int_eq(carc_game_feature(g, x, y, s, &fi), CARC_OK);
                             ck_assert_int_eq(fi.complete, 0);
-                            ck_assert_int_eq(carc__root_followers(g, carc__seg_root(g, p->target, s)), 0);
+                            ck_assert_int_eq(carc__root_followers(g, carc__segment_root(g, p->target, s)), 0);
                         }
                     }
                 }

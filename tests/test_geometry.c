@@ -141,7 +141,7 @@ START_TEST(knight_and_builder)
     carc_game *g = new_game(2, 1ull << CARC_MODULE_TRADERS_BUILDERS);
     play(g, "draw E\nplace 0,1 r1\ndeploy follower segment 0");
     int knight = figure_on(g, CARC_FIGURE_FOLLOWER, 0, 0, 1, 0);
-    int builder = carc__supply_figure(g, 0, CARC_FIGURE_BUILDER);
+    int builder = carc__figure_in_supply(g, 0, CARC_FIGURE_BUILDER);
     ck_assert_int_gt(builder, knight);
     int t = carc__tile_at(g, 0, 1);
     ck_assert_int_eq(carc__figure_move(g, builder, CARC_PLACE_SEGMENT, t, 0, 0, 0,
@@ -161,8 +161,8 @@ START_TEST(farmer_and_pig)
     carc_game *g = new_game(2, 1ull << CARC_MODULE_TRADERS_BUILDERS);
     play(g, "draw E\nplace 0,1 r2\ndeploy follower segment 1");
     int farmer = figure_on(g, CARC_FIGURE_FOLLOWER, 0, 0, 1, 0);
-    int pig = carc__supply_figure(g, 0, CARC_FIGURE_PIG);
-    int other = carc__supply_figure(g, 1, CARC_FIGURE_FOLLOWER);
+    int pig = carc__figure_in_supply(g, 0, CARC_FIGURE_PIG);
+    int other = carc__figure_in_supply(g, 1, CARC_FIGURE_FOLLOWER);
     ck_assert_int_lt(farmer, other);
     ck_assert_int_lt(other, pig);
     int t = carc__tile_at(g, 0, 1);
@@ -207,12 +207,12 @@ START_TEST(refusals)
     play(g, "draw E\nplace 0,1 r2\ndeploy follower segment 1");
     int farmer = figure_on(g, CARC_FIGURE_FOLLOWER, 0, 0, 1, 0);
     int n = carc__figure_count(g);
-    assert_refused(g, carc__supply_figure(g, 1, CARC_FIGURE_FOLLOWER), CARC_E_NOTFOUND);
+    assert_refused(g, carc__figure_in_supply(g, 1, CARC_FIGURE_FOLLOWER), CARC_E_NOTFOUND);
     assert_refused(g, -1, CARC_E_INVALID);
     assert_refused(g, n, CARC_E_INVALID);
     assert_refused(NULL, 0, CARC_E_INVALID);
     ck_assert_int_eq(carc_game_figure_position(g, farmer, NULL), CARC_E_INVALID);
-    int pig = carc__supply_figure(g, 0, CARC_FIGURE_PIG);
+    int pig = carc__figure_in_supply(g, 0, CARC_FIGURE_PIG);
     ck_assert_int_eq(carc__figure_move(g, pig, CARC_PLACE_HELD, -1, 0, 0, 3, CARC_CAUSE_SETUP),
                      CARC_OK);
     assert_refused(g, pig, CARC_E_NOTFOUND);
@@ -220,7 +220,7 @@ START_TEST(refusals)
                      CARC_OK);
     assert_refused(g, pig, CARC_E_NOTFOUND);
     /* a figure attached to one off the board is off the board too */
-    int builder = carc__supply_figure(g, 0, CARC_FIGURE_BUILDER);
+    int builder = carc__figure_in_supply(g, 0, CARC_FIGURE_BUILDER);
     ck_assert_int_eq(carc__figure_move(g, builder, CARC_PLACE_ATTACHED, -1, 0, pig, 0,
                                        CARC_CAUSE_SETUP), CARC_OK);
     assert_refused(g, builder, CARC_E_NOTFOUND);

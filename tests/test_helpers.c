@@ -76,7 +76,7 @@ static int fig_root(const carc_game *g, int fig)
     carc_fig f;
     carc__figure_get(g, fig, &f);
     ck_assert_int_eq(f.where, CARC_PLACE_SEGMENT);
-    return carc__seg_root(g, f.tile, f.segment);
+    return carc__segment_root(g, f.tile, f.segment);
 }
 
 /* ------------------------------------------------------ carc__figure_find */
@@ -113,8 +113,8 @@ START_TEST(figure_find_by_place)
                          CARC_OK);
     ck_assert_int_eq(carc__figure_find(g, 0, CARC_FIGURE_FOLLOWER, CARC_PLACE_SUPPLY, -1), -1);
     ck_assert_int_eq(carc__figure_find(g, 0, CARC_FIGURE_FOLLOWER, CARC_PLACE_REMOVED, -1), 1);
-    ck_assert_int_eq(carc__supply_figure(g, 0, CARC_FIGURE_FOLLOWER), -1);
-    ck_assert_int_eq(carc__supply_figure(g, 1, CARC_FIGURE_FOLLOWER), 8);
+    ck_assert_int_eq(carc__figure_in_supply(g, 0, CARC_FIGURE_FOLLOWER), -1);
+    ck_assert_int_eq(carc__figure_in_supply(g, 1, CARC_FIGURE_FOLLOWER), 8);
     carc_game_free(g);
 }
 END_TEST
@@ -126,7 +126,7 @@ START_TEST(root_members_of_features)
     carc_game *g = new_game((1ull << P1) | (1ull << P2));
     int16_t tiles[8];
     uint8_t segs[8];
-    int city0 = carc__seg_root(g, 0, seg_at_side(g, 0, 0));
+    int city0 = carc__segment_root(g, 0, seg_at_side(g, 0, 0));
     ck_assert_int_eq(carc__root_members(g, city0, tiles, segs, 8), 1);
     ck_assert_int_eq(tiles[0], 0);
     ck_assert_int_eq(segs[0], seg_at_side(g, 0, 0));
@@ -135,7 +135,7 @@ START_TEST(root_members_of_features)
     int road = fig_root(g, 0);
     ck_assert_int_eq(carc__root_members(g, road, tiles, segs, 8), 2);
     int droad = seg_at_side(g, 0, 1), wroad = seg_at_side(g, 1, 3);
-    ck_assert_int_eq(road, carc__seg_root(g, 0, droad));
+    ck_assert_int_eq(road, carc__segment_root(g, 0, droad));
     bool got_d = false, got_w = false;
     for (int i = 0; i < 2; i++) {
         got_d |= tiles[i] == 0 && segs[i] == droad;
@@ -143,7 +143,7 @@ START_TEST(root_members_of_features)
     }
     ck_assert(got_d && got_w);
     /* the root comes first */
-    ck_assert_int_eq(carc__seg_root(g, tiles[0], segs[0]), road);
+    ck_assert_int_eq(carc__segment_root(g, tiles[0], segs[0]), road);
     ck_assert_int_eq(CSEGS(g)[road].tile, tiles[0]);
     ck_assert_int_eq(CSEGS(g)[road].local, segs[0]);
     /* a short buffer: the count all the same, only cap written */
@@ -158,12 +158,12 @@ START_TEST(root_members_of_features)
     play(g, T2);
     /* D's city and N's (tile 2 at 0,-1 turned r3: its city faces south) */
     int city = fig_root(g, 7);
-    ck_assert_int_eq(city, carc__seg_root(g, 0, seg_at_side(g, 0, 0)));
+    ck_assert_int_eq(city, carc__segment_root(g, 0, seg_at_side(g, 0, 0)));
     ck_assert_int_eq(carc__root_members(g, city, tiles, segs, 8), 2);
     ck_assert_int_eq(tiles[0] + tiles[1], 0 + 2);
     play(g, T3_5);
     /* D N N L: four tiles, one segment each */
-    ck_assert_int_eq(carc__root_members(g, carc__seg_root(g, 0, seg_at_side(g, 0, 0)), tiles,
+    ck_assert_int_eq(carc__root_members(g, carc__segment_root(g, 0, seg_at_side(g, 0, 0)), tiles,
                                         segs, 8),
                      4);
     carc_game_free(g);
@@ -175,26 +175,26 @@ END_TEST
 START_TEST(has_follower_through_a_game)
 {
     carc_game *g = new_game((1ull << P1) | (1ull << P2));
-    int city = carc__seg_root(g, 0, seg_at_side(g, 0, 0));
-    int road = carc__seg_root(g, 0, seg_at_side(g, 0, 1));
+    int city = carc__segment_root(g, 0, seg_at_side(g, 0, 0));
+    int road = carc__segment_root(g, 0, seg_at_side(g, 0, 1));
     for (int p = 0; p < 2; p++) {
         ck_assert(!carc__root_has_follower(g, city, p, CARC_CLASS_FOLLOWER));
         ck_assert(!carc__root_has_follower(g, road, p, CARC_CLASS_FOLLOWER));
     }
     play(g, T1);
-    road = carc__seg_root(g, 0, seg_at_side(g, 0, 1));
+    road = carc__segment_root(g, 0, seg_at_side(g, 0, 1));
     ck_assert(carc__root_has_follower(g, road, 0, CARC_CLASS_FOLLOWER));
     ck_assert(carc__root_has_follower(g, road, 0, CARC_CLASS_MEEPLE));
     ck_assert(!carc__root_has_follower(g, road, 1, CARC_CLASS_FOLLOWER));
     ck_assert(!carc__root_has_follower(g, city, 0, CARC_CLASS_FOLLOWER));
     play(g, T2);
-    city = carc__seg_root(g, 0, seg_at_side(g, 0, 0));
+    city = carc__segment_root(g, 0, seg_at_side(g, 0, 0));
     ck_assert(carc__root_has_follower(g, city, 1, CARC_CLASS_FOLLOWER));
     ck_assert(!carc__root_has_follower(g, city, 0, CARC_CLASS_FOLLOWER));
     play(g, T3_5);
     /* both scored: every follower went home */
-    city = carc__seg_root(g, 0, seg_at_side(g, 0, 0));
-    road = carc__seg_root(g, 0, seg_at_side(g, 0, 1));
+    city = carc__segment_root(g, 0, seg_at_side(g, 0, 0));
+    road = carc__segment_root(g, 0, seg_at_side(g, 0, 1));
     for (int p = 0; p < 2; p++) {
         ck_assert(!carc__root_has_follower(g, city, p, CARC_CLASS_FOLLOWER));
         ck_assert(!carc__root_has_follower(g, road, p, CARC_CLASS_FOLLOWER));
@@ -210,7 +210,7 @@ END_TEST
 START_TEST(has_follower_as_figures_leave)
 {
     carc_game *g = new_game((1ull << P1) | (1ull << P2));
-    int cs = seg_at_side(g, 0, 0), city = carc__seg_root(g, 0, cs);
+    int cs = seg_at_side(g, 0, 0), city = carc__segment_root(g, 0, cs);
     const int moves[] = {FIG_FOLLOWER(0, 0), FIG_BIG(0), FIG_FOLLOWER(1, 0), FIG_RING(1)};
     for (int i = 0; i < 4; i++)
         ck_assert_int_eq(carc__figure_move(g, moves[i], CARC_PLACE_SEGMENT, 0, cs, 0, 0,
@@ -248,8 +248,8 @@ static bool walk_has(const carc_game *g, int root, int player, unsigned classes)
         carc_fig f;
         carc__figure_get(g, i, &f);
         if (f.where == CARC_PLACE_SEGMENT && f.owner == player &&
-            (carc__kind_classes(g, f.kind) & classes) &&
-            carc__seg_root(g, f.tile, f.segment) == root)
+            (carc__figure_kind_classes(g, f.kind) & classes) &&
+            carc__segment_root(g, f.tile, f.segment) == root)
             return true;
     }
     return false;
@@ -412,7 +412,7 @@ START_TEST(non_root_aborts)
     carc_game *g = new_game(1ull << P1);
     play(g, T1);
     /* the road D-W has two members; the one that is not the root */
-    int road = carc__seg_root(g, 0, seg_at_side(g, 0, 1));
+    int road = carc__segment_root(g, 0, seg_at_side(g, 0, 1));
     int other = carc__seg_of(g, 0, seg_at_side(g, 0, 1)) == road
                     ? carc__seg_of(g, 1, seg_at_side(g, 1, 3))
                     : carc__seg_of(g, 0, seg_at_side(g, 0, 1));

@@ -431,12 +431,12 @@ START_TEST(big_meeple_returns_as_one)
 {
     carc_game *g = new_game(2, 1);
     /* followers in supply (ambiguities.md A2 (a)): every figure counts 1 */
-    ck_assert_int_eq(carc__supply_class(g, 0, CARC_CLASS_FOLLOWER), 8);
-    ck_assert_int_eq(carc__supply_class(g, 0, CARC_CLASS_MEEPLE), 8);
+    ck_assert_int_eq(carc__figure_supply_class(g, 0, CARC_CLASS_FOLLOWER), 8);
+    ck_assert_int_eq(carc__figure_supply_class(g, 0, CARC_CLASS_MEEPLE), 8);
     apply_text(g, "draw N");
     apply_text(g, "place 0,-1 r2");
     apply_text(g, "deploy big city S");
-    ck_assert_int_eq(carc__supply_class(g, 0, CARC_CLASS_FOLLOWER), 7);
+    ck_assert_int_eq(carc__figure_supply_class(g, 0, CARC_CLASS_FOLLOWER), 7);
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_BIG), 0);
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
     carc_feature_info fi;
@@ -462,7 +462,7 @@ START_TEST(big_meeple_returns_as_one)
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_BIG), 1);
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
     ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_FOLLOWER), 7);
-    ck_assert_int_eq(carc__supply_class(g, 0, CARC_CLASS_FOLLOWER), 8);
+    ck_assert_int_eq(carc__figure_supply_class(g, 0, CARC_CLASS_FOLLOWER), 8);
     carc_score_event ev[64];
     size_t nlog = 0;
     ck_assert_int_eq(carc_game_score_log(g, ev, 64, &nlog), CARC_OK);

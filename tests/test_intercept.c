@@ -168,7 +168,7 @@ static carc_game *up_to_the_den(void)
     assert_ids(g, south, 1);
     play(g, "stroll s");
     ASSERT_FIG(g, BIG(1), CARC_PLACE_TILE, TILE_D, 0, 0, 0, 0);
-    ck_assert_int_eq(carc__root_followers(g, carc__seg_root(g, TILE_N, 0)), 0);
+    ck_assert_int_eq(carc__root_followers(g, carc__segment_root(g, TILE_N, 0)), 0);
     /* step 2, player 0's: back north or east onto PD */
     ASSERT_DECISION(g, DEC_STROLL, 0);
     ck_assert_int_eq(pst(g)->stroll_step, 2);
@@ -213,12 +213,12 @@ START_TEST(taken_pauses_for_two_players)
      * cursor is reset, the den's too; the next turn begins */
     ASSERT_FIG(g, FOLLOWER0, CARC_PLACE_HELD, -1, 0, P2, 0, 0);
     ASSERT_FIG(g, BIG(1), CARC_PLACE_TILE, TILE_PD, 0, 0, 0, PROBE_NAPPING);
-    ck_assert_int_eq(carc__root_followers(g, carc__seg_root(g, TILE_PD, city)), 0);
+    ck_assert_int_eq(carc__root_followers(g, carc__segment_root(g, TILE_PD, city)), 0);
     ck_assert_int_eq(pst(g)->stroll_step, 0);
     ck_assert_int_eq(p2st(g)->den_active, 0);
     ck_assert_int_eq(carc__turn(g), 3);
     ASSERT_DECISION(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE);
-    ck_assert_int_eq(carc__supply(g, 0, CARC_FIGURE_FOLLOWER), 6);
+    ck_assert_int_eq(carc__figure_supply(g, 0, CARC_FIGURE_FOLLOWER), 6);
 
     /* the other branch: player 0 stays (eaten: back to its supply) */
     play(stay, "pass");
@@ -227,7 +227,7 @@ START_TEST(taken_pauses_for_two_players)
     play(stay, "flee");
     ASSERT_FIG(stay, FOLLOWER0, CARC_PLACE_SUPPLY, -1, 0, 0, 0, 0);
     ASSERT_FIG(stay, BIG(1), CARC_PLACE_TILE, TILE_PD, 0, 0, 0, PROBE_NAPPING);
-    ck_assert_int_eq(carc__supply(stay, 0, CARC_FIGURE_FOLLOWER), 7);
+    ck_assert_int_eq(carc__figure_supply(stay, 0, CARC_FIGURE_FOLLOWER), 7);
     ck_assert_int_eq(pst(stay)->stroll_step, 0);
 
     /* the next turns proceed normally: no stroll for p0 (big meeple in

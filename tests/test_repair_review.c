@@ -81,7 +81,7 @@ static int check_placements(carc_game *g, int *refused_repairish)
     ck_assert_int_ge(type, 0);
     /* the tile can be laid somewhere iff some placement is legal (the
      * set-aside test of the core) */
-    ck_assert_int_eq(carc__can_place(g, type), n > 0);
+    ck_assert_int_eq(carc__tile_can_place(g, type), n > 0);
     uint8_t *before;
     size_t nbefore = ser(g, &before);
     int repairs = 0;
@@ -205,11 +205,11 @@ static void sweep(uint64_t mods, int games, int *repairs, int *repair_decisions,
             carc_decision d;
             ck_assert_int_eq(carc_game_decision(g, &d), CARC_OK);
             /* the draw's fits-nowhere test (carc__placeable: fit tables,
-             * then repairs) agrees with carc__can_place (legal rotations) */
+             * then repairs) agrees with carc__tile_can_place (legal rotations) */
             if (d.kind == CARC_DECISION_DRAW && s % 2 == 0)
                 for (int t = 0; t < carc_tile_type_count(); t++)
                     if (carc_game_tiles_remaining(g, t) > 0)
-                        ck_assert_int_eq(carc__placeable(g, t), carc__can_place(g, t));
+                        ck_assert_int_eq(carc__placeable(g, t), carc__tile_can_place(g, t));
             if (d.kind == CARC_DECISION_PLACE && s % 4 == 0) {
                 *repairs += check_placements(g, nobridge);
             }
@@ -313,7 +313,7 @@ START_TEST(fits_only_by_repair)
     /* no bridge left: X fits nowhere */
     bcb_state *hs = carc__mod_state(h, M);
     hs->bridges[0] = 0;
-    ck_assert(!carc__can_place(h, x_type));
+    ck_assert(!carc__tile_can_place(h, x_type));
     carc_action a;
     ck_assert_int_eq(carc_action_from_string(h, "draw X", &a), CARC_OK);
     ck_assert_int_eq(carc_game_apply(h, &a), CARC_OK);
@@ -326,7 +326,7 @@ START_TEST(fits_only_by_repair)
     ck_assert_int_eq(d.kind, CARC_DECISION_DRAW);
     /* ... whereas with a bridge it stays placeable */
     hs->bridges[0] = 1;
-    ck_assert(carc__can_place(h, x_type));
+    ck_assert(carc__tile_can_place(h, x_type));
     carc_game_free(h);
     carc_game_free(g);
 }

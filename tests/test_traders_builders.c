@@ -262,7 +262,7 @@ START_TEST(bridge_roads_separate)
     ck_assert_int_eq(ns.tiles, 2);
     for (int a = 2; a < 6; a++)
         for (int b = 2; b < a; b++)
-            ck_assert_int_ne(carc__seg_root(g, 1, a), carc__seg_root(g, 1, b));
+            ck_assert_int_ne(carc__segment_root(g, 1, a), carc__segment_root(g, 1, b));
     carc_game_free(g);
 }
 END_TEST
@@ -365,7 +365,7 @@ START_TEST(orphaned_builder_and_pig)
         carc__figure_get(g, i, &f);
         if (f.owner != 0 || f.kind != CARC_FIGURE_FOLLOWER || f.where != CARC_PLACE_SEGMENT)
             continue;
-        if (carc__root_kind(g, carc__seg_root(g, f.tile, f.segment)) == CARC_FEATURE_ROAD) road = i;
+        if (carc__root_kind(g, carc__segment_root(g, f.tile, f.segment)) == CARC_FEATURE_ROAD) road = i;
         else farmer = i;
     }
     ck_assert_int_ge(road, 0);
@@ -458,12 +458,12 @@ static void check_supported(const carc_game *g)
         if ((f.kind != CARC_FIGURE_BUILDER && f.kind != CARC_FIGURE_PIG) ||
             f.where != CARC_PLACE_SEGMENT)
             continue;
-        int root = carc__seg_root(g, f.tile, f.segment), ok = 0;
+        int root = carc__segment_root(g, f.tile, f.segment), ok = 0;
         for (int j = 0; j < carc__figure_count(g); j++) {
             carc_fig h;
             carc__figure_get(g, j, &h);
             if (h.where == CARC_PLACE_SEGMENT && h.owner == f.owner &&
-                h.kind == CARC_FIGURE_FOLLOWER && carc__seg_root(g, h.tile, h.segment) == root)
+                h.kind == CARC_FIGURE_FOLLOWER && carc__segment_root(g, h.tile, h.segment) == root)
                 ok = 1;
         }
         ck_assert_msg(ok, "figure %d (kind %d) without support", i, f.kind);

@@ -97,7 +97,7 @@ int carc_game_feature(const carc_game *game, int x, int y, int segment,
     const seg *rs = &CSEGS(game)[root];
     int complete = carc__seg_closed(rs) ||
                    (rs->kind == CARC_FEATURE_MONASTERY && CTILES(game)[rs->tile].nb8 == 8);
-    carc__eval_feature(game, root, complete, &e);
+    carc__root_eval(game, root, complete, &e);
     memset(out, 0, sizeof *out);
     out->kind = e.kind;
     out->complete = complete;

@@ -329,7 +329,7 @@ void carc__board_init(carc_game *g)
 /* ------------------------------------------------------- module services */
 
 int carc__tile_count(const carc_game *g) { return (int)g->ntiles; }
-int carc__last_tile(const carc_game *g) { return g->last_tile; }
+int carc__tile_last(const carc_game *g) { return g->last_tile; }
 
 static bool tile_ok(const carc_game *g, int t) { return t >= 0 && (uint32_t)t < g->ntiles; }
 
@@ -351,7 +351,7 @@ int carc__tile_at(const carc_game *g, int x, int y)
 
 int carc__tile_neighbours(const carc_game *g, int t) { return tile_ok(g, t) ? CTILES(g)[t].nb8 : 0; }
 
-int carc__seg_root(const carc_game *g, int t, int s)
+int carc__segment_root(const carc_game *g, int t, int s)
 {
     if (!tile_ok(g, t)) return -1;
     int i = carc__seg_of(g, t, s);
@@ -490,7 +490,7 @@ static int shown_edge(const ptile *pt, int side)
     return (carc__types[pt->type].code[pt->rot] >> (2 * side)) & 3;
 }
 
-bool carc__overlay_ok(const carc_game *g, int t, int sides)
+bool carc__tile_overlay_ok(const carc_game *g, int t, int sides)
 {
     if (t < 0 || (uint32_t)t >= g->ntiles || (sides != 0x5 && sides != 0xA)) return false;
     const ptile *pt = &CTILES(g)[t];
@@ -523,7 +523,7 @@ static int edge_with(const carc_game *g, int type, int x, int y, int rot, int cx
     return u < 0 ? -1 : shown_edge(&CTILES(g)[u], side);
 }
 
-bool carc__overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
+bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
                          int sides)
 {
     if (type < 0 || type >= carc__ntypes || rot < 0 || rot > 3 ||
@@ -545,9 +545,9 @@ bool carc__overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, in
     return true;
 }
 
-int carc__overlay_road(carc_game *g, int t, int sides)
+int carc__tile_overlay_road(carc_game *g, int t, int sides)
 {
-    if (!carc__overlay_ok(g, t, sides)) return CARC_E_ILLEGAL;
+    if (!carc__tile_overlay_ok(g, t, sides)) return CARC_E_ILLEGAL;
     g->hookmask |= HK_OVERLAY;
     ptile *T = TILES(g);
     seg *S = SEGS(g);

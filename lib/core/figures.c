@@ -180,13 +180,13 @@ int carc__figure_set_state(carc_game *g, int module, int fig, int state)
     return CARC_OK;
 }
 
-int carc__supply(const carc_game *g, int player, int kind)
+int carc__figure_supply(const carc_game *g, int player, int kind)
 {
     if (player < 0 || player >= g->nplayers || kind < 0 || kind >= CARC_FIGURE_KINDS) return 0;
     return g->supply[player][kind];
 }
 
-int carc__supply_class(const carc_game *g, int player, unsigned classes)
+int carc__figure_supply_class(const carc_game *g, int player, unsigned classes)
 {
     int n = 0;
     if (player < 0 || player >= g->nplayers) return 0;
@@ -195,12 +195,12 @@ int carc__supply_class(const carc_game *g, int player, unsigned classes)
     return n;
 }
 
-int carc__kind_classes(const carc_game *g, int kind)
+int carc__figure_kind_classes(const carc_game *g, int kind)
 {
     return kind >= 0 && kind < CARC_FIGURE_KINDS ? g->kind_class[kind] : 0;
 }
 
-int carc__supply_figure(const carc_game *g, int player, int kind)
+int carc__figure_in_supply(const carc_game *g, int player, int kind)
 {
     return carc__figure_find(g, player, kind, CARC_PLACE_SUPPLY, -1);
 }
@@ -237,7 +237,7 @@ int carc__figure_tile(const carc_game *g, int fig)
     return -1;
 }
 
-int carc__figures_on_tile(const carc_game *g, int tile, int *out, int cap)
+int carc__tile_figures(const carc_game *g, int tile, int *out, int cap)
 {
     CARC_MOD_CHECK(cap >= 0 && (out || cap == 0));
     int n = 0;
@@ -265,7 +265,7 @@ int carc__strength_of(const carc_game *g, int fig)
     return g->kind_strength[f->kind];
 }
 
-bool carc__may_move(const carc_game *g, int fig, int where, int tile, int arg, int cause)
+bool carc__figure_may_move(const carc_game *g, int fig, int where, int tile, int arg, int cause)
 {
     if (!(g->hookmask & HK_MAY_MOVE)) return true;
     for (int k = 0; k < g->nmods; k++) {

@@ -107,7 +107,7 @@ static int field_city_points(const carc_game *g, int root, int *cities, int *bon
 
 /* What owner `player` of the feature scores: e->points, or what the
  * modules' player_points hooks say (the pig). */
-int carc__player_points(const carc_game *g, int root, int player, const feat_eval *e)
+int carc__root_player_points(const carc_game *g, int root, int player, const feat_eval *e)
 {
     CARC_MOD_CHECK(carc__is_root(g, root) && player >= 0 && player < g->nplayers && e);
     int points = e->points;
@@ -121,7 +121,7 @@ int carc__player_points(const carc_game *g, int root, int player, const feat_eva
 
 /* Evaluate the feature with root `root`.  as_complete: score it with the
  * completion values (during play) rather than the end-of-game values. */
-void carc__eval_feature(const carc_game *g, int root, int as_complete, feat_eval *out)
+void carc__root_eval(const carc_game *g, int root, int as_complete, feat_eval *out)
 {
     CARC_MOD_CHECK(carc__is_root(g, root) && out);
     const seg *S = CSEGS(g);
@@ -242,14 +242,14 @@ int carc__collect_completed(carc_game *g)
     return g->ncompleted;
 }
 
-int carc__completed_count(const carc_game *g) { return g->ncompleted; }
+int carc__root_completed_count(const carc_game *g) { return g->ncompleted; }
 
-int carc__completed_root(const carc_game *g, int i)
+int carc__root_completed(const carc_game *g, int i)
 {
     return i >= 0 && i < g->ncompleted ? g->completed[i] : -1;
 }
 
-void carc__skip_scoring(carc_game *g, int root)
+void carc__root_skip_scoring(carc_game *g, int root)
 {
     if (root >= 0 && (uint32_t)root < g->nsegs) SEGS(g)[root].flags |= SF_SKIP;
 }
@@ -266,7 +266,7 @@ static void return_figures(carc_game *g, int root)
 /* The enabled modules' feature_scored hooks for feature root (evaluated into
  * e), its figures still on it: after the core's majority points, at the
  * end, and for a module that scores a feature itself (lib/module.h). */
-void carc__feature_scored(carc_game *g, int root, const feat_eval *e)
+void carc__root_scored(carc_game *g, int root, const feat_eval *e)
 {
     if (!(g->hookmask & HK_FEATURE_SCORED)) return;
     for (int k = 0; k < g->nmods; k++) {
@@ -284,13 +284,13 @@ static void score_feature(carc_game *g, int root)
     bool hooks = (g->hookmask & (HK_FEATURE_SCORED | HK_AFTER_FEATURE)) != 0;
     if (!S[root].figs && !hooks) return;
     feat_eval e;
-    carc__eval_feature(g, root, 1, &e);
+    carc__root_eval(g, root, 1, &e);
     int tile = S[root].tile, local = S[root].local;
     for (int p = 0; p < g->nplayers; p++)
         if (e.owners & (1u << p))
-            carc__score_add(g, p, carc__player_points(g, root, p, &e), CARC_SCORE_COMPLETED,
+            carc__score_add(g, p, carc__root_player_points(g, root, p, &e), CARC_SCORE_COMPLETED,
                             e.kind, tile, local);
-    carc__feature_scored(g, root, &e);
+    carc__root_scored(g, root, &e);
     return_figures(g, root);
     if (g->hookmask & HK_AFTER_FEATURE)
         for (int k = 0; k < g->nmods; k++) {
@@ -346,10 +346,10 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
          * yet scored) counts as what it is about to score: complete.  One
          * whose scoring was skipped (a castle's knight) keeps its end value. */
         feat_eval e;
-        carc__eval_feature(g, root, carc__root_due(g, root), &e);
+        carc__root_eval(g, root, carc__root_due(g, root), &e);
         for (int p = 0; p < g->nplayers; p++) {
             if (!(e.owners & (1u << p))) continue;
-            int points = carc__player_points(g, root, p, &e);
+            int points = carc__root_player_points(g, root, p, &e);
             if (mut) {
                 if (points)
                     carc__score_add(mut, p, points, CARC_SCORE_END_GAME, e.kind,
@@ -358,7 +358,7 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
                 scores[p] += points;
             }
         }
-        if (mut) carc__feature_scored(mut, root, &e);
+        if (mut) carc__root_scored(mut, root, &e);
     }
 }
 

@@ -517,14 +517,14 @@ int carc__players(const carc_game *g) { return g->nplayers; }
 int carc__current(const carc_game *g) { return g->player; }
 int carc__turn(const carc_game *g) { return g->turn; }
 int carc__turn_part(const carc_game *g) { return g->part; }
-int carc__tiles_left(const carc_game *g) { return g->total_remaining; }
+int carc__pile_left(const carc_game *g) { return g->total_remaining; }
 
-int carc__tiles_left_of(const carc_game *g, int type)
+int carc__pile_left_of(const carc_game *g, int type)
 {
     return type >= 0 && type < carc__ntypes ? CREMAIN(g)[type] : 0;
 }
 
-int carc__take_tile(carc_game *g, int type)
+int carc__pile_take(carc_game *g, int type)
 {
     if (type < 0 || type >= carc__ntypes || REMAIN(g)[type] == 0) return CARC_E_STATE;
     REMAIN(g)[type]--;

@@ -175,8 +175,8 @@ struct carc_game {
     uint64_t rng[2];
 
     /* cold: set at creation, or rare */
-    uint8_t return_step, return_pos; /* carc__start_turn: the hook to come back to */
-    uint8_t in_extra_turn;  /* 1 while a turn of carc__start_turn is played */
+    uint8_t return_step, return_pos; /* carc__turn_start: the hook to come back to */
+    uint8_t in_extra_turn;  /* 1 while a turn of carc__turn_start is played */
     uint8_t mods[CARC_MODULE_SLOTS];
     uint32_t modoff[CARC_MODULE_SLOTS];      /* module state offsets (0 none) */
     step_entry steps[CARC_NUM_STEPS][MAX_STEP_HOOKS];
@@ -294,7 +294,7 @@ static inline void carc__setup_get(const carc_game *g, carc_setup *out)
 
 
 /* A feature root: a segment in use that is its own parent (what
- * carc__seg_root and carc__completed_root return; CARC_MOD_CHECK). */
+ * carc__segment_root and carc__root_completed return; CARC_MOD_CHECK). */
 static inline bool carc__is_root(const carc_game *g, int r)
 {
     return r >= 0 && (uint32_t)r < g->nsegs && CSEGS(g)[r].parent == r;

@@ -115,13 +115,13 @@ static inline bool module_push_ok(const carc_game *g, int kind, int target)
     return kind != CARC_DECISION_DEPLOY || target == g->last_tile;
 }
 
-int carc__push_decision(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
+int carc__decision_push(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
 {
     if (!module_push_ok(g, kind, target)) return CARC_E_INVALID;
     return push(g, kind, player, owner, target, arg);
 }
 
-void carc__pop_decision(carc_game *g) { pop(g); }
+void carc__decision_pop(carc_game *g) { pop(g); }
 
 /* Move the decision just pushed from the back to just behind the front
  * (the decision being taken), so the second step of a choice comes next. */
@@ -133,7 +133,7 @@ static void to_followup(carc_game *g)
     g->pend[1] = f;
 }
 
-int carc__push_followup(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
+int carc__decision_followup(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
 {
     if (!module_push_ok(g, kind, target)) return CARC_E_INVALID;
     int rc = push(g, kind, player, owner, target, arg);
@@ -162,7 +162,7 @@ int carc__decision_push_deploy(carc_game *g, int player, int tile, int cause, bo
     return CARC_OK;
 }
 
-int carc__push_sampled_chance(carc_game *g, int kind, int owner, int32_t arg)
+int carc__decision_push_sampled(carc_game *g, int kind, int owner, int32_t arg)
 {
     int rc = push(g, kind, CARC_PLAYER_CHANCE, owner, -1, arg);
     if (!rc) g->pend[g->npending - 1].flags = CARC_PENDING_SAMPLED_ONLY;
@@ -255,7 +255,7 @@ void carc__advance(carc_game *g)
                 }
             /* AGAIN: call it again once its decisions are taken; a hook that
              * asks again without queueing anything is done */
-            if (r == CARC_HOOK_JUMP) continue; /* carc__start_turn set the step */
+            if (r == CARC_HOOK_JUMP) continue; /* carc__turn_start set the step */
             if (!(r == CARC_HOOK_AGAIN && g->npending > 0)) g->step_pos++;
             continue;
         }
@@ -264,11 +264,11 @@ void carc__advance(carc_game *g)
     }
 }
 
-void carc__extra_part(carc_game *g) { g->flags |= TF_EXTRA_PART; }
+void carc__turn_extra_part(carc_game *g) { g->flags |= TF_EXTRA_PART; }
 
 int carc__tile_in_hand(const carc_game *g) { return g->drawn; }
 
-int carc__set_tile_in_hand(carc_game *g, int type)
+int carc__tile_in_hand_set(carc_game *g, int type)
 {
     if (g->step != CARC_STEP_DRAW || g->drawn >= 0 || type < 0 || type >= carc__ntypes)
         return CARC_E_STATE;
@@ -276,7 +276,7 @@ int carc__set_tile_in_hand(carc_game *g, int type)
     return CARC_OK;
 }
 
-int carc__start_turn(carc_game *g, int player, int type)
+int carc__turn_start(carc_game *g, int player, int type)
 {
     /* the end phase only: a turn inside a turn would need the interrupted
      * turn's player, part and scoring cursor saved, which nothing needs yet */
@@ -296,7 +296,7 @@ int carc__start_turn(carc_game *g, int player, int type)
     return CARC_OK;
 }
 
-bool carc__can_place(const carc_game *g, int type)
+bool carc__tile_can_place(const carc_game *g, int type)
 {
     if (type < 0 || type >= carc__ntypes) return false;
     const front *F = CFRONT(g);
@@ -340,7 +340,7 @@ static int core_draw(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
-void carc__set_aside_tile(carc_game *g, int type)
+void carc__pile_set_aside(carc_game *g, int type)
 {
     g->discarded++;
     g->aside_ring[g->n_aside++ & 7] = (int16_t)type;
@@ -357,7 +357,7 @@ static int apply_draw(carc_game *g, const carc_action *a)
     if (carc__placeable(g, a->tile)) {
         g->drawn = a->tile;
     } else {
-        carc__set_aside_tile(g, a->tile);
+        carc__pile_set_aside(g, a->tile);
         if (any_drawable(g))
             push(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE, CARC_CORE_OWNER, -1, 0);
         else
@@ -510,7 +510,7 @@ static inline bool claim_ok(const carc_game *g, int tile, int s, bool own, unsig
     return !feature_done(g, rs);
 }
 
-bool carc__can_claim(const carc_game *g, int tile, int s)
+bool carc__segment_claimable(const carc_game *g, int tile, int s)
 {
     return claim_ok(g, tile, s, true, 0, -1);
 }
@@ -524,7 +524,7 @@ static bool vetoes_allow(const carc_game *g, int player, int kind, int tile, int
     return true;
 }
 
-bool carc__may_deploy(const carc_game *g, int player, int kind, int tile, int s, int cause)
+bool carc__segment_may_deploy(const carc_game *g, int player, int kind, int tile, int s, int cause)
 {
     if (kind < 0 || kind >= CARC_FIGURE_KINDS || tile < 0 || (uint32_t)tile >= g->ntiles ||
         s < 0 || s >= carc__tile_nseg(g, tile))
@@ -583,7 +583,7 @@ bool carc__figure_deploy_legal(const carc_game *g, int fig, int tile, int s, int
      * one with a place of its own is asked about by may_move_figure too */
     return deploy_rule(g, f->owner, f->kind, tile, s, cause, own, flags, self_root) &&
            (f->where == CARC_PLACE_SUPPLY ||
-            carc__may_move(g, fig, CARC_PLACE_SEGMENT, tile, 0, cause));
+            carc__figure_may_move(g, fig, CARC_PLACE_SEGMENT, tile, 0, cause));
 }
 
 int carc__figure_deploy(carc_game *g, int fig, int tile, int s, int cause, unsigned flags)
@@ -867,7 +867,7 @@ static int apply_deploy(carc_game *g, const carc_pending *p, const carc_action *
     if (a->kind == CARC_ACTION_PASS) return CARC_OK;
     if (a->kind == CARC_ACTION_DEPLOY) {
         if (!deploy_ok(g, p, a->figure, a->segment)) return CARC_E_ILLEGAL;
-        int f = carc__supply_figure(g, p->player, a->figure);
+        int f = carc__figure_in_supply(g, p->player, a->figure);
         if (f < 0) return CARC_E_ILLEGAL;
         /* the turn's own: CARC_CAUSE_DEPLOY (arg 0); a queued one: its cause */
         return carc__figure_move(g, f, CARC_PLACE_SEGMENT, p->target, a->segment, 0, 0, p->arg);

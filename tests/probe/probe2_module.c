@@ -9,7 +9,7 @@
  *    with at least 3 neighbours (a placement veto);
  *  - an end-phase decision: after the last tile, players still holding an
  *    abbey may play it, in turn order from the next player (a turn outside
- *    the turn order, carc__start_turn);
+ *    the turn order, carc__turn_start);
  *  - a decision by another player before scoring: when the placement
  *    completed something, the next player may "cheer N" (N = 0..rule
  *    probe2_cheer) and scores N;
@@ -250,7 +250,7 @@ static bool fairy_target(const carc_game *g, int p, int i)
     carc__figure_get(g, fi, &fairy);
     if (f.owner != p || f.where != CARC_PLACE_SEGMENT) return false;
     if (fairy.where == CARC_PLACE_ATTACHED && fairy.arg == i) return false;
-    return carc__may_move(g, fi, CARC_PLACE_ATTACHED, -1, i, CARC_MODULE_KIND(P2, 0));
+    return carc__figure_may_move(g, fi, CARC_PLACE_ATTACHED, -1, i, CARC_MODULE_KIND(P2, 0));
 }
 
 static bool any_fairy_target(const carc_game *g, int p)
@@ -271,7 +271,7 @@ static int count_turn(carc_game *g)
 
 static int count_volcano(carc_game *g)
 {
-    if (carc__types[carc__tile_type(g, carc__last_tile(g))].tags & CARC_TTAG_VOLCANO)
+    if (carc__types[carc__tile_type(g, carc__tile_last(g))].tags & CARC_TTAG_VOLCANO)
         st(g)->volcanoes++;
     return CARC_HOOK_NEXT;
 }
@@ -280,9 +280,9 @@ static int count_volcano(carc_game *g)
 static int offer_abbey(carc_game *g)
 {
     int p = carc__current(g);
-    if (carc__turn_part(g) > 0 || !cst(g)->abbeys[p] || !carc__can_place(g, abbey_type()))
+    if (carc__turn_part(g) > 0 || !cst(g)->abbeys[p] || !carc__tile_can_place(g, abbey_type()))
         return CARC_HOOK_NEXT;
-    carc__push_decision(g, DEC_ABBEY, p, P2, -1, 0);
+    carc__decision_push(g, DEC_ABBEY, p, P2, -1, 0);
     return CARC_HOOK_NEXT;
 }
 
@@ -290,9 +290,9 @@ static int offer_abbey(carc_game *g)
 static int offer_cheer(carc_game *g)
 {
     probe2_state *s = st(g);
-    if (s->cheered || carc__completed_count(g) == 0) return CARC_HOOK_NEXT;
+    if (s->cheered || carc__root_completed_count(g) == 0) return CARC_HOOK_NEXT;
     s->cheered = 1;
-    carc__push_decision(g, DEC_CHEER, (carc__current(g) + 1) % carc__players(g), P2, -1, 0);
+    carc__decision_push(g, DEC_CHEER, (carc__current(g) + 1) % carc__players(g), P2, -1, 0);
     return CARC_HOOK_NEXT;
 }
 
@@ -300,7 +300,7 @@ static int before_majority(carc_game *g, int root)
 {
     if (carc__root_kind(g, root) != CARC_FEATURE_CITY || carc__root_followers(g, root) == 0)
         return CARC_HOOK_NEXT;
-    carc__push_decision(g, DEC_SPARE, carc__current(g), P2, -1, root);
+    carc__decision_push(g, DEC_SPARE, carc__current(g), P2, -1, root);
     return CARC_HOOK_NEXT;
 }
 
@@ -308,9 +308,9 @@ static int before_majority(carc_game *g, int root)
 static int reveal_token(carc_game *g)
 {
     probe2_state *s = st(g);
-    if (s->token_done || carc__completed_count(g) == 0) return CARC_HOOK_NEXT;
+    if (s->token_done || carc__root_completed_count(g) == 0) return CARC_HOOK_NEXT;
     s->token_done = 1;
-    carc__push_decision(g, DEC_TOKEN, CARC_PLAYER_CHANCE, P2, -1, 0);
+    carc__decision_push(g, DEC_TOKEN, CARC_PLAYER_CHANCE, P2, -1, 0);
     return CARC_HOOK_NEXT;
 }
 
@@ -320,10 +320,10 @@ static int extra_part(carc_game *g)
     probe2_state *s = st(g);
     s->cheered = s->token_done = 0;
     bool road = false;
-    for (int i = 0; i < carc__completed_count(g); i++)
-        road |= carc__root_kind(g, carc__completed_root(g, i)) == CARC_FEATURE_ROAD;
-    if (road && !s->last_extra_turn && carc__tiles_left(g) > 0) {
-        carc__extra_part(g);
+    for (int i = 0; i < carc__root_completed_count(g); i++)
+        road |= carc__root_kind(g, carc__root_completed(g, i)) == CARC_FEATURE_ROAD;
+    if (road && !s->last_extra_turn && carc__pile_left(g) > 0) {
+        carc__turn_extra_part(g);
         s->last_extra_turn = 1;
     } else {
         s->last_extra_turn = 0;
@@ -344,7 +344,7 @@ static int final_abbeys(carc_game *g)
             s->abbeys[who]--;
             s->final_next++;
             s->end_turns++;
-            carc__start_turn(g, who, abbey_type());
+            carc__turn_start(g, who, abbey_type());
             return CARC_HOOK_JUMP;
         }
         if (s->final_choice == 0) {
@@ -352,8 +352,8 @@ static int final_abbeys(carc_game *g)
             s->final_next++;
             continue;
         }
-        if (s->abbeys[who] && carc__can_place(g, abbey_type())) {
-            carc__push_decision(g, DEC_FINAL_ABBEY, who, P2, -1, 0);
+        if (s->abbeys[who] && carc__tile_can_place(g, abbey_type())) {
+            carc__decision_push(g, DEC_FINAL_ABBEY, who, P2, -1, 0);
             return CARC_HOOK_AGAIN;
         }
         s->final_next++;
@@ -364,8 +364,8 @@ static int final_abbeys(carc_game *g)
 /* TURN_END: every 7th turn a gust (a sampled-only chance decision). */
 static int gust(carc_game *g)
 {
-    if (carc__turn(g) % 7 == 0 && carc__tiles_left(g) > 0)
-        carc__push_sampled_chance(g, DEC_GUST, P2, 0);
+    if (carc__turn(g) % 7 == 0 && carc__pile_left(g) > 0)
+        carc__decision_push_sampled(g, DEC_GUST, P2, 0);
     return CARC_HOOK_NEXT;
 }
 
@@ -448,7 +448,7 @@ static bool den_entrance(const carc_game *g, int t)
 static bool exit_ok(const carc_game *g, int fig, int from, int t)
 {
     return t != from && den_entrance(g, t) &&
-           carc__may_move(g, fig, CARC_PLACE_TILE, t, 0, CAUSE_EXIT);
+           carc__figure_may_move(g, fig, CARC_PLACE_TILE, t, 0, CAUSE_EXIT);
 }
 
 /* a stroll step from a den entrance: replaced by an exit elsewhere; a
@@ -461,7 +461,7 @@ static int intercept_move(carc_game *g, const carc_move *m)
     if (den_entrance(g, from))
         for (int t = 0; t < carc__tile_count(g); t++)
             if (exit_ok(g, m->fig, from, t)) {
-                carc__push_decision(g, DEC_EXIT, m->by, P2, -1, m->fig);
+                carc__decision_push(g, DEC_EXIT, m->by, P2, -1, m->fig);
                 return CARC_MOVE_REPLACED;
             }
     if (!den_entrance(g, m->tile)) return CARC_MOVE_PROCEED;
@@ -472,7 +472,7 @@ static int intercept_move(carc_game *g, const carc_move *m)
     s->den_by = (int8_t)m->by;
     s->den_fig = (int8_t)m->fig;
     s->den_tile = (int16_t)m->tile;
-    carc__push_decision(g, DEC_FLEE, m->by, P2, m->tile, 0);
+    carc__decision_push(g, DEC_FLEE, m->by, P2, m->tile, 0);
     return CARC_MOVE_TAKEN;
 }
 
@@ -484,9 +484,9 @@ static int den_answer(carc_game *g, int player, bool fled)
     int n = carc__players(g);
     if (fled) s->den_fled |= (uint8_t)(1u << player);
     if (++s->den_asked < n)
-        return carc__push_decision(g, DEC_FLEE, (s->den_by + s->den_asked) % n, P2, s->den_tile, 0);
+        return carc__decision_push(g, DEC_FLEE, (s->den_by + s->den_asked) % n, P2, s->den_tile, 0);
     int figs[CARC_ID_FIGURE_N];
-    int k = carc__figures_on_tile(g, s->den_tile, figs, CARC_ID_FIGURE_N);
+    int k = carc__tile_figures(g, s->den_tile, figs, CARC_ID_FIGURE_N);
     for (int i = 0; i < k; i++) {
         carc_fig f;
         carc__figure_get(g, figs[i], &f);
@@ -525,7 +525,7 @@ static void push(action_sink *sink, int kind, int arg, int32_t id)
 static bool can_bridge(const carc_game *g, int player, int tile)
 {
     return !cst(g)->bridges_used[player] &&
-           (carc__overlay_ok(g, tile, SIDES_NS) || carc__overlay_ok(g, tile, SIDES_EW));
+           (carc__tile_overlay_ok(g, tile, SIDES_NS) || carc__tile_overlay_ok(g, tile, SIDES_EW));
 }
 
 /* May player p use the portal to placed tile t: another tile than the one
@@ -533,10 +533,10 @@ static bool can_bridge(const carc_game *g, int player, int tile)
  * (carc__figure_deploy_legal, cause CARC_CAUSE_PORTAL, no flags)? */
 static bool portal_tile_ok(const carc_game *g, int p, int t)
 {
-    if (t == carc__last_tile(g)) return false;
+    if (t == carc__tile_last(g)) return false;
     int nseg = carc__types[carc__tile_type(g, t)].nseg;
     for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
-        int f = carc__supply(g, p, k) ? carc__supply_figure(g, p, k) : -1;
+        int f = carc__figure_supply(g, p, k) ? carc__figure_in_supply(g, p, k) : -1;
         for (int s = 0; f >= 0 && s < nseg; s++)
             if (carc__figure_deploy_legal(g, f, t, s, CARC_CAUSE_PORTAL, 0)) return true;
     }
@@ -555,7 +555,7 @@ static bool any_portal_tile(const carc_game *g, int p)
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     if (p->target < 0) return;
-    if (carc__supply(g, p->player, CARC_FIGURE_RINGMASTER) > 0) push(sink, ACT_PERCH, 0, VERB_PERCH);
+    if (carc__figure_supply(g, p->player, CARC_FIGURE_RINGMASTER) > 0) push(sink, ACT_PERCH, 0, VERB_PERCH);
     if (any_fairy_target(g, p->player)) push(sink, ACT_FAIRY, 0, VERB_FAIRY);
     if (can_bridge(g, p->player, p->target)) push(sink, ACT_BRIDGE, 0, VERB_BRIDGE);
     if (any_portal_tile(g, p->player)) push(sink, ACT_PORTAL, 0, VERB_PORTAL);
@@ -605,9 +605,9 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
             if (portal_tile_ok(g, p->player, t)) push(sink, ACT_PORTAL_TILE, t, CARC_ID_TILE + t);
         break;
     case DEC_BRIDGE: /* N-S as direction N (0), E-W as direction E (2) */
-        if (carc__overlay_ok(g, p->target, SIDES_NS))
+        if (carc__tile_overlay_ok(g, p->target, SIDES_NS))
             push(sink, ACT_BRIDGE_WAY, SIDES_NS, CARC_ID_DIRECTION + 0);
-        if (carc__overlay_ok(g, p->target, SIDES_EW))
+        if (carc__tile_overlay_ok(g, p->target, SIDES_EW))
             push(sink, ACT_BRIDGE_WAY, SIDES_EW, CARC_ID_DIRECTION + 2);
         break;
     default:
@@ -647,11 +647,11 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
             return CARC_OK;
         }
         s->abbeys[p->player]--;
-        return carc__set_tile_in_hand(g, abbey_type());
+        return carc__tile_in_hand_set(g, abbey_type());
     case ACT_CHEER:
         return a->arg ? carc__score_add(g, p->player, a->arg, REASON_CHEER, 0, -1, 0) : CARC_OK;
     case ACT_SPARE:
-        if (a->arg) carc__skip_scoring(g, p->arg);
+        if (a->arg) carc__root_skip_scoring(g, p->arg);
         return CARC_OK;
     case ACT_TOKEN:
         return carc__score_add(g, carc__current(g), a->arg, REASON_TOKEN, 0, -1, 0);
@@ -677,21 +677,21 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         }
         return CARC_OK;
     case ACT_PERCH: {
-        int f = carc__supply_figure(g, p->player, CARC_FIGURE_RINGMASTER);
+        int f = carc__figure_in_supply(g, p->player, CARC_FIGURE_RINGMASTER);
         return carc__figure_move(g, f, CARC_PLACE_TILE, p->target, 0, 0, 0, CARC_CAUSE_DEPLOY);
     }
     case ACT_FAIRY:
-        return carc__push_followup(g, DEC_FAIRY, p->player, P2, -1, 0);
+        return carc__decision_followup(g, DEC_FAIRY, p->player, P2, -1, 0);
     case ACT_BRIDGE:
-        return carc__push_followup(g, DEC_BRIDGE, p->player, P2, p->target, 0);
+        return carc__decision_followup(g, DEC_BRIDGE, p->player, P2, p->target, 0);
     case ACT_BRIDGE_WAY:
         s->bridges_used[p->player] = 1;
-        return carc__overlay_road(g, p->target, a->arg);
+        return carc__tile_overlay_road(g, p->target, a->arg);
     case ACT_JOIN:
         return carc__figure_move(g, fairy_index(g), CARC_PLACE_ATTACHED, -1, 0, a->arg, 0,
                                  CARC_MODULE_KIND(P2, 0));
     case ACT_PORTAL:
-        return carc__push_followup(g, DEC_PORTAL, p->player, P2, -1, 0);
+        return carc__decision_followup(g, DEC_PORTAL, p->player, P2, -1, 0);
     case ACT_PORTAL_TILE: /* the core's deployment there, next */
         return carc__decision_push_deploy(g, p->player, a->arg, CARC_CAUSE_PORTAL, true);
     default:

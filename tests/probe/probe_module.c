@@ -92,7 +92,7 @@ static int city_value(const carc_game *g, int field_root, int city_root, int val
 {
     (void)field_root;
     feat_eval e;
-    carc__eval_feature(g, city_root, 1, &e);
+    carc__root_eval(g, city_root, 1, &e);
     return e.pennants > 0 ? 4 : value;
 }
 
@@ -113,8 +113,8 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
 
 static int tithe_hook(carc_game *g)
 {
-    if (carc__turn(g) % probe_tithe_turns(g) == 0 && carc__tiles_left(g) > 0)
-        carc__push_decision(g, DEC_TITHE, (carc__current(g) + 1) % carc__players(g), PROBE_ID,
+    if (carc__turn(g) % probe_tithe_turns(g) == 0 && carc__pile_left(g) > 0)
+        carc__decision_push(g, DEC_TITHE, (carc__current(g) + 1) % carc__players(g), PROBE_ID,
                             -1, 0);
     return CARC_HOOK_NEXT;
 }
@@ -135,7 +135,7 @@ static bool stroll_ok(const carc_game *g, int fig, int d)
 {
     int t = carc__figure_tile(g, fig);
     int to = t >= 0 ? beside(g, t, d) : -1;
-    return to >= 0 && carc__may_move(g, fig, CARC_PLACE_TILE, to, 0, PROBE_CAUSE_STROLL);
+    return to >= 0 && carc__figure_may_move(g, fig, CARC_PLACE_TILE, to, 0, PROBE_CAUSE_STROLL);
 }
 
 int probe_nap(carc_game *g, int fig, bool on)
@@ -172,7 +172,7 @@ static int stroll_hook(carc_game *g)
         return CARC_HOOK_NEXT;
     }
     int who = (carc__current(g) + s->stroll_step - 1) % carc__players(g);
-    carc__push_decision(g, DEC_STROLL, who, PROBE_ID, carc__figure_tile(g, s->stroll_fig),
+    carc__decision_push(g, DEC_STROLL, who, PROBE_ID, carc__figure_tile(g, s->stroll_fig),
                         s->stroll_fig);
     return CARC_HOOK_AGAIN;
 }
@@ -218,12 +218,12 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
 static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
 {
     if (a->kind == ACT_BLESS && p->kind == CARC_DECISION_DEPLOY)
-        return carc__score_add(g, p->player, 1, REASON_BLESS, 0, carc__last_tile(g), 0);
+        return carc__score_add(g, p->player, 1, REASON_BLESS, 0, carc__tile_last(g), 0);
     if (a->kind == ACT_STROLL && p->kind == DEC_STROLL && a->arg >= 0 && a->arg < 4)
         return stroll_step(g, p, a->arg);
     if (a->kind != ACT_TITHE || p->kind != DEC_TITHE || a->arg < 0 || a->arg > 2)
         return CARC_E_ILLEGAL;
-    if (a->arg) carc__score_add(g, p->player, a->arg, REASON_TITHE, 0, carc__last_tile(g), 0);
+    if (a->arg) carc__score_add(g, p->player, a->arg, REASON_TITHE, 0, carc__tile_last(g), 0);
     return CARC_OK;
 }
 

@@ -9,7 +9,7 @@
  *    edges are wildcards (the platform closes the features beside it); it is
  *    a monastery.  After the last tile, END_PHASE: every player still
  *    holding one may play it, clockwise from the player after the one who
- *    laid the last tile (carc__start_turn); a player with no hole passes.
+ *    laid the last tile (carc__turn_start); a player with no hole passes.
  *  - mayor: a follower only for cities; its majority strength is the number
  *    of pennants in its city when the city is scored (a strength hook).
  *  - wagon: a follower for roads, cities and monasteries.  When its feature
@@ -39,28 +39,28 @@
 
 #include "tiles_gen.h"
 
-#define AM CARC_MODULE_ABBEY_MAYOR
+#define MOD CARC_MODULE_ABBEY_MAYOR
 #define RULE_WAGON_MOVE 16
 #define RULE_BARN_PLACEMENT 17
 
-#define DEC_ABBEY CARC_MODULE_KIND(AM, 0)
-#define DEC_FINAL_ABBEY CARC_MODULE_KIND(AM, 1)
-#define DEC_WAGON CARC_MODULE_KIND(AM, 2)
-#define DEC_WAGON_SEG CARC_MODULE_KIND(AM, 3)
+#define DEC_ABBEY CARC_MODULE_KIND(MOD, 0)
+#define DEC_FINAL_ABBEY CARC_MODULE_KIND(MOD, 1)
+#define DEC_WAGON CARC_MODULE_KIND(MOD, 2)
+#define DEC_WAGON_SEG CARC_MODULE_KIND(MOD, 3)
 
-#define ACT_ABBEY CARC_MODULE_KIND(AM, 0)
-#define ACT_WAGON_TILE CARC_MODULE_KIND(AM, 1)
-#define ACT_WAGON_SEG CARC_MODULE_KIND(AM, 2)
-#define ACT_BARN CARC_MODULE_KIND(AM, 3)
+#define ACT_ABBEY CARC_MODULE_KIND(MOD, 0)
+#define ACT_WAGON_TILE CARC_MODULE_KIND(MOD, 1)
+#define ACT_WAGON_SEG CARC_MODULE_KIND(MOD, 2)
+#define ACT_BARN CARC_MODULE_KIND(MOD, 3)
 
-#define REASON_BARN CARC_MODULE_KIND(AM, 0)
-#define REASON_BARN_JOINED CARC_MODULE_KIND(AM, 1)
-#define REASON_BARN_FINAL CARC_MODULE_KIND(AM, 2)
+#define REASON_BARN CARC_MODULE_KIND(MOD, 0)
+#define REASON_BARN_JOINED CARC_MODULE_KIND(MOD, 1)
+#define REASON_BARN_FINAL CARC_MODULE_KIND(MOD, 2)
 
-#define CAUSE_WAGON CARC_MODULE_KIND(AM, 0)
+#define CAUSE_WAGON CARC_MODULE_KIND(MOD, 0)
 
-#define VERB_ABBEY CARC_VERB_ID(AM, 0)
-#define VERB_BARN CARC_VERB_ID(AM, 1) /* + corner 0..3: NE SE SW NW */
+#define VERB_ABBEY CARC_VERB_ID(MOD, 0)
+#define VERB_BARN CARC_VERB_ID(MOD, 1) /* + corner 0..3: NE SE SW NW */
 
 #define WAGON_SEG_ID(s) (CARC_ID_KIND_SEG + CARC_FIGURE_WAGON * CARC_MAX_SEGMENTS + (s))
 
@@ -154,12 +154,12 @@ static size_t state_size(const carc_options *o)
     return sizeof(am_state);
 }
 
-static am_state *st(carc_game *g) { return carc__mod_state(g, AM); }
-static const am_state *cst(const carc_game *g) { return carc__mod_cstate(g, AM); }
+static am_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
+static const am_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
 int carc__abbey_mayor_abbeys(const carc_game *g, int player)
 {
-    if (!g || !carc__module_enabled(g, AM) || player < 0 || player >= carc__players(g)) return 0;
+    if (!g || !carc__module_enabled(g, MOD) || player < 0 || player >= carc__players(g)) return 0;
     return cst(g)->abbeys[player];
 }
 
@@ -185,7 +185,7 @@ static void setup(carc_game *g)
     }
     for (int p = 0; p < carc__players(g); p++) {
         s->abbeys[p] = 1;
-        s->barn_fig[p] = (int16_t)carc__supply_figure(g, p, CARC_FIGURE_BARN);
+        s->barn_fig[p] = (int16_t)carc__figure_in_supply(g, p, CARC_FIGURE_BARN);
     }
     s->new_barn = -1;
     s->reserved = -1;
@@ -210,7 +210,7 @@ static int barn_in(const carc_game *g, int root, int except)
         carc_fig f;
         if (i < 0 || i == except) continue;
         carc__figure_get(g, i, &f);
-        if (f.where == CARC_PLACE_SEGMENT && carc__seg_root(g, f.tile, f.segment) == root)
+        if (f.where == CARC_PLACE_SEGMENT && carc__segment_root(g, f.tile, f.segment) == root)
             return i;
     }
     return -1;
@@ -254,10 +254,10 @@ static bool barn_ok(const carc_game *g, int player, int t, int c, int *seg_out)
 {
     int seg = barn_corner(g, t, c);
     if (seg < 0) return false;
-    if (carc__rule(g, RULE_BARN_PLACEMENT) != 2 && barn_in(g, carc__seg_root(g, t, seg), -1) >= 0)
+    if (carc__rule(g, RULE_BARN_PLACEMENT) != 2 && barn_in(g, carc__segment_root(g, t, seg), -1) >= 0)
         return false;
-    int f = carc__supply_figure(g, player, CARC_FIGURE_BARN);
-    if (f < 0 || !carc__may_move(g, f, CARC_PLACE_SEGMENT, t, 0, CARC_CAUSE_DEPLOY)) return false;
+    int f = carc__figure_in_supply(g, player, CARC_FIGURE_BARN);
+    if (f < 0 || !carc__figure_may_move(g, f, CARC_PLACE_SEGMENT, t, 0, CARC_CAUSE_DEPLOY)) return false;
     if (seg_out) *seg_out = seg;
     return true;
 }
@@ -297,7 +297,7 @@ static bool wagon_adjacent(const carc_game *g, const am_wagon *w, int u, int seg
     if (carc__rule(g, RULE_WAGON_MOVE) == 1) {
         int type = carc__tile_type(g, u), n = carc__types[type].nseg;
         for (int s0 = 0; s0 < n; s0++)
-            if (s0 != seg && carc__seg_root(g, u, s0) == w->root && c1_linked(g, type, s0, seg))
+            if (s0 != seg && carc__segment_root(g, u, s0) == w->root && c1_linked(g, type, s0, seg))
                 return true;
         return false;
     }
@@ -315,15 +315,15 @@ static bool wagon_target(const carc_game *g, int p, int u, int seg)
     int k = seg_kind(g, u, seg);
     if (k != CARC_FEATURE_ROAD && k != CARC_FEATURE_CITY && k != CARC_FEATURE_MONASTERY)
         return false;
-    int root = carc__seg_root(g, u, seg);
+    int root = carc__segment_root(g, u, seg);
     if (root == w->root || carc__root_complete(g, root) || carc__root_followers(g, root) > 0 ||
-        !carc__can_claim(g, u, seg))
+        !carc__segment_claimable(g, u, seg))
         return false;
     if (!wagon_adjacent(g, w, u, seg) ||
-        !carc__may_deploy(g, p, CARC_FIGURE_WAGON, u, seg, CAUSE_WAGON))
+        !carc__segment_may_deploy(g, p, CARC_FIGURE_WAGON, u, seg, CAUSE_WAGON))
         return false;
-    int f = carc__supply_figure(g, p, CARC_FIGURE_WAGON);
-    return f >= 0 && carc__may_move(g, f, CARC_PLACE_SEGMENT, u, 0, CAUSE_WAGON);
+    int f = carc__figure_in_supply(g, p, CARC_FIGURE_WAGON);
+    return f >= 0 && carc__figure_may_move(g, f, CARC_PLACE_SEGMENT, u, 0, CAUSE_WAGON);
 }
 
 static bool wagon_tile_ok(const carc_game *g, int p, int u)
@@ -375,9 +375,9 @@ static bool may_deploy(const carc_game *g, int player, int kind, int tile, int s
     (void)player;
     (void)cause;
     if (!cst(g)->barns_on_board || seg_kind(g, tile, seg) != CARC_FEATURE_FIELD ||
-        !(carc__kind_classes(g, kind) & CARC_CLASS_FOLLOWER))
+        !(carc__figure_kind_classes(g, kind) & CARC_CLASS_FOLLOWER))
         return true;
-    return barn_in(g, carc__seg_root(g, tile, seg), -1) < 0;
+    return barn_in(g, carc__segment_root(g, tile, seg), -1) < 0;
 }
 
 /* the kinds' own rule; the core has checked that the feature may be
@@ -402,17 +402,17 @@ static int strength(const carc_game *g, int fig)
     carc_fig f;
     carc__figure_get(g, fig, &f);
     if (f.kind != CARC_FIGURE_MAYOR || f.where != CARC_PLACE_SEGMENT) return -1;
-    return carc__root_pennants(g, carc__seg_root(g, f.tile, f.segment));
+    return carc__root_pennants(g, carc__segment_root(g, f.tile, f.segment));
 }
 
 /* ------------------------------------------------------- explaining */
 
 /* Its reasons for carc_game_explain (doc/rules.md, "Abbey & Mayor"). */
-#define WHY_NOT_HOLE CARC_MODULE_KIND(AM, 0)   /* the abbey outside a hole */
-#define WHY_BARN_FIELD CARC_MODULE_KIND(AM, 1) /* a follower into a barn's field */
-#define WHY_MAYOR CARC_MODULE_KIND(AM, 2)      /* a mayor off a city */
-#define WHY_WAGON CARC_MODULE_KIND(AM, 3)      /* a wagon on a field, or no target */
-#define WHY_BARN CARC_MODULE_KIND(AM, 4)       /* no barn at that corner */
+#define WHY_NOT_HOLE CARC_MODULE_KIND(MOD, 0)   /* the abbey outside a hole */
+#define WHY_BARN_FIELD CARC_MODULE_KIND(MOD, 1) /* a follower into a barn's field */
+#define WHY_MAYOR CARC_MODULE_KIND(MOD, 2)      /* a mayor off a city */
+#define WHY_WAGON CARC_MODULE_KIND(MOD, 3)      /* a wagon on a field, or no target */
+#define WHY_BARN CARC_MODULE_KIND(MOD, 4)       /* no barn at that corner */
 
 static bool why(carc_explanation *out, int reason, const char *msg)
 {
@@ -466,7 +466,7 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
 static void track_holes(carc_game *g)
 {
     am_state *s = st(g);
-    int x, y, t = carc__last_tile(g), filled = 1;
+    int x, y, t = carc__tile_last(g), filled = 1;
     if (t < 0) return;
     carc__tile_xy(g, t, &x, &y);
     for (int d = 0; d < 4; d++) {
@@ -489,9 +489,9 @@ static int offer_abbey(carc_game *g)
     const am_state *s = cst(g);
     /* not when another module dealt a tile already (a bazaar's) */
     if (s->abbey_type < 0 || !s->abbeys[p] || !s->holes || carc__tile_in_hand(g) >= 0 ||
-        !carc__can_place(g, s->abbey_type))
+        !carc__tile_can_place(g, s->abbey_type))
         return CARC_HOOK_NEXT;
-    carc__push_decision(g, DEC_ABBEY, p, AM, -1, 0);
+    carc__decision_push(g, DEC_ABBEY, p, MOD, -1, 0);
     return CARC_HOOK_NEXT;
 }
 
@@ -501,8 +501,8 @@ static void farmers_home(carc_game *g, int root)
     for (int i = 0; i < carc__figure_count(g); i++) {
         carc_fig f;
         carc__figure_get(g, i, &f);
-        if (f.where == CARC_PLACE_SEGMENT && (carc__kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER) &&
-            carc__seg_root(g, f.tile, f.segment) == root)
+        if (f.where == CARC_PLACE_SEGMENT && (carc__figure_kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER) &&
+            carc__segment_root(g, f.tile, f.segment) == root)
             carc__figure_move(g, i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CARC_CAUSE_SCORED);
     }
 }
@@ -523,12 +523,12 @@ static int barn_scoring(carc_game *g)
         if (s->barn_fig[q] < 0) continue;
         carc__figure_get(g, s->barn_fig[q], &b);
         if (b.where != CARC_PLACE_SEGMENT) continue;
-        int root = carc__seg_root(g, b.tile, b.segment);
+        int root = carc__segment_root(g, b.tile, b.segment);
         /* a field with farmers (one barn's check sends them home, so a
          * second barn of the same field finds none) */
         if (carc__root_followers(g, root) == 0) continue;
         feat_eval e;
-        carc__eval_feature(g, root, 0, &e);
+        carc__root_eval(g, root, 0, &e);
         /* only the barn placed now: the field's own score; an older barn:
          * the farmers joined it, 1 per completed city.  Either with the
          * modules' per-player bonuses (a pig: +1 per city, as JCZ's
@@ -538,13 +538,13 @@ static int barn_scoring(carc_game *g)
         int reason = joined ? REASON_BARN_JOINED : REASON_BARN;
         for (int p = 0; p < carc__players(g); p++) {
             if (!(e.owners & (1u << p))) continue;
-            int points = carc__player_points(g, root, p, &e);
+            int points = carc__root_player_points(g, root, p, &e);
             if (points > 0)
                 carc__score_add(g, p, points, reason, CARC_FEATURE_FIELD, b.tile, b.segment);
         }
         /* the field scored for its farmers: the other modules' bonuses for
          * the figures on it (a ringmaster lying there), then home */
-        carc__feature_scored(g, root, &e);
+        carc__root_scored(g, root, &e);
         farmers_home(g, root);
     }
     s->new_barn = -1; /* only now: joined_points() tells the new barn apart */
@@ -582,7 +582,7 @@ static int wagons_move(carc_game *g)
             s->wagon[p].live = 0;
             continue;
         }
-        carc__push_decision(g, DEC_WAGON, p, AM, -1, 0);
+        carc__decision_push(g, DEC_WAGON, p, MOD, -1, 0);
         return CARC_HOOK_AGAIN;
     }
     s->wagons_pending = 0;
@@ -603,7 +603,7 @@ static int final_abbeys(carc_game *g)
             s->final_choice = -1;
             s->abbeys[who]--;
             s->final_next++;
-            carc__start_turn(g, who, s->abbey_type);
+            carc__turn_start(g, who, s->abbey_type);
             return CARC_HOOK_JUMP;
         }
         if (s->final_choice == 0) {
@@ -611,8 +611,8 @@ static int final_abbeys(carc_game *g)
             s->final_next++;
             continue;
         }
-        if (s->abbeys[who] && s->holes && carc__can_place(g, s->abbey_type)) {
-            carc__push_decision(g, DEC_FINAL_ABBEY, who, AM, -1, 0);
+        if (s->abbeys[who] && s->holes && carc__tile_can_place(g, s->abbey_type)) {
+            carc__decision_push(g, DEC_FINAL_ABBEY, who, MOD, -1, 0);
             return CARC_HOOK_AGAIN;
         }
         s->final_next++;
@@ -631,7 +631,7 @@ static int barn_final(carc_game *g)
         carc_fig b;
         carc__figure_get(g, i, &b);
         if (b.kind != CARC_FIGURE_BARN || b.where != CARC_PLACE_SEGMENT) continue;
-        int root = carc__seg_root(g, b.tile, b.segment);
+        int root = carc__segment_root(g, b.tile, b.segment);
         int k;
         for (k = 0; k < ndone; k++)
             if (done[k] == root) break;
@@ -642,13 +642,13 @@ static int barn_final(carc_game *g)
             carc_fig o;
             carc__figure_get(g, j, &o);
             if (o.kind == CARC_FIGURE_BARN && o.where == CARC_PLACE_SEGMENT && o.owner >= 0 &&
-                carc__seg_root(g, o.tile, o.segment) == root && ++count[o.owner] > best)
+                carc__segment_root(g, o.tile, o.segment) == root && ++count[o.owner] > best)
                 best = count[o.owner];
         }
         /* no per-player bonuses (JCZ getBarnPoints: no pig herds, after the
          * Complete Annotated Rules) */
         feat_eval e;
-        carc__eval_feature(g, root, 0, &e);
+        carc__root_eval(g, root, 0, &e);
         int points = 4 * e.cities + e.city_bonus;
         if (points == 0) continue;
         for (int p = 0; p < carc__players(g); p++)
@@ -677,7 +677,7 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
     am_wagon *w = &s->wagon[from->owner];
     w->tile = from->tile;
     w->seg = from->segment;
-    w->root = (int16_t)carc__seg_root(g, from->tile, from->segment);
+    w->root = (int16_t)carc__segment_root(g, from->tile, from->segment);
     w->live = 1;
     s->wagons_pending = 1;
 }
@@ -688,7 +688,7 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
 {
     /* a corner needs three placed neighbours of the tile */
     if (p->target < 0 || carc__tile_neighbours(g, p->target) < 3 ||
-        carc__supply(g, p->player, CARC_FIGURE_BARN) == 0)
+        carc__figure_supply(g, p->player, CARC_FIGURE_BARN) == 0)
         return;
     for (int c = 0; c < 4; c++)
         if (barn_ok(g, p->player, p->target, c, NULL))
@@ -738,20 +738,20 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
             return CARC_OK;
         }
         s->abbeys[p->player]--;
-        return carc__set_tile_in_hand(g, s->abbey_type);
+        return carc__tile_in_hand_set(g, s->abbey_type);
     case ACT_WAGON_TILE:
-        return carc__push_followup(g, DEC_WAGON_SEG, p->player, AM, a->arg, 0);
+        return carc__decision_followup(g, DEC_WAGON_SEG, p->player, MOD, a->arg, 0);
     case ACT_WAGON_SEG: {
-        int f = carc__supply_figure(g, p->player, CARC_FIGURE_WAGON);
+        int f = carc__figure_in_supply(g, p->player, CARC_FIGURE_WAGON);
         s->wagon[p->player].live = 0;
         return carc__figure_move(g, f, CARC_PLACE_SEGMENT, p->target, a->arg, 0, 0, CAUSE_WAGON);
     }
     case ACT_BARN: {
         int seg = barn_corner(g, p->target, a->arg);
-        int f = carc__supply_figure(g, p->player, CARC_FIGURE_BARN);
+        int f = carc__figure_in_supply(g, p->player, CARC_FIGURE_BARN);
         int rc = carc__figure_move(g, f, CARC_PLACE_SEGMENT, p->target, seg, 0, 0, CARC_CAUSE_DEPLOY);
         if (rc != CARC_OK) return rc;
-        carc__figure_set_state(g, AM, f, 1 + a->arg);
+        carc__figure_set_state(g, MOD, f, 1 + a->arg);
         s->new_barn = (int16_t)f;
         return CARC_OK;
     }
@@ -784,7 +784,7 @@ static const carc_step_hook steps[] = {
 static const char *const reasons[] = {"barn", "barn_joined", "barn_final", NULL};
 
 const carc_module_def carc__module_abbey_mayor = {
-    .id = AM,
+    .id = MOD,
     .name = "abbey_mayor",
     .tile_set = "abbey_mayor",
     .kinds = kinds,

@@ -25,7 +25,7 @@
  *  - ringmaster: a follower kind of this module (the core deploys it like
  *    a meeple); feature_scored adds 2 per circus and acrobat tile on or
  *    around its tile, also at the end and when another module scores the
- *    feature itself (farmers at a barn: carc__feature_scored); never for a
+ *    feature itself (farmers at a barn: carc__root_scored); never for a
  *    castle's knight.
  * What counts as a meeple for the circus is the platform's: figures whose
  * kind has CARC_CLASS_MEEPLE and that stand on one of the 9 tiles
@@ -38,39 +38,39 @@
 #include "modules/bridges_castles/bridges_castles.h"
 #include "tiles_gen.h"
 
-#define BT CARC_MODULE_BIG_TOP
+#define MOD CARC_MODULE_BIG_TOP
 
 /* rule options: slots 24-31 */
 #define RULE_BIG_MEEPLE 24  /* D2: a big meeple counts 1 (default) or 2 in the circus */
 #define RULE_QUARTERS 25    /* D3: followers held by the Count (City quarters): 1 no, 2 yes */
 #define RULE_ORDER 26       /* D4: 1 features then circus (the document), 2 circus first */
 
-#define DEC_REVEAL CARC_MODULE_KIND(BT, 0)  /* chance: the token under the Big Top */
-#define DEC_ACROBAT CARC_MODULE_KIND(BT, 1) /* which acrobat tile */
-#define DEC_PYRAMID CARC_MODULE_KIND(BT, 2) /* which complete pyramid scores */
+#define DEC_REVEAL CARC_MODULE_KIND(MOD, 0)  /* chance: the token under the Big Top */
+#define DEC_ACROBAT CARC_MODULE_KIND(MOD, 1) /* which acrobat tile */
+#define DEC_PYRAMID CARC_MODULE_KIND(MOD, 2) /* which complete pyramid scores */
 
-#define ACT_ANIMAL CARC_MODULE_KIND(BT, 0)     /* arg: the animal's value */
-#define ACT_ACROBAT CARC_MODULE_KIND(BT, 1)    /* verb */
-#define ACT_ACROBAT_AT CARC_MODULE_KIND(BT, 2) /* x, y of the acrobat tile */
-#define ACT_PYRAMID CARC_MODULE_KIND(BT, 3)    /* verb */
-#define ACT_PYRAMID_AT CARC_MODULE_KIND(BT, 4) /* x, y of the pyramid's tile */
+#define ACT_ANIMAL CARC_MODULE_KIND(MOD, 0)     /* arg: the animal's value */
+#define ACT_ACROBAT CARC_MODULE_KIND(MOD, 1)    /* verb */
+#define ACT_ACROBAT_AT CARC_MODULE_KIND(MOD, 2) /* x, y of the acrobat tile */
+#define ACT_PYRAMID CARC_MODULE_KIND(MOD, 3)    /* verb */
+#define ACT_PYRAMID_AT CARC_MODULE_KIND(MOD, 4) /* x, y of the pyramid's tile */
 
-#define REASON_CIRCUS CARC_MODULE_KIND(BT, 0)
-#define REASON_PYRAMID CARC_MODULE_KIND(BT, 1)
-#define REASON_RINGMASTER CARC_MODULE_KIND(BT, 2)
-#define REASON_ACROBATS_END CARC_MODULE_KIND(BT, 3)
+#define REASON_CIRCUS CARC_MODULE_KIND(MOD, 0)
+#define REASON_PYRAMID CARC_MODULE_KIND(MOD, 1)
+#define REASON_RINGMASTER CARC_MODULE_KIND(MOD, 2)
+#define REASON_ACROBATS_END CARC_MODULE_KIND(MOD, 3)
 
-#define VERB_ACROBAT CARC_VERB_ID(BT, 0)
-#define VERB_PYRAMID CARC_VERB_ID(BT, 1)
+#define VERB_ACROBAT CARC_VERB_ID(MOD, 0)
+#define VERB_PYRAMID CARC_VERB_ID(MOD, 1)
 
-#define CAUSE_BIG_TOP CARC_MODULE_KIND(BT, 0)
+#define CAUSE_BIG_TOP CARC_MODULE_KIND(MOD, 0)
 
 /* why its actions are refused (carc_game_explain), numbered like its kinds */
-#define WHY_NOT_NOW CARC_MODULE_KIND(BT, 0)      /* not at this decision          */
-#define WHY_NO_MEEPLE CARC_MODULE_KIND(BT, 1)    /* no normal meeple to be an acrobat */
-#define WHY_NO_PYRAMID_ROOM CARC_MODULE_KIND(BT, 2) /* no acrobat tile with room there */
-#define WHY_NOT_COMPLETE CARC_MODULE_KIND(BT, 3) /* no complete pyramid there      */
-#define WHY_TOKEN_OUT CARC_MODULE_KIND(BT, 4)    /* every token of that animal is out */
+#define WHY_NOT_NOW CARC_MODULE_KIND(MOD, 0)      /* not at this decision          */
+#define WHY_NO_MEEPLE CARC_MODULE_KIND(MOD, 1)    /* no normal meeple to be an acrobat */
+#define WHY_NO_PYRAMID_ROOM CARC_MODULE_KIND(MOD, 2) /* no acrobat tile with room there */
+#define WHY_NOT_COMPLETE CARC_MODULE_KIND(MOD, 3) /* no complete pyramid there      */
+#define WHY_TOKEN_OUT CARC_MODULE_KIND(MOD, 4)    /* every token of that animal is out */
 
 /* the value of CARC_PLACE_TILE's arg that marks an acrobat */
 #define BT_ACROBAT_ARG 0xAC
@@ -138,8 +138,8 @@ static size_t state_size(const carc_options *o)
     return sizeof(bt_state) + (size_t)acrobat_tiles() * sizeof(bt_pyramid);
 }
 
-static bt_state *st(carc_game *g) { return carc__mod_state(g, BT); }
-static const bt_state *cst(const carc_game *g) { return carc__mod_cstate(g, BT); }
+static bt_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
+static const bt_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
 static void setup(carc_game *g)
 {
@@ -227,7 +227,7 @@ static bool figure_spot(const carc_game *g, int fig, carc_spot *spot)
 static int note_acrobat_tile(carc_game *g)
 {
     bt_state *s = st(g);
-    int t = carc__last_tile(g);
+    int t = carc__tile_last(g);
     if (t < 0 || !is_acrobat(g, t) || s->npyr >= acrobat_tiles()) return CARC_HOOK_NEXT;
     bt_pyramid *e = &s->pyr[s->npyr++];
     int x, y;
@@ -277,7 +277,7 @@ static void sort_tiles(int *t, int n)
 static int acrobat_targets(const carc_game *g, int p, int t, int out[9])
 {
     const bt_state *s = cst(g);
-    if (s->npyr == 0 || carc__supply(g, p, CARC_FIGURE_FOLLOWER) == 0) return 0;
+    if (s->npyr == 0 || carc__figure_supply(g, p, CARC_FIGURE_FOLLOWER) == 0) return 0;
     int x, y, n = 0;
     carc__tile_xy(g, t, &x, &y);
     for (int i = 0; i < s->npyr; i++) {
@@ -287,9 +287,9 @@ static int acrobat_targets(const carc_game *g, int p, int t, int out[9])
             out[n++] = e->tile;
     }
     if (n == 0) return 0;
-    int fig = carc__supply_figure(g, p, CARC_FIGURE_FOLLOWER), k = 0;
+    int fig = carc__figure_in_supply(g, p, CARC_FIGURE_FOLLOWER), k = 0;
     for (int i = 0; i < n; i++)
-        if (carc__may_move(g, fig, CARC_PLACE_TILE, out[i], BT_ACROBAT_ARG, CARC_CAUSE_DEPLOY))
+        if (carc__figure_may_move(g, fig, CARC_PLACE_TILE, out[i], BT_ACROBAT_ARG, CARC_CAUSE_DEPLOY))
             out[k++] = out[i];
     sort_tiles(out, k);
     return k;
@@ -353,7 +353,7 @@ static int circus_weight(const carc_game *g, int i, int cx, int cy)
 {
     carc_fig f;
     carc__figure_get(g, i, &f);
-    if (f.owner < 0 || !(carc__kind_classes(g, f.kind) & CARC_CLASS_MEEPLE)) return 0;
+    if (f.owner < 0 || !(carc__figure_kind_classes(g, f.kind) & CARC_CLASS_MEEPLE)) return 0;
     int t = carc__figure_tile(g, i);
     if (t < 0) {
         /* D3 option: followers in the City's quarters (held by the Count) */
@@ -392,14 +392,14 @@ static int score_circus(carc_game *g, int value)
 static int circus_step(carc_game *g, int order)
 {
     if (carc__rule(g, RULE_ORDER) != order) return CARC_HOOK_NEXT;
-    int t = carc__last_tile(g);
+    int t = carc__tile_last(g);
     if (t < 0 || !is_circus(g, t)) return CARC_HOOK_NEXT;
     if (big_top_tile(g) < 0) {
         /* the first circus tile: the Big Top goes on it; nothing scores */
         carc__figure_move(g, cst(g)->big_top, CARC_PLACE_TILE, t, 0, 0, 0, CAUSE_BIG_TOP);
         return CARC_HOOK_NEXT;
     }
-    carc__push_decision(g, DEC_REVEAL, CARC_PLAYER_CHANCE, BT, t, 0);
+    carc__decision_push(g, DEC_REVEAL, CARC_PLAYER_CHANCE, MOD, t, 0);
     return CARC_HOOK_NEXT;
 }
 
@@ -412,7 +412,7 @@ static int final_circus(carc_game *g)
     bt_state *s = st(g);
     if (s->final_done || big_top_tile(g) < 0) return CARC_HOOK_NEXT;
     s->final_done = 1;
-    carc__push_decision(g, DEC_REVEAL, CARC_PLAYER_CHANCE, BT, -1, 0);
+    carc__decision_push(g, DEC_REVEAL, CARC_PLAYER_CHANCE, MOD, -1, 0);
     return CARC_HOOK_NEXT;
 }
 
@@ -442,7 +442,7 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
         carc_fig f;
         carc__figure_get(g, i, &f);
         if (f.where != CARC_PLACE_SEGMENT || f.owner < 0 ||
-            carc__seg_root(g, f.tile, f.segment) != root)
+            carc__segment_root(g, f.tile, f.segment) != root)
             continue;
         /* a castle's knight: the city was turned into a castle instead of
          * scoring, and a castle is no feature of the ringmaster's (JCZ's
@@ -560,12 +560,12 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return CARC_OK;
     }
     case ACT_ACROBAT:
-        return carc__push_followup(g, DEC_ACROBAT, p->player, BT, p->target, 0);
+        return carc__decision_followup(g, DEC_ACROBAT, p->player, MOD, p->target, 0);
     case ACT_PYRAMID:
-        return carc__push_followup(g, DEC_PYRAMID, p->player, BT, p->target, 0);
+        return carc__decision_followup(g, DEC_PYRAMID, p->player, MOD, p->target, 0);
     case ACT_ACROBAT_AT: {
         int t = carc__tile_at(g, a->x, a->y);
-        int fig = carc__supply_figure(g, p->player, CARC_FIGURE_FOLLOWER);
+        int fig = carc__figure_in_supply(g, p->player, CARC_FIGURE_FOLLOWER);
         if (t < 0 || fig < 0) return CARC_E_ILLEGAL;
         return carc__figure_move(g, fig, CARC_PLACE_TILE, t, 0, BT_ACROBAT_ARG, 0,
                                  CARC_CAUSE_DEPLOY);
@@ -627,7 +627,7 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
                                       "'pyramid') at the deployment"
                                     : "acrobats and pyramids are chosen at the deployment, "
                                       "instead of deploying a figure");
-        } else if (acro && carc__supply(g, d->player, CARC_FIGURE_FOLLOWER) == 0) {
+        } else if (acro && carc__figure_supply(g, d->player, CARC_FIGURE_FOLLOWER) == 0) {
             out->reason = WHY_NO_MEEPLE;
             snprintf(m, n, "no normal meeple in your supply: only a normal meeple can be an "
                            "acrobat, never the ringmaster");
@@ -662,7 +662,7 @@ static const carc_step_hook steps[] = {
 static const char *const reasons[] = {"circus", "pyramid", "ringmaster", "acrobats", NULL};
 
 const carc_module_def carc__module_big_top = {
-    .id = BT,
+    .id = MOD,
     .name = "big_top",
     .tile_set = "big_top",
     .kinds = kinds,

@@ -10,7 +10,7 @@
  *  - Bridge: at the deployment after a tile is laid, the player may first
  *    lay a bridge ("bridge", then which tile: the one just laid or an
  *    orthogonal neighbour, then which way "bridge ns"/"bridge ew"), a road
- *    over that tile between two opposite field edges (carc__overlay_road),
+ *    over that tile between two opposite field edges (carc__tile_overlay_road),
  *    and then deploys as usual (possibly onto the bridge).
  *  - Repair: a tile may be laid with a road against a neighbour's field edge
  *    (or a field against its road) when a bridge laid in the same turn
@@ -47,42 +47,42 @@
 #include "bridges_castles.h"
 #include "tiles_gen.h"
 
-#define M CARC_MODULE_BRIDGES_CASTLES
+#define MOD CARC_MODULE_BRIDGES_CASTLES
 #define RULE_FARMERS 32
 #define RULE_BAZAAR 33
 #define RULE_MAX_BID 34
 #define RULE_LONE_MAYOR 35 /* 1: a strength-0 mayor holds no castle; 2: JCZ */
 
-#define DEC_BRIDGE_TILE CARC_MODULE_KIND(M, 0)
-#define DEC_BRIDGE_WAY CARC_MODULE_KIND(M, 1)
-#define DEC_CASTLE CARC_MODULE_KIND(M, 2)
-#define DEC_REVEAL CARC_MODULE_KIND(M, 3)  /* chance: a tile for the bazaar  */
-#define DEC_PICK CARC_MODULE_KIND(M, 4)    /* the auctioneer chooses a tile */
-#define DEC_OPEN CARC_MODULE_KIND(M, 5)    /* and bids                       */
-#define DEC_RAISE CARC_MODULE_KIND(M, 6)   /* another player raises or passes */
-#define DEC_DEAL CARC_MODULE_KIND(M, 7)    /* the auctioneer buys or sells   */
+#define DEC_BRIDGE_TILE CARC_MODULE_KIND(MOD, 0)
+#define DEC_BRIDGE_WAY CARC_MODULE_KIND(MOD, 1)
+#define DEC_CASTLE CARC_MODULE_KIND(MOD, 2)
+#define DEC_REVEAL CARC_MODULE_KIND(MOD, 3)  /* chance: a tile for the bazaar  */
+#define DEC_PICK CARC_MODULE_KIND(MOD, 4)    /* the auctioneer chooses a tile */
+#define DEC_OPEN CARC_MODULE_KIND(MOD, 5)    /* and bids                       */
+#define DEC_RAISE CARC_MODULE_KIND(MOD, 6)   /* another player raises or passes */
+#define DEC_DEAL CARC_MODULE_KIND(MOD, 7)    /* the auctioneer buys or sells   */
 
-#define ACT_BRIDGE CARC_MODULE_KIND(M, 0)
-#define ACT_BRIDGE_TILE CARC_MODULE_KIND(M, 1)
-#define ACT_BRIDGE_WAY CARC_MODULE_KIND(M, 2)
-#define ACT_CASTLE CARC_MODULE_KIND(M, 3)
-#define ACT_REVEAL CARC_MODULE_KIND(M, 4)
-#define ACT_PICK CARC_MODULE_KIND(M, 5)
-#define ACT_BID CARC_MODULE_KIND(M, 6)
-#define ACT_DEAL CARC_MODULE_KIND(M, 7)
+#define ACT_BRIDGE CARC_MODULE_KIND(MOD, 0)
+#define ACT_BRIDGE_TILE CARC_MODULE_KIND(MOD, 1)
+#define ACT_BRIDGE_WAY CARC_MODULE_KIND(MOD, 2)
+#define ACT_CASTLE CARC_MODULE_KIND(MOD, 3)
+#define ACT_REVEAL CARC_MODULE_KIND(MOD, 4)
+#define ACT_PICK CARC_MODULE_KIND(MOD, 5)
+#define ACT_BID CARC_MODULE_KIND(MOD, 6)
+#define ACT_DEAL CARC_MODULE_KIND(MOD, 7)
 
-#define WHY_NO_BRIDGE CARC_MODULE_KIND(M, 8) /* explain: only a bridge could repair */
-#define WHY_MUST_BRIDGE CARC_MODULE_KIND(M, 9) /* explain: the repairing bridge is due */
+#define WHY_NO_BRIDGE CARC_MODULE_KIND(MOD, 8) /* explain: only a bridge could repair */
+#define WHY_MUST_BRIDGE CARC_MODULE_KIND(MOD, 9) /* explain: the repairing bridge is due */
 
-#define REASON_CASTLE CARC_MODULE_KIND(M, 0)
-#define REASON_BAZAAR CARC_MODULE_KIND(M, 1)
-#define CAUSE_CASTLE CARC_MODULE_KIND(M, 0)   /* knight home after its castle scored */
-#define CAUSE_CONVERT CARC_MODULE_KIND(M, 1)  /* other figures off a converted city */
+#define REASON_CASTLE CARC_MODULE_KIND(MOD, 0)
+#define REASON_BAZAAR CARC_MODULE_KIND(MOD, 1)
+#define CAUSE_CASTLE CARC_MODULE_KIND(MOD, 0)   /* knight home after its castle scored */
+#define CAUSE_CONVERT CARC_MODULE_KIND(MOD, 1)  /* other figures off a converted city */
 
-#define VERB_BRIDGE CARC_VERB_ID(M, 0)
-#define VERB_CASTLE CARC_VERB_ID(M, 1)
-#define VERB_BUY CARC_VERB_ID(M, 2)
-#define VERB_SELL CARC_VERB_ID(M, 3)
+#define VERB_BRIDGE CARC_VERB_ID(MOD, 0)
+#define VERB_CASTLE CARC_VERB_ID(MOD, 1)
+#define VERB_BUY CARC_VERB_ID(MOD, 2)
+#define VERB_SELL CARC_VERB_ID(MOD, 3)
 
 enum { BAZ_NONE, BAZ_REVEAL, BAZ_PICK, BAZ_BIDS, BAZ_DEAL, BAZ_HELD };
 
@@ -107,12 +107,12 @@ static size_t state_size(const carc_options *o)
     return sizeof(bcb_state);
 }
 
-static bcb_state *st(carc_game *g) { return carc__mod_state(g, M); }
-static const bcb_state *cst(const carc_game *g) { return carc__mod_cstate(g, M); }
+static bcb_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
+static const bcb_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
 int carc__bcb_tokens(const carc_game *g, int player, int kind)
 {
-    if (!g || !carc__module_enabled(g, M) || player < 0 || player >= carc__players(g)) return 0;
+    if (!g || !carc__module_enabled(g, MOD) || player < 0 || player >= carc__players(g)) return 0;
     if (kind == BCB_TOKEN_BRIDGE) return cst(g)->bridges[player];
     if (kind == BCB_TOKEN_CASTLE) return cst(g)->castles[player];
     return 0;
@@ -120,7 +120,7 @@ int carc__bcb_tokens(const carc_game *g, int player, int kind)
 
 int carc__bcb_castle_of(const carc_game *g, int fig, int tiles[2])
 {
-    if (!g || !carc__module_enabled(g, M) || fig < 0) return 0;
+    if (!g || !carc__module_enabled(g, MOD) || fig < 0) return 0;
     const bcb_state *s = cst(g);
     for (int i = 0; i < s->ncastles; i++)
         if (s->castle[i].fig == fig) {
@@ -155,7 +155,7 @@ static void setup(carc_game *g)
 
 static bool bridge_on(const carc_game *g, int t)
 {
-    return carc__overlay_ok(g, t, SIDES_NS) || carc__overlay_ok(g, t, SIDES_EW);
+    return carc__tile_overlay_ok(g, t, SIDES_NS) || carc__tile_overlay_ok(g, t, SIDES_EW);
 }
 
 /* The tiles a bridge may go on after tile t was laid: t and its placed
@@ -210,7 +210,7 @@ static int mismatch_sides(const carc_game *g, int t)
  * a field of the tile meeting a road.  On a neighbour: one side only, the
  * tile's road meets the neighbour's field, and the bridge runs across it.
  * The caller checks that the bridge is legal with the tile on the board
- * (carc__overlay_ok_at before the placement, carc__overlay_ok after). */
+ * (carc__tile_overlay_ok_at before the placement, carc__tile_overlay_ok after). */
 static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
                     int way)
 {
@@ -245,7 +245,7 @@ static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int
         return false; /* a bridge on the tile needs a field at its other end too */
     }
     return repairs(type, x, y, rot, sides, bx, by, way) &&
-           carc__overlay_ok_at(g, type, x, y, rot, bx, by, way);
+           carc__tile_overlay_ok_at(g, type, x, y, rot, bx, by, way);
 }
 
 /* place_repair: the player has a bridge left and repair_fits. */
@@ -267,7 +267,7 @@ static bool repair_ok(const carc_game *g, int t, int b, int way)
     carc__tile_xy(g, b, &bx, &by);
     return repairs(carc__tile_type(g, t), x, y, carc__tile_rot(g, t), mismatch_sides(g, t), bx,
                    by, way) &&
-           carc__overlay_ok(g, b, way);
+           carc__tile_overlay_ok(g, b, way);
 }
 
 /* AFTER_PLACE, first: a placement place_repair allowed; the bridge now,
@@ -275,9 +275,9 @@ static bool repair_ok(const carc_game *g, int t, int b, int way)
  * the core's deployment comes next, without a second bridge). */
 static int repair_turn(carc_game *g)
 {
-    int t = carc__last_tile(g);
+    int t = carc__tile_last(g);
     if (t < 0 || !mismatch_sides(g, t)) return CARC_HOOK_NEXT;
-    carc__push_decision(g, DEC_BRIDGE_TILE, carc__current(g), M, t, 1);
+    carc__decision_push(g, DEC_BRIDGE_TILE, carc__current(g), MOD, t, 1);
     return CARC_HOOK_NEXT;
 }
 
@@ -287,7 +287,7 @@ static bool can_place_for(carc_game *g, int p, int type)
 {
     bcb_state *s = st(g);
     s->place_for = (uint8_t)(p + 1);
-    bool ok = carc__can_place(g, type);
+    bool ok = carc__tile_can_place(g, type);
     s->place_for = 0;
     return ok;
 }
@@ -298,7 +298,7 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
 {
     static const char *const side_names[4] = {"north", "east", "south", "west"};
     const carc_pending *dec = carc__decision_pending(g);
-    int last = carc__last_tile(g);
+    int last = carc__tile_last(g);
     if (dec && (dec->kind == DEC_BRIDGE_TILE || dec->kind == DEC_BRIDGE_WAY) && last >= 0 &&
         mismatch_sides(g, last)) {
         out->reason = WHY_MUST_BRIDGE;
@@ -364,7 +364,7 @@ static bool castle_base(const carc_game *g, int t, int seg)
  * neighbours.  Its two tiles in out[]. */
 static bool small_city(const carc_game *g, int root, int out[2])
 {
-    int t = carc__last_tile(g);
+    int t = carc__tile_last(g);
     if (t < 0 || carc__root_kind(g, root) != CARC_FEATURE_CITY) return false;
     int x, y, n = 0;
     carc__tile_xy(g, t, &x, &y);
@@ -373,20 +373,20 @@ static bool small_city(const carc_game *g, int root, int out[2])
         if (u < 0) continue;
         int ns = carc__types[carc__tile_type(g, u)].nseg;
         for (int i = 0; i < ns; i++) {
-            if (carc__seg_root(g, u, i) != root) continue;
+            if (carc__segment_root(g, u, i) != root) continue;
             if (n == 2 || !castle_base(g, u, i)) return false;
             out[n++] = u;
         }
     }
     if (n != 2 || out[0] == out[1]) return false;
     feat_eval e;
-    carc__eval_feature(g, root, 1, &e);
+    carc__root_eval(g, root, 1, &e);
     return e.tiles == 2;
 }
 
 static bool on_root(const carc_game *g, const carc_fig *f, int root)
 {
-    return f->where == CARC_PLACE_SEGMENT && carc__seg_root(g, f->tile, f->segment) == root;
+    return f->where == CARC_PLACE_SEGMENT && carc__segment_root(g, f->tile, f->segment) == root;
 }
 
 /* Single player holding the city (majority), or -1.  Nobody holds a city
@@ -397,13 +397,13 @@ static int city_holder(const carc_game *g, int root)
 {
     if (carc__root_followers(g, root) == 0) return -1;
     feat_eval e;
-    carc__eval_feature(g, root, 1, &e);
+    carc__root_eval(g, root, 1, &e);
     if (!e.owners && carc__rule(g, RULE_LONE_MAYOR) == 2)
         for (int i = 0; i < carc__figure_count(g); i++) {
             carc_fig f;
             carc__figure_get(g, i, &f);
             if (f.owner >= 0 && on_root(g, &f, root) &&
-                (carc__kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER))
+                (carc__figure_kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER))
                 e.owners |= 1u << f.owner;
         }
     if (!e.owners || (e.owners & (e.owners - 1))) return -1;
@@ -418,7 +418,7 @@ static int before_majority(carc_game *g, int root)
     if (p < 0 || !cst(g)->castles[p] || cst(g)->ncastles >= BCB_MAX_CASTLES ||
         !small_city(g, root, tiles))
         return CARC_HOOK_NEXT;
-    carc__push_decision(g, DEC_CASTLE, p, M, -1, root);
+    carc__decision_push(g, DEC_CASTLE, p, MOD, -1, root);
     return CARC_HOOK_NEXT;
 }
 
@@ -429,7 +429,7 @@ static int convert(carc_game *g, int player, int root)
     if (!small_city(g, root, tiles) || !s->castles[player] || s->ncastles >= BCB_MAX_CASTLES)
         return CARC_E_ILLEGAL;
     if (!carc__root_has_follower(g, root, player, CARC_CLASS_FOLLOWER)) return CARC_E_ILLEGAL;
-    carc__skip_scoring(g, root);
+    carc__root_skip_scoring(g, root);
     /* the player's first follower on the city (by figure index) becomes the
      * castle's knight; anything else on the city goes home unscored */
     int knight = -1;
@@ -438,7 +438,7 @@ static int convert(carc_game *g, int player, int root)
         carc__figure_get(g, i, &f);
         if (!on_root(g, &f, root)) continue;
         if (knight < 0 && f.owner == player &&
-            (carc__kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER)) {
+            (carc__figure_kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER)) {
             knight = i;
             continue;
         }
@@ -483,7 +483,7 @@ static bool feature_in_fief(const carc_game *g, const bcb_castle *c, int root)
         if (u < 0) continue;
         int ns = carc__types[carc__tile_type(g, u)].nseg;
         for (int i = 0; i <= ns; i++) /* i == ns: a bridge on it, if any */
-            if (carc__seg_root(g, u, i) == root) return true;
+            if (carc__segment_root(g, u, i) == root) return true;
     }
     return false;
 }
@@ -494,7 +494,7 @@ static bool feature_in_fief(const carc_game *g, const bcb_castle *c, int root)
 static int score_castles(carc_game *g)
 {
     bcb_state *s = st(g);
-    if (!s->ncastles || !carc__completed_count(g)) return CARC_HOOK_NEXT;
+    if (!s->ncastles || !carc__root_completed_count(g)) return CARC_HOOK_NEXT;
     int now = carc__tile_count(g);
     int value[BCB_MAX_CASTLES];
     bool any = false;
@@ -502,11 +502,11 @@ static int score_castles(carc_game *g)
         const bcb_castle *c = &s->castle[i];
         value[i] = -1;
         if (c->fig < 0 || c->born == now) continue;
-        for (int k = 0; k < carc__completed_count(g); k++) {
-            int r = carc__completed_root(g, k);
+        for (int k = 0; k < carc__root_completed_count(g); k++) {
+            int r = carc__root_completed(g, k);
             if (castle_of_root(g, r) >= 0 || !feature_in_fief(g, c, r)) continue;
             feat_eval e;
-            carc__eval_feature(g, r, 1, &e);
+            carc__root_eval(g, r, 1, &e);
             if (e.points > value[i]) value[i] = e.points;
         }
         any |= value[i] >= 0;
@@ -554,7 +554,7 @@ static bool has_tile(const bcb_state *s, int n, int p)
 static int note_bazaar(carc_game *g)
 {
     bcb_state *s = st(g);
-    int t = carc__last_tile(g);
+    int t = carc__tile_last(g);
     if (t >= 0 && s->baz_phase == BAZ_NONE &&
         (carc__types[carc__tile_type(g, t)].tags & CARC_TTAG_BAZAAR))
         s->baz_trigger = 1;
@@ -574,13 +574,13 @@ static int bazaar_turn_end(carc_game *g)
     if (s->baz_phase == BAZ_NONE) {
         if (!s->baz_trigger) return CARC_HOOK_NEXT;
         s->baz_trigger = 0;
-        if (carc__rule(g, RULE_BAZAAR) == 3 || carc__tiles_left(g) < n) return CARC_HOOK_NEXT;
+        if (carc__rule(g, RULE_BAZAAR) == 3 || carc__pile_left(g) < n) return CARC_HOOK_NEXT;
         s->baz_phase = BAZ_REVEAL;
         s->baz_n = 0;
     }
     if (s->baz_phase == BAZ_REVEAL) {
         if (s->baz_n < n) {
-            carc__push_decision(g, DEC_REVEAL, CARC_PLAYER_CHANCE, M, -1, 0);
+            carc__decision_push(g, DEC_REVEAL, CARC_PLAYER_CHANCE, MOD, -1, 0);
             return CARC_HOOK_AGAIN;
         }
         s->baz_phase = BAZ_PICK;
@@ -605,7 +605,7 @@ static int bazaar_turn_end(carc_game *g)
             }
             while (has_tile(s, n, s->baz_auctioneer))
                 s->baz_auctioneer = (int8_t)next_player(g, s->baz_auctioneer);
-            carc__push_decision(g, DEC_PICK, s->baz_auctioneer, M, -1, 0);
+            carc__decision_push(g, DEC_PICK, s->baz_auctioneer, MOD, -1, 0);
             return CARC_HOOK_AGAIN;
         }
         if (s->baz_phase != BAZ_BIDS) return CARC_HOOK_NEXT; /* cannot happen */
@@ -614,12 +614,12 @@ static int bazaar_turn_end(carc_game *g)
             int q = (a + s->baz_asked) % n;
             if (has_tile(s, n, q)) continue;
             if (s->baz_high >= (unsigned)carc__rule(g, RULE_MAX_BID)) continue; /* cannot raise */
-            carc__push_decision(g, DEC_RAISE, q, M, -1, 0);
+            carc__decision_push(g, DEC_RAISE, q, MOD, -1, 0);
             return CARC_HOOK_AGAIN;
         }
         if (s->baz_high_bidder != a) {
             s->baz_phase = BAZ_DEAL;
-            carc__push_decision(g, DEC_DEAL, a, M, -1, 0);
+            carc__decision_push(g, DEC_DEAL, a, MOD, -1, 0);
             return CARC_HOOK_AGAIN;
         }
         /* nobody raised: the auctioneer takes it and pays its bid */
@@ -638,10 +638,10 @@ static int bazaar_draw(carc_game *g)
     if (s->baz_phase != BAZ_HELD || carc__turn_part(g) > 0 || s->held[p] < 0) return CARC_HOOK_NEXT;
     int type = s->held[p];
     /* it fits nowhere: it leaves the game and the player draws (base.md §3) */
-    if (!carc__can_place(g, type)) {
-        carc__set_aside_tile(g, type);
+    if (!carc__tile_can_place(g, type)) {
+        carc__pile_set_aside(g, type);
         s->held[p] = -1;
-    } else if (carc__set_tile_in_hand(g, type) == CARC_OK) {
+    } else if (carc__tile_in_hand_set(g, type) == CARC_OK) {
         s->held[p] = -1;
     }
     return CARC_HOOK_NEXT;
@@ -661,10 +661,10 @@ static int bazaar_end(carc_game *g)
         if (type < 0) continue;
         s->held[who] = -1;
         if (!can_place_for(g, who, type)) {
-            carc__set_aside_tile(g, type);
+            carc__pile_set_aside(g, type);
             continue;
         }
-        carc__start_turn(g, who, type);
+        carc__turn_start(g, who, type);
         return CARC_HOOK_JUMP;
     }
     s->baz_phase = BAZ_NONE;
@@ -738,7 +738,7 @@ static bool may_move_figure(const carc_game *g, int fig, int where, int tile, in
     (void)tile;
     (void)arg;
     const bcb_state *s = cst(g);
-    if (cause < CARC_CAUSE_MODULE || CARC_KIND_MODULE(cause) == M) return true;
+    if (cause < CARC_CAUSE_MODULE || CARC_KIND_MODULE(cause) == MOD) return true;
     for (int i = 0; i < s->ncastles; i++)
         if (s->castle[i].fig == fig) return false;
     return true;
@@ -775,11 +775,11 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     case DEC_BRIDGE_WAY: /* N-S as direction N (0), E-W as direction E (2) */
         /* arg < 0: a repair (only the ways that repair), else the tile to
          * deploy on afterwards */
-        if (p->arg < 0 ? repair_ok(g, carc__last_tile(g), p->target, SIDES_NS)
-                       : carc__overlay_ok(g, p->target, SIDES_NS))
+        if (p->arg < 0 ? repair_ok(g, carc__tile_last(g), p->target, SIDES_NS)
+                       : carc__tile_overlay_ok(g, p->target, SIDES_NS))
             carc__sink_push_kind(sink, ACT_BRIDGE_WAY, SIDES_NS, 0, CARC_ID_DIRECTION + 0);
-        if (p->arg < 0 ? repair_ok(g, carc__last_tile(g), p->target, SIDES_EW)
-                       : carc__overlay_ok(g, p->target, SIDES_EW))
+        if (p->arg < 0 ? repair_ok(g, carc__tile_last(g), p->target, SIDES_EW)
+                       : carc__tile_overlay_ok(g, p->target, SIDES_EW))
             carc__sink_push_kind(sink, ACT_BRIDGE_WAY, SIDES_EW, 0, CARC_ID_DIRECTION + 2);
         break;
     case DEC_CASTLE: {
@@ -792,7 +792,7 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     }
     case DEC_REVEAL: /* the pile's tile types (chance_outcomes: their counts) */
         for (int t = 0; t < carc__ntypes; t++)
-            if (carc__tiles_left_of(g, t)) carc__sink_push_kind(sink, ACT_REVEAL, t, 0, t);
+            if (carc__pile_left_of(g, t)) carc__sink_push_kind(sink, ACT_REVEAL, t, 0, t);
         break;
     case DEC_PICK: {
         const bcb_state *s = cst(g);
@@ -829,7 +829,7 @@ static int chance_outcomes(const carc_game *g, const carc_pending *p, int32_t *i
     if (p->kind != DEC_REVEAL) return CARC_E_STATE;
     int n = 0;
     for (int t = 0; t < carc__ntypes; t++) {
-        int c = carc__tiles_left_of(g, t);
+        int c = carc__pile_left_of(g, t);
         if (!c) continue;
         if ((size_t)n < cap) {
             ids[n] = t;
@@ -848,24 +848,24 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case CARC_ACTION_PASS:
         return CARC_OK; /* the city scores as usual; a bidder passes */
     case ACT_BRIDGE:
-        return carc__push_followup(g, DEC_BRIDGE_TILE, p->player, M, p->target, 0);
+        return carc__decision_followup(g, DEC_BRIDGE_TILE, p->player, MOD, p->target, 0);
     case ACT_BRIDGE_TILE:
-        return carc__push_followup(g, DEC_BRIDGE_WAY, p->player, M, a->arg,
+        return carc__decision_followup(g, DEC_BRIDGE_WAY, p->player, MOD, a->arg,
                                    p->arg ? -1 : p->target);
     case ACT_BRIDGE_WAY: {
-        int rc = carc__overlay_road(g, p->target, a->arg);
+        int rc = carc__tile_overlay_road(g, p->target, a->arg);
         if (rc) return rc;
         s->bridges[p->player]--;
         s->bridged_at = (uint16_t)carc__tile_count(g);
         if (p->arg < 0) return CARC_OK; /* a repair: the core's deployment comes next */
         /* then the deployment on the tile just laid, as usual */
-        return carc__push_followup(g, CARC_DECISION_DEPLOY, p->player, CARC_CORE_OWNER, p->arg, 0);
+        return carc__decision_followup(g, CARC_DECISION_DEPLOY, p->player, CARC_CORE_OWNER, p->arg, 0);
     }
     case ACT_CASTLE:
         return convert(g, p->player, p->arg);
     case ACT_REVEAL: {
         if (s->baz_n >= carc__players(g)) return CARC_E_ILLEGAL;
-        int rc = carc__take_tile(g, a->arg);
+        int rc = carc__pile_take(g, a->arg);
         if (rc) return rc;
         s->baz_tile[s->baz_n] = (int16_t)a->arg;
         s->baz_owner[s->baz_n] = -1;
@@ -879,7 +879,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
             s->baz_sel = -1;
             return CARC_OK;
         }
-        return carc__push_followup(g, DEC_OPEN, p->player, M, -1, 0);
+        return carc__decision_followup(g, DEC_OPEN, p->player, MOD, -1, 0);
     case ACT_BID:
         s->baz_high = (uint16_t)a->arg;
         s->baz_high_bidder = (int8_t)p->player;
@@ -925,7 +925,7 @@ static const carc_step_hook steps[] = {
 static const char *const reasons[] = {"castle", "bazaar", NULL};
 
 const carc_module_def carc__module_bridges_castles = {
-    .id = M,
+    .id = MOD,
     .name = "bridges_castles",
     .tile_set = "bridges_castles",
     .rules = rules,

@@ -23,6 +23,8 @@
  * scores and carc_game_feature(). */
 #include "module.h"
 
+#define MOD CARC_MODULE_INNS_CATHEDRALS
+
 /* The segment tag bits of @inn and @cathedral, looked up by name at setup
  * (carc__segment_tag_bit): the module is also compiled into test builds
  * with other catalogues, where the bits differ. */
@@ -30,22 +32,22 @@ typedef struct ic_state {
     uint32_t inn, cathedral;
 } ic_state;
 
-static size_t ic_state_size(const carc_options *o)
+static size_t state_size(const carc_options *o)
 {
     (void)o;
     return sizeof(ic_state);
 }
 
-static void ic_setup(carc_game *g)
+static void setup(carc_game *g)
 {
-    ic_state *s = carc__mod_state(g, CARC_MODULE_INNS_CATHEDRALS);
+    ic_state *s = carc__mod_state(g, MOD);
     s->inn = carc__segment_tag_bit("inn");
     s->cathedral = carc__segment_tag_bit("cathedral");
 }
 
 /* 6 players need no module of their own here: the base game already takes
  * them (doc/rules.md); the box's 6th colour is a count of 1 at index 6. */
-static const carc_kind_def ic_kinds[] = {
+static const carc_kind_def kinds[] = {
     {CARC_FIGURE_BIG,
      CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE | CARC_CLASS_EATABLE | CARC_CLASS_CAPTURABLE, 2,
      {0, 0, 1, 1, 1, 1, 1}},
@@ -54,9 +56,9 @@ static const carc_kind_def ic_kinds[] = {
 /* What a road or city with an inn or a cathedral is worth.  complete: the
  * value of a completed feature (during play, or a feature the placement has
  * just closed), else the end-of-game value of an incomplete one. */
-static int ic_feature_points(const carc_game *g, int root, int complete, int points)
+static int feature_points(const carc_game *g, int root, int complete, int points)
 {
-    const ic_state *s = carc__mod_cstate(g, CARC_MODULE_INNS_CATHEDRALS);
+    const ic_state *s = carc__mod_cstate(g, MOD);
     int kind = carc__root_kind(g, root);
     if (kind == CARC_FEATURE_ROAD) {
         if (!(carc__root_tags(g, root) & s->inn)) return points;
@@ -70,12 +72,12 @@ static int ic_feature_points(const carc_game *g, int root, int complete, int poi
 }
 
 const carc_module_def carc__module_inns_cathedrals = {
-    .id = CARC_MODULE_INNS_CATHEDRALS,
+    .id = MOD,
     .name = "inns_cathedrals",
     .tile_set = "inns_cathedrals",
-    .kinds = ic_kinds,
+    .kinds = kinds,
     .nkinds = 1,
-    .state_size = ic_state_size,
-    .setup = ic_setup,
-    .feature_points = ic_feature_points,
+    .state_size = state_size,
+    .setup = setup,
+    .feature_points = feature_points,
 };

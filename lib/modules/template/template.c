@@ -6,7 +6,7 @@
  * player may "salute" (+1) or pass.
  *
  * To start a new module "name":
- *   1. copy this folder to lib/modules/<name>/, rename TEMPLATE_ID to its
+ *   1. copy this folder to lib/modules/<name>/, set MOD to its
  *      carc_module_id and the `template` prefixes to <name>;
  *   2. give the folder a meson.build adding its .c to module_sources and
  *      its tiles.def (if any) to tile_defs;
@@ -18,12 +18,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#define TEMPLATE_ID 31 /* a free slot; a real module uses its carc_module_id */
+#define MOD 31 /* a free slot; a real module uses its carc_module_id */
 
-#define DEC_SALUTE CARC_MODULE_KIND(TEMPLATE_ID, 0)   /* its decision kind */
-#define ACT_SALUTE CARC_MODULE_KIND(TEMPLATE_ID, 0)   /* its action kind   */
-#define REASON_SALUTE CARC_MODULE_KIND(TEMPLATE_ID, 0) /* its score reason */
-#define VERB_SALUTE CARC_VERB_ID(TEMPLATE_ID, 0)
+#define DEC_SALUTE CARC_MODULE_KIND(MOD, 0)   /* its decision kind */
+#define ACT_SALUTE CARC_MODULE_KIND(MOD, 0)   /* its action kind   */
+#define REASON_SALUTE CARC_MODULE_KIND(MOD, 0) /* its score reason */
+#define VERB_SALUTE CARC_VERB_ID(MOD, 0)
 
 /* Per-game state lives in the game's flat block: no pointers in it. */
 typedef struct template_state {
@@ -39,9 +39,9 @@ static size_t state_size(const carc_options *o)
 /* AFTER_SCORING: offer the salute when this placement completed a city. */
 static int offer_salute(carc_game *g)
 {
-    for (int i = 0; i < carc__completed_count(g); i++)
-        if (carc__root_kind(g, carc__completed_root(g, i)) == CARC_FEATURE_CITY) {
-            carc__push_decision(g, DEC_SALUTE, carc__current(g), TEMPLATE_ID, -1, 0);
+    for (int i = 0; i < carc__root_completed_count(g); i++)
+        if (carc__root_kind(g, carc__root_completed(g, i)) == CARC_FEATURE_CITY) {
+            carc__decision_push(g, DEC_SALUTE, carc__current(g), MOD, -1, 0);
             break;
         }
     return CARC_HOOK_NEXT;
@@ -63,7 +63,7 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
 static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
 {
     if (a->kind == CARC_ACTION_PASS) return CARC_OK;
-    template_state *s = carc__mod_state(g, TEMPLATE_ID);
+    template_state *s = carc__mod_state(g, MOD);
     s->salutes++;
     return carc__score_add(g, p->player, 1, REASON_SALUTE, 0, -1, 0);
 }
@@ -77,7 +77,7 @@ static const carc_action_def actions[] = {
 
 /* Why its action is refused (carc_game_explain): with its own reason code,
  * numbered like its kinds. */
-#define WHY_NO_SALUTE CARC_MODULE_KIND(TEMPLATE_ID, 0)
+#define WHY_NO_SALUTE CARC_MODULE_KIND(MOD, 0)
 
 static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
 {
@@ -95,7 +95,7 @@ static const carc_step_hook steps[] = {
 static const char *const reasons[] = {"salute", NULL};
 
 const carc_module_def carc__module_template = {
-    .id = TEMPLATE_ID,
+    .id = MOD,
     .name = "template",
     .reasons = reasons,
     .state_size = state_size,

@@ -9,7 +9,7 @@
  *     core's deployment onto a road or city of the tile just laid where its
  *     owner already has a follower; when its owner later lays a tile, in the
  *     first part of a turn, that extends the builder's feature, the turn
- *     gets one extra part (carc__extra_part), never two in a row;
+ *     gets one extra part (carc__turn_extra_part), never two in a row;
  *   - the pig (one per player, not a follower): deployed onto a field of the
  *     tile just laid where its owner already has a farmer; if its owner wins
  *     that field, +1 per completed city (player_points);
@@ -21,10 +21,10 @@
  * Goods tokens are carc_game_tokens() kinds CARC_TOKEN_WINE/GRAIN/CLOTH. */
 #include "module.h"
 
-#define TB CARC_MODULE_TRADERS_BUILDERS
+#define MOD CARC_MODULE_TRADERS_BUILDERS
 #define NGOODS 3                            /* wine, grain, cloth: token kinds 0..2 */
-#define REASON_GOODS(k) CARC_MODULE_KIND(TB, (k)) /* majority of good k at the end */
-#define CAUSE_ORPHAN CARC_MODULE_KIND(TB, 0)      /* builder/pig lost its support */
+#define REASON_GOODS(k) CARC_MODULE_KIND(MOD, (k)) /* majority of good k at the end */
+#define CAUSE_ORPHAN CARC_MODULE_KIND(MOD, 0)      /* builder/pig lost its support */
 #define NO_FIG 0xFFu
 
 /* A goods symbol on the board: segment `seg` of placed tile `tile`. */
@@ -82,16 +82,16 @@ static size_t state_size(const carc_options *o)
     return sizeof(tb_state) + (size_t)goods_capacity() * sizeof(goods_seg);
 }
 
-static tb_state *st(carc_game *g) { return carc__mod_state(g, TB); }
-static const tb_state *cst(const carc_game *g) { return carc__mod_cstate(g, TB); }
+static tb_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
+static const tb_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
 static void setup(carc_game *g)
 {
     tb_state *s = st(g);
     good_tags(s->good_tag);
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
-        int b = p < carc__players(g) ? carc__supply_figure(g, p, CARC_FIGURE_BUILDER) : -1;
-        int q = p < carc__players(g) ? carc__supply_figure(g, p, CARC_FIGURE_PIG) : -1;
+        int b = p < carc__players(g) ? carc__figure_in_supply(g, p, CARC_FIGURE_BUILDER) : -1;
+        int q = p < carc__players(g) ? carc__figure_in_supply(g, p, CARC_FIGURE_PIG) : -1;
         s->builder[p] = b < 0 ? NO_FIG : (uint8_t)b;
         s->pig[p] = q < 0 ? NO_FIG : (uint8_t)q;
     }
@@ -110,7 +110,7 @@ static int fig_root(const carc_game *g, unsigned fig)
     if (fig == NO_FIG) return -1;
     carc_fig f;
     carc__figure_get(g, (int)fig, &f);
-    return f.where == CARC_PLACE_SEGMENT ? carc__seg_root(g, f.tile, f.segment) : -1;
+    return f.where == CARC_PLACE_SEGMENT ? carc__segment_root(g, f.tile, f.segment) : -1;
 }
 
 /* ----------------------------------------------------------------- steps */
@@ -122,7 +122,7 @@ static int fig_root(const carc_game *g, unsigned fig)
 static int after_place(carc_game *g)
 {
     tb_state *s = st(g);
-    int t = carc__last_tile(g);
+    int t = carc__tile_last(g);
     s->extend = 0;
     s->goods_due = t >= 0;
     if (t < 0) return CARC_HOOK_NEXT;
@@ -138,12 +138,12 @@ static int after_place(carc_game *g)
                 e->good = (uint8_t)k;
             }
     int broot = carc__turn_part(g) == 0 ? fig_root(g, s->builder[carc__current(g)]) : -1;
-    /* i == nseg: a road laid over the tile (a bridge, carc__overlay_road),
+    /* i == nseg: a road laid over the tile (a bridge, carc__tile_overlay_road),
      * here only a repair's bridge on the new tile, laid before this hook
      * runs: the tile then extends the builder's road through it */
     if (broot >= 0)
         for (int i = 0; i <= ty->nseg; i++) {
-            int root = carc__seg_root(g, t, i);
+            int root = carc__segment_root(g, t, i);
             if (root < 0) continue;
             int k = i < ty->nseg ? ty->seg[i].kind : carc__root_kind(g, root);
             if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) && root == broot) {
@@ -161,12 +161,12 @@ static int take_goods(carc_game *g)
     tb_state *s = st(g);
     int p = carc__current(g);
     s->goods_due = 0;
-    for (int i = 0; i < carc__completed_count(g); i++) {
-        int root = carc__completed_root(g, i);
+    for (int i = 0; i < carc__root_completed_count(g); i++) {
+        int root = carc__root_completed(g, i);
         if (carc__root_kind(g, root) != CARC_FEATURE_CITY) continue;
         for (int j = 0; j < s->ngoods; j++) {
             const goods_seg *e = &s->goods[j];
-            if (carc__seg_root(g, e->tile, e->seg) == root) s->tokens[p][e->good]++;
+            if (carc__segment_root(g, e->tile, e->seg) == root) s->tokens[p][e->good]++;
         }
     }
     return CARC_HOOK_NEXT;
@@ -178,7 +178,7 @@ static int builder_part(carc_game *g)
     tb_state *s = st(g);
     if (s->extend) {
         s->extend = 0;
-        carc__extra_part(g);
+        carc__turn_extra_part(g);
     }
     return CARC_HOOK_NEXT;
 }
@@ -199,10 +199,10 @@ static int goods_majorities(carc_game *g)
      * already); its goods are that player's */
     for (int j = 0; s->goods_due && j < s->ngoods; j++) {
         const goods_seg *e = &s->goods[j];
-        int root = carc__seg_root(g, e->tile, e->seg);
+        int root = carc__segment_root(g, e->tile, e->seg);
         bool due = carc__root_due(g, root);
-        for (int i = 0; !due && i < carc__completed_count(g); i++)
-            due = carc__completed_root(g, i) == root;
+        for (int i = 0; !due && i < carc__root_completed_count(g); i++)
+            due = carc__root_completed(g, i) == root;
         if (due) held[carc__current(g)][e->good]++;
     }
     for (int k = 0; k < NGOODS; k++) {
@@ -227,14 +227,14 @@ static bool deploy_allowed(const carc_game *g, int player, int kind, int tile, i
 {
     (void)cause;
     int fk = carc__types[carc__tile_type(g, tile)].seg[seg].kind;
-    int root = carc__seg_root(g, tile, seg);
+    int root = carc__segment_root(g, tile, seg);
     if (kind == CARC_FIGURE_PIG)
         return fk == CARC_FEATURE_FIELD && supported(g, player, root);
     if (kind != CARC_FIGURE_BUILDER || (fk != CARC_FEATURE_ROAD && fk != CARC_FEATURE_CITY) ||
         !supported(g, player, root))
         return false;
     feat_eval e;
-    carc__eval_feature(g, root, 1, &e);
+    carc__root_eval(g, root, 1, &e);
     return e.open > 0;
 }
 
@@ -248,7 +248,7 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 {
     (void)fig;
     if (from->where != CARC_PLACE_SEGMENT || from->owner < 0 ||
-        !(carc__kind_classes(g, from->kind) & CARC_CLASS_FOLLOWER))
+        !(carc__figure_kind_classes(g, from->kind) & CARC_CLASS_FOLLOWER))
         return;
     tb_state *s = st(g);
     int p = from->owner;
@@ -298,7 +298,7 @@ static const carc_step_hook steps[] = {
 static const char *const reasons[] = {"most wine", "most grain", "most cloth", NULL};
 
 const carc_module_def carc__module_traders_builders = {
-    .id = TB,
+    .id = MOD,
     .name = "traders_builders",
     .tile_set = "traders_builders",
     .kinds = kinds,
