@@ -663,12 +663,15 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     a.kind = CARC_ACTION_PASS;
     carc__sink_push(sink, &a, CARC_ID_PASS);
     if (p->target >= 0) {
+        /* deploy_ok's rule, its argument checks done once: the kinds in
+         * supply (supply_mask), the segments of the target tile */
         int nseg = carc__tile_nseg(g, p->target);
+        bool own = !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
         a.kind = CARC_ACTION_DEPLOY;
         for (unsigned kinds = g->supply_mask[p->player]; kinds; kinds &= kinds - 1) {
             int k = __builtin_ctz(kinds);
             for (int s = 0; s < nseg; s++) {
-                if (!deploy_ok(g, p, k, s)) continue;
+                if (!deploy_rule(g, p->player, k, p->target, s, p->arg, own, 0, -1)) continue;
                 a.figure = k;
                 a.segment = s;
                 carc__sink_push(sink, &a, CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s);
