@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "play_lines.h"
 
 #define P1 12
 #define P2 13
@@ -48,26 +49,6 @@ static carc_game *new_game(int players, bool portal)
 }
 
 /* Apply the lines of text; fail with the line on any error. */
-static void play(carc_game *g, const char *text)
-{
-    char line[128];
-    int no = 0;
-    while (*text) {
-        size_t len = strcspn(text, "\n");
-        ck_assert_uint_lt(len, sizeof line);
-        memcpy(line, text, len);
-        line[len] = 0;
-        text += len + (text[len] == '\n');
-        no++;
-        if (!line[0]) continue;
-        carc_action a;
-        int rc = carc_action_from_string(g, line, &a);
-        if (rc) ck_abort_msg("line %d '%s': cannot read: %s", no, line, carc_strerror(rc));
-        rc = carc_game_apply(g, &a);
-        if (rc) ck_abort_msg("line %d '%s': refused: %s", no, line, carc_strerror(rc));
-    }
-}
-
 static int refused(carc_game *g, const char *line)
 {
     carc_game *before;
@@ -151,7 +132,7 @@ static carc_fig fig(const carc_game *g, int i)
 START_TEST(held_onto_occupied_by_cause)
 {
     carc_game *g = new_game(2, false);
-    play(g, "draw PB\nplace 0,1 r0\npass\n"
+    play_lines(g, "draw PB\nplace 0,1 r0\npass\n"
             "draw U\nplace 1,0 r1\ndeploy follower segment 1\n"
             "draw U\nplace -1,0 r1\n");
     ASSERT_DECISION(g, CARC_DECISION_DEPLOY, 0, -1, 0);
@@ -201,7 +182,7 @@ START_TEST(held_onto_occupied_by_cause)
     /* the turn's own deployment is untouched: p0 still decides it (the
      * road of tile 3 is D's road, free; the volcano field is not offered) */
     ASSERT_DECISION(g, CARC_DECISION_DEPLOY, 0, -1, 0);
-    play(g, "pass");
+    play_lines(g, "pass");
     carc_game_free(g);
 }
 END_TEST
@@ -211,7 +192,7 @@ END_TEST
 START_TEST(from_board_and_self)
 {
     carc_game *g = new_game(2, false);
-    play(g, "draw PB\nplace 0,1 r0\npass\n"
+    play_lines(g, "draw PB\nplace 0,1 r0\npass\n"
             "draw U\nplace 1,0 r1\ndeploy follower segment 1\n"
             "draw U\nplace -1,0 r1\n");
     const int f7 = FIG_FOLLOWER(1, 0);
@@ -249,7 +230,7 @@ END_TEST
 START_TEST(bad_arguments)
 {
     carc_game *g = new_game(2, false);
-    play(g, "draw U\nplace 1,0 r1\n");
+    play_lines(g, "draw U\nplace 1,0 r1\n");
     const int f = FIG_FOLLOWER(0, 0);
     ck_assert(carc__figure_deploy_legal(g, f, 1, 0, CARC_CAUSE_DEPLOY, 0));
     deploy_refused(g, -1, 1, 0, CARC_CAUSE_DEPLOY, 0);
@@ -298,9 +279,9 @@ END_TEST
 START_TEST(portal_queued_deploy)
 {
     carc_game *g = new_game(2, true);
-    play(g, "draw E\nplace 0,-1 r2\npass\ncheer 0\ntoken 1\n");
+    play_lines(g, "draw E\nplace 0,-1 r2\npass\ncheer 0\ntoken 1\n");
     ck_assert_int_eq(carc_game_turn(g), 2);
-    play(g, "draw U\nplace 1,0 r1\n");
+    play_lines(g, "draw U\nplace 1,0 r1\n");
     ASSERT_DECISION(g, CARC_DECISION_DEPLOY, 1, 1, 0);
     {
         /* the turn's own: figures on U, bless, perch, a bridge N-S, portal */
@@ -314,13 +295,13 @@ START_TEST(portal_queued_deploy)
     const int city = carc__segment_root(g, 1, 0);
     ck_assert(carc__root_complete(g, city));
     ck_assert_int_eq(carc__root_followers(g, city), 0);
-    play(g, "portal");
+    play_lines(g, "portal");
     ASSERT_DECISION(g, DEC_PORTAL, 1, 0, 0);
     {
         const int32_t want[] = {CARC_ID_TILE + 0, CARC_ID_TILE + 1};
         assert_ids(g, want, 2);
     }
-    play(g, "portal 0,-1");
+    play_lines(g, "portal 0,-1");
     ASSERT_DECISION(g, CARC_DECISION_DEPLOY, 1, 0, -1);
     {
         const carc_pending *p = carc__front(g);
@@ -358,7 +339,7 @@ START_TEST(portal_queued_deploy)
     ck_assert(carc__figure_deploy_legal(g, f7, 1, 1, CARC_CAUSE_PORTAL, 0));
 
     ck_assert_int_eq(carc__figure_supply(g, 1, CARC_FIGURE_FOLLOWER), 7);
-    play(g, "deploy follower segment 1");
+    play_lines(g, "deploy follower segment 1");
     ASSERT_ON(g, f7, 1, 1);
     ck_assert_int_eq(carc__figure_supply(g, 1, CARC_FIGURE_FOLLOWER), 6);
     ck_assert_int_eq(carc__figure_supply(g, 1, CARC_FIGURE_BIG), 1);
@@ -368,7 +349,7 @@ START_TEST(portal_queued_deploy)
     /* the turn goes on: p0's turn 3, whose own deployment offers verbs again */
     ASSERT_DECISION(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE, 0, 0);
     ck_assert_int_eq(carc_game_turn(g), 3);
-    play(g, "draw U\nplace -1,0 r1\n");
+    play_lines(g, "draw U\nplace -1,0 r1\n");
     ASSERT_DECISION(g, CARC_DECISION_DEPLOY, 0, -1, 0);
     ck_assert_uint_eq(carc__front(g)->flags, 0);
     {

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "run_suite.h"
+#include "play_lines.h"
 
 static carc_game *new_game(int players, uint64_t modules)
 {
@@ -35,19 +36,6 @@ static carc_game *new_game(int players, uint64_t modules)
 }
 
 /* apply each line of text */
-static void play(carc_game *g, const char *text)
-{
-    char buf[2048];
-    snprintf(buf, sizeof buf, "%s", text);
-    for (char *save = NULL, *line = strtok_r(buf, "\n", &save); line;
-         line = strtok_r(NULL, "\n", &save)) {
-        carc_action a;
-        ck_assert_msg(carc_action_from_string(g, line, &a) == CARC_OK, "parse '%s'", line);
-        int rc = carc_game_apply(g, &a);
-        ck_assert_msg(rc == CARC_OK, "'%s': %s", line, carc_strerror(rc));
-    }
-}
-
 /* the index of the figure of kind owned by player on cell (x, y), the n-th
  * such in index order */
 static int figure_on(const carc_game *g, int kind, int player, int x, int y, int n)
@@ -113,7 +101,7 @@ START_TEST(segment_spot_each_rotation)
     };
     for (int i = 0; i < 4; i++) {
         carc_game *g = new_game(2, 0);
-        play(g, cases[i].moves);
+        play_lines(g, cases[i].moves);
         int p = i == 0 ? 1 : 0;
         int fig = figure_on(g, CARC_FIGURE_FOLLOWER, p, cases[i].x, cases[i].y, 0);
         assert_pos(g, fig, cases[i].mx, cases[i].my, FOLLOWER_W, cases[i].x, cases[i].y, 0, 0);
@@ -126,7 +114,7 @@ END_TEST
 START_TEST(farmer_lies)
 {
     carc_game *g = new_game(2, 0);
-    play(g, "draw E\nplace 0,1 r2\ndeploy follower segment 1");
+    play_lines(g, "draw E\nplace 0,1 r2\ndeploy follower segment 1");
     /* field (45, 53) at r2: (45, 37) -> (0, 45 + 18.5 - 22.5) */
     int fig = figure_on(g, CARC_FIGURE_FOLLOWER, 0, 0, 1, 0);
     assert_pos(g, fig, 0.0, 41.0, FARMER_W, 0, 1, 0, CARC_FIGPOS_LYING);
@@ -139,7 +127,7 @@ END_TEST
 START_TEST(knight_and_builder)
 {
     carc_game *g = new_game(2, 1ull << CARC_MODULE_TRADERS_BUILDERS);
-    play(g, "draw E\nplace 0,1 r1\ndeploy follower segment 0");
+    play_lines(g, "draw E\nplace 0,1 r1\ndeploy follower segment 0");
     int knight = figure_on(g, CARC_FIGURE_FOLLOWER, 0, 0, 1, 0);
     int builder = carc__figure_in_supply(g, 0, CARC_FIGURE_BUILDER);
     ck_assert_int_gt(builder, knight);
@@ -159,7 +147,7 @@ END_TEST
 START_TEST(farmer_and_pig)
 {
     carc_game *g = new_game(2, 1ull << CARC_MODULE_TRADERS_BUILDERS);
-    play(g, "draw E\nplace 0,1 r2\ndeploy follower segment 1");
+    play_lines(g, "draw E\nplace 0,1 r2\ndeploy follower segment 1");
     int farmer = figure_on(g, CARC_FIGURE_FOLLOWER, 0, 0, 1, 0);
     int pig = carc__figure_in_supply(g, 0, CARC_FIGURE_PIG);
     int other = carc__figure_in_supply(g, 1, CARC_FIGURE_FOLLOWER);
@@ -191,7 +179,7 @@ END_TEST
 START_TEST(barn_on_corner)
 {
     carc_game *g = new_game(2, 1ull << CARC_MODULE_ABBEY_MAYOR);
-    play(g, "draw E\nplace 0,-1 r2\npass\ndraw U\nplace 1,0 r1\ndeploy follower field Nw\n"
+    play_lines(g, "draw E\nplace 0,-1 r2\npass\ndraw U\nplace 1,0 r1\ndeploy follower field Nw\n"
             "draw B\nplace 1,-1 r0\npass\ndraw U\nplace 2,0 r1\npass\n"
             "draw B\nplace 2,-1 r0\nbarn sw");
     int barn = figure_on(g, CARC_FIGURE_BARN, 0, 2, -1, 0);
@@ -204,7 +192,7 @@ END_TEST
 START_TEST(refusals)
 {
     carc_game *g = new_game(2, 1ull << CARC_MODULE_TRADERS_BUILDERS);
-    play(g, "draw E\nplace 0,1 r2\ndeploy follower segment 1");
+    play_lines(g, "draw E\nplace 0,1 r2\ndeploy follower segment 1");
     int farmer = figure_on(g, CARC_FIGURE_FOLLOWER, 0, 0, 1, 0);
     int n = carc__figure_count(g);
     assert_refused(g, carc__figure_in_supply(g, 1, CARC_FIGURE_FOLLOWER), CARC_E_NOTFOUND);
@@ -235,14 +223,14 @@ END_TEST
 START_TEST(acrobat_pyramid)
 {
     carc_game *g = new_game(3, 1ull << CARC_MODULE_BIG_TOP);
-    play(g, "draw BT_ffff_ac\nplace 0,1 r0\nacrobat\nacrobat 0,1\n"   /* Red   */
+    play_lines(g, "draw BT_ffff_ac\nplace 0,1 r0\nacrobat\nacrobat 0,1\n"   /* Red   */
             "draw U\nplace 1,1 r0\nacrobat\nacrobat 0,1\n");          /* Blue  */
     int red0 = figure_on(g, CARC_FIGURE_FOLLOWER, 0, 0, 1, 0);
     int blue = figure_on(g, CARC_FIGURE_FOLLOWER, 1, 0, 1, 0);
     /* two acrobats: side by side, each 8 mm from the space's centre (0, 45) */
     assert_pos(g, red0, -8.0, 45.0, FOLLOWER_W, 0, 1, 0, 0);
     assert_pos(g, blue, 8.0, 45.0, FOLLOWER_W, 0, 1, 0, 0);
-    play(g, "draw V\nplace 1,0 r0\npass\n"                            /* Yellow */
+    play_lines(g, "draw V\nplace 1,0 r0\npass\n"                            /* Yellow */
             "draw B\nplace -1,1 r0\nacrobat\nacrobat 0,1");           /* Red    */
     int red1 = figure_on(g, CARC_FIGURE_FOLLOWER, 0, 0, 1, 1);
     ck_assert_int_lt(red1, blue);
@@ -259,7 +247,7 @@ END_TEST
 START_TEST(big_top_on_circus)
 {
     carc_game *g = new_game(2, 1ull << CARC_MODULE_BIG_TOP);
-    play(g, "draw BT_cfff_bt\nplace 0,1 r1\npass");
+    play_lines(g, "draw BT_cfff_bt\nplace 0,1 r1\npass");
     carc_figure f[128];
     size_t n = 0;
     ck_assert_int_eq(carc_game_figures(g, f, 128, &n), CARC_OK);

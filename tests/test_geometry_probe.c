@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "run_suite.h"
+#include "play_lines.h"
 
 #define P1 12
 #define P2 13
@@ -31,19 +32,6 @@ static carc_game *new_game(void)
     carc_game *g;
     ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
     return g;
-}
-
-static void play(carc_game *g, const char *text)
-{
-    char buf[2048];
-    snprintf(buf, sizeof buf, "%s", text);
-    for (char *save = NULL, *line = strtok_r(buf, "\n", &save); line;
-         line = strtok_r(NULL, "\n", &save)) {
-        carc_action a;
-        ck_assert_msg(carc_action_from_string(g, line, &a) == CARC_OK, "parse '%s'", line);
-        int rc = carc_game_apply(g, &a);
-        ck_assert_msg(rc == CARC_OK, "'%s': %s", line, carc_strerror(rc));
-    }
 }
 
 static void assert_pos(const carc_game *g, int fig, double x, double y, double w, double d,
@@ -77,7 +65,7 @@ static void assert_off_board(const carc_game *g, int fig)
 START_TEST(attached_fairy)
 {
     carc_game *g = new_game();
-    play(g, "draw W\nplace 1,0 r0\ndeploy follower road W\n"   /* t1 p0 */
+    play_lines(g, "draw W\nplace 1,0 r0\ndeploy follower road W\n"   /* t1 p0 */
             "draw N\nplace 0,-1 r3\ndeploy follower city S\n"  /* t2 p1 */
             "draw N\nplace -1,-1 r2\ndeploy big segment 1\n"   /* t3 p0: a farmer */
             "draw V\nplace 2,0 r0\npass\n"                     /* t4 p1 */
@@ -90,7 +78,7 @@ START_TEST(attached_fairy)
     /* the big farmer on N r2 at (-1, -1): field spot (56, 56) turned twice
      * is (34, 34); it lies (18.50 x 19.28, 9.88 high) */
     assert_pos(g, FIG_BIG(0), -50.5, -50.5, 18.50, 19.28, 9.88, -1, -1, 0, CARC_FIGPOS_LYING);
-    play(g, "cheer 0\nscore"); /* the road scores: thief home, fairy held */
+    play_lines(g, "cheer 0\nscore"); /* the road scores: thief home, fairy held */
     assert_off_board(g, FIG_FOLLOWER(0, 0));
     assert_off_board(g, FIG_FAIRY);
     carc_game_free(g);
@@ -103,21 +91,21 @@ END_TEST
 START_TEST(figure_on_tile)
 {
     carc_game *g = new_game();
-    play(g, "draw W\nplace 1,0 r0\nperch");
+    play_lines(g, "draw W\nplace 1,0 r0\nperch");
     assert_pos(g, FIG_PERCH(0), 45.0, 0.0, 16.00, 9.94, 15.98, 1, 0, 0,
                CARC_FIGPOS_UNMEASURED);
     assert_off_board(g, FIG_PERCH(1));
     carc_game_free(g);
 
     g = new_game();
-    play(g, "draw PD\nplace 1,0 r0\nperch");
+    play_lines(g, "draw PD\nplace 1,0 r0\nperch");
     /* (70, 20) -> (45 + 35 - 22.5, 10 - 22.5) */
     assert_pos(g, FIG_PERCH(0), 57.5, -12.5, 16.00, 9.94, 15.98, 1, 0, 1,
                CARC_FIGPOS_UNMEASURED);
     carc_game_free(g);
 
     g = new_game();
-    play(g, "draw PD\nplace -1,0 r2\nperch");
+    play_lines(g, "draw PD\nplace -1,0 r2\nperch");
     /* at r2 the spot is (20, 70): (-45 + 10 - 22.5, 35 - 22.5) */
     assert_pos(g, FIG_PERCH(0), -57.5, 12.5, 16.00, 9.94, 15.98, -1, 0, 1,
                CARC_FIGPOS_UNMEASURED);

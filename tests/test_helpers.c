@@ -17,6 +17,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include "play_lines.h"
 
 #define P1 12
 #define P2 13
@@ -39,21 +40,6 @@ static carc_game *new_game(uint64_t modules)
     carc_game *g;
     ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
     return g;
-}
-
-static void play(carc_game *g, const char *text)
-{
-    char line[128];
-    while (*text) {
-        size_t len = strcspn(text, "\n");
-        ck_assert_uint_lt(len, sizeof line);
-        memcpy(line, text, len);
-        line[len] = 0;
-        text += len + (text[len] == '\n');
-        carc_action a;
-        ck_assert_msg(carc_action_from_string(g, line, &a) == CARC_OK, "cannot read '%s'", line);
-        ck_assert_msg(carc_game_apply(g, &a) == CARC_OK, "refused '%s'", line);
-    }
 }
 
 static const char T1[] = "draw W\nplace 1,0 r0\ndeploy follower road W\n";
@@ -95,7 +81,7 @@ START_TEST(figure_find_by_place)
                      FIG_FAIRY);
     ck_assert_int_eq(carc__figure_find(g, 0, CARC_FIGURE_FAIRY, CARC_PLACE_SUPPLY, -1), -1);
     ck_assert_int_eq(carc__figure_find(g, 0, CARC_FIGURE_FOLLOWER, CARC_PLACE_SEGMENT, -1), -1);
-    play(g, T1);
+    play_lines(g, T1);
     /* p0's first follower stands on the road of tile 1 (W) */
     ck_assert_int_eq(carc__figure_find(g, 0, CARC_FIGURE_FOLLOWER, CARC_PLACE_SEGMENT, -1), 0);
     ck_assert_int_eq(carc__figure_find(g, 0, CARC_FIGURE_FOLLOWER, CARC_PLACE_SEGMENT, 1), 0);
@@ -103,7 +89,7 @@ START_TEST(figure_find_by_place)
     ck_assert_int_eq(carc__figure_find(g, 0, CARC_FIGURE_FOLLOWER, CARC_PLACE_TILE, 1), -1);
     ck_assert_int_eq(carc__figure_find(g, 1, CARC_FIGURE_FOLLOWER, CARC_PLACE_SEGMENT, -1), -1);
     ck_assert_int_eq(carc__figure_find(g, 0, CARC_FIGURE_FOLLOWER, CARC_PLACE_SUPPLY, -1), 1);
-    play(g, T2);
+    play_lines(g, T2);
     ck_assert_int_eq(carc__figure_find(g, 1, CARC_FIGURE_FOLLOWER, CARC_PLACE_SEGMENT, 2), 7);
     ck_assert_int_eq(carc__figure_find(g, 1, CARC_FIGURE_FOLLOWER, CARC_PLACE_SEGMENT, 1), -1);
     /* an empty supply answers -1 (from the supply counts) */
@@ -130,7 +116,7 @@ START_TEST(root_members_of_features)
     ck_assert_int_eq(carc__root_members(g, city0, tiles, segs, 8), 1);
     ck_assert_int_eq(tiles[0], 0);
     ck_assert_int_eq(segs[0], seg_at_side(g, 0, 0));
-    play(g, T1);
+    play_lines(g, T1);
     /* the road D-W: D's road (its east side) and W's west road */
     int road = fig_root(g, 0);
     ck_assert_int_eq(carc__root_members(g, road, tiles, segs, 8), 2);
@@ -155,13 +141,13 @@ START_TEST(root_members_of_features)
     ck_assert_int_eq(carc__root_members(g, road, NULL, NULL, 0), 2);
     ck_assert_int_eq(carc__root_members(g, road, NULL, segs, 2), 2);
     ck_assert(segs[0] == droad || segs[0] == wroad);
-    play(g, T2);
+    play_lines(g, T2);
     /* D's city and N's (tile 2 at 0,-1 turned r3: its city faces south) */
     int city = fig_root(g, 7);
     ck_assert_int_eq(city, carc__segment_root(g, 0, seg_at_side(g, 0, 0)));
     ck_assert_int_eq(carc__root_members(g, city, tiles, segs, 8), 2);
     ck_assert_int_eq(tiles[0] + tiles[1], 0 + 2);
-    play(g, T3_5);
+    play_lines(g, T3_5);
     /* D N N L: four tiles, one segment each */
     ck_assert_int_eq(carc__root_members(g, carc__segment_root(g, 0, seg_at_side(g, 0, 0)), tiles,
                                         segs, 8),
@@ -181,17 +167,17 @@ START_TEST(has_follower_through_a_game)
         ck_assert(!carc__root_has_follower(g, city, p, CARC_CLASS_FOLLOWER));
         ck_assert(!carc__root_has_follower(g, road, p, CARC_CLASS_FOLLOWER));
     }
-    play(g, T1);
+    play_lines(g, T1);
     road = carc__segment_root(g, 0, seg_at_side(g, 0, 1));
     ck_assert(carc__root_has_follower(g, road, 0, CARC_CLASS_FOLLOWER));
     ck_assert(carc__root_has_follower(g, road, 0, CARC_CLASS_MEEPLE));
     ck_assert(!carc__root_has_follower(g, road, 1, CARC_CLASS_FOLLOWER));
     ck_assert(!carc__root_has_follower(g, city, 0, CARC_CLASS_FOLLOWER));
-    play(g, T2);
+    play_lines(g, T2);
     city = carc__segment_root(g, 0, seg_at_side(g, 0, 0));
     ck_assert(carc__root_has_follower(g, city, 1, CARC_CLASS_FOLLOWER));
     ck_assert(!carc__root_has_follower(g, city, 0, CARC_CLASS_FOLLOWER));
-    play(g, T3_5);
+    play_lines(g, T3_5);
     /* both scored: every follower went home */
     city = carc__segment_root(g, 0, seg_at_side(g, 0, 0));
     road = carc__segment_root(g, 0, seg_at_side(g, 0, 1));
@@ -381,7 +367,7 @@ START_TEST(verb_blocks)
     /* at a deployment, a verb of the second block goes to its module: a
      * module that is off has none */
     carc_game *g = new_game(1ull << P1);
-    play(g, "draw W\nplace 1,0 r0\n");
+    play_lines(g, "draw W\nplace 1,0 r0\n");
     carc_action a;
     ck_assert_int_eq(carc__action_from_id(g, CARC_VERB_ID(P2, 9), &a), CARC_E_INVALID);
     ck_assert_int_eq(carc__action_from_id(g, CARC_VERB_ID(P1, 0), &a), CARC_OK);
@@ -410,7 +396,7 @@ END_TEST
 START_TEST(non_root_aborts)
 {
     carc_game *g = new_game(1ull << P1);
-    play(g, T1);
+    play_lines(g, T1);
     /* the road D-W has two members; the one that is not the root */
     int road = carc__segment_root(g, 0, seg_at_side(g, 0, 1));
     int other = carc__seg_of(g, 0, seg_at_side(g, 0, 1)) == road

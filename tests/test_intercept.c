@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "play_lines.h"
 
 #define P1 12
 #define P2 13
@@ -85,26 +86,6 @@ static carc_game *new_game(int stroll)
 }
 
 /* Apply the lines of text; fail with the line on any error. */
-static void play(carc_game *g, const char *text)
-{
-    char line[128];
-    int no = 0;
-    while (*text) {
-        size_t len = strcspn(text, "\n");
-        ck_assert_uint_lt(len, sizeof line);
-        memcpy(line, text, len);
-        line[len] = 0;
-        text += len + (text[len] == '\n');
-        no++;
-        if (!line[0]) continue;
-        carc_action a;
-        int rc = carc_action_from_string(g, line, &a);
-        if (rc) ck_abort_msg("line %d '%s': cannot read: %s", no, line, carc_strerror(rc));
-        rc = carc_game_apply(g, &a);
-        if (rc) ck_abort_msg("line %d '%s': refused: %s", no, line, carc_strerror(rc));
-    }
-}
-
 #define ASSERT_DECISION(g, k, pl)                                       \
     do {                                                                \
         carc_decision d_;                                               \
@@ -159,14 +140,14 @@ static int city_of(const carc_game *g, int t)
 static carc_game *up_to_the_den(void)
 {
     carc_game *g = new_game(2);
-    play(g, TURNS_1_2);
+    play_lines(g, TURNS_1_2);
     /* the stroll begins: step 1 is the current player's, onto D only */
     ASSERT_DECISION(g, DEC_STROLL, 1);
     ck_assert_int_eq(pst(g)->stroll_step, 1);
     ck_assert_int_eq(pst(g)->stroll_fig, BIG(1));
     int32_t south[] = {CARC_ID_DIRECTION + 4};
     assert_ids(g, south, 1);
-    play(g, "stroll s");
+    play_lines(g, "stroll s");
     ASSERT_FIG(g, BIG(1), CARC_PLACE_TILE, TILE_D, 0, 0, 0, 0);
     ck_assert_int_eq(carc__root_followers(g, carc__segment_root(g, TILE_N, 0)), 0);
     /* step 2, player 0's: back north or east onto PD */
@@ -174,7 +155,7 @@ static carc_game *up_to_the_den(void)
     ck_assert_int_eq(pst(g)->stroll_step, 2);
     int32_t ne[] = {CARC_ID_DIRECTION + 0, CARC_ID_DIRECTION + 2};
     assert_ids(g, ne, 2);
-    play(g, "stroll e");
+    play_lines(g, "stroll e");
     return g;
 }
 
@@ -203,12 +184,12 @@ START_TEST(taken_pauses_for_two_players)
     ck_assert_int_eq(carc_game_clone(&stay, g), CARC_OK);
 
     /* player 0 flees, then player 1 */
-    play(g, "flee");
+    play_lines(g, "flee");
     ASSERT_DECISION(g, DEC_FLEE, 1);
     ck_assert_int_eq(p2st(g)->den_asked, 1);
     ck_assert_int_eq(p2st(g)->den_fled, 1);
     ASSERT_FIG(g, FOLLOWER0, CARC_PLACE_SEGMENT, TILE_PD, city, 0, 0, 0);
-    play(g, "pass");
+    play_lines(g, "pass");
     /* the follower hid, the stroller stands on PD and naps; the stroll's
      * cursor is reset, the den's too; the next turn begins */
     ASSERT_FIG(g, FOLLOWER0, CARC_PLACE_HELD, -1, 0, P2, 0, 0);
@@ -221,10 +202,10 @@ START_TEST(taken_pauses_for_two_players)
     ck_assert_int_eq(carc__figure_supply(g, 0, CARC_FIGURE_FOLLOWER), 6);
 
     /* the other branch: player 0 stays (eaten: back to its supply) */
-    play(stay, "pass");
+    play_lines(stay, "pass");
     ASSERT_DECISION(stay, DEC_FLEE, 1);
     ck_assert_int_eq(p2st(stay)->den_fled, 0);
-    play(stay, "flee");
+    play_lines(stay, "flee");
     ASSERT_FIG(stay, FOLLOWER0, CARC_PLACE_SUPPLY, -1, 0, 0, 0, 0);
     ASSERT_FIG(stay, BIG(1), CARC_PLACE_TILE, TILE_PD, 0, 0, 0, PROBE_NAPPING);
     ck_assert_int_eq(carc__figure_supply(stay, 0, CARC_FIGURE_FOLLOWER), 7);
@@ -234,10 +215,10 @@ START_TEST(taken_pauses_for_two_players)
      * supply) nor p1 (napping); then the end */
     for (int k = 0; k < 2; k++) {
         carc_game *h = k ? stay : g;
-        play(h, "draw U\nplace -1,0 r1\npass");
+        play_lines(h, "draw U\nplace -1,0 r1\npass");
         ASSERT_DECISION(h, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE);
         ck_assert_int_eq(carc__turn(h), 4);
-        play(h, "draw U\nplace -2,0 r1\npass");
+        play_lines(h, "draw U\nplace -2,0 r1\npass");
         ck_assert(carc_game_is_terminal(h));
         ck_assert_int_eq(score(h, 0), 1);
         ck_assert_int_eq(score(h, 1), 1);
@@ -256,10 +237,10 @@ END_TEST
 START_TEST(without_the_stroll)
 {
     carc_game *g = new_game(1);
-    play(g, TURNS_1_2);
+    play_lines(g, TURNS_1_2);
     ASSERT_DECISION(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE);
     ck_assert_int_eq(pst(g)->stroll_step, 0);
-    play(g, TURNS_3_4);
+    play_lines(g, TURNS_3_4);
     ck_assert(carc_game_is_terminal(g));
     ck_assert_int_eq(score(g, 0), 3);
     ck_assert_int_eq(score(g, 1), 3);
@@ -300,7 +281,7 @@ START_TEST(interception_survives_copies)
 {
     carc_game *g = up_to_the_den();
     for (int stage = 0; stage < 2; stage++) {
-        if (stage == 1) play(g, "flee");
+        if (stage == 1) play_lines(g, "flee");
         carc_game *copies[3];
         ck_assert_int_eq(carc_game_clone(&copies[0], g), CARC_OK);
         copies[1] = reserialized(g);
@@ -310,10 +291,10 @@ START_TEST(interception_survives_copies)
             ck_assert_msg(carc__state_equal(h, g), "stage %d copy %d differs", stage, c);
             ck_assert_int_eq(pst(h)->stroll_step, PROBE_STROLL_OVER);
             ASSERT_DECISION(h, DEC_FLEE, stage);
-            play(h, stage == 0 ? "flee\npass" : "pass");
+            play_lines(h, stage == 0 ? "flee\npass" : "pass");
             ASSERT_FIG(h, FOLLOWER0, CARC_PLACE_HELD, -1, 0, P2, 0, 0);
             ASSERT_FIG(h, BIG(1), CARC_PLACE_TILE, TILE_PD, 0, 0, 0, PROBE_NAPPING);
-            play(h, TURNS_3_4);
+            play_lines(h, TURNS_3_4);
             ck_assert(carc_game_is_terminal(h));
             ck_assert_int_eq(score(h, 0), 1);
             ck_assert_int_eq(score(h, 1), 1);
@@ -332,7 +313,7 @@ END_TEST
 START_TEST(move_nobody_takes)
 {
     carc_game *g = new_game(2), *h;
-    play(g, TURNS_1_2);
+    play_lines(g, TURNS_1_2);
     ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
     /* onto D (no @tower): probe2 lets it proceed */
     carc_move m = {.fig = BIG(1), .where = CARC_PLACE_TILE, .tile = TILE_D, .cause = 77, .by = -1};
@@ -430,18 +411,18 @@ END_TEST
 START_TEST(stroll_text_and_nap)
 {
     carc_game *g = new_game(2);
-    play(g, "draw PD\nplace 1,0 r0\ndeploy follower city N\n");
-    play(g, "draw N\nplace 0,-1 r3\n");
+    play_lines(g, "draw PD\nplace 1,0 r0\ndeploy follower city N\n");
+    play_lines(g, "draw N\nplace 0,-1 r3\n");
     /* before p1 deploys: its big meeple naps, so no stroll follows */
     ck_assert_int_eq(probe_nap(g, BIG(1), true), CARC_OK);
-    play(g, "deploy big city S");
+    play_lines(g, "deploy big city S");
     ASSERT_DECISION(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE);
     carc_game_free(g);
 
     g = up_to_the_den();
     carc_game_free(g);
     g = new_game(2);
-    play(g, TURNS_1_2);
+    play_lines(g, TURNS_1_2);
     carc_action a;
     ck_assert_int_eq(carc_action_from_string(g, "stroll s", &a), CARC_OK);
     ck_assert_int_eq(a.kind, ACT_STROLL);
@@ -477,7 +458,7 @@ START_TEST(replaced_goes_on)
     static const char TURNS[] = "draw PD\nplace 1,0 r0\npass\n"
                                 "draw PD\nplace 1,-1 r2\ndeploy big road N\n";
     carc_game *g = new_game_bag(2, bag);
-    play(g, TURNS);
+    play_lines(g, TURNS);
     ASSERT_DECISION(g, DEC_STROLL, 1);
     int32_t south[] = {CARC_ID_DIRECTION + 4};
     assert_ids(g, south, 1);
@@ -485,7 +466,7 @@ START_TEST(replaced_goes_on)
     carc__figure_get(g, BIG(1), &on_road);
     ck_assert_int_eq(on_road.where, CARC_PLACE_SEGMENT);
     ck_assert_int_eq(on_road.tile, 2);
-    play(g, "stroll s");
+    play_lines(g, "stroll s");
     /* nothing moved as offered; the mover counted the step; p1 chooses */
     ASSERT_FIG(g, BIG(1), CARC_PLACE_SEGMENT, 2, on_road.segment, 0, 0, 0);
     ck_assert_int_eq(pst(g)->stroll_step, 2);
@@ -500,25 +481,25 @@ START_TEST(replaced_goes_on)
     copies[2] = replayed(g, "\nstroll s\n");
     for (int c = 0; c < 3; c++) ck_assert(carc__state_equal(copies[c], g));
 
-    play(g, "exit 1");
+    play_lines(g, "exit 1");
     ASSERT_FIG(g, BIG(1), CARC_PLACE_TILE, 1, 0, 0, 0, 0);
     /* the stroll goes on: step 2 is player 0's, from PD 1 */
     ASSERT_DECISION(g, DEC_STROLL, 0);
     int32_t nw[] = {CARC_ID_DIRECTION + 0, CARC_ID_DIRECTION + 6};
     assert_ids(g, nw, 2);
-    play(g, "stroll w");
+    play_lines(g, "stroll w");
     ASSERT_FIG(g, BIG(1), CARC_PLACE_TILE, 1, 0, 0, 0, 0);
     ASSERT_DECISION(g, DEC_EXIT, 0);
     int32_t exit2[] = {CARC_ID_TILE + 2};
     assert_ids(g, exit2, 1);
-    play(g, "exit 2");
+    play_lines(g, "exit 2");
     ASSERT_FIG(g, BIG(1), CARC_PLACE_TILE, 2, 0, 0, 0, 0);
     ck_assert_int_eq(pst(g)->stroll_step, 0);
     ck_assert(carc_game_is_terminal(g));
     ck_assert_int_eq(score(g, 0), 1);
     ck_assert_int_eq(score(g, 1), 1);
     for (int c = 0; c < 3; c++) {
-        play(copies[c], "exit 1\nstroll w\nexit 2");
+        play_lines(copies[c], "exit 1\nstroll w\nexit 2");
         ck_assert(carc__state_equal(copies[c], g));
         carc_game_free(copies[c]);
     }
@@ -526,7 +507,7 @@ START_TEST(replaced_goes_on)
 
     /* without the stroll */
     g = new_game_bag(1, bag);
-    play(g, TURNS);
+    play_lines(g, TURNS);
     ck_assert(carc_game_is_terminal(g));
     ck_assert_int_eq(score(g, 0), 1);
     ck_assert_int_eq(score(g, 1), 2);
