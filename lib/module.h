@@ -628,6 +628,13 @@ typedef struct carc_module_def {
      * of every enabled module in registry order, the first word wins (a
      * core follower may have a role a module's state gives it) */
     const char *(*figure_role)(const carc_game *g, int fig);
+    /* (owner) the feature decision p is about (a castle decision: its
+     * city), for carc_game_decision_feature: true with the placed tile in
+     * *tile and the segment index in *seg (the segment index of that tile's
+     * type, as carc_action.segment; a road laid over it: the type's segment
+     * count); false when the decision is about no feature.  Read-only;
+     * asked only of the module that owns the pending decision. */
+    bool (*decision_feature)(const carc_game *g, const carc_pending *p, int *tile, int *seg);
     /* (event) tiles out of the draw pile that are known to everyone and
      * not yet laid, for carc_game_held_tiles and the pictures: player >= 0,
      * the tile types that player holds to play on a later turn (the

@@ -472,6 +472,96 @@ START_TEST(castle_knight_role)
 }
 END_TEST
 
+/* The game of tests/scenarios/bcb_castles_per_tile.rec up to player 0's I
+ * at (0,-1) turned twice, its knight on the city S: the tile closes two small
+ * cities of player 0, its city S (segment 0, with the start tile) and its
+ * city E (segment 1, with the E at (1,-1)). */
+static carc_game *two_small_cities(int per_tile)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.num_players = 2;
+    o.seed = 1;
+    o.modules |= 1ull << CARC_MODULE_BRIDGES_CASTLES;
+    o.rules[37] = per_tile; /* bcb_castles_per_tile */
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    static const char *const moves[] = {
+        "draw V", "place 1,0 r0", "pass", "draw B", "place 0,1 r0", "pass",
+        "draw E", "place 1,-1 r3", "deploy follower city W", "draw B", "place -1,1 r0", "pass",
+        "draw I", "place 0,-1 r2"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) play(g, moves[i]);
+    /* the deployment is about no feature */
+    ck_assert_int_eq(carc_game_decision_feature(g, NULL, NULL, NULL), CARC_E_NOTFOUND);
+    play(g, "deploy follower city S");
+    return g;
+}
+
+/* The pending decision is a castle decision about the city of segment seg
+ * of the I at (0,-1), whose edges on the board are `edges`. */
+static void assert_castle_about(const carc_game *g, int seg, unsigned edges)
+{
+    carc_decision d;
+    ck_assert_int_eq(carc_game_decision(g, &d), CARC_OK);
+    ck_assert_int_eq(d.kind, CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 2));
+    ck_assert_int_eq(d.player, 0);
+    ck_assert_int_eq(d.tile, carc_tile_by_name("I"));
+    ck_assert_int_eq(d.x, 0);
+    ck_assert_int_eq(d.y, -1);
+    int x = 99, y = 99, s = 99;
+    ck_assert_int_eq(carc_game_decision_feature(g, &x, &y, &s), CARC_OK);
+    ck_assert_int_eq(x, 0);
+    ck_assert_int_eq(y, -1);
+    ck_assert_int_eq(s, seg);
+    carc_segment_info si;
+    ck_assert_int_eq(carc_segment_info_get(d.tile, 2, s, &si), CARC_OK);
+    ck_assert_int_eq(si.kind, CARC_FEATURE_CITY);
+    ck_assert_uint_eq(si.edges, edges);
+    /* the city it names: complete, two tiles */
+    carc_feature_info fi;
+    ck_assert_int_eq(carc_game_feature(g, x, y, s, &fi), CARC_OK);
+    ck_assert_int_eq(fi.tiles, 2);
+    /* any output may be NULL */
+    ck_assert_int_eq(carc_game_decision_feature(g, NULL, NULL, NULL), CARC_OK);
+}
+
+/* Each of two castle decisions of one placement names its own city (issue
+ * 36 item 7), and rule bcb_castles_per_tile limits them. */
+START_TEST(castle_decision_names_city)
+{
+    ck_assert_int_eq(carc_game_decision_feature(NULL, NULL, NULL, NULL), CARC_E_INVALID);
+    /* rule 1: both cities asked, in scoring order (S, then E) */
+    carc_game *g = two_small_cities(1);
+    assert_castle_about(g, 0, 1u << 2);
+    play(g, "castle");
+    assert_castle_about(g, 1, 1u << 1);
+    play(g, "castle");
+    ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE);
+    ck_assert_int_eq(carc_game_decision_feature(g, NULL, NULL, NULL), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_game_tokens(g, 0, CARC_TOKEN_CASTLE), 1);
+    carc_game_free(g);
+
+    /* rule 2: a castle made, the second city is not offered and scores */
+    g = two_small_cities(2);
+    assert_castle_about(g, 0, 1u << 2);
+    play(g, "castle");
+    ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE);
+    ck_assert_int_eq(carc_game_tokens(g, 0, CARC_TOKEN_CASTLE), 2);
+    ck_assert_int_eq(score(g, 0), 4);
+    carc_game_free(g);
+
+    /* rule 2: the first passed, the second is offered */
+    g = two_small_cities(2);
+    assert_castle_about(g, 0, 1u << 2);
+    play(g, "pass");
+    assert_castle_about(g, 1, 1u << 1);
+    play(g, "castle");
+    ck_assert_int_eq(carc_game_tokens(g, 0, CARC_TOKEN_CASTLE), 2);
+    ck_assert_int_eq(score(g, 0), 4);
+    carc_game_free(g);
+}
+END_TEST
+
 /* Random games: every mechanism is reached, and the module's state stays
  * consistent (tokens within bounds, a standing castle's knight on its city,
  * castle points logged once per castle at most). */
@@ -601,6 +691,7 @@ int main(void)
     tcase_add_test(tc, castle_base_only_semicircles);
     tcase_add_test(tc, bridge_on_neighbour);
     tcase_add_test(tc, castle_knight_role);
+    tcase_add_test(tc, castle_decision_names_city);
     tcase_add_test(tc, repair_on_neighbour_mandatory);
     tcase_add_test(tc, repair_refused_and_explained);
     tcase_add_test(tc, random_games_reach_everything);

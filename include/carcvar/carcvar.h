@@ -389,6 +389,15 @@ typedef struct carc_decision {
 #define CARC_DECISION_F_SAMPLED_ONLY 1
 
 CARC_API int carc_game_decision(const carc_game *game, carc_decision *out);
+/** The feature the pending decision is about, where it names one (a
+ *  castle decision: the small city it would turn into a castle): the cell
+ *  of one of its placed tiles in *x, *y (the tile carc_game_decision
+ *  reports) and the feature's segment on that tile in *segment (a segment
+ *  index of the tile's type, as carc_action.segment and
+ *  carc_game_feature take it).  Any output pointer may be NULL.
+ *  CARC_E_NOTFOUND when the decision is about no feature (most decisions)
+ *  or the game is over; CARC_E_INVALID for NULL game.  CARCVAR_0.5. */
+CARC_API int carc_game_decision_feature(const carc_game *game, int *x, int *y, int *segment);
 
 /* ---------------------------------------------------------------- actions */
 

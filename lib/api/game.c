@@ -105,6 +105,23 @@ int carc_game_decision(const carc_game *game, carc_decision *out)
     return CARC_OK;
 }
 
+int carc_game_decision_feature(const carc_game *game, int *x, int *y, int *segment)
+{
+    if (!carc__valid(game)) return CARC_E_INVALID;
+    const carc_pending *p = carc__front(game);
+    if (!p || p->owner >= CARC_MODULE_SLOTS) return CARC_E_NOTFOUND;
+    const carc_module_def *md = carc__modules[p->owner];
+    int tile = -1, seg = -1;
+    if (!md || !md->decision_feature || !md->decision_feature(game, p, &tile, &seg) || tile < 0 ||
+        (uint32_t)tile >= game->ntiles)
+        return CARC_E_NOTFOUND;
+    const ptile *t = &CTILES(game)[tile];
+    if (x) *x = t->x;
+    if (y) *y = t->y;
+    if (segment) *segment = seg;
+    return CARC_OK;
+}
+
 int carc_game_tiles_remaining(const carc_game *game, int type)
 {
     if (!carc__valid(game)) return CARC_E_INVALID;

@@ -205,6 +205,7 @@ SIGNATURES = {
     "carc_game_is_terminal": ([G], c_int, _check_nonneg),
     "carc_game_turn": ([G], c_int, _check_nonneg),
     "carc_game_decision": ([G, P(Decision)], c_int, _check_status),
+    "carc_game_decision_feature": ([G, P(c_int), P(c_int), P(c_int)], c_int, None),
     "carc_game_legal_actions": ([G, P(Action), c_size_t, P(c_size_t)], c_int, None),
     "carc_game_legal_ids": ([G, P(c_int32), c_size_t, P(c_size_t)], c_int, None),
     "carc_game_legal_mask": ([G, P(ctypes.c_uint8), c_size_t], c_int, _check_status),

@@ -401,6 +401,21 @@ class Game:
         lib.carc_game_decision(self.handle, ctypes.byref(d))
         return Decision(DECISION_KINDS.get(d.kind, str(d.kind)), d.player, d.tile, d.x, d.y)
 
+    def decision_feature(self):
+        """The feature the pending decision is about, as (x, y, segment): the cell
+        of one of its tiles (the decision's x, y) and the feature's segment index
+        on that tile's type (carc_game_decision_feature) -- a castle decision's
+        small city, so that two castle decisions of one placement can be told
+        apart.  None when the decision is about no feature."""
+        x, y, seg = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
+        rc = lib.carc_game_decision_feature(self.handle, ctypes.byref(x), ctypes.byref(y),
+                                            ctypes.byref(seg))
+        if rc == -10:  # CARC_E_NOTFOUND
+            return None
+        if rc < 0:
+            raise error_for(rc)
+        return (x.value, y.value, seg.value)
+
     # ----------------------------------------------------------- actions
     def _action(self, a, aid=None):
         if aid is None:

@@ -27,7 +27,10 @@
  *    scoring counts as a completed feature for the castles around it, which
  *    score the same points (chaining).  A castle is worth 4 to farmers
  *    (rule bcb_castle_farmers), 0 at the end of the game; its knight cannot
- *    be moved by another module's rule (dragon, tower).
+ *    be moved by another module's rule (dragon, tower).  Each small city a
+ *    tile completes gets its own decision, which names the city (target: one
+ *    of its tiles; decision_feature: its segment there); rule
+ *    bcb_castles_per_tile 2 (JCZ): at most one castle per player and tile.
  *  - Bazaar: after the turn in which a bazaar tile was laid, as many tiles
  *    as players are revealed (chance decisions, from the draw pile); from
  *    the next player, each player without a tile chooses one ("bazaar pick
@@ -52,6 +55,7 @@
 #define RULE_BAZAAR 33
 #define RULE_MAX_BID 34
 #define RULE_LONE_MAYOR 35 /* 1: a strength-0 mayor holds no castle; 2: JCZ */
+#define RULE_PER_TILE 37   /* 1: a castle per small city; 2: one per player (JCZ) */
 
 #define DEC_BRIDGE_TILE CARC_MODULE_KIND(MOD, 0)
 #define DEC_BRIDGE_WAY CARC_MODULE_KIND(MOD, 1)
@@ -99,6 +103,10 @@ static const carc_rule_def rules[] = {
      * 1 nobody holds it, no castle (ambiguities: a lone mayor scores
      * nothing); 2 its owner may make it a castle (JCZ) */
     {RULE_LONE_MAYOR, "bcb_castle_lone_mayor", 1, 1, 2},
+    /* castles from one tile laid: 1 a decision for every small city it
+     * completes (no rule limits them); 2 at most one castle for each player
+     * (JCZ's one castle offer per player and tile) */
+    {RULE_PER_TILE, "bcb_castles_per_tile", 1, 1, 2},
 };
 
 static size_t state_size(const carc_options *o)
@@ -410,6 +418,22 @@ static int city_holder(const carc_game *g, int root)
     return __builtin_ctz(e.owners);
 }
 
+/* Has player p made a castle on this placement (rule bcb_castles_per_tile
+ * 2)?  A castle's `born` is the tile count when it was built. */
+static bool castle_made_now(const carc_game *g, int p)
+{
+    const bcb_state *s = cst(g);
+    int now = carc__tile_count(g);
+    for (int i = 0; i < s->ncastles; i++)
+        if (s->castle[i].born == now && s->castle[i].owner == p) return true;
+    return false;
+}
+
+/* The castle decision, queued just before the city's majority (in the
+ * core's scoring order of the completed features).  Its target is one of
+ * the city's two tiles -- the tile just laid when it is one of them (an
+ * abbey may close a city it does not join) -- and its arg the city's root,
+ * so that carc_game_decision and carc_game_decision_feature name the city. */
 static int before_majority(carc_game *g, int root)
 {
     if (carc__root_kind(g, root) != CARC_FEATURE_CITY) return CARC_HOOK_NEXT;
@@ -418,8 +442,26 @@ static int before_majority(carc_game *g, int root)
     if (p < 0 || !cst(g)->castles[p] || cst(g)->ncastles >= BCB_MAX_CASTLES ||
         !small_city(g, root, tiles))
         return CARC_HOOK_NEXT;
-    carc__decision_push(g, DEC_CASTLE, p, MOD, -1, root);
+    if (carc__rule(g, RULE_PER_TILE) == 2 && castle_made_now(g, p)) return CARC_HOOK_NEXT;
+    int t = carc__tile_last(g);
+    int target = tiles[1] == t ? t : tiles[0];
+    carc__decision_push(g, DEC_CASTLE, p, MOD, target, root);
     return CARC_HOOK_NEXT;
+}
+
+/* decision_feature: a castle decision is about its city -- the target tile
+ * and the city's segment on it. */
+static bool decision_feature(const carc_game *g, const carc_pending *p, int *tile, int *seg)
+{
+    if (p->kind != DEC_CASTLE || p->target < 0) return false;
+    int ns = carc__types[carc__tile_type(g, p->target)].nseg;
+    for (int i = 0; i < ns; i++)
+        if (carc__segment_root(g, p->target, i) == p->arg) {
+            *tile = p->target;
+            *seg = i;
+            return true;
+        }
+    return false;
 }
 
 static int convert(carc_game *g, int player, int root)
@@ -959,6 +1001,7 @@ const carc_module_def carc__module_bridges_castles = {
     .token_kinds = (1u << CARC_TOKEN_BRIDGE) | (1u << CARC_TOKEN_CASTLE),
     .tokens = carc__bcb_tokens,
     .figure_role = figure_role,
+    .decision_feature = decision_feature,
     .held_tiles = held_tiles,
     .explain = explain,
     .place_repair = place_repair,
