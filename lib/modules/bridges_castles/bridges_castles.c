@@ -18,6 +18,9 @@
  *    tile across its field edge(s) (place_repair).  The bridge is then
  *    mandatory: right after the placement the player chooses among the
  *    repairing bridges only (no pass), then deploys (no second bridge).
+ *    A drawn tile that fits only so must be placed (rule bcb_repair_only_tile
+ *    1), or may be passed: set aside, the player draws again (2, JCZ; the
+ *    answer to place_repair's CARC_REPAIR_DECLINE question).
  *  - Castle: before the majority of a completed two-tile city made of two
  *    one-edge (semicircular) city segments, the player holding it may turn
  *    it into a castle ("castle") instead of scoring it; the knight stays.
@@ -52,6 +55,7 @@
 #define RULE_BAZAAR 33
 #define RULE_MAX_BID 34
 #define RULE_LONE_MAYOR 35 /* 1: a strength-0 mayor holds no castle; 2: JCZ */
+#define RULE_REPAIR_ONLY 36 /* 1: a tile that fits only with a bridge is placed; 2: JCZ */
 
 #define DEC_BRIDGE_TILE CARC_MODULE_KIND(MOD, 0)
 #define DEC_BRIDGE_WAY CARC_MODULE_KIND(MOD, 1)
@@ -99,6 +103,10 @@ static const carc_rule_def rules[] = {
      * 1 nobody holds it, no castle (ambiguities: a lone mayor scores
      * nothing); 2 its owner may make it a castle (JCZ) */
     {RULE_LONE_MAYOR, "bcb_castle_lone_mayor", 1, 1, 2},
+    /* a drawn tile every legal placement of which needs a repairing bridge:
+     * 1 it must be placed (the bridge makes it placeable); 2 the player may
+     * pass: it is set aside and they draw again (JCZ) */
+    {RULE_REPAIR_ONLY, "bcb_repair_only_tile", 1, 1, 2},
 };
 
 static size_t state_size(const carc_options *o)
@@ -251,6 +259,7 @@ static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int
 /* place_repair: the player has a bridge left and repair_fits. */
 static bool place_repair(const carc_game *g, int type, int x, int y, int rot, int sides)
 {
+    if (type == CARC_REPAIR_DECLINE) return carc__rule(g, RULE_REPAIR_ONLY) == 2;
     const bcb_state *s = cst(g);
     int p = s->place_for ? s->place_for - 1 : carc__current(g);
     if (p < 0 || p >= carc__players(g) || !s->bridges[p]) return false;
