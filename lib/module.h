@@ -34,6 +34,9 @@
 /* The core is "module" 255 where an owner is recorded (decisions, hooks). */
 #define CARC_CORE_OWNER 255
 
+/* place_repair's question "may a tile that fits only by a repair be declined?" */
+#define CARC_REPAIR_DECLINE (-2)
+
 /* ------------------------------------------------------------ action ids */
 
 /* Player action ids are typed by argument (doc/actions.md): what an id
@@ -567,7 +570,10 @@ typedef struct carc_module_def {
      * -1 (and sides 0): may it repair anything now (a bridge left)?  false
      * spares every per-candidate question, and other games (no module with
      * the hook) keep the fast placement enumeration; may_place_tile vetoes
-     * still apply. */
+     * still apply.  Asked with type CARC_REPAIR_DECLINE (-2, sides 0):
+     * may the player decline a drawn tile every legal placement of which
+     * needs a repair?  true: the placement decision then also offers a
+     * pass, which sets the tile aside and draws again (base.md §3). */
     bool (*place_repair)(const carc_game *g, int type, int x, int y, int rot, int sides);
     /* may tile `type` be drawn now (the dragon tile before a volcano)? */
     bool (*drawable)(const carc_game *g, int type);

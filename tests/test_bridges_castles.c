@@ -420,6 +420,64 @@ START_TEST(repair_refused_and_explained)
 }
 END_TEST
 
+/* Rule bcb_repair_only_tile: a drawn tile that fits only with a repairing
+ * bridge (the board of tests/scenarios/bcb_repair_only_tile*.rec).  1: no
+ * pass, and carc_game_explain says why; 2: the pass is id 0, listed first,
+ * and sets the tile aside (carc_game_set_aside) for a new draw. */
+START_TEST(repair_only_tile_pass)
+{
+    for (int rule = 1; rule <= 2; rule++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2;
+        o.seed = 1;
+        o.modules |= 1ull << CARC_MODULE_BRIDGES_CASTLES;
+        o.rules[36] = rule;
+        carc_game *g = NULL;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        play(g, "draw W");
+        play(g, "place 0,1 r0");
+        play(g, "pass");
+        play(g, "draw B");
+        carc_action a;
+        carc_explanation ex;
+        int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+        size_t n = 0;
+        ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+        ck_assert_uint_gt(n, 1);
+        ck_assert_int_eq(carc_action_from_string(g, "pass", &a), CARC_OK);
+        if (rule == 1) {
+            ck_assert_int_ne(ids[0], CARC_ID_PASS);
+            ck_assert_int_eq(is_legal(g, &a), 0);
+            ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+            ck_assert_int_eq(carc_game_apply_id(g, CARC_ID_PASS), CARC_E_ILLEGAL);
+            ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
+            ck_assert_int_eq(ex.code, CARC_E_ILLEGAL);
+            ck_assert_int_eq(ex.reason, CARC_REASON_WRONG_KIND);
+            ck_assert_ptr_nonnull(strstr(ex.message, "fits only with a repair"));
+        } else {
+            ck_assert_int_eq(ids[0], CARC_ID_PASS);
+            ck_assert_int_eq(is_legal(g, &a), 1);
+            ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
+            ck_assert_int_eq(ex.code, CARC_OK);
+            ck_assert_int_eq(carc_game_apply_id(g, CARC_ID_PASS), CARC_OK);
+            int32_t aside[4];
+            size_t na = 0;
+            ck_assert_int_eq(carc_game_set_aside(g, aside, 4, &na), CARC_OK);
+            ck_assert_uint_eq(na, 1);
+            ck_assert_str_eq(carc_tile_name(aside[0]), "B");
+            carc_decision d;
+            carc_game_decision(g, &d);
+            ck_assert_int_eq(d.kind, CARC_DECISION_DRAW);
+            /* a tile with a plain placement: no pass */
+            play(g, "draw U");
+            ck_assert_int_eq(is_legal(g, &a), 0);
+        }
+        carc_game_free(g);
+    }
+}
+END_TEST
+
 /* The role of a figure (carc_game_figure_role): a castle's knight is a
  * "castle", an ordinary knight has none; the pictures show it
  * (tests/scenarios/bcb_castle_end_and_declined.rec, its first turns). */
@@ -694,6 +752,7 @@ int main(void)
     tcase_add_test(tc, castle_decision_names_city);
     tcase_add_test(tc, repair_on_neighbour_mandatory);
     tcase_add_test(tc, repair_refused_and_explained);
+    tcase_add_test(tc, repair_only_tile_pass);
     tcase_add_test(tc, random_games_reach_everything);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

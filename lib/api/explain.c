@@ -76,6 +76,22 @@ static unsigned fitting_rotations(const carc_game *g, const front *f)
 static void explain_place(const carc_game *g, const carc_action *a, carc_explanation *out)
 {
     const char *tname = carc__types[g->drawn].name;
+    if (a->kind == CARC_ACTION_PASS && carc__repair_possible(g)) {
+        /* a tile that fits only by a repair, declined where the rules in
+         * play say it must still be placed (the pass would be listed) */
+        const front *F = CFRONT(g);
+        const uint16_t *live = CLIVE(g);
+        bool plain = false;
+        for (uint32_t i = 0; i < g->live_front && !plain; i++)
+            plain = carc__types[g->drawn].fit[F[live[i]].req] != 0;
+        if (!plain) {
+            say(out, CARC_REASON_WRONG_KIND,
+                "you cannot pass: tile %s fits only with a repair, and the rules in play say "
+                "it must still be placed (see the legal cells)",
+                tname);
+            return;
+        }
+    }
     if (a->kind != CARC_ACTION_PLACE) {
         say(out, CARC_REASON_WRONG_KIND,
             "%s: tile %s must be placed now, e.g. 'place X,Y r0' (see the legal cells)",

@@ -422,6 +422,9 @@ unsigned carc__repaired_rots(const carc_game *g, const front *f, int type) CARC_
 /* may an enabled module repair any placement now (place_repair asked with
  * type -1: a quick filter, e.g. the player holds a bridge)? */
 bool carc__repair_possible(const carc_game *g) CARC_INTERNAL;
+/* may the player pass the tile in hand (it fits only by a repair and a
+ * module lets such a tile be declined: CARC_REPAIR_DECLINE)? */
+bool carc__place_pass_legal(const carc_game *g) CARC_INTERNAL;
 
 /* figures.c */
 int carc__strength_of(const carc_game *g, int fig) CARC_INTERNAL;

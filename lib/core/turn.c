@@ -448,6 +448,59 @@ unsigned carc__legal_rots(const carc_game *g, const front *f, int type)
     return legal_rots(g, f, type, carc__repair_possible(g));
 }
 
+/* May the player pass the tile in hand, given that a module may repair now
+ * (carc__repair_possible)?  Only when a module lets a tile that fits only
+ * by a repair be declined (place_repair asked CARC_REPAIR_DECLINE) and no
+ * placement without a repair exists. */
+static bool repair_pass(const carc_game *g)
+{
+    if (g->drawn < 0) return false;
+    bool may = false;
+    for (int k = 0; k < g->nmods && !may; k++) {
+        const carc_module_def *md = carc__mod(g, k);
+        may = md->place_repair && md->place_repair(g, CARC_REPAIR_DECLINE, 0, 0, 0, 0);
+    }
+    if (!may) return false;
+    const front *F = CFRONT(g);
+    const uint16_t *live = CLIVE(g);
+    const uint8_t *fit = carc__types[g->drawn].fit;
+    for (uint32_t i = 0; i < g->live_front; i++) {
+        const front *f = &F[live[i]];
+        for (unsigned rots = fit[f->req]; rots; rots &= rots - 1)
+            if (!place_vetoed(g, g->drawn, f->x, f->y, __builtin_ctz(rots))) return false;
+    }
+    return true;
+}
+
+bool carc__place_pass_legal(const carc_game *g)
+{
+    return carc__repair_possible(g) && repair_pass(g);
+}
+
+/* The pass repair_pass allows: the tile leaves the game as one that fits
+ * nowhere (base.md §3) and the same player draws again -- the core's draw
+ * only, not the step's other hooks (an abbey or a held bazaar tile is not
+ * offered again).  Within a turn outside the turn order (no draw there),
+ * or with nothing left to draw, the turn ends as after such a draw. */
+static int place_pass(carc_game *g)
+{
+    if (!carc__place_pass_legal(g)) return CARC_E_ILLEGAL;
+    carc__pile_set_aside(g, g->drawn);
+    g->drawn = -1;
+    if (g->in_extra_turn) {
+        g->step = g->skip[CARC_STEP_PART_END];
+        g->step_pos = 0;
+        return CARC_OK;
+    }
+    g->step = CARC_STEP_DRAW;
+    g->step_pos = 0;
+    for (int i = 0; i < g->nsteps[CARC_STEP_DRAW]; i++) {
+        step_entry e = g->steps[CARC_STEP_DRAW][i];
+        if (e.owner == CARC_CORE_OWNER && e.index == 0) g->step_pos = (uint8_t)i;
+    }
+    return CARC_OK;
+}
+
 /* Lay the tile in hand in frontier cell fi turned rot. */
 static int place_in(carc_game *g, int fi, int rot)
 {
@@ -641,6 +694,10 @@ static void place_actions(const carc_game *g, action_sink *sink)
     const uint16_t *live = CLIVE(g);
     carc_action a;
     memset(&a, 0, sizeof a);
+    if (repair && repair_pass(g)) { /* id 0: before every placement */
+        a.kind = CARC_ACTION_PASS;
+        carc__sink_push(sink, &a, CARC_ID_PASS);
+    }
     a.kind = CARC_ACTION_PLACE;
     for (uint32_t i = 0; i < g->live_front; i++) {
         const front *f = &F[live[i]];
@@ -966,8 +1023,8 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
         rc = apply_draw(g, a);
         break;
     case CARC_DECISION_PLACE:
-        rc = a->kind == CARC_ACTION_PLACE
-                 ? place_in(g, carc__front_of(g, a->x, a->y), a->rotation) : CARC_E_ILLEGAL;
+        rc = a->kind == CARC_ACTION_PLACE ? place_in(g, carc__front_of(g, a->x, a->y), a->rotation)
+             : a->kind == CARC_ACTION_PASS ? place_pass(g) : CARC_E_ILLEGAL;
         break;
     case CARC_DECISION_DEPLOY:
         rc = apply_deploy(g, &p, a, id);
@@ -1047,13 +1104,22 @@ int carc__apply_outcome(carc_game *g, int32_t id, const uint16_t *words, size_t 
     return apply_entry(g, &a, id, false, words, (int)n);
 }
 
+/* An id of the PLACE decision that is no cell: the pass repair_pass allows
+ * (out of line: nothing of it on the placement path). */
+__attribute__((noinline, cold)) static int place_id_pass(carc_game *g, int32_t id)
+{
+    if (id != CARC_ID_PASS) return CARC_E_ILLEGAL;
+    carc_action a = {.kind = CARC_ACTION_PASS};
+    return carc__apply(g, &a, id, false);
+}
+
 /* The playout hot path: a placement given by its id, one cell lookup. */
 int carc__apply_place_id(carc_game *g, int32_t id)
 {
     if (g->flags & TF_FAULT) return CARC_E_LIMIT;
     if (!room_for_one_more(g)) return CARC_E_LIMIT;
     int fi, rot;
-    if (carc__decode_cell(g, id, &fi, &rot)) return CARC_E_ILLEGAL;
+    if (carc__decode_cell(g, id, &fi, &rot)) return place_id_pass(g, id);
     int rc = place_in(g, fi, rot);
     if (rc) return rc;
     pop(g);

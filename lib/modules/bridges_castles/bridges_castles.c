@@ -18,6 +18,9 @@
  *    tile across its field edge(s) (place_repair).  The bridge is then
  *    mandatory: right after the placement the player chooses among the
  *    repairing bridges only (no pass), then deploys (no second bridge).
+ *    A drawn tile that fits only so must be placed (rule bcb_repair_only_tile
+ *    1), or may be passed: set aside, the player draws again (2, JCZ; the
+ *    answer to place_repair's CARC_REPAIR_DECLINE question).
  *  - Castle: before the majority of a completed two-tile city made of two
  *    one-edge (semicircular) city segments, the player holding it may turn
  *    it into a castle ("castle") instead of scoring it; the knight stays.
@@ -55,6 +58,7 @@
 #define RULE_BAZAAR 33
 #define RULE_MAX_BID 34
 #define RULE_LONE_MAYOR 35 /* 1: a strength-0 mayor holds no castle; 2: JCZ */
+#define RULE_REPAIR_ONLY 36 /* 1: a tile that fits only with a bridge is placed; 2: JCZ */
 #define RULE_PER_TILE 37   /* 1: a castle per small city; 2: one per player (JCZ) */
 
 #define DEC_BRIDGE_TILE CARC_MODULE_KIND(MOD, 0)
@@ -103,6 +107,10 @@ static const carc_rule_def rules[] = {
      * 1 nobody holds it, no castle (ambiguities: a lone mayor scores
      * nothing); 2 its owner may make it a castle (JCZ) */
     {RULE_LONE_MAYOR, "bcb_castle_lone_mayor", 1, 1, 2},
+    /* a drawn tile every legal placement of which needs a repairing bridge:
+     * 1 it must be placed (the bridge makes it placeable); 2 the player may
+     * pass: it is set aside and they draw again (JCZ) */
+    {RULE_REPAIR_ONLY, "bcb_repair_only_tile", 1, 1, 2},
     /* castles from one tile laid: 1 a decision for every small city it
      * completes (no rule limits them); 2 at most one castle for each player
      * (JCZ's one castle offer per player and tile) */
@@ -259,6 +267,7 @@ static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int
 /* place_repair: the player has a bridge left and repair_fits. */
 static bool place_repair(const carc_game *g, int type, int x, int y, int rot, int sides)
 {
+    if (type == CARC_REPAIR_DECLINE) return carc__rule(g, RULE_REPAIR_ONLY) == 2;
     const bcb_state *s = cst(g);
     int p = s->place_for ? s->place_for - 1 : carc__current(g);
     if (p < 0 || p >= carc__players(g) || !s->bridges[p]) return false;
