@@ -280,7 +280,9 @@ START_TEST(legal_lines)
     int checked = 0;
     while ((e = readdir(d))) {
         size_t l = strlen(e->d_name);
-        if (strncmp(e->d_name, "am_", 3) == 0 && l > 4 && !strcmp(e->d_name + l - 4, ".rec"))
+        /* with Bridges, Castles & Bazaars too: the wagon onto a bridge */
+        if ((strncmp(e->d_name, "am_", 3) == 0 || strncmp(e->d_name, "bcb_am_", 7) == 0) &&
+            l > 4 && !strcmp(e->d_name + l - 4, ".rec"))
             checked += check_legal_lines(e->d_name);
     }
     closedir(d);
@@ -595,6 +597,30 @@ START_TEST(explanations)
     explained(g, "deploy follower field Nw", AM_REASON(1));
     explained(g, "deploy mayor road E", AM_REASON(2));
     explained(g, "deploy wagon field Nw", AM_REASON(3));
+    carc_game_free(g);
+    /* a bridge that is no target (rule 1: its road is joined to the scored
+     * one on no tile): well-formed, refused with the wagon's reason */
+    g = replay_until("bcb_am_wagon_bridge_same_tile_c1.rec", "wagon 0,1 segment 3");
+    explained(g, "wagon 0,1 segment 3", AM_REASON(3));
+    carc_explanation e;
+    ck_assert_int_eq(carc_game_explain_text(g, "wagon 0,1 segment 3", &e), CARC_OK);
+    ck_assert_int_eq(e.code, CARC_E_ILLEGAL);
+    ck_assert_int_eq(e.reason, AM_REASON(3));
+    ck_assert_int_eq(carc_game_explain_text(g, "wagon 0,1 monastery", &e), CARC_OK);
+    ck_assert_int_eq(e.code, CARC_OK);
+    refused(g, "wagon 0,1 segment 3");
+    carc_game_free(g);
+    /* the same bridge with rule 2: a target, legal by text and by id */
+    g = replay_until("bcb_am_wagon_bridge_same_tile.rec", "wagon 0,1 segment 3");
+    ck_assert_int_eq(carc_game_explain_text(g, "wagon 0,1 segment 3", &e), CARC_OK);
+    ck_assert_int_eq(e.code, CARC_OK);
+    carc_action a;
+    int32_t id;
+    ck_assert_int_eq(carc_action_from_string(g, "wagon 0,1 segment 3", &a), CARC_OK);
+    ck_assert_int_eq(carc_action_to_id(g, &a, &id), CARC_OK);
+    ck_assert_int_eq(carc_game_apply_id(g, id), CARC_OK);
+    carc_figure f = figure_of(g, 0, CARC_FIGURE_WAGON);
+    ck_assert_int_eq(f.segment, 3);
     carc_game_free(g);
 }
 END_TEST

@@ -16,10 +16,11 @@
  *    is scored and it goes home, its owner may move it on (AFTER_SCORING, in
  *    turn order from the current player): first the tile ("wagon X,Y"), then
  *    the segment ("wagon X,Y road N"), or pass.  Targets: an incomplete
- *    road, city or monastery nobody occupies; rule am_wagon_move says which
- *    are adjacent (2: on the wagon's tile or the 8 around it; 1: joined to
- *    the scored feature on one of its tiles by JCloisterZone's wagon-move
- *    groups).
+ *    road (a bridge's too: segment nseg of its tile), city or monastery
+ *    nobody occupies; rule am_wagon_move says which are adjacent (2: on the
+ *    wagon's tile or the 8 around it; 1: joined to the scored feature on one
+ *    of its tiles by JCloisterZone's wagon-move groups, a bridge when its
+ *    road is).
  *  - barn: not a follower.  Instead of a deployment, on a corner of the tile
  *    just laid where four placed tiles meet and all four quarters are one
  *    field ("barn ne" ...): it stands on the field segment of the tile just
@@ -197,7 +198,17 @@ static void setup(carc_game *g)
 
 static int seg_kind(const carc_game *g, int tile, int seg)
 {
-    return carc__types[carc__tile_type(g, tile)].seg[seg].kind;
+    const tile_type *ty = &carc__types[carc__tile_type(g, tile)];
+    /* segment nseg: a road laid over the tile (a bridge) */
+    return seg < ty->nseg ? ty->seg[seg].kind : CARC_FEATURE_ROAD;
+}
+
+/* segments of placed tile u a figure may name: its type's, and a road
+ * laid over it (a bridge: segment nseg, when it has one) */
+static int tile_segs(const carc_game *g, int u)
+{
+    int n = carc__types[carc__tile_type(g, u)].nseg;
+    return n + (carc__segment_root(g, u, n) >= 0);
 }
 
 /* the barn on field root `root` other than figure `except`, or -1 */
@@ -291,15 +302,43 @@ static bool c1_linked(const carc_game *g, int type, int a, int b)
     return false;
 }
 
+/* Rule 1: is segment seg of placed tile u joined to the wagon's scored
+ * feature by u's wagon-move groups? */
+static bool c1_adjacent(const carc_game *g, const am_wagon *w, int u, int seg)
+{
+    int type = carc__tile_type(g, u), n = carc__types[type].nseg;
+    for (int s0 = 0; s0 < n; s0++)
+        if (s0 != seg && carc__segment_root(g, u, s0) == w->root && c1_linked(g, type, s0, seg))
+            return true;
+    return false;
+}
+
+/* Rule 1, a bridge (the road laid over a tile, segment nseg): the groups
+ * know no bridges; the bridge is adjacent when its road is: when a segment
+ * of that road on some tile is joined to the scored feature by the groups
+ * (JCloisterZone offers that road, of which the bridge is a part; doc/
+ * rules.md, "A wagon onto a bridge").  Only the tiles of grouped types. */
+static bool c1_bridge_adjacent(const carc_game *g, const am_wagon *w, int root)
+{
+    const am_state *s = cst(g);
+    for (int v = 0; v < carc__tile_count(g); v++) {
+        int type = carc__tile_type(g, v), i;
+        for (i = 0; i < NGROUP_TILES && s->group_type[i] != type; i++) {}
+        if (i == NGROUP_TILES) continue;
+        int n = carc__types[type].nseg;
+        for (int s1 = 0; s1 < n; s1++)
+            if (carc__segment_root(g, v, s1) == root && c1_adjacent(g, w, v, s1)) return true;
+    }
+    return false;
+}
+
 /* Is segment seg of placed tile u adjacent to player p's scored wagon? */
 static bool wagon_adjacent(const carc_game *g, const am_wagon *w, int u, int seg)
 {
     if (carc__rule(g, RULE_WAGON_MOVE) == 1) {
-        int type = carc__tile_type(g, u), n = carc__types[type].nseg;
-        for (int s0 = 0; s0 < n; s0++)
-            if (s0 != seg && carc__segment_root(g, u, s0) == w->root && c1_linked(g, type, s0, seg))
-                return true;
-        return false;
+        if (seg == carc__types[carc__tile_type(g, u)].nseg)
+            return c1_bridge_adjacent(g, w, carc__segment_root(g, u, seg));
+        return c1_adjacent(g, w, u, seg);
     }
     int x0, y0, x, y;
     carc__tile_xy(g, w->tile, &x0, &y0);
@@ -311,7 +350,7 @@ static bool wagon_target(const carc_game *g, int p, int u, int seg)
 {
     const am_wagon *w = &cst(g)->wagon[p];
     if (!w->live || u < 0 || u >= carc__tile_count(g)) return false;
-    if (seg < 0 || seg >= carc__types[carc__tile_type(g, u)].nseg) return false;
+    if (seg < 0 || seg >= tile_segs(g, u)) return false;
     int k = seg_kind(g, u, seg);
     if (k != CARC_FEATURE_ROAD && k != CARC_FEATURE_CITY && k != CARC_FEATURE_MONASTERY)
         return false;
@@ -328,7 +367,7 @@ static bool wagon_target(const carc_game *g, int p, int u, int seg)
 
 static bool wagon_tile_ok(const carc_game *g, int p, int u)
 {
-    int n = carc__types[carc__tile_type(g, u)].nseg;
+    int n = tile_segs(g, u);
     for (int s = 0; s < n; s++)
         if (wagon_target(g, p, u, s)) return true;
     return false;
@@ -443,7 +482,7 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
                    "incomplete and holds no follower (rule am_wagon_move)");
     int t = d->kind == CARC_DECISION_DEPLOY ? d->target : -1;
     if (t < 0 || a->kind != CARC_ACTION_DEPLOY || a->segment < 0 ||
-        a->segment >= carc__types[carc__tile_type(g, t)].nseg || a->figure < 0 ||
+        a->segment >= tile_segs(g, t) || a->figure < 0 ||
         a->figure >= CARC_FIGURE_KINDS)
         return false;
     int k = seg_kind(g, t, a->segment);
@@ -712,7 +751,7 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         break;
     }
     case DEC_WAGON_SEG: {
-        int n = carc__types[carc__tile_type(g, p->target)].nseg;
+        int n = tile_segs(g, p->target);
         for (int s = 0; s < n; s++)
             if (wagon_target(g, p->player, p->target, s))
                 carc__sink_push_kind(sink, ACT_WAGON_SEG, s, p->target, WAGON_SEG_ID(s));
