@@ -441,7 +441,7 @@ START_TEST(record_errors)
     const struct { const char *text; int line; int code; } cases[] = {
         {"", 0, CARC_E_PARSE},
         {"hello\n", 1, CARC_E_PARSE},
-        {"carcvar-record 4\n", 1, CARC_E_VERSION},
+        {"carcvar-record 5\n", 1, CARC_E_VERSION},
         {"carcvar-record 1\nplayers 9\ndraw D\n", 2, CARC_E_PARSE},
         {"carcvar-record 1\nplayers 7\nseed 1\n\n# comment\n\n", 2, CARC_E_PARSE},
         {"carcvar-record 1\nplayers x\n", 2, CARC_E_PARSE},
@@ -781,7 +781,7 @@ START_TEST(record_whitespace)
         g = NULL;
     }
     const struct { const char *text; int code; } bad[] = {
-        {"carcvar-record  4\n", CARC_E_VERSION},
+        {"carcvar-record  5\n", CARC_E_VERSION},
         {"carcvar-record\t1 1\n", CARC_E_VERSION},
         {"carcvar-record1\n", CARC_E_PARSE},
         {"carcvar-record\n", CARC_E_PARSE},

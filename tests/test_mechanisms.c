@@ -1601,6 +1601,9 @@ START_TEST(structured_outcome_records)
     size_t keep;
     char *head = record_of(g, &keep);
     keep--; /* the NUL */
+    /* no outcome yet: a version-2 record; the lines below need version 4 */
+    ck_assert_int_eq(strncmp(head, "carcvar-record 2\n", 17), 0);
+    head[15] = '4';
     int lines = 0;
     for (size_t i = 0; i < keep; i++) lines += head[i] == '\n';
     carc_action a;
@@ -1608,6 +1611,7 @@ START_TEST(structured_outcome_records)
     ck_assert_int_eq(a.kind, ACT_GUST);
     size_t len;
     char *rec = record_of(g, &len);
+    ck_assert_int_eq(strncmp(rec, "carcvar-record 4\n", 17), 0); /* it has an outcome line */
     char want[96], hits[24] = "none";
     for (int q = 0, k = 0; q < 2; q++)
         if (a.arg & (1 << q)) k += snprintf(hits + k, sizeof hits - (size_t)k, "%s%d", k ? "," : "", q);

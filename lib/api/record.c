@@ -53,6 +53,15 @@ static void write_outcome(outbuf *o, const uint16_t *h, bool rng, const char *te
     carc__out_add(o, "%s\n", line);
 }
 
+/* Does the history hold a structured chance outcome (a payload entry)? */
+static bool has_outcome(const carc_game *game)
+{
+    const uint16_t *H = CHIST(game);
+    for (uint32_t i = 0; i < game->nhist; i += H[i] & HIST_PAYLOAD ? 2u + H[i + 1] : 1u)
+        if (H[i] & HIST_PAYLOAD) return true;
+    return false;
+}
+
 /* The record of the game so far.  A public record leaves out the game's only
  * secret, its RNG: no seed line, and no "rng" marks (every draw is explicit,
  * so it replays without the RNG). */
@@ -61,12 +70,14 @@ static int write_record(const carc_game *game, char *buf, size_t cap, size_t *ne
 {
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
     outbuf o = {buf, cap, 0};
-    /* version 3 only for a host setup (first player, bag): every other
-     * record stays version 2, readable by 0.2.0 */
+    /* the oldest version that says it all, so older readers refuse a
+     * record they cannot read by its version: 4 with a structured chance
+     * outcome (an `outcome` line), 3 with a host setup (first player, bag),
+     * else 2, readable by 0.2.0 */
     carc_setup setup;
     carc__setup_get(game, &setup);
     bool with_setup = setup.first_player != 0 || setup.bag_given;
-    carc__out_add(&o, "carcvar-record %d\n", with_setup ? 3 : 2);
+    carc__out_add(&o, "carcvar-record %d\n", has_outcome(game) ? 4 : with_setup ? 3 : 2);
     carc__out_add(&o, "players %d\n", game->nplayers);
     if (!public_only) carc__out_add(&o, "seed %llu\n", (unsigned long long)game->opts.seed);
     carc__out_add(&o, "modules");
@@ -90,7 +101,7 @@ static int write_record(const carc_game *game, char *buf, size_t cap, size_t *ne
     for (uint32_t i = 0, used = 0; i < game->nhist; i += used) {
         uint16_t h = H[i];
         carc_action a;
-        char text[160];
+        char text[RECORD_MAX_LINE + 1]; /* an action's text is one record line */
         if (carc__entry_action(g, H + i, game->nhist - i, &a, &used) != CARC_OK) {
             rc = CARC_E_CORRUPT;
             break;
@@ -322,12 +333,23 @@ static int dir_bag(replay *r, char *rest)
             *eq = 0;
             t = carc_tile_by_name(tk);
         }
-        if (t < 0 || !carc__parse_int(eq + 1, 1, 255, &count) || r->su.bag[t])
+        if (t >= 0 && r->su.bag[t])
+            return rec_fail(r->err, r->lineno, CARC_E_PARSE,
+                            "tile '%s' is named twice in the bag (each tile once)", tk);
+        if (t < 0 || !carc__parse_int(eq + 1, 1, 255, &count)) {
+            if (eq) *eq = '='; /* the token as written, in the message */
             return rec_fail(r->err, r->lineno, CARC_E_PARSE,
                             "expected 'bag NAME=COUNT ...' (each tile once), not '%s'", tk);
+        }
         r->su.bag[t] = (uint8_t)count;
     }
     return CARC_OK;
+}
+
+/* "outcome ID : W1 W2 ... [rng]" (replay_outcome) */
+static int dir_outcome(replay *r, char *rest)
+{
+    return replay_outcome(r->g, rest, r->lineno, r->err);
 }
 
 /* What a directive is: DIR_HEADER, a header line (before the first action;
@@ -345,12 +367,6 @@ typedef struct directive {
 
 /* Every line whose first word is none of these is an action, in the
  * notation (modules add theirs); adding a directive is one entry here. */
-/* "outcome ID : W1 W2 ... [rng]" (replay_outcome) */
-static int dir_outcome(replay *r, char *rest)
-{
-    return replay_outcome(r->g, rest, r->lineno, r->err);
-}
-
 static const directive directives[] = {
     {"players", 1, DIR_HEADER | DIR_ONCE, dir_players},
     {"seed", 1, DIR_HEADER | DIR_ONCE, dir_seed},
@@ -358,7 +374,7 @@ static const directive directives[] = {
     {"rule", 1, DIR_HEADER, dir_rule}, /* once per rule: dir_rule checks */
     {"first-player", 3, DIR_HEADER | DIR_ONCE, dir_first_player},
     {"bag", 3, DIR_HEADER, dir_bag}, /* several lines make one bag */
-    {"outcome", 2, 0, dir_outcome},   /* a structured chance outcome */
+    {"outcome", 4, 0, dir_outcome},   /* a structured chance outcome */
 };
 #define NDIRECTIVES ((int)(sizeof directives / sizeof directives[0]))
 _Static_assert(NDIRECTIVES <= (int)(sizeof((replay *)0)->first_line /
@@ -410,8 +426,10 @@ static int replay_magic(replay *r, const char *s)
     while (isspace((unsigned char)*version)) version++;
     /* version 2 adds module outcomes ('rng' after any chance outcome);
      * every version-1 record reads the same way.  Version 3 adds the
-     * host's setup lines (first-player, bag). */
-    if (strcmp(version, "1") != 0 && strcmp(version, "2") != 0 && strcmp(version, "3") != 0)
+     * host's setup lines (first-player, bag), version 4 the `outcome`
+     * line of a structured chance outcome. */
+    if (strcmp(version, "1") != 0 && strcmp(version, "2") != 0 && strcmp(version, "3") != 0 &&
+        strcmp(version, "4") != 0)
         return rec_fail(r->err, r->lineno, CARC_E_VERSION, "unsupported record version '%s'",
                         version);
     r->version = version[0] - '0';
