@@ -251,8 +251,6 @@ int carc__decision_push_deploy(carc_game *g, int player, int tile, int cause, bo
  * (a set of touched figures) is read here rather than from the action.
  * 0 and *words NULL anywhere else (a listed action, another game). */
 int carc__decision_payload(const carc_game *g, const uint16_t **words);
-/* Drop the front decision (the one being applied). */
-void carc__decision_pop(carc_game *g);
 
 /* ----------------------------------------------------------------- steps */
 
@@ -547,8 +545,9 @@ typedef struct carc_module_def {
                            int cause);
 
     /* ---- vetoes and allowances (event; for a veto, any false forbids) */
-    /* may `player`'s figure of `kind` be put onto segment seg of placed
-     * tile `tile` for `cause` (CARC_CAUSE_DEPLOY at the turn's own
+    /* may `player`'s figure of `kind` (player -1: a neutral figure, which
+     * carc__figure_deploy_legal may be asked about) be put onto segment seg
+     * of placed tile `tile` for `cause` (CARC_CAUSE_DEPLOY at the turn's own
      * deployment; a portal, a dungeon exit, leaving the City, a seduction,
      * a module's cause)?  The cause lets a veto allow one and forbid
      * another at the same spot. */

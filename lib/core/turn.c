@@ -110,18 +110,19 @@ static inline void pop(carc_game *g)
 /* A module queues the core's deployment only as the turn's own, on the
  * tile just laid (again after a verb: a bridge in addition); one on another
  * tile goes through carc__decision_push_deploy, which marks it. */
-static inline bool module_push_ok(const carc_game *g, int kind, int target)
+static inline bool module_push_ok(const carc_game *g, int kind, int target, int32_t arg)
 {
-    return kind != CARC_DECISION_DEPLOY || target == g->last_tile;
+    /* a deployment a module queues itself is the turn's own: on the tile
+     * just laid, cause CARC_CAUSE_DEPLOY (arg 0); elsewhere or for another
+     * cause it is carc__decision_push_deploy's */
+    return kind != CARC_DECISION_DEPLOY || (target == g->last_tile && arg == CARC_CAUSE_DEPLOY);
 }
 
 int carc__decision_push(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
 {
-    if (!module_push_ok(g, kind, target)) return CARC_E_INVALID;
+    if (!module_push_ok(g, kind, target, arg)) return CARC_E_INVALID;
     return push(g, kind, player, owner, target, arg);
 }
-
-void carc__decision_pop(carc_game *g) { pop(g); }
 
 /* Move the decision just pushed from the back to just behind the front
  * (the decision being taken), so the second step of a choice comes next. */
@@ -135,7 +136,7 @@ static void to_followup(carc_game *g)
 
 int carc__decision_followup(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
 {
-    if (!module_push_ok(g, kind, target)) return CARC_E_INVALID;
+    if (!module_push_ok(g, kind, target, arg)) return CARC_E_INVALID;
     int rc = push(g, kind, player, owner, target, arg);
     if (!rc) to_followup(g);
     return rc;

@@ -416,13 +416,8 @@ static int city_holder(const carc_game *g, int root)
     feat_eval e;
     carc__root_eval(g, root, 1, &e);
     if (!e.owners && carc__rule(g, RULE_LONE_MAYOR) == 2)
-        for (int i = 0; i < carc__figure_count(g); i++) {
-            carc_fig f;
-            carc__figure_get(g, i, &f);
-            if (f.owner >= 0 && on_root(g, &f, root) &&
-                (carc__figure_kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER))
-                e.owners |= 1u << f.owner;
-        }
+        for (int p = 0; p < carc__players(g); p++)
+            if (carc__root_has_follower(g, root, p, CARC_CLASS_FOLLOWER)) e.owners |= 1u << p;
     if (!e.owners || (e.owners & (e.owners - 1))) return -1;
     return __builtin_ctz(e.owners);
 }
