@@ -598,6 +598,19 @@ START_TEST(explanations)
     explained(g, "deploy mayor road E", AM_REASON(2));
     explained(g, "deploy wagon field Nw", AM_REASON(3));
     carc_game_free(g);
+    /* the rule's order (carc__figure_deploy_legal): a follower's claim
+     * before the kind's own rule, so a mayor on an occupied road is told
+     * the road is occupied (the first test that fails), not that a mayor
+     * stands only in cities */
+    static const char occupied[] = "carcvar-record 2\nplayers 2\nseed 1\n"
+                                   "modules base abbey_mayor\n"
+                                   "draw U\nplace 1,0 r1\ndeploy follower road W\n"
+                                   "draw U\nplace 2,0 r1\n";
+    carc_record_error err;
+    ck_assert_int_eq(carc_record_replay(&g, occupied, sizeof occupied - 1, &err), CARC_OK);
+    explained(g, "deploy mayor road W", CARC_REASON_OCCUPIED);
+    explained(g, "deploy mayor field Nw", AM_REASON(2));
+    carc_game_free(g);
     /* a bridge that is no target (rule 1: its road is joined to the scored
      * one on no tile): well-formed, refused with the wagon's reason */
     g = replay_until("bcb_am_wagon_bridge_same_tile_c1.rec", "wagon 0,1 segment 3");

@@ -203,21 +203,13 @@ static void explain_deploy(const carc_game *g, const carc_pending *p, const carc
     int root = carc__find(g, s);
     const seg *rs = &CSEGS(g)[root];
     const char *feat = carc__feature_name(rs->kind);
-    /* the rule of carc__figure_deploy_legal (lib/core/turn.c), in its order
-     * of concerns: the kind's own rule, the claim, then the vetoes */
+    /* the rule of carc__figure_deploy_legal (lib/core/turn.c, deploy_rule),
+     * in its order: a follower's claim, then the kind's own rule
+     * (deploy_allowed, which counts on the claim being checked), then the
+     * vetoes */
     int cause = p->arg;
     bool own = !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
-    if (g->kind_custom & (1u << a->figure)) {
-        const carc_module_def *md = carc__modules[g->kind_owner[a->figure]];
-        if (!md->deploy_allowed(g, p->player, a->figure, t, a->segment, cause)) {
-            if (!ask(md, g, a, out))
-                say(out, CARC_REASON_NOT_CLAIMABLE, "a %s may not stand on that %s", fw, feat);
-            return;
-        }
-    } else if (!(g->kind_class[a->figure] & CARC_CLASS_FOLLOWER)) {
-        say(out, CARC_REASON_NOT_CLAIMABLE, "a %s does not claim features", fw);
-        return;
-    }
+    unsigned bit = 1u << a->figure;
     if (g->kind_class[a->figure] & CARC_CLASS_FOLLOWER) {
         bool claimable = rs->kind <= CARC_FEATURE_FIELD || carc__kind_claimable(rs->kind);
         if (!claimable) {
@@ -244,6 +236,17 @@ static void explain_deploy(const carc_game *g, const carc_pending *p, const carc
             say(out, CARC_REASON_NOT_CLAIMABLE,
                 "this %s is complete: a deployment on another tile than the one just placed "
                 "needs an unfinished feature", feat);
+            return;
+        }
+    } else if (!(g->kind_custom & bit)) {
+        say(out, CARC_REASON_NOT_CLAIMABLE, "a %s does not claim features", fw);
+        return;
+    }
+    if (g->kind_custom & bit) {
+        const carc_module_def *md = carc__modules[g->kind_owner[a->figure]];
+        if (!md->deploy_allowed(g, p->player, a->figure, t, a->segment, cause)) {
+            if (!ask(md, g, a, out))
+                say(out, CARC_REASON_NOT_CLAIMABLE, "a %s may not stand on that %s", fw, feat);
             return;
         }
     }
