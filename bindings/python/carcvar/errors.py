@@ -86,6 +86,17 @@ class NotFoundError(CarcError, LookupError):
     code = -10
 
 
+class UnknownNameError(NotFoundError, ValueError):
+    """A name the library does not know (a module, a rule option): a
+    NotFoundError that is also a ValueError.  .name is the name asked for,
+    .known the names that exist."""
+
+    def __init__(self, message=None, code=None, name=None, known=()):
+        self.name = name
+        self.known = list(known)
+        super().__init__(message, code)
+
+
 class LimitError(CarcError, RuntimeError):
     """A declared bound of the game was reached (a defect); nothing changed."""
     code = -11

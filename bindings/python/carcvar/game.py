@@ -1,12 +1,15 @@
 """The Game object: a libcarcvar game handle with Pythonic views."""
 import ctypes
+import functools
+import operator
 import struct
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
 from . import _lib as L
 from .errors import (RecordError, error_for, InvalidArgumentError, NotFoundError, CarcError,
-                     IllegalActionError, WrongStateError, ParseError, reason_name)
+                     IllegalActionError, WrongStateError, ParseError, UnsupportedError,
+                     UnknownNameError, reason_name)
 
 lib = L.lib
 
@@ -245,17 +248,160 @@ class Feature:
     strength: Tuple[int, ...]
 
 
-def _options(players, seed, modules, rules):
+#: CARC_MIN_PLAYERS, CARC_MAX_PLAYERS
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+@functools.lru_cache(maxsize=None)
+def rule_range(name):
+    """(lowest, highest) value rule option `name` takes, both included; an
+    unknown name raises UnknownNameError.  Read from the library, which
+    accepts exactly the values of that range (carc_options_set_rule)."""
+    rid = lib.carc_rule_by_name(name) if isinstance(name, str) else -1
+    if rid < 0 or lib.carc_rule_name(rid) is None:
+        known = rule_names()
+        raise UnknownNameError(f"unknown rule {name!r}; the rules are: {', '.join(known)}",
+                               name=name, known=known)
     o = L.Options()
     lib.carc_options_init(ctypes.byref(o))
-    o.num_players = L.checked_int(players, -2**31, 2**31 - 1, "players")
+
+    def accepted(v):
+        try:
+            lib.carc_options_set_rule(ctypes.byref(o), name, v)
+            return True
+        except InvalidArgumentError:
+            return False
+
+    default = lib.carc_rule_default(rid)
+    lo, hi = -2**31, default              # lowest accepted value
+    while lo < hi:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if accepted(mid) else (mid + 1, hi)
+    low = lo
+    lo, hi = default, 2**31 - 1           # highest accepted value
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if accepted(mid) else (lo, mid - 1)
+    return low, lo
+
+
+@functools.lru_cache(maxsize=None)
+def _rule_module(name):
+    """The module that owns rule option `name` (a module's rule may be off its
+    default only while the module is in play): the first module with which
+    the library accepts a game with the rule off its default."""
+    lo, hi = rule_range(name)
+    rid = lib.carc_rule_by_name(name)
+    off = lo if lo != lib.carc_rule_default(rid) else hi
+    for m in range(32):
+        if lib.carc_module_available(m) != 1:
+            continue
+        o = L.Options()
+        lib.carc_options_init(ctypes.byref(o))
+        o.modules |= 1 << m
+        o.rules[rid] = off
+        h = ctypes.c_void_p()
+        try:
+            lib.carc_game_new(ctypes.byref(h), ctypes.byref(o))
+        except CarcError:
+            continue
+        lib.carc_game_free(h)
+        return lib.carc_module_name(m).decode()
+    return None
+
+
+def _module_list(modules):
+    """The names in modules: None, one string of comma-separated names
+    ("big_top, inns_cathedrals"), or an iterable of names and module ids."""
+    if modules is None:
+        return []
+    if isinstance(modules, bytes):
+        modules = modules.decode()
+    if isinstance(modules, str):
+        return [m.strip() for m in modules.split(",") if m.strip()]
+    try:
+        return list(modules)
+    except TypeError:
+        raise TypeError("modules must be names: a list or a string of comma-separated names, "
+                        f"not {type(modules).__name__}") from None
+
+
+def check_options(players=2, modules=(), rules=None):
+    """(players, modules, rules) checked and made plain: players an int
+    2..6, modules a tuple of module names (from a list of names or ids, or
+    one string of comma-separated names), rules a dict {name: int}.  A
+    mistake raises an exception that names the value and what is allowed:
+    InvalidArgumentError for players or a rule value out of range,
+    UnknownNameError for a module or rule name that does not exist,
+    UnsupportedError for a module this library was built without (all but
+    the last are ValueErrors); TypeError and OverflowError as everywhere."""
+    players = L.checked_int(players, -2**31, 2**31 - 1, "players")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InvalidArgumentError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, "
+                                   f"not {players}")
+    names = []
+    for m in _module_list(modules):
+        if isinstance(m, bytes):
+            m = m.decode()
+        if isinstance(m, str):
+            mid = lib.carc_module_by_name(m) if "\0" not in m else -10
+        else:
+            try:
+                mid = operator.index(m)
+            except TypeError:
+                raise TypeError(f"a module must be a name, not {type(m).__name__}") from None
+            if not 0 <= mid < 32 or lib.carc_module_name(mid) is None:
+                mid = -10
+        available = module_names(available_only=True)
+        if mid < 0:
+            raise UnknownNameError(f"unknown module {m!r}; the modules are: "
+                                   f"{', '.join(available)}", mid, name=m, known=available)
+        name = lib.carc_module_name(mid).decode()
+        if lib.carc_module_available(mid) != 1:
+            raise UnsupportedError(f"module {name!r} is not built into this library; "
+                                   f"the modules are: {', '.join(available)}")
+        if name not in names:
+            names.append(name)
+    if rules is None:
+        rules = {}
+    if isinstance(rules, (str, bytes)):
+        raise TypeError(f"rules must be a dict {{name: value}}, not {type(rules).__name__} "
+                        f"(the rules are: {', '.join(rule_names())})")
+    checked = {}
+    for name, value in dict(rules).items():
+        if isinstance(name, bytes):
+            name = name.decode()
+        if not isinstance(name, str):
+            raise TypeError(f"a rule name must be a string, not {type(name).__name__}")
+        lo, hi = rule_range(name)
+        try:
+            v = operator.index(value)
+        except TypeError:
+            raise TypeError(f"rule {name} must be an integer, not "
+                            f"{type(value).__name__}") from None
+        if not lo <= v <= hi:
+            raise InvalidArgumentError(f"rule {name} must be {lo} to {hi}, not {v}")
+        checked[name] = v
+        if v != lib.carc_rule_default(lib.carc_rule_by_name(name)):
+            owner = _rule_module(name)
+            if owner is not None and owner != "base" and owner not in names:
+                default = lib.carc_rule_default(lib.carc_rule_by_name(name))
+                raise InvalidArgumentError(
+                    f"rule {name} belongs to module {owner}, which is not in play: add "
+                    f"{owner!r} to modules, or leave the rule at its default {default} "
+                    f"(not {v})")
+    return players, tuple(names), checked
+
+
+def _options(players, seed, modules, rules):
+    players, modules, rules = check_options(players, modules, rules)
+    o = L.Options()
+    lib.carc_options_init(ctypes.byref(o))
+    o.num_players = players
     o.seed = L.checked_int(seed, 0, 2**64 - 1, "seed")
     for m in modules:
-        mid = lib.carc_module_by_name(m) if isinstance(m, str) else L.checked_int(m, 0, 31, "module")
-        if mid < 0:
-            raise NotFoundError(f"unknown module {m!r}", mid)
-        o.modules |= 1 << mid
-    for name, value in dict(rules).items():
+        o.modules |= 1 << lib.carc_module_by_name(m)
+    for name, value in rules.items():
         lib.carc_options_set_rule(ctypes.byref(o), name, value)
     return o
 

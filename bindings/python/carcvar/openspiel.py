@@ -28,7 +28,8 @@ import re
 
 from . import _compat
 from .errors import CorruptDataError, LimitError
-from .game import Game, CHANCE, TERMINAL, num_distinct_actions, max_chance_outcomes, tile_names
+from .game import (Game, CHANCE, TERMINAL, num_distinct_actions, max_chance_outcomes, tile_names,
+                   check_options)
 from .observation import ObservationEncoder, DEFAULT_WINDOW, win_loss
 from .spaces import _nest
 
@@ -144,7 +145,8 @@ def game_type(utility=Utility.GENERAL_SUM):
 
 # ---------------------------------------------------------------- parameters
 def _split(text):
-    return [p for p in re.split(r"[+ ]", text) if p]
+    """The words of "a+b" (or "a b"; in a parameter dict also "a,b")."""
+    return [p for p in re.split(r"[+, ]", text) if p]
 
 
 def parse_game_string(text):
@@ -158,7 +160,8 @@ def parse_game_string(text):
     params = {}
     for item in filter(None, (s.strip() for s in body.split(","))):
         if "=" not in item:
-            raise ValueError(f"game parameter {item!r} is not name=value")
+            raise ValueError(f"game parameter {item!r} is not name=value (in a game string "
+                             f"join modules and rules with +: modules=big_top+inns_cathedrals)")
         key, value = (s.strip() for s in item.split("=", 1))
         if re.fullmatch(r"-?\d+", value):
             params[key] = int(value)
@@ -190,7 +193,7 @@ def normalize_parameters(params=None):
     out.update(params)
     modules = out["modules"]
     if not isinstance(modules, str):
-        modules = "+".join(str(m) for m in modules)
+        modules = list(modules)             # names or module ids, checked below
     rules = out["rules"]
     if not isinstance(rules, str):
         rules = "+".join(f"{k}:{int(v)}" for k, v in dict(rules).items())
@@ -204,8 +207,13 @@ def normalize_parameters(params=None):
             else:
                 raise ValueError(f"{key} must be an integer, not {out[key]!r}")
     if out["returns"] not in ("scores", "win_loss"):
-        raise ValueError("returns must be scores or win_loss")
-    out["modules"], out["rules"] = "+".join(_split(modules)), "+".join(_split(rules))
+        raise ValueError(f"returns must be scores or win_loss, not {out['returns']!r}")
+    # the same checks and messages as carcvar.Game (players 2..6, module and
+    # rule names that exist, rule values in their range)
+    _, names, _ = check_options(out["players"],
+                                _split(modules) if isinstance(modules, str) else modules,
+                                {k: int(v) for k, v in (w.split(":") for w in _split(rules))})
+    out["modules"], out["rules"] = "+".join(names), "+".join(_split(rules))
     return out
 
 

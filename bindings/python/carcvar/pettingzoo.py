@@ -25,7 +25,7 @@ arrays; without numpy, nested lists of floats and bytes of 0/1.
 import random
 
 from . import _compat
-from .game import Game, CHANCE, num_distinct_actions
+from .game import Game, CHANCE, num_distinct_actions, check_options
 from .observation import ObservationEncoder, DEFAULT_WINDOW, win_loss
 from . import spaces as _spaces
 
@@ -58,6 +58,7 @@ class CarcassonneAEC(_AECEnv):
                  window=DEFAULT_WINDOW, observation="dict", returns="scores", max_cycles=None):
         if FRAMEWORK:
             super().__init__()
+        players, modules, rules = check_options(players, modules, rules)
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         if observation not in OBSERVATIONS:
@@ -68,8 +69,8 @@ class CarcassonneAEC(_AECEnv):
             raise ValueError("max_cycles must be at least 1")
         self.render_mode = render_mode
         self.num_players = players
-        self.modules = tuple(modules)
-        self.rules = dict(rules or {})
+        self.modules = modules
+        self.rules = rules
         self.observation_format = observation
         self.returns = returns
         self.max_cycles = None if max_cycles is None else int(max_cycles)
