@@ -3,9 +3,14 @@
  * turn's scoring and the final scores.
  *
  *   carcvar-play [--seed N] [--players N] [--agent P=random|greedy|human]...
- *                [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--html PAGE]
- *                [--quiet] [--first-player P] [--bag TILE=N,TILE=N,...]
+ *                [--modules a,b] [--rule NAME=VALUE]... [--watch] [--record-out FILE]
+ *                [--svg FILE] [--html PAGE] [--quiet] [--first-player P]
+ *                [--bag TILE=N,TILE=N,...]
  *   carcvar-play --replay FILE [--html PAGE]
+ *   carcvar-play --rules | --help
+ *
+ * Every mistake on the command line is refused with a message naming the
+ * value and what is allowed, exit status 2 (doc/play.md).
  *
  * A human player (human.c) sees the board with coordinates, the legal cells
  * and the tile in hand in every legal rotation, and types actions in the
@@ -17,6 +22,9 @@
 
 #include "human.h"
 
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,70 +166,308 @@ static int save_html(const char *record, size_t len, const char *path)
     return !ok;
 }
 
+/* ------------------------------------------------------ the command line */
+
+#define PROG "carcvar-play"
+
+/* A mistake on the command line: say what and exit 2. */
+static void bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void bad_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs(PROG ": ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs("\n(" PROG " --help lists the options)\n", stderr);
+    exit(2);
+}
+
+/* A whole decimal number in [lo, hi], nothing else; 0 if not. */
+static int parse_long(const char *s, long lo, long hi, long *out)
+{
+    if (!*s || strspn(s + (*s == '-'), "0123456789") != strlen(s + (*s == '-')) ||
+        !s[*s == '-'])
+        return 0;
+    errno = 0;
+    long v = strtol(s, NULL, 10);
+    if (errno || v < lo || v > hi) return 0;
+    *out = v;
+    return 1;
+}
+
+static void print_help(void)
+{
+    printf("usage: " PROG " [OPTION]...          play a seeded game\n"
+           "       " PROG " --replay FILE [--html PAGE] [--svg FILE]   replay a game record\n"
+           "       " PROG " --rules                 list the rule options\n"
+           "\n"
+           "  --seed N             the game's seed, 0 to 18446744073709551615 (default 1)\n"
+           "  --players N          number of players, %d to %d (default 2)\n"
+           "  --agent P=KIND       player P (0 to players-1) is random (default), greedy\n"
+           "                       or human (you, at the keyboard); repeat for each\n"
+           "  --modules A,B        modules in play besides the base game, of:\n"
+           "                      ",
+           CARC_MIN_PLAYERS, CARC_MAX_PLAYERS);
+    for (int m = 1, col = 22; m < CARC_MODULE_SLOTS; m++) {
+        if (carc_module_available(m) != 1) continue;
+        const char *name = carc_module_name(m);
+        if (col + 1 + (int)strlen(name) > 79) col = printf("\n                      ") - 1;
+        col += printf(" %s", name);
+    }
+    printf("\n"
+           "  --rule NAME=VALUE    set a rule option (" PROG " --rules lists them)\n"
+           "  --first-player P     who plays the first turn, 0 to players-1 (default 0)\n"
+           "  --bag TILE=N,...     play from this bag of tiles only (e.g. U=2,E=1)\n"
+           "  --watch              print the board after every turn\n"
+           "  --quiet              print only the final board and scores\n"
+           "  --record-out FILE    write the game record (doc/records.md)\n"
+           "  --svg FILE           write the final board as SVG\n"
+           "  --html PAGE          write the HTML replay viewer of the game\n"
+           "  --replay FILE        replay a game record instead of playing\n"
+           "  --rules              list the rule options, their values and defaults\n"
+           "  -h, --help           this help\n"
+           "\n"
+           "A human player types moves in the notation of doc/notation.md, the number of\n"
+           "a listed action, or a command (help lists them).  Exit status: 0 done, 1 a\n"
+           "game or file error, 2 a mistake on the command line.\n");
+}
+
+/* The values carc_options_set_rule accepts for a rule, probed outward from
+ * its default (the public API has no range query). */
+static void rule_range(int id, int *lo, int *hi)
+{
+    carc_options o;
+    carc_options_init(&o);
+    const char *name = carc_rule_name(id);
+    *lo = *hi = carc_rule_default(id);
+    while (*lo > -1000000 && carc_options_set_rule(&o, name, *lo - 1) == CARC_OK) --*lo;
+    while (*hi < 1000000 && carc_options_set_rule(&o, name, *hi + 1) == CARC_OK) ++*hi;
+}
+
+static void print_rules(void)
+{
+    printf("rule options (--rule NAME=VALUE):\n");
+    for (int r = 0; r < carc_rule_count(); r++) {
+        const char *name = carc_rule_name(r);
+        if (!name) continue;
+        int lo, hi;
+        rule_range(r, &lo, &hi);
+        printf("  %-24s %d to %d, default %d\n", name, lo, hi, carc_rule_default(r));
+    }
+    printf("doc/rules.md explains each.\n");
+}
+
+static void set_rule(carc_options *opts, const char *arg)
+{
+    char name[64];
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof name)
+        bad_usage("--rule '%s': wants NAME=VALUE, e.g. tiny_city=1", arg);
+    memcpy(name, arg, (size_t)(eq - arg));
+    name[eq - arg] = 0;
+    int id = carc_rule_by_name(name);
+    if (id < 0 || !carc_rule_name(id)) {
+        fprintf(stderr, PROG ": --rule %s: no rule named '%s'; the rules are:", arg, name);
+        for (int r = 0; r < carc_rule_count(); r++)
+            if (carc_rule_name(r)) fprintf(stderr, " %s", carc_rule_name(r));
+        fputs("\n(" PROG " --rules lists them with their values)\n", stderr);
+        exit(2);
+    }
+    int lo, hi;
+    rule_range(id, &lo, &hi);
+    long v;
+    if (!parse_long(eq + 1, lo, hi, &v) || carc_options_set_rule(opts, name, (int)v) != CARC_OK)
+        bad_usage("--rule %s: '%s' is out of range: rule %s takes %d to %d (default %d)", arg,
+                  eq + 1, name, lo, hi, carc_rule_default(id));
+}
+
+/* --bag TILE=N,...: read after the modules are known. */
+static void parse_bag(const char *arg, const carc_options *opts, carc_setup *setup)
+{
+    char list[1024];
+    if (strlen(arg) >= sizeof list) bad_usage("--bag: the list is too long");
+    snprintf(list, sizeof list, "%s", arg);
+    setup->bag_given = 1;
+    for (char *t = strtok(list, ", "); t; t = strtok(NULL, ", ")) {
+        char *eq = strchr(t, '=');
+        if (!eq) bad_usage("--bag %s: '%s' wants TILE=N (e.g. U=2,E=1)", arg, t);
+        *eq = 0;
+        int type = carc_tile_by_name(t);
+        carc_tile_info info;
+        if (type < 0 || carc_tile_info_get(type, 0, &info) != CARC_OK) {
+            fprintf(stderr, PROG ": --bag %s: '%s' is no tile; the tiles in play are:", arg, t);
+            for (int k = 0; k < carc_tile_type_count(); k++)
+                if (carc_tile_info_get(k, 0, &info) == CARC_OK &&
+                    (opts->modules >> info.module & 1))
+                    fprintf(stderr, " %s", carc_tile_name(k));
+            fputs("\n(doc/tiles.md shows them)\n", stderr);
+            exit(2);
+        }
+        if (!(opts->modules >> info.module & 1))
+            bad_usage("--bag %s: tile %s comes with module %s, which is not in play "
+                      "(--modules %s)", arg, t, carc_module_name(info.module),
+                      carc_module_name(info.module));
+        long count;
+        if (!parse_long(eq + 1, 1, 255, &count))
+            bad_usage("--bag %s: '%s' copies of %s: a count is 1 to 255", arg, eq + 1, t);
+        if (setup->bag[type]) bad_usage("--bag %s: tile %s is named twice", arg, t);
+        setup->bag[type] = (uint8_t)count;
+    }
+    if (!setup->bag_given) bad_usage("--bag: no tiles given");
+}
+
+/* carc_game_new_setup refused the options: find which one, by the public
+ * API alone (try the game without each choice). */
+static void explain_new_game(const carc_options *opts, const carc_setup *setup, int rc)
+{
+    carc_game *g = NULL;
+    carc_options base = *opts;
+    carc_options def;
+    carc_options_init(&def);
+    for (int r = 0; r < carc_rule_count(); r++) {
+        if (!carc_rule_name(r) || opts->rules[r] == def.rules[r]) continue;
+        base.rules[r] = def.rules[r];
+        if (carc_game_new_setup(&g, &base, setup) == CARC_OK) {
+            carc_game_free(g);
+            bad_usage("--rule %s=%d: this rule belongs to a module that is not in play",
+                      carc_rule_name(r), opts->rules[r]);
+        }
+    }
+    if (setup->bag_given) {
+        for (int t = 0; t < carc_tile_type_count() && t < CARC_MAX_TILES; t++) {
+            if (!setup->bag[t]) continue;
+            carc_setup one;
+            carc_setup_init(&one);
+            one.bag_given = 1;
+            int most = setup->bag[t];
+            for (; most > 0; most--) {
+                one.bag[t] = (uint8_t)most;
+                if (carc_game_new_setup(&g, opts, &one) == CARC_OK) break;
+            }
+            carc_game_free(g);
+            g = NULL;
+            if (most < setup->bag[t])
+                bad_usage("--bag %s=%d: the tile sets in play hold only %d %s to draw",
+                          carc_tile_name(t), setup->bag[t], most, carc_tile_name(t));
+        }
+    }
+    fprintf(stderr, PROG ": new game: %s\n", carc_strerror(rc));
+    exit(rc == CARC_E_INVALID || rc == CARC_E_UNSUPPORTED ? 2 : 1);
+}
+
 int main(int argc, char **argv)
 {
     carc_options opts;
     carc_options_init(&opts);
     opts.seed = 1;
     const char *replay = NULL, *record_out = NULL, *svg_out = NULL, *html_out = NULL;
+    const char *bag = NULL, *game_option = NULL;
     int quiet = 0, watch = 0;
     int agent[CARC_MAX_PLAYERS] = {0};
+    long agent_arg[CARC_MAX_PLAYERS]; /* argv index of each --agent, for messages */
+    long first_player = 0;
+    const char *first_player_arg = NULL;
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++) agent_arg[p] = 0;
     carc_setup setup;
     carc_setup_init(&setup);
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--seed") && i + 1 < argc) opts.seed = strtoull(argv[++i], NULL, 10);
-        else if (!strcmp(argv[i], "--players") && i + 1 < argc) opts.num_players = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--replay") && i + 1 < argc) replay = argv[++i];
-        else if (!strcmp(argv[i], "--record-out") && i + 1 < argc) record_out = argv[++i];
-        else if (!strcmp(argv[i], "--svg") && i + 1 < argc) svg_out = argv[++i];
-        else if (!strcmp(argv[i], "--html") && i + 1 < argc) html_out = argv[++i];
-        else if (!strcmp(argv[i], "--quiet")) quiet = 1;
-        else if (!strcmp(argv[i], "--watch")) watch = 1;
-        else if (!strcmp(argv[i], "--first-player") && i + 1 < argc)
-            setup.first_player = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--bag") && i + 1 < argc) {
-            char list[1024];
-            snprintf(list, sizeof list, "%s", argv[++i]);
-            setup.bag_given = 1;
-            for (char *t = strtok(list, ", "); t; t = strtok(NULL, ", ")) {
-                char *eq = strchr(t, '=');
-                int type = eq ? (*eq = 0, carc_tile_by_name(t)) : -1;
-                int count = eq ? atoi(eq + 1) : 0;
-                if (type < 0 || count < 1 || count > 255) {
-                    fprintf(stderr, "--bag wants TILE=N,TILE=N,... (e.g. U=2,E=1)\n");
-                    return 2;
-                }
-                setup.bag[type] = (uint8_t)count;
-            }
+        const char *o = argv[i];
+        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
+            print_help();
+            return 0;
         }
-        else if (!strcmp(argv[i], "--agent") && i + 1 < argc) {
-            char kind[16];
-            int p;
-            if (sscanf(argv[++i], "%d=%15s", &p, kind) != 2 || p < 0 || p >= CARC_MAX_PLAYERS ||
-                (strcmp(kind, "random") && strcmp(kind, "greedy") && strcmp(kind, "human"))) {
-                fprintf(stderr, "--agent wants P=random|greedy|human\n");
-                return 2;
-            }
+        if (!strcmp(o, "--rules")) {
+            print_rules();
+            return 0;
+        }
+        if (!strcmp(o, "--quiet")) { quiet = 1; continue; }
+        if (!strcmp(o, "--watch")) { watch = 1; continue; }
+        static const char *const with_value[] = {
+            "--seed", "--players", "--replay", "--record-out", "--svg", "--html",
+            "--first-player", "--bag", "--agent", "--modules", "--rule", NULL};
+        int known = 0;
+        for (int k = 0; with_value[k]; k++) known |= !strcmp(o, with_value[k]);
+        if (!known) bad_usage("unknown option '%s'", o);
+        if (i + 1 >= argc) bad_usage("%s needs a value", o);
+        const char *v = argv[++i];
+        if (strcmp(o, "--replay") && strcmp(o, "--record-out") && strcmp(o, "--svg") &&
+            strcmp(o, "--html"))
+            game_option = o;
+        if (!strcmp(o, "--seed")) {
+            char *end;
+            errno = 0;
+            unsigned long long s = strtoull(v, &end, 10);
+            if (!*v || strspn(v, "0123456789") != strlen(v) || errno == ERANGE)
+                bad_usage("--seed '%s': a seed is a whole number from 0 to %llu", v,
+                          (unsigned long long)UINT64_MAX);
+            opts.seed = s;
+        } else if (!strcmp(o, "--players")) {
+            long n;
+            if (!parse_long(v, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS, &n))
+                bad_usage("--players '%s': a game has %d to %d players", v, CARC_MIN_PLAYERS,
+                          CARC_MAX_PLAYERS);
+            opts.num_players = (int32_t)n;
+        } else if (!strcmp(o, "--replay")) replay = v;
+        else if (!strcmp(o, "--record-out")) record_out = v;
+        else if (!strcmp(o, "--svg")) svg_out = v;
+        else if (!strcmp(o, "--html")) html_out = v;
+        else if (!strcmp(o, "--first-player")) {
+            if (!parse_long(v, 0, CARC_MAX_PLAYERS - 1, &first_player))
+                bad_usage("--first-player '%s': a player is 0 to players-1 (0 to %d at most)",
+                          v, CARC_MAX_PLAYERS - 1);
+            first_player_arg = v;
+        } else if (!strcmp(o, "--bag")) bag = v;
+        else if (!strcmp(o, "--rule")) set_rule(&opts, v);
+        else if (!strcmp(o, "--agent")) {
+            char num[24];
+            const char *eq = strchr(v, '=');
+            long p;
+            if (!eq || (size_t)(eq - v) >= sizeof num)
+                bad_usage("--agent '%s': wants P=random|greedy|human, e.g. 1=human", v);
+            memcpy(num, v, (size_t)(eq - v));
+            num[eq - v] = 0;
+            if (!parse_long(num, 0, CARC_MAX_PLAYERS - 1, &p))
+                bad_usage("--agent %s: '%s' is no player: players are 0 to players-1 "
+                          "(0 to %d at most)", v, num, CARC_MAX_PLAYERS - 1);
+            const char *kind = eq + 1;
+            if (strcmp(kind, "random") && strcmp(kind, "greedy") && strcmp(kind, "human"))
+                bad_usage("--agent %s: unknown agent '%s': random, greedy or human", v, kind);
             agent[p] = !strcmp(kind, "random") ? AGENT_RANDOM
                        : !strcmp(kind, "greedy") ? AGENT_GREEDY : AGENT_HUMAN;
-        } else if (!strcmp(argv[i], "--modules") && i + 1 < argc) {
+            agent_arg[p] = i;
+        } else if (!strcmp(o, "--modules")) {
             char list[256];
-            snprintf(list, sizeof list, "%s", argv[++i]);
+            if (strlen(v) >= sizeof list) bad_usage("--modules: the list is too long");
+            snprintf(list, sizeof list, "%s", v);
             for (char *m = strtok(list, ","); m; m = strtok(NULL, ",")) {
                 int id = carc_module_by_name(m);
-                if (id < 0) { fprintf(stderr, "unknown module %s\n", m); return 2; }
+                if (id < 0 || carc_module_available(id) != 1) {
+                    fprintf(stderr, PROG ": --modules %s: %s '%s'; the modules are:", v,
+                            id < 0 ? "unknown module" : "this build has no module", m);
+                    for (int k = 1; k < CARC_MODULE_SLOTS; k++)
+                        if (carc_module_available(k) == 1)
+                            fprintf(stderr, " %s", carc_module_name(k));
+                    fputc('\n', stderr);
+                    return 2;
+                }
                 opts.modules |= 1ull << id;
             }
-        } else {
-            int help = !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
-            fprintf(help ? stdout : stderr,
-                    "usage: %s [--seed N] [--players N] [--agent P=random|greedy|human]...\n"
-                    "          [--modules a,b] [--watch] [--record-out FILE] [--svg FILE] [--html PAGE]\n"
-                    "          [--quiet] [--first-player P] [--bag TILE=N,TILE=N,...]\n"
-                    "       %s --replay FILE [--html PAGE]\n", argv[0], argv[0]);
-            return help ? 0 : 2;
         }
     }
+    if (replay && game_option)
+        bad_usage("%s: a replay takes the game's options from the record (with --replay "
+                  "give only --html, --svg, --record-out)", game_option);
+    for (int p = opts.num_players; p < CARC_MAX_PLAYERS; p++)
+        if (agent_arg[p])
+            bad_usage("--agent %s: there is no player %d in a %d-player game (players 0 to %d)",
+                      argv[agent_arg[p]], p, opts.num_players, opts.num_players - 1);
+    if (first_player_arg && first_player >= opts.num_players)
+        bad_usage("--first-player %s: there is no player %ld in a %d-player game "
+                  "(players 0 to %d)", first_player_arg, first_player, opts.num_players,
+                  opts.num_players - 1);
+    setup.first_player = (int32_t)first_player;
+    if (bag) parse_bag(bag, &opts, &setup);
 
     carc_game *g = NULL;
     int rc;
@@ -232,18 +478,21 @@ int main(int argc, char **argv)
         if (!text) { perror(replay); return 1; }
         carc_record_error err;
         rc = carc_record_replay(&g, text, len, &err);
-        if (!rc && html_out && save_html(text, len, html_out)) rc = -1;
-        free(text);
-        if (rc == -1) return 1;
         if (rc) {
-            fprintf(stderr, "%s:%d: %s\n", replay, err.line, err.message);
+            free(text);
+            if (err.line > 0) fprintf(stderr, "%s:%d: %s\n", replay, err.line, err.message);
+            else fprintf(stderr, "%s: %s\n", replay, err.message[0] ? err.message
+                                                                    : carc_strerror(rc));
             return 1;
         }
+        int html_bad = html_out && save_html(text, len, html_out);
+        free(text);
+        if (html_bad) return 1;
         printf("replayed %s\n", replay);
         print_events(g, 0, &logged);
     } else {
         rc = carc_game_new_setup(&g, &opts, &setup);
-        if (rc) return die("new game", rc);
+        if (rc) explain_new_game(&opts, &setup, rc);
         int humans = 0;
         for (int p = 0; p < opts.num_players && p < CARC_MAX_PLAYERS; p++)
             humans += agent[p] == AGENT_HUMAN;
@@ -295,7 +544,13 @@ int main(int argc, char **argv)
     print_board(g);
     int32_t final[CARC_MAX_PLAYERS];
     carc_game_final_scores(g, final, CARC_MAX_PLAYERS);
-    printf("final scores:");
+    if (!carc_game_is_terminal(g)) { /* a record cut short (a game saved midway) */
+        fprintf(stderr, "%s: the record ends before the game is over (turn %d, %s to move): "
+                        "the scores below are as if it ended now\n", replay,
+                carc_game_turn(g), carc_game_current_player(g) == CARC_PLAYER_CHANCE
+                                       ? "a tile draw" : "a player");
+    }
+    printf(carc_game_is_terminal(g) ? "final scores:" : "scores if the game ended now:");
     for (int p = 0; p < carc_game_num_players(g); p++) printf(" player %d = %d;", p, final[p]);
     printf("\n");
     if (record_out && save_text(g, carc_game_write_record, record_out)) return 1;
