@@ -10,7 +10,10 @@
  *    sampled when revealed from the tokens not yet revealed (weights = their
  *    counts), answered by the RNG or by the host.  Its answer scores the
  *    circus (every player: their meeples on the Big Top's tile and its 8
- *    neighbours x the animal's value, one event per player, meeples stay),
+ *    neighbours x the animal's value, one event per player, meeples stay;
+ *    footnote 1: never a figure that went home from a feature scored in
+ *    this placement, even one back on the board -- a wagon that moved on
+ *    before the reveal; figure_moved notes them, cause CARC_CAUSE_SCORED),
  *    puts the token out of the game (public: used[] in this module's state)
  *    and moves the Big Top onto the new circus tile.  Nothing face-down is
  *    stored: the next token does not exist until it is revealed.
@@ -105,6 +108,11 @@ typedef struct bt_state {
     uint8_t final_done;     /* the final circus was queued                       */
     uint8_t npyr;           /* acrobat tiles placed                              */
     uint8_t full;           /* complete pyramids                                 */
+    /* figures that went home from a scored feature (cause CARC_CAUSE_SCORED)
+     * during this placement, a bit per figure index: footnote 1, they earn
+     * nothing in the circus of this placement wherever they stand now (a
+     * wagon moved on); cleared when the next placement deploys */
+    uint8_t scored[CARC_ID_FIGURE_N / 8];
     bt_pyramid pyr[];       /* one per acrobat tile of the catalogue             */
 } bt_state;
 
@@ -223,10 +231,12 @@ static bool figure_spot(const carc_game *g, int fig, carc_spot *spot)
     return true;
 }
 
-/* DEPLOY, before the core's deployment: note an acrobat tile just placed */
+/* DEPLOY, before the core's deployment: a new placement (nothing of it has
+ * scored yet); note an acrobat tile just placed */
 static int note_acrobat_tile(carc_game *g)
 {
     bt_state *s = st(g);
+    memset(s->scored, 0, sizeof s->scored);
     int t = carc__tile_last(g);
     if (t < 0 || !is_acrobat(g, t) || s->npyr >= acrobat_tiles()) return CARC_HOOK_NEXT;
     bt_pyramid *e = &s->pyr[s->npyr++];
@@ -255,7 +265,8 @@ static void pyramid_add(carc_game *g, int t, int d)
 
 static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 {
-    (void)cause;
+    if (cause == CARC_CAUSE_SCORED && fig >= 0 && fig < CARC_ID_FIGURE_N)
+        st(g)->scored[fig / 8] |= (uint8_t)(1u << (fig % 8));
     carc_fig f;
     carc__figure_get(g, fig, &f);
     if (is_acrobat_fig(from)) pyramid_add(g, from->tile, -1);
@@ -347,13 +358,22 @@ static bool castle_in_3x3(const carc_game *g, int fig, int cx, int cy)
     return in_3x3(g, tiles[0], cx, cy) || in_3x3(g, tiles[1], cx, cy);
 }
 
+/* Did figure i go home from a feature scored during this placement? */
+static bool scored_now(const carc_game *g, int i)
+{
+    return i < CARC_ID_FIGURE_N && (cst(g)->scored[i / 8] >> (i % 8) & 1u);
+}
+
 /* How much figure i weighs in the circus around cell (cx, cy) (0: not
- * counted). */
-static int circus_weight(const carc_game *g, int i, int cx, int cy)
+ * counted).  placed: the circus of a new circus tile, where the figures of
+ * the features this placement scored never count (footnote 1), even when
+ * they stand on the board again (a wagon that moved on) */
+static int circus_weight(const carc_game *g, int i, int cx, int cy, bool placed)
 {
     carc_fig f;
     carc__figure_get(g, i, &f);
     if (f.owner < 0 || !(carc__figure_kind_classes(g, f.kind) & CARC_CLASS_MEEPLE)) return 0;
+    if (placed && scored_now(g, i)) return 0;
     int t = carc__figure_tile(g, i);
     if (t < 0) {
         /* D3 option: followers in the City's quarters (held by the Count) */
@@ -365,14 +385,14 @@ static int circus_weight(const carc_game *g, int i, int cx, int cy)
     return f.kind == CARC_FIGURE_BIG && carc__rule(g, RULE_BIG_MEEPLE) == 2 ? 2 : 1;
 }
 
-static int score_circus(carc_game *g, int value)
+static int score_circus(carc_game *g, int value, bool placed)
 {
     int c = big_top_tile(g);
     if (c < 0) return CARC_OK;
     int count[CARC_MAX_PLAYERS] = {0}, cx, cy;
     carc__tile_xy(g, c, &cx, &cy);
     for (int i = 0; i < carc__figure_count(g); i++) {
-        int w = circus_weight(g, i, cx, cy);
+        int w = circus_weight(g, i, cx, cy, placed);
         if (w) {
             carc_fig f;
             carc__figure_get(g, i, &f);
@@ -548,7 +568,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_ANIMAL: {
         int i = animal_index(a->arg);
         if (p->kind != DEC_REVEAL || i < 0 || tokens_left(s, i) <= 0) return CARC_E_ILLEGAL;
-        int rc = score_circus(g, a->arg);
+        int rc = score_circus(g, a->arg, p->target >= 0);
         if (rc) return rc;
         bool refill = true;
         for (int k = 0; k < NANIMALS; k++) refill &= s->used[k] >= animal_count[k];
