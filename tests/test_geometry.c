@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "run_suite.h"
+#include "assert_pos.h"
 #include "play_lines.h"
 
 static carc_game *new_game(int players, uint64_t modules)
@@ -55,24 +56,6 @@ static int figure_on(const carc_game *g, int kind, int player, int x, int y, int
 #define FARMER_W 16.00, 15.98, 9.94
 #define BUILDER_W 14.29, 9.80, 20.52
 #define PIG_W 22.11, 8.01, 11.15
-
-static void assert_pos(const carc_game *g, int fig, double x, double y, double w, double d,
-                       double h, int cx, int cy, int level, int flags)
-{
-    carc_figure_position p;
-    memset(&p, 0x5a, sizeof p);
-    ck_assert_int_eq(carc_game_figure_position(g, fig, &p), CARC_OK);
-    ck_assert_msg(p.x_mm == x && p.y_mm == y, "figure %d at (%g, %g), want (%g, %g)", fig,
-                  p.x_mm, p.y_mm, x, y);
-    ck_assert_msg(p.width_mm == w && p.depth_mm == d && p.height_mm == h,
-                  "figure %d footprint %g x %g x %g, want %g x %g x %g", fig, p.width_mm,
-                  p.depth_mm, p.height_mm, w, d, h);
-    ck_assert_int_eq(p.x, cx);
-    ck_assert_int_eq(p.y, cy);
-    ck_assert_int_eq(p.level, level);
-    ck_assert_int_eq(p.flags, flags);
-    for (int i = 0; i < 4; i++) ck_assert_int_eq(p.reserved[i], 0);
-}
 
 /* refused with code, *out untouched */
 static void assert_refused(const carc_game *g, int fig, int code)
