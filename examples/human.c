@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 /* One snapshot per decision of a human, for undo. */
 #define MAX_UNDO 256
@@ -20,10 +22,27 @@ void human_done(void)
     while (nundo > 0) carc_game_free(undo_stack[--nundo].g);
 }
 
+int term_width(void)
+{
+    static int width;
+    if (width) return width;
+    const char *env = getenv("COLUMNS");
+    char *end;
+    long w = env && *env ? strtol(env, &end, 10) : 0;
+    if (!env || !*env || *end || w <= 0) {
+        struct winsize ws;
+        w = isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0
+                ? ws.ws_col : 80;
+    }
+    width = w < 40 ? 40 : w > 400 ? 400 : (int)w;
+    return width;
+}
+
 static void show_board(const carc_game *g, int centre, int cx, int cy)
 {
     carc_board_view v;
     carc_board_view_init(&v);
+    v.width = term_width();
     if (centre) {
         v.flags |= CARC_VIEW_CENTER;
         v.center_x = cx;
@@ -36,13 +55,9 @@ static void show_board(const carc_game *g, int centre, int cx, int cy)
     free(text);
 }
 
-static char edge_glyph(char e)
-{
-    return e == 'C' ? 'C' : e == 'R' ? 'R' : e == 'F' ? '.' : '*';
-}
-
-/* The tile in hand, drawn in each rotation that is legal somewhere, with
- * the cells where it is. */
+/* The tile in hand, drawn in each rotation that is legal somewhere
+ * (carc_game_hand_view: its whole name, edges and centre features), with
+ * the cells where each fits. */
 static void show_rotations(const carc_game *g, const carc_action *acts, size_t n)
 {
     carc_decision d;
@@ -51,26 +66,20 @@ static void show_rotations(const carc_game *g, const carc_action *acts, size_t n
         printf("rotations: only while you place a tile\n");
         return;
     }
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = term_width();
+    size_t need = 0;
+    char *text = NULL;
+    if (carc_game_hand_view(g, &v, NULL, 0, &need) == CARC_E_BUFFER && (text = malloc(need)) &&
+        carc_game_hand_view(g, &v, text, need, &need) == CARC_OK) {
+        printf("tile %s in hand; its legal rotations:\n", carc_tile_name(d.tile));
+        fputs(text, stdout);
+    }
+    free(text);
     unsigned rots = 0;
     for (size_t i = 0; i < n; i++)
         if (acts[i].kind == CARC_ACTION_PLACE) rots |= 1u << (acts[i].rotation & 3);
-    const char *name = carc_tile_name(d.tile);
-    printf("tile %s in hand; its legal rotations (edges C city, R road, . field):\n", name);
-    char rows[4][80];
-    memset(rows, 0, sizeof rows);
-    for (int r = 0; r < 4; r++) {
-        if (!((rots >> r) & 1)) continue;
-        carc_tile_info info;
-        if (carc_tile_info_get(d.tile, r, &info) != CARC_OK) continue;
-        char e[4];
-        for (int k = 0; k < 4; k++) e[k] = edge_glyph(info.edges[k]);
-        size_t l = strlen(rows[0]);
-        snprintf(rows[0] + l, sizeof rows[0] - l, "   r%d     ", r);
-        snprintf(rows[1] + l, sizeof rows[1] - l, "    %c     ", e[0]);
-        snprintf(rows[2] + l, sizeof rows[2] - l, " %c %-3s %c  ", e[3], name, e[1]);
-        snprintf(rows[3] + l, sizeof rows[3] - l, "    %c     ", e[2]);
-    }
-    for (int k = 0; k < 4; k++) printf("%s\n", rows[k]);
     for (int r = 0; r < 4; r++) {
         if (!((rots >> r) & 1)) continue;
         printf("  r%d fits at", r);
@@ -79,7 +88,7 @@ static void show_rotations(const carc_game *g, const carc_action *acts, size_t n
             if (acts[i].kind != CARC_ACTION_PLACE || acts[i].rotation != r) continue;
             char cell[32];
             int len = snprintf(cell, sizeof cell, " %d,%d", acts[i].x, acts[i].y);
-            if (col + len > 78) {
+            if (col + len > term_width() - 2) {
                 printf("\n             ");
                 col = 13;
             }
@@ -99,19 +108,73 @@ static void show_actions(const carc_game *g, const carc_action *acts, size_t n)
     }
 }
 
-static void show_help(void)
+/* The words each module adds (doc/notation.md), for help. */
+static const struct {
+    const char *module, *text;
+} module_help[] = {
+    {"inns_cathedrals",
+     "  deploy big city N     your big follower, as a follower (Inns & Cathedrals)\n"},
+    {"traders_builders",
+     "  deploy builder road W, deploy pig field Se   builder, pig: beside your own follower\n"
+     "                        in that road or city, farmer in that field\n"},
+    {"abbey_mayor",
+     "  abbey                 play your abbey instead of drawing ('pass': draw)\n"
+     "  deploy mayor city N, deploy wagon road E   the mayor, a wagon\n"
+     "  barn ne|se|sw|nw      a barn on a corner of the tile just laid\n"
+     "  wagon X,Y [FEATURE EDGE]   move a wagon on to that tile ('pass': it goes home)\n"},
+    {"bridges_castles",
+     "  bridge, bridge X,Y, bridge ns|ew   lay a bridge, before deploying\n"
+     "  castle                turn the completed small city into a castle ('pass': no)\n"
+     "  bazaar pick K, bazaar bid N, bazaar buy|sell   the bazaar's auction ('pass')\n"},
+    {"big_top",
+     "  deploy ringmaster road W   the ringmaster\n"
+     "  acrobat, acrobat X,Y  a follower as an acrobat on the acrobat tile at X,Y\n"
+     "  pyramid, pyramid X,Y  score the complete pyramid at X,Y\n"},
+};
+
+static void show_help(const carc_game *g, const carc_action *acts, size_t n)
 {
     printf("Type a move in the notation (doc/notation.md), or the number of a listed action:\n"
            "  place X,Y rR          lay the tile in hand at cell X,Y, turned R quarter turns\n"
            "                        clockwise (r0..r3); '+13' on the board: fits as r1, r3\n"
            "  deploy follower city N   put a follower on the tile just laid: the feature,\n"
            "                        and a side (N E S W), or a field's half-side (Nw Ne ..)\n"
-           "  pass                  deploy nothing\n"
-           "Commands:\n"
+           "  pass                  deploy nothing\n");
+    carc_options o;
+    if (carc_game_options(g, &o) == CARC_OK) {
+        int any = 0;
+        for (size_t k = 0; k < sizeof module_help / sizeof module_help[0]; k++) {
+            int id = carc_module_by_name(module_help[k].module);
+            if (id < 0 || !((o.modules >> id) & 1)) continue;
+            if (!any++) printf("Moves of the modules in play:\n");
+            fputs(module_help[k].text, stdout);
+        }
+    }
+    /* what this decision takes: the first words of its legal actions */
+    char words[256] = "";
+    for (size_t i = 0; i < n; i++) {
+        char text[96], word[32];
+        if (carc_action_to_string(g, &acts[i], text, sizeof text, NULL) != CARC_OK ||
+            sscanf(text, "%31s", word) != 1)
+            continue;
+        char look[40];
+        snprintf(look, sizeof look, " %s,", word);
+        char have[260];
+        snprintf(have, sizeof have, " %s", words);
+        if (strstr(have, look)) continue;
+        size_t l = strlen(words);
+        snprintf(words + l, sizeof words - l, "%s,", word);
+    }
+    size_t l = strlen(words);
+    if (l) {
+        words[l - 1] = 0;
+        printf("Now: %s ('actions' lists every legal action)\n", words);
+    }
+    printf("Commands:\n"
            "  help         this text            board [X,Y]  the board (centred on X,Y)\n"
            "  rotations    the tile in hand     hint         a suggested move\n"
            "  actions      every legal action   undo         back to your previous decision\n"
-           "  save FILE    write the game record to FILE\n"
+           "  save FILE    write the game record to FILE (carcvar-play --load FILE goes on)\n"
            "  quit         show the scores and stop (Ctrl-D too)\n");
 }
 
@@ -151,8 +214,39 @@ static void save_record(const carc_game *g, const char *path)
              (f = fopen(path, "w")) != NULL && fputs(text, f) >= 0;
     if (f && fclose(f) != 0) ok = 0;
     free(text);
-    if (ok) printf("saved the game record to %s (carcvar-play --replay %s)\n", path, path);
+    if (ok)
+        printf("saved the game record to %s (carcvar-play --%s %s)\n", path,
+               carc_game_is_terminal(g) ? "replay" : "load", path);
     else perror(path);
+}
+
+void human_end(const carc_game *g)
+{
+    char line[256];
+    for (;;) {
+        printf("game over: 'save FILE' writes its record, 'board' shows it, Enter ends > ");
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin)) {
+            printf("\n");
+            return;
+        }
+        line[strcspn(line, "\r\n")] = 0;
+        char *s = line;
+        while (isspace((unsigned char)*s)) s++;
+        size_t l = strlen(s);
+        while (l && isspace((unsigned char)s[l - 1])) s[--l] = 0;
+        if (!*s || !strcmp(s, "quit") || !strcmp(s, "exit")) return;
+        if (!strcmp(s, "board")) {
+            show_board(g, 0, 0, 0);
+        } else if (!strncmp(s, "save", 4) && (s[4] == ' ' || s[4] == 0)) {
+            const char *path = s + 4;
+            while (isspace((unsigned char)*path)) path++;
+            if (!*path) printf("save FILE: name the file\n");
+            else save_record(g, path);
+        } else {
+            printf("'%s': the game is over; save FILE, board, or Enter to end\n", s);
+        }
+    }
 }
 
 /* Push the state at this decision; the oldest goes when the stack is full
@@ -179,12 +273,21 @@ long human_turn(play_state *st, const carc_action *acts, size_t n, carc_game *sc
     carc_decision d;
     carc_game_decision(g, &d);
     const char *tile = d.tile >= 0 ? carc_tile_name(d.tile) : "?";
+    /* a module's decision is named by the first word of its actions */
+    char what[64] = "a move";
+    char first[96];
+    if (n && carc_action_to_string(g, &acts[0], first, sizeof first, NULL) == CARC_OK &&
+        sscanf(first, "%63s", what) == 1 && !strcmp(what, "pass") && n > 1 &&
+        carc_action_to_string(g, &acts[1], first, sizeof first, NULL) == CARC_OK)
+        sscanf(first, "%63s", what);
     if (d.kind == CARC_DECISION_PLACE) {
         show_board(g, 0, 0, 0);
         show_rotations(g, acts, n);
+    } else if (d.kind == CARC_DECISION_DEPLOY) {
+        printf("your new tile %s is at %d,%d; choose:\n", tile, d.x, d.y);
+        show_actions(g, acts, n);
     } else {
-        printf("your %s tile %s is at %d,%d; choose:\n",
-               d.kind == CARC_DECISION_DEPLOY ? "new" : "", tile, d.x, d.y);
+        printf("player %d, your decision (%s); choose:\n", d.player, what);
         show_actions(g, acts, n);
     }
     char line[256];
@@ -194,7 +297,8 @@ long human_turn(play_state *st, const carc_action *acts, size_t n, carc_game *sc
         else if (d.kind == CARC_DECISION_DEPLOY)
             printf("player %d, deploy on %s at %d,%d or pass > ", d.player, tile, d.x, d.y);
         else
-            printf("player %d > ", d.player);
+            printf("player %d, %s: one of 0..%zu or a move ('help' for help) > ", d.player,
+                   what, n - 1);
         fflush(stdout);
         if (!fgets(line, sizeof line, stdin)) {
             printf("\n");
@@ -208,7 +312,7 @@ long human_turn(play_state *st, const carc_action *acts, size_t n, carc_game *sc
         if (!*s) continue;
         int cx, cy;
         if (!strcmp(s, "help") || !strcmp(s, "?")) {
-            show_help();
+            show_help(g, acts, n);
         } else if (!strcmp(s, "board")) {
             show_board(g, 0, 0, 0);
         } else if (sscanf(s, "board %d,%d", &cx, &cy) == 2) {

@@ -33,4 +33,12 @@ long human_turn(play_state *st, const carc_action *acts, size_t n, carc_game *sc
 void human_scores(const carc_game *g);
 void human_done(void);
 
+/* At the end of a game with a human: offer to save the record or show the
+ * board until an empty line, quit or Ctrl-D. */
+void human_end(const carc_game *g);
+
+/* The terminal's width for boards: COLUMNS if set, else the terminal's
+ * (TIOCGWINSZ) when stdout is one, else 80; kept within 40..400. */
+int term_width(void);
+
 #endif

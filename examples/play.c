@@ -52,10 +52,19 @@ static char *get_text(const carc_game *g, text_fn fn)
     return text;
 }
 
+/* The whole board as the human player sees it (axes, legend, status), in
+ * strips of columns as wide as the terminal (term_width). */
 static void print_board(const carc_game *g)
 {
-    char *text = get_text(g, carc_game_board_text);
-    if (text) fputs(text, stdout);
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = term_width();
+    v.flags = CARC_VIEW_LEGEND | CARC_VIEW_LAST | CARC_VIEW_ALL;
+    size_t need = 0;
+    char *text = NULL;
+    if (carc_game_board_view(g, &v, NULL, 0, &need) == CARC_E_BUFFER && (text = malloc(need)) &&
+        carc_game_board_view(g, &v, text, need, &need) == CARC_OK)
+        fputs(text, stdout);
     free(text);
 }
 
@@ -356,14 +365,16 @@ static void explain_new_game(const carc_options *opts, const carc_setup *setup, 
     exit(rc == CARC_E_INVALID || rc == CARC_E_UNSUPPORTED ? 2 : 1);
 }
 
+static void print_scores(const carc_game *g, const char *source);
+
 int main(int argc, char **argv)
 {
     carc_options opts;
     carc_options_init(&opts);
     opts.seed = 1;
     const char *replay = NULL, *record_out = NULL, *svg_out = NULL, *html_out = NULL;
-    const char *bag = NULL, *game_option = NULL;
-    int quiet = 0, watch = 0;
+    const char *bag = NULL, *game_option = NULL, *agent_option = NULL, *load = NULL;
+    int quiet = 0, watch = 0, board_shown = 0;
     int agent[CARC_MAX_PLAYERS] = {0};
     long agent_arg[CARC_MAX_PLAYERS]; /* argv index of each --agent, for messages */
     long first_player = 0;
@@ -385,15 +396,16 @@ int main(int argc, char **argv)
         if (!strcmp(o, "--watch")) { watch = 1; continue; }
         static const char *const with_value[] = {
             "--seed", "--players", "--replay", "--record-out", "--svg", "--html",
-            "--first-player", "--bag", "--agent", "--modules", "--rule", NULL};
+            "--first-player", "--bag", "--agent", "--modules", "--rule", "--load", NULL};
         int known = 0;
         for (int k = 0; with_value[k]; k++) known |= !strcmp(o, with_value[k]);
         if (!known) bad_usage("unknown option '%s'", o);
         if (i + 1 >= argc) bad_usage("%s needs a value", o);
         const char *v = argv[++i];
         if (strcmp(o, "--replay") && strcmp(o, "--record-out") && strcmp(o, "--svg") &&
-            strcmp(o, "--html"))
+            strcmp(o, "--html") && strcmp(o, "--load") && strcmp(o, "--agent"))
             game_option = o;
+        if (!strcmp(o, "--agent")) agent_option = o;
         if (!strcmp(o, "--seed")) {
             char *end;
             errno = 0;
@@ -409,6 +421,7 @@ int main(int argc, char **argv)
                           CARC_MAX_PLAYERS);
             opts.num_players = (int32_t)n;
         } else if (!strcmp(o, "--replay")) replay = v;
+        else if (!strcmp(o, "--load")) load = v;
         else if (!strcmp(o, "--record-out")) record_out = v;
         else if (!strcmp(o, "--svg")) svg_out = v;
         else if (!strcmp(o, "--html")) html_out = v;
@@ -455,9 +468,35 @@ int main(int argc, char **argv)
             }
         }
     }
-    if (replay && game_option)
+    if (replay && load) bad_usage("--replay and --load: give one of them");
+    if (replay && (game_option || agent_option))
         bad_usage("%s: a replay takes the game's options from the record (with --replay "
-                  "give only --html, --svg, --record-out)", game_option);
+                  "give only --html, --svg, --record-out)", game_option ? game_option
+                                                                         : agent_option);
+    if (load && game_option)
+        bad_usage("%s: --load takes the game's options from the record (with --load give "
+                  "--agent, --watch, --quiet, --record-out, --svg, --html)", game_option);
+    carc_game *g = NULL;
+    int rc;
+    if (load) { /* the record's game, to go on from where it stops */
+        size_t len;
+        char *text = read_file(load, &len);
+        if (!text) {
+            fprintf(stderr, PROG ": --load %s: ", load);
+            perror(NULL);
+            return 1;
+        }
+        carc_record_error err;
+        rc = carc_record_replay(&g, text, len, &err);
+        free(text);
+        if (rc) {
+            if (err.line > 0) fprintf(stderr, "%s:%d: %s\n", load, err.line, err.message);
+            else fprintf(stderr, "%s: %s\n", load, err.message[0] ? err.message
+                                                                 : carc_strerror(rc));
+            return 1;
+        }
+        carc_game_options(g, &opts);
+    }
     for (int p = opts.num_players; p < CARC_MAX_PLAYERS; p++)
         if (agent_arg[p])
             bad_usage("--agent %s: there is no player %d in a %d-player game (players 0 to %d)",
@@ -469,8 +508,6 @@ int main(int argc, char **argv)
     setup.first_player = (int32_t)first_player;
     if (bag) parse_bag(bag, &opts, &setup);
 
-    carc_game *g = NULL;
-    int rc;
     size_t logged = 0;
     if (replay) {
         size_t len;
@@ -491,8 +528,10 @@ int main(int argc, char **argv)
         printf("replayed %s\n", replay);
         print_events(g, 0, &logged);
     } else {
-        rc = carc_game_new_setup(&g, &opts, &setup);
-        if (rc) explain_new_game(&opts, &setup, rc);
+        if (!load) {
+            rc = carc_game_new_setup(&g, &opts, &setup);
+            if (rc) explain_new_game(&opts, &setup, rc);
+        }
         int humans = 0;
         for (int p = 0; p < opts.num_players && p < CARC_MAX_PLAYERS; p++)
             humans += agent[p] == AGENT_HUMAN;
@@ -502,6 +541,16 @@ int main(int argc, char **argv)
         printf("libcarcvar %s: %d players, seed %llu\n", carc_version_string(),
                opts.num_players, (unsigned long long)opts.seed);
         unsigned long long pick = opts.seed * 2654435761ull + 12345;
+        if (load) {
+            printf("loaded %s: %s at turn %d\n", load,
+                   carc_game_is_terminal(g) ? "the game is over" : "going on",
+                   carc_game_turn(g));
+            if (!quiet) print_events(g, 0, &logged);
+            else carc_game_score_log(g, NULL, 0, &logged);
+            /* the random agents go on from the turn, not from the start */
+            pick += (unsigned long long)carc_game_turn(g) * 0x9E3779B97F4A7C15ull;
+            if (!quiet && !carc_game_is_terminal(g)) print_board(g);
+        }
         while (!carc_game_is_terminal(g)) {
             if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
                 rc = carc_game_sample_chance(g, NULL);
@@ -540,19 +589,17 @@ int main(int argc, char **argv)
         }
         carc_game_free(scratch);
         human_done();
+        if (humans) {
+            print_board(g);
+            print_scores(g, load);
+            human_end(g);
+            board_shown = 1;
+        }
     }
-    print_board(g);
-    int32_t final[CARC_MAX_PLAYERS];
-    carc_game_final_scores(g, final, CARC_MAX_PLAYERS);
-    if (!carc_game_is_terminal(g)) { /* a record cut short (a game saved midway) */
-        fprintf(stderr, "%s: the record ends before the game is over (turn %d, %s to move): "
-                        "the scores below are as if it ended now\n", replay,
-                carc_game_turn(g), carc_game_current_player(g) == CARC_PLAYER_CHANCE
-                                       ? "a tile draw" : "a player");
+    if (!board_shown) {
+        print_board(g);
+        print_scores(g, replay ? replay : load);
     }
-    printf(carc_game_is_terminal(g) ? "final scores:" : "scores if the game ended now:");
-    for (int p = 0; p < carc_game_num_players(g); p++) printf(" player %d = %d;", p, final[p]);
-    printf("\n");
     if (record_out && save_text(g, carc_game_write_record, record_out)) return 1;
     if (svg_out && save_text(g, carc_game_board_svg, svg_out)) return 1;
     if (html_out && !replay) { /* the replay viewer of the game just played */
@@ -563,4 +610,20 @@ int main(int argc, char **argv)
     }
     carc_game_free(g);
     return 0;
+}
+
+/* The final scores, or as if the game ended now for a record cut short. */
+static void print_scores(const carc_game *g, const char *source)
+{
+    int32_t final[CARC_MAX_PLAYERS];
+    carc_game_final_scores(g, final, CARC_MAX_PLAYERS);
+    if (!carc_game_is_terminal(g)) { /* a record cut short (a game saved midway) */
+        fprintf(stderr, "%s: the record ends before the game is over (turn %d, %s to move): "
+                        "the scores below are as if it ended now\n", source,
+                carc_game_turn(g), carc_game_current_player(g) == CARC_PLAYER_CHANCE
+                                       ? "a tile draw" : "a player");
+    }
+    printf(carc_game_is_terminal(g) ? "final scores:" : "scores if the game ended now:");
+    for (int p = 0; p < carc_game_num_players(g); p++) printf(" player %d = %d;", p, final[p]);
+    printf("\n");
 }

@@ -36,7 +36,7 @@ start() {
     fi
 }
 send() { tmux -S "$sock" send-keys -t "$session" -l "$1"; tmux -S "$sock" send-keys -t "$session" Enter; }
-prompts() { screen "$session" | grep -c 'player 0, \(place tile\|deploy on\)'; }
+prompts() { screen "$session" | grep -c 'player 0, \(place tile\|deploy on\)\|^game over: '; }
 # wait_for PATTERN: until the screen shows it (10 s)
 wait_for() {
     i=0
@@ -75,7 +75,7 @@ wait_for "at character 14: 'place' takes a cell and a rotation"
 moves=0
 undone=0
 saved=0
-while ! screen "$session" | grep -q 'EXITED'; do
+while ! screen "$session" | grep -q '^game over: '; do
     if [ $moves -eq 3 ] && [ $undone -eq 0 ]; then
         answer undo
         wait_for 'undone: back to your decision of turn'
@@ -96,7 +96,14 @@ while ! screen "$session" | grep -q 'EXITED'; do
     [ $moves -gt 40 ] && fail "the game does not end"
 done
 wait_for 'final scores:'
+# at the end of the game: save the whole record, then Enter ends
+answer "save $tmp/end.rec"
+wait_for "saved the game record to $tmp/end.rec (carcvar-play --replay"
+send ''
 wait_for 'EXITED 0'
+"$play" --replay "$tmp/end.rec" > "$tmp/end.out" || fail "the record saved at the end does not replay"
+[ "$(grep '^final scores:' "$tmp/end.out")" = "$(screen game | grep '^final scores:' | tail -1)" ] ||
+    fail "the record saved at the end replays to other scores"
 [ $undone -eq 1 ] && [ $saved -eq 1 ] || fail "undo or save never ran (moves $moves)"
 screen game | grep -q 'place tile.*' || fail "no placement prompt"
 final=$(screen game | grep '^final scores:' | tail -1)

@@ -716,11 +716,18 @@ typedef struct carc_board_view {
 #define CARC_VIEW_CENTER 8  /**< centre on (center_x, center_y) when the board is
                                  wider or taller than the view (else on the
                                  tile placed last)                             */
+#define CARC_VIEW_ALL 16    /**< draw every column: a board wider than the view
+                                 is drawn in strips of columns, one under the
+                                 other, each with its x coordinates ("x A..B")
+                                 (since 0.6.0; ignored before)                 */
 
 /** Fill view with defaults: 80 columns, legend, legal cells, last tile. */
 CARC_API void carc_board_view_init(carc_board_view *view);
-/** The board as text for a person: every tile as 3 lines of 7 characters
- *  (edges, name, figures of every kind, as the library reports them),
+/** The board as text for a person: every tile as 3 lines (edges, its whole
+ *  name, the marks of its centre features -- monastery, pennant, inn,
+ *  cathedral, a module's spaces and goods --, figures of every kind, as the
+ *  library reports them); a cell is 4 characters wider than the longest
+ *  tile name of the tile sets in play (7 in the base game),
  *  x coordinates above and y coordinates beside, at most view->width
  *  columns (a wider board is panned: the header says which part is shown),
  *  the legend, scores and supplies (doc/notation.md, "Board view").  NULL
@@ -728,6 +735,16 @@ CARC_API void carc_board_view_init(carc_board_view *view);
  *  CARCVAR_0.3. */
 CARC_API int carc_game_board_view(const carc_game *game, const carc_board_view *view,
                                   char *buf, size_t cap, size_t *needed);
+/** The tile to place, as carc_game_board_view draws tiles (its whole name,
+ *  edges and centre marks, in the board's cell width): each rotation that
+ *  fits somewhere on the board, side by side under "r0".."r3" (r0 alone
+ *  if it fits nowhere), wrapped at view->width, then with
+ *  CARC_VIEW_LEGEND a legend of what the drawing shows.  NULL view: the
+ *  defaults.  Errors: CARC_E_INVALID as carc_game_board_view;
+ *  CARC_E_STATE when no tile placement is pending.  NUL-terminated;
+ *  *needed counts the NUL.  (New in 0.6: CARCVAR_0.6.) */
+CARC_API int carc_game_hand_view(const carc_game *game, const carc_board_view *view,
+                                 char *buf, size_t cap, size_t *needed);
 
 /** SVG picture of the board: tiles drawn schematically (fields green, cities
  *  walled with their pennants as shields, roads, monasteries, every tile and

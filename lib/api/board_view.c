@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#define CELL_W 7
 #define LABEL_W 4
 #define MAX_WIDTH 400
+#define MAX_NAME_W 32 /* a cell (name + 4) fits the narrowest view (40) */
 
 void carc_board_view_init(carc_board_view *view)
 {
@@ -40,6 +40,90 @@ static char edge_char(int ek) { return "*.RC"[ek & 3]; }
 enum {
     SEEN_WILD = 1, SEEN_LAST = 2, SEEN_LEGAL = 4, SEEN_NEUTRAL = 8, SEEN_MORE = 16, SEEN_OVERLAY = 32
 };
+
+/* ------------------------------------------------ what a tile holds */
+
+/* A tile's centre features and marks, drawn as one character each beside
+ * its south edge: the core's monastery and pennants, and by name every
+ * extension feature kind, tile tag and segment tag a module declares (one
+ * entry per picture: a tag and a feature kind of one meaning share it).
+ * A name not listed gets its first letter, named in the legend. */
+typedef struct mark_def {
+    const char *name;   /* feature kind or tag name */
+    char glyph;
+    const char *legend; /* what the legend says */
+} mark_def;
+
+static const mark_def marks[] = {
+    {"monastery", '^', "monastery"},  {"abbey", '^', "monastery"},
+    {"pennant", '!', "pennant"},      {"cathedral", '#', "cathedral"},
+    {"inn", '&', "inn on a road"},    {"circus", '@', "circus (Big Top) space"},
+    {"acrobat", '%', "acrobat space"}, {"acrobats", '%', "acrobat space"},
+    {"bazaar", '$', "bazaar"},        {"wine", '~', "wine (goods)"},
+    {"grain", '"', "grain (goods)"},  {"cloth", ';', "cloth (goods)"},
+    {"no_castle", 'x', "a city that may not become a castle"},
+};
+#define NMARKS (sizeof marks / sizeof marks[0])
+/* marks seen: bit k of a 64-bit set for marks[k]; names not listed are
+ * kept by name for the legend */
+#define MAX_OTHER 16
+
+static int mark_index(const char *name)
+{
+    for (size_t k = 0; k < NMARKS; k++)
+        if (!strcmp(marks[k].name, name)) return (int)k;
+    return -1;
+}
+
+/* The marks of tile type `type` (no rotation: they sit in the centre) into
+ * out[] (NUL-terminated, at most cap-1), each glyph once; the names behind
+ * them go to names[] (NULL-terminated, at most cap-1). */
+static int tile_marks(int type, char *out, const char **names, int cap)
+{
+    const tile_type *ty = &carc__types[type];
+    int n = 0;
+    const char *want[64];
+    int nw = 0;
+    for (int s = 0; s < ty->nseg && nw < 60; s++) {
+        const seg_def *sd = &ty->seg[s];
+        if (sd->kind == CARC_FEATURE_MONASTERY || sd->kind >= 4)
+            want[nw++] = sd->kind == CARC_FEATURE_MONASTERY ? "monastery"
+                                                            : carc__feature_name(sd->kind);
+        if (sd->pennants) want[nw++] = "pennant";
+        for (int b = 0; b < carc__nseg_tags && b < 32 && nw < 60; b++)
+            if ((sd->tags >> b) & 1) want[nw++] = carc__seg_tag_names[b];
+    }
+    for (int b = 0; b < carc__ntile_tags && b < 32 && nw < 60; b++)
+        if ((ty->tags >> b) & 1) want[nw++] = carc__tile_tag_names[b];
+    for (int i = 0; i < nw && n < cap - 1; i++) {
+        if (!want[i]) continue;
+        int k = mark_index(want[i]);
+        char gl = k >= 0 ? marks[k].glyph : want[i][0];
+        bool dup = false;
+        for (int j = 0; j < n; j++) dup |= out[j] == gl;
+        if (dup) continue;
+        out[n] = gl;
+        names[n] = want[i];
+        n++;
+    }
+    out[n] = 0;
+    names[n] = NULL;
+    return n;
+}
+
+/* The width of a tile's name in this game: the longest name of a tile type
+ * in play (at least 3); cells are that plus 4 wide. */
+static int name_width(const carc_game *game)
+{
+    int w = 3;
+    for (int t = 0; t < carc__ntypes; t++) {
+        int m = carc_module_by_name(carc__types[t].module);
+        if (m < 0 || !carc__module_on(game, m)) continue;
+        int l = (int)strlen(carc__types[t].name);
+        if (l > w) w = l;
+    }
+    return w < MAX_NAME_W ? w : MAX_NAME_W;
+}
 
 typedef struct legal_cell {
     int16_t x, y;
@@ -85,7 +169,11 @@ typedef struct view_ctx {
     int x0, x1, y0, y1; /* the board, its legal cells included */
     int vx0, vx1;       /* the columns shown */
     int last;           /* the tile marked as placed last, or -1 */
+    int nw, cw;         /* a name's width, a cell's width (nw + 4) */
     unsigned seen;      /* SEEN_*: drawn */
+    uint64_t marks_seen;               /* bit k: marks[k] drawn */
+    const char *other[MAX_OTHER + 1];  /* names of marks not in marks[] drawn */
+    int nother;
     uint32_t kinds_seen;    /* bit k: a figure of kind k drawn (not followers) */
     uint32_t features_seen; /* followers: on which feature kinds (bit per kind < 32) */
 } view_ctx;
@@ -131,7 +219,7 @@ static void choose_columns(view_ctx *c)
         if (c->legal[k].y < c->y0) c->y0 = c->legal[k].y;
         if (c->legal[k].y > c->y1) c->y1 = c->legal[k].y;
     }
-    int fit = (c->v.width - LABEL_W) / CELL_W;
+    int fit = (c->v.width - LABEL_W) / c->cw;
     c->vx0 = c->x0;
     c->vx1 = c->x1;
     if (c->x1 - c->x0 + 1 > fit) {
@@ -180,49 +268,103 @@ static void tile_figures(view_ctx *c, int t, char fg[3][3], int *nf)
     }
 }
 
-/* Row `row` (0..2) of placed tile t into cell[CELL_W]: its edges, its name,
- * its figures. */
-static void tile_cell(view_ctx *c, int t, int row, char *cell)
+/* Note the marks drawn, for the legend. */
+static void saw_marks(view_ctx *c, const char *names[])
 {
-    const ptile *pt = &CTILES(c->game)[t];
-    const tile_type *ty = &carc__types[pt->type];
-    uint8_t code = ty->code[pt->rot];
-    uint8_t wild = ty->wild[pt->rot];
-    char e[4];
+    for (int i = 0; names[i]; i++) {
+        int k = mark_index(names[i]);
+        if (k >= 0) {
+            c->marks_seen |= 1ull << k;
+            continue;
+        }
+        bool known = false;
+        for (int j = 0; j < c->nother; j++) known |= !strcmp(c->other[j], names[i]);
+        if (!known && c->nother < MAX_OTHER) c->other[c->nother++] = names[i];
+    }
+}
+
+/* Row `row` (0..2) of a tile of type `type` turned `rot` into cell[cw]:
+ * its edges (e[4] given), its name and its marks; the figures are the
+ * caller's.  bracket: [NAME]. */
+static void draw_tile_row(view_ctx *c, int type, const char e[4], int row, bool bracket,
+                          char *cell)
+{
+    const tile_type *ty = &carc__types[type];
+    int mid = c->cw / 2;
+    if (row == 0) {
+        cell[mid] = e[0];
+    } else if (row == 1) {
+        int ln = (int)strlen(ty->name);
+        if (ln > c->nw) ln = c->nw; /* not in play: never wider than the field */
+        cell[0] = e[3];
+        cell[1] = bracket ? '[' : ' ';
+        memcpy(cell + 2 + (c->nw - ln) / 2, ty->name, (size_t)ln);
+        cell[c->cw - 2] = bracket ? ']' : ' ';
+        cell[c->cw - 1] = e[1];
+    } else {
+        cell[mid] = e[2];
+        /* the marks, left of the south edge, then right of it up to the
+         * figure in the corner */
+        char mk[16];
+        const char *names[16];
+        tile_marks(type, mk, names, (int)sizeof mk);
+        int col = 1;
+        for (int i = 0; mk[i]; i++) {
+            if (col == mid) col++;
+            if (col > c->cw - 4) break;
+            cell[col++] = mk[i];
+        }
+        saw_marks(c, names);
+    }
+}
+
+/* The edges of a tile of type `type` turned `rot`. */
+static void type_edges(view_ctx *c, int type, int rot, char e[4])
+{
+    const tile_type *ty = &carc__types[type];
+    uint8_t code = ty->code[rot];
+    uint8_t wild = ty->wild[rot];
     for (int d = 0; d < 4; d++) {
         e[d] = ((wild >> d) & 1) ? '*' : edge_char((code >> (2 * d)) & 3);
         if (e[d] == '*') c->seen |= SEEN_WILD;
+    }
+}
+
+/* The edges of placed tile t as drawn. */
+static void tile_edges(view_ctx *c, const ptile *pt, char e[4])
+{
+    type_edges(c, pt->type, pt->rot, e);
+    for (int d = 0; d < 4; d++) {
         /* a road laid over the tile (a bridge) leaves by this side */
         if (pt->overlay_seg != NO_OVERLAY && ((pt->overlay_sides >> d) & 1)) {
             e[d] = '=';
             c->seen |= SEEN_OVERLAY;
         }
     }
+}
+
+/* Row `row` (0..2) of placed tile t into cell[cw]: its edges, its name,
+ * its marks, its figures. */
+static void tile_cell(view_ctx *c, int t, int row, char *cell)
+{
+    const ptile *pt = &CTILES(c->game)[t];
+    char e[4];
+    tile_edges(c, pt, e);
     char fg[3][3] = {"  ", "  ", "  "};
     int nf;
     tile_figures(c, t, fg, &nf);
     bool is_last = (c->v.flags & CARC_VIEW_LAST) && t == c->last;
     if (is_last) c->seen |= SEEN_LAST;
+    draw_tile_row(c, pt->type, e, row, is_last, cell);
+    int w = c->cw;
     if (row == 0) {
-        cell[3] = e[0];
-        cell[5] = fg[1][0];
-        cell[6] = fg[1][1];
+        cell[w - 2] = fg[1][0];
+        cell[w - 1] = fg[1][1];
         cell[0] = fg[2][0];
         cell[1] = fg[2][1];
-    } else if (row == 1) {
-        char nm[4] = "   ";
-        size_t ln = strlen(ty->name);
-        if (ln == 1) nm[1] = ty->name[0];
-        else memcpy(nm, ty->name, ln < 3 ? ln : 3);
-        cell[0] = e[3];
-        cell[1] = is_last ? '[' : ' ';
-        memcpy(cell + 2, nm, 3);
-        cell[5] = is_last ? ']' : ' ';
-        cell[6] = e[1];
-    } else {
-        cell[3] = e[2];
-        cell[5] = fg[0][0];
-        cell[6] = fg[0][1];
+    } else if (row == 2) {
+        cell[w - 2] = fg[0][0];
+        cell[w - 1] = fg[0][1];
         if (nf > 3) cell[0] = '+';
     }
 }
@@ -242,37 +384,82 @@ static void legal_cell_mark(view_ctx *c, int x, int y, char *cell)
     }
 }
 
-/* The header lines and the board, three text lines per row of tiles. */
-static void write_board(view_ctx *c)
+/* The x coordinates over the columns shown, each over its tile's north
+ * edge. */
+static void write_axis(view_ctx *c)
 {
     outbuf *o = c->o;
-    carc__out_add(o, "board x %d..%d, y %d..%d\n", c->x0, c->x1, c->y0, c->y1);
-    if (c->vx0 != c->x0 || c->vx1 != c->x1)
-        carc__out_add(o, "showing x %d..%d\n", c->vx0, c->vx1);
+    int mid = c->cw / 2;
     carc__out_add(o, "%*s", LABEL_W, "");
-    for (int x = c->vx0; x <= c->vx1; x++) carc__out_add(o, x < c->vx1 ? "%4d   " : "%4d", x);
+    for (int x = c->vx0; x <= c->vx1; x++)
+        carc__out_add(o, x < c->vx1 ? "%*d%*s" : "%*d", mid + 1, x, c->cw - mid - 1, "");
     carc__out_add(o, "\n");
-    char line[LABEL_W + CELL_W * (MAX_WIDTH / CELL_W) + 2];
-    for (int y = c->y0; y <= c->y1; y++) {
+}
+
+/* Rows y0..y1 of the columns shown, three text lines per row. */
+static void write_rows(view_ctx *c, int y0, int y1)
+{
+    outbuf *o = c->o;
+    char line[LABEL_W + MAX_WIDTH + 2];
+    for (int y = y0; y <= y1; y++) {
         for (int row = 0; row < 3; row++) {
             size_t n = 0;
             if (row == 1) snprintf(line, sizeof line, "%3d ", y);
             else snprintf(line, sizeof line, "%*s", LABEL_W, "");
             n = LABEL_W;
-            for (int x = c->vx0; x <= c->vx1; x++) {
-                char cell[CELL_W + 1];
-                memset(cell, ' ', CELL_W);
-                cell[CELL_W] = 0;
+            for (int x = c->vx0; x <= c->vx1 && n + (size_t)c->cw < sizeof line; x++) {
+                char cell[MAX_WIDTH + 1];
+                memset(cell, ' ', (size_t)c->cw);
+                cell[c->cw] = 0;
                 int t = carc__cell_get(c->game, x, y);
                 if (t >= 0) tile_cell(c, t, row, cell);
                 else if (row == 1 && c->show_legal) legal_cell_mark(c, x, y, cell);
-                memcpy(line + n, cell, CELL_W);
-                n += CELL_W;
+                memcpy(line + n, cell, (size_t)c->cw);
+                n += (size_t)c->cw;
             }
             while (n > 0 && line[n - 1] == ' ') n--;
             line[n] = 0;
             carc__out_add(o, "%s\n", line);
         }
+    }
+}
+
+/* The header lines and the board: the columns chosen, or with
+ * CARC_VIEW_ALL every column, in strips one under the other. */
+static void write_board(view_ctx *c)
+{
+    outbuf *o = c->o;
+    carc__out_add(o, "board x %d..%d, y %d..%d\n", c->x0, c->x1, c->y0, c->y1);
+    if (!(c->v.flags & CARC_VIEW_ALL)) {
+        if (c->vx0 != c->x0 || c->vx1 != c->x1)
+            carc__out_add(o, "showing x %d..%d\n", c->vx0, c->vx1);
+        write_axis(c);
+        write_rows(c, c->y0, c->y1);
+        return;
+    }
+    int fit = (c->v.width - LABEL_W) / c->cw;
+    int cols = c->x1 - c->x0 + 1;
+    bool strips = cols > fit;
+    int nstrips = (cols + fit - 1) / fit;
+    fit = (cols + nstrips - 1) / nstrips; /* strips of even widths */
+    for (int x = c->x0; x <= c->x1; x += fit) {
+        c->vx0 = x;
+        c->vx1 = x + fit - 1 < c->x1 ? x + fit - 1 : c->x1;
+        /* a strip's rows: those with a tile or a legal cell in it */
+        int y0 = c->y1, y1 = c->y0;
+        for (int y = c->y0; y <= c->y1; y++)
+            for (int cx = c->vx0; cx <= c->vx1; cx++) {
+                bool used = carc__cell_get(c->game, cx, y) >= 0;
+                for (int k = 0; k < c->nlegal && c->show_legal && !used; k++)
+                    used = c->legal[k].x == cx && c->legal[k].y == y;
+                if (used && y < y0) y0 = y;
+                if (used && y > y1) y1 = y;
+            }
+        if (strips)
+            carc__out_add(o, "%sx %d..%d, y %d..%d\n", x > c->x0 ? "\n" : "", c->vx0, c->vx1,
+                          y0, y1);
+        write_axis(c);
+        write_rows(c, y0, y1);
     }
 }
 
@@ -334,6 +521,19 @@ static void write_legend(view_ctx *c)
                  figure_glyph(f->kind, feat), T[f->tile].x, T[f->tile].y, role);
         legend_item(o, &col, width, item);
     }
+    for (size_t k = 0; k < NMARKS; k++) {
+        if (!((c->marks_seen >> k) & 1)) continue;
+        bool again = false; /* a glyph of two names: said once */
+        for (size_t j = 0; j < k; j++)
+            again |= ((c->marks_seen >> j) & 1) && marks[j].glyph == marks[k].glyph;
+        if (again) continue;
+        snprintf(item, sizeof item, "%c %s", marks[k].glyph, marks[k].legend);
+        legend_item(o, &col, width, item);
+    }
+    for (int k = 0; k < c->nother; k++) {
+        snprintf(item, sizeof item, "%c %s", c->other[k][0], c->other[k]);
+        legend_item(o, &col, width, item);
+    }
     if (c->seen & SEEN_NEUTRAL) legend_item(o, &col, width, "n a neutral figure");
     if (c->seen & SEEN_MORE) legend_item(o, &col, width, "+ more figures on the tile");
     carc__out_add(o, "\n");
@@ -343,7 +543,8 @@ static void write_legend(view_ctx *c)
  * points, supply and held tiles. */
 static void write_status(const carc_game *game, outbuf *o)
 {
-    carc__out_add(o, "turn %d, %d tiles left", game->turn, game->total_remaining);
+    carc__out_add(o, "turn %d, %d tile%s left", game->turn, game->total_remaining,
+                  game->total_remaining == 1 ? "" : "s");
     if (game->discarded) carc__out_add(o, ", %d set aside", game->discarded);
     if (carc__is_over(game)) carc__out_add(o, ", game over");
     carc__out_add(o, "\n");
@@ -373,26 +574,109 @@ static void write_status(const carc_game *game, outbuf *o)
     }
 }
 
+/* The view's options from the caller (NULL: the defaults). */
+static int view_setup(view_ctx *c, const carc_game *game, const carc_board_view *view, outbuf *o)
+{
+    memset(c, 0, sizeof *c);
+    c->game = game;
+    c->o = o;
+    c->nw = name_width(game);
+    c->cw = c->nw + 4;
+    carc_board_view_init(&c->v);
+    if (view) {
+        if (!carc__sized_copy(&c->v, view, view->struct_size, sizeof c->v, 4096))
+            return CARC_E_INVALID;
+        if (c->v.width == 0) c->v.width = 80;
+        if (c->v.width < 40 || c->v.width > MAX_WIDTH) return CARC_E_INVALID;
+    }
+    return CARC_OK;
+}
+
 int carc_game_board_view(const carc_game *game, const carc_board_view *view, char *buf,
                          size_t cap, size_t *needed)
 {
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
     outbuf o = {buf, cap, 0};
     view_ctx c;
-    memset(&c, 0, sizeof c);
-    c.game = game;
-    c.o = &o;
-    carc_board_view_init(&c.v);
-    if (view) {
-        if (!carc__sized_copy(&c.v, view, view->struct_size, sizeof c.v, 4096))
-            return CARC_E_INVALID;
-        if (c.v.width == 0) c.v.width = 80;
-        if (c.v.width < 40 || c.v.width > MAX_WIDTH) return CARC_E_INVALID;
-    }
+    int rc = view_setup(&c, game, view, &o);
+    if (rc) return rc;
     find_legal(&c);
     choose_columns(&c);
     write_board(&c);
     if (c.v.flags & CARC_VIEW_LEGEND) write_legend(&c);
     write_status(game, &o);
+    return carc__out_finish(&o, needed);
+}
+
+int carc_game_hand_view(const carc_game *game, const carc_board_view *view, char *buf,
+                        size_t cap, size_t *needed)
+{
+    if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
+    outbuf o = {buf, cap, 0};
+    view_ctx c;
+    int rc = view_setup(&c, game, view, &o);
+    if (rc) return rc;
+    const carc_pending *p = carc__front(game);
+    if (!p || p->kind != CARC_DECISION_PLACE || game->drawn < 0) return CARC_E_STATE;
+    int flags = c.v.flags;
+    c.v.flags |= CARC_VIEW_LEGAL;
+    find_legal(&c);
+    unsigned rots = 0;
+    for (int k = 0; k < c.nlegal; k++) rots |= c.legal[k].rots;
+    if (!rots) rots = 1; /* fits nowhere: as it is */
+    int type = game->drawn;
+    int per_line = (c.v.width + 3) / (c.cw + 3); /* cells and 3-space gaps */
+    if (per_line < 1) per_line = 1;
+    int shown[4], ns = 0;
+    for (int r = 0; r < 4; r++)
+        if ((rots >> r) & 1) shown[ns++] = r;
+    for (int first = 0; first < ns; first += per_line) {
+        int last = first + per_line < ns ? first + per_line : ns;
+        char line[MAX_WIDTH + 8];
+        for (int row = -1; row < 3; row++) {
+            size_t n = 0;
+            for (int i = first; i < last; i++) {
+                char cell[MAX_WIDTH + 1];
+                memset(cell, ' ', (size_t)c.cw);
+                if (row < 0) {
+                    cell[c.cw / 2 - 1] = 'r';
+                    cell[c.cw / 2] = (char)('0' + shown[i]);
+                } else {
+                    char e[4];
+                    type_edges(&c, type, shown[i], e);
+                    draw_tile_row(&c, type, e, row, false, cell);
+                }
+                if (i > first) {
+                    memset(line + n, ' ', 3);
+                    n += 3;
+                }
+                memcpy(line + n, cell, (size_t)c.cw);
+                n += (size_t)c.cw;
+            }
+            while (n > 0 && line[n - 1] == ' ') n--;
+            line[n] = 0;
+            carc__out_add(&o, "%s\n", line);
+        }
+    }
+    if (flags & CARC_VIEW_LEGEND) {
+        size_t col = 0;
+        char item[120];
+        legend_item(&o, &col, c.v.width, "edges C city, R road, . field");
+        if (c.seen & SEEN_WILD) legend_item(&o, &col, c.v.width, "* any");
+        for (size_t k = 0; k < NMARKS; k++) {
+            if (!((c.marks_seen >> k) & 1)) continue;
+            bool again = false;
+            for (size_t j = 0; j < k; j++)
+                again |= ((c.marks_seen >> j) & 1) && marks[j].glyph == marks[k].glyph;
+            if (again) continue;
+            snprintf(item, sizeof item, "%c %s", marks[k].glyph, marks[k].legend);
+            legend_item(&o, &col, c.v.width, item);
+        }
+        for (int k = 0; k < c.nother; k++) {
+            snprintf(item, sizeof item, "%c %s", c.other[k][0], c.other[k]);
+            legend_item(&o, &col, c.v.width, item);
+        }
+        carc__out_add(&o, "\n");
+    }
     return carc__out_finish(&o, needed);
 }
