@@ -6,6 +6,8 @@
     selfplay.py --games 5000 --dask tcp://host:8786 # an existing Dask scheduler
     selfplay.py --agents mybot:act,greedy           # your agent: function act in mybot.py
     selfplay.py --games 50 --records games/         # keep every game's record
+    selfplay.py --modules big_top,inns_cathedrals --rule tiny_city=1   # expansions, rules
+    selfplay.py --games 100 --json                  # the report as one JSON object
 
 An agent is a function agent(game, rng) -> action (an id, a carcvar.Action or
 a notation string) for the game's current player; rng is a random.Random
@@ -14,8 +16,10 @@ seeded with the game's seed.  Name it on the command line as "random",
 or PYTHONPATH); from Python, pass the function itself to run_local/run_dask.
 
 Shows progress on stderr while it runs (--quiet: none), then prints the win
-and tie rates of each agent (a tie: the top score is shared) and the games
-per second.  --records DIR writes each game's record to DIR/game-SEED.rec
+and tie rates and the mean final score of each agent (a tie: the top score
+is shared) and the games per second; --json prints the same as one JSON
+object.  --modules and --rule choose the game (the modules in play besides
+the base game, rule options as carcvar-play --rules lists them).  --records DIR writes each game's record to DIR/game-SEED.rec
 (replay one with carcvar-play --replay, or view it with --html).  Needs the
 carcvar Python package on PYTHONPATH (bindings/python) and the library
 (CARCVAR_LIBRARY=build/lib/libcarcvar.so.0, or installed).  Running on a
@@ -23,6 +27,7 @@ real cluster is described in doc/selfplay.md.
 """
 import argparse
 import importlib
+import json
 import multiprocessing
 import os
 import random
@@ -83,11 +88,13 @@ def resolve(agent):
 
 def play_one(task):
     """Play one game; returns (seed, agent names by seat, final scores), and
-    the game's record as a fourth item if the task asks for it."""
-    seed, seats, want_record = task if len(task) == 3 else (*task, False)
+    the game's record as a fourth item if the task asks for it.  A task is
+    (seed, seats[, want_record[, modules[, rules]]])."""
+    seed, seats, want_record, modules, rules = (tuple(task) + (False, (), None)[len(task) - 2:])
     rng = random.Random(seed)
     funcs = [resolve(a) for a in seats]
-    with carcvar.Game(players=len(seats), seed=seed) as game:
+    with carcvar.Game(players=len(seats), seed=seed, modules=tuple(modules),
+                      rules=dict(rules or {})) as game:
         while not game.is_terminal:
             if game.current_player == carcvar.CHANCE:
                 game.sample_chance()
@@ -97,12 +104,12 @@ def play_one(task):
         return result + (game.record(),) if want_record else result
 
 
-def tasks(n, agents, records=False):
+def tasks(n, agents, records=False, modules=(), rules=None):
     # rotate seats so that no agent always starts
     agents = list(agents)
     for i in range(n):
         k = i % len(agents)
-        yield (i, tuple(agents[k:] + agents[:k]), records)
+        yield (i, tuple(agents[k:] + agents[:k]), records, tuple(modules), dict(rules or {}))
 
 
 class Progress:
@@ -148,40 +155,57 @@ def outcome(scores, seat):
     return "win" if scores.count(top) == 1 else "tie"
 
 
-def summarise(results, elapsed, out=sys.stdout):
-    counts = {}                     # agent name -> {"win": .., "tie": .., "loss": ..}
+def report(results, elapsed):
+    """The report as a dict: for each agent its seats, wins, ties, win and
+    tie rates and mean final score; the games, tied games, seconds and
+    games per second."""
+    agents = {}
     tied_games = 0
     for result in results:
         seats, scores = result[1], result[2]
         tied_games += scores.count(max(scores)) > 1
         for seat, name in enumerate(seats):
-            c = counts.setdefault(name, {"win": 0, "tie": 0, "loss": 0})
-            c[outcome(scores, seat)] += 1
-    for name in sorted(counts):
-        c = counts[name]
-        seats = sum(c.values())
-        print(f"{name:8s} win rate {c['win'] / seats:.3f}  tie rate {c['tie'] / seats:.3f}  "
-              f"over {seats} seats", file=out)
-    rate = len(results) / elapsed if elapsed > 0 else float("inf")
-    print(f"{len(results)} games ({tied_games} tied) in {elapsed:.2f} s = {rate:.1f} games/s",
-          file=out)
+            a = agents.setdefault(name, {"seats": 0, "wins": 0, "ties": 0, "points": 0})
+            a["seats"] += 1
+            a["points"] += scores[seat]
+            o = outcome(scores, seat)
+            if o != "loss":
+                a[o + "s"] += 1
+    for a in agents.values():
+        a["win_rate"] = a["wins"] / a["seats"]
+        a["tie_rate"] = a["ties"] / a["seats"]
+        a["mean_score"] = a.pop("points") / a["seats"]
+    return {"agents": {name: agents[name] for name in sorted(agents)},
+            "games": len(results), "tied_games": tied_games, "seconds": elapsed,
+            "games_per_second": len(results) / elapsed if elapsed > 0 else None}
 
 
-def run_local(n, agents, workers, records=False, on_result=None):
+def summarise(results, elapsed, out=sys.stdout):
+    r = report(results, elapsed)
+    for name, a in r["agents"].items():
+        print(f"{name:8s} win rate {a['win_rate']:.3f}  tie rate {a['tie_rate']:.3f}  "
+              f"mean score {a['mean_score']:.1f}  over {a['seats']} seats", file=out)
+    rate = r["games_per_second"]
+    print(f"{r['games']} games ({r['tied_games']} tied) in {elapsed:.2f} s = "
+          f"{rate if rate is not None else float('inf'):.1f} games/s", file=out)
+
+
+def run_local(n, agents, workers, records=False, on_result=None, modules=(), rules=None):
     """Play n games on a pool of worker processes; agents by seat are names
     or functions (module-level, so that workers can import them).  With
     records, each result carries the game's record; on_result(result) is
-    called as each game ends."""
+    called as each game ends.  modules, rules: the game's (carcvar.Game)."""
     out = []
     with multiprocessing.Pool(workers) as pool:
-        for r in pool.imap_unordered(play_one, tasks(n, agents, records), chunksize=4):
+        for r in pool.imap_unordered(play_one, tasks(n, agents, records, modules, rules),
+                                     chunksize=4):
             out.append(r)
             if on_result:
                 on_result(r)
     return out
 
 
-def run_dask(n, agents, address, records=False, on_result=None):
+def run_dask(n, agents, address, records=False, on_result=None, modules=(), rules=None):
     from distributed import Client, LocalCluster, as_completed
     cluster = None
     if address:
@@ -191,7 +215,8 @@ def run_dask(n, agents, address, records=False, on_result=None):
                                processes=True, dashboard_address=None)
         client = Client(cluster)
     try:
-        futures = client.map(play_one, list(tasks(n, agents, records)), pure=False)
+        futures = client.map(play_one, list(tasks(n, agents, records, modules, rules)),
+                             pure=False)
         out = []
         for fut in as_completed(futures):
             r = fut.result()
@@ -216,9 +241,32 @@ def main(argv=None):
                     help="use Dask: a local cluster, or the scheduler at this address")
     ap.add_argument("--records", metavar="DIR",
                     help="write every game's record to DIR/game-SEED.rec")
+    ap.add_argument("--modules", default="", metavar="A,B",
+                    help="modules in play besides the base game, e.g. big_top,inns_cathedrals")
+    ap.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                    help="a rule option (carcvar-play --rules lists them); repeat for each")
+    ap.add_argument("--json", action="store_true",
+                    help="print the report as one JSON object")
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error(f"--games {args.games}: play at least 1 game")
     agents = args.agents.split(",")
+    modules = tuple(m for m in args.modules.split(",") if m)
+    rules = {}
+    for r in args.rule:
+        name, sep, value = r.partition("=")
+        try:
+            rules[name] = int(value)
+        except ValueError:
+            ap.error(f"--rule {r}: wants NAME=VALUE with a whole number, e.g. tiny_city=1")
+        if not sep or not name:
+            ap.error(f"--rule {r}: wants NAME=VALUE, e.g. tiny_city=1")
+    try:  # the library's own answer to modules and rules it refuses
+        carcvar.Game(players=len(agents), modules=modules, rules=rules).close()
+    except (carcvar.CarcError, ValueError, TypeError) as e:
+        ap.error(f"--modules {args.modules or '(none)'} --rule {' '.join(args.rule) or '(none)'}"
+                 f": {e}")
     if os.getcwd() not in sys.path:  # MODULE:FUNCTION from the current directory
         sys.path.insert(0, os.getcwd())
     for a in agents:
@@ -238,11 +286,19 @@ def main(argv=None):
 
     start = time.perf_counter()
     if args.dask is None:
-        results = run_local(args.games, agents, args.workers, bool(args.records), on_result)
+        results = run_local(args.games, agents, args.workers, bool(args.records), on_result,
+                            modules, rules)
     else:
         results = run_dask(args.games, agents, args.dask or None, bool(args.records),
-                           on_result)
-    summarise(results, time.perf_counter() - start)
+                           on_result, modules, rules)
+    elapsed = time.perf_counter() - start
+    if args.json:
+        r = report(results, elapsed)
+        r.update(modules=list(modules), rules=rules,
+                 records=args.records if args.records else None)
+        print(json.dumps(r))
+        return 0
+    summarise(results, elapsed)
     if args.records:
         print(f"records: {len(results)} files in {args.records}")
     return 0

@@ -2,6 +2,7 @@
 as a library and as the command users run."""
 import contextlib
 import io
+import json
 import os
 import re
 import subprocess
@@ -16,6 +17,7 @@ EXAMPLES = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "
 sys.path.insert(0, EXAMPLES)
 os.environ["PYTHONPATH"] = pythonpath(EXAMPLES)
 import selfplay  # noqa: E402
+import carcvar  # noqa: E402
 
 
 def test_games_are_reproducible_and_greedy_beats_random():
@@ -38,8 +40,9 @@ def test_ties_are_ties():
     out = io.StringIO()
     selfplay.summarise(results, 2.0, out)
     lines = out.getvalue().splitlines()
-    assert lines[0] == "greedy   win rate 0.333  tie rate 0.667  over 3 seats"
-    assert lines[1] == "random   win rate 0.000  tie rate 0.500  over 4 seats"
+    # greedy: 30, 40, 9 (mean 26.3); random: 30, 10, 5, 9 (mean 13.5)
+    assert lines[0] == "greedy   win rate 0.333  tie rate 0.667  mean score 26.3  over 3 seats"
+    assert lines[1] == "random   win rate 0.000  tie rate 0.500  mean score 13.5  over 4 seats"
     assert lines[2] == "3 games (2 tied) in 2.00 s = 1.5 games/s"
 
 
@@ -55,8 +58,8 @@ def run_cli(*args):
 
 def check_report(text, games, agents):
     for name in agents:
-        assert re.search(rf"^{name} +win rate [01]\.\d{{3}}  tie rate [01]\.\d{{3}}  over "
-                         rf"\d+ seats$", text, re.M), text
+        assert re.search(rf"^{name} +win rate [01]\.\d{{3}}  tie rate [01]\.\d{{3}}  "
+                         rf"mean score \d+\.\d  over \d+ seats$", text, re.M), text
     assert re.search(rf"^{games} games \(\d+ tied\) in [\d.]+ s = [\d.]+ games/s$", text,
                      re.M), text
 
@@ -152,3 +155,42 @@ def test_cli_own_module_agent_records_and_progress(tmp_path):
                           "mybot:nothing,random"], env=env, cwd=tmp_path, capture_output=True,
                          text=True, timeout=60)
     assert bad.returncode == 2 and "unknown agent mybot:nothing" in bad.stderr
+
+
+def test_cli_modules_rules_json(tmp_path):
+    """--modules and --rule reach every game (its record says so), --json
+    reports seats, wins, ties, rates and mean scores that add up."""
+    out = run_cli("--games", "4", "--workers", "2", "--agents", "random,greedy",
+                  "--modules", "big_top,inns_cathedrals", "--rule", "tiny_city=1",
+                  "--records", str(tmp_path), "--json", "--quiet")
+    r = json.loads(out)
+    assert r["games"] == 4 and r["modules"] == ["big_top", "inns_cathedrals"]
+    assert r["rules"] == {"tiny_city": 1}
+    assert sorted(r["agents"]) == ["greedy", "random"]
+    for a in r["agents"].values():
+        assert a["seats"] == 4
+        assert a["win_rate"] == a["wins"] / 4 and a["tie_rate"] == a["ties"] / 4
+    records = sorted(tmp_path.iterdir())
+    assert len(records) == 4
+    means = {"greedy": 0, "random": 0}
+    for rec in records:
+        text = rec.read_text()
+        assert "\nmodules base inns_cathedrals big_top\n" in text, text[:200]
+        assert "\nrule tiny_city 1\n" in text
+        with carcvar.Game.from_record(text) as g:
+            seed = int(re.search(r"^seed (\d+)$", text, re.M).group(1))
+            seats = ["random", "greedy"] if seed % 2 == 0 else ["greedy", "random"]
+            for seat, name in enumerate(seats):
+                means[name] += g.final_scores()[seat] / 4
+    for name, mean in means.items():
+        assert abs(r["agents"][name]["mean_score"] - mean) < 1e-9
+
+
+def test_cli_refuses_bad_modules_and_rules():
+    for args, says in [(["--modules", "big_topp"], "unknown module 'big_topp'"),
+                       (["--rule", "tiny_city=9"], "rule tiny_city must be 1 to 2, not 9"),
+                       (["--rule", "tiny_city"], "--rule tiny_city: wants NAME=VALUE")]:
+        out = subprocess.run([sys.executable, os.path.join(EXAMPLES, "selfplay.py"), *args],
+                             env=dict(os.environ, PYTHONPATH=pythonpath()),
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 2 and says in out.stderr, out.stderr
