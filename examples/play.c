@@ -6,6 +6,7 @@
  *                [--modules a,b] [--rule NAME=VALUE]... [--watch] [--record-out FILE]
  *                [--svg FILE] [--html PAGE] [--quiet] [--first-player P]
  *                [--bag TILE=N,TILE=N,...]
+ *   carcvar-play --load FILE [--agent P=KIND]... [--watch] [--record-out FILE] ...
  *   carcvar-play --replay FILE [--html PAGE]
  *   carcvar-play --rules | --help
  *
@@ -208,6 +209,7 @@ static int parse_long(const char *s, long lo, long hi, long *out)
 static void print_help(void)
 {
     printf("usage: " PROG " [OPTION]...          play a seeded game\n"
+           "       " PROG " --load FILE [--agent P=KIND]...   go on with a saved game\n"
            "       " PROG " --replay FILE [--html PAGE] [--svg FILE]   replay a game record\n"
            "       " PROG " --rules                 list the rule options\n"
            "\n"
@@ -229,6 +231,8 @@ static void print_help(void)
            "  --first-player P     who plays the first turn, 0 to players-1 (default 0)\n"
            "  --bag TILE=N,...     play from this bag of tiles only (e.g. U=2,E=1)\n"
            "  --watch              print the board after every turn\n"
+           "  --load FILE          go on with the game of a record (a game saved midway)\n"
+           "                       with the --agent players given\n"
            "  --quiet              print only the final board and scores\n"
            "  --record-out FILE    write the game record (doc/records.md)\n"
            "  --svg FILE           write the final board as SVG\n"
@@ -238,8 +242,9 @@ static void print_help(void)
            "  -h, --help           this help\n"
            "\n"
            "A human player types moves in the notation of doc/notation.md, the number of\n"
-           "a listed action, or a command (help lists them).  Exit status: 0 done, 1 a\n"
-           "game or file error, 2 a mistake on the command line.\n");
+           "a listed action, or a command (help lists them).  Boards are as wide as the\n"
+           "terminal (COLUMNS, else the terminal's width, else 80).  Exit status: 0 done,\n"
+           "1 a game or file error, 2 a mistake on the command line.  man carcvar-play\n");
 }
 
 /* The values carc_options_set_rule accepts for a rule, probed outward from
