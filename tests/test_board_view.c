@@ -2,7 +2,9 @@
  * last tile, legal cells with their rotations, figures, legend, scores and
  * supplies), and over random games: every line fits the width, a panned
  * board says which part it shows, the marked cells are exactly the legal
- * cells in view, and the last tile is marked once. */
+ * cells in view, and the last tile is marked once; centre features and
+ * whole tile names (cells as wide as the longest name in play), the tile
+ * in hand (carc_game_hand_view), every column in strips (CARC_VIEW_ALL). */
 #include <carcvar/carcvar.h>
 #include <check.h>
 
@@ -19,6 +21,16 @@ static char *view(const carc_game *g, const carc_board_view *v)
     ck_assert_int_eq(carc_game_board_view(g, v, NULL, 0, &need), CARC_E_BUFFER);
     char *t = malloc(need);
     ck_assert_int_eq(carc_game_board_view(g, v, t, need, &need), CARC_OK);
+    ck_assert_uint_eq(strlen(t) + 1, need);
+    return t;
+}
+
+static char *hand(const carc_game *g, const carc_board_view *v)
+{
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_hand_view(g, v, NULL, 0, &need), CARC_E_BUFFER);
+    char *t = malloc(need);
+    ck_assert_int_eq(carc_game_hand_view(g, v, t, need, &need), CARC_OK);
     ck_assert_uint_eq(strlen(t) + 1, need);
     return t;
 }
@@ -223,6 +235,230 @@ START_TEST(center_extremes)
 }
 END_TEST
 
+
+/* Centre features are drawn (base tile A's monastery, Q's pennant in the
+ * tile in hand) and named in the legend. */
+START_TEST(marks_in_base)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.seed = 1;
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    play(g, "draw A");
+    play(g, "place 0,1 r0");
+    play(g, "deploy follower monastery");
+    play(g, "draw Q");
+    char *t = view(g, NULL);
+    ck_assert_str_eq(t,
+        "board x -1..1, y -1..1\n"
+        "      -1      0      1\n"
+        "\n"
+        " -1         +123\n"
+        "\n"
+        "              C\n"
+        "  0        R  D  R\n"
+        "              .\n"
+        "              .\n"
+        "  1  +3    .[ A ]. +1\n"
+        "            ^ R 0m\n"
+        "legend: north up; edges C city, R road, . field; [D] the tile placed last;\n"
+        "  +123 tile Q fits here: r1 r2 r3; 0m player 0's follower on a monastery;\n"
+        "  ^ monastery\n"
+        "turn 2, 69 tiles left\n"
+        "player 0: 0 points; supply: 6 followers\n"
+        "player 1: 0 points; supply: 7 followers\n");
+    free(t);
+    t = hand(g, NULL);
+    ck_assert_str_eq(t,
+        "  r1        r2        r3\n"
+        "   C         .         C\n"
+        ".  Q  C   C  Q  C   C  Q  .\n"
+        " ! C       ! C       ! C\n"
+        "legend: edges C city, R road, . field; ! pennant\n");
+    free(t);
+    /* no placement pending: no tile in hand */
+    play(g, "place 0,-1 r2");
+    size_t need;
+    ck_assert_int_eq(carc_game_hand_view(g, NULL, NULL, 0, &need), CARC_E_STATE);
+    ck_assert_int_eq(carc_game_hand_view(NULL, NULL, NULL, 0, &need), CARC_E_INVALID);
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = 39;
+    play(g, "pass");
+    play(g, "draw E");
+    ck_assert_int_eq(carc_game_hand_view(g, &v, NULL, 0, &need), CARC_E_INVALID);
+    carc_game_free(g);
+}
+END_TEST
+
+/* With Inns & Cathedrals and Under the Big Top every cell is as wide as
+ * the longest tile name in play (IC_CcRr_p_i, 11) plus 4: whole names, the
+ * four rotations aligned, the pennant, inn and acrobat space drawn. */
+START_TEST(module_names_and_marks)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.modules |= 1ull << carc_module_by_name("inns_cathedrals");
+    o.modules |= 1ull << carc_module_by_name("big_top");
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    play(g, "draw IC_CcRr_p_i");
+    play(g, "place 0,-1 r2");
+    play(g, "pass");
+    play(g, "draw BT_ffrf_ac");
+    char *t = view(g, NULL);
+    ck_assert_str_eq(t,
+        "board x -1..1, y -2..1\n"
+        "          -1              0              1\n"
+        "\n"
+        " -2                 +0\n"
+        "\n"
+        "                          R\n"
+        " -1  +3            R[IC_CcRr_p_i]C\n"
+        "                    !&    C\n"
+        "                          C\n"
+        "  0  +3            R      D      R +1\n"
+        "                          .\n"
+        "\n"
+        "  1                 +013\n"
+        "\n"
+        "legend: north up; edges C city, R road, . field; [D] the tile placed last;\n"
+        "  +1 tile BT_ffrf_ac fits here: r1; ! pennant; & inn on a road\n"
+        "turn 2, 107 tiles left\n"
+        "player 0: 0 points; supply: 7 followers, 1 big, 1 ringmaster\n"
+        "player 1: 0 points; supply: 7 followers, 1 big, 1 ringmaster\n");
+    free(t);
+    t = hand(g, NULL);
+    ck_assert_str_eq(t,
+        "      r0                r1                r3\n"
+        "       .                 .                 .\n"
+        ". BT_ffrf_ac  .   R BT_ffrf_ac  .   . BT_ffrf_ac  R\n"
+        " %     R           %     .           %     .\n"
+        "legend: edges C city, R road, . field; % acrobat space\n");
+    free(t);
+    carc_board_view v; /* 40 columns: two rotations a line */
+    carc_board_view_init(&v);
+    v.width = 40;
+    t = hand(g, &v);
+    ck_assert_str_eq(t,
+        "      r0                r1\n"
+        "       .                 .\n"
+        ". BT_ffrf_ac  .   R BT_ffrf_ac  .\n"
+        " %     R           %     .\n"
+        "      r3\n"
+        "       .\n"
+        ". BT_ffrf_ac  R\n"
+        " %     .\n"
+        "legend: edges C city, R road, . field;\n"
+        "  % acrobat space\n");
+    free(t);
+    carc_game_free(g);
+}
+END_TEST
+
+/* CARC_VIEW_ALL: a board wider than the view in strips of even widths, each
+ * with its columns, rows and x axis; every tile drawn once. */
+START_TEST(all_columns_in_strips)
+{
+    carc_options o;
+    carc_options_init(&o);
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    for (int x = 1; x <= 6; x++) { /* a road of U tiles east: x 0..6 */
+        char place[32];
+        play(g, "draw U");
+        snprintf(place, sizeof place, "place %d,0 r1", x);
+        play(g, place);
+        play(g, "pass");
+    }
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = 40; /* 5 columns fit: 7 go in strips of 4 and 3 */
+    v.flags = CARC_VIEW_ALL;
+    char *t = view(g, &v);
+    ck_assert_str_eq(t,
+        "board x 0..6, y 0..0\n"
+        "x 0..3, y 0..0\n"
+        "       0      1      2      3\n"
+        "       C      .      .      .\n"
+        "  0 R  D  RR  U  RR  U  RR  U  R\n"
+        "       .      .      .      .\n"
+        "\n"
+        "x 4..6, y 0..0\n"
+        "       4      5      6\n"
+        "       .      .      .\n"
+        "  0 R  U  RR  U  RR  U  R\n"
+        "       .      .      .\n"
+        "turn 7, 65 tiles left\n"
+        "player 0: 0 points; supply: 7 followers\n"
+        "player 1: 0 points; supply: 7 followers\n");
+    free(t);
+    v.width = 80; /* it fits: one piece, as without the flag */
+    t = view(g, &v);
+    ck_assert_ptr_null(strstr(t, "\nx "));
+    ck_assert_ptr_nonnull(strstr(t, "\n       0      1      2      3      4      5      6\n"));
+    free(t);
+    carc_game_free(g);
+}
+END_TEST
+
+/* Random games with every module: every line within the width, with and
+ * without strips, the hand view too; with strips every placed tile's name
+ * appears. */
+START_TEST(random_module_games)
+{
+    carc_options o;
+    carc_options_init(&o);
+    for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+        if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+    o.seed = 9;
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    uint64_t pick = 9;
+    int steps = 0;
+    while (!carc_game_is_terminal(g)) {
+        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+            continue;
+        }
+        carc_action acts[1024];
+        size_t n;
+        ck_assert_int_eq(carc_game_legal_actions(g, acts, 1024, &n), CARC_OK);
+        carc_decision d;
+        carc_game_decision(g, &d);
+        if (steps++ % 7 == 0 || d.kind == CARC_DECISION_PLACE) {
+            static const int widths[] = {40, 97, 400};
+            for (int w = 0; w < 3; w++)
+                for (int k = 0; k < 3; k++) {
+                    carc_board_view v;
+                    carc_board_view_init(&v);
+                    v.width = widths[w];
+                    if (k == 1) v.flags |= CARC_VIEW_ALL;
+                    if (k == 2 && d.kind != CARC_DECISION_PLACE) continue;
+                    char *t = k == 2 ? hand(g, &v) : view(g, &v);
+                    for (char *line = t; *line;) {
+                        size_t l = strcspn(line, "\n");
+                        ck_assert_msg((int)l <= widths[w], "line of %zu > %d: %.*s", l,
+                                      widths[w], (int)l, line);
+                        line += l + (line[l] == '\n');
+                    }
+                    if (k == 1) {
+                        carc_placed_tile pt;
+                        for (int i = 0; carc_game_tile_by_order(g, i, &pt) == CARC_OK; i++)
+                            ck_assert_msg(strstr(t, carc_tile_name(pt.type)),
+                                          "tile %s missing", carc_tile_name(pt.type));
+                    }
+                    free(t);
+                }
+        }
+        pick = pick * 6364136223846793005ull + 1442695040888963407ull;
+        ck_assert_int_eq(carc_game_apply(g, &acts[(pick >> 33) % n]), CARC_OK);
+    }
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board-view");
@@ -231,6 +467,10 @@ int main(void)
     tcase_add_test(tc, known_position);
     tcase_add_test(tc, random_games);
     tcase_add_test(tc, center_extremes);
+    tcase_add_test(tc, marks_in_base);
+    tcase_add_test(tc, module_names_and_marks);
+    tcase_add_test(tc, all_columns_in_strips);
+    tcase_add_test(tc, random_module_games);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

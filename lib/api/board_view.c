@@ -138,7 +138,7 @@ static void legend_item(outbuf *o, size_t *col, int width, const char *item)
     if (*col == 0) {
         carc__out_add(o, "legend:");
         *col = 7;
-    } else if (*col + 2 + n > w) {
+    } else if (*col + 3 + n > w) { /* "; item" and the ';' that may follow it */
         carc__out_add(o, ";\n ");
         *col = 1;
     } else {
@@ -539,15 +539,60 @@ static void write_legend(view_ctx *c)
     carc__out_add(o, "\n");
 }
 
+/* One status line, wrapped at width between words (continuation lines
+ * indented by two spaces; a word longer than a line is cut). */
+static void out_wrapped(outbuf *o, int width, const char *text)
+{
+    size_t col = 0, w = (size_t)width;
+    while (*text) {
+        size_t sp = strspn(text, " ");
+        size_t n = strcspn(text + sp, " ");
+        if (col > 0 && col + sp + n > w) { /* the word goes on a new line */
+            carc__out_add(o, "\n  ");
+            col = 2;
+            text += sp;
+            sp = 0;
+        }
+        carc__out_add(o, "%.*s", (int)sp, text);
+        col += sp;
+        text += sp;
+        while (col + n > w) { /* only a word longer than a whole line */
+            size_t k = w - col;
+            carc__out_add(o, "%.*s\n  ", (int)k, text);
+            text += k;
+            n -= k;
+            col = 2;
+        }
+        carc__out_add(o, "%.*s", (int)n, text);
+        col += n;
+        text += n;
+    }
+    carc__out_add(o, "\n");
+}
+
+/* A status line drawn into line[], then wrapped into o. */
+#define STATUS_LINE 4096
+static void status_flush(outbuf *o, int width, outbuf *line)
+{
+    if (line->len >= line->cap) line->buf[line->cap - 1] = 0; /* cut, never overrun */
+    else line->buf[line->len] = 0;
+    out_wrapped(o, width, line->buf);
+    memset(line->buf, 0, line->cap); /* a cut line ends at its last whole piece */
+    line->len = 0;
+}
+
 /* Under the board: the turn, tiles left and out of the game, each player's
  * points, supply and held tiles. */
-static void write_status(const carc_game *game, outbuf *o)
+static void write_status(const carc_game *game, outbuf *out_, int width)
 {
+    char text[STATUS_LINE] = {0};
+    outbuf line = {text, sizeof text, 0};
+    outbuf *o = &line;
     carc__out_add(o, "turn %d, %d tile%s left", game->turn, game->total_remaining,
                   game->total_remaining == 1 ? "" : "s");
     if (game->discarded) carc__out_add(o, ", %d set aside", game->discarded);
     if (carc__is_over(game)) carc__out_add(o, ", game over");
-    carc__out_add(o, "\n");
+    status_flush(out_, width, o);
     /* tokens of no player (the Big Top's revealed animals), if any */
     int out = 0;
     for (int k = 0; k < CARC_TOKEN_KINDS; k++) {
@@ -556,9 +601,9 @@ static void write_status(const carc_game *game, outbuf *o)
         if (n <= 0 || !name) continue;
         carc__out_add(o, "%s %d %s", out++ ? "," : "out of the game:", n, name);
     }
-    if (out) carc__out_add(o, "\n");
+    if (out) status_flush(out_, width, o);
     /* tiles lying face up that nobody owns yet (a bazaar's row), if any */
-    if (carc__pic_held_text(game, -1, "face up: ", 0, o)) carc__out_add(o, "\n");
+    if (carc__pic_held_text(game, -1, "face up: ", 0, o)) status_flush(out_, width, o);
 
     for (int pl = 0; pl < game->nplayers; pl++) {
         carc__out_add(o, "player %d: %d points; supply:", pl, game->score[pl]);
@@ -570,7 +615,7 @@ static void write_status(const carc_game *game, outbuf *o)
         }
         /* the tiles it holds to play later (a bazaar's), if any */
         carc__pic_held_text(game, pl, "; holds ", 0, o);
-        carc__out_add(o, "\n");
+        status_flush(out_, width, o);
     }
 }
 
@@ -604,7 +649,7 @@ int carc_game_board_view(const carc_game *game, const carc_board_view *view, cha
     choose_columns(&c);
     write_board(&c);
     if (c.v.flags & CARC_VIEW_LEGEND) write_legend(&c);
-    write_status(game, &o);
+    write_status(game, &o, c.v.width);
     return carc__out_finish(&o, needed);
 }
 
