@@ -23,16 +23,18 @@ fail() {
     screen "$session" | tail -60
     exit 1
 }
-# start SESSION ARGS...: carcvar-play in a new 100x40 terminal
+# start SESSION ARGS...: carcvar-play in a new terminal of $cols (100) x 40,
+# COLUMNS unset (the width is the terminal's)
+cols=100
 start() {
     session=$1
     shift
     if [ -z "$(tmux -S "$sock" ls 2>/dev/null)" ]; then
-        tmux -S "$sock" -f "$tmp/tmux.conf" new-session -d -s "$session" -x 100 -y 40 \
-            "$play $*; echo EXITED \$?; sleep 600"
+        tmux -S "$sock" -f "$tmp/tmux.conf" new-session -d -s "$session" -x $cols -y 40 \
+            "env -u COLUMNS $play $*; echo EXITED \$?; sleep 600"
     else
-        tmux -S "$sock" new-session -d -s "$session" -x 100 -y 40 \
-            "$play $*; echo EXITED \$?; sleep 600"
+        tmux -S "$sock" new-session -d -s "$session" -x $cols -y 40 \
+            "env -u COLUMNS $play $*; echo EXITED \$?; sleep 600"
     fi
 }
 send() { tmux -S "$sock" send-keys -t "$session" -l "$1"; tmux -S "$sock" send-keys -t "$session" Enter; }
@@ -140,3 +142,42 @@ wait_for 'undo works only against computer opponents'
 send quit
 wait_for 'EXITED 0'
 echo "ok: undo refused between humans"
+
+# 5. a game saved midway goes on (--load) with the human at the keyboard
+start loading --load "$tmp/mid.rec" --agent 0=human --agent 1=random
+wait_for "^loaded $tmp/mid.rec: going on at turn "
+moves=0
+while ! screen "$session" | grep -q '^game over: '; do
+    answer hint
+    move=$(screen "$session" | grep '^hint: ' | tail -1 | sed 's/^hint: //')
+    [ -n "$move" ] || fail "no hint"
+    answer "$move"
+    moves=$((moves + 1))
+    [ $moves -gt 40 ] && fail "the loaded game does not end"
+done
+wait_for '^final scores:'
+send ''
+wait_for 'EXITED 0'
+echo "ok: --load went on for $moves moves"
+
+# 6. the board as wide as the terminal (TIOCGWINSZ): a game of 11 columns
+#    loaded before its last tile shows every column in 200 columns (no
+#    "showing x"); in 80 (10 columns of tiles) it is panned
+"$play" --seed 1 --record-out "$tmp/long.rec" --quiet > /dev/null || fail "no record"
+last=$(grep -n '^draw' "$tmp/long.rec" | tail -1 | cut -d: -f1)
+head -n $((last - 1)) "$tmp/long.rec" > "$tmp/long40.rec"
+cols=200
+start wide --load "$tmp/long40.rec" --agent 0=human --agent 1=human --quiet
+wait_for 'player [01], place tile'
+screen wide | grep -q '^showing x' && fail "a 200-column terminal shows part of the board"
+wide=$(screen wide | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }')
+[ "$wide" -gt 80 ] || fail "200 columns: no line wider than 80 ($wide)"
+send quit
+wait_for 'EXITED 0'
+cols=80
+start narrow --load "$tmp/long40.rec" --agent 0=human --agent 1=human --quiet
+wait_for 'player [01], place tile'
+wait_for '^showing x'
+send quit
+wait_for 'EXITED 0'
+echo "ok: the terminal's width ($wide columns in 200, panned in 80)"
