@@ -112,7 +112,9 @@ static int tile_marks(int type, char *out, const char **names, int cap)
 }
 
 /* The width of a tile's name in this game: the longest name of a tile type
- * in play (at least 3); cells are that plus 4 wide. */
+ * in play (at least 3); cells are that plus 4 wide.  A cell of width W has
+ * room for W - 5 marks (draw_tile_row), so the width also grows with the
+ * most marks a tile type in play has: none is ever left out. */
 static int name_width(const carc_game *game)
 {
     int w = 3;
@@ -121,6 +123,10 @@ static int name_width(const carc_game *game)
         if (m < 0 || !carc__module_on(game, m)) continue;
         int l = (int)strlen(carc__types[t].name);
         if (l > w) w = l;
+        char mk[16];
+        const char *names[16];
+        int nm = tile_marks(t, mk, names, (int)sizeof mk);
+        if (nm + 1 > w) w = nm + 1;
     }
     return w < MAX_NAME_W ? w : MAX_NAME_W;
 }
