@@ -459,6 +459,61 @@ START_TEST(random_module_games)
 }
 END_TEST
 
+/* carc_game_board_text keeps its 7-character cells and 3-character names
+ * and draws the centre features' marks in its blank bottom-left corner:
+ * base tile A's monastery, Q's pennant, an Inns & Cathedrals tile's
+ * pennant and inn. */
+START_TEST(board_text_marks)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.seed = 1;
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    play(g, "draw A");
+    play(g, "place 0,1 r0");
+    play(g, "deploy follower monastery");
+    play(g, "draw Q");
+    play(g, "place 0,-1 r2");
+    play(g, "pass");
+    char t[1024];
+    size_t need;
+    ck_assert_int_eq(carc_game_board_text(g, t, sizeof t, &need), CARC_OK);
+    ck_assert_str_eq(t,
+        "board x 0..0, y -1..1 (north up)\n"
+        "   .\n"
+        "C Q   C\n"
+        " ! C\n"
+        "   C\n"
+        "R D   R\n"
+        "   .\n"
+        "   .\n"
+        ". A   .\n"
+        " ^ R 0m\n"
+        "player 0: 0 points, 6 followers in supply\n"
+        "player 1: 0 points, 7 followers in supply\n");
+    carc_game_free(g);
+    carc_options_init(&o);
+    o.modules |= 1ull << carc_module_by_name("inns_cathedrals");
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    play(g, "draw IC_CcRr_p_i");
+    play(g, "place 0,-1 r2");
+    play(g, "pass");
+    ck_assert_int_eq(carc_game_board_text(g, t, sizeof t, &need), CARC_OK);
+    ck_assert_str_eq(t,
+        "board x 0..0, y -1..0 (north up)\n"
+        "   R\n"
+        "R IC_ C\n"
+        "!& C\n"
+        "   C\n"
+        "R D   R\n"
+        "   .\n"
+        "player 0: 0 points, 7 followers in supply\n"
+        "player 1: 0 points, 7 followers in supply\n");
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board-view");
@@ -471,6 +526,7 @@ int main(void)
     tcase_add_test(tc, module_names_and_marks);
     tcase_add_test(tc, all_columns_in_strips);
     tcase_add_test(tc, random_module_games);
+    tcase_add_test(tc, board_text_marks);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

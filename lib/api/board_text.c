@@ -1,5 +1,6 @@
 /* The text picture of the board (doc/notation.md, "Board text"). */
 #include "core/state.h"
+#include "picture.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -47,6 +48,12 @@ int carc_game_board_text(const carc_game *game, char *buf, size_t cap, size_t *n
                             break;
                         }
                         snprintf(cell, sizeof cell, "   %c %s", e[2], fig);
+                        /* the centre features' marks, ending in column 1
+                         * (as the board view's; columns 0..2 were blank) */
+                        char mk[4];
+                        const char *names[4];
+                        int nm = carc__view_tile_marks(pt->type, mk, names, (int)sizeof mk);
+                        for (int i = 0; i < nm; i++) cell[(nm < 3 ? 2 - nm : 0) + i] = mk[i];
                     }
                 }
                 if (n + 7 < sizeof line) {

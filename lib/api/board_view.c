@@ -78,7 +78,7 @@ static int mark_index(const char *name)
 /* The marks of tile type `type` (no rotation: they sit in the centre) into
  * out[] (NUL-terminated, at most cap-1), each glyph once; the names behind
  * them go to names[] (NULL-terminated, at most cap-1). */
-static int tile_marks(int type, char *out, const char **names, int cap)
+int carc__view_tile_marks(int type, char *out, const char **names, int cap)
 {
     const tile_type *ty = &carc__types[type];
     int n = 0;
@@ -125,7 +125,7 @@ static int name_width(const carc_game *game)
         if (l > w) w = l;
         char mk[16];
         const char *names[16];
-        int nm = tile_marks(t, mk, names, (int)sizeof mk);
+        int nm = carc__view_tile_marks(t, mk, names, (int)sizeof mk);
         if (nm + 1 > w) w = nm + 1;
     }
     return w < MAX_NAME_W ? w : MAX_NAME_W;
@@ -313,7 +313,7 @@ static void draw_tile_row(view_ctx *c, int type, const char e[4], int row, bool 
          * figure in the corner */
         char mk[16];
         const char *names[16];
-        tile_marks(type, mk, names, (int)sizeof mk);
+        carc__view_tile_marks(type, mk, names, (int)sizeof mk);
         int col = 1;
         for (int i = 0; mk[i]; i++) {
             if (col == mid) col++;

@@ -82,4 +82,10 @@ size_t carc__pic_held_text(const carc_game *g, int player, const char *prefix, i
 /* Text escaped for XML character data and attribute values. */
 void carc__pic_xml(outbuf *o, const char *s) CARC_INTERNAL;
 
+/* The text boards' marks of tile type `type`'s centre features (board
+ * view, board text; board_view.c): one glyph each into out (NUL-ended,
+ * at most cap - 1: '^' monastery, '!' pennant, '&' inn, ...), the name
+ * behind each into names (NULL-ended); the count. */
+int carc__view_tile_marks(int type, char *out, const char **names, int cap) CARC_INTERNAL;
+
 #endif
