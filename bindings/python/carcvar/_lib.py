@@ -252,6 +252,7 @@ SIGNATURES = {
     "carc_game_turn_points": ([G, _Int, P(c_int32), c_size_t], c_int, _check_status),
     "carc_board_view_init": ([P(BoardView)], None, None),
     "carc_game_board_view": ([G, P(BoardView)] + list(BUF), c_int, None),
+    "carc_game_hand_view": ([G, P(BoardView)] + list(BUF), c_int, None),
     "carc_record_html": ([c_char_p, c_size_t] + list(BUF) + [P(RecordErrorStruct)], c_int,
                          None),
     "carc_score_reason_name": ([_Int], c_char_p, None),

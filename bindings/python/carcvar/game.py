@@ -753,19 +753,31 @@ class Game:
                                   buf, 6)
         return list(buf[:self.num_players])
 
-    def board_view(self, width=80, center=None):
+    def board_view(self, width=80, center=None, all_columns=False):
         """The board for a person (carc_game_board_view): coordinates on both
-        axes, the last tile and the legal cells marked, a legend, at most
-        `width` columns (a wider board is panned, centred on `center`=(x, y)
-        or on the last tile)."""
+        axes, whole tile names, centre features, the last tile and the legal
+        cells marked, a legend, at most `width` columns (a wider board is
+        panned, centred on `center`=(x, y) or on the last tile; with
+        all_columns, drawn in strips of columns instead)."""
         v = L.BoardView()
         lib.carc_board_view_init(ctypes.byref(v))
         v.width = L.checked_int(width, -2**31, 2**31 - 1, "width")
+        if all_columns:
+            v.flags |= 16
         if center is not None:
             v.flags |= 8
             v.center_x = L.checked_int(center[0], -2**31, 2**31 - 1, "x")
             v.center_y = L.checked_int(center[1], -2**31, 2**31 - 1, "y")
         return L.call_buffer(lib.carc_game_board_view, self.handle, ctypes.byref(v))
+
+    def hand_view(self, width=80):
+        """The tile to place in each rotation that fits somewhere, drawn as
+        the board view draws tiles, with a legend (carc_game_hand_view);
+        WrongStateError when no placement is pending."""
+        v = L.BoardView()
+        lib.carc_board_view_init(ctypes.byref(v))
+        v.width = L.checked_int(width, -2**31, 2**31 - 1, "width")
+        return L.call_buffer(lib.carc_game_hand_view, self.handle, ctypes.byref(v))
 
     def final_scores(self):
         buf = (ctypes.c_int32 * 6)()
