@@ -38,12 +38,14 @@ int term_width(void)
     return width;
 }
 
+/* centre: 1 centred on cx, cy; 2 every column, in strips */
 static void show_board(const carc_game *g, int centre, int cx, int cy)
 {
     carc_board_view v;
     carc_board_view_init(&v);
     v.width = term_width();
-    if (centre) {
+    if (centre == 2) v.flags |= CARC_VIEW_ALL;
+    if (centre == 1) {
         v.flags |= CARC_VIEW_CENTER;
         v.center_x = cx;
         v.center_y = cy;
@@ -172,6 +174,7 @@ static void show_help(const carc_game *g, const carc_action *acts, size_t n)
     }
     printf("Commands:\n"
            "  help         this text            board [X,Y]  the board (centred on X,Y)\n"
+           "  board all    every column of the board, in strips as wide as the terminal\n"
            "  rotations    the tile in hand     hint         a suggested move\n"
            "  actions      every legal action   undo         back to your previous decision\n"
            "  save FILE    write the game record to FILE (carcvar-play --load FILE goes on)\n"
@@ -237,7 +240,7 @@ void human_end(const carc_game *g)
         while (l && isspace((unsigned char)s[l - 1])) s[--l] = 0;
         if (!*s || !strcmp(s, "quit") || !strcmp(s, "exit")) return;
         if (!strcmp(s, "board")) {
-            show_board(g, 0, 0, 0);
+            show_board(g, 2, 0, 0);
         } else if (!strncmp(s, "save", 4) && (s[4] == ' ' || s[4] == 0)) {
             const char *path = s + 4;
             while (isspace((unsigned char)*path)) path++;
@@ -315,6 +318,8 @@ long human_turn(play_state *st, const carc_action *acts, size_t n, carc_game *sc
             show_help(g, acts, n);
         } else if (!strcmp(s, "board")) {
             show_board(g, 0, 0, 0);
+        } else if (!strcmp(s, "board all")) {
+            show_board(g, 2, 0, 0);
         } else if (sscanf(s, "board %d,%d", &cx, &cy) == 2) {
             show_board(g, 1, cx, cy);
         } else if (!strcmp(s, "rotations")) {

@@ -139,3 +139,17 @@ has 'none.rec: No such file or directory'
 "$play" --load "$tmp/cut.rec" --replay "$tmp/cut.rec" 2> "$out" && fail "--load with --replay"
 has '^carcvar-play: --replay and --load: give one of them$'
 echo "ok: --load"
+
+# 8. 'board all': every column of a board wider than the terminal, in strips
+#    (the human's own board is panned: 'showing x')
+"$play" --seed 1 --record-out "$tmp/long.rec" --quiet > /dev/null || fail "no record"
+last=$(grep -n '^draw' "$tmp/long.rec" | tail -1 | cut -d: -f1)
+head -n $((last - 1)) "$tmp/long.rec" > "$tmp/last.rec"
+out=$tmp/boardall.out
+printf 'board all\nquit\n' | COLUMNS=80 "$play" --load "$tmp/last.rec" --agent 0=human \
+    --agent 1=human --quiet > "$out" || fail "exit $?"
+has '^showing x -6..3$'
+has '^x -6..0, y -8..5$'
+has '^x 1..6, y -8..6$'
+[ "$(maxw "$out")" -le 80 ] || fail "a line of $(maxw "$out") columns in 80"
+echo "ok: board all"
