@@ -165,11 +165,11 @@ static void show_help(const carc_game *g, const carc_action *acts, size_t n)
         snprintf(have, sizeof have, " %s", words);
         if (strstr(have, look)) continue;
         size_t l = strlen(words);
-        snprintf(words + l, sizeof words - l, "%s,", word);
+        snprintf(words + l, sizeof words - l, "%s, ", word);
     }
     size_t l = strlen(words);
-    if (l) {
-        words[l - 1] = 0;
+    if (l >= 2) {
+        words[l - 2] = 0;
         printf("Now: %s ('actions' lists every legal action)\n", words);
     }
     printf("Commands:\n"

@@ -88,6 +88,12 @@ has '^  deploy big city N '
 has '^  acrobat, acrobat X,Y '
 has '^  pyramid, pyramid X,Y '
 has '^Now: place '
+# what a deployment takes, each word once
+out=$tmp/deploy.out
+printf 'place 0,-1 r2\nhelp\nquit\n' | "$play" --seed 5 --agent 0=human --bag E=2 > "$out" ||
+    fail "exit $?"
+has '^your new tile E is at 0,-1; choose:$'
+has '^Now: pass, deploy (.actions. lists every legal action)$'
 echo "ok: the tile in hand, module moves in help"
 
 # 6. every prompt of a game with every module says what it asks
