@@ -469,6 +469,25 @@ static void write_board(view_ctx *c)
     }
 }
 
+/* The legend items of the marks drawn ("^ monastery"), each glyph once. */
+static void legend_marks(view_ctx *c, size_t *col)
+{
+    char item[120];
+    for (size_t k = 0; k < NMARKS; k++) {
+        if (!((c->marks_seen >> k) & 1)) continue;
+        bool again = false; /* a glyph of two names: said once */
+        for (size_t j = 0; j < k; j++)
+            again |= ((c->marks_seen >> j) & 1) && marks[j].glyph == marks[k].glyph;
+        if (again) continue;
+        snprintf(item, sizeof item, "%c %s", marks[k].glyph, marks[k].legend);
+        legend_item(c->o, col, c->v.width, item);
+    }
+    for (int k = 0; k < c->nother; k++) {
+        snprintf(item, sizeof item, "%c %s", c->other[k][0], c->other[k]);
+        legend_item(c->o, col, c->v.width, item);
+    }
+}
+
 /* The legend: what the board drawn shows. */
 static void write_legend(view_ctx *c)
 {
@@ -527,19 +546,7 @@ static void write_legend(view_ctx *c)
                  figure_glyph(f->kind, feat), T[f->tile].x, T[f->tile].y, role);
         legend_item(o, &col, width, item);
     }
-    for (size_t k = 0; k < NMARKS; k++) {
-        if (!((c->marks_seen >> k) & 1)) continue;
-        bool again = false; /* a glyph of two names: said once */
-        for (size_t j = 0; j < k; j++)
-            again |= ((c->marks_seen >> j) & 1) && marks[j].glyph == marks[k].glyph;
-        if (again) continue;
-        snprintf(item, sizeof item, "%c %s", marks[k].glyph, marks[k].legend);
-        legend_item(o, &col, width, item);
-    }
-    for (int k = 0; k < c->nother; k++) {
-        snprintf(item, sizeof item, "%c %s", c->other[k][0], c->other[k]);
-        legend_item(o, &col, width, item);
-    }
+    legend_marks(c, &col);
     if (c->seen & SEEN_NEUTRAL) legend_item(o, &col, width, "n a neutral figure");
     if (c->seen & SEEN_MORE) legend_item(o, &col, width, "+ more figures on the tile");
     carc__out_add(o, "\n");
@@ -711,22 +718,9 @@ int carc_game_hand_view(const carc_game *game, const carc_board_view *view, char
     }
     if (flags & CARC_VIEW_LEGEND) {
         size_t col = 0;
-        char item[120];
         legend_item(&o, &col, c.v.width, "edges C city, R road, . field");
         if (c.seen & SEEN_WILD) legend_item(&o, &col, c.v.width, "* any");
-        for (size_t k = 0; k < NMARKS; k++) {
-            if (!((c.marks_seen >> k) & 1)) continue;
-            bool again = false;
-            for (size_t j = 0; j < k; j++)
-                again |= ((c.marks_seen >> j) & 1) && marks[j].glyph == marks[k].glyph;
-            if (again) continue;
-            snprintf(item, sizeof item, "%c %s", marks[k].glyph, marks[k].legend);
-            legend_item(&o, &col, c.v.width, item);
-        }
-        for (int k = 0; k < c.nother; k++) {
-            snprintf(item, sizeof item, "%c %s", c.other[k][0], c.other[k]);
-            legend_item(&o, &col, c.v.width, item);
-        }
+        legend_marks(&c, &col);
         carc__out_add(&o, "\n");
     }
     return carc__out_finish(&o, needed);
