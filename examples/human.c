@@ -24,8 +24,8 @@ void human_done(void)
 
 int term_width(void)
 {
-    static int width;
-    if (width) return width;
+    /* asked each time: a terminal resized during the game is followed */
+    int width;
     const char *env = getenv("COLUMNS");
     char *end;
     long w = env && *env ? strtol(env, &end, 10) : 0;

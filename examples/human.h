@@ -38,7 +38,8 @@ void human_done(void);
 void human_end(const carc_game *g);
 
 /* The terminal's width for boards: COLUMNS if set, else the terminal's
- * (TIOCGWINSZ) when stdout is one, else 80; kept within 40..400. */
+ * (TIOCGWINSZ, asked each time: a resized terminal is followed) when
+ * stdout is one, else 80; kept within 40..400. */
 int term_width(void);
 
 #endif
