@@ -5,8 +5,11 @@
 #   chosen bag against a random computer player, with help, a mistyped move,
 #   an illegal move (each answered with the library's explanation), hints
 #   taken as moves, undo, save (the record replays to the same final scores)
-#   and the end of the game; then quit and Ctrl-D in fresh games, which print
-#   the scores.  Exits 77 (skipped) without tmux.
+#   and the end of the game, where the whole game is saved; then quit and
+#   Ctrl-D in fresh games, which print the scores; the game saved midway
+#   going on (--load) to its end; the board as wide as the terminal
+#   (TIOCGWINSZ: 200 columns show what 80 pan).  Exits 77 (skipped) without
+#   tmux.
 set -u
 play=$1
 command -v tmux >/dev/null 2>&1 || { echo "tmux not installed: skipped"; exit 77; }
