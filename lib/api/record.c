@@ -298,10 +298,13 @@ static int dir_rule(replay *r, char *rest)
     if (sscanf(rest, "%63s %23s %n", name, num, &used) != 2 || rest[used] ||
         !carc__parse_int(num, INT_MIN, INT_MAX, &value))
         return rec_fail(r->err, r->lineno, CARC_E_PARSE, "expected 'rule NAME VALUE'");
-    int rc = carc_options_set_rule(&r->o, name, value);
-    if (rc)
-        return rec_fail(r->err, r->lineno, rc == CARC_E_NOTFOUND ? CARC_E_PARSE : rc,
-                        "unknown rule or value '%s %d'", name, value);
+    carc_explanation why;
+    int rc = carc_options_set_rule_explain(&r->o, name, value, &why);
+    if (rc == CARC_E_NOTFOUND)
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE,
+                        "unknown rule '%s' in 'rule %s %d' (carc_rule_name lists the rules)",
+                        name, name, value);
+    if (rc) return rec_fail(r->err, r->lineno, rc, "'rule %s %d': %s", name, value, why.message);
     int id = carc_rule_by_name(name);
     if (r->rule_line[id])
         return rec_fail(r->err, r->lineno, CARC_E_PARSE,
