@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""protocol.py CARCVAR-PLAY -- carcvar-play --protocol (doc/protocol.md).
+"""protocol.py CARCVAR-PLAY [DOC] -- carcvar-play --protocol (doc/protocol.md).
 
 Plays a whole game with every module of the build through the line
 protocol -- chance by "sample" and by chosen ids, actions by id and by text,
@@ -8,7 +8,8 @@ events reported, the record replays to the same final scores with
 carcvar-play --replay, and "load" restores it.  Then every malformed or
 wrong line gets exactly one reply, an error object with the right code, and
 the session goes on; random garbage too.  (Python's json module reads the
-replies; the program itself has its own parser.)"""
+replies; the program itself has its own parser.)  With DOC (doc/protocol.md),
+its worked exchange is replayed and every reply compared byte for byte."""
 import json
 import os
 import random
@@ -347,6 +348,29 @@ for line in lines:
           "garbage %r: %s" % (line, r))
 rc, rest = s.close()
 check(rc == 0 and rest == b"" and replies == len(lines), "one reply per garbage line")
+
+# --protocol takes no other option
+out = subprocess.run([PLAY, "--protocol", "--seed", "3"], capture_output=True, text=True,
+                     input="")
+check(out.returncode == 2 and "--protocol takes no other option" in out.stderr
+      and out.stdout == "", "--protocol with --seed: exit %d, %r" % (out.returncode, out.stderr))
+
+# the worked exchange of doc/protocol.md, byte for byte
+if len(sys.argv) > 2:
+    with open(sys.argv[2], encoding="utf-8") as f:
+        doc = f.read()
+    block = doc.split("## A worked exchange", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    lines = block.splitlines()
+    sent = [l[2:] for l in lines if l.startswith("> ")]
+    want = [l[2:] for l in lines if l.startswith("< ")]
+    check(len(sent) == len(want) > 10 and len(sent) + len(want) == len(lines),
+          "the exchange alternates > and < lines")
+    out = subprocess.run([PLAY, "--protocol"], input="".join(l + "\n" for l in sent),
+                         capture_output=True, text=True)
+    got = out.stdout.splitlines()
+    check(len(got) == len(want), "one reply per request of the exchange")
+    for req, w, g in zip(sent, want, got):
+        check(w == g, "doc/protocol.md: %s\n  doc:  %s\n  got:  %s" % (req, w, g))
 
 print("%d checks, %d failed" % (checks, failures))
 sys.exit(1 if failures else 0)
