@@ -432,6 +432,17 @@ void jo_strn(json_out *o, const char *s, size_t n)
     size_t run = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80) { /* UTF-8 as it is; a byte that is not UTF-8 becomes U+FFFD */
+            size_t k = utf8_len((const unsigned char *)s + i, n - i);
+            if (k) {
+                i += k - 1;
+                continue;
+            }
+            put(o, s + run, i - run);
+            run = i + 1;
+            put(o, "\\ufffd", 6);
+            continue;
+        }
         if (c >= 0x20 && c != '"' && c != '\\') continue;
         put(o, s + run, i - run);
         run = i + 1;

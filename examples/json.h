@@ -73,7 +73,8 @@ void jo_free(json_out *o);
 void jo_raw(json_out *o, const char *s);
 void jo_printf(json_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* a JSON string of s (n bytes): quotes, escapes of ", \ and control
- * characters; other bytes as they are (UTF-8) */
+ * characters; UTF-8 as it is, and a byte that is not UTF-8 as \ufffd, so
+ * the output is always valid JSON */
 void jo_strn(json_out *o, const char *s, size_t n);
 void jo_str(json_out *o, const char *s);
 /* "key": -- with a comma first unless *first */
