@@ -523,6 +523,7 @@ static int cmd_new(req *r, session *s)
     if (adopt(r, s, g)) return -1;
     s->auto_chance = auto_chance;
     if (settle(r, s)) return -1;
+    if (auto_chance) write_events(r, s); /* a module's chance event may score */
     write_state(r, s->g);
     return 0;
 }
@@ -765,6 +766,7 @@ static int cmd_load(req *r, session *s)
     if (adopt(r, s, g)) return -1;
     s->auto_chance = auto_chance;
     if (settle(r, s)) return -1;
+    if (auto_chance) write_events(r, s); /* a module's chance event may score */
     write_state(r, s->g);
     return 0;
 }
@@ -843,6 +845,12 @@ static int dispatch(req *r, session *s, const command **which)
         return bad_field(r, "cmd", "unknown command '%.60s'; the commands are: %s", c->str, names);
     }
     *which = cmd;
+    const json_value *tag = json_get(r->d, top, "tag");
+    int64_t tv;
+    if (tag && !(tag->type == JSON_STRING && tag->len <= 256) &&
+        !json_int(tag, INT64_MIN, INT64_MAX, &tv))
+        return bad_field(r, "tag", "wants a string of at most 256 bytes or a whole number, "
+                                   "to be repeated in the reply");
     for (int i = 0; i < top->count; i++) {
         const json_value *m = json_at(r->d, top, i);
         if (!strcmp(m->key, "cmd") || !strcmp(m->key, "tag") || word_in(m->key, cmd->fields))
@@ -865,7 +873,7 @@ static void write_tag(json_out *o, const json_doc *d)
     const json_value *t = json_get(d, &d->v[0], "tag");
     int64_t v;
     if (!t) return;
-    if (t->type == JSON_STRING) {
+    if (t->type == JSON_STRING && t->len <= 256) {
         jo_raw(o, ",\"tag\":");
         jo_strn(o, t->str, t->len);
     } else if (json_int(t, INT64_MIN, INT64_MAX, &v)) {

@@ -264,6 +264,8 @@ bad = [
     (b'{"cmd":"new","bag":{}}', "request", "no tiles given"),
     (b'{"cmd":"new","auto_chance":1}', "request", "true or false"),
     (b'{"cmd":"load"}', "request", "is missing"),
+    (b'{"cmd":"state","tag":[1]}', "request", '"tag": wants a string'),
+    (b'{"cmd":"state","tag":1.5}', "request", '"tag": wants a string'),
     (b'{"cmd":"load","record":"garbage"}', "record", "carcvar-record"),
     (b'{"cmd":"load","record":"carcvar-record 2\\nplayers 2\\nrule tiny_city 9\\n"}', "record",
      "rule tiny_city takes 1 to 2 (default 2), not 9"),
