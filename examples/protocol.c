@@ -680,9 +680,8 @@ static int cmd_apply(req *r, session *s)
     if (rc) return failf(r, code_word(rc), "apply: %s", carc_strerror(rc));
     if ((rc = push_step(s, id, 0, player >= 0))) return failf(r, "nomem", "out of memory");
     write_applied(r, text, id, player);
-    write_events(r, s);
     if (settle(r, s)) return -1;
-    if (s->auto_chance) write_events(r, s); /* a module's chance event may score */
+    write_events(r, s); /* the action's, and those of the outcomes drawn since */
     write_state(r, s->g);
     return 0;
 }

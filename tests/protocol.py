@@ -30,6 +30,12 @@ def check(cond, what):
         print("FAIL:", what)
 
 
+def no_duplicates(pairs):
+    keys = [k for k, _ in pairs]
+    check(len(keys) == len(set(keys)), "a reply object without duplicate keys: %s" % keys)
+    return dict(pairs)
+
+
 class Session:
     def __init__(self):
         self.p = subprocess.Popen([PLAY, "--protocol"], stdin=subprocess.PIPE,
@@ -42,7 +48,7 @@ class Session:
         out = self.p.stdout.readline()
         if not out.endswith(b"\n"):
             raise SystemExit("FAIL: no reply line to %r (exit %s)" % (line[:80], self.p.poll()))
-        return json.loads(out.decode("utf-8"))
+        return json.loads(out.decode("utf-8"), object_pairs_hook=no_duplicates)
 
     def send(self, **req):
         return self.raw(json.dumps(req).encode())
