@@ -250,6 +250,7 @@ typedef struct replay {
     carc_game *g;                /* created at the first action (or the end) */
     uint64_t first_line[16];     /* by directive: the line it first appeared on */
     uint64_t rule_line[CARC_MAX_RULES];
+    uint64_t first_player_line, bag_line; /* where the setup's lines begin */
 } replay;
 
 /* ------------------------------------------------------ record directives */
@@ -320,6 +321,7 @@ static int dir_first_player(replay *r, char *rest)
     if (!parse_u64(rest, &v) || v >= CARC_MAX_PLAYERS)
         return rec_fail(r->err, r->lineno, CARC_E_PARSE, "bad first player '%s'", rest);
     r->su.first_player = (int32_t)v;
+    r->first_player_line = r->lineno;
     return CARC_OK;
 }
 
@@ -328,6 +330,7 @@ static int dir_first_player(replay *r, char *rest)
 static int dir_bag(replay *r, char *rest)
 {
     r->su.bag_given = 1;
+    if (!r->bag_line) r->bag_line = r->lineno;
     char *save = NULL;
     for (char *tk = strtok_r(rest, " \t", &save); tk; tk = strtok_r(NULL, " \t", &save)) {
         char *eq = strchr(tk, '=');
@@ -415,7 +418,19 @@ static int start_game(replay *r)
     rc = carc_game_new_setup(&r->g, &r->o, &r->su);
     if (rc) {
         r->g = NULL;
-        return rec_fail(r->err, r->lineno, rc, "cannot create the game: %s", carc_strerror(rc));
+        /* say why, at the header line at fault: the setup's (first-player,
+         * bag) where the explanation names it, else the line that started
+         * the game */
+        carc_explanation why;
+        if (carc_options_explain(&r->o, &r->su, &why) != CARC_OK || why.code == CARC_OK)
+            return rec_fail(r->err, r->lineno, rc, "cannot create the game: %s",
+                            carc_strerror(rc));
+        uint64_t line = r->lineno;
+        if (!strncmp(why.message, "setup->first_player", 19) && r->first_player_line)
+            line = r->first_player_line;
+        else if (!strncmp(why.message, "setup->bag", 10) && r->bag_line)
+            line = r->bag_line;
+        return rec_fail(r->err, line, rc, "cannot create the game: %s", why.message);
     }
     return CARC_OK;
 }
