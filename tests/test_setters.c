@@ -221,6 +221,13 @@ START_TEST(record_setup_refused)
     ck_assert_int_eq(err.line, 3);
     ck_assert_str_eq(err.message, "cannot create the game: setup->first_player is 3: there is "
                                   "no player 3 in a 2-player game (players 0 to 1)");
+    static const char fp9[] = "carcvar-record 3\nplayers 2\nfirst-player 9\n";
+    ck_assert_int_eq(carc_record_replay(&g, fp9, sizeof fp9 - 1, &err), CARC_E_PARSE);
+    ck_assert_int_eq(err.line, 3);
+    ck_assert_str_eq(err.message, "bad first player '9' (0 to players-1, at most 5)");
+    static const char seed[] = "carcvar-record 3\nplayers 2\nseed -1\n";
+    ck_assert_int_eq(carc_record_replay(&g, seed, sizeof seed - 1, &err), CARC_E_PARSE);
+    ck_assert_str_eq(err.message, "bad seed '-1' (a whole number from 0 to 18446744073709551615)");
     static const char bag[] = "carcvar-record 3\nplayers 2\nbag U=1 D=9\ndraw U\n";
     ck_assert_int_eq(carc_record_replay(&g, bag, sizeof bag - 1, &err), CARC_E_INVALID);
     ck_assert_int_eq(err.line, 3);

@@ -271,7 +271,8 @@ static int dir_players(replay *r, char *rest)
 static int dir_seed(replay *r, char *rest)
 {
     if (!parse_u64(rest, &r->o.seed))
-        return rec_fail(r->err, r->lineno, CARC_E_PARSE, "bad seed '%s'", rest);
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE,
+                        "bad seed '%s' (a whole number from 0 to 18446744073709551615)", rest);
     return CARC_OK;
 }
 
@@ -319,7 +320,8 @@ static int dir_first_player(replay *r, char *rest)
 {
     uint64_t v;
     if (!parse_u64(rest, &v) || v >= CARC_MAX_PLAYERS)
-        return rec_fail(r->err, r->lineno, CARC_E_PARSE, "bad first player '%s'", rest);
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE, "bad first player '%s' (0 to players-1, at most %d)",
+                        rest, CARC_MAX_PLAYERS - 1);
     r->su.first_player = (int32_t)v;
     r->first_player_line = r->lineno;
     return CARC_OK;
