@@ -8,6 +8,7 @@
  *                [--bag TILE=N,TILE=N,...]
  *   carcvar-play --replay FILE [--html PAGE]
  *   carcvar-play --rules | --help
+ *   carcvar-play --protocol       (a host's JSON lines: protocol.c, doc/protocol.md)
  *
  * Every mistake on the command line is refused with a message naming the
  * value and what is allowed, exit status 2 (doc/play.md).
