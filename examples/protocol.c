@@ -620,7 +620,14 @@ static int requested_action(req *r, session *s, carc_action *a, int *have_explan
     if (strlen(t->str) != t->len) return bad_field(r, "text", "holds a NUL character");
     int rc = carc_action_from_string(s->g, t->str, a);
     if (rc) {
-        carc_game_explain_text(s->g, t->str, why);
+        if (carc_game_explain_text(s->g, t->str, why) != CARC_OK || why->code == CARC_OK) {
+            memset(why, 0, sizeof *why); /* (the parser and the explanation disagree) */
+            why->code = rc;
+            why->reason = CARC_REASON_MALFORMED;
+            why->side = why->player = why->position = -1;
+            snprintf(why->message, sizeof why->message, "'%.120s': %s", t->str,
+                     carc_strerror(rc));
+        }
         *have_explanation = 1;
     }
     return 0;
