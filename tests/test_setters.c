@@ -208,9 +208,9 @@ START_TEST(record_rule_out_of_range)
 }
 END_TEST
 
-/* A record whose header makes no game says why, at the header line at
- * fault (it said "cannot create the game: invalid argument (NULL or out of
- * range)" at the line after the header). */
+/* A record whose header makes no game says why and names the header line
+ * at fault (it said "cannot create the game: invalid argument (NULL or out
+ * of range)"). */
 START_TEST(record_setup_refused)
 {
     static const char fp[] = "carcvar-record 3\nplayers 2\nfirst-player 3\n\ndraw U\n";
@@ -218,9 +218,9 @@ START_TEST(record_setup_refused)
     carc_record_error err;
     ck_assert_int_eq(carc_record_replay(&g, fp, sizeof fp - 1, &err), CARC_E_INVALID);
     ck_assert_ptr_null(g);
-    ck_assert_int_eq(err.line, 3);
-    ck_assert_str_eq(err.message, "cannot create the game: setup->first_player is 3: there is "
-                                  "no player 3 in a 2-player game (players 0 to 1)");
+    ck_assert_int_eq(err.line, 5); /* the game starts there */
+    ck_assert_str_eq(err.message, "cannot create the game (line 3): setup->first_player is 3: "
+                                  "there is no player 3 in a 2-player game (players 0 to 1)");
     static const char fp9[] = "carcvar-record 3\nplayers 2\nfirst-player 9\n";
     ck_assert_int_eq(carc_record_replay(&g, fp9, sizeof fp9 - 1, &err), CARC_E_PARSE);
     ck_assert_int_eq(err.line, 3);
@@ -230,9 +230,9 @@ START_TEST(record_setup_refused)
     ck_assert_str_eq(err.message, "bad seed '-1' (a whole number from 0 to 18446744073709551615)");
     static const char bag[] = "carcvar-record 3\nplayers 2\nbag U=1 D=9\ndraw U\n";
     ck_assert_int_eq(carc_record_replay(&g, bag, sizeof bag - 1, &err), CARC_E_INVALID);
-    ck_assert_int_eq(err.line, 3);
-    ck_assert_str_eq(err.message, "cannot create the game: setup->bag[3] (D) is 9, but the tile "
-                                  "sets in play hold only 3 D to draw");
+    ck_assert_int_eq(err.line, 4);
+    ck_assert_str_eq(err.message, "cannot create the game (line 3): setup->bag[3] (D) is 9, but "
+                                  "the tile sets in play hold only 3 D to draw");
 }
 END_TEST
 

@@ -420,19 +420,20 @@ static int start_game(replay *r)
     rc = carc_game_new_setup(&r->g, &r->o, &r->su);
     if (rc) {
         r->g = NULL;
-        /* say why, at the header line at fault: the setup's (first-player,
-         * bag) where the explanation names it, else the line that started
-         * the game */
+        /* say why, and which header line is at fault where the
+         * explanation names the setup's (first-player, bag); the error's
+         * line stays the one that started the game */
         carc_explanation why;
         if (carc_options_explain(&r->o, &r->su, &why) != CARC_OK || why.code == CARC_OK)
             return rec_fail(r->err, r->lineno, rc, "cannot create the game: %s",
                             carc_strerror(rc));
-        uint64_t line = r->lineno;
-        if (!strncmp(why.message, "setup->first_player", 19) && r->first_player_line)
-            line = r->first_player_line;
-        else if (!strncmp(why.message, "setup->bag", 10) && r->bag_line)
-            line = r->bag_line;
-        return rec_fail(r->err, line, rc, "cannot create the game: %s", why.message);
+        uint64_t line = 0;
+        if (!strncmp(why.message, "setup->first_player", 19)) line = r->first_player_line;
+        else if (!strncmp(why.message, "setup->bag", 10)) line = r->bag_line;
+        if (line)
+            return rec_fail(r->err, r->lineno, rc, "cannot create the game (line %llu): %s",
+                            (unsigned long long)line, why.message);
+        return rec_fail(r->err, r->lineno, rc, "cannot create the game: %s", why.message);
     }
     return CARC_OK;
 }
