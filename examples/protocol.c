@@ -439,6 +439,47 @@ static int cmd_info(req *r, session *s)
     return 0;
 }
 
+/* The library's explanation of refused options names C fields
+ * (carc_options_explain); say them as the request's fields:
+ * "opts->rules[16] (am_wagon_move)" as "rule am_wagon_move",
+ * "setup->bag[3] (D)" as "bag tile D", "opts->modules" as "modules". */
+static void request_words(const char *in, char *out, size_t cap)
+{
+    static const char *const plain[][2] = {
+        {"opts->num_players", "players"}, {"opts->modules", "modules"},
+        {"setup->first_player", "first_player"}, {"opts->", ""}, {"setup->", ""},
+    };
+    size_t n = 0;
+    while (*in && n + 1 < cap) {
+        const char *word = NULL;
+        size_t skip = 0;
+        if (!strncmp(in, "opts->rules[", 12)) word = "rule ", skip = 12;
+        else if (!strncmp(in, "setup->bag[", 11)) word = "bag tile ", skip = 11;
+        if (word) { /* NAME[k] (X) -> word X */
+            const char *open = strstr(in + skip, "] (");
+            const char *close = open ? strchr(open + 3, ')') : NULL;
+            if (close) {
+                n += (size_t)snprintf(out + n, cap - n, "%s%.*s", word, (int)(close - open - 3),
+                                      open + 3);
+                if (n >= cap) n = cap - 1;
+                in = close + 1;
+                continue;
+            }
+        }
+        size_t k = 0;
+        while (k < sizeof plain / sizeof plain[0] && strncmp(in, plain[k][0], strlen(plain[k][0])))
+            k++;
+        if (k < sizeof plain / sizeof plain[0]) {
+            n += (size_t)snprintf(out + n, cap - n, "%s", plain[k][1]);
+            if (n >= cap) n = cap - 1;
+            in += strlen(plain[k][0]);
+            continue;
+        }
+        out[n++] = *in++;
+    }
+    out[n] = 0;
+}
+
 static int cmd_new(req *r, session *s)
 {
     carc_options o;
@@ -513,7 +554,18 @@ static int cmd_new(req *r, session *s)
     rc = carc_options_explain(&o, &su, &why);
     if (rc) return failf(r, code_word(rc), "%s", carc_strerror(rc));
     if (why.code != CARC_OK) {
-        failf(r, "options", "%s", why.message);
+        char said[sizeof why.message + 64];
+        request_words(why.message, said, sizeof said);
+        failf(r, "options", "%s", said);
+        static const char *const fields[][2] = {
+            {"opts->rules", "rules"}, {"opts->modules", "modules"}, {"opts->num_players", "players"},
+            {"setup->first_player", "first_player"}, {"setup->bag", "bag"},
+        };
+        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
+            if (!strncmp(why.message, fields[k][0], strlen(fields[k][0]))) {
+                extra_str(r, "field", fields[k][1]);
+                break;
+            }
         extra_str(r, "library_code", code_word(why.code));
         return -1;
     }

@@ -283,6 +283,13 @@ for line, code, text in bad:
           "%r -> %s %r: %s" % (line[:60], code, text, json.dumps(r)[:300]))
 r = s.raw(b'{"cmd":"new","players":"2"}')
 check(r["error"].get("field") == "players", "the field at fault is named")
+for line, field in [(b'{"cmd":"new","rules":{"am_wagon_move":1}}', "rules"),
+                    (b'{"cmd":"new","first_player":3}', "first_player"),
+                    (b'{"cmd":"new","bag":{"D":9}}', "bag")]:
+    r = s.raw(line)
+    check(r["error"].get("field") == field and "->" not in r["error"]["message"]
+          and "opts" not in r["error"]["message"],
+          "an options error in the request's words, field %s: %s" % (field, r))
 r = s.raw(b'{"a":"\\u12"}')
 check(r["error"].get("column") == 7, "a JSON error gives its column: %s" % r)
 r = s.raw(b'{"cmd":"load","record":"carcvar-record 2\\nplayers 2\\nrule tiny_city 9\\n"}')
