@@ -9,6 +9,7 @@
  *   carcvar-play --load FILE [--agent P=KIND]... [--watch] [--record-out FILE] ...
  *   carcvar-play --replay FILE [--html PAGE]
  *   carcvar-play --rules | --help
+ *   carcvar-play --protocol       (a host's JSON lines: protocol.c, doc/protocol.md)
  *
  * Every mistake on the command line is refused with a message naming the
  * value and what is allowed, exit status 2 (doc/play.md).
@@ -22,6 +23,7 @@
 #include <carcvar/carcvar.h>
 
 #include "human.h"
+#include "protocol.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -239,6 +241,8 @@ static void print_help(void)
            "  --html PAGE          write the HTML replay viewer of the game\n"
            "  --replay FILE        replay a game record instead of playing\n"
            "  --rules              list the rule options, their values and defaults\n"
+           "  --protocol           serve a host: JSON requests on stdin, one per line,\n"
+           "                       one JSON reply per line on stdout (doc/protocol.md)\n"
            "  -h, --help           this help\n"
            "\n"
            "A human player types moves in the notation of doc/notation.md, the number of\n"
@@ -379,7 +383,7 @@ int main(int argc, char **argv)
     opts.seed = 1;
     const char *replay = NULL, *record_out = NULL, *svg_out = NULL, *html_out = NULL;
     const char *bag = NULL, *game_option = NULL, *agent_option = NULL, *load = NULL;
-    int quiet = 0, watch = 0, board_shown = 0;
+    int quiet = 0, watch = 0, board_shown = 0, protocol = 0;
     int agent[CARC_MAX_PLAYERS] = {0};
     long agent_arg[CARC_MAX_PLAYERS]; /* argv index of each --agent, for messages */
     long first_player = 0;
@@ -397,6 +401,7 @@ int main(int argc, char **argv)
             print_rules();
             return 0;
         }
+        if (!strcmp(o, "--protocol")) { protocol = 1; continue; }
         if (!strcmp(o, "--quiet")) { quiet = 1; continue; }
         if (!strcmp(o, "--watch")) { watch = 1; continue; }
         static const char *const with_value[] = {
@@ -472,6 +477,12 @@ int main(int argc, char **argv)
                 opts.modules |= 1ull << id;
             }
         }
+    }
+    if (protocol) { /* the host sends the game's options (doc/protocol.md) */
+        if (argc > 2)
+            bad_usage("--protocol takes no other option: the host sends the game's options "
+                      "in its \"new\" request (doc/protocol.md)");
+        return protocol_run(stdin, stdout);
     }
     if (replay && load) bad_usage("--replay and --load: give one of them");
     if (replay && (game_option || agent_option))

@@ -508,6 +508,34 @@ CARC_API int carc_game_explain(const carc_game *game, const carc_action *a,
 CARC_API int carc_game_explain_text(const carc_game *game, const char *text,
                                     carc_explanation *out);
 
+/* ------------------------------------------------- explained setter refusals */
+
+/** carc_options_set_rule, saying why it refuses: why (may be NULL) receives
+ *  the code it returns, reason CARC_REASON_OUT_OF_RANGE and, in
+ *  why->position, the 1-based number of the argument at fault -- 1 opts
+ *  (NULL), 2 name (NULL, or no rule of that name: the message lists the
+ *  rules), 3 value (the message gives the rule's range and default) -- and
+ *  a message for a person; on success code CARC_OK, reason
+ *  CARC_REASON_LEGAL, position -1.  Returns what carc_options_set_rule
+ *  returns; opts is unchanged when it refuses.  CARCVAR_0.6. */
+CARC_API int carc_options_set_rule_explain(carc_options *opts, const char *name, int value,
+                                           carc_explanation *why);
+/** Explain whether carc_game_new_setup(opts, setup) would create a game
+ *  and, if not, which argument and which field of it is wrong, without
+ *  keeping a game: why->code is what carc_game_new_setup returns (CARC_OK,
+ *  CARC_E_INVALID, CARC_E_UNSUPPORTED), why->position the argument at
+ *  fault (1 opts, 2 setup), why->reason CARC_REASON_OUT_OF_RANGE (a value
+ *  out of its range, a module not built in), CARC_REASON_FORBIDDEN (a
+ *  module's rule off its default while the module is not in play, a module
+ *  without one it needs) or CARC_REASON_NOT_IN_BAG (a bag count above what
+ *  the tile sets in play hold), and the message names the field, its value
+ *  and what it may be (e.g. "opts->num_players is 7: a game has 2 to 6
+ *  players").  setup may be NULL (the defaults; carc_game_new's check).
+ *  Returns CARC_OK, CARC_E_INVALID for a NULL opts or why, CARC_E_NOMEM.
+ *  CARCVAR_0.6. */
+CARC_API int carc_options_explain(const carc_options *opts, const carc_setup *setup,
+                                  carc_explanation *why);
+
 /* ----------------------------------------------------------------- chance */
 
 /** Chance outcomes of the pending chance decision: ids and probabilities

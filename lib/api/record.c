@@ -250,6 +250,7 @@ typedef struct replay {
     carc_game *g;                /* created at the first action (or the end) */
     uint64_t first_line[16];     /* by directive: the line it first appeared on */
     uint64_t rule_line[CARC_MAX_RULES];
+    uint64_t first_player_line, bag_line; /* where the setup's lines begin */
 } replay;
 
 /* ------------------------------------------------------ record directives */
@@ -270,7 +271,8 @@ static int dir_players(replay *r, char *rest)
 static int dir_seed(replay *r, char *rest)
 {
     if (!parse_u64(rest, &r->o.seed))
-        return rec_fail(r->err, r->lineno, CARC_E_PARSE, "bad seed '%s'", rest);
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE,
+                        "bad seed '%s' (a whole number from 0 to 18446744073709551615)", rest);
     return CARC_OK;
 }
 
@@ -298,10 +300,13 @@ static int dir_rule(replay *r, char *rest)
     if (sscanf(rest, "%63s %23s %n", name, num, &used) != 2 || rest[used] ||
         !carc__parse_int(num, INT_MIN, INT_MAX, &value))
         return rec_fail(r->err, r->lineno, CARC_E_PARSE, "expected 'rule NAME VALUE'");
-    int rc = carc_options_set_rule(&r->o, name, value);
-    if (rc)
-        return rec_fail(r->err, r->lineno, rc == CARC_E_NOTFOUND ? CARC_E_PARSE : rc,
-                        "unknown rule or value '%s %d'", name, value);
+    carc_explanation why;
+    int rc = carc_options_set_rule_explain(&r->o, name, value, &why);
+    if (rc == CARC_E_NOTFOUND)
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE,
+                        "unknown rule '%s' in 'rule %s %d' (carc_rule_name lists the rules)",
+                        name, name, value);
+    if (rc) return rec_fail(r->err, r->lineno, rc, "'rule %s %d': %s", name, value, why.message);
     int id = carc_rule_by_name(name);
     if (r->rule_line[id])
         return rec_fail(r->err, r->lineno, CARC_E_PARSE,
@@ -315,8 +320,10 @@ static int dir_first_player(replay *r, char *rest)
 {
     uint64_t v;
     if (!parse_u64(rest, &v) || v >= CARC_MAX_PLAYERS)
-        return rec_fail(r->err, r->lineno, CARC_E_PARSE, "bad first player '%s'", rest);
+        return rec_fail(r->err, r->lineno, CARC_E_PARSE, "bad first player '%s' (0 to players-1, at most %d)",
+                        rest, CARC_MAX_PLAYERS - 1);
     r->su.first_player = (int32_t)v;
+    r->first_player_line = r->lineno;
     return CARC_OK;
 }
 
@@ -325,6 +332,7 @@ static int dir_first_player(replay *r, char *rest)
 static int dir_bag(replay *r, char *rest)
 {
     r->su.bag_given = 1;
+    if (!r->bag_line) r->bag_line = r->lineno;
     char *save = NULL;
     for (char *tk = strtok_r(rest, " \t", &save); tk; tk = strtok_r(NULL, " \t", &save)) {
         char *eq = strchr(tk, '=');
@@ -412,7 +420,20 @@ static int start_game(replay *r)
     rc = carc_game_new_setup(&r->g, &r->o, &r->su);
     if (rc) {
         r->g = NULL;
-        return rec_fail(r->err, r->lineno, rc, "cannot create the game: %s", carc_strerror(rc));
+        /* say why, and which header line is at fault where the
+         * explanation names the setup's (first-player, bag); the error's
+         * line stays the one that started the game */
+        carc_explanation why;
+        if (carc_options_explain(&r->o, &r->su, &why) != CARC_OK || why.code == CARC_OK)
+            return rec_fail(r->err, r->lineno, rc, "cannot create the game: %s",
+                            carc_strerror(rc));
+        uint64_t line = 0;
+        if (!strncmp(why.message, "setup->first_player", 19)) line = r->first_player_line;
+        else if (!strncmp(why.message, "setup->bag", 10)) line = r->bag_line;
+        if (line)
+            return rec_fail(r->err, r->lineno, rc, "cannot create the game (line %llu): %s",
+                            (unsigned long long)line, why.message);
+        return rec_fail(r->err, r->lineno, rc, "cannot create the game: %s", why.message);
     }
     return CARC_OK;
 }
