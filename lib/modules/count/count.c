@@ -635,9 +635,13 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
                  kind_word(a->figure));
         return true;
     }
-    if ((a->kind == ACT_LEAVE || a->kind == ACT_FINAL || a->kind == ACT_ENTER ||
-         a->kind == ACT_COUNT) &&
-        d->owner != MOD) {
+    bool own = a->kind == ACT_LEAVE || a->kind == ACT_FINAL || a->kind == ACT_ENTER ||
+               a->kind == ACT_COUNT;
+    bool now = (a->kind == ACT_LEAVE && d->kind == DEC_LEAVE) ||
+               (a->kind == ACT_FINAL && d->kind == DEC_FINAL) ||
+               (a->kind == ACT_ENTER && d->kind == DEC_ENTER) ||
+               (a->kind == ACT_COUNT && d->kind == DEC_COUNT);
+    if (own && !now) {
         out->reason = WHY_NOT_NOW;
         if (a->kind == ACT_LEAVE)
             snprintf(m, cap,
@@ -647,7 +651,7 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
         else if (a->kind == ACT_ENTER || a->kind == ACT_COUNT)
             snprintf(m, cap,
                      "a follower enters the City only after your tile made an opponent score "
-                     "and you scored nothing");
+                     "and you scored nothing; the Count moves right after it");
         else
             snprintf(m, cap, "followers leave the City this way only before final scoring");
         return true;
