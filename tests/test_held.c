@@ -337,9 +337,12 @@ START_TEST(random_games_account_for_every_tile)
         o.seed = (uint64_t)game + 1;
         o.modules |= 1ull << CARC_MODULE_BRIDGES_CASTLES;
         if (game % 3 == 2) o.rules[33] = 2; /* bcb_bazaar: no auction */
-        if (game >= 40) /* with every other module of the build */
-            for (int m = 1; m < 32; m++)
-                if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+        if (game >= 40) /* with every other module of the build when this test was
+                           written (game 897 depends on the set: a module added since,
+                           such as the Count's start layout, changes every game) */
+            o.modules |= 1ull << CARC_MODULE_INNS_CATHEDRALS |
+                         1ull << CARC_MODULE_TRADERS_BUILDERS | 1ull << CARC_MODULE_ABBEY_MAYOR |
+                         1ull << CARC_MODULE_BIG_TOP;
         carc_game *g = NULL;
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
         /* types with no copy at the start are not drawn (abbeys: a player's

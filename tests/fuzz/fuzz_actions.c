@@ -147,17 +147,21 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
     }
     REQUIRE_OK(rc);
     for (int p = 0; p < c->players; p++) {
-        int supply = 0, board = 0, other = 0;
+        int supply = 0, board = 0, quarters = 0, other = 0;
         for (size_t i = 0; i < nf; i++) {
             const carc_figure *f = &c->figs[i];
             if (f->owner != p || f->kind != CARC_FIGURE_FOLLOWER) continue;
             if (f->where == CARC_WHERE_SUPPLY) supply++;
             /* on a segment, or on a tile (an acrobat) */
             else if (f->where == CARC_WHERE_BOARD || f->where == CARC_WHERE_TILE) board++;
+            /* in a quarter of the City of Carcassonne (held by the Count) */
+            else if (f->where == CARC_WHERE_HELD && (f->state >> 8 & 0xff) == CARC_MODULE_COUNT)
+                quarters++;
             else other++;
         }
-        REQUIRE_MSG(supply + board == 7, "player %d: %d followers in supply, %d on the board",
-                    p, supply, board);
+        REQUIRE_MSG(supply + board + quarters == 7,
+                    "player %d: %d followers in supply, %d on the board, %d in the City", p,
+                    supply, board, quarters);
         REQUIRE(other == 0);
         REQUIRE(supply == carc_game_supply(g, p, CARC_FIGURE_FOLLOWER));
     }

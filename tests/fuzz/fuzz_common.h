@@ -71,14 +71,38 @@ int fz_last_input_ended(void);
  * the five modules of today: bit 0 inns_cathedrals, 1 traders_builders,
  * 2 abbey_mayor, 3 bridges_castles, 4 big_top; higher bits pick modules
  * added later. */
+/* The optional modules in the order of their bits: the five of the first
+ * corpus (bits 0-4, doc/fuzzing.md), then the modules that landed later in
+ * the order they landed (the Count: bit 5), then any other this build
+ * offers, by id -- so that a module added between two ids never moves the
+ * bits of the modules before it. */
+static inline int fz_module_at(int n)
+{
+    static const int landed[] = {CARC_MODULE_INNS_CATHEDRALS, CARC_MODULE_TRADERS_BUILDERS,
+                                 CARC_MODULE_ABBEY_MAYOR, CARC_MODULE_BRIDGES_CASTLES,
+                                 CARC_MODULE_BIG_TOP, CARC_MODULE_COUNT};
+    const int nlanded = (int)(sizeof landed / sizeof landed[0]);
+    int i = 0;
+    for (int k = 0; k < nlanded; k++) {
+        if (carc_module_available(landed[k]) != 1) continue;
+        if (i++ == n) return landed[k];
+    }
+    for (int m = 1; m < CARC_MODULE_SLOTS; m++) {
+        int listed = 0;
+        for (int k = 0; k < nlanded; k++) listed |= landed[k] == m;
+        if (listed || carc_module_available(m) != 1) continue;
+        if (i++ == n) return m;
+    }
+    return -1;
+}
+
 static inline uint64_t fz_modules(unsigned k)
 {
     uint64_t bits = (uint64_t)1 << CARC_MODULE_BASE;
-    int n = 0;
-    for (int m = 1; m < CARC_MODULE_SLOTS; m++) {
-        if (carc_module_available(m) != 1) continue;
+    for (int n = 0; n < 32; n++) {
+        int m = fz_module_at(n);
+        if (m < 0) break;
         if ((k >> n) & 1u) bits |= (uint64_t)1 << m;
-        n++;
     }
     return bits;
 }
@@ -88,11 +112,10 @@ static inline uint64_t fz_modules(unsigned k)
 static inline unsigned fz_modules_byte(uint64_t modules)
 {
     unsigned k = 0;
-    int n = 0;
-    for (int m = 1; m < CARC_MODULE_SLOTS; m++) {
-        if (carc_module_available(m) != 1) continue;
+    for (int n = 0; n < 32; n++) {
+        int m = fz_module_at(n);
+        if (m < 0) break;
         if ((modules >> m) & 1u) k |= 1u << n;
-        n++;
     }
     return k;
 }

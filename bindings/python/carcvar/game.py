@@ -37,6 +37,8 @@ def _kind_id(table, kind):
 FIGURE_KINDS = {0: "follower", 1: "big", 2: "mayor", 3: "wagon", 4: "barn", 5: "builder",
                 6: "pig", 7: "ringmaster", 8: "fairy", 9: "dragon", 10: "count", 11: "bigtop"}
 WHERE = {0: "supply", 1: "board", 2: "removed", 3: "tile", 4: "attached", 5: "held"}
+#: the quarters of the City of Carcassonne by their number (module count)
+QUARTERS = ("castle", "blacksmith", "cathedral", "market")
 REASONS = {0: "completed", 1: "end of game"}
 
 
@@ -215,6 +217,10 @@ class FigureView:
     y: int
     segment: int
     role: Optional[str] = None  # carc_game_figure_role: "castle", "acrobat" or None
+    #: where "held": the module id that holds it (6: the Count, in a quarter of
+    #: the City of Carcassonne) and that module's value (the quarter); else None
+    held_by: Optional[int] = None
+    held_arg: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -828,7 +834,28 @@ class Game:
         roles = [lib.carc_game_figure_role(self.handle, i) for i in range(len(figs))]
         return [FigureView(FIGURE_KINDS.get(f.kind, str(f.kind)), f.owner,
                            WHERE.get(f.where, str(f.where)), f.x, f.y, f.segment,
-                           r.decode() if r else None) for f, r in zip(figs, roles)]
+                           r.decode() if r else None,
+                           (f.state >> 8) & 0xFF if f.where == 5 else None,
+                           f.arg if f.where == 5 else None) for f, r in zip(figs, roles)]
+
+    def quarters(self):
+        """The City of Carcassonne (module count): {"count": the quarter the
+        Count stands on, or None without the module; "castle", "blacksmith",
+        "cathedral", "market": the owners of the followers in that quarter, one
+        entry per follower, ascending}.  Read from figures(): followers and the
+        Count held by module 6, the quarter their held_arg (doc/rules.md)."""
+        out = {"count": None}
+        out.update({q: [] for q in QUARTERS})
+        for f in self.figures():
+            if f.held_by != 6 or not 0 <= f.held_arg < len(QUARTERS):
+                continue
+            if f.kind == "count":
+                out["count"] = QUARTERS[f.held_arg]
+            else:
+                out[QUARTERS[f.held_arg]].append(f.owner)
+        for q in QUARTERS:
+            out[q].sort()
+        return out
 
     def figure_position(self, index):
         """The position of figure `index` (an index of figures()) on the board, a
