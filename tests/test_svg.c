@@ -59,7 +59,7 @@ START_TEST(known_game)
     ck_assert_ptr_nonnull(strstr(svg, "Turn 3 &#183; 69 tiles left"));
     ck_assert_int_eq(count(svg, "class=\"score\""), 2);
     ck_assert_ptr_nonnull(strstr(svg, ">Player 0: 0 points"));
-    ck_assert_int_eq(count(svg, "in supply: 6 follower<"), 2);
+    ck_assert_int_eq(count(svg, "in supply: 6 followers<"), 2);
     ck_assert_int_eq(count(svg, "class=\"tokens\""), 0); /* no module owns tokens */
     /* axis labels: columns -1..0, rows 0..1 */
     ck_assert_ptr_nonnull(strstr(svg, "class=\"axis\""));
@@ -347,9 +347,9 @@ START_TEST(panel_tokens_and_figures)
     char *svg = svg_of(g);
     ck_assert_int_eq(count(svg, "class=\"tokens\""), 0);
     ck_assert_ptr_nonnull(strstr(svg, "<text class=\"supply\" data-player=\"0\" x=\"230\" "
-                                      "y=\"51\">in supply: 7 follower, 1 builder, 1 pig</text>"));
+                                      "y=\"51\">in supply: 7 followers, 1 builder, 1 pig</text>"));
     ck_assert_ptr_nonnull(strstr(svg, "<text class=\"supply\" data-player=\"1\" x=\"230\" "
-                                      "y=\"77\">in supply: 6 follower, 1 builder, 1 pig</text>"));
+                                      "y=\"77\">in supply: 6 followers, 1 builder, 1 pig</text>"));
     free(svg);
     /* p0 passes: the city closes, p0 takes 1 wine, 1 grain and 1 cloth */
     carc_action a;
@@ -360,9 +360,152 @@ START_TEST(panel_tokens_and_figures)
     ck_assert_int_eq(count(svg, "class=\"tokens\""), 1);
     ck_assert_ptr_nonnull(strstr(svg, "<text class=\"tokens\" data-player=\"0\" x=\"525\" "
                                       "y=\"51\">tokens: 1 wine, 1 grain, 1 cloth</text>"));
-    ck_assert_ptr_nonnull(strstr(svg, "in supply: 7 follower, 1 builder, 1 pig</text>"));
+    ck_assert_ptr_nonnull(strstr(svg, "in supply: 7 followers, 1 builder, 1 pig</text>"));
     /* the picture is wide enough for the tokens line (7 units a character) */
     ck_assert_ptr_nonnull(strstr(svg, "viewBox=\"0 0 766 "));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+/* A whole seeded game with every module of this build, each player taking
+ * the last legal action. */
+static carc_game *all_modules_game(uint64_t seed)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.seed = seed;
+    const char *mods[] = {"inns_cathedrals", "traders_builders", "abbey_mayor",
+                          "bridges_castles", "big_top"};
+    for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++) {
+        int m = carc_module_by_name(mods[i]);
+        ck_assert_int_ge(m, 0);
+        o.modules |= 1ull << m;
+    }
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    while (!carc_game_is_terminal(g)) {
+        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+            continue;
+        }
+        static carc_action acts[8192];
+        size_t n = 0;
+        ck_assert_int_eq(carc_game_legal_actions(g, acts, 8192, &n), CARC_OK);
+        ck_assert_uint_gt(n, 0);
+        ck_assert_int_eq(carc_game_apply(g, &acts[n - 1]), CARC_OK);
+    }
+    return g;
+}
+
+/* The text of the first element starting with `open` (up to "</text>"),
+ * "&#183;" counted as one character; its length, -1 if none. */
+static int text_after(const char *svg, const char *open, char *out, size_t cap)
+{
+    const char *p = strstr(svg, open);
+    if (!p) return -1;
+    p += strlen(open);
+    const char *e = strstr(p, "</text>");
+    size_t n = (size_t)(e - p);
+    if (n >= cap) n = cap - 1;
+    memcpy(out, p, n);
+    out[n] = 0;
+    return (int)n - count(out, "&#183;") * (int)(sizeof "&#183;" - 2);
+}
+
+/* Issue 34: the heading ("Game over after turn N · 0 tiles left") and the
+ * revealed tokens ("out of the game: ...") on the panel's first line do not
+ * overlap: the tokens start after the heading at 8 units a character of
+ * 15-unit bold text (DejaVu Sans Bold measures 7.9 on this line) and a
+ * gap. */
+START_TEST(heading_and_revealed_tokens_apart)
+{
+    carc_game *g = all_modules_game(3);
+    char *svg = svg_of(g);
+    char head[128], rest[512];
+    int len = text_after(svg, "<text class=\"head\" x=\"14\" y=\"24\">", head, sizeof head);
+    ck_assert_msg(strncmp(head, "Game over after turn ", 21) == 0, "%s", head);
+    ck_assert_int_ge(len, 39); /* "Game over after turn 1NN · 0 tiles left" */
+    const char *r = strstr(svg, "<text class=\"revealed\" x=\"");
+    ck_assert_ptr_nonnull(r);
+    int x = atoi(r + strlen("<text class=\"revealed\" x=\""));
+    ck_assert_msg(x >= 14 + 8 * len + 10, "revealed tokens at x=%d, the heading (%d characters: "
+                  "%s) ends near %d", x, len, head, 14 + 8 * len);
+    ck_assert_int_ge(text_after(svg, "y=\"24\">out of the game: ", rest, sizeof rest), 1);
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
+/* Issue 34: expansion features and tags are symbols, not cut-off words
+ * (the circus was "circu", the acrobat space "acrob", the bazaar "baza",
+ * no_castle "no_c"), each named in full in a legend row; a tile tag its
+ * tile's own space shows (@circus, @acrobats) is not drawn twice. */
+START_TEST(expansion_symbols_and_their_legend)
+{
+    carc_game *g = all_modules_game(3);
+    char *svg = svg_of(g);
+    const char *cut[] = {">circu<", ">acrob<", ">baza<", ">no_c<", ">circ<", ">acro<"};
+    for (size_t i = 0; i < sizeof cut / sizeof cut[0]; i++)
+        ck_assert_msg(strstr(svg, cut[i]) == NULL, "%s drawn", cut[i]);
+    /* no feature or tag group holds any text */
+    const char *groups[] = {"<g class=\"feature-ext\"", "<g class=\"tag "};
+    for (int k = 0; k < 2; k++)
+        for (const char *p = strstr(svg, groups[k]); p; p = strstr(p + 1, groups[k])) {
+            const char *end = strstr(p, "</g>"), *t = strstr(p, "<text");
+            ck_assert_msg(!t || t > end, "text in %.80s", p);
+        }
+    /* the glyphs: a circus ring, an acrobat pyramid */
+    ck_assert_int_gt(count(svg, "data-feature=\"circus\" transform"), 0);
+    ck_assert_int_gt(count(svg, "data-feature=\"acrobat\" transform"), 0);
+    /* the legend names every one of them in words */
+    const char *legend = strstr(svg, "<g class=\"legend-ext\">");
+    ck_assert_ptr_nonnull(legend);
+    const char *words[] = {">circus</text>", ">acrobat space</text>", ">bazaar</text>",
+                           ">no castle</text>", ">inn</text>", ">wine</text>"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        ck_assert_msg(strstr(legend, words[i]) != NULL, "legend lacks %s", words[i]);
+    /* each circus tile: one circus glyph (its space), its tag only marked */
+    int circus_tiles = count(svg, "class=\"tag tag-circus\"");
+    ck_assert_int_gt(circus_tiles, 0);
+    ck_assert_int_eq(count(svg, "<g class=\"feature-ext\" data-feature=\"circus\""),
+                     circus_tiles);
+    ck_assert_int_eq(count(svg, "data-tag=\"circus\" transform"), circus_tiles);
+    free(svg);
+    carc_game_free(g);
+
+    /* a base game has no such row: its panel is as before */
+    carc_options o;
+    carc_options_init(&o);
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    svg = svg_of(g);
+    ck_assert_ptr_null(strstr(svg, "legend-ext"));
+    ck_assert_ptr_nonnull(strstr(svg, "height=\"110\" rx=\"6\""));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
+/* Issue 34: counts of figures in words, plural but for one ("5 follower"
+ * was printed). */
+START_TEST(supply_in_plural)
+{
+    carc_game *g = all_modules_game(5);
+    char *svg = svg_of(g);
+    for (const char *p = strstr(svg, "class=\"supply\""); p;
+         p = strstr(p + 1, "class=\"supply\"")) {
+        char line[512];
+        text_after(p, ">", line, sizeof line);
+        /* "N follower" only for N = 1, "1 followers" never */
+        for (const char *q = strstr(line, " follower"); q; q = strstr(q + 1, " follower")) {
+            const char *d = q;
+            while (d > line && d[-1] >= '0' && d[-1] <= '9') d--;
+            ck_assert_msg(d < q, "%s", line);
+            int n = atoi(d), plural = q[9] == 's';
+            ck_assert_msg(plural == (n != 1), "%s", line);
+        }
+        ck_assert_msg(!strstr(line, " big,") && !strstr(line, " big<"), "%s", line);
+    }
+    ck_assert_int_gt(count(svg, "big meeple"), 0);
     free(svg);
     carc_game_free(g);
 }
@@ -379,6 +522,9 @@ int main(void)
     tcase_add_test(tc, replay_page_host_setup);
     tcase_add_test(tc, replay_page_goods);
     tcase_add_test(tc, panel_tokens_and_figures);
+    tcase_add_test(tc, heading_and_revealed_tokens_apart);
+    tcase_add_test(tc, expansion_symbols_and_their_legend);
+    tcase_add_test(tc, supply_in_plural);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

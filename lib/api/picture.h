@@ -68,6 +68,17 @@ int carc__pic_last_tile(const carc_game *g) CARC_INTERNAL;
  * from (x, y); returns the x where it ends. */
 int carc__pic_legend(outbuf *o, int x, int y) CARC_INTERNAL;
 
+/* The legend of the extension glyphs the board of g shows (feature kinds
+ * and tags of its placed tiles, by their names in words: "circus",
+ * "acrobat space", "bazaar", "no castle", ...), in rows of `width` units
+ * from (x, y), EXT_ROW (22) apart; the number of rows (0: none, nothing
+ * written). */
+int carc__pic_legend_ext(outbuf *o, const carc_game *g, int x, int y, int width) CARC_INTERNAL;
+
+/* A figure kind in words for a count of n: "follower"/"followers", "big
+ * meeple"/"big meeples", ... */
+const char *carc__pic_figure_words(int kind, int n) CARC_INTERNAL;
+
 /* The name of a token kind (carc_token_kind: "wine", "bridge", ...) or NULL
  * for a kind with no name yet. */
 const char *carc__pic_token_name(int kind) CARC_INTERNAL;
