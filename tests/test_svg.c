@@ -241,7 +241,9 @@ START_TEST(replay_page_host_setup)
                        "draw U\nplace -1,0 r1\npass\n";
     char *page = page_of(rec, sizeof rec - 1);
     ck_assert_ptr_nonnull(strstr(page, "var REPLAY={players:2,over:true,"));
-    ck_assert_ptr_nonnull(strstr(page, "final:[3,4],steps:[\n"));
+    ck_assert_ptr_nonnull(strstr(page, "final:[3,4],words:[[\"follower\",\"followers\"]],"
+                                       "bounds:[[0,0,0,0],"));
+    ck_assert_ptr_nonnull(strstr(page, "],[-1,1,-1,0],[-1,1,-1,0],],steps:[\n"));
     /* [turn, tiles left, to act, last tile, scores, followers in supply] */
     static const char *const steps[] = {
         "[1,4,-1,null,[0,0],[[7],[7]],[[],[]]],\n",      /* 0: the bag of four  */
@@ -249,7 +251,8 @@ START_TEST(replay_page_host_setup)
         "[2,3,-1,[0,-1],[0,4],[[7],[7]],[[],[]]],\n",    /* 3: P1's city, 4     */
         "[2,1,0,[0,-1],[0,4],[[7],[7]],[[],[]]],\n",     /* 5: C set aside      */
         "[3,1,-1,[1,0],[0,4],[[6],[7]],[[],[]]],\n",     /* 7: P0's thief       */
-        "[3,0,-4,[-1,0],[3,4],[[6],[7]],[[],[]]],\n]};", /* 10: over, road 3    */
+        "[3,0,-4,[-1,0],[0,4],[[6],[7]],[[],[]]],\n",    /* 10: the last move   */
+        "[3,0,-4,[-1,0],[3,4],[[6],[7]],[[],[]]],\n]};", /* 11: the end, road 3 */
     };
     const char *at = strstr(page, "steps:[\n");
     for (size_t k = 0; k < sizeof steps / sizeof steps[0]; k++) {
@@ -257,7 +260,13 @@ START_TEST(replay_page_host_setup)
         ck_assert_msg(next != NULL, "step line %zu missing: %s", k, steps[k]);
         at = next;
     }
-    ck_assert_int_eq(count(strstr(page, "steps:[\n"), "]],\n"), 11);
+    /* the end-of-game scoring is a step of its own (issue 34) */
+    ck_assert_int_eq(count(strstr(page, "steps:[\n"), "]],\n"), 12);
+    ck_assert_ptr_nonnull(strstr(page, "<li data-step=\"11\" class=\"end\"><span class=\"turn\">3"
+                                       "</span><span class=\"who end\">&#8721;</span><span "
+                                       "class=\"act\">end of game: final scoring</span><span "
+                                       "class=\"ev\" style=\"border-color:#D55E00\">P0 +3 road "
+                                       "(end)</span></li>"));
     /* no module owns tokens: no tokens column, no token names */
     ck_assert_ptr_nonnull(strstr(page, "kinds:[\"follower\"],tokens:[],final:"));
     ck_assert_ptr_null(strstr(page, "<th>tokens</th>"));
@@ -297,15 +306,18 @@ START_TEST(replay_page_goods)
     char *page = page_of(rec, sizeof rec - 1);
     ck_assert_ptr_nonnull(strstr(page, "kinds:[\"follower\",\"builder\",\"pig\"],"
                                        "tokens:[\"wine\",\"grain\",\"cloth\"],"
-                                       "final:[30,10],steps:[\n"));
+                                       "final:[30,10],words:[[\"follower\",\"followers\"],"
+                                       "[\"builder\",\"builders\"],[\"pig\",\"pigs\"]],"
+                                       "bounds:["));
     /* every step has the goods per player: none until the city closes, then
      * 1 of each for player 0 (the supply: builder and pig beside followers) */
     ck_assert_ptr_nonnull(strstr(page, "\n[1,4,-1,null,[0,0],[[7,1,1],[7,1,1]],"
                                        "[[0,0,0],[0,0,0]]],\n"));
     ck_assert_ptr_nonnull(strstr(page, "\n[4,0,0,[2,0],[0,0],[[7,1,1],[6,1,1]],"
                                        "[[0,0,0],[0,0,0]]],\n"));
-    ck_assert_ptr_nonnull(strstr(page, "\n[4,0,-4,[2,0],[30,10],[[7,1,1],[7,1,1]],"
-                                       "[[1,1,1],[0,0,0]]],\n]};"));
+    ck_assert_ptr_nonnull(strstr(page, "\n[4,0,-4,[2,0],[0,10],[[7,1,1],[7,1,1]],"
+                                       "[[1,1,1],[0,0,0]]],\n[4,0,-4,[2,0],[30,10],[[7,1,1],"
+                                       "[7,1,1]],[[1,1,1],[0,0,0]]],\n]};"));
     ck_assert_ptr_nonnull(strstr(page, "<th>in supply</th><th>tokens</th>"));
     ck_assert_int_eq(count(page, "<td class=\"tokens\"></td>"), 2);
     ck_assert_int_eq(count(page, ">P1 +10 city</span>"), 1);
@@ -511,6 +523,51 @@ START_TEST(supply_in_plural)
 }
 END_TEST
 
+/* Issue 34: score reasons in the move list and the breakdown by their
+ * names in words (tests/scenarios/am_barn_joined_projection.rec: the
+ * barn's field joined, "barn_joined" in records). */
+START_TEST(replay_page_reason_words)
+{
+    const char rec[] =
+                       "carcvar-record 2\n"
+                       "players 2\n"
+                       "seed 1\n"
+                       "modules base,abbey_mayor\n"
+                       "draw E\n"
+                       "place 0,-1 r2\n"
+                       "pass\n"
+                       "draw U\n"
+                       "place 1,0 r1\n"
+                       "deploy follower field Nw\n"
+                       "draw B\n"
+                       "place 1,-1 r0\n"
+                       "pass\n"
+                       "draw U\n"
+                       "place 2,0 r1\n"
+                       "pass\n"
+                       "draw B\n"
+                       "place 2,-1 r0\n"
+                       "barn sw\n"
+                       "draw U\n"
+                       "place -1,0 r1\n"
+                       "deploy follower field Se\n"
+                       "draw E\n"
+                       "place 0,1 r2\n"
+                       "pass\n"
+                       "draw E\n"
+                       "place 0,2 r0\n"
+                       "pass\n"
+                       "draw AM_R\n"
+                       "place 3,0 r1\n"
+                       "pass\n";
+    char *page = page_of(rec, sizeof rec - 1);
+    ck_assert_int_eq(count(page, ">P1 +2 barn, farmer joined (field)</span>"), 1);
+    ck_assert_int_eq(count(page, "<th class=\"num\">barn, farmer joined</th>"), 1);
+    ck_assert_ptr_null(strstr(page, "barn_joined"));
+    free(page);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("svg");
@@ -525,6 +582,7 @@ int main(void)
     tcase_add_test(tc, heading_and_revealed_tokens_apart);
     tcase_add_test(tc, expansion_symbols_and_their_legend);
     tcase_add_test(tc, supply_in_plural);
+    tcase_add_test(tc, replay_page_reason_words);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

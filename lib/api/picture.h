@@ -36,7 +36,9 @@ const char *carc__pic_ink(int player) CARC_INTERNAL;
 
 /* The <style> element: CSS of the classes the picture uses. */
 void carc__pic_style(outbuf *o) CARC_INTERNAL;
-/* Column and row numbers along the top and left of the board. */
+/* Column and row numbers along the top and left of the board: <g
+ * class="axis"> holding <g class="axis-x"> (the columns) and <g
+ * class="axis-y"> (the rows), which the replay viewer moves with its view. */
 void carc__pic_axes(outbuf *o, const pic_frame *f) CARC_INTERNAL;
 /* Placed tile t: a <g class="tile"> with fields, cities and pennants,
  * roads, monasteries, extension features and tags.  `attrs` is added to

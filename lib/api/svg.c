@@ -94,14 +94,15 @@ void carc__pic_style(outbuf *o)
 
 void carc__pic_axes(outbuf *o, const pic_frame *f)
 {
-    carc__out_add(o, "<g class=\"axis\">");
+    carc__out_add(o, "<g class=\"axis\"><g class=\"axis-x\">");
     for (int x = f->x0; x <= f->x1; x++)
         carc__out_add(o, "<text x=\"%d\" y=\"%d\">%d</text>",
                       f->ox + (x - f->x0) * PIC_TS + PIC_TS / 2, f->oy - 5, x);
+    carc__out_add(o, "</g><g class=\"axis-y\">");
     for (int y = f->y0; y <= f->y1; y++)
         carc__out_add(o, "<text x=\"%d\" y=\"%d\">%d</text>", f->ox - 10,
                       f->oy + (y - f->y0) * PIC_TS + PIC_TS / 2 + 3, y);
-    carc__out_add(o, "</g>\n");
+    carc__out_add(o, "</g></g>\n");
 }
 
 /* ---------------------------------------------------------------- tiles */
