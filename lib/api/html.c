@@ -104,9 +104,12 @@ typedef struct walker {
     /* a module in play reports held tiles (carc_game_held_tiles): each step
      * then lists them (section STEPS) */
     bool held;
+    /* the cells the tiles cover at each step, x0 x1 y0 y1 (section FIGS) */
+    int *bnd;
+    size_t nbnd, capbnd;
 } walker;
 
-enum { SEC_FIGS, SEC_MOVES, SEC_STEPS, SEC_BOUNDS };
+enum { SEC_FIGS, SEC_MOVES, SEC_STEPS };
 
 static void figure_spans(walker *w, const carc_game *g, int step, bool last)
 {
@@ -230,13 +233,14 @@ static void step_json(walker *w, const carc_game *g, bool play)
     carc__out_add(o, "],\n");
 }
 
-/* The cells the tiles of g cover, [x0,x1,y0,y1]: the board the viewer fits
- * its view to at that step. */
-static void bounds_json(walker *w, const carc_game *g)
+/* Note the cells the tiles of g cover (x0, x1, y0, y1), the board the
+ * viewer fits its view to at that step: at most one per step of the
+ * history (capbnd), so nothing is dropped. */
+static void note_bounds(walker *w, const carc_game *g)
 {
-    int x0, x1, y0, y1;
-    carc__board_bounds(g, &x0, &x1, &y0, &y1);
-    carc__out_add(w->o, "[%d,%d,%d,%d],", x0, x1, y0, y1);
+    if (!w->bnd || w->nbnd >= w->capbnd) return;
+    int *b = w->bnd + 4 * w->nbnd++;
+    carc__board_bounds(g, &b[0], &b[1], &b[2], &b[3]);
 }
 
 /* A fresh game to replay the final game's history on: its options and the
@@ -260,9 +264,8 @@ static int walk(walker *w)
     if (rc) return rc;
     const uint16_t *H = CHIST(fin);
     int step = 0;
-    if (w->section == SEC_FIGS) figure_spans(w, g, 0, false);
+    if (w->section == SEC_FIGS) figure_spans(w, g, 0, false), note_bounds(w, g);
     if (w->section == SEC_STEPS) step_json(w, g, false);
-    if (w->section == SEC_BOUNDS) bounds_json(w, g);
     for (uint32_t i = 0, used = 0; i < fin->nhist; i += used) {
         carc_action a;
         char text[192];
@@ -295,7 +298,7 @@ static int walk(walker *w)
         bool ended = !rc && open && g->nlog_final != UINT32_MAX;
         if (!rc) {
             step++;
-            if (w->section == SEC_FIGS) figure_spans(w, g, step, false);
+            if (w->section == SEC_FIGS) figure_spans(w, g, step, false), note_bounds(w, g);
             if (w->section == SEC_MOVES)
                 move_item(w, g, step, long_text ? long_text : text, player, turn, log0,
                           ended ? g->nlog_final : g->nlog,
@@ -306,15 +309,13 @@ static int walk(walker *w)
         free(long_text);
         if (rc) break;
         if (w->section == SEC_STEPS) step_json(w, g, ended);
-        if (w->section == SEC_BOUNDS) bounds_json(w, g);
         if (ended) {
             step++;
-            if (w->section == SEC_FIGS) figure_spans(w, g, step, false);
+            if (w->section == SEC_FIGS) figure_spans(w, g, step, false), note_bounds(w, g);
             if (w->section == SEC_MOVES)
                 move_item(w, g, step, "end of game: final scoring", -2, g->turn, g->nlog_final,
                           g->nlog, false);
             if (w->section == SEC_STEPS) step_json(w, g, false);
-            if (w->section == SEC_BOUNDS) bounds_json(w, g);
         }
     }
     if (!rc && w->section == SEC_FIGS) figure_spans(w, g, step + 1, true);
@@ -507,6 +508,7 @@ static void walker_free(walker *w)
     free(w->from);
     free(w->role);
     free(w->shown);
+    free(w->bnd);
 }
 
 /* The document's head and the page's header line. */
@@ -593,7 +595,10 @@ static int write_board(walker *w)
     w->from = calloc(nf, sizeof *w->from);
     w->role = calloc(nf, sizeof *w->role);
     w->shown = calloc(nf, 1);
-    if (!w->fx || !w->fy || !w->from || !w->role || !w->shown) return CARC_E_NOMEM;
+    /* a step per history entry at most, the start and the final scoring */
+    w->capbnd = (size_t)fin->nhist + 2;
+    w->bnd = calloc(w->capbnd * 4, sizeof *w->bnd);
+    if (!w->fx || !w->fy || !w->from || !w->role || !w->shown || !w->bnd) return CARC_E_NOMEM;
     w->section = SEC_FIGS;
     rc = walk(w);
     if (rc) return rc;
@@ -725,12 +730,12 @@ static int write_data(walker *w)
         carc__out_add(o, "]");
     }
     carc__out_add(o, "],bounds:[");
-    w->section = SEC_BOUNDS;
-    int rc = walk(w);
-    if (rc) return rc;
+    for (size_t k = 0; k < w->nbnd; k++)
+        carc__out_add(o, "[%d,%d,%d,%d],", w->bnd[4 * k], w->bnd[4 * k + 1], w->bnd[4 * k + 2],
+                      w->bnd[4 * k + 3]);
     carc__out_add(o, "],steps:[\n");
     w->section = SEC_STEPS;
-    rc = walk(w);
+    int rc = walk(w);
     if (rc) return rc;
     carc__out_add(o, "]};\n%s%s</script>\n</body></html>\n", page_script, page_script_steps);
     return CARC_OK;

@@ -24,12 +24,14 @@
  *  - acrobats: verbs at the core's deployment ("acrobat", then which tile;
  *    "pyramid", then which complete pyramid); an acrobat is a figure on its
  *    tile (CARC_PLACE_TILE) with arg BT_ACROBAT_ARG; a pyramid holds 3.
+ *    A normal meeple; with rule bt_acrobat_followers 2 any follower, by the
+ *    verb "acrobat KIND" (the tile's decision carries the kind in its arg).
  *    At the end every acrobat scores 5 (FINAL_SCORING, order 10).
  *  - ringmaster: a follower kind of this module (the core deploys it like
  *    a meeple); feature_scored adds 2 per circus and acrobat tile on or
  *    around its tile, also at the end and when another module scores the
- *    feature itself (farmers at a barn: carc__root_scored); never for a
- *    castle's knight.
+ *    feature itself (farmers at a barn, a castle: carc__root_scored); never
+ *    for a castle's knight unless rule bt_castle_ringmaster is 2.
  * What counts as a meeple for the circus is the platform's: figures whose
  * kind has CARC_CLASS_MEEPLE and that stand on one of the 9 tiles
  * (carc__figure_tile), never a module's name. */
@@ -501,8 +503,10 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
             continue;
         /* a castle's knight: the city was turned into a castle instead of
          * scoring, and a castle is no feature of the ringmaster's (JCZ's
-         * RingmasterCapability skips castles); only its end-of-game
-         * evaluation comes here, worth 0 */
+         * RingmasterCapability skips castles) -- unless rule
+         * bt_castle_ringmaster 2: paid when the castle scores (Bridges,
+         * Castles & Bazaars calls carc__root_scored) and at its end-of-game
+         * evaluation, worth 0 */
         int ct[2];
         if (carc__bcb_castle_of(g, i, ct) && carc__rule(g, RULE_CASTLE_RINGMASTER) != 2) continue;
         int nb[9], m = around(g, f.tile, nb), n = 0;
