@@ -541,8 +541,10 @@ int main(int argc, char **argv)
         int html_bad = html_out && save_html(text, len, html_out);
         free(text);
         if (html_bad) return 1;
-        printf("replayed %s\n", replay);
-        print_events(g, 0, &logged);
+        if (!quiet) { /* --quiet: only the final board and scores, as when playing */
+            printf("replayed %s\n", replay);
+            print_events(g, 0, &logged);
+        }
     } else {
         if (!load) {
             rc = carc_game_new_setup(&g, &opts, &setup);

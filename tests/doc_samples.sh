@@ -18,6 +18,10 @@ for c in "$tmp"/*.c; do
   n=$((n+1))
   "$@" -std=c11 -Wall -Werror -I"$src/include" "$c" -L"$build/lib" -lcarcvar -o "$c.bin"
   LD_LIBRARY_PATH="$build/lib" "$c.bin" > "$c.out"
+  case $(basename "$c") in  # the program of getting-started.md prints its moves
+    getting-started_*) grep -q '^turn 1 player 0: place ' "$c.out" ||
+      { echo "$(basename "$c") prints no moves"; exit 1; } ;;
+  esac
   echo "ok $(basename "$c"): $(head -1 "$c.out")"
 done
 # every record sample (a block starting with carcvar-record) must replay

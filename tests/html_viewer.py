@@ -7,9 +7,12 @@ It plays a seeded game with carcvar-play, writes its record and the viewer
 page (carcvar-play --replay REC --html PAGE), loads the page and checks:
 no console error and no exception; nothing is fetched but the file itself;
 the slider runs from step 0 to the last step (one per line of the record
-body); moving it to the end shows the record's final scores in the panel
-and in the breakdown; the step buttons and the move list move it; tiles and
-figures shown match the step; then, on a Traders & Builders record with a
+body, then the end-of-game scoring's own step); moving it to the end shows
+the record's final scores in the panel and in the breakdown, the step
+before it the points of play; the step buttons and the move list move it;
+tiles and figures shown match the step; the view fits the board of the
+step shown (tiles larger early on, every tile inside the view) and zooms
+(buttons, the wheel) and moves (a drag); then, on a Traders & Builders record with a
 host setup (tests/scenarios/tb_goods_three_kinds_end.rec), the goods each
 player holds at the first and last step and the breakdown's columns by
 score reason.  A screenshot of the last step is written to
@@ -134,6 +137,14 @@ def run(play, exe, tmp, shot):
             not ln.split()[0] in ('carcvar-record', 'players', 'seed', 'modules', 'rule')]
     steps = len(body)
     assert len(final) == 3 and steps > 100, (final, steps)
+    # the end-of-game scoring, from the record's comments
+    end = [0, 0, 0]
+    for ln in open(rec).read().splitlines():
+        if ln.startswith('# player ') and ': ' in ln and ' end of game' in ln:
+            words = ln.split()
+            end[int(words[2])] += int(words[4].rstrip(':'))
+    play_pts = [f - e for f, e in zip(final, end)]
+    assert play_pts != final, (play_pts, final)
 
     b = Browser(exe, os.path.join(tmp, 'profile'))
     failures, checks = [], []
@@ -176,18 +187,23 @@ def run(play, exe, tmp, shot):
             moves:q('#moves li').length};})()'''
         s0 = js(state)
         check(s0['step'] == 0 and s0['value'] == 0, 'opens at step 0: %s' % s0['where'])
-        check(s0['max'] == steps, 'the slider has one step per record line (%d, %d)'
-              % (s0['max'], steps))
-        check(s0['moves'] == steps + 1, 'the move list has every line and the start')
+        check(s0['max'] == steps + 1, 'the slider has one step per record line and the '
+              'final scoring (%d, %d + 1)' % (s0['max'], steps))
+        check(s0['moves'] == steps + 2, 'the move list has every line, the start and the end')
         check(s0['tiles'] == 1 and s0['figures'] == 0, 'step 0 shows the start tile only')
         check(s0['scores'] == [0, 0, 0], 'scores start at 0')
-        check(s0['supply'][0] == '7 follower', 'supply at step 0: %s' % s0['supply'][0])
+        check(s0['supply'][0] == '7 followers', 'supply at step 0: %s' % s0['supply'][0])
 
         # drag the slider to the end: an input event, as a user's drag gives
         js('''(function(){var s=document.getElementById('slider');s.value=s.max;
                s.dispatchEvent(new Event('input'));})()''')
         s1 = js(state)
-        check(s1['step'] == steps and s1['cur'] == [steps], 'the slider reaches the last move')
+        check(s1['step'] == steps + 1 and s1['cur'] == [steps + 1],
+              'the slider reaches the final scoring')
+        last_li = js("document.querySelector('#moves li:last-child').className + '|' + "
+                     "document.querySelector('#moves li:last-child .act').textContent")
+        check(last_li == 'end cur|end of game: final scoring',
+              'the last item of the move list is the final scoring: %s' % last_li)
         check(s1['scores'] == final, 'final scores shown %s = the record\'s %s'
               % (s1['scores'], final))
         check(s1['finals'] == final, 'breakdown totals %s = %s' % (s1['finals'], final))
@@ -200,7 +216,12 @@ def run(play, exe, tmp, shot):
         check(sums == final, 'points by feature add up to the totals %s' % sums)
 
         js("document.getElementById('prev').click()")
-        check(js(state)['step'] == steps - 1, 'the previous-step button steps back')
+        sp = js(state)
+        check(sp['step'] == steps, 'the previous-step button steps back')
+        check(sp['scores'] == play_pts, 'the last move shows the points of play %s (final %s)'
+              % (sp['scores'], final))
+        check(not sp['status'].startswith('Game over'), 'the last move is before the end: %s'
+              % sp['status'])
         js("document.getElementById('first').click()")
         check(js(state)['step'] == 0, 'the first button goes to the start')
         js("document.getElementById('next').click()")
@@ -212,7 +233,53 @@ def run(play, exe, tmp, shot):
         mid = js(state)
         check(mid['step'] == steps // 2 and 1 < mid['tiles'] < s1['tiles'],
               'a click on a move goes to its step')
-        js("window.carcvarReplay.show(%d)" % steps)
+        # the view fits the board of the step: tiles larger while the board
+        # is small, every tile inside the view
+        view = '''(function(){var t=[].slice.call(document.querySelectorAll('#board .tile'))
+          .filter(function(e){return e.style.display!=='none';});
+          var r=t.map(function(e){return e.querySelector('.field').getBoundingClientRect();});
+          var b=document.getElementById('board').getBoundingClientRect();
+          return {px:r[0].width,x:r[0].left,y:r[0].top,inside:r.every(function(q){
+            return q.left>=b.left-1&&q.right<=b.right+1&&q.top>=b.top-1&&q.bottom<=b.bottom+1;})};
+          })()'''
+        js('window.carcvarReplay.show(0)')
+        v0 = js(view)
+        js('window.carcvarReplay.show(60)')
+        v60 = js(view)
+        js('window.carcvarReplay.show(%d)' % (steps + 1))
+        vend = js(view)
+        check(v0['px'] > 120 and v0['inside'], 'step 0: the start tile %.0f px wide' % v0['px'])
+        check(v60['inside'] and v60['px'] > 1.3 * vend['px'],
+              'step 60 fits its own board: tiles %.0f px (%.0f px at the end)'
+              % (v60['px'], vend['px']))
+        check(vend['inside'], 'the last step shows every tile')
+        # zoom: the buttons, the wheel (about the pointer); move: a drag; fit
+        js("document.getElementById('zoomin').click()")
+        vz = js(view)
+        check(abs(vz['px'] - 1.25 * vend['px']) < 1.5, 'zoom in: %.1f px -> %.1f px'
+              % (vend['px'], vz['px']))
+        js("document.getElementById('zoomout').click()")
+        check(abs(js(view)['px'] - vend['px']) < 1.5, 'zoom out: back to the size')
+        js('''(function(){var b=document.getElementById('board'),r=b.getBoundingClientRect();
+          b.dispatchEvent(new WheelEvent('wheel',{deltaY:-100,clientX:r.left+r.width/2,
+          clientY:r.top+r.height/2,bubbles:true,cancelable:true}));})()''')
+        vw = js(view)
+        check(abs(vw['px'] - 1.25 * vend['px']) < 1.5, 'the wheel zooms: %.1f px' % vw['px'])
+        js('''(function(){var b=document.getElementById('board'),r=b.getBoundingClientRect();
+          var x=r.left+100,y=r.top+100,o={bubbles:true,pointerId:1,clientX:x,clientY:y};
+          b.dispatchEvent(new PointerEvent('pointerdown',o));
+          o.clientX=x+40;o.clientY=y+25;b.dispatchEvent(new PointerEvent('pointermove',o));
+          b.dispatchEvent(new PointerEvent('pointerup',o));})()''')
+        vd = js(view)
+        check(abs(vd['x'] - vw['x'] - 40) < 1.5 and abs(vd['y'] - vw['y'] - 25) < 1.5,
+              'a drag moves the board with the pointer (%.1f, %.1f)'
+              % (vd['x'] - vw['x'], vd['y'] - vw['y']))
+        js('window.carcvarReplay.show(60)')
+        check(abs(js(view)['px'] - vd['px']) < 0.5, 'a zoomed view stays when stepping')
+        js("document.getElementById('fit').click()")
+        check(abs(js(view)['px'] - v60['px']) < 0.5, 'fit: the board of the step again')
+
+        js("window.carcvarReplay.show(%d)" % (steps + 1))
         png = b.send('Page.captureScreenshot', {'format': 'png'}, session=sess)['data']
         with open(shot, 'wb') as f:
             f.write(base64.b64decode(png))
@@ -234,7 +301,7 @@ def run(play, exe, tmp, shot):
         g1 = js(goods)
         check(g1['tokens'] == ['1 wine, 1 grain, 1 cloth', ''] and g1['scores'] == [30, 10],
               'goods at the end: %s, scores %s' % (g1['tokens'], g1['scores']))
-        check(g1['supply'][0] == '7 follower, 1 builder, 1 pig',
+        check(g1['supply'][0] == '7 followers, 1 builder, 1 pig',
               'supply of every figure kind: %s' % g1['supply'][0])
         check(g1['cols'][1:5] == ['city', 'most wine', 'most grain', 'most cloth'],
               'breakdown columns by reason: %s' % g1['cols'])

@@ -59,7 +59,7 @@ START_TEST(known_game)
     ck_assert_ptr_nonnull(strstr(svg, "Turn 3 &#183; 69 tiles left"));
     ck_assert_int_eq(count(svg, "class=\"score\""), 2);
     ck_assert_ptr_nonnull(strstr(svg, ">Player 0: 0 points"));
-    ck_assert_int_eq(count(svg, "in supply: 6 follower<"), 2);
+    ck_assert_int_eq(count(svg, "in supply: 6 followers<"), 2);
     ck_assert_int_eq(count(svg, "class=\"tokens\""), 0); /* no module owns tokens */
     /* axis labels: columns -1..0, rows 0..1 */
     ck_assert_ptr_nonnull(strstr(svg, "class=\"axis\""));
@@ -241,7 +241,9 @@ START_TEST(replay_page_host_setup)
                        "draw U\nplace -1,0 r1\npass\n";
     char *page = page_of(rec, sizeof rec - 1);
     ck_assert_ptr_nonnull(strstr(page, "var REPLAY={players:2,over:true,"));
-    ck_assert_ptr_nonnull(strstr(page, "final:[3,4],steps:[\n"));
+    ck_assert_ptr_nonnull(strstr(page, "final:[3,4],words:[[\"follower\",\"followers\"]],"
+                                       "bounds:[[0,0,0,0],"));
+    ck_assert_ptr_nonnull(strstr(page, "],[-1,1,-1,0],[-1,1,-1,0],],steps:[\n"));
     /* [turn, tiles left, to act, last tile, scores, followers in supply] */
     static const char *const steps[] = {
         "[1,4,-1,null,[0,0],[[7],[7]],[[],[]]],\n",      /* 0: the bag of four  */
@@ -249,7 +251,8 @@ START_TEST(replay_page_host_setup)
         "[2,3,-1,[0,-1],[0,4],[[7],[7]],[[],[]]],\n",    /* 3: P1's city, 4     */
         "[2,1,0,[0,-1],[0,4],[[7],[7]],[[],[]]],\n",     /* 5: C set aside      */
         "[3,1,-1,[1,0],[0,4],[[6],[7]],[[],[]]],\n",     /* 7: P0's thief       */
-        "[3,0,-4,[-1,0],[3,4],[[6],[7]],[[],[]]],\n]};", /* 10: over, road 3    */
+        "[3,0,-4,[-1,0],[0,4],[[6],[7]],[[],[]]],\n",    /* 10: the last move   */
+        "[3,0,-4,[-1,0],[3,4],[[6],[7]],[[],[]]],\n]};", /* 11: the end, road 3 */
     };
     const char *at = strstr(page, "steps:[\n");
     for (size_t k = 0; k < sizeof steps / sizeof steps[0]; k++) {
@@ -257,7 +260,13 @@ START_TEST(replay_page_host_setup)
         ck_assert_msg(next != NULL, "step line %zu missing: %s", k, steps[k]);
         at = next;
     }
-    ck_assert_int_eq(count(strstr(page, "steps:[\n"), "]],\n"), 11);
+    /* the end-of-game scoring is a step of its own (issue 34) */
+    ck_assert_int_eq(count(strstr(page, "steps:[\n"), "]],\n"), 12);
+    ck_assert_ptr_nonnull(strstr(page, "<li data-step=\"11\" class=\"end\"><span class=\"turn\">3"
+                                       "</span><span class=\"who end\">&#8721;</span><span "
+                                       "class=\"act\">end of game: final scoring</span><span "
+                                       "class=\"ev\" style=\"border-color:#D55E00\">P0 +3 road "
+                                       "(end)</span></li>"));
     /* no module owns tokens: no tokens column, no token names */
     ck_assert_ptr_nonnull(strstr(page, "kinds:[\"follower\"],tokens:[],final:"));
     ck_assert_ptr_null(strstr(page, "<th>tokens</th>"));
@@ -297,15 +306,18 @@ START_TEST(replay_page_goods)
     char *page = page_of(rec, sizeof rec - 1);
     ck_assert_ptr_nonnull(strstr(page, "kinds:[\"follower\",\"builder\",\"pig\"],"
                                        "tokens:[\"wine\",\"grain\",\"cloth\"],"
-                                       "final:[30,10],steps:[\n"));
+                                       "final:[30,10],words:[[\"follower\",\"followers\"],"
+                                       "[\"builder\",\"builders\"],[\"pig\",\"pigs\"]],"
+                                       "bounds:["));
     /* every step has the goods per player: none until the city closes, then
      * 1 of each for player 0 (the supply: builder and pig beside followers) */
     ck_assert_ptr_nonnull(strstr(page, "\n[1,4,-1,null,[0,0],[[7,1,1],[7,1,1]],"
                                        "[[0,0,0],[0,0,0]]],\n"));
     ck_assert_ptr_nonnull(strstr(page, "\n[4,0,0,[2,0],[0,0],[[7,1,1],[6,1,1]],"
                                        "[[0,0,0],[0,0,0]]],\n"));
-    ck_assert_ptr_nonnull(strstr(page, "\n[4,0,-4,[2,0],[30,10],[[7,1,1],[7,1,1]],"
-                                       "[[1,1,1],[0,0,0]]],\n]};"));
+    ck_assert_ptr_nonnull(strstr(page, "\n[4,0,-4,[2,0],[0,10],[[7,1,1],[7,1,1]],"
+                                       "[[1,1,1],[0,0,0]]],\n[4,0,-4,[2,0],[30,10],[[7,1,1],"
+                                       "[7,1,1]],[[1,1,1],[0,0,0]]],\n]};"));
     ck_assert_ptr_nonnull(strstr(page, "<th>in supply</th><th>tokens</th>"));
     ck_assert_int_eq(count(page, "<td class=\"tokens\"></td>"), 2);
     ck_assert_int_eq(count(page, ">P1 +10 city</span>"), 1);
@@ -347,9 +359,9 @@ START_TEST(panel_tokens_and_figures)
     char *svg = svg_of(g);
     ck_assert_int_eq(count(svg, "class=\"tokens\""), 0);
     ck_assert_ptr_nonnull(strstr(svg, "<text class=\"supply\" data-player=\"0\" x=\"230\" "
-                                      "y=\"51\">in supply: 7 follower, 1 builder, 1 pig</text>"));
+                                      "y=\"51\">in supply: 7 followers, 1 builder, 1 pig</text>"));
     ck_assert_ptr_nonnull(strstr(svg, "<text class=\"supply\" data-player=\"1\" x=\"230\" "
-                                      "y=\"77\">in supply: 6 follower, 1 builder, 1 pig</text>"));
+                                      "y=\"77\">in supply: 6 followers, 1 builder, 1 pig</text>"));
     free(svg);
     /* p0 passes: the city closes, p0 takes 1 wine, 1 grain and 1 cloth */
     carc_action a;
@@ -360,11 +372,199 @@ START_TEST(panel_tokens_and_figures)
     ck_assert_int_eq(count(svg, "class=\"tokens\""), 1);
     ck_assert_ptr_nonnull(strstr(svg, "<text class=\"tokens\" data-player=\"0\" x=\"525\" "
                                       "y=\"51\">tokens: 1 wine, 1 grain, 1 cloth</text>"));
-    ck_assert_ptr_nonnull(strstr(svg, "in supply: 7 follower, 1 builder, 1 pig</text>"));
+    ck_assert_ptr_nonnull(strstr(svg, "in supply: 7 followers, 1 builder, 1 pig</text>"));
     /* the picture is wide enough for the tokens line (7 units a character) */
     ck_assert_ptr_nonnull(strstr(svg, "viewBox=\"0 0 766 "));
     free(svg);
     carc_game_free(g);
+}
+END_TEST
+/* A whole seeded game with every module of this build, each player taking
+ * the last legal action. */
+static carc_game *all_modules_game(uint64_t seed)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.seed = seed;
+    const char *mods[] = {"inns_cathedrals", "traders_builders", "abbey_mayor",
+                          "bridges_castles", "big_top"};
+    for (size_t i = 0; i < sizeof mods / sizeof mods[0]; i++) {
+        int m = carc_module_by_name(mods[i]);
+        ck_assert_int_ge(m, 0);
+        o.modules |= 1ull << m;
+    }
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    while (!carc_game_is_terminal(g)) {
+        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+            continue;
+        }
+        static carc_action acts[8192];
+        size_t n = 0;
+        ck_assert_int_eq(carc_game_legal_actions(g, acts, 8192, &n), CARC_OK);
+        ck_assert_uint_gt(n, 0);
+        ck_assert_int_eq(carc_game_apply(g, &acts[n - 1]), CARC_OK);
+    }
+    return g;
+}
+
+/* The text of the first element starting with `open` (up to "</text>"),
+ * "&#183;" counted as one character; its length, -1 if none. */
+static int text_after(const char *svg, const char *open, char *out, size_t cap)
+{
+    const char *p = strstr(svg, open);
+    if (!p) return -1;
+    p += strlen(open);
+    const char *e = strstr(p, "</text>");
+    size_t n = (size_t)(e - p);
+    if (n >= cap) n = cap - 1;
+    memcpy(out, p, n);
+    out[n] = 0;
+    return (int)n - count(out, "&#183;") * (int)(sizeof "&#183;" - 2);
+}
+
+/* Issue 34: the heading ("Game over after turn N · 0 tiles left") and the
+ * revealed tokens ("out of the game: ...") on the panel's first line do not
+ * overlap: the tokens start after the heading at 8 units a character of
+ * 15-unit bold text (DejaVu Sans Bold measures 7.9 on this line) and a
+ * gap. */
+START_TEST(heading_and_revealed_tokens_apart)
+{
+    carc_game *g = all_modules_game(3);
+    char *svg = svg_of(g);
+    char head[128], rest[512];
+    int len = text_after(svg, "<text class=\"head\" x=\"14\" y=\"24\">", head, sizeof head);
+    ck_assert_msg(strncmp(head, "Game over after turn ", 21) == 0, "%s", head);
+    ck_assert_int_ge(len, 39); /* "Game over after turn 1NN · 0 tiles left" */
+    const char *r = strstr(svg, "<text class=\"revealed\" x=\"");
+    ck_assert_ptr_nonnull(r);
+    int x = atoi(r + strlen("<text class=\"revealed\" x=\""));
+    ck_assert_msg(x >= 14 + 8 * len + 10, "revealed tokens at x=%d, the heading (%d characters: "
+                  "%s) ends near %d", x, len, head, 14 + 8 * len);
+    ck_assert_int_ge(text_after(svg, "y=\"24\">out of the game: ", rest, sizeof rest), 1);
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
+/* Issue 34: expansion features and tags are symbols, not cut-off words
+ * (the circus was "circu", the acrobat space "acrob", the bazaar "baza",
+ * no_castle "no_c"), each named in full in a legend row; a tile tag its
+ * tile's own space shows (@circus, @acrobats) is not drawn twice. */
+START_TEST(expansion_symbols_and_their_legend)
+{
+    carc_game *g = all_modules_game(3);
+    char *svg = svg_of(g);
+    const char *cut[] = {">circu<", ">acrob<", ">baza<", ">no_c<", ">circ<", ">acro<"};
+    for (size_t i = 0; i < sizeof cut / sizeof cut[0]; i++)
+        ck_assert_msg(strstr(svg, cut[i]) == NULL, "%s drawn", cut[i]);
+    /* no feature or tag group holds any text */
+    const char *groups[] = {"<g class=\"feature-ext\"", "<g class=\"tag "};
+    for (int k = 0; k < 2; k++)
+        for (const char *p = strstr(svg, groups[k]); p; p = strstr(p + 1, groups[k])) {
+            const char *end = strstr(p, "</g>"), *t = strstr(p, "<text");
+            ck_assert_msg(!t || t > end, "text in %.80s", p);
+        }
+    /* the glyphs: a circus ring, an acrobat pyramid */
+    ck_assert_int_gt(count(svg, "data-feature=\"circus\" transform"), 0);
+    ck_assert_int_gt(count(svg, "data-feature=\"acrobat\" transform"), 0);
+    /* the legend names every one of them in words */
+    const char *legend = strstr(svg, "<g class=\"legend-ext\">");
+    ck_assert_ptr_nonnull(legend);
+    const char *words[] = {">circus</text>", ">acrobat space</text>", ">bazaar</text>",
+                           ">no castle</text>", ">inn</text>", ">wine</text>"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        ck_assert_msg(strstr(legend, words[i]) != NULL, "legend lacks %s", words[i]);
+    /* each circus tile: one circus glyph (its space), its tag only marked */
+    int circus_tiles = count(svg, "class=\"tag tag-circus\"");
+    ck_assert_int_gt(circus_tiles, 0);
+    ck_assert_int_eq(count(svg, "<g class=\"feature-ext\" data-feature=\"circus\""),
+                     circus_tiles);
+    ck_assert_int_eq(count(svg, "data-tag=\"circus\" transform"), circus_tiles);
+    free(svg);
+    carc_game_free(g);
+
+    /* a base game has no such row: its panel is as before */
+    carc_options o;
+    carc_options_init(&o);
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    svg = svg_of(g);
+    ck_assert_ptr_null(strstr(svg, "legend-ext"));
+    ck_assert_ptr_nonnull(strstr(svg, "height=\"110\" rx=\"6\""));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
+/* Issue 34: counts of figures in words, plural but for one ("5 follower"
+ * was printed). */
+START_TEST(supply_in_plural)
+{
+    carc_game *g = all_modules_game(5);
+    char *svg = svg_of(g);
+    for (const char *p = strstr(svg, "class=\"supply\""); p;
+         p = strstr(p + 1, "class=\"supply\"")) {
+        char line[512];
+        text_after(p, ">", line, sizeof line);
+        /* "N follower" only for N = 1, "1 followers" never */
+        for (const char *q = strstr(line, " follower"); q; q = strstr(q + 1, " follower")) {
+            const char *d = q;
+            while (d > line && d[-1] >= '0' && d[-1] <= '9') d--;
+            ck_assert_msg(d < q, "%s", line);
+            int n = atoi(d), plural = q[9] == 's';
+            ck_assert_msg(plural == (n != 1), "%s", line);
+        }
+        ck_assert_msg(!strstr(line, " big,") && !strstr(line, " big<"), "%s", line);
+    }
+    ck_assert_int_gt(count(svg, "big meeple"), 0);
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
+/* Issue 34: score reasons in the move list and the breakdown by their
+ * names in words (tests/scenarios/am_barn_joined_projection.rec: the
+ * barn's field joined, "barn_joined" in records). */
+START_TEST(replay_page_reason_words)
+{
+    const char rec[] =
+                       "carcvar-record 2\n"
+                       "players 2\n"
+                       "seed 1\n"
+                       "modules base,abbey_mayor\n"
+                       "draw E\n"
+                       "place 0,-1 r2\n"
+                       "pass\n"
+                       "draw U\n"
+                       "place 1,0 r1\n"
+                       "deploy follower field Nw\n"
+                       "draw B\n"
+                       "place 1,-1 r0\n"
+                       "pass\n"
+                       "draw U\n"
+                       "place 2,0 r1\n"
+                       "pass\n"
+                       "draw B\n"
+                       "place 2,-1 r0\n"
+                       "barn sw\n"
+                       "draw U\n"
+                       "place -1,0 r1\n"
+                       "deploy follower field Se\n"
+                       "draw E\n"
+                       "place 0,1 r2\n"
+                       "pass\n"
+                       "draw E\n"
+                       "place 0,2 r0\n"
+                       "pass\n"
+                       "draw AM_R\n"
+                       "place 3,0 r1\n"
+                       "pass\n";
+    char *page = page_of(rec, sizeof rec - 1);
+    ck_assert_int_eq(count(page, ">P1 +2 barn, farmer joined (field)</span>"), 1);
+    ck_assert_int_eq(count(page, "<th class=\"num\">barn, farmer joined</th>"), 1);
+    ck_assert_ptr_null(strstr(page, "barn_joined"));
+    free(page);
 }
 END_TEST
 
@@ -379,6 +579,10 @@ int main(void)
     tcase_add_test(tc, replay_page_host_setup);
     tcase_add_test(tc, replay_page_goods);
     tcase_add_test(tc, panel_tokens_and_figures);
+    tcase_add_test(tc, heading_and_revealed_tokens_apart);
+    tcase_add_test(tc, expansion_symbols_and_their_legend);
+    tcase_add_test(tc, supply_in_plural);
+    tcase_add_test(tc, replay_page_reason_words);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

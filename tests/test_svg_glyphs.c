@@ -80,7 +80,8 @@ END_TEST
 
 START_TEST(tags_by_name)
 {
-    /* a name with a glyph of its own, and one without: a labelled badge */
+    /* a name with a glyph of its own, and one without: a badge with its
+     * initial (not a cut-off word, issue 34), the whole name as its title */
     char a[2048], b[2048];
     outbuf o = {a, sizeof a, 0};
     carc__pic_tag(&o, "inn", 0, 0);
@@ -91,7 +92,9 @@ START_TEST(tags_by_name)
     ck_assert_ptr_nonnull(strstr(a, "class=\"tag tag-inn\" data-tag=\"inn\""));
     ck_assert_ptr_null(strstr(a, "<text"));
     ck_assert_ptr_nonnull(strstr(b, "class=\"tag tag-lighthouse\""));
-    ck_assert_ptr_nonnull(strstr(b, ">ligh</text>"));
+    ck_assert_ptr_nonnull(strstr(b, ">L</text>"));
+    ck_assert_ptr_nonnull(strstr(b, "<title>lighthouse</title>"));
+    ck_assert_ptr_null(strstr(b, ">ligh</text>"));
 }
 END_TEST
 

@@ -123,8 +123,15 @@ CARC_API const char *carc_strerror(int code);
 #define CARC_MAX_RULES 64
 
 /* The same constants as functions, for FFI users who cannot read macros. */
+/** CARC_NUM_DISTINCT_ACTIONS (8192): the size of the player action-id
+ *  space, for hosts that cannot read macros (ctypes, other FFIs). */
 CARC_API int carc_num_distinct_actions(void);
+/** CARC_MAX_CHANCE_OUTCOMES (1024): the size of the chance-outcome id
+ *  space (carc_game_chance_outcomes), for hosts that cannot read macros. */
 CARC_API int carc_max_chance_outcomes(void);
+/** CARC_MAX_TILES (256): the most tiles a game can hold (carc_game_tile_count
+ *  never exceeds it; a buffer of that many tile types always suffices for
+ *  carc_game_held_tiles), for hosts that cannot read macros. */
 CARC_API int carc_max_tiles(void);
 
 /* ---------------------------------------------------------------- enums */
@@ -361,6 +368,8 @@ CARC_API int carc_game_play_scores(const carc_game *game, int32_t *buf, size_t c
  *  CARC_E_INVALID for a turn out of range.  CARCVAR_0.3. */
 CARC_API int carc_game_turn_points(const carc_game *game, int turn, int32_t *buf, size_t cap);
 
+/** Number of players of the game (2 to 6, as carc_options.num_players
+ *  made it); CARC_E_INVALID for NULL. */
 CARC_API int carc_game_num_players(const carc_game *game);
 /** Player to act (0-based), CARC_PLAYER_CHANCE or CARC_PLAYER_TERMINAL;
  *  CARC_E_INVALID for NULL. */
@@ -388,6 +397,13 @@ typedef struct carc_decision {
  *  legal ids (as OpenSpiel's sampled stochastic games). */
 #define CARC_DECISION_F_SAMPLED_ONLY 1
 
+/** The pending decision in *out: its kind (carc_decision_kind: a tile
+ *  draw, a placement, a deployment, a module's decision, or
+ *  CARC_DECISION_END with player CARC_PLAYER_TERMINAL once the game is
+ *  over), who takes it (as carc_game_current_player), the tile it is about
+ *  (the drawn tile for a placement; the tile and its cell for a decision
+ *  about a placed tile; else -1) and its flags.  CARC_E_INVALID for NULL
+ *  game or out. */
 CARC_API int carc_game_decision(const carc_game *game, carc_decision *out);
 /** The feature the pending decision is about, where it names one (a
  *  castle decision: the small city it would turn into a castle): the cell

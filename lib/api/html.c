@@ -64,6 +64,27 @@ static int column_of(const char **cols, int *ncols, const char *name)
     return BREAKDOWN_COLS - 1;
 }
 
+/* A score reason's name in words for a reader: a module's names made for
+ * records ("barn_joined") in words ("barn, farmer joined"); any other name
+ * with '_' as spaces. */
+static const char *const reason_words[][2] = {
+    {"barn_joined", "barn, farmer joined"},
+    {"barn_final", "barn, end of game"},
+};
+
+static void reason_text(outbuf *o, const char *name)
+{
+    for (size_t i = 0; i < sizeof reason_words / sizeof reason_words[0]; i++)
+        if (!strcmp(reason_words[i][0], name)) {
+            carc__pic_xml(o, reason_words[i][1]);
+            return;
+        }
+    for (const char *c = name; c && *c; c++) {
+        char one[2] = {*c == '_' ? ' ' : *c, 0};
+        carc__pic_xml(o, one);
+    }
+}
+
 /* One walk through the record's history on a fresh game writes one section
  * of the page (walk() below): the figures' stays, the move list or the
  * numbers of every step. */
@@ -83,6 +104,9 @@ typedef struct walker {
     /* a module in play reports held tiles (carc_game_held_tiles): each step
      * then lists them (section STEPS) */
     bool held;
+    /* the cells the tiles cover at each step, x0 x1 y0 y1 (section FIGS) */
+    int *bnd;
+    size_t nbnd, capbnd;
 } walker;
 
 enum { SEC_FIGS, SEC_MOVES, SEC_STEPS };
@@ -108,26 +132,33 @@ static void figure_spans(walker *w, const carc_game *g, int step, bool last)
     }
 }
 
+/* One item of the move list: step `step`, an action by player (-1: a
+ * chance outcome, -2: the end-of-game scoring) in text, and the score
+ * events log0..log1 of the game g after it. */
 static void move_item(walker *w, const carc_game *g, int step, const char *text, int player,
-                      int turn, uint32_t log0, bool aside)
+                      int turn, uint32_t log0, uint32_t log1, bool aside)
 {
     outbuf *o = w->o;
     carc__out_add(o, "<li data-step=\"%d\"%s><span class=\"turn\">%d</span>", step,
-                  player < 0 ? " class=\"chance\"" : "", turn);
+                  player == -1 ? " class=\"chance\"" : player < -1 ? " class=\"end\"" : "",
+                  turn);
     if (player >= 0)
         carc__out_add(o, "<span class=\"who\" style=\"background:%s;color:%s\">P%d</span>",
                       carc__pic_colour(player), carc__pic_ink(player), player);
-    else
+    else if (player == -1)
         carc__out_add(o, "<span class=\"who chance\">&#9633;</span>");
+    else
+        carc__out_add(o, "<span class=\"who end\">&#8721;</span>");
     carc__out_add(o, "<span class=\"act\">");
     carc__pic_xml(o, text);
     carc__out_add(o, "</span>");
     if (aside) carc__out_add(o, "<span class=\"aside\">fits nowhere: set aside</span>");
     const logent *L = CLOG(g);
-    for (uint32_t k = log0; k < g->nlog; k++) {
-        carc__out_add(o, "<span class=\"ev\" style=\"border-color:%s\">P%d +%d ",
-                      carc__pic_colour(L[k].player), L[k].player, L[k].points);
-        carc__pic_xml(o, event_column(&L[k]));
+    for (uint32_t k = log0; k < log1 && k < g->nlog; k++) {
+        carc__out_add(o, "<span class=\"ev\" style=\"border-color:%s\">P%d %s%d ",
+                      carc__pic_colour(L[k].player), L[k].player, L[k].points < 0 ? "" : "+",
+                      L[k].points);
+        reason_text(o, event_column(&L[k]));
         if (L[k].tile != LOG_NO_TILE && module_reason(&L[k])) { /* and its feature */
             carc__out_add(o, " (");
             carc__pic_xml(o, carc__feature_name(L[k].feature));
@@ -157,8 +188,9 @@ static void held_json(outbuf *o, const carc_game *g, int player)
 /* The numbers of one step: [turn, tiles left, player to act, last tile
  * (x, y) or null, scores, supply per player in the order of w->kinds[],
  * tokens per player in the order of w->tok[]]; when w->held, then the names
- * of the tiles each player holds and of the face-up tiles. */
-static void step_json(walker *w, const carc_game *g)
+ * of the tiles each player holds and of the face-up tiles.  play: the
+ * scores from play alone (the step before the end-of-game scoring). */
+static void step_json(walker *w, const carc_game *g, bool play)
 {
     outbuf *o = w->o;
     int t = carc__pic_last_tile(g);
@@ -168,7 +200,10 @@ static void step_json(walker *w, const carc_game *g)
     else
         carc__out_add(o, "null,");
     carc__out_add(o, "[");
-    for (int p = 0; p < g->nplayers; p++) carc__out_add(o, "%s%d", p ? "," : "", g->score[p]);
+    int32_t scores[CARC_MAX_PLAYERS];
+    if (!play || carc_game_play_scores(g, scores, CARC_MAX_PLAYERS) != CARC_OK)
+        for (int p = 0; p < g->nplayers; p++) scores[p] = g->score[p];
+    for (int p = 0; p < g->nplayers; p++) carc__out_add(o, "%s%d", p ? "," : "", scores[p]);
     carc__out_add(o, "],[");
     for (int p = 0; p < g->nplayers; p++) {
         carc__out_add(o, "%s[", p ? "," : "");
@@ -198,6 +233,16 @@ static void step_json(walker *w, const carc_game *g)
     carc__out_add(o, "],\n");
 }
 
+/* Note the cells the tiles of g cover (x0, x1, y0, y1), the board the
+ * viewer fits its view to at that step: at most one per step of the
+ * history (capbnd), so nothing is dropped. */
+static void note_bounds(walker *w, const carc_game *g)
+{
+    if (!w->bnd || w->nbnd >= w->capbnd) return;
+    int *b = w->bnd + 4 * w->nbnd++;
+    carc__board_bounds(g, &b[0], &b[1], &b[2], &b[3]);
+}
+
 /* A fresh game to replay the final game's history on: its options and the
  * host's setup (first player, chosen bag), as the record had them. */
 static int fresh_game(const carc_game *fin, carc_game **out)
@@ -208,7 +253,9 @@ static int fresh_game(const carc_game *fin, carc_game **out)
 }
 
 /* Replay the final game's history on a fresh game, writing w->section
- * after step 0 and after every entry.  CARC_OK or the first error. */
+ * after step 0 and after every entry; the entry after which the end-of-game
+ * scoring ran is two steps: the entry with the points of play, then the
+ * final scoring.  CARC_OK or the first error. */
 static int walk(walker *w)
 {
     const carc_game *fin = w->final;
@@ -217,8 +264,8 @@ static int walk(walker *w)
     if (rc) return rc;
     const uint16_t *H = CHIST(fin);
     int step = 0;
-    if (w->section == SEC_FIGS) figure_spans(w, g, 0, false);
-    if (w->section == SEC_STEPS) step_json(w, g);
+    if (w->section == SEC_FIGS) figure_spans(w, g, 0, false), note_bounds(w, g);
+    if (w->section == SEC_STEPS) step_json(w, g, false);
     for (uint32_t i = 0, used = 0; i < fin->nhist; i += used) {
         carc_action a;
         char text[192];
@@ -245,19 +292,31 @@ static int walk(walker *w)
         }
         int player = carc_game_current_player(g), turn = g->turn;
         uint32_t log0 = g->nlog;
+        bool open = g->nlog_final == UINT32_MAX;
         rc = carc__replay_entry(g, H + i, fin->nhist - i, &used);
+        /* the end-of-game scoring ran after this entry: a step of its own */
+        bool ended = !rc && open && g->nlog_final != UINT32_MAX;
         if (!rc) {
             step++;
-            if (w->section == SEC_FIGS) figure_spans(w, g, step, false);
+            if (w->section == SEC_FIGS) figure_spans(w, g, step, false), note_bounds(w, g);
             if (w->section == SEC_MOVES)
                 move_item(w, g, step, long_text ? long_text : text, player, turn, log0,
+                          ended ? g->nlog_final : g->nlog,
                           /* a drawn tile that fits nowhere (as the record notes) */
                           a.kind == CARC_ACTION_DRAW &&
                               carc__decision_kind(g) == CARC_DECISION_DRAW);
         }
         free(long_text);
         if (rc) break;
-        if (w->section == SEC_STEPS) step_json(w, g);
+        if (w->section == SEC_STEPS) step_json(w, g, ended);
+        if (ended) {
+            step++;
+            if (w->section == SEC_FIGS) figure_spans(w, g, step, false), note_bounds(w, g);
+            if (w->section == SEC_MOVES)
+                move_item(w, g, step, "end of game: final scoring", -2, g->turn, g->nlog_final,
+                          g->nlog, false);
+            if (w->section == SEC_STEPS) step_json(w, g, false);
+        }
     }
     if (!rc && w->section == SEC_FIGS) figure_spans(w, g, step + 1, true);
     carc_game_free(g);
@@ -273,7 +332,12 @@ static const char page_style[] =
     "main{display:flex;flex-wrap:wrap;gap:14px;padding:14px;align-items:flex-start}"
     "#boardbox{flex:3 1 520px;min-width:320px;background:#f3eddc;border:1px solid #c9bfa5;"
     "border-radius:8px;padding:6px}"
-    "#boardbox svg{width:100%;height:auto;max-height:82vh;display:block}"
+    "#boardbox svg{width:100%;height:78vh;display:block;cursor:grab;touch-action:none}"
+    "#boardbox svg.drag{cursor:grabbing}"
+    "#view{display:flex;gap:6px;align-items:center;margin-bottom:4px;font-size:12px;"
+    "color:#6b6250}"
+    "#view button{font-size:14px;min-width:30px;padding:2px 6px;border-radius:5px;"
+    "border:1px solid #8a7a5c;background:#f7f0dd;cursor:pointer}"
     "aside{flex:1 1 330px;max-width:520px;display:flex;flex-direction:column;gap:12px}"
     ".card{background:#fffdf6;border:1px solid #c9bfa5;border-radius:8px;padding:10px}"
     "#controls{display:flex;align-items:center;gap:6px;flex-wrap:wrap}"
@@ -293,22 +357,59 @@ static const char page_style[] =
     "#moves li{padding:3px 6px;border-bottom:1px solid #eee3c9;cursor:pointer;"
     "display:flex;flex-wrap:wrap;gap:5px;align-items:center}"
     "#moves li.chance{color:#6b6250;font-size:12px}"
+    "#moves li.end{font-weight:bold}"
     "#moves li.cur{background:#ffe9a8;outline:2px solid #c79a1c}"
     "#moves li.future{opacity:.45}"
     ".turn{color:#8a7a5c;min-width:22px;font-size:12px}"
     ".who{border-radius:8px;padding:0 6px;font-weight:bold;font-size:12px;border:1px solid #333}"
-    ".who.chance{border:none}"
+    ".who.chance,.who.end{border:none}"
     ".ev{border:2px solid;border-radius:8px;padding:0 6px;font-size:12px;background:#fff}"
     ".aside{font-style:italic;font-size:12px}"
     "h2{font-size:15px;margin:0 0 6px}"
     "#breakdown{margin:0 14px 18px}"
     ".legend-box{width:100%;height:auto;margin-top:8px;display:block}";
 
-/* The script: show the elements of step s, fill the panel, mark the move. */
+/* The script: show the elements of step s, fill the panel, mark the move;
+ * the view (fit to the step's board, zoom, drag) first. */
 static const char page_script[] =
     "(function(){\n"
-    "var D=REPLAY,N=D.steps.length-1,s=0,timer=null;\n"
+    "var D=REPLAY,N=D.steps.length-1,s=0,timer=null,VB=null;\n"
     "var svg=document.getElementById('board');\n"
+    "var axx=svg.querySelector('.axis-x'),axy=svg.querySelector('.axis-y');\n"
+    /* the view: fitted to the step's board (at least 4 x 3 cells), or the
+     * reader's own after a zoom or a drag (VB) until 'fit' */
+    "function fitBox(k){var b=D.bounds[k],t=D.ts,cw=Math.max(b[1]-b[0]+1,4),"
+    "ch=Math.max(b[3]-b[2]+1,3),cx=D.ox+((b[0]+b[1]+1)/2-D.x0)*t,"
+    "cy=D.oy+((b[2]+b[3]+1)/2-D.y0)*t,w=cw*t+D.ax+2*D.m,h=ch*t+D.ax+D.m;"
+    "return [cx-cw*t/2-D.ax-D.m,cy-ch*t/2-D.ax,w,h];}\n"
+    "function setBox(v){svg.setAttribute('viewBox',v.map(function(n){return Math.round(n*100)/100;})"
+    ".join(' '));axx.setAttribute('transform','translate(0 '+v[1]+')');"
+    "axy.setAttribute('transform','translate('+v[0]+' 0)');}\n"
+    "function box(){return VB||fitBox(s);}\n"
+    "function zoom(f,px,py){var v=box();if(px===undefined){px=v[0]+v[2]/2;py=v[1]+v[3]/2;}"
+    "VB=[px-(px-v[0])/f,py-(py-v[1])/f,v[2]/f,v[3]/f];setBox(VB);}\n"
+    "function pan(dx,dy){var v=box();VB=[v[0]+dx,v[1]+dy,v[2],v[3]];setBox(VB);}\n"
+    "function fit(){VB=null;setBox(fitBox(s));}\n"
+    "function unit(){var v=box(),r=svg.getBoundingClientRect();"
+    "return Math.max(v[2]/Math.max(r.width,1),v[3]/Math.max(r.height,1));}\n"
+    "function at(e){var v=box(),r=svg.getBoundingClientRect(),u=unit();"
+    "return [v[0]+v[2]/2+(e.clientX-r.left-r.width/2)*u,v[1]+v[3]/2+(e.clientY-r.top-r.height/2)*u];}\n"
+    "svg.addEventListener('wheel',function(e){e.preventDefault();var p=at(e);"
+    "zoom(e.deltaY<0?1.25:0.8,p[0],p[1]);},{passive:false});\n"
+    "var drag=null;\n"
+    "svg.addEventListener('pointerdown',function(e){drag=[e.clientX,e.clientY,unit()];"
+    "svg.classList.add('drag');if(svg.setPointerCapture)svg.setPointerCapture(e.pointerId);});\n"
+    "svg.addEventListener('pointermove',function(e){if(!drag)return;"
+    "pan((drag[0]-e.clientX)*drag[2],(drag[1]-e.clientY)*drag[2]);drag[0]=e.clientX;"
+    "drag[1]=e.clientY;});\n"
+    "function undrag(){drag=null;svg.classList.remove('drag');}\n"
+    "svg.addEventListener('pointerup',undrag);svg.addEventListener('pointercancel',undrag);\n"
+    "document.getElementById('zoomin').onclick=function(){zoom(1.25);};\n"
+    "document.getElementById('zoomout').onclick=function(){zoom(0.8);};\n"
+    "document.getElementById('fit').onclick=fit;\n";
+
+/* The rest of the script (one string would pass C's 4095 characters). */
+static const char page_script_steps[] =
     "var tiles=[].slice.call(svg.querySelectorAll('[data-step]'));\n"
     "var spans=[].slice.call(svg.querySelectorAll('[data-from]'));\n"
     "var last=document.getElementById('lastmark');\n"
@@ -326,6 +427,7 @@ static const char page_script[] =
     "(D.ox+(st[3][0]-D.x0)*D.ts)+' '+(D.oy+(st[3][1]-D.y0)*D.ts)+')');}"
     "else last.style.display='none';\n"
     " document.getElementById('where').textContent='step '+s+' / '+N;\n"
+    " setBox(box());\n"
     " var over=(s==N&&D.over);\n"
     " document.getElementById('status').textContent=(over?'Game over after turn ':'Turn ')"
     "+st[0]+' \\u00b7 '+st[1]+' tile'+(st[1]==1?'':'s')+' left'+(st[2]>=0&&!over?' \\u00b7 '"
@@ -333,13 +435,14 @@ static const char page_script[] =
     " var rows=document.querySelectorAll('#players tbody tr');\n"
     " for(var p=0;p<D.players;p++){var r=rows[p];r.className=(st[2]==p&&!over)?'now':'';\n"
     "  r.querySelector('.score').textContent=st[4][p];\n"
-    "  var sup=[];for(var k=0;k<D.kinds.length;k++)sup.push(st[5][p][k]+' '+D.kinds[k]);\n"
+    "  var sup=[];for(var k=0;k<D.kinds.length;k++)sup.push(st[5][p][k]+' '+"
+    "D.words[k][st[5][p][k]==1?0:1]);\n"
     "  r.querySelector('.supply').textContent=sup.join(', ');\n"
     "  var tc=r.querySelector('.tokens');if(tc){var tk=[];for(k=0;k<D.tokens.length;k++)"
     "if(st[6][p][k]>0)tk.push(st[6][p][k]+' '+D.tokens[k]);tc.textContent=tk.join(', ');}\n"
     "  var hc=r.querySelector('.held');if(hc)hc.textContent=st[7][p].join(', ');}\n"
     " moves.forEach(function(li){var k=+li.getAttribute('data-step');"
-    "li.className=(li.className.indexOf('chance')>=0?'chance ':'')+(k==s?'cur':k>s?'future':'');"
+    "li.classList.toggle('cur',k==s);li.classList.toggle('future',k>s);"
     "if(k==s&&scroll){var l=li.parentNode;var top=li.offsetTop-l.offsetTop;"
     "if(top<l.scrollTop||top+li.offsetHeight>l.scrollTop+l.clientHeight)"
     "l.scrollTop=top-l.clientHeight/2;}});\n"
@@ -365,10 +468,13 @@ static const char page_script[] =
     "moves.forEach(function(li){li.onclick=function(){go(+li.getAttribute('data-step'));};});\n"
     "document.addEventListener('keydown',function(e){if(e.target===slider)return;"
     "if(e.key==='ArrowRight')go(s+1);else if(e.key==='ArrowLeft')go(s-1);"
-    "else if(e.key==='Home')go(0);else if(e.key==='End')go(N);});\n"
+    "else if(e.key==='Home')go(0);else if(e.key==='End')go(N);"
+    "else if(e.key==='+'||e.key==='=')zoom(1.25);else if(e.key==='-')zoom(0.8);"
+    "else if(e.key==='0')fit();});\n"
     "var m=/^#step=(\\d+|end)$/.exec(location.hash);\n"
     "show(m?(m[1]==='end'?N:+m[1]):0,true);\n"
-    "window.carcvarReplay={show:function(k){go(k);},steps:N,step:function(){return s;}};\n"
+    "window.carcvarReplay={show:function(k){go(k);},steps:N,step:function(){return s;},"
+    "zoom:zoom,pan:pan,fit:fit,viewBox:function(){return box().slice();}};\n"
     "})();\n";
 
 /* What the page needs to know of the final game before it is written:
@@ -402,6 +508,7 @@ static void walker_free(walker *w)
     free(w->from);
     free(w->role);
     free(w->shown);
+    free(w->bnd);
 }
 
 /* The document's head and the page's header line. */
@@ -461,7 +568,11 @@ static int write_board(walker *w)
     outbuf *o = w->o;
     const carc_game *fin = w->final;
     const pic_frame *f = w->frame;
-    carc__out_add(o, "<main><div id=\"boardbox\"><svg id=\"board\" "
+    carc__out_add(o, "<main><div id=\"boardbox\"><div id=\"view\">"
+                     "<button id=\"zoomin\" title=\"zoom in (+, wheel)\">+</button>"
+                     "<button id=\"zoomout\" title=\"zoom out (-, wheel)\">&#8722;</button>"
+                     "<button id=\"fit\" title=\"fit the board of this step (0)\">fit</button>"
+                     "<span>wheel: zoom &#183; drag: move</span></div><svg id=\"board\" "
                      "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
                      "preserveAspectRatio=\"xMidYMid meet\" role=\"img\" "
                      "aria-label=\"board\">\n",
@@ -484,7 +595,10 @@ static int write_board(walker *w)
     w->from = calloc(nf, sizeof *w->from);
     w->role = calloc(nf, sizeof *w->role);
     w->shown = calloc(nf, 1);
-    if (!w->fx || !w->fy || !w->from || !w->role || !w->shown) return CARC_E_NOMEM;
+    /* a step per history entry at most, the start and the final scoring */
+    w->capbnd = (size_t)fin->nhist + 2;
+    w->bnd = calloc(w->capbnd * 4, sizeof *w->bnd);
+    if (!w->fx || !w->fy || !w->from || !w->role || !w->shown || !w->bnd) return CARC_E_NOMEM;
     w->section = SEC_FIGS;
     rc = walk(w);
     if (rc) return rc;
@@ -520,10 +634,16 @@ static void write_panel(const walker *w)
                       p, carc__pic_colour(p), carc__pic_ink(p), p,
                       w->ntok ? "<td class=\"tokens\"></td>" : "",
                       w->held ? "<td class=\"held\"></td>" : "");
+    /* the legend: the figures' roles, then the expansions' symbols on the
+     * final board */
+    outbuf none = {NULL, 0, 0};
+    int rows = carc__pic_legend_ext(&none, fin, 4, 0, 492);
     carc__out_add(o, "</tbody></table><svg class=\"legend-box\" "
-                     "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 500 26\">");
+                     "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 500 %d\">",
+                  26 + 22 * rows);
     carc__pic_style(o);
     carc__pic_legend(o, 4, 14);
+    carc__pic_legend_ext(o, fin, 4, 36, 492);
     carc__out_add(o, "</svg></div>\n");
 }
 
@@ -552,7 +672,7 @@ static void write_breakdown(outbuf *o, const carc_game *fin)
                   carc__is_over(fin) ? "Final scores" : "Scores so far");
     for (int k = 0; k < ncols; k++) {
         carc__out_add(o, "<th class=\"num\">");
-        carc__pic_xml(o, cols[k]);
+        reason_text(o, cols[k]);
         carc__out_add(o, "</th>");
     }
     carc__out_add(o, "<th class=\"num\">of which at the end</th><th class=\"num\">total"
@@ -584,9 +704,9 @@ static int write_data(walker *w)
     const carc_game *fin = w->final;
     const pic_frame *f = w->frame;
     carc__out_add(o, "<script>\nvar REPLAY={players:%d,over:%s,ts:%d,x0:%d,y0:%d,ox:%d,oy:%d,"
-                     "kinds:[",
+                     "ax:%d,m:%d,kinds:[",
                   fin->nplayers, carc__is_over(fin) ? "true" : "false", PIC_TS, f->x0, f->y0,
-                  f->ox, f->oy);
+                  f->ox, f->oy, PIC_AXIS, PIC_MARGIN);
     for (int k = 0; k < w->nkinds; k++) {
         if (k) carc__out_add(o, ",");
         json_str(o, carc__figure_name(w->kinds[k]));
@@ -601,11 +721,23 @@ static int write_data(walker *w)
     }
     carc__out_add(o, "],final:[");
     for (int p = 0; p < fin->nplayers; p++) carc__out_add(o, "%s%d", p ? "," : "", fin->score[p]);
+    carc__out_add(o, "],words:[");
+    for (int k = 0; k < w->nkinds; k++) {
+        carc__out_add(o, "%s[", k ? "," : "");
+        json_str(o, carc__pic_figure_words(w->kinds[k], 1));
+        carc__out_add(o, ",");
+        json_str(o, carc__pic_figure_words(w->kinds[k], 2));
+        carc__out_add(o, "]");
+    }
+    carc__out_add(o, "],bounds:[");
+    for (size_t k = 0; k < w->nbnd; k++)
+        carc__out_add(o, "[%d,%d,%d,%d],", w->bnd[4 * k], w->bnd[4 * k + 1], w->bnd[4 * k + 2],
+                      w->bnd[4 * k + 3]);
     carc__out_add(o, "],steps:[\n");
     w->section = SEC_STEPS;
     int rc = walk(w);
     if (rc) return rc;
-    carc__out_add(o, "]};\n%s</script>\n</body></html>\n", page_script);
+    carc__out_add(o, "]};\n%s%s</script>\n</body></html>\n", page_script, page_script_steps);
     return CARC_OK;
 }
 

@@ -36,7 +36,9 @@ const char *carc__pic_ink(int player) CARC_INTERNAL;
 
 /* The <style> element: CSS of the classes the picture uses. */
 void carc__pic_style(outbuf *o) CARC_INTERNAL;
-/* Column and row numbers along the top and left of the board. */
+/* Column and row numbers along the top and left of the board: <g
+ * class="axis"> holding <g class="axis-x"> (the columns) and <g
+ * class="axis-y"> (the rows), which the replay viewer moves with its view. */
 void carc__pic_axes(outbuf *o, const pic_frame *f) CARC_INTERNAL;
 /* Placed tile t: a <g class="tile"> with fields, cities and pennants,
  * roads, monasteries, extension features and tags.  `attrs` is added to
@@ -67,6 +69,17 @@ int carc__pic_last_tile(const carc_game *g) CARC_INTERNAL;
 /* The legend (knight, thief, monk, farmer, pennant, last tile) in one row
  * from (x, y); returns the x where it ends. */
 int carc__pic_legend(outbuf *o, int x, int y) CARC_INTERNAL;
+
+/* The legend of the extension glyphs the board of g shows (feature kinds
+ * and tags of its placed tiles, by their names in words: "circus",
+ * "acrobat space", "bazaar", "no castle", ...), in rows of `width` units
+ * from (x, y), EXT_ROW (22) apart; the number of rows (0: none, nothing
+ * written). */
+int carc__pic_legend_ext(outbuf *o, const carc_game *g, int x, int y, int width) CARC_INTERNAL;
+
+/* A figure kind in words for a count of n: "follower"/"followers", "big
+ * meeple"/"big meeples", ... */
+const char *carc__pic_figure_words(int kind, int n) CARC_INTERNAL;
 
 /* The name of a token kind (carc_token_kind: "wine", "bridge", ...) or NULL
  * for a kind with no name yet. */

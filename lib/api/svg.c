@@ -19,6 +19,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#define EXT_ROW 22 /* a row of the legend of extension glyphs */
+
 /* Okabe-Ito colours (distinct for the common colour-vision deficiencies),
  * each figure also carries its player's number. */
 static const char *const player_colours[CARC_MAX_PLAYERS] = {
@@ -92,14 +94,15 @@ void carc__pic_style(outbuf *o)
 
 void carc__pic_axes(outbuf *o, const pic_frame *f)
 {
-    carc__out_add(o, "<g class=\"axis\">");
+    carc__out_add(o, "<g class=\"axis\"><g class=\"axis-x\">");
     for (int x = f->x0; x <= f->x1; x++)
         carc__out_add(o, "<text x=\"%d\" y=\"%d\">%d</text>",
                       f->ox + (x - f->x0) * PIC_TS + PIC_TS / 2, f->oy - 5, x);
+    carc__out_add(o, "</g><g class=\"axis-y\">");
     for (int y = f->y0; y <= f->y1; y++)
         carc__out_add(o, "<text x=\"%d\" y=\"%d\">%d</text>", f->ox - 10,
                       f->oy + (y - f->y0) * PIC_TS + PIC_TS / 2 + 3, y);
-    carc__out_add(o, "</g>\n");
+    carc__out_add(o, "</g></g>\n");
 }
 
 /* ---------------------------------------------------------------- tiles */
@@ -188,93 +191,169 @@ static void draw_monastery(outbuf *o, int x, int y)
                   x, y);
 }
 
-/* Tags with a glyph of their own (anything else gets a labelled badge). */
+/* Tags with a glyph of their own (anything else gets a badge with its
+ * initial), and the words the legend names them by. */
 typedef struct tag_glyph {
     const char *name;
-    const char *body; /* SVG at (0, 0), about 12 units across */
+    const char *body;  /* SVG at (0, 0), about 12 units across */
+    const char *words; /* in the legend (NULL: the name, '_' as spaces) */
+    const char *shown_by; /* an extension feature kind whose glyph shows
+                             the tag on a tile that has it (NULL: none) */
 } tag_glyph;
+
+/* Extension feature kinds' glyphs, about 18 units across. */
+#define CIRCUS_GLYPH \
+    "<circle r=\"8.5\" fill=\"#fff\" stroke=\"#b22222\" stroke-width=\"1.4\"/>" \
+    "<path d=\"M0 -8.5V8.5M-8.5 0H8.5M-6 -6L6 6M-6 6L6 -6\" stroke=\"#d9453d\" " \
+    "stroke-width=\"2.2\"/><circle r=\"3.2\" fill=\"#f2c500\" stroke=\"#7a5c00\" " \
+    "stroke-width=\".8\"/>"
+#define ACROBAT_GLYPH \
+    "<path d=\"M-9 8H9\" stroke=\"#7a5c12\" stroke-width=\"1.5\"/>" \
+    "<g fill=\"#fff6d8\" stroke=\"#7a3c12\" stroke-width=\"1\"><circle cx=\"-4.5\" " \
+    "cy=\"3.5\" r=\"3.6\"/><circle cx=\"4.5\" cy=\"3.5\" r=\"3.6\"/><circle " \
+    "cy=\"-4\" r=\"3.6\"/></g><path d=\"M-2 -8.5L0 -11L2 -8.5\" fill=\"none\" " \
+    "stroke=\"#b22222\" stroke-width=\"1.2\"/>"
 
 static const tag_glyph tag_glyphs[] = {
     {"inn", "<ellipse cx=\"0\" cy=\"3\" rx=\"6\" ry=\"3\" fill=\"#4a90c8\"/>"
-            "<path d=\"M-4 0V-5L0 -8L4 -5V0Z\" fill=\"#f3e3c0\" stroke=\"#6b3a10\"/>"},
+            "<path d=\"M-4 0V-5L0 -8L4 -5V0Z\" fill=\"#f3e3c0\" stroke=\"#6b3a10\"/>", NULL, NULL},
     {"cathedral", "<path d=\"M-6 6V-3L-4 -7L-2 -3V-1H2V-3L4 -7L6 -3V6Z\" fill=\"#e8e2d0\" "
-                  "stroke=\"#4b4032\"/><path d=\"M0 -6V0M-2 -4H2\" stroke=\"#4b4032\"/>"},
+                  "stroke=\"#4b4032\"/><path d=\"M0 -6V0M-2 -4H2\" stroke=\"#4b4032\"/>", NULL, NULL},
     {"wine", "<g fill=\"#6a2c70\"><circle cx=\"-2\" cy=\"-2\" r=\"2\"/><circle cx=\"2\" "
              "cy=\"-2\" r=\"2\"/><circle cx=\"0\" cy=\"1\" r=\"2\"/><circle cx=\"0\" cy=\"-5\" "
              "r=\"1.5\"/><circle cx=\"-2\" cy=\"4\" r=\"1.5\"/><circle cx=\"2\" cy=\"4\" "
-             "r=\"1.5\"/></g><path d=\"M0 -7L2 -9\" stroke=\"#3d7a1f\"/>"},
+             "r=\"1.5\"/></g><path d=\"M0 -7L2 -9\" stroke=\"#3d7a1f\"/>", NULL, NULL},
     {"grain", "<path d=\"M0 7V-7\" stroke=\"#8a6d1a\"/><g fill=\"#e0b32a\"><ellipse cx=\"-2\" "
               "cy=\"-4\" rx=\"1.5\" ry=\"2.5\"/><ellipse cx=\"2\" cy=\"-4\" rx=\"1.5\" "
               "ry=\"2.5\"/><ellipse cx=\"-2\" cy=\"1\" rx=\"1.5\" ry=\"2.5\"/><ellipse cx=\"2\" "
               "cy=\"1\" rx=\"1.5\" ry=\"2.5\"/><ellipse cx=\"0\" cy=\"-7\" rx=\"1.3\" "
-              "ry=\"2\"/></g>"},
+              "ry=\"2\"/></g>", NULL, NULL},
     {"cloth", "<path d=\"M-6 -4Q-3 -7 0 -4T6 -4V4Q3 1 0 4T-6 4Z\" fill=\"#3b6fd1\" "
-              "stroke=\"#1b3a78\"/>"},
+              "stroke=\"#1b3a78\"/>", NULL, NULL},
     {"abbey", "<path d=\"M-7 6V-2A7 7 0 0 1 7 -2V6Z\" fill=\"#d9cfb8\" stroke=\"#4b4032\"/>"
-              "<path d=\"M-3 6V1A3 3 0 0 1 3 1V6\" fill=\"#4b4032\"/>"},
+              "<path d=\"M-3 6V1A3 3 0 0 1 3 1V6\" fill=\"#4b4032\"/>", NULL, NULL},
     {"volcano", "<path d=\"M-8 6L-2 -4H2L8 6Z\" fill=\"#7b4a2a\" stroke=\"#3b2110\"/>"
-                "<path d=\"M-2 -4Q0 -9 2 -4Z\" fill=\"#e8401c\"/>"},
+                "<path d=\"M-2 -4Q0 -9 2 -4Z\" fill=\"#e8401c\"/>", NULL, NULL},
     {"portal", "<circle r=\"5.5\" fill=\"none\" stroke=\"#8e44ad\" stroke-width=\"2.5\"/>"
-               "<circle r=\"2\" fill=\"#d7b5ea\"/>"},
+               "<circle r=\"2\" fill=\"#d7b5ea\"/>", NULL, NULL},
     {"princess", "<path d=\"M-6 3L-6 -4L-3 -1L0 -6L3 -1L6 -4L6 3Z\" fill=\"#f2a6c8\" "
-                 "stroke=\"#8a2f5c\"/>"},
+                 "stroke=\"#8a2f5c\"/>", NULL, NULL},
     {"tower", "<path d=\"M-5 7V-4H-3V-6H-1V-4H1V-6H3V-4H5V7Z\" fill=\"#a7a39a\" "
-              "stroke=\"#4a4740\"/>"},
+              "stroke=\"#4a4740\"/>", NULL, NULL},
     {"garden", "<g fill=\"#2f7d32\"><circle cx=\"-3\" cy=\"1\" r=\"3.5\"/><circle cx=\"3\" "
-               "cy=\"1\" r=\"3.5\"/><circle cx=\"0\" cy=\"-3\" r=\"3.5\"/></g>"},
-    {"hill", "<path d=\"M-8 5Q0 -9 8 5Z\" fill=\"#a0895a\" stroke=\"#5b4a28\"/>"},
+               "cy=\"1\" r=\"3.5\"/><circle cx=\"0\" cy=\"-3\" r=\"3.5\"/></g>", NULL, NULL},
+    {"hill", "<path d=\"M-8 5Q0 -9 8 5Z\" fill=\"#a0895a\" stroke=\"#5b4a28\"/>", NULL, NULL},
     {"vineyard", "<g stroke=\"#6a2c70\" stroke-width=\"2\"><path d=\"M-6 5V-5M0 5V-5M6 "
-                 "5V-5\"/></g>"},
+                 "5V-5\"/></g>", NULL, NULL},
+    /* a market stall: a striped awning over a counter */
+    {"bazaar", "<path d=\"M-7 -1H7V6H-7Z\" fill=\"#e9d6a8\" stroke=\"#5a4630\"/>"
+               "<path d=\"M-8 -1L-6 -6H6L8 -1Z\" fill=\"#fff\" stroke=\"#5a4630\"/>"
+               "<path d=\"M-4 -6L-5 -1M0 -6V-1M4 -6L5 -1\" stroke=\"#2f7d32\" "
+               "stroke-width=\"2\"/>",
+     NULL, NULL},
+    /* a keep crossed out: this city may not become a castle */
+    {"no_castle", "<path d=\"M-4 6V-3H-2V-5H0V-3H2V-5H4V-3V6Z\" fill=\"#cfc8b8\" "
+                  "stroke=\"#4a4740\" stroke-width=\".8\"/><path d=\"M-6 -6L6 6\" "
+                  "stroke=\"#c0392b\" stroke-width=\"2\"/>",
+     "no castle", NULL},
+    /* the tile tags of Under the Big Top: the tile's own space shows them */
+    {"circus", CIRCUS_GLYPH, "circus", "circus"},
+    {"acrobats", ACROBAT_GLYPH, "acrobat space", "acrobat"},
 };
 
-/* The first n - 1 characters of s. */
-static void abbrev(char *dst, size_t n, const char *s)
+/* Extension feature kinds with a glyph of their own (any other: a dashed
+ * disc with its initial). */
+static const tag_glyph feature_glyphs[] = {
+    {"circus", CIRCUS_GLYPH, "circus", NULL},
+    {"acrobat", ACROBAT_GLYPH, "acrobat space", NULL},
+};
+
+static const tag_glyph *glyph_of(const tag_glyph *table, size_t n, const char *name)
 {
-    size_t k = 0;
-    while (s && s[k] && k + 1 < n) dst[k] = s[k], k++;
-    dst[k] = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(table[i].name, name)) return &table[i];
+    return NULL;
+}
+#define TAG_GLYPH(name) glyph_of(tag_glyphs, sizeof tag_glyphs / sizeof tag_glyphs[0], name)
+#define FEATURE_GLYPH(name) \
+    glyph_of(feature_glyphs, sizeof feature_glyphs / sizeof feature_glyphs[0], name)
+
+/* The words for a tag or feature name: its glyph's, else the name with
+ * '_' as spaces. */
+static void name_words(outbuf *o, const tag_glyph *gl, const char *name)
+{
+    if (gl && gl->words) {
+        carc__pic_xml(o, gl->words);
+        return;
+    }
+    for (const char *c = name; c && *c; c++) {
+        char one[2] = {*c == '_' ? ' ' : *c, 0};
+        carc__pic_xml(o, one);
+    }
 }
 
-void carc__pic_tag(outbuf *o, const char *name, int x, int y)
+/* A glyph for a name with none of its own: a badge (or a dashed disc) with
+ * its initial, the whole name in the legend and the title. */
+static void initial_badge(outbuf *o, const char *name, bool disc)
 {
+    char one[2] = {name && *name ? *name : '?', 0};
+    if (one[0] >= 'a' && one[0] <= 'z') one[0] = (char)(one[0] - 'a' + 'A');
+    if (disc)
+        carc__out_add(o, "<circle r=\"8\" fill=\"#f6e7b0\" stroke=\"#7a5c12\" "
+                         "stroke-dasharray=\"2 1\"/><text y=\"3\" font-size=\"9\">");
+    else
+        carc__out_add(o, "<rect x=\"-6\" y=\"-6\" width=\"12\" height=\"12\" rx=\"3\" "
+                         "fill=\"#fffbe8\" stroke=\"#6b5a3a\" stroke-width=\"0.8\"/>"
+                         "<text y=\"3\" font-size=\"8\">");
+    carc__pic_xml(o, one);
+    carc__out_add(o, "</text>");
+}
+
+/* A tag; shown: the tile's feature glyph shows it already (an empty group
+ * with its title marks it). */
+static void draw_tag(outbuf *o, const char *name, int x, int y, bool shown)
+{
+    const tag_glyph *gl = TAG_GLYPH(name);
     carc__out_add(o, "<g class=\"tag tag-");
     carc__pic_xml(o, name);
     carc__out_add(o, "\" data-tag=\"");
     carc__pic_xml(o, name);
     carc__out_add(o, "\" transform=\"translate(%d %d)\"><title>", x, y);
-    carc__pic_xml(o, name);
+    name_words(o, gl, name);
     carc__out_add(o, "</title>");
-    for (size_t i = 0; i < sizeof tag_glyphs / sizeof tag_glyphs[0]; i++)
-        if (!strcmp(tag_glyphs[i].name, name)) {
-            carc__out_add(o, "%s</g>", tag_glyphs[i].body);
-            return;
-        }
-    /* any other tag: a badge with the first letters of its name */
-    char label[5];
-    abbrev(label, sizeof label, name);
-    carc__out_add(o, "<rect x=\"-8\" y=\"-5\" width=\"16\" height=\"10\" rx=\"3\" "
-                     "fill=\"#fffbe8\" stroke=\"#6b5a3a\" stroke-width=\"0.8\"/>"
-                     "<text y=\"2\">");
-    carc__pic_xml(o, label);
-    carc__out_add(o, "</text></g>");
+    if (!shown && gl) carc__out_add(o, "%s", gl->body);
+    else if (!shown) initial_badge(o, name, false);
+    carc__out_add(o, "</g>");
 }
 
-/* An extension segment kind (circus, acrobat space, ...): a round badge with
- * its name. */
+void carc__pic_tag(outbuf *o, const char *name, int x, int y) { draw_tag(o, name, x, y, false); }
+
+/* An extension segment kind (circus, acrobat space, ...): its glyph, or a
+ * dashed disc with its initial. */
 static void draw_feature_ext(outbuf *o, int kind, int x, int y)
 {
     const feature_kind_def *k = carc__feature_kind(kind);
     const char *name = k ? k->name : "feature";
-    char label[6];
-    abbrev(label, sizeof label, name);
+    const tag_glyph *gl = FEATURE_GLYPH(name);
     carc__out_add(o, "<g class=\"feature-ext\" data-feature=\"");
     carc__pic_xml(o, name);
     carc__out_add(o, "\" transform=\"translate(%d %d)\"><title>", x, y);
-    carc__pic_xml(o, name);
-    carc__out_add(o, "</title><circle r=\"9\" fill=\"#f6e7b0\" stroke=\"#7a5c12\" "
-                     "stroke-dasharray=\"2 1\"/><text y=\"2\">");
-    carc__pic_xml(o, label);
-    carc__out_add(o, "</text></g>");
+    name_words(o, gl, name);
+    carc__out_add(o, "</title>");
+    if (gl) carc__out_add(o, "%s", gl->body);
+    else initial_badge(o, name, true);
+    carc__out_add(o, "</g>");
+}
+
+/* Does tile type ty have an extension segment of kind `name`? */
+static bool has_feature(const tile_type *ty, const char *name)
+{
+    for (int s = 0; s < ty->nseg; s++) {
+        const feature_kind_def *k = ty->seg[s].kind >= 4 ? carc__feature_kind(ty->seg[s].kind)
+                                                         : NULL;
+        if (k && !strcmp(k->name, name)) return true;
+    }
+    return false;
 }
 
 static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
@@ -383,8 +462,11 @@ void carc__pic_tile(outbuf *o, const carc_game *g, int t, const pic_frame *f, co
     }
     for (int b = 0, k = 0; b < carc__ntile_tags && b < 32; b++)
         if ((ty->tags >> b) & 1) {
-            carc__pic_tag(o, carc__tile_tag_names[b], ox + 9 + 15 * k, oy + 9);
-            k++;
+            const char *name = carc__tile_tag_names[b];
+            const tag_glyph *gl = TAG_GLYPH(name);
+            bool shown = gl && gl->shown_by && has_feature(ty, gl->shown_by);
+            draw_tag(o, name, ox + 9 + 15 * k, oy + 9, shown);
+            k += !shown;
         }
     carc__out_add(o, "</g>");
 }
@@ -642,7 +724,10 @@ void carc__pic_figures(outbuf *o, const carc_game *g, const pic_frame *f)
 
 /* Turn, tiles left and whose turn; then per player the score, the
  * figures in supply and the tokens held. */
-static int panel_height(const carc_game *g) { return 40 + 26 * g->nplayers + 26; }
+static int panel_height(const carc_game *g, int ext_rows)
+{
+    return 40 + 26 * g->nplayers + 26 + EXT_ROW * ext_rows;
+}
 
 /* Token kinds by name (carc_token_kind); a kind past the table is shown as
  * "token N". */
@@ -658,8 +743,25 @@ const char *carc__pic_token_name(int kind)
                : NULL;
 }
 
-/* where the tokens of no player go on the panel's first line */
-#define REVEALED_X 240
+/* The panel's first line: "Turn N · M tiles left" or "Game over after
+ * turn N · ..." (·: one character); its length in characters. */
+static int head_text(const carc_game *g, char *buf, size_t cap)
+{
+    int over = carc_game_is_terminal(g) == 1;
+    int n = snprintf(buf, cap, "%s %d &#183; %d tile%s left",
+                     over ? "Game over after turn" : "Turn", g->turn, g->total_remaining,
+                     g->total_remaining == 1 ? "" : "s");
+    return n < 0 ? 0 : n - (int)(sizeof "&#183;" - 2);
+}
+
+/* Where the tokens of no player go on the panel's first line: after the
+ * heading (15 units bold: at most 9 units a character), from 240 on. */
+static int revealed_x(const carc_game *g)
+{
+    char head[96];
+    int x = 14 + 9 * head_text(g, head, sizeof head) + 16;
+    return x > 240 ? x : 240;
+}
 
 /* The tokens player p holds (-1: no player's), every kind with a count (carc_game_tokens),
  * "1 wine, 2 cloth"; the number of characters written (0: none). */
@@ -697,6 +799,103 @@ size_t carc__pic_held_text(const carc_game *g, int player, const char *prefix, i
     return o->len - len0;
 }
 
+/* A figure kind in words, one or many ("1 follower", "0 followers", "1 big
+ * meeple"); a kind with no name: "figure(s)". */
+static const char *const figure_words[CARC_FIGURE_KINDS][2] = {
+    [CARC_FIGURE_FOLLOWER] = {"follower", "followers"},
+    [CARC_FIGURE_BIG] = {"big meeple", "big meeples"},
+    [CARC_FIGURE_MAYOR] = {"mayor", "mayors"},
+    [CARC_FIGURE_WAGON] = {"wagon", "wagons"},
+    [CARC_FIGURE_BARN] = {"barn", "barns"},
+    [CARC_FIGURE_BUILDER] = {"builder", "builders"},
+    [CARC_FIGURE_PIG] = {"pig", "pigs"},
+    [CARC_FIGURE_RINGMASTER] = {"ringmaster", "ringmasters"},
+    [CARC_FIGURE_FAIRY] = {"fairy", "fairies"},
+    [CARC_FIGURE_DRAGON] = {"dragon", "dragons"},
+    [CARC_FIGURE_COUNT] = {"count", "counts"},
+    [CARC_FIGURE_BIG_TOP] = {"Big Top", "Big Tops"},
+};
+
+const char *carc__pic_figure_words(int kind, int n)
+{
+    const char *w = kind >= 0 && kind < CARC_FIGURE_KINDS ? figure_words[kind][n != 1] : NULL;
+    return w ? w : n == 1 ? "figure" : "figures";
+}
+
+/* ------------------------------------------------------- the ext legend */
+
+/* The extension glyphs the board of g shows (feature kinds and tags of its
+ * placed tiles, a tag its tile's feature shows left out), each once, by
+ * name; their number (at most cap kept). */
+typedef struct ext_item {
+    const char *name;
+    bool feature;
+} ext_item;
+
+static int add_item(ext_item *out, int n, int cap, const char *name, bool feature)
+{
+    for (int i = 0; i < n && i < cap; i++)
+        if (!strcmp(out[i].name, name)) return n;
+    if (n < cap) out[n].name = name, out[n].feature = feature;
+    return n + 1;
+}
+
+static int ext_items(const carc_game *g, ext_item *out, int cap)
+{
+    int n = 0;
+    for (int pass = 0; pass < 3; pass++) /* features, tile tags, segment tags */
+        for (uint32_t t = 0; t < g->ntiles; t++) {
+            const tile_type *ty = &carc__types[CTILES(g)[t].type];
+            if (pass == 0)
+                for (int s = 0; s < ty->nseg; s++) {
+                    const feature_kind_def *k =
+                        ty->seg[s].kind >= 4 ? carc__feature_kind(ty->seg[s].kind) : NULL;
+                    if (k) n = add_item(out, n, cap, k->name, true);
+                }
+            if (pass == 1)
+                for (int b = 0; b < carc__ntile_tags && b < 32; b++) {
+                    if (!((ty->tags >> b) & 1)) continue;
+                    const tag_glyph *gl = TAG_GLYPH(carc__tile_tag_names[b]);
+                    if (gl && gl->shown_by && has_feature(ty, gl->shown_by)) continue;
+                    n = add_item(out, n, cap, carc__tile_tag_names[b], false);
+                }
+            if (pass == 2)
+                for (int s = 0; s < ty->nseg; s++)
+                    for (int b = 0; b < carc__nseg_tags && b < 32; b++)
+                        if ((ty->seg[s].tags >> b) & 1)
+                            n = add_item(out, n, cap, carc__seg_tag_names[b], false);
+        }
+    return n < cap ? n : cap;
+}
+
+int carc__pic_legend_ext(outbuf *o, const carc_game *g, int x, int y, int width)
+{
+    ext_item items[64];
+    int n = ext_items(g, items, 64);
+    if (n == 0) return 0;
+    int rows = 1, cx = x;
+    carc__out_add(o, "<g class=\"legend-ext\">");
+    for (int i = 0; i < n; i++) {
+        const tag_glyph *gl = items[i].feature ? FEATURE_GLYPH(items[i].name)
+                                               : TAG_GLYPH(items[i].name);
+        outbuf words = {NULL, 0, 0};
+        name_words(&words, gl, items[i].name);
+        int w = 28 + 7 * (int)words.len + 14;
+        if (cx > x && cx + w > x + width) cx = x, y += EXT_ROW, rows++;
+        carc__out_add(o, "<g class=\"legend-mark\" data-name=\"");
+        carc__pic_xml(o, items[i].name);
+        carc__out_add(o, "\" transform=\"translate(%d %d)\">", cx + 10, y);
+        if (gl) carc__out_add(o, "%s", gl->body);
+        else initial_badge(o, items[i].name, items[i].feature);
+        carc__out_add(o, "</g><text x=\"%d\" y=\"%d\" font-size=\"11\">", cx + 24, y + 4);
+        name_words(o, gl, items[i].name);
+        carc__out_add(o, "</text>");
+        cx += w;
+    }
+    carc__out_add(o, "</g>");
+    return rows;
+}
+
 /* The figure kinds any player owns (the supply columns). */
 static int owned_kinds(const carc_game *g)
 {
@@ -730,7 +929,7 @@ static int face_up_x(const carc_game *g)
 {
     outbuf none = {NULL, 0, 0};
     size_t n = token_text(g, -1, &none);
-    return n ? REVEALED_X + 7 * (int)(n + sizeof "out of the game: ") + 10 : REVEALED_X;
+    return n ? revealed_x(g) + 7 * (int)(n + sizeof "out of the game: ") + 10 : revealed_x(g);
 }
 
 int carc__pic_legend(outbuf *o, int x, int y)
@@ -754,21 +953,20 @@ int carc__pic_legend(outbuf *o, int x, int y)
     return x + 70;
 }
 
-static void draw_panel(outbuf *o, const carc_game *g, int width)
+static void draw_panel(outbuf *o, const carc_game *g, int width, int ext_rows)
 {
     int over = carc_game_is_terminal(g) == 1, cur = carc_game_current_player(g);
     carc__out_add(o, "<g class=\"panel\"><rect x=\"4\" y=\"4\" width=\"%d\" height=\"%d\" "
                      "rx=\"6\" fill=\"#fffdf6\" stroke=\"#c9bfa5\"/>",
-                  width - 8, panel_height(g) - 8);
-    carc__out_add(o, "<text class=\"head\" x=\"14\" y=\"24\">%s %d &#183; %d tile%s "
-                     "left</text>",
-                  over ? "Game over after turn" : "Turn", g->turn, g->total_remaining,
-                  g->total_remaining == 1 ? "" : "s");
+                  width - 8, panel_height(g, ext_rows) - 8);
+    char head[96];
+    head_text(g, head, sizeof head);
+    carc__out_add(o, "<text class=\"head\" x=\"14\" y=\"24\">%s</text>", head);
     /* tokens of no player (the animal tokens revealed so far), if any */
     outbuf none = {NULL, 0, 0};
     if (token_text(g, -1, &none)) {
         carc__out_add(o, "<text class=\"revealed\" x=\"%d\" y=\"24\">out of the game: ",
-                      REVEALED_X);
+                      revealed_x(g));
         token_text(g, -1, o);
         carc__out_add(o, "</text>");
     }
@@ -796,8 +994,8 @@ static void draw_panel(outbuf *o, const carc_game *g, int width)
             for (uint32_t i = 0; i < g->nfigs && !owns; i++)
                 owns = CFIGS(g)[i].owner == p && CFIGS(g)[i].kind == k;
             if (!owns) continue;
-            const char *name = carc__figure_name(k);
-            carc__out_add(o, "%s %d %s", any ? "," : "", g->supply[p][k], name ? name : "?");
+            carc__out_add(o, "%s %d %s", any ? "," : "", g->supply[p][k],
+                          carc__pic_figure_words(k, g->supply[p][k]));
             any = 1;
         }
         if (!any) carc__out_add(o, " none");
@@ -821,6 +1019,7 @@ static void draw_panel(outbuf *o, const carc_game *g, int width)
         }
     }
     carc__pic_legend(o, 14, 36 + 26 * g->nplayers + 14);
+    carc__pic_legend_ext(o, g, 14, 36 + 26 * g->nplayers + 14 + EXT_ROW, width - 28);
     carc__out_add(o, "</g>\n");
 }
 
@@ -830,8 +1029,7 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     int x0, x1, y0, y1;
     carc__board_bounds(game, &x0, &x1, &y0, &y1);
     pic_frame f;
-    int top = panel_height(game);
-    carc__pic_frame(&f, x0, x1, y0, y1, top);
+    carc__pic_frame(&f, x0, x1, y0, y1, 0); /* its width; its top once the panel's known */
     /* wide enough for the panel: about 7 units a character of its longest line */
     int kinds = owned_kinds(game);
     int panel_w = 250 + 95 * (kinds ? kinds : 1);
@@ -846,7 +1044,7 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     outbuf none = {NULL, 0, 0};
     size_t nn = token_text(game, -1, &none);
     if (nn) {
-        int tw = REVEALED_X + 7 * (int)(nn + sizeof "out of the game: ") + 10;
+        int tw = revealed_x(game) + 7 * (int)(nn + sizeof "out of the game: ") + 10;
         if (tw > panel_w) panel_w = tw;
     }
     for (int p = -1; p < game->nplayers; p++) { /* held and face-up tiles */
@@ -858,8 +1056,13 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
         }
     }
     if (panel_w < 520) panel_w = 520; /* the legend */
-    int w = f.width < panel_w ? panel_w : f.width, h = top + f.height;
+    int w = f.width < panel_w ? panel_w : f.width;
     if (w < 460) w = 460;
+    outbuf rows = {NULL, 0, 0};
+    int ext_rows = carc__pic_legend_ext(&rows, game, 14, 0, w - 28);
+    int top = panel_height(game, ext_rows);
+    carc__pic_frame(&f, x0, x1, y0, y1, top);
+    int h = top + f.height;
     outbuf o = {buf, cap, 0};
     carc__out_add(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     carc__out_add(&o, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
@@ -869,7 +1072,7 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     carc__out_add(&o, "<title>Carcassonne board, turn %d</title>\n", game->turn);
     carc__pic_style(&o);
     carc__out_add(&o, "<rect width=\"%d\" height=\"%d\" fill=\"#f3eddc\"/>\n", w, h);
-    draw_panel(&o, game, w);
+    draw_panel(&o, game, w, ext_rows);
     carc__pic_axes(&o, &f);
     for (uint32_t t = 0; t < game->ntiles; t++) {
         carc__pic_tile(&o, game, (int)t, &f, "");

@@ -28,6 +28,7 @@ from . import _compat
 from .game import Game, CHANCE, num_distinct_actions, check_options
 from .observation import ObservationEncoder, DEFAULT_WINDOW, win_loss
 from . import spaces as _spaces
+from .raster import board_rgb
 
 try:   # the real frameworks when they are importable (they need numpy)
     import gymnasium as _gymnasium
@@ -51,7 +52,7 @@ class CarcassonneAEC(_AECEnv):
     "flat"; returns "scores" or "win_loss"; max_cycles: when set, every agent
     is truncated once each player has had that many turns; window: the side of
     the observation planes (odd)."""
-    metadata = {"name": "carcassonne_v0", "render_modes": ["ansi", "human"],
+    metadata = {"name": "carcassonne_v0", "render_modes": ["ansi", "human", "rgb_array"],
                 "is_parallelizable": False}
 
     def __init__(self, players=2, modules=(), rules=None, render_mode=None,
@@ -130,8 +131,8 @@ class CarcassonneAEC(_AECEnv):
         self.close()
         self._game = Game(self.num_players, game_seed, self.modules, self.rules)
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
@@ -183,9 +184,13 @@ class CarcassonneAEC(_AECEnv):
         return self.encoder.array(self._live_game(), 0)
 
     def render(self):
-        """The board as text ("ansi", or no render mode); printed ("human")."""
+        """The board as text ("ansi", or no render mode); printed ("human");
+        an RGB image ("rgb_array": a uint8 numpy array, height x width x 3,
+        16 pixels a tile, carcvar.raster.board_rgb)."""
         if self._game is None:
             return None
+        if self.render_mode == "rgb_array":
+            return board_rgb(self._game)
         text = self._game.board_text()
         if self.render_mode == "human":
             print(text)
@@ -201,7 +206,7 @@ class CarcassonneAEC(_AECEnv):
         if action is None:
             raise ValueError(f"{agent} is alive: None is the action of terminated agents")
         self._live_game().apply(int(action))   # an illegal action raises and changes nothing
-        self._cumulative_rewards[agent] = 0
+        self._cumulative_rewards[agent] = 0.0
         self._advance()
         final = self._game.is_terminal
         truncated = (not final and self.max_cycles is not None
@@ -212,7 +217,7 @@ class CarcassonneAEC(_AECEnv):
             change = [o - p for o, p in zip(outcome, self._scores)]
             self._scores = outcome
         else:
-            change = [s - p for s, p in zip(scores, self._scores)]
+            change = [float(s - p) for s, p in zip(scores, self._scores)]
             self._scores = scores
         for i, a in enumerate(self.possible_agents):
             self.rewards[a] = change[i]
@@ -236,7 +241,7 @@ class CarcassonneAEC(_AECEnv):
         if self.agents:
             self.agent_selection = self.agents[0]
         for a in self.rewards:
-            self.rewards[a] = 0
+            self.rewards[a] = 0.0
 
     def agent_iter(self, max_iter=2 ** 63):
         """The agent to act, until every agent has left (or max_iter steps)."""

@@ -435,7 +435,7 @@ def test_pettingzoo_spaces_render_state(pz_mode):
     assert list(env2.observe("player_0")["observation"]) == flat
     assert "player 0" in env.render()
     assert str(env) == "carcassonne_v0" and env.num_agents == env.max_num_agents == 2
-    for bad in ({"render_mode": "rgb_array"}, {"observation": "planes"}, {"returns": "x"},
+    for bad in ({"render_mode": "video"}, {"observation": "planes"}, {"returns": "x"},
                 {"max_cycles": 0}):
         with pytest.raises(ValueError):
             CarcassonneAEC(**bad)

@@ -94,11 +94,16 @@ def test_pip_install_from_the_checkout(tmp_path):
     bad = subprocess.run([python, "-c", code], env=clean_env(CARCVAR_LIBRARY=str(away / "x.so")),
                          cwd=str(away), capture_output=True, text=True)
     assert bad.returncode != 0 and "CARCVAR_LIBRARY" in bad.stderr and "ImportError" in bad.stderr
+    # the console script: the C program inside the package, on the environment's PATH
+    out = run([str(tmp_path / "venv" / "bin" / "carcvar-play"), "--seed", "1", "--quiet"],
+              env=clean_env(), cwd=str(away))
+    assert re.search(r"^final scores: player 0 = \d+; player 1 = \d+;$", out, re.M)
 
 
 @needs_install
 def test_wheel_installs_without_a_compiler(wheel, tmp_path):
-    assert re.search(r"carcvar-[\d.]+-\w+-\w+-linux_\w+\.whl$", wheel)
+    # ctypes, no extension module: any Python 3 of the platform
+    assert re.search(r"carcvar-[\d.]+-py3-none-linux_\w+\.whl$", wheel)
     python = venv(tmp_path / "venv", system_site_packages=False)
     bindir = os.path.dirname(python)
     # nothing but the environment's own programs on PATH: no cc, gcc, meson, ninja
@@ -110,6 +115,49 @@ def test_wheel_installs_without_a_compiler(wheel, tmp_path):
     away.mkdir()
     lines = run([python, "-c", PLAY], env=env, cwd=str(away)).splitlines()
     assert lines[0].startswith(str(tmp_path / "venv"))
+    out = run([os.path.join(bindir, "carcvar-play"), "--players", "3", "--seed", "4", "--quiet"],
+              env=env, cwd=str(away))
+    assert re.search(r"^final scores: player 0 = \d+; player 1 = \d+; player 2 = \d+;$", out,
+                     re.M)
+
+
+@needs_install
+def test_a_python_without_meson_python_is_named(tmp_path):
+    """The README's install line run by a Python that cannot import mesonpy
+    (pyenv, conda; here a venv that does not see Debian's packages): one
+    message naming that interpreter and what to do, no traceback."""
+    python = venv(tmp_path / "venv", system_site_packages=False)
+    out = subprocess.run([python, "-m", "pip", "install", "--no-build-isolation", "--no-deps",
+                          "--no-index", ROOT], env=clean_env(), cwd=str(tmp_path),
+                         capture_output=True, text=True, timeout=600)
+    text = out.stdout + out.stderr
+    assert out.returncode != 0
+    assert f"carcvar: cannot build: {python} (Python 3." in text
+    assert "has no meson-python (No module named 'mesonpy')" in text
+    assert "/usr/bin/python3 -m venv --system-site-packages venv" in text
+    assert "Traceback" not in text
+
+
+@pytest.mark.skipif(not INSTALLED, reason="runs against the installed package only")
+def test_carcvar_play_is_a_console_script():
+    """pip put carcvar-play on the environment's PATH; it runs the program
+    inside the package."""
+    import carcvar
+    exe = os.path.join(os.path.dirname(sys.executable), "carcvar-play")
+    assert os.access(exe, os.X_OK)
+    assert os.access(os.path.join(os.path.dirname(carcvar.__file__), "carcvar-play"), os.X_OK)
+    out = subprocess.run([exe, "--seed", "3", "--quiet"], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0 and re.search(r"^final scores: player 0 = \d+;", out.stdout, re.M)
+
+
+def test_the_entry_point_without_the_program(monkeypatch, capsys):
+    """In a checkout (no program inside the package) the entry point says
+    where the program comes from and exits 2."""
+    from carcvar import _play
+    monkeypatch.setattr(_play, "PROGRAM", "/nonexistent/carcvar-play")
+    assert _play.main([]) == 2
+    assert "pip install . installs it" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(not INSTALLED, reason="runs against the installed package only")

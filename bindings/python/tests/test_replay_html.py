@@ -28,10 +28,12 @@ def test_page_of_a_finished_game():
     # self-contained: no script, style, image or font from elsewhere
     assert not re.search(r'\b(src|href)\s*=', page)
     assert "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
-    # one step per record body line, the move list has them all
+    # one step per record body line and one for the end-of-game scoring; the
+    # move list has them all and the start
     body = [ln for ln in rec.splitlines() if ln and not ln.startswith("#") and
             ln.split()[0] not in ("carcvar-record", "players", "seed", "modules", "rule")]
-    assert page.count('<li data-step=') == len(body) + 1
+    assert page.count('<li data-step=') == len(body) + 2
+    assert page.count('<li data-step="%d" class="end">' % (len(body) + 1)) == 1
     assert page.count('class="tile"') == len(g.board())
     # the breakdown's totals are the final scores
     finals = [int(v) for v in re.findall(r'<td class="num final">(-?\d+)</td>', page)]

@@ -24,12 +24,14 @@
  *  - acrobats: verbs at the core's deployment ("acrobat", then which tile;
  *    "pyramid", then which complete pyramid); an acrobat is a figure on its
  *    tile (CARC_PLACE_TILE) with arg BT_ACROBAT_ARG; a pyramid holds 3.
+ *    A normal meeple; with rule bt_acrobat_followers 2 any follower, by the
+ *    verb "acrobat KIND" (the tile's decision carries the kind in its arg).
  *    At the end every acrobat scores 5 (FINAL_SCORING, order 10).
  *  - ringmaster: a follower kind of this module (the core deploys it like
  *    a meeple); feature_scored adds 2 per circus and acrobat tile on or
  *    around its tile, also at the end and when another module scores the
- *    feature itself (farmers at a barn: carc__root_scored); never for a
- *    castle's knight.
+ *    feature itself (farmers at a barn, a castle: carc__root_scored); never
+ *    for a castle's knight unless rule bt_castle_ringmaster is 2.
  * What counts as a meeple for the circus is the platform's: figures whose
  * kind has CARC_CLASS_MEEPLE and that stand on one of the 9 tiles
  * (carc__figure_tile), never a module's name. */
@@ -47,6 +49,12 @@
 #define RULE_BIG_MEEPLE 24  /* D2: a big meeple counts 1 (default) or 2 in the circus */
 #define RULE_QUARTERS 25    /* D3: followers held by the Count (City quarters): 1 no, 2 yes */
 #define RULE_ORDER 26       /* D4: 1 features then circus (the document), 2 circus first */
+/* D5: 1 only a normal meeple may be an acrobat (JCZ's SmallFollower), 2 any
+ * follower (a big meeple, a mayor, a wagon, the ringmaster: "acrobat KIND") */
+#define RULE_ACROBAT_FOLLOWERS 53
+/* a ringmaster that is a castle's knight: 1 no ringmaster points (JCZ), 2
+ * its points when the castle scores and at the end, as on any feature */
+#define RULE_CASTLE_RINGMASTER 54
 
 #define DEC_REVEAL CARC_MODULE_KIND(MOD, 0)  /* chance: the token under the Big Top */
 #define DEC_ACROBAT CARC_MODULE_KIND(MOD, 1) /* which acrobat tile */
@@ -57,6 +65,7 @@
 #define ACT_ACROBAT_AT CARC_MODULE_KIND(MOD, 2) /* x, y of the acrobat tile */
 #define ACT_PYRAMID CARC_MODULE_KIND(MOD, 3)    /* verb */
 #define ACT_PYRAMID_AT CARC_MODULE_KIND(MOD, 4) /* x, y of the pyramid's tile */
+#define ACT_ACROBAT_AS CARC_MODULE_KIND(MOD, 5) /* verb with another follower kind (rule bt_acrobat_followers 2) */
 
 #define REASON_CIRCUS CARC_MODULE_KIND(MOD, 0)
 #define REASON_PYRAMID CARC_MODULE_KIND(MOD, 1)
@@ -65,6 +74,7 @@
 
 #define VERB_ACROBAT CARC_VERB_ID(MOD, 0)
 #define VERB_PYRAMID CARC_VERB_ID(MOD, 1)
+#define VERB_ACROBAT_AS CARC_VERB_ID(MOD, 2) /* + the kind's offset below: verbs 2..5 */
 
 #define CAUSE_BIG_TOP CARC_MODULE_KIND(MOD, 0)
 
@@ -129,7 +139,32 @@ static const carc_rule_def rules[] = {
     {RULE_BIG_MEEPLE, "bt_big_meeple", 1, 1, 2},
     {RULE_QUARTERS, "bt_quarters", 1, 1, 2},
     {RULE_ORDER, "bt_circus_order", 1, 1, 2},
+    {RULE_ACROBAT_FOLLOWERS, "bt_acrobat_followers", 1, 1, 2},
+    {RULE_CASTLE_RINGMASTER, "bt_castle_ringmaster", 1, 1, 2},
 };
+
+/* The follower kinds besides the normal meeple that may be acrobats with
+ * rule bt_acrobat_followers 2 ("acrobat big", ...), when a module in play
+ * brings them (class CARC_CLASS_FOLLOWER); the normal meeple is the verb
+ * "acrobat" alone. */
+static const carc_arg_choice acrobat_kinds[] = {
+    {CARC_FIGURE_BIG, 0, "big"},
+    {CARC_FIGURE_MAYOR, 1, "mayor"},
+    {CARC_FIGURE_WAGON, 2, "wagon"},
+    {CARC_FIGURE_RINGMASTER, 3, "ringmaster"},
+};
+#define NACROBAT_KINDS (int)(sizeof acrobat_kinds / sizeof acrobat_kinds[0])
+
+/* May a figure of `kind` be an acrobat in this game (D5 and the rule)? */
+static bool acrobat_kind_ok(const carc_game *g, int kind)
+{
+    if (kind == CARC_FIGURE_FOLLOWER) return true;
+    if (carc__rule(g, RULE_ACROBAT_FOLLOWERS) != 2) return false;
+    for (int i = 0; i < NACROBAT_KINDS; i++)
+        if (acrobat_kinds[i].value == kind)
+            return (carc__figure_kind_classes(g, kind) & CARC_CLASS_FOLLOWER) != 0;
+    return false;
+}
 
 /* every acrobat tile of the catalogue may hold a pyramid */
 static int acrobat_tiles(void)
@@ -283,12 +318,14 @@ static void sort_tiles(int *t, int n)
         }
 }
 
-/* Acrobat tiles a meeple of player p may join after tile t was placed
+/* Acrobat tiles a figure of `kind` (a normal meeple; another follower with
+ * rule bt_acrobat_followers 2) of player p may join after tile t was placed
  * (t itself or its 8 neighbours, pyramid not full), ascending; D5. */
-static int acrobat_targets(const carc_game *g, int p, int t, int out[9])
+static int acrobat_targets(const carc_game *g, int p, int t, int kind, int out[9])
 {
     const bt_state *s = cst(g);
-    if (s->npyr == 0 || carc__figure_supply(g, p, CARC_FIGURE_FOLLOWER) == 0) return 0;
+    if (s->npyr == 0 || !acrobat_kind_ok(g, kind) || carc__figure_supply(g, p, kind) <= 0)
+        return 0;
     int x, y, n = 0;
     carc__tile_xy(g, t, &x, &y);
     for (int i = 0; i < s->npyr; i++) {
@@ -298,7 +335,7 @@ static int acrobat_targets(const carc_game *g, int p, int t, int out[9])
             out[n++] = e->tile;
     }
     if (n == 0) return 0;
-    int fig = carc__figure_in_supply(g, p, CARC_FIGURE_FOLLOWER), k = 0;
+    int fig = carc__figure_in_supply(g, p, kind), k = 0;
     for (int i = 0; i < n; i++)
         if (carc__figure_may_move(g, fig, CARC_PLACE_TILE, out[i], BT_ACROBAT_ARG, CARC_CAUSE_DEPLOY))
             out[k++] = out[i];
@@ -466,10 +503,12 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
             continue;
         /* a castle's knight: the city was turned into a castle instead of
          * scoring, and a castle is no feature of the ringmaster's (JCZ's
-         * RingmasterCapability skips castles); only its end-of-game
-         * evaluation comes here, worth 0 */
+         * RingmasterCapability skips castles) -- unless rule
+         * bt_castle_ringmaster 2: paid when the castle scores (Bridges,
+         * Castles & Bazaars calls carc__root_scored) and at its end-of-game
+         * evaluation, worth 0 */
         int ct[2];
-        if (carc__bcb_castle_of(g, i, ct)) continue;
+        if (carc__bcb_castle_of(g, i, ct) && carc__rule(g, RULE_CASTLE_RINGMASTER) != 2) continue;
         int nb[9], m = around(g, f.tile, nb), n = 0;
         for (int k = 0; k < m; k++) n += is_circus(g, nb[k]) || is_acrobat(g, nb[k]);
         if (n) carc__score_add(g, f.owner, RINGMASTER_POINTS * n, REASON_RINGMASTER, e->kind, f.tile,
@@ -492,9 +531,15 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
 {
     if (p->target < 0 || p->player < 0) return;
     int t[9];
-    if (acrobat_targets(g, p->player, p->target, t) > 0)
+    if (acrobat_targets(g, p->player, p->target, CARC_FIGURE_FOLLOWER, t) > 0)
         carc__sink_push_kind(sink, ACT_ACROBAT, 0, 0, VERB_ACROBAT);
     if (full_pyramids(g, t, 0) > 0) carc__sink_push_kind(sink, ACT_PYRAMID, 0, 0, VERB_PYRAMID);
+    /* ids ascending: the other followers' verbs after the pyramid's */
+    if (carc__rule(g, RULE_ACROBAT_FOLLOWERS) == 2) /* the other followers: "acrobat KIND" */
+        for (int i = 0; i < NACROBAT_KINDS; i++)
+            if (acrobat_targets(g, p->player, p->target, acrobat_kinds[i].value, t) > 0)
+                carc__sink_push_kind(sink, ACT_ACROBAT_AS, acrobat_kinds[i].value, 0,
+                                     VERB_ACROBAT_AS + acrobat_kinds[i].offset);
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
@@ -506,8 +551,8 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
             if (tokens_left(cst(g), i) > 0)
                 carc__sink_push_kind(sink, ACT_ANIMAL, animals[i].value, 0, animals[i].value);
         break;
-    case DEC_ACROBAT:
-        n = acrobat_targets(g, p->player, p->target, t);
+    case DEC_ACROBAT: /* arg: the figure kind (0: a normal meeple) */
+        n = acrobat_targets(g, p->player, p->target, p->arg, t);
         for (int i = 0; i < n; i++) push_tile(g, sink, ACT_ACROBAT_AT, t[i]);
         break;
     case DEC_PYRAMID:
@@ -580,12 +625,16 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return CARC_OK;
     }
     case ACT_ACROBAT:
-        return carc__decision_followup(g, DEC_ACROBAT, p->player, MOD, p->target, 0);
+        return carc__decision_followup(g, DEC_ACROBAT, p->player, MOD, p->target,
+                                       CARC_FIGURE_FOLLOWER);
+    case ACT_ACROBAT_AS:
+        if (!acrobat_kind_ok(g, a->arg)) return CARC_E_ILLEGAL;
+        return carc__decision_followup(g, DEC_ACROBAT, p->player, MOD, p->target, a->arg);
     case ACT_PYRAMID:
         return carc__decision_followup(g, DEC_PYRAMID, p->player, MOD, p->target, 0);
     case ACT_ACROBAT_AT: {
         int t = carc__tile_at(g, a->x, a->y);
-        int fig = carc__figure_in_supply(g, p->player, CARC_FIGURE_FOLLOWER);
+        int fig = carc__figure_in_supply(g, p->player, p->arg);
         if (t < 0 || fig < 0) return CARC_E_ILLEGAL;
         return carc__figure_move(g, fig, CARC_PLACE_TILE, t, 0, BT_ACROBAT_ARG, 0,
                                  CARC_CAUSE_DEPLOY);
@@ -608,6 +657,8 @@ static const carc_action_def actions[] = {
     {ACT_PYRAMID, "pyramid", CARC_AT_DEPLOY, VERB_PYRAMID, {{0}}},
     {ACT_ACROBAT_AT, "acrobat", CARC_AT(1), CARC_ID_TILE, {CARC_ARG_CELL}},
     {ACT_PYRAMID_AT, "pyramid", CARC_AT(2), CARC_ID_TILE, {CARC_ARG_CELL}},
+    {ACT_ACROBAT_AS, "acrobat", CARC_AT_DEPLOY, VERB_ACROBAT_AS,
+     {CARC_ARG_CHOICE(arg, acrobat_kinds)}},
 };
 
 /* ------------------------------------------------------------ refusals */
@@ -634,11 +685,29 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
         }
         return true;
     }
+    case ACT_ACROBAT_AS:
+        if (d->kind == CARC_DECISION_DEPLOY && !acrobat_kind_ok(g, a->arg)) {
+            out->reason = WHY_NO_MEEPLE;
+            snprintf(m, n, "%s", carc__rule(g, RULE_ACROBAT_FOLLOWERS) != 2
+                                     ? "only a normal meeple can be an acrobat (rule "
+                                       "bt_acrobat_followers 1): 'acrobat' alone"
+                                     : "no module in play brings that figure");
+            return true;
+        }
+        if (d->kind == CARC_DECISION_DEPLOY &&
+            carc__figure_supply(g, d->player, a->arg) <= 0) {
+            out->reason = WHY_NO_MEEPLE;
+            snprintf(m, n, "no such figure in your supply to be an acrobat");
+            return true;
+        }
+        /* not now, or no acrobat tile with room: as the verb */
+        /* fall through */
     case ACT_ACROBAT:
     case ACT_ACROBAT_AT:
     case ACT_PYRAMID:
     case ACT_PYRAMID_AT: {
-        bool acro = a->kind == ACT_ACROBAT || a->kind == ACT_ACROBAT_AT;
+        bool acro = a->kind == ACT_ACROBAT || a->kind == ACT_ACROBAT_AT ||
+                    a->kind == ACT_ACROBAT_AS;
         bool at = a->kind == ACT_ACROBAT_AT || a->kind == ACT_PYRAMID_AT;
         int want = acro ? DEC_ACROBAT : DEC_PYRAMID;
         if (at ? d->kind != want : d->kind != CARC_DECISION_DEPLOY) {
@@ -647,7 +716,10 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
                                       "'pyramid') at the deployment"
                                     : "acrobats and pyramids are chosen at the deployment, "
                                       "instead of deploying a figure");
-        } else if (acro && carc__figure_supply(g, d->player, CARC_FIGURE_FOLLOWER) == 0) {
+        } else if (acro && a->kind != ACT_ACROBAT_AS &&
+                   carc__figure_supply(g, d->player,
+                                       a->kind == ACT_ACROBAT_AT ? d->arg
+                                                                 : CARC_FIGURE_FOLLOWER) == 0) {
             out->reason = WHY_NO_MEEPLE;
             snprintf(m, n, "no normal meeple in your supply: only a normal meeple can be an "
                            "acrobat, never the ringmaster");
@@ -688,7 +760,7 @@ const carc_module_def carc__module_big_top = {
     .kinds = kinds,
     .nkinds = 2,
     .rules = rules,
-    .nrules = 3,
+    .nrules = 5,
     .uses = 1ull << CARC_MODULE_BRIDGES_CASTLES, /* its castles' tiles */
     .reasons = reasons,
     .state_size = state_size,

@@ -577,9 +577,15 @@ static int score_castles(carc_game *g)
         bcb_castle *c = &s->castle[i];
         if (value[i] < 0) continue;
         int fig = c->fig;
-        c->fig = -1;
         if (value[i] > 0)
             carc__score_add(g, c->owner, value[i], REASON_CASTLE, CARC_FEATURE_CITY, c->tile[0], 0);
+        /* the castle scored: the modules' feature_scored hooks on its city
+         * while its knight still holds it (a ringmaster knight's points with
+         * Under the Big Top's rule bt_castle_ringmaster 2), then it goes home */
+        feat_eval e;
+        carc__root_eval(g, c->root, 1, &e);
+        carc__root_scored(g, c->root, &e);
+        c->fig = -1;
         carc__figure_move(g, fig, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_CASTLE);
     }
     return CARC_HOOK_NEXT;
