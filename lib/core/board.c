@@ -1,4 +1,4 @@
-/* The board: a cell hash, the frontier of open cells, tile placement and
+/* The board: a windowed grid of cells, the frontier of open cells, tile placement and
  * incremental feature tracking (union-find over segments). */
 #include "core/state.h"
 
@@ -8,40 +8,63 @@
 
 static const uint8_t nbits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
-static inline int32_t cell_key(int x, int y)
+/* The board window (state.h: gx0, gy0, gw, gh): a direct-indexed grid of
+ * the cells around the board, sized at creation for the largest board the
+ * game's tiles can make (setup.c) but used only as far as the window
+ * reaches, so a new game clears a few hundred bytes and a clone copies the
+ * window, not the capacity.  When a tile is laid next to the window's edge,
+ * regrid() moves and grows the window in place (no allocation) and rewrites
+ * it from the placed tiles and open frontier cells: the contents are a
+ * function of the game, whatever the path to it. */
+
+/* Margin left around the board when the window is rebuilt. */
+#define GRID_MARGIN 4
+
+static inline int16_t *grid_cell(carc_game *g, int x, int y)
 {
-    return (int32_t)(((uint32_t)(uint16_t)x << 16) | (uint16_t)y);
+    return &GRID(g)[(uint32_t)(y - g->gy0) * g->gw + (uint32_t)(x - g->gx0)];
 }
 
-static inline uint32_t cell_hash(const carc_game *g, int32_t key)
+/* Rebuild the window around the placed tiles and the cell (x, y) about to
+ * be filled, one cell more on each side (their frontier), plus as much of
+ * GRID_MARGIN as the capacity allows. */
+static bool regrid(carc_game *g, int x, int y)
 {
-    return ((uint32_t)key * 0x9E3779B1u) >> g->L.hash_shift;
-}
-
-/* value: >= 0 placed tile, -1 empty, <= -2 frontier cell -(v+2) */
-int carc__cell_get(const carc_game *g, int x, int y)
-{
-    const int32_t *keys = CHKEYS(g);
-    int32_t key = cell_key(x, y);
-    uint32_t m = g->L.hash_size - 1;
-    for (uint32_t i = cell_hash(g, key);; i = (i + 1) & m) {
-        if (keys[i] == key) return CHVALS(g)[i];
-        if (keys[i] == HKEY_EMPTY) return -1;
+    const ptile *T = CTILES(g);
+    int x0 = x, x1 = x, y0 = y, y1 = y;
+    for (uint32_t i = 0; i < g->ntiles; i++) {
+        if (T[i].x < x0) x0 = T[i].x;
+        if (T[i].x > x1) x1 = T[i].x;
+        if (T[i].y < y0) y0 = T[i].y;
+        if (T[i].y > y1) y1 = T[i].y;
     }
+    uint32_t w = (uint32_t)(x1 - x0) + 3, h = (uint32_t)(y1 - y0) + 3, m = GRID_MARGIN;
+    while (m > 0 && (w + 2 * m) * (h + 2 * m) > g->L.cap_grid) m--;
+    w += 2 * m;
+    h += 2 * m;
+    if (w * h > g->L.cap_grid || w > UINT16_MAX || h > UINT16_MAX) {
+        /* cannot happen: setup.c sizes the grid for every board */
+        g->flags |= TF_FAULT;
+        return false;
+    }
+    g->gx0 = (int16_t)(x0 - 1 - (int)m);
+    g->gy0 = (int16_t)(y0 - 1 - (int)m);
+    g->gw = (uint16_t)w;
+    g->gh = (uint16_t)h;
+    memset(GRID(g), 0xFF, (size_t)w * h * sizeof(int16_t)); /* -1: empty */
+    for (uint32_t i = 0; i < g->ntiles; i++) *grid_cell(g, T[i].x, T[i].y) = (int16_t)i;
+    const front *F = CFRONT(g);
+    const uint16_t *live = CLIVE(g);
+    for (uint32_t i = 0; i < g->live_front; i++)
+        *grid_cell(g, F[live[i]].x, F[live[i]].y) = (int16_t)(-(int)live[i] - 2);
+    return true;
 }
 
-static void cell_set(carc_game *g, int x, int y, int value)
+/* (x, y) and its 8 neighbours lie in the window. */
+static inline bool grid_holds3(const carc_game *g, int x, int y)
 {
-    int32_t *keys = HKEYS(g);
-    int32_t key = cell_key(x, y);
-    uint32_t m = g->L.hash_size - 1;
-    for (uint32_t i = cell_hash(g, key);; i = (i + 1) & m) {
-        if (keys[i] == key || keys[i] == HKEY_EMPTY) {
-            keys[i] = key;
-            HVALS(g)[i] = (int16_t)value;
-            return;
-        }
-    }
+    uint32_t ux = (uint32_t)(x - 1 - g->gx0), uy = (uint32_t)(y - 1 - g->gy0);
+    return ux < g->gw && ux + 2 < g->gw && uy < g->gh && uy + 2 < g->gh;
 }
 
 int carc__front_of(const carc_game *g, int x, int y)
@@ -128,7 +151,7 @@ static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind
         f->anchor = (uint16_t)anchor;
         f->side = (uint8_t)side;
         f->idbase = (uint16_t)(CARC_ID_CELL + anchor * 16 + side * 4);
-        cell_set(g, x, y, -(int)g->nfront - 2);
+        *grid_cell(g, x, y) = (int16_t)(-(int)g->nfront - 2);
         LIVE(g)[g->live_front++] = (uint16_t)g->nfront;
         g->nfront++;
     } else {
@@ -139,9 +162,12 @@ static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind
 }
 
 /* Lay tile `type` at (x, y) with rotation `rot`; the caller has checked
- * legality (or it is the start tile).  Returns the placed tile index. */
+ * legality (or it is the start tile).  Returns the placed tile index (-1
+ * only if the board window could not hold it, a defect: TF_FAULT). */
 int carc__place(carc_game *g, int type, int x, int y, int rot)
 {
+    if (!grid_holds3(g, x, y) && !regrid(g, x, y))
+        return -1; /* TF_FAULT: the game stops with CARC_E_LIMIT */
     const tile_type *ty = &carc__types[type];
     int t = (int)g->ntiles++;
     ptile *T = TILES(g);
@@ -190,7 +216,7 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
         g->live_front--;
         pt->front = (uint16_t)fi;
     }
-    cell_set(g, x, y, t);
+    *grid_cell(g, x, y) = (int16_t)t;
 
     /* the 8 neighbours, row by row: (-1,-1) (0,-1) (1,-1) (-1,0) (1,0) ... */
     int nbr[8], raw[8], k = 0;
@@ -295,8 +321,6 @@ static void close_start_features(carc_game *g)
 
 void carc__board_init(carc_game *g)
 {
-    int32_t *keys = HKEYS(g);
-    for (uint32_t i = 0; i < g->L.hash_size; i++) keys[i] = HKEY_EMPTY;
     /* a start layout a module asks for */
     const char *name = NULL;
     for (int k = 0; k < g->nmods && !name; k++)

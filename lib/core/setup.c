@@ -322,15 +322,32 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
      * per figure on the board; the modules' declared events; and room for
      * one more applied decision, so the check before applying never fails */
     L.cap_log = ntiles + figs + events_tile * ntiles + events_game + L.log_per_apply + 8;
-    uint32_t hs = 16, bits = 4;
-    while (hs < 2 * (L.cap_front + 1)) { hs <<= 1; bits++; }
-    L.hash_size = hs;
-    L.hash_shift = 32 - bits;
+    /* The board window (board.c) holds the box of the placed tiles and the
+     * tile being laid, one cell more on each side.  Tiles join the board
+     * next to a placed one, so every tile adds at most 1 to the box's
+     * width + height: after a start layout of n cells in a w x h box, the
+     * box of the tiles has width + height <= w + h + (cap_tiles - n), and
+     * <= cap_tiles + 1 after a single start tile.  A box of perimeter
+     * sum S + 4 has at most floor((S+4)/2) * ceil((S+4)/2) cells. */
+    uint32_t sum = ntiles + 1;
+    for (int l = 0; l < carc__nlayouts; l++) {
+        const tile_layout *lay = &carc__layouts[l];
+        int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+        for (int i = 0; i < lay->n; i++) {
+            const layout_cell *c = &lay->cell[i];
+            if (i == 0 || c->x < x0) x0 = c->x;
+            if (i == 0 || c->x > x1) x1 = c->x;
+            if (i == 0 || c->y < y0) y0 = c->y;
+            if (i == 0 || c->y > y1) y1 = c->y;
+        }
+        uint32_t s = (uint32_t)(x1 - x0 + 1 + y1 - y0 + 1) +
+                     (ntiles > (uint32_t)lay->n ? ntiles - (uint32_t)lay->n : 0);
+        if (s > sum) sum = s;
+    }
+    L.cap_grid = ((sum + 4) / 2) * ((sum + 5) / 2);
     L.modstate_bytes = modstate;
 
     uint32_t off = align8((uint32_t)sizeof(carc_game));
-    L.off_hkeys = off; off = align8(off + hs * 4u);
-    L.off_hvals = off; off = align8(off + hs * 2u);
     L.off_remain = off; off = align8(off + 2u * (uint32_t)carc__ntypes); /* REMAIN, BAG */
     L.off_modstate = off; off = align8(off + modstate);
     /* growing arrays last: clone copies their used prefixes only */
@@ -338,6 +355,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     L.off_segs = off;  off = align8(off + L.cap_segs * (uint32_t)sizeof(seg));
     L.off_front = off; off = align8(off + L.cap_front * (uint32_t)sizeof(front));
     L.off_live = off;  off = align8(off + L.cap_front * 2u);
+    L.off_grid = off;  off = align8(off + L.cap_grid * 2u);
     L.off_figs = off;  off = align8(off + L.cap_figs * (uint32_t)sizeof(figure));
     L.off_log = off;   off = align8(off + L.cap_log * (uint32_t)sizeof(logent));
     L.off_hist = off;  off = align8(off + L.cap_hist * 2u);
@@ -468,7 +486,8 @@ int carc__game_init(carc_game *g)
 size_t carc__state_bytes(const carc_game *g) { return g ? g->L.bytes : 0; }
 
 /* The used part of each growing array: [offset, bytes). */
-static void used_parts(const carc_game *g, uint32_t off[7], uint32_t len[7])
+#define NPARTS 8
+static void used_parts(const carc_game *g, uint32_t off[NPARTS], uint32_t len[NPARTS])
 {
     const layout *L = &g->L;
     off[0] = L->off_tiles; len[0] = g->ntiles * (uint32_t)sizeof(ptile);
@@ -478,15 +497,16 @@ static void used_parts(const carc_game *g, uint32_t off[7], uint32_t len[7])
     off[4] = L->off_figs;  len[4] = g->nfigs * (uint32_t)sizeof(figure);
     off[5] = L->off_log;   len[5] = g->nlog * (uint32_t)sizeof(logent);
     off[6] = L->off_hist;  len[6] = g->nhist * 2u;
+    off[7] = L->off_grid;  len[7] = (uint32_t)g->gw * g->gh * 2u;
 }
 
 size_t carc__state_used_bytes(const carc_game *g)
 {
     if (!g) return 0;
-    uint32_t off[7], len[7];
+    uint32_t off[NPARTS], len[NPARTS];
     used_parts(g, off, len);
     size_t n = g->L.off_tiles;
-    for (int i = 0; i < 7; i++) n += len[i];
+    for (int i = 0; i < NPARTS; i++) n += len[i];
     return n;
 }
 
@@ -495,18 +515,18 @@ size_t carc__state_used_bytes(const carc_game *g)
 void carc__state_copy(carc_game *dst, const carc_game *src)
 {
     memcpy(dst, src, src->L.off_tiles);
-    uint32_t off[7], len[7];
+    uint32_t off[NPARTS], len[NPARTS];
     used_parts(src, off, len);
-    for (int i = 0; i < 7; i++) memcpy((char *)dst + off[i], (const char *)src + off[i], len[i]);
+    for (int i = 0; i < NPARTS; i++) memcpy((char *)dst + off[i], (const char *)src + off[i], len[i]);
 }
 
 /* Same game state (what carc__state_copy copies)? */
 bool carc__state_equal(const carc_game *a, const carc_game *b)
 {
     if (a->L.bytes != b->L.bytes || memcmp(a, b, a->L.off_tiles) != 0) return false;
-    uint32_t off[7], len[7];
+    uint32_t off[NPARTS], len[NPARTS];
     used_parts(a, off, len);
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < NPARTS; i++)
         if (memcmp((const char *)a + off[i], (const char *)b + off[i], len[i]) != 0) return false;
     return true;
 }
