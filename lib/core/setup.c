@@ -265,6 +265,23 @@ uint32_t carc__rng_below(carc_game *g, uint32_t n)
 
 static uint32_t align8(uint32_t x) { return (x + 7u) & ~7u; }
 
+/* Is tile type t of tile set `set`?  The catalogue lists a set's types
+ * together, their set names being one string literal, so the last answer's
+ * pointer (*hit, *miss) decides most types without a strcmp (a new game
+ * asks for every type and enabled set). */
+static inline bool type_in_set(int t, const char *set, const char **hit, const char **miss)
+{
+    const char *m = carc__types[t].module;
+    if (m == *hit) return true;
+    if (m == *miss) return false;
+    if (strcmp(m, set) == 0) {
+        *hit = m;
+        return true;
+    }
+    *miss = m;
+    return false;
+}
+
 static size_t module_state_size(const carc_module_def *md, const carc_options *o)
 {
     return md->state_size ? md->state_size(o) : 0;
@@ -294,8 +311,9 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
         events_game += md->events_per_game;
         overlays += md->overlays;
         if (!md->tile_set) continue;
+        const char *hit = NULL, *miss = NULL;
         for (int t = 0; t < carc__ntypes; t++) {
-            if (strcmp(carc__types[t].module, md->tile_set) != 0) continue;
+            if (!type_in_set(t, md->tile_set, &hit, &miss)) continue;
             ntiles += carc__types[t].count;
             nsegs += (uint32_t)carc__types[t].count * carc__types[t].nseg;
         }
@@ -456,8 +474,9 @@ int carc__game_init(carc_game *g)
     for (int k = 0; k < g->nmods; k++) {
         const carc_module_def *md = carc__mod(g, k);
         if (!md->tile_set) continue;
+        const char *hit = NULL, *miss = NULL;
         for (int t = 0; t < carc__ntypes; t++)
-            if (strcmp(carc__types[t].module, md->tile_set) == 0) {
+            if (type_in_set(t, md->tile_set, &hit, &miss)) {
                 if (!carc__types[t].held) /* held tiles are dealt by their module */
                     remain[t] = carc__types[t].count;
                 for (int r = 0; r < 4; r++)
