@@ -132,14 +132,16 @@ static inline int unite(carc_game *g, int a, int b, bool notify)
 }
 
 /* Open the empty cell (x, y) beside tile `anchor`, or add that side's demand
- * to it if it already is a frontier cell; v is the cell's value. */
-static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind, int v)
+ * to it if it already is a frontier cell; *cell is its grid cell. */
+static inline void add_front(carc_game *g, int16_t *cell, int x, int y, int anchor, int side,
+                             int kind)
 {
+    int v = *cell;
+    if (v >= 0) return;
     int opp = (side + 2) & 3;
     uint8_t req = (uint8_t)(kind << (2 * opp));
     /* a wildcard side (EK_NONE) demands nothing */
     uint8_t mask = (uint8_t)(kind == EK_NONE ? 0 : 3u << (2 * opp));
-    if (v >= 0) return;
     front *F = FRONT(g);
     if (v == -1) {
         front *f = &F[g->nfront];
@@ -151,7 +153,7 @@ static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind
         f->anchor = (uint16_t)anchor;
         f->side = (uint8_t)side;
         f->idbase = (uint16_t)(CARC_ID_CELL + anchor * 16 + side * 4);
-        *grid_cell(g, x, y) = (int16_t)(-(int)g->nfront - 2);
+        *cell = (int16_t)(-(int)g->nfront - 2);
         LIVE(g)[g->live_front++] = (uint16_t)g->nfront;
         g->nfront++;
     } else {
@@ -198,7 +200,8 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
             sg->open = (uint16_t)nbits4[ty->seg[i].edges & 15];
     }
 
-    int old = carc__cell_get(g, x, y);
+    int16_t *cell = grid_cell(g, x, y);
+    int old = *cell;
     if (old <= -2) {
         int fi = -(old + 2);
         FRONT(g)[fi].filled = 1;
@@ -216,28 +219,27 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
         g->live_front--;
         pt->front = (uint16_t)fi;
     }
-    *grid_cell(g, x, y) = (int16_t)t;
+    *cell = (int16_t)t;
 
-    /* the 8 neighbours, row by row: (-1,-1) (0,-1) (1,-1) (-1,0) (1,0) ... */
-    int nbr[8], raw[8], k = 0;
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            if (dx || dy) {
-                int u = carc__cell_get(g, x + dx, y + dy);
-                raw[k] = u;
-                nbr[k] = u < 0 ? -1 : u;
-                g->last_nbr[k] = (int16_t)nbr[k];
-                k++;
-            }
+    /* the 8 neighbours, row by row: (-1,-1) (0,-1) (1,-1) (-1,0) (1,0) ...,
+     * read straight from the window (it holds them: regrid above) */
+    const ptrdiff_t gw = g->gw;
+    int16_t *const ncell[8] = {cell - gw - 1, cell - gw, cell - gw + 1, cell - 1,
+                               cell + 1,      cell + gw - 1, cell + gw, cell + gw + 1};
+    int nbr[8];
+    for (int k = 0; k < 8; k++) {
+        int u = *ncell[k];
+        nbr[k] = u < 0 ? -1 : u;
+        g->last_nbr[k] = (int16_t)nbr[k];
+        if (u >= 0) {
+            T[u].nb8++;
+            pt->nb8++;
+        }
+    }
     const bool notify = (g->hookmask & HK_MERGED) != 0;
     /* roads laid over tiles, wildcard edges, or edge mismatches a module
      * repairs (place_repair) in this game */
     const bool rare = (g->hookmask & (HK_OVERLAY | HK_WILD | HK_REPAIR)) != 0;
-    for (int i = 0; i < 8; i++) {
-        if (nbr[i] < 0) continue;
-        T[nbr[i]].nb8++;
-        pt->nb8++;
-    }
 
     for (int d = 0; d < 4; d++) {
         int u = nbr[carc__side_nbr[d]];
@@ -245,7 +247,7 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
         if (u < 0) {
             /* the 4 sides are distinct cells, so add_front() of an earlier
              * side cannot have changed this one's value */
-            add_front(g, x + carc__dx[d], y + carc__dy[d], t, d, kind, raw[carc__side_nbr[d]]);
+            add_front(g, ncell[carc__side_nbr[d]], x + carc__dx[d], y + carc__dy[d], t, d, kind);
             continue;
         }
         const ptile *nt = &T[u];
