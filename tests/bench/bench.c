@@ -30,6 +30,9 @@
  *   clone_free_ns        carc_game_clone() + carc_game_free() of a mid-game state
  *                        (2 players)
  *   copy_ns              carc_game_copy() into an existing handle
+ *   copy_ns_4k_plus16/_minus16  the same into a destination 16 bytes above
+ *                        (below) the source modulo 4096 (needs the static
+ *                        library)
  *   copied_bytes_mid     bytes that clone and copy move for that state (the
  *                        header, fixed tables and used prefixes;
  *                        carc__state_used_bytes())
@@ -412,6 +415,32 @@ static double time_copy(carc_game *dst, const carc_game *src)
     return (t - t0) * 1e9 / (double)loops;
 }
 
+/* ns per carc_game_copy(dst, src) where dst lies `skew` bytes above src
+ * modulo 4096 (16: the 4K-aliasing trap of a forward memcpy on many x86
+ * cores; -16: the opposite case): two copies of src's block placed in one
+ * page-aligned buffer.  The copy is checked equal to src.  -1 without the
+ * internal library. */
+static double time_copy_skewed(const carc_game *src, int skew)
+{
+#ifdef CARCVAR_BENCH_INTERNAL
+    size_t bytes = carc__state_bytes(src);
+    size_t span = (bytes + 4095) / 4096 * 4096 + 8192;
+    char *buf = aligned_alloc(4096, 2 * span);
+    if (!buf) die("out of memory");
+    carc_game *a = (carc_game *)(buf + 4096), *b = (carc_game *)(buf + span + 4096 + skew);
+    memcpy(a, src, bytes);
+    memcpy(b, src, bytes);
+    double ns = time_copy(b, a);
+    if (!carc__state_equal(b, a)) die("carc_game_copy at skew %d: the copy differs", skew);
+    free(buf);
+    return ns;
+#else
+    (void)src;
+    (void)skew;
+    return -1;
+#endif
+}
+
 /* bytes clone copies of g (-1 without the internal library) */
 static double used_bytes(const carc_game *g)
 {
@@ -492,6 +521,8 @@ static void bench_calls(void)
     for (int k = 0; k < rec[0].n / 2; k++) step(mid, &rec[0], k);
     add_figure("clone_free_ns", time_clone_free(mid), "ns/call", 1);
     add_figure("copy_ns", time_copy(work, mid), "ns/call", 1);
+    add_figure("copy_ns_4k_plus16", time_copy_skewed(mid, 16), "ns/call", 1);
+    add_figure("copy_ns_4k_minus16", time_copy_skewed(mid, -16), "ns/call", 1);
     copied_bytes_mid = used_bytes(mid);
 
     size_t sn = 0;
