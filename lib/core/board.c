@@ -54,9 +54,8 @@ static bool regrid(carc_game *g, int x, int y)
     memset(GRID(g), 0xFF, (size_t)w * h * sizeof(int16_t)); /* -1: empty */
     for (uint32_t i = 0; i < g->ntiles; i++) *grid_cell(g, T[i].x, T[i].y) = (int16_t)i;
     const front *F = CFRONT(g);
-    const uint16_t *live = CLIVE(g);
-    for (uint32_t i = 0; i < g->live_front; i++)
-        *grid_cell(g, F[live[i]].x, F[live[i]].y) = (int16_t)(-(int)live[i] - 2);
+    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next)
+        *grid_cell(g, F[fi].x, F[fi].y) = (int16_t)(-fi - 2);
     return true;
 }
 
@@ -85,13 +84,12 @@ int carc__find(const carc_game *g, int s)
 bool carc__placeable(const carc_game *g, int type)
 {
     const front *F = CFRONT(g);
-    const uint16_t *live = CLIVE(g);
     const uint8_t *fit = carc__types[type].fit;
-    for (uint32_t i = 0; i < g->live_front; i++)
-        if (fit[F[live[i]].req]) return true;
+    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next)
+        if (fit[F[fi].req]) return true;
     if (carc__repair_possible(g)) /* a mismatch a module would repair */
-        for (uint32_t i = 0; i < g->live_front; i++)
-            if (carc__repaired_rots(g, &F[live[i]], type)) return true;
+        for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next)
+            if (carc__repaired_rots(g, &F[fi], type)) return true;
     return false;
 }
 
@@ -153,9 +151,15 @@ static inline void add_front(carc_game *g, int16_t *cell, int x, int y, int anch
         f->anchor = (uint16_t)anchor;
         f->side = (uint8_t)side;
         f->idbase = (uint16_t)(CARC_ID_CELL + anchor * 16 + side * 4);
-        *cell = (int16_t)(-(int)g->nfront - 2);
-        LIVE(g)[g->live_front++] = (uint16_t)g->nfront;
-        g->nfront++;
+        /* the newest cell: last in the list */
+        uint16_t fi = (uint16_t)g->nfront++;
+        f->next = LIVE_END;
+        f->prev = g->live_tail;
+        if (g->live_tail != LIVE_END) F[g->live_tail].next = fi;
+        else g->live_head = fi;
+        g->live_tail = fi;
+        g->live_front++;
+        *cell = (int16_t)(-(int)fi - 2);
     } else {
         front *f = &F[-(v + 2)];
         f->req |= req;
@@ -204,18 +208,13 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
     int old = *cell;
     if (old <= -2) {
         int fi = -(old + 2);
-        FRONT(g)[fi].filled = 1;
-        /* drop it from the live list, keeping creation (= action id) order;
-         * the list is ascending (fronts are numbered as they are made) */
-        uint16_t *live = LIVE(g);
-        uint32_t lo = 0, hi = g->live_front;
-        while (hi - lo > 1) {
-            uint32_t mid = (lo + hi) / 2;
-            if (live[mid] <= fi) lo = mid;
-            else hi = mid;
-        }
-        uint32_t k = lo;
-        memmove(live + k, live + k + 1, (g->live_front - k - 1) * sizeof *live);
+        /* unlink it from the open cells (the others keep their order) */
+        front *F = FRONT(g);
+        uint16_t nx = F[fi].next, pv = F[fi].prev;
+        if (pv != LIVE_END) F[pv].next = nx;
+        else g->live_head = nx;
+        if (nx != LIVE_END) F[nx].prev = pv;
+        else g->live_tail = pv;
         g->live_front--;
         pt->front = (uint16_t)fi;
     }

@@ -69,10 +69,14 @@ typedef struct front {      /* an empty cell next to the board */
     int16_t x, y;
     uint8_t req, mask;      /* required edge code and which sides constrain */
     uint8_t side;           /* side of the anchor tile it lies on */
-    uint8_t filled;
+    uint8_t pad;
     uint16_t anchor;        /* placed tile that created it */
     uint16_t idbase;        /* CARC_ID_CELL + anchor*16 + side*4: its rotation-0 id */
+    /* the open cells in creation (= action id) order, a doubly linked list
+     * from g->live_head (LIVE_END ends it); a filled cell leaves it */
+    uint16_t next, prev;
 } front;
+#define LIVE_END 0xFFFF
 
 /* A figure: FIGS(g)[i] is the one source of truth of where it is; the
  * supply counts are a cache kept by carc__figure_move alone. */
@@ -104,7 +108,7 @@ typedef struct layout {
     uint32_t cap_tiles, cap_segs, cap_front, cap_hist, cap_log, cap_figs;
     uint32_t cap_grid;      /* cells of the board window (carc__cell_get) */
     uint32_t off_tiles, off_segs, off_front, off_hist, off_log, off_figs;
-    uint32_t off_grid, off_remain, off_modstate, off_live;
+    uint32_t off_grid, off_remain, off_modstate;
     uint32_t log_per_apply; /* most score events one applied decision adds */
     uint32_t modstate_bytes;
     uint32_t cap_overlays;  /* roads modules may lay over tiles (bridges) */
@@ -140,7 +144,8 @@ struct carc_game {
     int drawn;              /* tile type in hand, -1 */
     int last_tile;          /* placed index of the tile placed this part, -1 */
     uint32_t ntiles, nsegs, nfront, nhist, nlog, nfigs;
-    uint32_t live_front;    /* unfilled frontier cells, listed in LIVE() in creation order */
+    uint32_t live_front;    /* unfilled frontier cells, listed from live_head in creation order */
+    uint16_t live_head, live_tail; /* first and last of them, LIVE_END: none */
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
     uint32_t hookmask;      /* HK_* bits: some enabled module has that hook */
     uint32_t place_veto_ttags; /* tile tags of the types may_place_tile hooks examine */
@@ -256,8 +261,6 @@ static inline bool carc__cell_in_range(int x, int y)
 #define FIGS(g) ARR(g, figure, off_figs)
 #define GRID(g) ARR(g, int16_t, off_grid)
 #define REMAIN(g) ARR(g, uint8_t, off_remain)
-#define LIVE(g) ARR(g, uint16_t, off_live)
-#define CLIVE(g) CARR(g, uint16_t, off_live)
 #define CTILES(g) CARR(g, ptile, off_tiles)
 #define CSEGS(g) CARR(g, seg, off_segs)
 #define CFRONT(g) CARR(g, front, off_front)
