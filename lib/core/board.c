@@ -223,18 +223,21 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
     /* the 8 neighbours, row by row: (-1,-1) (0,-1) (1,-1) (-1,0) (1,0) ...,
      * read straight from the window (it holds them: regrid above) */
     const ptrdiff_t gw = g->gw;
-    int16_t *const ncell[8] = {cell - gw - 1, cell - gw, cell - gw + 1, cell - 1,
-                               cell + 1,      cell + gw - 1, cell + gw, cell + gw + 1};
-    int nbr[8];
+    const int16_t *r0 = cell - gw - 1, *r2 = cell + gw - 1;
+    const int raw[8] = {r0[0], r0[1], r0[2], cell[-1], cell[1], r2[0], r2[1], r2[2]};
+    int nbr[8], nb = 0;
     for (int k = 0; k < 8; k++) {
-        int u = *ncell[k];
-        nbr[k] = u < 0 ? -1 : u;
-        g->last_nbr[k] = (int16_t)nbr[k];
+        int u = raw[k] < 0 ? -1 : raw[k];
+        nbr[k] = u;
+        g->last_nbr[k] = (int16_t)u;
         if (u >= 0) {
             T[u].nb8++;
-            pt->nb8++;
+            nb++;
         }
     }
+    pt->nb8 = (uint8_t)nb;
+    /* the side cells N E S W */
+    int16_t *const scell[4] = {cell - gw, cell + 1, cell + gw, cell - 1};
     const bool notify = (g->hookmask & HK_MERGED) != 0;
     /* roads laid over tiles, wildcard edges, or edge mismatches a module
      * repairs (place_repair) in this game */
@@ -246,7 +249,7 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
         if (u < 0) {
             /* the 4 sides are distinct cells, so add_front() of an earlier
              * side cannot have changed this one's value */
-            add_front(g, ncell[carc__side_nbr[d]], x + carc__dx[d], y + carc__dy[d], t, d, kind);
+            add_front(g, scell[d], x + carc__dx[d], y + carc__dy[d], t, d, kind);
             continue;
         }
         const ptile *nt = &T[u];
@@ -286,11 +289,13 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
             int r = unite(g, pt->seg0 + a, nt->seg0 + b, notify);
             S[r].open = (uint16_t)(S[r].open - 2);
         }
-        for (int h = 0; h < 2; h++) {
-            int a = ty->half_seg[rot][2 * d + h];
-            int b = nty->half_seg[nt->rot][2 * od + 1 - h];
-            if (a != NO_SEG && b != NO_SEG) unite(g, pt->seg0 + a, nt->seg0 + b, notify);
-        }
+        /* the fields along the edge, half by half (a field on both halves
+         * of both tiles is united once) */
+        int a0 = ty->half_seg[rot][2 * d], b0 = nty->half_seg[nt->rot][2 * od + 1];
+        int a1 = ty->half_seg[rot][2 * d + 1], b1 = nty->half_seg[nt->rot][2 * od];
+        if (a0 != NO_SEG && b0 != NO_SEG) unite(g, pt->seg0 + a0, nt->seg0 + b0, notify);
+        if (a1 != NO_SEG && b1 != NO_SEG && (a1 != a0 || b1 != b0))
+            unite(g, pt->seg0 + a1, nt->seg0 + b1, notify);
     }
     return t;
 }
