@@ -828,7 +828,19 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
         if (g->total_remaining <= 0) return CARC_E_STATE;
         int r = (int)carc__rng_below(g, (uint32_t)g->total_remaining);
         const uint8_t *remain = CREMAIN(g);
-        for (int t = 0; t < carc__ntypes; t++) {
+        const int nt = carc__ntypes;
+        int t = 0;
+        /* eight counts at a time while the pick lies past them (their sum in
+         * 16-bit lanes: counts are bytes, at most 8 x 255), then one by one */
+        for (; t + 8 <= nt; t += 8) {
+            uint64_t w;
+            memcpy(&w, remain + t, sizeof w);
+            uint64_t p = (w & 0x00FF00FF00FF00FFull) + ((w >> 8) & 0x00FF00FF00FF00FFull);
+            int sum = (int)((p * 0x0001000100010001ull) >> 48);
+            if (r < sum) break;
+            r -= sum;
+        }
+        for (; t < nt; t++) {
             r -= remain[t];
             if (r < 0) { id = t; break; }
         }
