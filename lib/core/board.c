@@ -66,20 +66,6 @@ static inline bool grid_holds3(const carc_game *g, int x, int y)
     return ux < g->gw && ux + 2 < g->gw && uy < g->gh && uy + 2 < g->gh;
 }
 
-int carc__front_of(const carc_game *g, int x, int y)
-{
-    if (!carc__cell_in_range(x, y))
-        return -1;
-    int v = carc__cell_get(g, x, y);
-    return v <= -2 ? -(v + 2) : -1;
-}
-
-int carc__find(const carc_game *g, int s)
-{
-    const seg *S = CSEGS(g);
-    while (S[s].parent != s) s = S[s].parent;
-    return s;
-}
 
 bool carc__placeable(const carc_game *g, int type)
 {

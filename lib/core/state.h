@@ -298,6 +298,14 @@ static inline void carc__setup_get(const carc_game *g, carc_setup *out)
 }
 
 
+/* The root of segment s's feature (union by size keeps the chains short). */
+static inline int carc__find(const carc_game *g, int s)
+{
+    const seg *S = CSEGS(g);
+    while (S[s].parent != s) s = S[s].parent;
+    return s;
+}
+
 /* A feature root: a segment in use that is its own parent (what
  * carc__segment_root and carc__root_completed return; CARC_MOD_CHECK). */
 static inline bool carc__is_root(const carc_game *g, int r)
@@ -411,10 +419,15 @@ static inline int carc__cell_get(const carc_game *g, int x, int y)
     if (ux >= g->gw || uy >= g->gh) return -1;
     return CGRID(g)[uy * g->gw + ux];
 }
+
+/* The open frontier cell at (x, y), or -1. */
+static inline int carc__front_of(const carc_game *g, int x, int y)
+{
+    int v = carc__cell_get(g, x, y);
+    return v <= -2 ? -(v + 2) : -1;
+}
 int carc__place(carc_game *g, int type, int x, int y, int rot) CARC_INTERNAL;
-int carc__find(const carc_game *g, int s) CARC_INTERNAL;
 bool carc__placeable(const carc_game *g, int type) CARC_INTERNAL;
-int carc__front_of(const carc_game *g, int x, int y) CARC_INTERNAL;
 /* segment `local` of placed tile t (local == the type's segment count: the
  * road laid over it), or -1 */
 int carc__seg_of(const carc_game *g, int t, int local) CARC_INTERNAL;
