@@ -489,14 +489,6 @@ const bool carc__checked_build = false;
 
 /* ------------------------------------------------ roads laid over tiles */
 
-int carc__seg_of(const carc_game *g, int t, int local)
-{
-    const ptile *pt = &CTILES(g)[t];
-    int n = carc__types[pt->type].nseg;
-    if (local >= 0 && local < n) return pt->seg0 + local;
-    if (local == n && pt->overlay_seg != NO_OVERLAY) return pt->overlay_seg;
-    return -1;
-}
 
 /* The edge kind a placed tile shows on board side `side` (overlay roads
  * included). */

@@ -430,7 +430,14 @@ int carc__place(carc_game *g, int type, int x, int y, int rot) CARC_INTERNAL;
 bool carc__placeable(const carc_game *g, int type) CARC_INTERNAL;
 /* segment `local` of placed tile t (local == the type's segment count: the
  * road laid over it), or -1 */
-int carc__seg_of(const carc_game *g, int t, int local) CARC_INTERNAL;
+static inline int carc__seg_of(const carc_game *g, int t, int local)
+{
+    const ptile *pt = &CTILES(g)[t];
+    int n = carc__types[pt->type].nseg;
+    if (local >= 0 && local < n) return pt->seg0 + local;
+    if (local == n && pt->overlay_seg != NO_OVERLAY) return pt->overlay_seg;
+    return -1;
+}
 
 void carc__board_bounds(const carc_game *g, int *x0, int *x1, int *y0, int *y1) CARC_INTERNAL;
 void carc__board_init(carc_game *g) CARC_INTERNAL;
