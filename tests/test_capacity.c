@@ -216,6 +216,42 @@ static void play_line(carc_game *g, line_stats *st)
     free(ids);
 }
 
+/* The board window (lib/core/board.c): every placed tile and every open
+ * frontier cell is read back from it at its own coordinates, the window
+ * fits the grid's capacity, and the cells just outside it read empty. */
+static void check_window(const carc_game *g)
+{
+    ck_assert_uint_le((uint32_t)g->gw * g->gh, g->L.cap_grid);
+    for (uint32_t t = 0; t < g->ntiles; t++)
+        ck_assert_int_eq(carc__cell_get(g, CTILES(g)[t].x, CTILES(g)[t].y), (int)t);
+    uint32_t open = 0;
+    for (int fi = g->live_head; fi != LIVE_END; fi = CFRONT(g)[fi].next, open++)
+        ck_assert_int_eq(carc__cell_get(g, CFRONT(g)[fi].x, CFRONT(g)[fi].y), -fi - 2);
+    ck_assert_uint_eq(open, g->live_front);
+    ck_assert_int_eq(carc__cell_get(g, g->gx0 - 1, g->gy0), -1);
+    ck_assert_int_eq(carc__cell_get(g, g->gx0 + g->gw, g->gy0 + g->gh - 1), -1);
+    ck_assert_int_eq(carc__cell_get(g, g->gx0, g->gy0 + g->gh), -1);
+    ck_assert_int_eq(carc__cell_get(g, INT32_MIN, INT32_MAX), -1);
+}
+
+/* A new base game's window: the start tile, its 4 open cells, and a margin
+ * of 4 (11 x 11 cells, 242 bytes to clear and to clone); its capacity is
+ * the largest box 72 tiles can span with their frontier, 38 x 39 cells
+ * (width + height <= 72 + 1 + 4). */
+START_TEST(board_window)
+{
+    carc_game *g = new_game(0, 2, 1);
+    ck_assert_int_eq(g->gx0, -5);
+    ck_assert_int_eq(g->gy0, -5);
+    ck_assert_int_eq(g->gw, 11);
+    ck_assert_int_eq(g->gh, 11);
+    ck_assert_uint_eq(g->L.cap_grid, 38 * 39);
+    ck_assert_uint_eq(g->live_front, 4);
+    check_window(g);
+    carc_game_free(g);
+}
+END_TEST
+
 /* base + capacity, 6 players: the worst case exactly.  Every tile is laid:
  * 236 on the board, the last placements anchored on tiles up to 235. */
 START_TEST(line_worst_case)
@@ -239,6 +275,9 @@ START_TEST(line_worst_case)
         if (f->anchor > top) top = f->anchor;
     }
     ck_assert_int_eq(top, 235);
+    /* the line spans 165 columns: the window grew to hold it */
+    check_window(g);
+    ck_assert_int_ge(g->gw, 165 + 2);
     /* a clone of the final state is the same state */
     carc_game *c = NULL;
     ck_assert_int_eq(carc_game_clone(&c, g), CARC_OK);
@@ -263,6 +302,7 @@ START_TEST(line_all_probes)
     ck_assert_int_eq(carc_game_tile_count(g), 242);
     ck_assert_int_eq(st.max_legal_anchor, 240);
     ck_assert_int_eq(st.max_anchor, 240);
+    check_window(g);
     carc_game_free(g);
 }
 END_TEST
@@ -274,6 +314,7 @@ int main(void)
     tcase_add_test(tc, declared_worst_case);
     tcase_add_test(tc, line_worst_case);
     tcase_add_test(tc, line_all_probes);
+    tcase_add_test(tc, board_window);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

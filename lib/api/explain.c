@@ -80,10 +80,9 @@ static void explain_place(const carc_game *g, const carc_action *a, carc_explana
         /* a tile that fits only by a repair, declined where the rules in
          * play say it must still be placed (the pass would be listed) */
         const front *F = CFRONT(g);
-        const uint16_t *live = CLIVE(g);
         bool plain = false;
-        for (uint32_t i = 0; i < g->live_front && !plain; i++)
-            plain = carc__types[g->drawn].fit[F[live[i]].req] != 0;
+        for (int fi = g->live_head; fi != LIVE_END && !plain; fi = F[fi].next)
+            plain = carc__types[g->drawn].fit[F[fi].req] != 0;
         if (!plain) {
             say(out, CARC_REASON_WRONG_KIND,
                 "you cannot pass: tile %s fits only with a repair, and the rules in play say "

@@ -1,4 +1,4 @@
-/* The board: a cell hash, the frontier of open cells, tile placement and
+/* The board: a windowed grid of cells, the frontier of open cells, tile placement and
  * incremental feature tracking (union-find over segments). */
 #include "core/state.h"
 
@@ -8,67 +8,74 @@
 
 static const uint8_t nbits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
-static inline int32_t cell_key(int x, int y)
+/* The board window (state.h: gx0, gy0, gw, gh): a direct-indexed grid of
+ * the cells around the board, sized at creation for the largest board the
+ * game's tiles can make (setup.c) but used only as far as the window
+ * reaches, so a new game clears a few hundred bytes and a clone copies the
+ * window, not the capacity.  When a tile is laid next to the window's edge,
+ * regrid() moves and grows the window in place (no allocation) and rewrites
+ * it from the placed tiles and open frontier cells: the contents are a
+ * function of the game, whatever the path to it. */
+
+/* Margin left around the board when the window is rebuilt. */
+#define GRID_MARGIN 4
+
+static inline int16_t *grid_cell(carc_game *g, int x, int y)
 {
-    return (int32_t)(((uint32_t)(uint16_t)x << 16) | (uint16_t)y);
+    return &GRID(g)[(uint32_t)(y - g->gy0) * g->gw + (uint32_t)(x - g->gx0)];
 }
 
-static inline uint32_t cell_hash(const carc_game *g, int32_t key)
+/* Rebuild the window around the placed tiles and the cell (x, y) about to
+ * be filled, one cell more on each side (their frontier), plus as much of
+ * GRID_MARGIN as the capacity allows. */
+static bool regrid(carc_game *g, int x, int y)
 {
-    return ((uint32_t)key * 0x9E3779B1u) >> g->L.hash_shift;
-}
-
-/* value: >= 0 placed tile, -1 empty, <= -2 frontier cell -(v+2) */
-int carc__cell_get(const carc_game *g, int x, int y)
-{
-    const int32_t *keys = CHKEYS(g);
-    int32_t key = cell_key(x, y);
-    uint32_t m = g->L.hash_size - 1;
-    for (uint32_t i = cell_hash(g, key);; i = (i + 1) & m) {
-        if (keys[i] == key) return CHVALS(g)[i];
-        if (keys[i] == HKEY_EMPTY) return -1;
+    const ptile *T = CTILES(g);
+    int x0 = x, x1 = x, y0 = y, y1 = y;
+    for (uint32_t i = 0; i < g->ntiles; i++) {
+        if (T[i].x < x0) x0 = T[i].x;
+        if (T[i].x > x1) x1 = T[i].x;
+        if (T[i].y < y0) y0 = T[i].y;
+        if (T[i].y > y1) y1 = T[i].y;
     }
-}
-
-static void cell_set(carc_game *g, int x, int y, int value)
-{
-    int32_t *keys = HKEYS(g);
-    int32_t key = cell_key(x, y);
-    uint32_t m = g->L.hash_size - 1;
-    for (uint32_t i = cell_hash(g, key);; i = (i + 1) & m) {
-        if (keys[i] == key || keys[i] == HKEY_EMPTY) {
-            keys[i] = key;
-            HVALS(g)[i] = (int16_t)value;
-            return;
-        }
+    uint32_t w = (uint32_t)(x1 - x0) + 3, h = (uint32_t)(y1 - y0) + 3, m = GRID_MARGIN;
+    while (m > 0 && (w + 2 * m) * (h + 2 * m) > g->L.cap_grid) m--;
+    w += 2 * m;
+    h += 2 * m;
+    if (w * h > g->L.cap_grid || w > UINT16_MAX || h > UINT16_MAX) {
+        /* cannot happen: setup.c sizes the grid for every board */
+        g->flags |= TF_FAULT;
+        return false;
     }
+    g->gx0 = (int16_t)(x0 - 1 - (int)m);
+    g->gy0 = (int16_t)(y0 - 1 - (int)m);
+    g->gw = (uint16_t)w;
+    g->gh = (uint16_t)h;
+    memset(GRID(g), 0xFF, (size_t)w * h * sizeof(int16_t)); /* -1: empty */
+    for (uint32_t i = 0; i < g->ntiles; i++) *grid_cell(g, T[i].x, T[i].y) = (int16_t)i;
+    const front *F = CFRONT(g);
+    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next)
+        *grid_cell(g, F[fi].x, F[fi].y) = (int16_t)(-fi - 2);
+    return true;
 }
 
-int carc__front_of(const carc_game *g, int x, int y)
+/* (x, y) and its 8 neighbours lie in the window. */
+static inline bool grid_holds3(const carc_game *g, int x, int y)
 {
-    if (!carc__cell_in_range(x, y))
-        return -1;
-    int v = carc__cell_get(g, x, y);
-    return v <= -2 ? -(v + 2) : -1;
+    uint32_t ux = (uint32_t)(x - 1 - g->gx0), uy = (uint32_t)(y - 1 - g->gy0);
+    return ux < g->gw && ux + 2 < g->gw && uy < g->gh && uy + 2 < g->gh;
 }
 
-int carc__find(const carc_game *g, int s)
-{
-    const seg *S = CSEGS(g);
-    while (S[s].parent != s) s = S[s].parent;
-    return s;
-}
 
 bool carc__placeable(const carc_game *g, int type)
 {
     const front *F = CFRONT(g);
-    const uint16_t *live = CLIVE(g);
     const uint8_t *fit = carc__types[type].fit;
-    for (uint32_t i = 0; i < g->live_front; i++)
-        if (fit[F[live[i]].req]) return true;
+    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next)
+        if (fit[F[fi].req]) return true;
     if (carc__repair_possible(g)) /* a mismatch a module would repair */
-        for (uint32_t i = 0; i < g->live_front; i++)
-            if (carc__repaired_rots(g, &F[live[i]], type)) return true;
+        for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next)
+            if (carc__repaired_rots(g, &F[fi], type)) return true;
     return false;
 }
 
@@ -109,14 +116,16 @@ static inline int unite(carc_game *g, int a, int b, bool notify)
 }
 
 /* Open the empty cell (x, y) beside tile `anchor`, or add that side's demand
- * to it if it already is a frontier cell; v is the cell's value. */
-static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind, int v)
+ * to it if it already is a frontier cell; *cell is its grid cell. */
+static inline void add_front(carc_game *g, int16_t *cell, int x, int y, int anchor, int side,
+                             int kind)
 {
+    int v = *cell;
+    if (v >= 0) return;
     int opp = (side + 2) & 3;
     uint8_t req = (uint8_t)(kind << (2 * opp));
     /* a wildcard side (EK_NONE) demands nothing */
     uint8_t mask = (uint8_t)(kind == EK_NONE ? 0 : 3u << (2 * opp));
-    if (v >= 0) return;
     front *F = FRONT(g);
     if (v == -1) {
         front *f = &F[g->nfront];
@@ -128,9 +137,15 @@ static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind
         f->anchor = (uint16_t)anchor;
         f->side = (uint8_t)side;
         f->idbase = (uint16_t)(CARC_ID_CELL + anchor * 16 + side * 4);
-        cell_set(g, x, y, -(int)g->nfront - 2);
-        LIVE(g)[g->live_front++] = (uint16_t)g->nfront;
-        g->nfront++;
+        /* the newest cell: last in the list */
+        uint16_t fi = (uint16_t)g->nfront++;
+        f->next = LIVE_END;
+        f->prev = g->live_tail;
+        if (g->live_tail != LIVE_END) F[g->live_tail].next = fi;
+        else g->live_head = fi;
+        g->live_tail = fi;
+        g->live_front++;
+        *cell = (int16_t)(-(int)fi - 2);
     } else {
         front *f = &F[-(v + 2)];
         f->req |= req;
@@ -139,9 +154,12 @@ static void add_front(carc_game *g, int x, int y, int anchor, int side, int kind
 }
 
 /* Lay tile `type` at (x, y) with rotation `rot`; the caller has checked
- * legality (or it is the start tile).  Returns the placed tile index. */
+ * legality (or it is the start tile).  Returns the placed tile index (-1
+ * only if the board window could not hold it, a defect: TF_FAULT). */
 int carc__place(carc_game *g, int type, int x, int y, int rot)
 {
+    if (!grid_holds3(g, x, y) && !regrid(g, x, y))
+        return -1; /* TF_FAULT: the game stops with CARC_E_LIMIT */
     const tile_type *ty = &carc__types[type];
     int t = (int)g->ntiles++;
     ptile *T = TILES(g);
@@ -172,46 +190,44 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
             sg->open = (uint16_t)nbits4[ty->seg[i].edges & 15];
     }
 
-    int old = carc__cell_get(g, x, y);
+    int16_t *cell = grid_cell(g, x, y);
+    int old = *cell;
     if (old <= -2) {
         int fi = -(old + 2);
-        FRONT(g)[fi].filled = 1;
-        /* drop it from the live list, keeping creation (= action id) order;
-         * the list is ascending (fronts are numbered as they are made) */
-        uint16_t *live = LIVE(g);
-        uint32_t lo = 0, hi = g->live_front;
-        while (hi - lo > 1) {
-            uint32_t mid = (lo + hi) / 2;
-            if (live[mid] <= fi) lo = mid;
-            else hi = mid;
-        }
-        uint32_t k = lo;
-        memmove(live + k, live + k + 1, (g->live_front - k - 1) * sizeof *live);
+        /* unlink it from the open cells (the others keep their order) */
+        front *F = FRONT(g);
+        uint16_t nx = F[fi].next, pv = F[fi].prev;
+        if (pv != LIVE_END) F[pv].next = nx;
+        else g->live_head = nx;
+        if (nx != LIVE_END) F[nx].prev = pv;
+        else g->live_tail = pv;
         g->live_front--;
         pt->front = (uint16_t)fi;
     }
-    cell_set(g, x, y, t);
+    *cell = (int16_t)t;
 
-    /* the 8 neighbours, row by row: (-1,-1) (0,-1) (1,-1) (-1,0) (1,0) ... */
-    int nbr[8], raw[8], k = 0;
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-            if (dx || dy) {
-                int u = carc__cell_get(g, x + dx, y + dy);
-                raw[k] = u;
-                nbr[k] = u < 0 ? -1 : u;
-                g->last_nbr[k] = (int16_t)nbr[k];
-                k++;
-            }
+    /* the 8 neighbours, row by row: (-1,-1) (0,-1) (1,-1) (-1,0) (1,0) ...,
+     * read straight from the window (it holds them: regrid above) */
+    const ptrdiff_t gw = g->gw;
+    const int16_t *r0 = cell - gw - 1, *r2 = cell + gw - 1;
+    const int raw[8] = {r0[0], r0[1], r0[2], cell[-1], cell[1], r2[0], r2[1], r2[2]};
+    int nbr[8], nb = 0;
+    for (int k = 0; k < 8; k++) {
+        int u = raw[k] < 0 ? -1 : raw[k];
+        nbr[k] = u;
+        g->last_nbr[k] = (int16_t)u;
+        if (u >= 0) {
+            T[u].nb8++;
+            nb++;
+        }
+    }
+    pt->nb8 = (uint8_t)nb;
+    /* the side cells N E S W */
+    int16_t *const scell[4] = {cell - gw, cell + 1, cell + gw, cell - 1};
     const bool notify = (g->hookmask & HK_MERGED) != 0;
     /* roads laid over tiles, wildcard edges, or edge mismatches a module
      * repairs (place_repair) in this game */
     const bool rare = (g->hookmask & (HK_OVERLAY | HK_WILD | HK_REPAIR)) != 0;
-    for (int i = 0; i < 8; i++) {
-        if (nbr[i] < 0) continue;
-        T[nbr[i]].nb8++;
-        pt->nb8++;
-    }
 
     for (int d = 0; d < 4; d++) {
         int u = nbr[carc__side_nbr[d]];
@@ -219,7 +235,7 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
         if (u < 0) {
             /* the 4 sides are distinct cells, so add_front() of an earlier
              * side cannot have changed this one's value */
-            add_front(g, x + carc__dx[d], y + carc__dy[d], t, d, kind, raw[carc__side_nbr[d]]);
+            add_front(g, scell[d], x + carc__dx[d], y + carc__dy[d], t, d, kind);
             continue;
         }
         const ptile *nt = &T[u];
@@ -259,11 +275,13 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
             int r = unite(g, pt->seg0 + a, nt->seg0 + b, notify);
             S[r].open = (uint16_t)(S[r].open - 2);
         }
-        for (int h = 0; h < 2; h++) {
-            int a = ty->half_seg[rot][2 * d + h];
-            int b = nty->half_seg[nt->rot][2 * od + 1 - h];
-            if (a != NO_SEG && b != NO_SEG) unite(g, pt->seg0 + a, nt->seg0 + b, notify);
-        }
+        /* the fields along the edge, half by half (a field on both halves
+         * of both tiles is united once) */
+        int a0 = ty->half_seg[rot][2 * d], b0 = nty->half_seg[nt->rot][2 * od + 1];
+        int a1 = ty->half_seg[rot][2 * d + 1], b1 = nty->half_seg[nt->rot][2 * od];
+        if (a0 != NO_SEG && b0 != NO_SEG) unite(g, pt->seg0 + a0, nt->seg0 + b0, notify);
+        if (a1 != NO_SEG && b1 != NO_SEG && (a1 != a0 || b1 != b0))
+            unite(g, pt->seg0 + a1, nt->seg0 + b1, notify);
     }
     return t;
 }
@@ -295,8 +313,6 @@ static void close_start_features(carc_game *g)
 
 void carc__board_init(carc_game *g)
 {
-    int32_t *keys = HKEYS(g);
-    for (uint32_t i = 0; i < g->L.hash_size; i++) keys[i] = HKEY_EMPTY;
     /* a start layout a module asks for */
     const char *name = NULL;
     for (int k = 0; k < g->nmods && !name; k++)
@@ -473,14 +489,6 @@ const bool carc__checked_build = false;
 
 /* ------------------------------------------------ roads laid over tiles */
 
-int carc__seg_of(const carc_game *g, int t, int local)
-{
-    const ptile *pt = &CTILES(g)[t];
-    int n = carc__types[pt->type].nseg;
-    if (local >= 0 && local < n) return pt->seg0 + local;
-    if (local == n && pt->overlay_seg != NO_OVERLAY) return pt->overlay_seg;
-    return -1;
-}
 
 /* The edge kind a placed tile shows on board side `side` (overlay roads
  * included). */

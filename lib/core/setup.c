@@ -265,6 +265,23 @@ uint32_t carc__rng_below(carc_game *g, uint32_t n)
 
 static uint32_t align8(uint32_t x) { return (x + 7u) & ~7u; }
 
+/* Is tile type t of tile set `set`?  The catalogue lists a set's types
+ * together, their set names being one string literal, so the last answer's
+ * pointer (*hit, *miss) decides most types without a strcmp (a new game
+ * asks for every type and enabled set). */
+static inline bool type_in_set(int t, const char *set, const char **hit, const char **miss)
+{
+    const char *m = carc__types[t].module;
+    if (m == *hit) return true;
+    if (m == *miss) return false;
+    if (strcmp(m, set) == 0) {
+        *hit = m;
+        return true;
+    }
+    *miss = m;
+    return false;
+}
+
 static size_t module_state_size(const carc_module_def *md, const carc_options *o)
 {
     return md->state_size ? md->state_size(o) : 0;
@@ -294,8 +311,9 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
         events_game += md->events_per_game;
         overlays += md->overlays;
         if (!md->tile_set) continue;
+        const char *hit = NULL, *miss = NULL;
         for (int t = 0; t < carc__ntypes; t++) {
-            if (strcmp(carc__types[t].module, md->tile_set) != 0) continue;
+            if (!type_in_set(t, md->tile_set, &hit, &miss)) continue;
             ntiles += carc__types[t].count;
             nsegs += (uint32_t)carc__types[t].count * carc__types[t].nseg;
         }
@@ -322,22 +340,39 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
      * per figure on the board; the modules' declared events; and room for
      * one more applied decision, so the check before applying never fails */
     L.cap_log = ntiles + figs + events_tile * ntiles + events_game + L.log_per_apply + 8;
-    uint32_t hs = 16, bits = 4;
-    while (hs < 2 * (L.cap_front + 1)) { hs <<= 1; bits++; }
-    L.hash_size = hs;
-    L.hash_shift = 32 - bits;
+    /* The board window (board.c) holds the box of the placed tiles and the
+     * tile being laid, one cell more on each side.  Tiles join the board
+     * next to a placed one, so every tile adds at most 1 to the box's
+     * width + height: after a start layout of n cells in a w x h box, the
+     * box of the tiles has width + height <= w + h + (cap_tiles - n), and
+     * <= cap_tiles + 1 after a single start tile.  A box of perimeter
+     * sum S + 4 has at most floor((S+4)/2) * ceil((S+4)/2) cells. */
+    uint32_t sum = ntiles + 1;
+    for (int l = 0; l < carc__nlayouts; l++) {
+        const tile_layout *lay = &carc__layouts[l];
+        int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+        for (int i = 0; i < lay->n; i++) {
+            const layout_cell *c = &lay->cell[i];
+            if (i == 0 || c->x < x0) x0 = c->x;
+            if (i == 0 || c->x > x1) x1 = c->x;
+            if (i == 0 || c->y < y0) y0 = c->y;
+            if (i == 0 || c->y > y1) y1 = c->y;
+        }
+        uint32_t s = (uint32_t)(x1 - x0 + 1 + y1 - y0 + 1) +
+                     (ntiles > (uint32_t)lay->n ? ntiles - (uint32_t)lay->n : 0);
+        if (s > sum) sum = s;
+    }
+    L.cap_grid = ((sum + 4) / 2) * ((sum + 5) / 2);
     L.modstate_bytes = modstate;
 
     uint32_t off = align8((uint32_t)sizeof(carc_game));
-    L.off_hkeys = off; off = align8(off + hs * 4u);
-    L.off_hvals = off; off = align8(off + hs * 2u);
     L.off_remain = off; off = align8(off + 2u * (uint32_t)carc__ntypes); /* REMAIN, BAG */
     L.off_modstate = off; off = align8(off + modstate);
     /* growing arrays last: clone copies their used prefixes only */
     L.off_tiles = off; off = align8(off + L.cap_tiles * (uint32_t)sizeof(ptile));
     L.off_segs = off;  off = align8(off + L.cap_segs * (uint32_t)sizeof(seg));
     L.off_front = off; off = align8(off + L.cap_front * (uint32_t)sizeof(front));
-    L.off_live = off;  off = align8(off + L.cap_front * 2u);
+    L.off_grid = off;  off = align8(off + L.cap_grid * 2u);
     L.off_figs = off;  off = align8(off + L.cap_figs * (uint32_t)sizeof(figure));
     L.off_log = off;   off = align8(off + L.cap_log * (uint32_t)sizeof(logent));
     L.off_hist = off;  off = align8(off + L.cap_hist * 2u);
@@ -353,6 +388,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     g->opts = o;
     g->nplayers = o.num_players;
     g->nlog_final = UINT32_MAX;
+    g->live_head = g->live_tail = LIVE_END;
     uint64_t sm = o.seed;
     g->rng[0] = splitmix64(&sm);
     g->rng[1] = splitmix64(&sm);
@@ -438,8 +474,9 @@ int carc__game_init(carc_game *g)
     for (int k = 0; k < g->nmods; k++) {
         const carc_module_def *md = carc__mod(g, k);
         if (!md->tile_set) continue;
+        const char *hit = NULL, *miss = NULL;
         for (int t = 0; t < carc__ntypes; t++)
-            if (strcmp(carc__types[t].module, md->tile_set) == 0) {
+            if (type_in_set(t, md->tile_set, &hit, &miss)) {
                 if (!carc__types[t].held) /* held tiles are dealt by their module */
                     remain[t] = carc__types[t].count;
                 for (int r = 0; r < 4; r++)
@@ -468,45 +505,93 @@ int carc__game_init(carc_game *g)
 size_t carc__state_bytes(const carc_game *g) { return g ? g->L.bytes : 0; }
 
 /* The used part of each growing array: [offset, bytes). */
-static void used_parts(const carc_game *g, uint32_t off[7], uint32_t len[7])
+#define NPARTS 7
+static void used_parts(const carc_game *g, uint32_t off[NPARTS], uint32_t len[NPARTS])
 {
     const layout *L = &g->L;
     off[0] = L->off_tiles; len[0] = g->ntiles * (uint32_t)sizeof(ptile);
     off[1] = L->off_segs;  len[1] = g->nsegs * (uint32_t)sizeof(seg);
     off[2] = L->off_front; len[2] = g->nfront * (uint32_t)sizeof(front);
-    off[3] = L->off_live;  len[3] = g->live_front * 2u;
-    off[4] = L->off_figs;  len[4] = g->nfigs * (uint32_t)sizeof(figure);
-    off[5] = L->off_log;   len[5] = g->nlog * (uint32_t)sizeof(logent);
-    off[6] = L->off_hist;  len[6] = g->nhist * 2u;
+    off[3] = L->off_figs;  len[3] = g->nfigs * (uint32_t)sizeof(figure);
+    off[4] = L->off_log;   len[4] = g->nlog * (uint32_t)sizeof(logent);
+    off[5] = L->off_hist;  len[5] = g->nhist * 2u;
+    off[6] = L->off_grid;  len[6] = (uint32_t)g->gw * g->gh * 2u;
 }
 
 size_t carc__state_used_bytes(const carc_game *g)
 {
     if (!g) return 0;
-    uint32_t off[7], len[7];
+    uint32_t off[NPARTS], len[NPARTS];
     used_parts(g, off, len);
     size_t n = g->L.off_tiles;
-    for (int i = 0; i < 7; i++) n += len[i];
+    for (int i = 0; i < NPARTS; i++) n += len[i];
     return n;
+}
+
+/* A forward copy whose destination lies a little above its source modulo
+ * 4096 makes, on many x86 cores, every load look as if it depended on a
+ * store just made ("4K aliasing": only the low 12 address bits are compared
+ * at first), and glibc's memcpy for a few KB took 4-6 us there instead of
+ * 0.3 (issue 35, measured on an Intel Xeon host).  Two handles of a
+ * search's pool can sit that way.  Then the large parts are copied from
+ * their ends down, 64 bytes at a time, so that the loads run away from the
+ * stores.  (On an AMD EPYC host, which has no such trap, this path costs
+ * about 1.7x a memcpy; it is taken for 1 skew in 16.) */
+#define ALIAS_WINDOW 256u
+/* shorter parts go to memcpy: below a few vector lengths it loads before it
+ * stores, and glibc's vector loop checks for the aliasing itself; the
+ * trap is its `rep movsb` path for KB-sized copies */
+#define ALIAS_MIN 2048u
+
+static void copy_down(char *dst, const char *src, size_t n)
+{
+    typedef uint64_t v2 __attribute__((vector_size(16)));
+    while (n >= 64) {
+        n -= 64;
+        v2 a, b, c, d;
+        memcpy(&a, src + n, 16);
+        memcpy(&b, src + n + 16, 16);
+        memcpy(&c, src + n + 32, 16);
+        memcpy(&d, src + n + 48, 16);
+        memcpy(dst + n, &a, 16);
+        memcpy(dst + n + 16, &b, 16);
+        memcpy(dst + n + 32, &c, 16);
+        memcpy(dst + n + 48, &d, 16);
+        /* a compiler barrier: keep the loop a loop (not a memcpy call) */
+        __asm__ volatile("" ::: "memory");
+    }
+    while (n > 0) {
+        n--;
+        dst[n] = src[n];
+        __asm__ volatile("" ::: "memory");
+    }
 }
 
 /* Copy src into dst (same layout): the header and fixed tables whole, the
  * growing arrays up to what is used. */
 void carc__state_copy(carc_game *dst, const carc_game *src)
 {
-    memcpy(dst, src, src->L.off_tiles);
-    uint32_t off[7], len[7];
+    uint32_t off[NPARTS], len[NPARTS];
     used_parts(src, off, len);
-    for (int i = 0; i < 7; i++) memcpy((char *)dst + off[i], (const char *)src + off[i], len[i]);
+    uint32_t skew = (uint32_t)((uintptr_t)dst - (uintptr_t)src) & 4095u;
+    bool down = skew != 0 && skew < ALIAS_WINDOW;
+    if (down && src->L.off_tiles >= ALIAS_MIN) copy_down((char *)dst, (const char *)src, src->L.off_tiles);
+    else memcpy(dst, src, src->L.off_tiles);
+    for (int i = 0; i < NPARTS; i++) {
+        if (down && len[i] >= ALIAS_MIN)
+            copy_down((char *)dst + off[i], (const char *)src + off[i], len[i]);
+        else
+            memcpy((char *)dst + off[i], (const char *)src + off[i], len[i]);
+    }
 }
 
 /* Same game state (what carc__state_copy copies)? */
 bool carc__state_equal(const carc_game *a, const carc_game *b)
 {
     if (a->L.bytes != b->L.bytes || memcmp(a, b, a->L.off_tiles) != 0) return false;
-    uint32_t off[7], len[7];
+    uint32_t off[NPARTS], len[NPARTS];
     used_parts(a, off, len);
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < NPARTS; i++)
         if (memcmp((const char *)a + off[i], (const char *)b + off[i], len[i]) != 0) return false;
     return true;
 }

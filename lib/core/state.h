@@ -69,10 +69,14 @@ typedef struct front {      /* an empty cell next to the board */
     int16_t x, y;
     uint8_t req, mask;      /* required edge code and which sides constrain */
     uint8_t side;           /* side of the anchor tile it lies on */
-    uint8_t filled;
+    uint8_t pad;
     uint16_t anchor;        /* placed tile that created it */
     uint16_t idbase;        /* CARC_ID_CELL + anchor*16 + side*4: its rotation-0 id */
+    /* the open cells in creation (= action id) order, a doubly linked list
+     * from g->live_head (LIVE_END ends it); a filled cell leaves it */
+    uint16_t next, prev;
 } front;
+#define LIVE_END 0xFFFF
 
 /* A figure: FIGS(g)[i] is the one source of truth of where it is; the
  * supply counts are a cache kept by carc__figure_move alone. */
@@ -102,10 +106,9 @@ typedef struct logent {
 typedef struct layout {
     uint32_t bytes;         /* total size of the block */
     uint32_t cap_tiles, cap_segs, cap_front, cap_hist, cap_log, cap_figs;
-    uint32_t hash_size;     /* power of two */
+    uint32_t cap_grid;      /* cells of the board window (carc__cell_get) */
     uint32_t off_tiles, off_segs, off_front, off_hist, off_log, off_figs;
-    uint32_t off_hkeys, off_hvals, off_remain, off_modstate, off_live;
-    uint32_t hash_shift;    /* 32 - log2(hash_size) */
+    uint32_t off_grid, off_remain, off_modstate;
     uint32_t log_per_apply; /* most score events one applied decision adds */
     uint32_t modstate_bytes;
     uint32_t cap_overlays;  /* roads modules may lay over tiles (bridges) */
@@ -141,7 +144,8 @@ struct carc_game {
     int drawn;              /* tile type in hand, -1 */
     int last_tile;          /* placed index of the tile placed this part, -1 */
     uint32_t ntiles, nsegs, nfront, nhist, nlog, nfigs;
-    uint32_t live_front;    /* unfilled frontier cells, listed in LIVE() in creation order */
+    uint32_t live_front;    /* unfilled frontier cells, listed from live_head in creation order */
+    uint16_t live_head, live_tail; /* first and last of them, LIVE_END: none */
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
     uint32_t hookmask;      /* HK_* bits: some enabled module has that hook */
     uint32_t place_veto_ttags; /* tile tags of the types may_place_tile hooks examine */
@@ -161,6 +165,11 @@ struct carc_game {
     uint8_t kind_class[CARC_FIGURE_KINDS];
     uint8_t kind_strength[CARC_FIGURE_KINDS];
     int16_t last_nbr[8];    /* 8-neighbours of the last placed tile (-1 empty), row by row */
+    /* the board window: GRID(g)[(y - gy0) * gw + (x - gx0)] for the cells
+     * x in [gx0, gx0 + gw), y in [gy0, gy0 + gh); it holds every placed
+     * tile and every open frontier cell (board.c, regrid) */
+    int16_t gx0, gy0;
+    uint16_t gw, gh;
     /* scoring of the current placement */
     uint8_t ncompleted, score_pos, score_hook;
     uint16_t completed[MAX_COMPLETED];
@@ -250,19 +259,15 @@ static inline bool carc__cell_in_range(int x, int y)
 #define HIST(g) ARR(g, uint16_t, off_hist)
 #define LOG(g) ARR(g, logent, off_log)
 #define FIGS(g) ARR(g, figure, off_figs)
-#define HKEYS(g) ARR(g, int32_t, off_hkeys)
-#define HVALS(g) ARR(g, int16_t, off_hvals)
+#define GRID(g) ARR(g, int16_t, off_grid)
 #define REMAIN(g) ARR(g, uint8_t, off_remain)
-#define LIVE(g) ARR(g, uint16_t, off_live)
-#define CLIVE(g) CARR(g, uint16_t, off_live)
 #define CTILES(g) CARR(g, ptile, off_tiles)
 #define CSEGS(g) CARR(g, seg, off_segs)
 #define CFRONT(g) CARR(g, front, off_front)
 #define CHIST(g) CARR(g, uint16_t, off_hist)
 #define CLOG(g) CARR(g, logent, off_log)
 #define CFIGS(g) CARR(g, figure, off_figs)
-#define CHKEYS(g) CARR(g, int32_t, off_hkeys)
-#define CHVALS(g) CARR(g, int16_t, off_hvals)
+#define CGRID(g) CARR(g, int16_t, off_grid)
 #define CREMAIN(g) CARR(g, uint8_t, off_remain)
 /* the host's bag, by tile type (after REMAIN, in the same fixed table) */
 #define BAG(g) (ARR(g, uint8_t, off_remain) + carc__ntypes)
@@ -293,6 +298,14 @@ static inline void carc__setup_get(const carc_game *g, carc_setup *out)
 }
 
 
+/* The root of segment s's feature (union by size keeps the chains short). */
+static inline int carc__find(const carc_game *g, int s)
+{
+    const seg *S = CSEGS(g);
+    while (S[s].parent != s) s = S[s].parent;
+    return s;
+}
+
 /* A feature root: a segment in use that is its own parent (what
  * carc__segment_root and carc__root_completed return; CARC_MOD_CHECK). */
 static inline bool carc__is_root(const carc_game *g, int r)
@@ -314,7 +327,6 @@ static inline int carc__tile_nseg(const carc_game *g, int t)
 #define HIST_SAMPLED 0x8000u
 #define HIST_PAYLOAD 0x4000u
 #define HIST_ID_MASK 0x1FFFu
-#define HKEY_EMPTY INT32_MIN
 
 /* The registry (generated from the list in lib/modules/meson.build): the only
  * place that names modules. */
@@ -398,14 +410,34 @@ int carc__rule_off_play(const carc_options *opts) CARC_INTERNAL;
 const carc_rule_def *carc__rule_def(int rule) CARC_INTERNAL;
 
 /* board.c */
-int carc__cell_get(const carc_game *g, int x, int y) CARC_INTERNAL; /* >=0 tile, <-1 front, -1 empty */
+/* What is in cell (x, y): >= 0 placed tile, -1 empty, <= -2 open frontier
+ * cell -(v + 2).  Any x, y: a cell outside the window is empty. */
+static inline int carc__cell_get(const carc_game *g, int x, int y)
+{
+    uint32_t ux = (uint32_t)x - (uint32_t)(int32_t)g->gx0;
+    uint32_t uy = (uint32_t)y - (uint32_t)(int32_t)g->gy0;
+    if (ux >= g->gw || uy >= g->gh) return -1;
+    return CGRID(g)[uy * g->gw + ux];
+}
+
+/* The open frontier cell at (x, y), or -1. */
+static inline int carc__front_of(const carc_game *g, int x, int y)
+{
+    int v = carc__cell_get(g, x, y);
+    return v <= -2 ? -(v + 2) : -1;
+}
 int carc__place(carc_game *g, int type, int x, int y, int rot) CARC_INTERNAL;
-int carc__find(const carc_game *g, int s) CARC_INTERNAL;
 bool carc__placeable(const carc_game *g, int type) CARC_INTERNAL;
-int carc__front_of(const carc_game *g, int x, int y) CARC_INTERNAL;
 /* segment `local` of placed tile t (local == the type's segment count: the
  * road laid over it), or -1 */
-int carc__seg_of(const carc_game *g, int t, int local) CARC_INTERNAL;
+static inline int carc__seg_of(const carc_game *g, int t, int local)
+{
+    const ptile *pt = &CTILES(g)[t];
+    int n = carc__types[pt->type].nseg;
+    if (local >= 0 && local < n) return pt->seg0 + local;
+    if (local == n && pt->overlay_seg != NO_OVERLAY) return pt->overlay_seg;
+    return -1;
+}
 
 void carc__board_bounds(const carc_game *g, int *x0, int *x1, int *y0, int *y1) CARC_INTERNAL;
 void carc__board_init(carc_game *g) CARC_INTERNAL;

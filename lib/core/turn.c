@@ -301,10 +301,9 @@ bool carc__tile_can_place(const carc_game *g, int type)
 {
     if (type < 0 || type >= carc__ntypes) return false;
     const front *F = CFRONT(g);
-    const uint16_t *live = CLIVE(g);
     bool repair = carc__repair_possible(g);
-    for (uint32_t i = 0; i < g->live_front; i++)
-        if (legal_rots(g, &F[live[i]], type, repair)) return true;
+    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next)
+        if (legal_rots(g, &F[fi], type, repair)) return true;
     return false;
 }
 
@@ -463,10 +462,9 @@ static bool repair_pass(const carc_game *g)
     }
     if (!may) return false;
     const front *F = CFRONT(g);
-    const uint16_t *live = CLIVE(g);
     const uint8_t *fit = carc__types[g->drawn].fit;
-    for (uint32_t i = 0; i < g->live_front; i++) {
-        const front *f = &F[live[i]];
+    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next) {
+        const front *f = &F[fi];
         for (unsigned rots = fit[f->req]; rots; rots &= rots - 1)
             if (!place_vetoed(g, g->drawn, f->x, f->y, __builtin_ctz(rots))) return false;
     }
@@ -666,13 +664,11 @@ static const uint8_t rot_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 
 static void place_ids_fast(const carc_game *g, action_sink *sink)
 {
     const front *restrict F = CFRONT(g);
-    const uint16_t *restrict live = CLIVE(g);
     const uint8_t *restrict fit = carc__types[g->drawn].fit;
     int32_t *restrict ids = sink->ids;
     size_t n = sink->n;
-    const uint32_t nlive = g->live_front;
-    for (uint32_t i = 0; i < nlive; i++) {
-        const front *f = &F[live[i]];
+    for (unsigned fi = g->live_head; fi != LIVE_END; fi = F[fi].next) {
+        const front *f = &F[fi];
         unsigned rots = fit[f->req];
         v4i v = rot_lists[rots] + (int32_t)f->idbase;
         memcpy(ids + n, &v, sizeof v);
@@ -692,7 +688,6 @@ static void place_actions(const carc_game *g, action_sink *sink)
         return;
     }
     const front *F = CFRONT(g);
-    const uint16_t *live = CLIVE(g);
     carc_action a;
     memset(&a, 0, sizeof a);
     if (repair && repair_pass(g)) { /* id 0: before every placement */
@@ -700,8 +695,8 @@ static void place_actions(const carc_game *g, action_sink *sink)
         carc__sink_push(sink, &a, CARC_ID_PASS);
     }
     a.kind = CARC_ACTION_PLACE;
-    for (uint32_t i = 0; i < g->live_front; i++) {
-        const front *f = &F[live[i]];
+    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next) {
+        const front *f = &F[fi];
         unsigned rots = legal_rots(g, f, g->drawn, repair);
         while (rots) {
             int r = __builtin_ctz(rots);
@@ -833,7 +828,19 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
         if (g->total_remaining <= 0) return CARC_E_STATE;
         int r = (int)carc__rng_below(g, (uint32_t)g->total_remaining);
         const uint8_t *remain = CREMAIN(g);
-        for (int t = 0; t < carc__ntypes; t++) {
+        const int nt = carc__ntypes;
+        int t = 0;
+        /* eight counts at a time while the pick lies past them (their sum in
+         * 16-bit lanes: counts are bytes, at most 8 x 255), then one by one */
+        for (; t + 8 <= nt; t += 8) {
+            uint64_t w;
+            memcpy(&w, remain + t, sizeof w);
+            uint64_t p = (w & 0x00FF00FF00FF00FFull) + ((w >> 8) & 0x00FF00FF00FF00FFull);
+            int sum = (int)((p * 0x0001000100010001ull) >> 48);
+            if (r < sum) break;
+            r -= sum;
+        }
+        for (; t < nt; t++) {
             r -= remain[t];
             if (r < 0) { id = t; break; }
         }

@@ -30,6 +30,9 @@
  *   clone_free_ns        carc_game_clone() + carc_game_free() of a mid-game state
  *                        (2 players)
  *   copy_ns              carc_game_copy() into an existing handle
+ *   copy_ns_4k_plus16/_minus16  the same into a destination 16 bytes above
+ *                        (below) the source modulo 4096 (needs the static
+ *                        library)
  *   copied_bytes_mid     bytes that clone and copy move for that state (the
  *                        header, fixed tables and used prefixes;
  *                        carc__state_used_bytes())
@@ -46,6 +49,20 @@
  *                        after carc_game_new() and before carc_game_free()
  *                        (counted with -Wl,--wrap; needs the static library)
  *   python_playouts      the playout loop through the Python ctypes bindings
+ *   instructions_per_game  instructions of one random 2-player game of the
+ *                        --modules set, carc_game_new() to carc_game_free()
+ *                        (callgrind over --callgrind-games of 100 games, the
+ *                        process start-up not counted); -1 without valgrind
+ *                        or with --no-callgrind; only with --json
+ *
+ *   carcvar-bench --callgrind-games N [--seed N] [--modules L]
+ * plays N random 2-player games (seeds N, N+1, ...; the playout below) and
+ * prints "games N decisions D digest H": H is an FNV-1a digest of every
+ * game's carc_game_serialize() bytes, so two builds that print the same
+ * line played the same games.  Run under
+ *   valgrind --tool=callgrind --toggle-collect='cg_*'
+ * the collected instructions are those of the games alone
+ * (tools/callgrind-games.sh).
  *
  * A playout: at a chance decision carc_game_sample_chance(); at a player
  * decision a uniformly random id from carc_game_legal_ids(); until
@@ -214,13 +231,16 @@ static struct {
     const char *python_lib;
     const char *python_path;
     int verbose;
+    long cg_games;   /* --callgrind-games: only play and digest */
+    int callgrind;   /* instructions_per_game with --json */
+    const char *modules_arg;
 } opt = {2.0, 0, 1, 0,
 #ifdef CARCVAR_BENCH_PROBE
          0,
 #else
          1,
 #endif
-         NULL, NULL, 0};
+         NULL, NULL, 0, 0, 1, NULL};
 
 /* ---------------------------------------------------------------- playouts */
 
@@ -395,6 +415,32 @@ static double time_copy(carc_game *dst, const carc_game *src)
     return (t - t0) * 1e9 / (double)loops;
 }
 
+/* ns per carc_game_copy(dst, src) where dst lies `skew` bytes above src
+ * modulo 4096 (16: the 4K-aliasing trap of a forward memcpy on many x86
+ * cores; -16: the opposite case): two copies of src's block placed in one
+ * page-aligned buffer.  The copy is checked equal to src.  -1 without the
+ * internal library. */
+static double time_copy_skewed(const carc_game *src, int skew)
+{
+#ifdef CARCVAR_BENCH_INTERNAL
+    size_t bytes = carc__state_bytes(src);
+    size_t span = (bytes + 4095) / 4096 * 4096 + 8192;
+    char *buf = aligned_alloc(4096, 2 * span);
+    if (!buf) die("out of memory");
+    carc_game *a = (carc_game *)(buf + 4096), *b = (carc_game *)(buf + span + 4096 + skew);
+    memcpy(a, src, bytes);
+    memcpy(b, src, bytes);
+    double ns = time_copy(b, a);
+    if (!carc__state_equal(b, a)) die("carc_game_copy at skew %d: the copy differs", skew);
+    free(buf);
+    return ns;
+#else
+    (void)src;
+    (void)skew;
+    return -1;
+#endif
+}
+
 /* bytes clone copies of g (-1 without the internal library) */
 static double used_bytes(const carc_game *g)
 {
@@ -475,6 +521,8 @@ static void bench_calls(void)
     for (int k = 0; k < rec[0].n / 2; k++) step(mid, &rec[0], k);
     add_figure("clone_free_ns", time_clone_free(mid), "ns/call", 1);
     add_figure("copy_ns", time_copy(work, mid), "ns/call", 1);
+    add_figure("copy_ns_4k_plus16", time_copy_skewed(mid, 16), "ns/call", 1);
+    add_figure("copy_ns_4k_minus16", time_copy_skewed(mid, -16), "ns/call", 1);
     copied_bytes_mid = used_bytes(mid);
 
     size_t sn = 0;
@@ -666,6 +714,93 @@ static void bench_python(void)
     add_figure("python_playouts", rate, "games/s", 1);
 }
 
+/* ------------------------------------------------ instructions per game */
+
+/* The game functions a callgrind run collects (--toggle-collect='cg_*'):
+ * the same playout as playout() above, split so that the digest's
+ * serialization stays outside. */
+__attribute__((noinline)) carc_game *cg_play(uint64_t seed, uint64_t *rs, int32_t *ids,
+                                             long *decisions)
+{
+    carc_game *g = new_game(2, seed);
+    size_t n;
+    while (!carc_game_is_terminal(g)) {
+        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+            CHECK(carc_game_sample_chance(g, NULL));
+        } else {
+            CHECK(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n));
+            if (n == 0) die("no legal action at a player decision (seed %llu)",
+                            (unsigned long long)seed);
+            CHECK(carc_game_apply_id(g, ids[rng_next(rs) % n]));
+        }
+        (*decisions)++;
+    }
+    return g;
+}
+
+__attribute__((noinline)) void cg_free(carc_game *g) { carc_game_free(g); }
+
+static int callgrind_games(long games)
+{
+    int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
+    size_t cap = 1 << 16;
+    uint8_t *buf = malloc(cap);
+    if (!ids || !buf) die("out of memory");
+    uint64_t rs = opt.seed * 0x2545f4914f6cdd1dull + 7;
+    uint64_t h = 0xcbf29ce484222325ull;
+    long decisions = 0;
+    for (long i = 0; i < games; i++) {
+        carc_game *g = cg_play(opt.seed + (uint64_t)i, &rs, ids, &decisions);
+        size_t len = 0;
+        int rc = carc_game_serialize(g, buf, cap, &len);
+        if (rc == CARC_E_BUFFER) {
+            free(buf);
+            cap = len;
+            if (!(buf = malloc(cap))) die("out of memory");
+            rc = carc_game_serialize(g, buf, cap, &len);
+        }
+        CHECK(rc);
+        for (size_t k = 0; k < len; k++) h = (h ^ buf[k]) * 0x100000001b3ull;
+        cg_free(g);
+    }
+    printf("games %ld decisions %ld digest %016llx\n", games, decisions, (unsigned long long)h);
+    free(ids);
+    free(buf);
+    return 0;
+}
+
+/* instructions_per_game: this program under callgrind, --callgrind-games
+ * 100 of the same modules; -1 if valgrind is not installed or fails. */
+static void bench_callgrind(const char *self)
+{
+    const long games = 100;
+    double value = -1;
+    char out[64], cmd[4096];
+    snprintf(out, sizeof out, "/tmp/carcvar-bench-cg.%ld", (long)getpid());
+    snprintf(cmd, sizeof cmd,
+             "valgrind --tool=callgrind --toggle-collect='cg_*' --callgrind-out-file=%s "
+             "'%s' --callgrind-games %ld --seed %llu%s%s%s >/dev/null 2>&1",
+             out, self, games, (unsigned long long)opt.seed,
+             opt.modules_arg ? " --modules '" : "", opt.modules_arg ? opt.modules_arg : "",
+             opt.modules_arg ? "'" : "");
+    if (system("valgrind --version >/dev/null 2>&1") == 0 && system(cmd) == 0) {
+        FILE *f = fopen(out, "r");
+        char line[512];
+        unsigned long long total = 0;
+        while (f && fgets(line, sizeof line, f))
+            if (sscanf(line, "totals: %llu", &total) == 1 ||
+                sscanf(line, "summary: %llu", &total) == 1)
+                break;
+        if (f) fclose(f);
+        if (total) value = (double)total / (double)games;
+        else if (opt.verbose) fprintf(stderr, "callgrind: no totals in %s\n", out);
+    } else if (opt.verbose) {
+        fprintf(stderr, "callgrind: valgrind missing or failed: %s\n", cmd);
+    }
+    unlink(out);
+    add_figure("instructions_per_game", value, "instructions", 0);
+}
+
 /* -------------------------------------------------------------------- main */
 
 static void usage(void)
@@ -677,7 +812,10 @@ static void usage(void)
          "  --games N     play exactly N games per playout figure instead\n"
          "  --seed N      first seed (default 1)\n"
          "  --modules L   modules of the games, comma-separated (default base)\n"
-         "  --json        print the figures as one JSON object");
+         "  --json        print the figures as one JSON object (with\n"
+         "                instructions_per_game, measured under valgrind if installed)\n"
+         "  --no-callgrind  leave instructions_per_game out of --json (-1)\n"
+         "  --callgrind-games N  only play N games, print their digest (for callgrind)");
 }
 
 int main(int argc, char **argv)
@@ -689,6 +827,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--no-python")) opt.python = 0;
         else if (!strcmp(a, "--python")) opt.python = 1;
         else if (!strcmp(a, "-v")) opt.verbose = 1;
+        else if (!strcmp(a, "--no-callgrind")) opt.callgrind = 0;
         else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage();
             return 0;
@@ -700,6 +839,11 @@ int main(int argc, char **argv)
             i++;
         } else if (v && !strcmp(a, "--modules")) {
             bench_modules = parse_modules(v);
+            opt.modules_arg = v;
+            i++;
+        } else if (v && !strcmp(a, "--callgrind-games")) {
+            opt.cg_games = atol(v);
+            if (opt.cg_games <= 0) die("--callgrind-games wants a positive count");
             i++;
         } else if (v && !strcmp(a, "--seed")) {
             opt.seed = strtoull(v, NULL, 10);
@@ -717,12 +861,20 @@ int main(int argc, char **argv)
     }
     if (opt.seconds <= 0) opt.seconds = 0.001;
     if (opt.games < 0) opt.games = 0;
+    if (opt.cg_games) return callgrind_games(opt.cg_games);
 
     bench_playouts();
     bench_calls();
     bench_memory();
     bench_python();
     bench_capacity();
+    if (opt.json && opt.callgrind) {
+        char self[1024];
+        ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+        if (len > 0) self[len] = 0;
+        else snprintf(self, sizeof self, "%s", argv[0]);
+        bench_callgrind(self);
+    }
 
     if (opt.json) {
         printf("{\n  \"library_version\": \"%s\",\n", carc_version_string());
