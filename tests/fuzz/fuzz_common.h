@@ -18,6 +18,7 @@
 #include "core/state.h"
 #endif
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,18 +68,38 @@ int fz_last_input_ended(void);
     } while (0)
 
 /* Module set number k: bit n of k enables the n-th optional module this
- * build offers (carc_module_available, in id order), base always on.  With
- * the five modules of today: bit 0 inns_cathedrals, 1 traders_builders,
- * 2 abbey_mayor, 3 bridges_castles, 4 big_top; higher bits pick modules
- * added later. */
+ * build offers, in the order modules joined the registry
+ * (lib/modules/meson.build, append only: fz_order), then any other module
+ * of the build (the probes of test builds) in id order; base always on.
+ * With the modules of today: bit 0 inns_cathedrals, 1 traders_builders,
+ * 2 abbey_mayor, 3 bridges_castles, 4 big_top, 5 princess_dragon; a module
+ * added later takes the next bit, so every input keeps its meaning. */
+static const int fz_order[] = {
+    CARC_MODULE_INNS_CATHEDRALS, CARC_MODULE_TRADERS_BUILDERS, CARC_MODULE_ABBEY_MAYOR,
+    CARC_MODULE_BRIDGES_CASTLES, CARC_MODULE_BIG_TOP,          CARC_MODULE_PRINCESS_DRAGON,
+};
+#define FZ_NORDER ((int)(sizeof fz_order / sizeof fz_order[0]))
+
+/* the optional module of bit n (fz_modules), or -1 */
+static inline int fz_module_of_bit(int n)
+{
+    int i = 0;
+    for (int j = 0; j < FZ_NORDER; j++)
+        if (carc_module_available(fz_order[j]) == 1 && i++ == n) return fz_order[j];
+    for (int m = 1; m < CARC_MODULE_SLOTS; m++) {
+        bool listed = false;
+        for (int j = 0; j < FZ_NORDER; j++) listed |= fz_order[j] == m;
+        if (!listed && carc_module_available(m) == 1 && i++ == n) return m;
+    }
+    return -1;
+}
+
 static inline uint64_t fz_modules(unsigned k)
 {
     uint64_t bits = (uint64_t)1 << CARC_MODULE_BASE;
-    int n = 0;
-    for (int m = 1; m < CARC_MODULE_SLOTS; m++) {
-        if (carc_module_available(m) != 1) continue;
-        if ((k >> n) & 1u) bits |= (uint64_t)1 << m;
-        n++;
+    for (int n = 0; n < 32; n++) {
+        int m = (k >> n) & 1u ? fz_module_of_bit(n) : -1;
+        if (m > 0) bits |= (uint64_t)1 << m;
     }
     return bits;
 }
@@ -88,11 +109,9 @@ static inline uint64_t fz_modules(unsigned k)
 static inline unsigned fz_modules_byte(uint64_t modules)
 {
     unsigned k = 0;
-    int n = 0;
-    for (int m = 1; m < CARC_MODULE_SLOTS; m++) {
-        if (carc_module_available(m) != 1) continue;
-        if ((modules >> m) & 1u) k |= 1u << n;
-        n++;
+    for (int n = 0; n < 32; n++) {
+        int m = fz_module_of_bit(n);
+        if (m > 0 && ((modules >> m) & 1u)) k |= 1u << n;
     }
     return k;
 }
