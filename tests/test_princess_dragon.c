@@ -1,0 +1,237 @@
+/* The Princess & the Dragon (module princess_dragon):
+ *  - its 30 tiles in all four rotations against an independent table
+ *    (edges: ../shared/rules/expansions.md §3; fields, pennants and the
+ *    princess cities typed from JCloisterZone's princess_and_dragon.xml in
+ *    its own notation -- JCZ half-edges NL NR EL ER SL SR WL WR, "I" for a
+ *    field with no edge, the cities a field borders by one of their edges
+ *    -- not from lib/modules/princess_dragon/tiles.def), the tile tags and
+ *    the totals 6 volcano, 12 dragon, 6 portal, 6 princess;
+ *  - the module alone and with every other module;
+ *  - the dragon tiles out of the draw until a volcano (the chance API);
+ *  - positions the scenario records cannot state: where the dragon and the
+ *    fairy stand, the flight's visited tiles, who moves next. */
+#include "core/state.h"
+
+#include <check.h>
+
+#include "modules/princess_dragon/princess_dragon.h"
+#include "run_suite.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ the table */
+
+typedef struct pd_row {
+    const char *name, *jcz;
+    int count;
+    const char *edges;   /* N E S W, unrotated (expansions.md §3)             */
+    char kind;           /* v volcano, d dragon, g portal, p princess         */
+    int pennant_edge;    /* an edge of the city with the pennant, or -1       */
+    const char *segs;    /* "city N W; road S; field SL ER: N; monastery"   */
+} pd_row;
+
+static const pd_row table[] = {
+    {"DG_F_v", "DG/F.v", 1, "FFFF", 'v', -1, "field NL NR EL ER SL SR WL WR"},
+    {"DG_R_v", "DG/R.v", 1, "FFRF", 'v', -1, "road S; field NL NR EL ER SL SR WL WR"},
+    {"DG_C_v", "DG/C.v", 1, "CFFF", 'v', -1, "city N; field EL ER SL SR WL WR: N"},
+    {"DG_Rr_v", "DG/Rr.v", 1, "FFRR", 'v', -1, "road W S; field WR NL NR EL ER SL; field SR WL"},
+    {"DG_RFr_v", "DG/RFr.v", 1, "FRFR", 'v', -1, "road W E; field WR NL NR EL; field WL SL SR ER"},
+    {"DG_CC_v", "DG/CC.v", 1, "CCFF", 'v', -1, "city E; city N; field WL WR SL SR: N E"},
+    {"DG_C_d", "DG/C.d", 1, "CFFF", 'd', -1, "city N; field EL ER SL SR WL WR: N"},
+    {"DG_LRRR_d", "DG/LRRR.d", 1, "FRRR", 'd', -1,
+     "monastery; road E; road S; road W; field WR NL NR EL; field ER SL; field WL SR"},
+    {"DG_RRR_d", "DG/RRR.d", 1, "FRRR", 'd', -1,
+     "road E; road S; road W; field WR NL NR EL; field ER SL; field SR WL"},
+    {"DG_LCcc_d", "DG/LCcc.d", 1, "CCFC", 'd', -1, "monastery; city N E W; field SL SR: N"},
+    {"DG_Rr_d", "DG/Rr.d", 2, "FFRR", 'd', -1, "road W S; field WR NL NR EL ER SL; field SR WL"},
+    {"DG_RFr_d", "DG/RFr.d", 1, "FRFR", 'd', -1, "road W E; field WR NL NR EL; field WL SL SR ER"},
+    {"DG_Cc_d", "DG/Cc.d", 1, "CFFC", 'd', -1, "city N W; field SL SR EL ER: N"},
+    {"DG_CFcp_d", "DG/CFc+.d", 1, "FCFC", 'd', 1, "city W E; field NL NR: W; field SL SR: W"},
+    {"DG_CRcr_d", "DG/CRcr.d", 1, "RCRC", 'd', -1,
+     "city E W; road N S; field NL NR: W; field SL SR: W"},
+    {"DG_RrC_d", "DG/RrC.d", 1, "CFRR", 'd', -1, "road S W; city N; field WR EL ER SL: N; field WL SR"},
+    {"DG_CRr_d", "DG/CRr.d", 1, "CRRF", 'd', -1, "road E S; city N; field EL WL WR SR: N; field ER SL"},
+    {"DG_RrRr_g", "DG/RrRr.g", 1, "RRRR", 'g', -1,
+     "road N W; road S E; field NL WR; field SL ER; field NR EL SR WL"},
+    {"DG_RRR_g", "DG/RRR.g", 1, "FRRR", 'g', -1,
+     "road E; road S; road W; field WR NL NR EL; field ER SL; field SR WL"},
+    {"DG_Cccp_g", "DG/Ccc+.g", 1, "CCFC", 'g', 0, "city N E W; field SL SR: N"},
+    {"DG_CcRr_g", "DG/CcRr.g", 1, "CRRC", 'g', -1, "road E S; city N W; field EL SR: N; field ER SL"},
+    {"DG_RrC_g", "DG/RrC.g", 1, "CFRR", 'g', -1, "road S W; city N; field WR EL ER SL: N; field WL SR"},
+    {"DG_CRr_g", "DG/CRr.g", 1, "CRRF", 'g', -1, "road E S; city N; field EL WL WR SR: N; field ER SL"},
+    {"DG_CRRR_p", "DG/CRRR.p", 1, "CRRR", 'p', -1,
+     "road E; road S; road W; city N; field WR EL: N; field WL SR; field ER SL"},
+    {"DG_CCcp_p", "DG/CCc+.p", 1, "CCCF", 'p', 1, "city N; city E S; field WL WR: N; field I: N S"},
+    {"DG_Ccc_p", "DG/Ccc.p", 1, "CCFC", 'p', -1, "city N E W; field SL SR: N"},
+    {"DG_Ccx_p", "DG/Cc!.p", 1, "CFFC", 'p', -1, "city N W; field EL ER: N; field SL SR: N"},
+    {"DG_Cc_p", "DG/Cc.p", 1, "CFFC", 'p', -1, "city N W; field SL SR EL ER: N"},
+    {"DG_CcRr_p", "DG/CcRr.p", 1, "CRRC", 'p', -1, "road E S; city N W; field EL SR: N; field ER SL"},
+};
+#define NROWS ((int)(sizeof table / sizeof table[0]))
+
+/* an expected segment, unrotated */
+typedef struct xseg {
+    int kind;
+    uint32_t mask;        /* edges (road, city) or half-edges (field)        */
+    uint32_t touch_edges; /* field: an edge of each city it borders          */
+} xseg;
+
+static int edge_bit(const char *w)
+{
+    static const char *const e[] = {"N", "E", "S", "W"};
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(w, e[i])) return i;
+    return -1;
+}
+
+static int half_bit(const char *w)
+{
+    static const char *const h[] = {"NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"};
+    for (int i = 0; i < 8; i++)
+        if (!strcmp(w, h[i])) return i; /* ours: Nw Ne En Es Se Sw Ws Wn */
+    return -1;
+}
+
+static int parse_row(const char *spec, xseg *out)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", spec);
+    int n = 0;
+    char *save = NULL;
+    for (char *part = strtok_r(buf, ";", &save); part; part = strtok_r(NULL, ";", &save)) {
+        xseg *x = &out[n++];
+        memset(x, 0, sizeof *x);
+        char *colon = strchr(part, ':');
+        if (colon) *colon++ = 0;
+        char *s2 = NULL;
+        char *w = strtok_r(part, " ", &s2);
+        x->kind = !strcmp(w, "city") ? CARC_FEATURE_CITY
+                  : !strcmp(w, "road") ? CARC_FEATURE_ROAD
+                  : !strcmp(w, "field") ? CARC_FEATURE_FIELD
+                                        : CARC_FEATURE_MONASTERY;
+        while ((w = strtok_r(NULL, " ", &s2))) {
+            if (!strcmp(w, "I")) continue;
+            int b = x->kind == CARC_FEATURE_FIELD ? half_bit(w) : edge_bit(w);
+            ck_assert_msg(b >= 0, "bad word %s in %s", w, spec);
+            x->mask |= 1u << b;
+        }
+        if (colon)
+            for (w = strtok_r(colon, " ", &s2); w; w = strtok_r(NULL, " ", &s2))
+                x->touch_edges |= 1u << edge_bit(w);
+    }
+    return n;
+}
+
+static uint32_t rot4(uint32_t m, int r) { return ((m << r) | (m >> ((4 - r) % 4))) & 0xFu; }
+static uint32_t rot8(uint32_t m, int r)
+{
+    return ((m << 2 * r) | (m >> ((8 - 2 * r) % 8))) & 0xFFu;
+}
+
+static int type_of(const char *name)
+{
+    int t = carc_tile_by_name(name);
+    ck_assert_msg(t >= 0, "no tile %s", name);
+    return t;
+}
+
+START_TEST(inventory)
+{
+    int n = 0, types = 0, by_kind[4] = {0, 0, 0, 0};
+    for (int t = 0; t < carc_tile_type_count(); t++) {
+        carc_tile_info ti;
+        ck_assert_int_eq(carc_tile_info_get(t, 0, &ti), CARC_OK);
+        if (ti.module != CARC_MODULE_PRINCESS_DRAGON) continue;
+        n += ti.count;
+        types++;
+        ck_assert_int_eq(strncmp(carc_tile_name(t), "DG_", 3), 0);
+    }
+    ck_assert_int_eq(n, 30);
+    ck_assert_int_eq(types, NROWS);
+    uint32_t v = carc__tile_tag_bit("volcano"), d = carc__tile_tag_bit("dragon"),
+             g = carc__tile_tag_bit("portal"), p = carc__segment_tag_bit("princess");
+    ck_assert(v && d && g && p);
+    for (int i = 0; i < NROWS; i++) {
+        const tile_type *ty = &carc__types[type_of(table[i].name)];
+        ck_assert_int_eq(ty->count, table[i].count);
+        int k = (int)(strchr("vdgp", table[i].kind) - "vdgp");
+        by_kind[k] += ty->count;
+        /* exactly its own tile tag among the three */
+        ck_assert_uint_eq(ty->tags & (v | d | g), k == 0 ? v : k == 1 ? d : k == 2 ? g : 0);
+        int princess = 0;
+        for (int s = 0; s < ty->nseg; s++)
+            if (ty->seg[s].tags & p) {
+                princess++;
+                ck_assert_int_eq(ty->seg[s].kind, CARC_FEATURE_CITY);
+                ck_assert(ty->seg[s].edges & 1u); /* the city on the north edge */
+            }
+        ck_assert_int_eq(princess, k == 3 ? 1 : 0);
+    }
+    /* expansions.md §3: 6 volcano, 12 dragon, 6 portal, 6 princess */
+    ck_assert_int_eq(by_kind[0], 6);
+    ck_assert_int_eq(by_kind[1], 12);
+    ck_assert_int_eq(by_kind[2], 6);
+    ck_assert_int_eq(by_kind[3], 6);
+}
+END_TEST
+
+START_TEST(tiles_all_rotations)
+{
+    const pd_row *row = &table[_i];
+    int t = type_of(row->name);
+    xseg want[16];
+    int nwant = parse_row(row->segs, want);
+    const tile_type *ty = &carc__types[t];
+    ck_assert_msg(ty->nseg == nwant, "%s (%s): %d segments, expected %d", row->name, row->jcz,
+                  ty->nseg, nwant);
+    for (int r = 0; r < 4; r++) {
+        carc_tile_info ti;
+        ck_assert_int_eq(carc_tile_info_get(t, r, &ti), CARC_OK);
+        char edges[5];
+        for (int e = 0; e < 4; e++) edges[(e + r) % 4] = row->edges[e];
+        edges[4] = 0;
+        ck_assert_msg(!memcmp(ti.edges, edges, 4), "%s r%d: edges %.4s, expected %s", row->name,
+                      r, ti.edges, edges);
+        ck_assert_int_eq(ti.num_segments, nwant);
+        uint32_t used = 0;
+        int pennants = 0;
+        for (int i = 0; i < nwant; i++) {
+            uint32_t m = want[i].kind == CARC_FEATURE_FIELD ? rot8(want[i].mask, r)
+                                                             : rot4(want[i].mask, r);
+            int found = -1;
+            for (int s = 0; s < nwant; s++) {
+                carc_segment_info si;
+                ck_assert_int_eq(carc_segment_info_get(t, r, s, &si), CARC_OK);
+                if (si.kind != want[i].kind || (used >> s) & 1u) continue;
+                uint32_t have = si.kind == CARC_FEATURE_FIELD ? si.half_edges : si.edges;
+                if (si.kind != CARC_FEATURE_MONASTERY && have != m) continue;
+                if (si.kind == CARC_FEATURE_FIELD) {
+                    uint32_t touches = 0;
+                    for (int e = 0; e < 4; e++) {
+                        if (!((want[i].touch_edges >> e) & 1u)) continue;
+                        for (int c = 0; c < nwant; c++) {
+                            carc_segment_info ci;
+                            carc_segment_info_get(t, r, c, &ci);
+                            if (ci.kind == CARC_FEATURE_CITY && ((ci.edges >> ((e + r) % 4)) & 1u))
+                                touches |= 1u << c;
+                        }
+                    }
+                    if (si.touches != touches) continue;
+                }
+                if (si.kind == CARC_FEATURE_CITY) {
+                    int want_p = row->pennant_edge >= 0 && ((want[i].mask >> row->pennant_edge) & 1u);
+                    if (si.pennants != want_p) continue;
+                    pennants += si.pennants;
+                }
+                found = s;
+                break;
+            }
+            ck_assert_msg(found >= 0, "%s (%s) r%d: no segment %d of '%s'", row->name, row->jcz,
+                          r, i, row->segs);
+            used |= 1u << found;
+        }
+        ck_assert_int_eq(pennants, row->pennant_edge >= 0 ? 1 : 0);
+    }
+}
+END_TEST
