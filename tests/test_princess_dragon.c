@@ -235,3 +235,255 @@ START_TEST(tiles_all_rotations)
     }
 }
 END_TEST
+
+/* ------------------------------------------------------------- records */
+
+/* Replay scenario `name` up to (not including) its `nth` line starting with
+ * `stop` (NULL: all of it). */
+static carc_game *replay_until(const char *name, const char *stop, int nth)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", SCENARIO_DIR, name);
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    static char text[1 << 16], cut[1 << 16];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    text[len] = 0;
+    fclose(f);
+    size_t n = 0;
+    int seen = 0;
+    for (char *line = text; *line;) {
+        char *nl = strchr(line, '\n');
+        size_t l = nl ? (size_t)(nl - line + 1) : strlen(line);
+        if (stop && strncmp(line, stop, strlen(stop)) == 0 && ++seen == nth) break;
+        memcpy(cut + n, line, l);
+        n += l;
+        line += l;
+    }
+    carc_game *g = NULL;
+    carc_record_error err;
+    memset(&err, 0, sizeof err);
+    ck_assert_msg(carc_record_replay(&g, cut, n, &err) == CARC_OK, "%s line %d: %s", name,
+                  err.line, err.message);
+    return g;
+}
+
+static const pd_state *pd(const carc_game *g)
+{
+    return carc__mod_cstate(g, CARC_MODULE_PRINCESS_DRAGON);
+}
+
+static void tile_cell(const carc_game *g, int t, int *x, int *y)
+{
+    ck_assert_int_ge(t, 0);
+    carc__tile_xy(g, t, x, y);
+}
+
+static void explain_text(const carc_game *g, const char *text, int reason, const char *word)
+{
+    carc_explanation ex;
+    ck_assert_int_eq(carc_game_explain_text(g, text, &ex), CARC_OK);
+    ck_assert_msg(ex.code != CARC_OK, "'%s' is legal", text);
+    ck_assert_msg(ex.reason == reason, "'%s': reason %d, expected %d (%s)", text, ex.reason,
+                  reason, ex.message);
+    ck_assert_msg(strstr(ex.message, word), "'%s': '%s' lacks '%s'", text, ex.message, word);
+}
+
+#define PDK(k) CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, (k))
+
+/* The flight of pd_volcano_flight_dead_end.rec, position by position:
+ * where the dragon is, the tiles visited, whose step it is, and the
+ * refusals of the steps it may not take. */
+START_TEST(flight_positions)
+{
+    carc_game *g = replay_until("pd_volcano_flight_dead_end.rec", "dragon", 1);
+    int x, y;
+    tile_cell(g, carc__pd_dragon_tile(g), &x, &y);
+    ck_assert_int_eq(x, 1); /* on the volcano */
+    ck_assert_int_eq(y, 1);
+    ck_assert_int_eq(pd(g)->flight, 1);
+    ck_assert_int_eq(pd(g)->nvisited, 1);
+    ck_assert_int_eq(carc_game_current_player(g), 1);
+    /* east of 1,1 lies nothing; the fairy is not on the board */
+    explain_text(g, "dragon e", PDK(2), "no tile");
+    explain_text(g, "dragon s", PDK(2), "no tile");
+    ck_assert_int_eq(carc__pd_fairy_tile(g), -1);
+    carc_game_free(g);
+
+    g = replay_until("pd_volcano_flight_dead_end.rec", "dragon", 3); /* two steps made */
+    tile_cell(g, carc__pd_dragon_tile(g), &x, &y);
+    ck_assert_int_eq(x, 0);
+    ck_assert_int_eq(y, 0);
+    ck_assert_int_eq(pd(g)->flight, 3);
+    ck_assert_int_eq(pd(g)->nvisited, 3); /* 1,1 1,0 0,0 */
+    ck_assert_int_eq(carc_game_current_player(g), 1);
+    /* back onto 1,0: visited in this flight */
+    explain_text(g, "dragon e", PDK(3), "already");
+    carc_explanation ex;
+    ck_assert_int_eq(carc_game_explain_text(g, "dragon w", &ex), CARC_OK);
+    ck_assert_int_eq(ex.code, CARC_OK);
+    carc_game_free(g);
+
+    g = replay_until("pd_volcano_flight_dead_end.rec", NULL, 0); /* the dead end */
+    tile_cell(g, carc__pd_dragon_tile(g), &x, &y);
+    ck_assert_int_eq(x, -1);
+    ck_assert_int_eq(y, 0);
+    ck_assert_int_eq(pd(g)->flight, 0);
+    ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE);
+    carc_game_free(g);
+}
+END_TEST
+
+/* The dragon never enters the fairy's tile: in pd_fairy_next_to_follower
+ * the fairy stays on 1,1; a volcano at 0,2 below B (0,1) and a dragon tile
+ * make the dragon fly from 0,2: north onto 0,1 is allowed, east onto 1,1
+ * -- the fairy's -- is not. */
+START_TEST(fairy_protects_its_tile)
+{
+    carc_game *g = replay_until("pd_fairy_next_to_follower.rec", NULL, 0);
+    int x, y;
+    tile_cell(g, carc__pd_fairy_tile(g), &x, &y);
+    ck_assert_int_eq(x, 1);
+    ck_assert_int_eq(y, 1);
+    carc_figure fig[128];
+    size_t n;
+    ck_assert_int_eq(carc_game_figures(g, fig, 128, &n), CARC_OK);
+    ck_assert_int_eq(fig[pd(g)->fairy].where, CARC_WHERE_TILE); /* alone on 1,1 */
+    const char *moves[] = {"draw DG_F_v", "place 1,2 r0", "pass", "draw DG_Rr_d", "place 0,2 r0",
+                           "pass"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        carc_action a;
+        ck_assert_int_eq(carc_action_from_string(g, moves[i], &a), CARC_OK);
+        ck_assert_msg(carc_game_apply(g, &a) == CARC_OK, "%s", moves[i]);
+    }
+    /* the dragon on the volcano 1,2; the fairy's tile 1,1 north of it */
+    tile_cell(g, carc__pd_dragon_tile(g), &x, &y);
+    ck_assert_int_eq(x, 1);
+    ck_assert_int_eq(y, 2);
+    explain_text(g, "dragon n", PDK(4), "fairy");
+    carc_action a;
+    ck_assert_int_eq(carc_action_from_string(g, "dragon n", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+    ck_assert_int_eq(carc_action_from_string(g, "dragon w", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    carc_game_free(g);
+}
+END_TEST
+
+/* Refusals carc_game_explain names: a deployment on the volcano, a portal
+ * target, the fairy without a follower, the princess without knights. */
+START_TEST(refusals_explained)
+{
+    carc_game *g = replay_until("pd_volcano_no_deploy.rec", "deploy follower field Nw", 2);
+    explain_text(g, "deploy follower field Nw", PDK(1), "volcano");
+    carc_game_free(g);
+
+    g = replay_until("pd_portal.rec", "portal 0,1", 1);
+    explain_text(g, "portal -1,0", PDK(7), "another tile");
+    carc_game_free(g);
+    /* 1,0 has free fields, but once they and the city are taken... the
+     * tile just laid is never a target; a tile with only a completed or
+     * occupied feature is refused: the start tile after the portal shows
+     * its free city */
+    g = replay_until("pd_portal.rec", "portal", 1);
+    explain_text(g, "princess", PDK(8), "princess");
+    carc_game_free(g);
+
+    /* P1 has no follower on the board at its first turn: no fairy */
+    g = replay_until("pd_volcano_flight_dead_end.rec", "deploy follower field Nw", 1);
+    explain_text(g, "fairy", PDK(6), "follower");
+    explain_text(g, "portal", PDK(9), "portal");
+    explain_text(g, "dragon n", PDK(0), "does not answer");
+    carc_game_free(g);
+}
+END_TEST
+
+/* Dragon tiles wait for the dragon: before the first volcano the chance
+ * API lists no tile with the dragon symbol; after it, every one. */
+START_TEST(dragon_tiles_wait)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    int32_t ids[CARC_MAX_CHANCE_OUTCOMES];
+    double p[CARC_MAX_CHANCE_OUTCOMES];
+    size_t n;
+    uint32_t dragon = carc__tile_tag_bit("dragon");
+    ck_assert_int_eq(carc_game_chance_outcomes(g, ids, p, CARC_MAX_CHANCE_OUTCOMES, &n), CARC_OK);
+    int tiles = 0;
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(!(carc__types[ids[i]].tags & dragon), "%s drawable",
+                      carc_tile_name(ids[i]));
+        tiles += carc_game_tiles_remaining(g, ids[i]);
+    }
+    ck_assert_int_eq(tiles, 71 + 30 - 12); /* the pile but the 12 dragon tiles */
+    carc_action a;
+    ck_assert_int_eq(carc_action_from_string(g, "draw DG_C_d", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+    const char *moves[] = {"draw DG_F_v", "place 0,1 r0", "pass"};
+    for (size_t i = 0; i < 3; i++) {
+        ck_assert_int_eq(carc_action_from_string(g, moves[i], &a), CARC_OK);
+        ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    }
+    ck_assert_int_eq(carc_game_chance_outcomes(g, ids, p, CARC_MAX_CHANCE_OUTCOMES, &n), CARC_OK);
+    tiles = 0;
+    int dragons = 0;
+    for (size_t i = 0; i < n; i++) {
+        tiles += carc_game_tiles_remaining(g, ids[i]);
+        if (carc__types[ids[i]].tags & dragon) dragons += carc_game_tiles_remaining(g, ids[i]);
+    }
+    ck_assert_int_eq(tiles, 71 + 30 - 1);
+    ck_assert_int_eq(dragons, 12);
+    carc_game_free(g);
+}
+END_TEST
+
+/* Enabled by its name alone and with every other module of the build. */
+START_TEST(enabled_alone_and_with_all)
+{
+    int m = carc_module_by_name("princess_dragon");
+    ck_assert_int_eq(m, CARC_MODULE_PRINCESS_DRAGON);
+    ck_assert_int_eq(carc_module_available(m), 1);
+    for (int all = 0; all < 2; all++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 6;
+        o.modules |= 1ull << m;
+        if (all)
+            for (int k = 1; k < CARC_MODULE_SLOTS; k++)
+                if (carc_module_available(k) == 1) o.modules |= 1ull << k;
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        ck_assert_int_eq(carc__pd_dragon_tile(g), -1); /* not in play yet */
+        ck_assert_int_eq(carc__pd_fairy_tile(g), -1);
+        carc_game_free(g);
+    }
+    /* the facts are neutral for a game without the module */
+    carc_options o;
+    carc_options_init(&o);
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    ck_assert_int_eq(carc__pd_dragon_tile(g), -1);
+    ck_assert_int_eq(carc__pd_fairy_tile(g), -1);
+    carc_game_free(g);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("princess_dragon");
+    TCase *tc = tcase_create("tiles");
+    tcase_add_test(tc, inventory);
+    tcase_add_loop_test(tc, tiles_all_rotations, 0, NROWS);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("rules");
+    tcase_add_test(tc, flight_positions);
+    tcase_add_test(tc, fairy_protects_its_tile);
+    tcase_add_test(tc, refusals_explained);
+    tcase_add_test(tc, dragon_tiles_wait);
+    tcase_add_test(tc, enabled_alone_and_with_all);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
