@@ -255,6 +255,8 @@ int main(int argc, char **argv)
         {"ic-tb-am", "inns_cathedrals traders_builders abbey_mayor"},
         {"ic-tb-am-bcb", "inns_cathedrals traders_builders abbey_mayor bridges_castles"},
         {"all", "inns_cathedrals traders_builders abbey_mayor bridges_castles big_top"},
+        /* appended (the sets before keep their seeds and their files) */
+        {"pd", "princess_dragon"},
     };
     for (size_t set = 0; set < sizeof sets / sizeof sets[0]; set++) {
         uint64_t modules = (uint64_t)1 << CARC_MODULE_BASE;
