@@ -304,6 +304,19 @@ START_TEST(flight_positions)
     ck_assert_int_eq(pd(g)->flight, 1);
     ck_assert_int_eq(pd(g)->nvisited, 1);
     ck_assert_int_eq(carc_game_current_player(g), 1);
+    carc_dragon_info di;
+    ck_assert_int_eq(carc_game_dragon(g, &di), CARC_OK);
+    ck_assert_int_eq(di.dragon_on_board, 1);
+    ck_assert_int_eq(di.dragon_x, 1);
+    ck_assert_int_eq(di.dragon_y, 1);
+    ck_assert_int_eq(di.flying, 1);
+    ck_assert_int_eq(di.steps_left, 6);
+    ck_assert_int_eq(di.mover, 1);
+    ck_assert_int_eq(di.num_visited, 1);
+    ck_assert_int_eq(di.fairy_on_board, 0);
+    ck_assert_int_eq(di.fairy_follower, -1);
+    ck_assert_int_eq(carc_game_dragon(g, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_dragon(NULL, &di), CARC_E_INVALID);
     /* east of 1,1 lies nothing; the fairy is not on the board */
     explain_text(g, "dragon e", PDK(2), "no tile");
     explain_text(g, "dragon s", PDK(2), "no tile");
@@ -319,6 +332,15 @@ START_TEST(flight_positions)
     ck_assert_int_eq(carc_game_current_player(g), 1);
     /* back onto 1,0: visited in this flight */
     explain_text(g, "dragon e", PDK(3), "already");
+    ck_assert_int_eq(carc_game_dragon(g, &di), CARC_OK);
+    ck_assert_int_eq(di.steps_left, 4);
+    ck_assert_int_eq(di.mover, 1);
+    ck_assert_int_eq(di.num_visited, 3);
+    static const int vx[3] = {1, 1, 0}, vy[3] = {1, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(di.visited_x[i], vx[i]);
+        ck_assert_int_eq(di.visited_y[i], vy[i]);
+    }
     carc_explanation ex;
     ck_assert_int_eq(carc_game_explain_text(g, "dragon w", &ex), CARC_OK);
     ck_assert_int_eq(ex.code, CARC_OK);
@@ -330,6 +352,11 @@ START_TEST(flight_positions)
     ck_assert_int_eq(y, 0);
     ck_assert_int_eq(pd(g)->flight, 0);
     ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE);
+    ck_assert_int_eq(carc_game_dragon(g, &di), CARC_OK);
+    ck_assert_int_eq(di.flying, 0);
+    ck_assert_int_eq(di.steps_left, 0);
+    ck_assert_int_eq(di.mover, -1);
+    ck_assert_int_eq(di.dragon_x, -1);
     carc_game_free(g);
 }
 END_TEST
@@ -349,6 +376,13 @@ START_TEST(fairy_protects_its_tile)
     size_t n;
     ck_assert_int_eq(carc_game_figures(g, fig, 128, &n), CARC_OK);
     ck_assert_int_eq(fig[pd(g)->fairy].where, CARC_WHERE_TILE); /* alone on 1,1 */
+    carc_dragon_info di;
+    ck_assert_int_eq(carc_game_dragon(g, &di), CARC_OK);
+    ck_assert_int_eq(di.fairy_on_board, 1);
+    ck_assert_int_eq(di.fairy_x, 1);
+    ck_assert_int_eq(di.fairy_y, 1);
+    ck_assert_int_eq(di.fairy_follower, -1);
+    ck_assert_int_eq(di.dragon_on_board, 0); /* no volcano yet */
     const char *moves[] = {"draw DG_F_v", "place 1,2 r0", "pass", "draw DG_Rr_d", "place 0,2 r0",
                            "pass"};
     for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
@@ -467,6 +501,22 @@ START_TEST(enabled_alone_and_with_all)
     ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
     ck_assert_int_eq(carc__pd_dragon_tile(g), -1);
     ck_assert_int_eq(carc__pd_fairy_tile(g), -1);
+    carc_dragon_info di;
+    ck_assert_int_eq(carc_game_dragon(g, &di), CARC_E_NOTFOUND);
+    carc_game_free(g);
+}
+END_TEST
+
+/* The fairy next to its follower: carc_game_dragon names the follower. */
+START_TEST(fairy_follower_public)
+{
+    carc_game *g = replay_until("pd_fairy_next_to_follower.rec", "draw U", 2);
+    carc_dragon_info di;
+    ck_assert_int_eq(carc_game_dragon(g, &di), CARC_OK);
+    ck_assert_int_eq(di.fairy_on_board, 1);
+    ck_assert_int_eq(di.fairy_x, 1);
+    ck_assert_int_eq(di.fairy_y, 1);
+    ck_assert_int_eq(di.fairy_follower, 0);
     carc_game_free(g);
 }
 END_TEST
@@ -484,6 +534,7 @@ int main(void)
     tcase_add_test(tc, refusals_explained);
     tcase_add_test(tc, dragon_tiles_wait);
     tcase_add_test(tc, enabled_alone_and_with_all);
+    tcase_add_test(tc, fairy_follower_public);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -168,6 +168,41 @@ int carc__pd_fairy_tile(const carc_game *g)
     return s->fairy >= 0 ? carc__figure_tile(g, s->fairy) : -1;
 }
 
+/* carc_game_dragon (public, CARCVAR_0.6): the dragon, its flight, the
+ * fairy. */
+CARC_API int carc_game_dragon(const carc_game *g, carc_dragon_info *out)
+{
+    if (!g || !out) return CARC_E_INVALID;
+    if (!carc__module_enabled(g, MOD)) return CARC_E_NOTFOUND;
+    const pd_state *s = cst(g);
+    memset(out, 0, sizeof *out);
+    out->mover = -1;
+    out->fairy_follower = -1;
+    int t = carc__pd_dragon_tile(g);
+    if (t >= 0) {
+        out->dragon_on_board = 1;
+        carc__tile_xy(g, t, &out->dragon_x, &out->dragon_y);
+    }
+    if (s->flight >= 1 && s->flight <= PD_FLIGHT_STEPS) {
+        out->flying = 1;
+        out->steps_left = PD_FLIGHT_STEPS + 1 - s->flight;
+        out->num_visited = s->nvisited;
+        for (int i = 0; i < s->nvisited; i++)
+            carc__tile_xy(g, s->visited[i], &out->visited_x[i], &out->visited_y[i]);
+        const carc_pending *p = carc__decision_pending(g);
+        if (p && p->kind == CARC_MODULE_KIND(MOD, 0)) out->mover = p->player;
+    }
+    int f = carc__pd_fairy_tile(g);
+    if (f >= 0) {
+        out->fairy_on_board = 1;
+        carc__tile_xy(g, f, &out->fairy_x, &out->fairy_y);
+        carc_fig fairy;
+        carc__figure_get(g, s->fairy, &fairy);
+        if (fairy.where == CARC_PLACE_ATTACHED) out->fairy_follower = fairy.arg;
+    }
+    return CARC_OK;
+}
+
 /* ------------------------------------------------------------- helpers */
 
 static uint32_t tile_tags(const carc_game *g, int t)
