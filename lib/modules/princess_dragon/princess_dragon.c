@@ -337,13 +337,21 @@ static bool fairy_tile_target(const carc_game *g, int p, int t)
 
 static bool any_fairy_target(const carc_game *g, int p)
 {
-    if (carc__rule(g, RULE_FAIRY) == 2) {
-        for (int t = 0; t < carc__tile_count(g); t++)
-            if (fairy_tile_target(g, p, t)) return true;
-        return false;
+    bool on_tile = carc__rule(g, RULE_FAIRY) == 2;
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        if (!on_tile) {
+            if (fairy_target(g, p, i)) return true;
+            continue;
+        }
+        /* C1: a tile holding one of p's followers (fairy_tile_target's
+         * rule, asked only for the tiles of p's followers) */
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.owner == p && is_follower(g, &f) &&
+            (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE) &&
+            fairy_tile_target(g, p, f.tile))
+            return true;
     }
-    for (int i = 0; i < carc__figure_count(g); i++)
-        if (fairy_target(g, p, i)) return true;
     return false;
 }
 
