@@ -456,6 +456,7 @@ START_TEST(dragon_tiles_wait)
     carc_action a;
     ck_assert_int_eq(carc_action_from_string(g, "draw DG_C_d", &a), CARC_OK);
     ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+    explain_text(g, "draw DG_C_d", PDK(10), "volcano");
     const char *moves[] = {"draw DG_F_v", "place 0,1 r0", "pass"};
     for (size_t i = 0; i < 3; i++) {
         ck_assert_int_eq(carc_action_from_string(g, moves[i], &a), CARC_OK);
@@ -470,6 +471,33 @@ START_TEST(dragon_tiles_wait)
     }
     ck_assert_int_eq(tiles, 71 + 30 - 1);
     ck_assert_int_eq(dragons, 12);
+    carc_game_free(g);
+
+    /* rule pd_dragon_tiles 2 (printed): every tile may be drawn; a dragon
+     * tile drawn before the volcano lies aside, face up (held by nobody),
+     * until the volcano puts it back */
+    ck_assert_int_ge(carc_options_set_rule(&o, "pd_dragon_tiles", 2), 0);
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    ck_assert_int_eq(carc_game_chance_outcomes(g, ids, p, CARC_MAX_CHANCE_OUTCOMES, &n), CARC_OK);
+    tiles = 0;
+    for (size_t i = 0; i < n; i++) tiles += carc_game_tiles_remaining(g, ids[i]);
+    ck_assert_int_eq(tiles, 71 + 30);
+    ck_assert_int_eq(carc_action_from_string(g, "draw DG_C_d", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    int32_t held[4];
+    size_t k;
+    ck_assert_int_eq(carc_game_held_tiles(g, -1, held, 4, &k), CARC_OK);
+    ck_assert_uint_eq(k, 1);
+    ck_assert_int_eq(held[0], carc_tile_by_name("DG_C_d"));
+    ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE); /* draw again */
+    const char *more[] = {"draw DG_F_v", "place 0,1 r0"};
+    for (size_t i = 0; i < 2; i++) {
+        ck_assert_int_eq(carc_action_from_string(g, more[i], &a), CARC_OK);
+        ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    }
+    ck_assert_int_eq(carc_game_held_tiles(g, -1, held, 4, &k), CARC_OK);
+    ck_assert_uint_eq(k, 0);
+    ck_assert_int_eq(carc_game_tiles_remaining(g, carc_tile_by_name("DG_C_d")), 1);
     carc_game_free(g);
 }
 END_TEST

@@ -5,11 +5,13 @@
  * source.
  *
  *  - dragon tiles wait for the dragon: until the first volcano is laid, no
- *    tile with the @dragon tag can be drawn (JCZ DragonCapability: they
- *    stay out of the pile; `drawable`), so the chance API lists exactly
- *    the tiles that may come.  The printed rule (a drawn one is set aside
- *    and shuffled back) gives every tile the same chance; it is not a rule
- *    option yet (doc/rules.md).
+ *    tile with the @dragon tag can be drawn (rule pd_dragon_tiles 1, JCZ
+ *    DragonCapability: they stay out of the pile; `drawable`), so the
+ *    chance API lists exactly the tiles that may come; rule 2, the printed
+ *    rule: they may be drawn, and one drawn before the first volcano is set
+ *    aside face up (`draw_aside`: the core draws again; held_tiles -1 shows
+ *    them) and goes back into the pile when the first volcano is laid
+ *    (carc__pile_put_back).
  *  - volcano (AFTER_PLACE): the dragon moves onto the volcano just laid
  *    (the first one brings it into play), offered with
  *    carc__figure_move_offer (cause PD_CAUSE_VOLCANO), and eats there.
@@ -67,6 +69,7 @@
 #define RULE_DRAGON_MOVE 27 /* 1 the flight after the scoring, 2 before (JCZ dragon-move) */
 #define RULE_FAIRY 28       /* 1 next to a follower (C2/C3), 2 on its tile (C1)           */
 #define RULE_PRINCESS 29    /* 1 may (C2), 2 must (C1) (JCZ princess-action)             */
+#define RULE_DRAGON_TILES 30 /* 1 out of the draw until a volcano (JCZ), 2 set aside (printed) */
 
 #define DEC_STEP CARC_MODULE_KIND(MOD, 0)       /* a dragon step: the direction  */
 #define DEC_FAIRY CARC_MODULE_KIND(MOD, 1)      /* which follower the fairy joins */
@@ -108,6 +111,7 @@
 #define WHY_PORTAL_TARGET CARC_MODULE_KIND(MOD, 7) /* no free uncompleted feature there */
 #define WHY_NO_KNIGHT CARC_MODULE_KIND(MOD, 8)    /* the princess: no knight there   */
 #define WHY_NOT_PORTAL CARC_MODULE_KIND(MOD, 9)   /* the tile just laid has no portal */
+#define WHY_DRAGON_WAITS CARC_MODULE_KIND(MOD, 10) /* a dragon tile before the volcano */
 
 #define FAIRY_TURN_POINTS 1    /* JCZ FAIRY_POINTS_BEGINNING_OF_TURN */
 #define FAIRY_FEATURE_POINTS 3 /* JCZ FAIRY_POINTS_FINISHED_OBJECT   */
@@ -133,6 +137,7 @@ static const carc_rule_def rules[] = {
     {RULE_DRAGON_MOVE, "pd_dragon_move", 1, 1, 2}, /* 1 after the scoring (printed), 2 before */
     {RULE_FAIRY, "pd_fairy_placement", 1, 1, 2},   /* A1: 1 next to a follower, 2 on the tile */
     {RULE_PRINCESS, "pd_princess", 1, 1, 2},       /* A1: 1 may (C2), 2 must (C1)             */
+    {RULE_DRAGON_TILES, "pd_dragon_tiles", 1, 1, 2}, /* 1 JCZ: out of the draw, 2 printed: aside */
 };
 
 static void setup(carc_game *g)
@@ -388,6 +393,8 @@ static int volcano_hook(carc_game *g)
     int t = carc__tile_last(g);
     if (t < 0 || !(tile_tags(g, t) & s->t_volcano) || s->dragon < 0) return CARC_HOOK_NEXT;
     s->entered = 1;
+    /* pd_dragon_tiles 2: the dragon tiles set aside go back into the pile */
+    for (; s->naside > 0; s->naside--) carc__pile_put_back(g, s->aside[s->naside - 1]);
     carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = t, .cause = CAUSE_VOLCANO,
                    .by = -1};
     if (carc__figure_move_offer(g, &m) == CARC_MOVE_PROCEED) eat(g, t);
@@ -489,7 +496,29 @@ static int fairy_turn(carc_game *g)
 static bool drawable(const carc_game *g, int type)
 {
     const pd_state *s = cst(g);
-    return s->entered || !(carc__types[type].tags & s->t_dragon);
+    return s->entered || carc__rule(g, RULE_DRAGON_TILES) == 2 ||
+           !(carc__types[type].tags & s->t_dragon);
+}
+
+/* pd_dragon_tiles 2: a dragon tile drawn before the first volcano is set
+ * aside (the core draws again) until the volcano comes. */
+static bool draw_aside(carc_game *g, int type)
+{
+    pd_state *s = st(g);
+    if (s->entered || carc__rule(g, RULE_DRAGON_TILES) != 2 ||
+        !(carc__types[type].tags & s->t_dragon) || s->naside >= PD_ASIDE_MAX)
+        return false;
+    s->aside[s->naside++] = (int16_t)type;
+    return true;
+}
+
+/* the dragon tiles set aside lie face up, nobody's (carc_game_held_tiles -1) */
+static int held_tiles(const carc_game *g, int player, int32_t *types, size_t cap)
+{
+    const pd_state *s = cst(g);
+    if (player != -1) return 0;
+    for (size_t i = 0; i < s->naside && i < cap; i++) types[i] = s->aside[i];
+    return s->naside;
 }
 
 /* No follower, builder or pig onto the dragon's tile (but out of a
@@ -691,6 +720,15 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
         }
         return true;
     }
+    if (a->kind == CARC_ACTION_DRAW && d->kind == CARC_DECISION_DRAW && a->tile >= 0 &&
+        a->tile < carc__ntypes && carc__pile_left_of(g, a->tile) > 0 && !drawable(g, a->tile)) {
+        out->reason = WHY_DRAGON_WAITS;
+        snprintf(out->message, sizeof out->message,
+                 "%s has the dragon symbol: dragon tiles stay out of the draw until the first "
+                 "volcano is laid",
+                 carc__types[a->tile].name);
+        return true;
+    }
     if (!CARC_KIND_IS_MODULE(a->kind) || CARC_KIND_MODULE(a->kind) != MOD) return false;
     switch (a->kind) {
     case ACT_STEP:
@@ -809,8 +847,9 @@ const carc_module_def carc__module_princess_dragon = {
             (1ull << CARC_MODULE_COUNT),
     .reasons = reasons,
     .state_size = state_size,
-    /* 6 steps, the fairy's or the princess's follow-up, the portal's two */
-    .decisions_per_tile = PD_FLIGHT_STEPS + 4,
+    /* 6 steps, the fairy's or the princess's follow-up, the portal's two,
+     * a draw again (pd_dragon_tiles 2: at most 12 in a game) */
+    .decisions_per_tile = PD_FLIGHT_STEPS + 5, /* + a draw again after a set-aside tile */
     /* the fairy's +1, and +3 per owner of a follower on the fairy's tile */
     .events_per_tile = 1 + 9,
     .events_per_game = 16,
@@ -825,6 +864,8 @@ const carc_module_def carc__module_princess_dragon = {
     .deploy_actions = deploy_actions,
     .may_deploy = may_deploy,
     .drawable = drawable,
+    .draw_aside = draw_aside,
+    .held_tiles = held_tiles,
     .feature_scored = feature_scored,
     .figure_moved = figure_moved,
     .explain = explain,

@@ -9,6 +9,7 @@
 
 #define PD_FLIGHT_STEPS 6    /* a flight is 6 single steps (expansions.md §3) */
 #define PD_FLIGHT_OVER 255   /* pd_state.flight: a step was taken over        */
+#define PD_ASIDE_MAX 32      /* dragon tiles set aside at most (12 in the set)  */
 
 typedef struct pd_state {
     uint32_t t_volcano, t_dragon, t_portal; /* tile tag bits (setup)          */
@@ -22,6 +23,10 @@ typedef struct pd_state {
     uint8_t princess_done;  /* rule pd_princess 2: this part's tile sent a
                                knight home, no deployment on it              */
     int16_t visited[PD_FLIGHT_STEPS + 1];
+    /* rule pd_dragon_tiles 2 (printed): dragon tiles drawn before the first
+     * volcano, set aside face up until it comes (tile types) */
+    uint8_t naside;
+    int16_t aside[PD_ASIDE_MAX];
 } pd_state;
 
 /* The placed tile the dragon stands on, or -1 when it is not in play (no
