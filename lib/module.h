@@ -576,6 +576,15 @@ typedef struct carc_module_def {
     bool (*place_repair)(const carc_game *g, int type, int x, int y, int rot, int sides);
     /* may tile `type` be drawn now (the dragon tile before a volcano)? */
     bool (*drawable)(const carc_game *g, int type);
+    /* (event) a tile of `type` was just drawn (taken out of the pile): does
+     * this module set it aside instead of its being played (the printed
+     * Princess & the Dragon rule: a dragon tile drawn before the first
+     * volcano)?  true: the module keeps it -- it notes the type in its own
+     * state, shows it with held_tiles(-1) and gives it back with
+     * carc__pile_put_back --, and the core draws again for the same player
+     * (or, with nothing drawable left, the part has no tile).  Asked before
+     * the "fits nowhere" rule; the first module answering true keeps it. */
+    bool (*draw_aside)(carc_game *g, int type);
     /* may figure fig move to (where, tile or figure arg) for this cause?
      * Modules ask carc__figure_may_move before offering a move. */
     bool (*may_move_figure)(const carc_game *g, int fig, int where, int tile, int arg,
@@ -721,6 +730,11 @@ int carc__pile_take(carc_game *g, int type);
  * played leaves the game: counted with the tiles set aside, so that
  * carc_game_set_aside lists it (base.md §3, as a drawn tile) */
 void carc__pile_set_aside(carc_game *g, int type);
+/* a tile a module set aside at the draw (draw_aside) goes back into the
+ * draw pile: one copy of `type`, drawable again at the next draw.  Only
+ * from a step hook or the module's own decision_apply.  CARC_E_INVALID for
+ * a bad type or a pile already holding 255 copies of it. */
+int carc__pile_put_back(carc_game *g, int type);
 
 /* ---- placed tiles and the board; tile data */
 /* a road laid over placed tile t (a bridge) between two opposite sides

@@ -326,7 +326,7 @@ START_TEST(random_games_account_for_every_tile)
     int *init = calloc((size_t)nt, sizeof *init), *now = calloc((size_t)nt, sizeof *now);
     ck_assert_ptr_nonnull(init);
     ck_assert_ptr_nonnull(now);
-    /* games 0-59, and game 897 (4 players, every module): there a held
+    /* games 0-59, and game 897 (4 players, the modules of 0.5.0): there a held
      * bazaar tile fits nowhere when its turn comes and is set aside */
     for (int i = 0; i < 61; i++) {
         int game = i < 60 ? i : 897;

@@ -23,7 +23,8 @@
  *     those rules being a castle's fief scoring (a castle is worth 0 at the
  *     end, its scoring comes from a feature completed in its fief) and the
  *     bazaar's payments (an auction nobody raises charges the bid when the
- *     last bidder passes).  Every player is compared, a castle's owner too:
+ *     last bidder passes) and the fairy's point at the start of a turn
+ *     (passing at the deployment runs on into the next player's turn).  Every player is compared, a castle's owner too:
  *     its knight goes home with the fief scoring, and it was worth 0 in the
  *     projection (a castle scores nothing at the end, and a ringmaster as a
  *     castle's knight earns no ringmaster points:
@@ -290,11 +291,14 @@ static void check_fall(const carc_game *g, int p, int32_t before, int32_t now)
 }
 
 /* Score reasons whose points the end-game projection cannot anticipate (see
- * the header): a castle's fief scoring (0) and the bazaar's payments (1). */
+ * the header): a castle's fief scoring (0) and the bazaar's payments (1);
+ * the fairy's point at the start of the next player's turn (Princess &
+ * the Dragon's reason 0: passing runs on into that turn). */
 static bool unanticipated(int32_t reason)
 {
     return reason == CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 0) ||
-           reason == CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 1);
+           reason == CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 1) ||
+           reason == CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 0);
 }
 
 /* The pass-projection invariant (see the header), at a player decision

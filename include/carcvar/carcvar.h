@@ -652,6 +652,32 @@ CARC_API int carc_game_supply(const carc_game *game, int player, int kind);
  *  (owned by the library, never freed).  (Symbol version CARCVAR_0.3.) */
 CARC_API const char *carc_game_figure_role(const carc_game *game, int index);
 
+/** The dragon and the fairy of The Princess & the Dragon (module
+ *  princess_dragon), for carc_game_dragon.  Cells are board cells (x east,
+ *  y south); a flight is the dragon's 6 steps after a dragon-symbol tile. */
+typedef struct carc_dragon_info {
+    int32_t dragon_on_board; /**< 1 once a volcano brought it onto the board */
+    int32_t dragon_x, dragon_y; /**< its cell when on the board, else 0      */
+    int32_t flying;          /**< 1 while a flight is in progress            */
+    int32_t steps_left;      /**< steps of that flight still to make, the
+                                  pending one included (0 when none)        */
+    int32_t mover;           /**< the player whose step is pending, else -1  */
+    int32_t num_visited;     /**< tiles of this flight, its start included   */
+    int32_t visited_x[7], visited_y[7]; /**< those tiles, in flight order   */
+    int32_t fairy_on_board;  /**< 1 when the fairy stands on the board       */
+    int32_t fairy_x, fairy_y; /**< its cell then                             */
+    int32_t fairy_follower;  /**< index (carc_game_figures) of the follower it
+                                  stands next to, or -1 (on a tile alone, C1
+                                  placement, or not on the board)            */
+    int32_t reserved[4];
+} carc_dragon_info;
+
+/** Where the dragon and the fairy are, the flight in progress and who
+ *  makes its next step.  CARC_E_INVALID for a NULL argument,
+ *  CARC_E_NOTFOUND when the game does not play princess_dragon.  Not in
+ *  0.5.0: symbol version CARCVAR_0.6. */
+CARC_API int carc_game_dragon(const carc_game *game, carc_dragon_info *out);
+
 /** Where a figure stands on the board, in millimetres (doc/geometry.md):
  *  a tile is 45 mm square and the centre of cell (x, y) lies at
  *  (45x, 45y) mm, x growing east and y growing SOUTH like the cells, so the

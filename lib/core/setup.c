@@ -410,6 +410,7 @@ int carc__game_init(carc_game *g)
         const carc_module_def *md = carc__modules[m];
         g->mods[g->nmods++] = (uint8_t)m;
         if (md->drawable) g->hooks_drawable |= 1u << m;
+        if (md->draw_aside) g->hookmask |= HK_DRAW_ASIDE;
         if (md->may_deploy) g->hookmask |= HK_MAY_DEPLOY;
         if (md->may_place_tile) {
             g->hookmask |= HK_MAY_PLACE;
@@ -616,6 +617,16 @@ int carc__pile_take(carc_game *g, int type)
     g->total_remaining--;
     return CARC_OK;
 }
+int carc__pile_put_back(carc_game *g, int type)
+{
+    CARC_MOD_CHECK(g != NULL);
+    if (type < 0 || type >= carc__ntypes || REMAIN(g)[type] == UINT8_MAX)
+        return CARC_E_INVALID;
+    REMAIN(g)[type]++;
+    g->total_remaining++;
+    return CARC_OK;
+}
+
 int carc__score(const carc_game *g, int player)
 {
     return player >= 0 && player < g->nplayers ? g->score[player] : 0;

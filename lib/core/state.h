@@ -207,7 +207,8 @@ enum {
     HK_MAY_MOVE = 1u << 12,
     HK_OVERLAY = 1u << 13,  /* a road was laid over a tile (bridge) */
     HK_PLAYER_POINTS = 1u << 14,
-    HK_REPAIR = 1u << 15    /* a module may repair an edge mismatch (place_repair) */
+    HK_REPAIR = 1u << 15,   /* a module may repair an edge mismatch (place_repair) */
+    HK_DRAW_ASIDE = 1u << 16 /* a module may set a drawn tile aside (draw_aside) */
 };
 
 #define CARC_MAGIC 0x43415243u

@@ -346,12 +346,30 @@ void carc__pile_set_aside(carc_game *g, int type)
     g->aside_ring[g->n_aside++ & 7] = (int16_t)type;
 }
 
+/* Does an enabled module set the tile just drawn aside (draw_aside)? */
+static bool drawn_aside(carc_game *g, int type)
+{
+    for (int k = 0; k < g->nmods; k++) {
+        const carc_module_def *md = carc__mod(g, k);
+        if (md->draw_aside && md->draw_aside(g, type)) return true;
+    }
+    return false;
+}
+
 static int apply_draw(carc_game *g, const carc_action *a)
 {
     if (a->kind != CARC_ACTION_DRAW) return CARC_E_ILLEGAL;
     if (a->tile < 0 || a->tile >= carc__ntypes || !carc__drawable(g, a->tile)) return CARC_E_ILLEGAL;
     REMAIN(g)[a->tile]--;
     g->total_remaining--;
+    /* a module keeps it aside (draw_aside): draw again */
+    if ((g->hookmask & HK_DRAW_ASIDE) && drawn_aside(g, a->tile)) {
+        if (any_drawable(g))
+            push(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE, CARC_CORE_OWNER, -1, 0);
+        else
+            g->flags |= TF_NO_TILE;
+        return CARC_OK;
+    }
     /* base.md §3: a tile that fits nowhere leaves the game; draw again
      * (this decision is taken off the queue after this returns) */
     if (carc__placeable(g, a->tile)) {

@@ -18,6 +18,7 @@
 #include "core/state.h"
 #endif
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,21 +67,18 @@ int fz_last_input_ended(void);
                     carc_strerror(rc_));                                        \
     } while (0)
 
-/* Module set number k: bit n of k enables the n-th optional module this
- * build offers (carc_module_available, in id order), base always on.  With
- * the five modules of today: bit 0 inns_cathedrals, 1 traders_builders,
- * 2 abbey_mayor, 3 bridges_castles, 4 big_top; higher bits pick modules
- * added later. */
-/* The optional modules in the order of their bits: the five of the first
+/* Module set number k: bit n of k enables the n-th optional module of
+ * fz_module_at, base always on.  The optional modules in the order of their bits: the five of the first
  * corpus (bits 0-4, doc/fuzzing.md), then the modules that landed later in
- * the order they landed (the Count: bit 5), then any other this build
- * offers, by id -- so that a module added between two ids never moves the
+ * the order they landed (the Count: bit 5, Princess & Dragon: bit 6), then
+ * any other this build offers, by id -- so that a module added between two ids never moves the
  * bits of the modules before it. */
 static inline int fz_module_at(int n)
 {
     static const int landed[] = {CARC_MODULE_INNS_CATHEDRALS, CARC_MODULE_TRADERS_BUILDERS,
                                  CARC_MODULE_ABBEY_MAYOR, CARC_MODULE_BRIDGES_CASTLES,
-                                 CARC_MODULE_BIG_TOP, CARC_MODULE_COUNT};
+                                 CARC_MODULE_BIG_TOP, CARC_MODULE_COUNT,
+                                 CARC_MODULE_PRINCESS_DRAGON};
     const int nlanded = (int)(sizeof landed / sizeof landed[0]);
     int i = 0;
     for (int k = 0; k < nlanded; k++) {

@@ -256,6 +256,7 @@ int main(int argc, char **argv)
         {"ic-tb-am-bcb", "inns_cathedrals traders_builders abbey_mayor bridges_castles"},
         {"all", "inns_cathedrals traders_builders abbey_mayor bridges_castles big_top"},
         {"count", "count"}, /* appended: the sets above keep their seeds */
+        {"pd", "princess_dragon"},
     };
     for (size_t set = 0; set < sizeof sets / sizeof sets[0]; set++) {
         uint64_t modules = (uint64_t)1 << CARC_MODULE_BASE;

@@ -118,6 +118,15 @@ class FigurePosition(ctypes.Structure):
                 ("level", c_int32), ("flags", c_int32), ("reserved", c_int32 * 4)]
 
 
+class DragonInfo(ctypes.Structure):
+    _fields_ = [("dragon_on_board", c_int32), ("dragon_x", c_int32), ("dragon_y", c_int32),
+                ("flying", c_int32), ("steps_left", c_int32), ("mover", c_int32),
+                ("num_visited", c_int32), ("visited_x", c_int32 * 7),
+                ("visited_y", c_int32 * 7), ("fairy_on_board", c_int32),
+                ("fairy_x", c_int32), ("fairy_y", c_int32), ("fairy_follower", c_int32),
+                ("reserved", c_int32 * 4)]
+
+
 class FeatureInfo(ctypes.Structure):
     _fields_ = [("kind", c_int32), ("complete", c_int32), ("tiles", c_int32),
                 ("pennants", c_int32), ("open_edges", c_int32), ("points", c_int32),
@@ -230,6 +239,7 @@ SIGNATURES = {
     "carc_game_tokens": ([G, _Int, _Int], c_int, _check_nonneg),
     "carc_game_figure_role": ([G, _Int], c_char_p, None),
     "carc_game_figure_position": ([G, _Int, P(FigurePosition)], c_int, _check_status),
+    "carc_game_dragon": ([G, P(DragonInfo)], c_int, None),
     "carc_game_board_text": ([G] + list(BUF), c_int, None),
     "carc_game_board_svg": ([G] + list(BUF), c_int, None),
     "carc_game_score": ([G, _Int, P(c_int32)], c_int, _check_status),

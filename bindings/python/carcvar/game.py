@@ -868,6 +868,30 @@ class Game:
         return FigurePosition(p.x_mm, p.y_mm, p.width_mm, p.depth_mm, p.height_mm, p.x, p.y,
                               p.level, bool(p.flags & 1), bool(p.flags & 2))
 
+    def dragon(self):
+        """The Princess & the Dragon (carc_game_dragon): a dict with "dragon" (its
+        cell (x, y), or None before the first volcano), "flight" (None, or a dict
+        with "visited": the cells of this flight, its start first, "steps_left"
+        and "mover": the player whose step is pending, or None), "fairy" (its
+        cell or None) and "fairy_follower" (the index in figures() of the
+        follower it stands next to, or None).  None when the game does not play
+        princess_dragon."""
+        d = L.DragonInfo()
+        rc = lib.carc_game_dragon(self.handle, ctypes.byref(d))
+        if rc == -10:  # CARC_E_NOTFOUND: no princess_dragon in this game
+            return None
+        if rc < 0:
+            raise error_for(rc)
+        flight = None
+        if d.flying:
+            flight = {"visited": [(d.visited_x[i], d.visited_y[i]) for i in range(d.num_visited)],
+                      "steps_left": d.steps_left,
+                      "mover": d.mover if d.mover >= 0 else None}
+        return {"dragon": (d.dragon_x, d.dragon_y) if d.dragon_on_board else None,
+                "flight": flight,
+                "fairy": (d.fairy_x, d.fairy_y) if d.fairy_on_board else None,
+                "fairy_follower": d.fairy_follower if d.fairy_follower >= 0 else None}
+
     def supply(self, player, kind=0):
         """Figures of a kind (an int or a name of FIGURE_KINDS) in a player's supply."""
         return lib.carc_game_supply(self.handle, player, _kind_id(FIGURE_KINDS, kind))

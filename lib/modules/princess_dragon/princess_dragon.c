@@ -1,0 +1,872 @@
+/* The Princess & the Dragon (expansion 3): volcanoes and the dragon, the
+ * fairy, the magic portal, the princess.  Rules: ../shared/rules/
+ * expansions.md §3 and §8, ../shared/rules/ambiguities.md A1; doc/rules.md
+ * "The Princess & the Dragon" says which rule each part implements and its
+ * source.
+ *
+ *  - dragon tiles wait for the dragon: until the first volcano is laid, no
+ *    tile with the @dragon tag can be drawn (rule pd_dragon_tiles 1, JCZ
+ *    DragonCapability: they stay out of the pile; `drawable`), so the
+ *    chance API lists exactly the tiles that may come; rule 2, the printed
+ *    rule: they may be drawn, and one drawn before the first volcano is set
+ *    aside face up (`draw_aside`: the core draws again; held_tiles -1 shows
+ *    them) and goes back into the pile when the first volcano is laid
+ *    (carc__pile_put_back).
+ *  - volcano (AFTER_PLACE): the dragon moves onto the volcano just laid
+ *    (the first one brings it into play), offered with
+ *    carc__figure_move_offer (cause PD_CAUSE_VOLCANO), and eats there.
+ *  - no follower, builder or pig may be put on the dragon's tile, for any
+ *    cause but a dungeon exit (ambiguities.md E3): the volcano's own
+ *    deployment is refused that way; a barn, the fairy, a tower floor stay
+ *    allowed (they are no follower, builder or pig).
+ *  - the flight: after the scoring of a part whose tile has a dragon
+ *    symbol (rule pd_dragon_move 1; 2: before the scoring, JCZ
+ *    "dragon-move"), 6 steps, each a decision "dragon n|e|s|w" of the
+ *    player (current + k) mod players for step k+1, onto an orthogonally
+ *    adjacent placed tile not visited in this flight (the start counts),
+ *    not the fairy's tile, not a tile tagged @coc_inner (the Count's inner
+ *    City tiles); no legal step: the flight ends.  Each step is offered
+ *    with carc__figure_move_offer (cause PD_CAUSE_STEP): another module
+ *    may take it over (the Dungeon).
+ *  - eating: on every tile it enters, every figure of a player whose kind
+ *    is CARC_CLASS_EATABLE (followers of every kind, builders, pigs) goes
+ *    home -- followers first, so Traders & Builders' orphan rule sends a
+ *    builder or pig home when its last follower went -- except a standing
+ *    castle's knight (JCZ Follower.canBeEatenByDragon; bridges_castles.h).
+ *    Barns, the fairy, the Big Top, the Count: no player's eatable figures.
+ *  - the magic portal: on a @portal tile, "portal" at the deployment, then
+ *    which placed tile ("portal X,Y": another tile with a free, uncompleted
+ *    feature for a figure of the player's supply), then the core's
+ *    deployment queued there for CARC_CAUSE_PORTAL.
+ *  - the princess: when the @princess city segment of the tile just laid
+ *    belongs to a city holding knights, "princess" at the deployment, then
+ *    which knight of that city goes home ("princess N", figure index);
+ *    rule pd_princess 2 (C1, JCZ "princess-action" must): the choice is
+ *    asked before the deployment and cannot be passed, and nothing may be
+ *    deployed on the tile after it.
+ *  - the fairy (neutral): "fairy" at the deployment instead of a figure,
+ *    then which of the player's followers on the board it joins ("fairy N",
+ *    attached beside it, C2/C3) or, rule pd_fairy_placement 2 (C1, JCZ
+ *    "fairy-placement" on-tile), onto which tile holding one of them
+ *    ("fairy X,Y").  +1 at the start of its owner's turn (TURN_START);
+ *    +3 to the owner of its follower when that follower's feature is
+ *    scored, majority or not, also at the end (feature_scored).  When its
+ *    follower leaves the board (eaten, scored, a wagon moving on) the fairy
+ *    stays on that tile, with no follower (JCZ).  The dragon never enters
+ *    its tile.
+ */
+#include "module.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "modules/bridges_castles/bridges_castles.h"
+#include "princess_dragon.h"
+
+#define MOD CARC_MODULE_PRINCESS_DRAGON
+
+/* rule options: slots 27-31 */
+#define RULE_DRAGON_MOVE 27 /* 1 the flight after the scoring, 2 before (JCZ dragon-move) */
+#define RULE_FAIRY 28       /* 1 next to a follower (C2/C3), 2 on its tile (C1)           */
+#define RULE_PRINCESS 29    /* 1 may (C2), 2 must (C1) (JCZ princess-action)             */
+#define RULE_DRAGON_TILES 30 /* 1 out of the draw until a volcano (JCZ), 2 set aside (printed) */
+
+#define DEC_STEP CARC_MODULE_KIND(MOD, 0)       /* a dragon step: the direction  */
+#define DEC_FAIRY CARC_MODULE_KIND(MOD, 1)      /* which follower the fairy joins */
+#define DEC_FAIRY_TILE CARC_MODULE_KIND(MOD, 2) /* C1: onto which tile           */
+#define DEC_PORTAL CARC_MODULE_KIND(MOD, 3)     /* the portal: which tile        */
+#define DEC_PRINCESS CARC_MODULE_KIND(MOD, 4)   /* which knight goes home        */
+
+#define ACT_STEP CARC_MODULE_KIND(MOD, 0)         /* arg: direction 0..3 N E S W */
+#define ACT_FAIRY CARC_MODULE_KIND(MOD, 1)        /* verb                         */
+#define ACT_FAIRY_TO CARC_MODULE_KIND(MOD, 2)     /* arg: figure index            */
+#define ACT_FAIRY_TILE CARC_MODULE_KIND(MOD, 3)   /* arg: placed tile             */
+#define ACT_PORTAL CARC_MODULE_KIND(MOD, 4)       /* verb                         */
+#define ACT_PORTAL_TILE CARC_MODULE_KIND(MOD, 5)  /* arg: placed tile             */
+#define ACT_PRINCESS CARC_MODULE_KIND(MOD, 6)     /* verb                         */
+#define ACT_PRINCESS_KNIGHT CARC_MODULE_KIND(MOD, 7) /* arg: figure index         */
+
+#define REASON_FAIRY_TURN CARC_MODULE_KIND(MOD, 0)    /* +1 at the start of a turn */
+#define REASON_FAIRY_FEATURE CARC_MODULE_KIND(MOD, 1) /* +3 its follower's feature */
+
+#define VERB_FAIRY CARC_VERB_ID(MOD, 0)
+#define VERB_PRINCESS CARC_VERB_ID(MOD, 1)
+#define VERB_PORTAL CARC_VERB_ID(MOD, 2)
+
+#define CAUSE_VOLCANO CARC_MODULE_KIND(MOD, 0)  /* the dragon onto a volcano        */
+#define CAUSE_STEP CARC_MODULE_KIND(MOD, 1)     /* a step of the flight             */
+#define CAUSE_EATEN CARC_MODULE_KIND(MOD, 2)    /* eaten: home to its owner         */
+#define CAUSE_PRINCESS CARC_MODULE_KIND(MOD, 3) /* a knight sent home               */
+#define CAUSE_FAIRY CARC_MODULE_KIND(MOD, 4)    /* the fairy moved by its player    */
+#define CAUSE_FAIRY_STAYS CARC_MODULE_KIND(MOD, 5) /* its follower left: it stays   */
+
+/* why its actions are refused (carc_game_explain), numbered like its kinds */
+#define WHY_NOT_NOW CARC_MODULE_KIND(MOD, 0)      /* not at this decision            */
+#define WHY_DRAGON_TILE CARC_MODULE_KIND(MOD, 1)  /* a deployment on the dragon's tile */
+#define WHY_NO_TILE CARC_MODULE_KIND(MOD, 2)      /* a step onto no tile             */
+#define WHY_VISITED CARC_MODULE_KIND(MOD, 3)      /* a step onto a visited tile      */
+#define WHY_FAIRY_TILE CARC_MODULE_KIND(MOD, 4)   /* a step onto the fairy's tile    */
+#define WHY_CITY_TILE CARC_MODULE_KIND(MOD, 5)    /* a step onto an inner City tile  */
+#define WHY_NO_FOLLOWER CARC_MODULE_KIND(MOD, 6)  /* the fairy: no follower to join  */
+#define WHY_PORTAL_TARGET CARC_MODULE_KIND(MOD, 7) /* no free uncompleted feature there */
+#define WHY_NO_KNIGHT CARC_MODULE_KIND(MOD, 8)    /* the princess: no knight there   */
+#define WHY_NOT_PORTAL CARC_MODULE_KIND(MOD, 9)   /* the tile just laid has no portal */
+#define WHY_DRAGON_WAITS CARC_MODULE_KIND(MOD, 10) /* a dragon tile before the volcano */
+
+#define FAIRY_TURN_POINTS 1    /* JCZ FAIRY_POINTS_BEGINNING_OF_TURN */
+#define FAIRY_FEATURE_POINTS 3 /* JCZ FAIRY_POINTS_FINISHED_OBJECT   */
+
+static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0}; /* N E S W */
+
+static pd_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
+static const pd_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
+
+static size_t state_size(const carc_options *o)
+{
+    (void)o;
+    return sizeof(pd_state);
+}
+
+static const carc_kind_def kinds[] = {
+    /* neutral, one each (expansions.md §3) */
+    {CARC_FIGURE_DRAGON, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}},
+    {CARC_FIGURE_FAIRY, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}},
+};
+
+static const carc_rule_def rules[] = {
+    {RULE_DRAGON_MOVE, "pd_dragon_move", 1, 1, 2}, /* 1 after the scoring (printed), 2 before */
+    {RULE_FAIRY, "pd_fairy_placement", 1, 1, 2},   /* A1: 1 next to a follower, 2 on the tile */
+    {RULE_PRINCESS, "pd_princess", 1, 1, 2},       /* A1: 1 may (C2), 2 must (C1)             */
+    {RULE_DRAGON_TILES, "pd_dragon_tiles", 1, 1, 2}, /* 1 JCZ: out of the draw, 2 printed: aside */
+};
+
+static void setup(carc_game *g)
+{
+    pd_state *s = st(g);
+    s->t_volcano = carc__tile_tag_bit("volcano");
+    s->t_dragon = carc__tile_tag_bit("dragon");
+    s->t_portal = carc__tile_tag_bit("portal");
+    s->t_coc_inner = carc__tile_tag_bit("coc_inner");
+    s->s_princess = carc__segment_tag_bit("princess");
+    s->dragon = s->fairy = -1;
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.kind == CARC_FIGURE_DRAGON) s->dragon = (int16_t)i;
+        if (f.kind == CARC_FIGURE_FAIRY) s->fairy = (int16_t)i;
+    }
+}
+
+/* ------------------------------------------------------------- facts */
+
+int carc__pd_dragon_tile(const carc_game *g)
+{
+    if (!g || !carc__module_enabled(g, MOD)) return -1;
+    const pd_state *s = cst(g);
+    return s->dragon >= 0 ? carc__figure_tile(g, s->dragon) : -1;
+}
+
+int carc__pd_fairy_tile(const carc_game *g)
+{
+    if (!g || !carc__module_enabled(g, MOD)) return -1;
+    const pd_state *s = cst(g);
+    return s->fairy >= 0 ? carc__figure_tile(g, s->fairy) : -1;
+}
+
+/* carc_game_dragon (public, CARCVAR_0.6): the dragon, its flight, the
+ * fairy. */
+CARC_API int carc_game_dragon(const carc_game *g, carc_dragon_info *out)
+{
+    if (!g || !out) return CARC_E_INVALID;
+    if (!carc__module_enabled(g, MOD)) return CARC_E_NOTFOUND;
+    const pd_state *s = cst(g);
+    memset(out, 0, sizeof *out);
+    out->mover = -1;
+    out->fairy_follower = -1;
+    int t = carc__pd_dragon_tile(g);
+    if (t >= 0) {
+        out->dragon_on_board = 1;
+        carc__tile_xy(g, t, &out->dragon_x, &out->dragon_y);
+    }
+    if (s->flight >= 1 && s->flight <= PD_FLIGHT_STEPS) {
+        out->flying = 1;
+        out->steps_left = PD_FLIGHT_STEPS + 1 - s->flight;
+        out->num_visited = s->nvisited;
+        for (int i = 0; i < s->nvisited; i++)
+            carc__tile_xy(g, s->visited[i], &out->visited_x[i], &out->visited_y[i]);
+        const carc_pending *p = carc__decision_pending(g);
+        if (p && p->kind == CARC_MODULE_KIND(MOD, 0)) out->mover = p->player;
+    }
+    int f = carc__pd_fairy_tile(g);
+    if (f >= 0) {
+        out->fairy_on_board = 1;
+        carc__tile_xy(g, f, &out->fairy_x, &out->fairy_y);
+        carc_fig fairy;
+        carc__figure_get(g, s->fairy, &fairy);
+        if (fairy.where == CARC_PLACE_ATTACHED) out->fairy_follower = fairy.arg;
+    }
+    return CARC_OK;
+}
+
+/* ------------------------------------------------------------- helpers */
+
+static uint32_t tile_tags(const carc_game *g, int t)
+{
+    return t >= 0 ? carc__types[carc__tile_type(g, t)].tags : 0;
+}
+
+/* the placed tile beside tile t on side d (0..3 N E S W), or -1 */
+static int beside(const carc_game *g, int t, int d)
+{
+    int x, y;
+    carc__tile_xy(g, t, &x, &y);
+    return carc__tile_at(g, x + dx[d], y + dy[d]);
+}
+
+static bool visited(const pd_state *s, int t)
+{
+    for (int i = 0; i < s->nvisited; i++)
+        if (s->visited[i] == t) return true;
+    return false;
+}
+
+static bool is_follower(const carc_game *g, const carc_fig *f)
+{
+    return f->owner >= 0 && (carc__figure_kind_classes(g, f->kind) & CARC_CLASS_FOLLOWER);
+}
+
+/* why a step of the flight in direction d is refused (a WHY_*), 0 if legal */
+static int step_refusal(const carc_game *g, int d)
+{
+    const pd_state *s = cst(g);
+    int from = carc__figure_tile(g, s->dragon);
+    int to = from >= 0 ? beside(g, from, d) : -1;
+    if (to < 0) return WHY_NO_TILE;
+    if (visited(s, to)) return WHY_VISITED;
+    if (to == carc__pd_fairy_tile(g)) return WHY_FAIRY_TILE;
+    if (s->t_coc_inner && (tile_tags(g, to) & s->t_coc_inner)) return WHY_CITY_TILE;
+    if (!carc__figure_may_move(g, s->dragon, CARC_PLACE_TILE, to, 0, CAUSE_STEP))
+        return CARC_REASON_FORBIDDEN;
+    return 0;
+}
+
+static bool any_step(const carc_game *g)
+{
+    for (int d = 0; d < 4; d++)
+        if (!step_refusal(g, d)) return true;
+    return false;
+}
+
+/* The dragon has entered tile t: every eatable figure of a player there
+ * goes home, followers first (so the orphan rule of Traders & Builders
+ * sees its last follower leave), a standing castle's knight spared.  The
+ * figures are read again after each move: an orphaned pig may have gone
+ * home already. */
+static int eat(carc_game *g, int t)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        int figs[CARC_ID_FIGURE_N];
+        int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
+        for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
+            carc_fig f;
+            carc__figure_get(g, figs[i], &f);
+            unsigned cl = (unsigned)carc__figure_kind_classes(g, f.kind);
+            int tiles[2];
+            if (f.owner < 0 || !(cl & CARC_CLASS_EATABLE) || carc__figure_tile(g, figs[i]) != t)
+                continue;
+            if (pass == 0 && !(cl & CARC_CLASS_FOLLOWER)) continue;
+            if (carc__bcb_castle_of(g, figs[i], tiles)) continue;
+            int rc = carc__figure_move(g, figs[i], CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_EATEN);
+            if (rc) return rc;
+        }
+    }
+    return CARC_OK;
+}
+
+/* Knights of city root: followers of any player on one of its segments. */
+static bool is_knight(const carc_game *g, int fig, int root)
+{
+    carc_fig f;
+    carc__figure_get(g, fig, &f);
+    return is_follower(g, &f) && f.where == CARC_PLACE_SEGMENT &&
+           carc__segment_root(g, f.tile, f.segment) == root;
+}
+
+/* The city of the princess segment of placed tile t if it holds a knight,
+ * else -1. */
+static int princess_city(const carc_game *g, int t)
+{
+    const pd_state *s = cst(g);
+    if (t < 0 || !s->s_princess) return -1;
+    const tile_type *ty = &carc__types[carc__tile_type(g, t)];
+    for (int k = 0; k < ty->nseg; k++) {
+        if (!(ty->seg[k].tags & s->s_princess)) continue;
+        int root = carc__segment_root(g, t, k);
+        if (root >= 0 && carc__root_followers(g, root) > 0)
+            for (int i = 0; i < carc__figure_count(g); i++)
+                if (is_knight(g, i, root)) return root;
+    }
+    return -1;
+}
+
+/* May the fairy join figure i (C2) for player p? */
+static bool fairy_target(const carc_game *g, int p, int i)
+{
+    const pd_state *s = cst(g);
+    carc_fig f, fairy;
+    carc__figure_get(g, i, &f);
+    if (f.owner != p || !is_follower(g, &f) ||
+        (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE))
+        return false;
+    carc__figure_get(g, s->fairy, &fairy);
+    if (fairy.where == CARC_PLACE_ATTACHED && fairy.arg == i) return false;
+    return carc__figure_may_move(g, s->fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY);
+}
+
+/* May the fairy go onto placed tile t (C1) for player p: a tile holding
+ * one of p's followers, not the one it stands on? */
+static bool fairy_tile_target(const carc_game *g, int p, int t)
+{
+    const pd_state *s = cst(g);
+    if (t == carc__figure_tile(g, s->fairy)) return false;
+    int figs[CARC_ID_FIGURE_N];
+    int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
+    bool mine = false;
+    for (int i = 0; i < n && i < CARC_ID_FIGURE_N && !mine; i++) {
+        carc_fig f;
+        carc__figure_get(g, figs[i], &f);
+        mine = f.owner == p && is_follower(g, &f) && f.where != CARC_PLACE_ATTACHED;
+    }
+    return mine && carc__figure_may_move(g, s->fairy, CARC_PLACE_TILE, t, 0, CAUSE_FAIRY);
+}
+
+static bool any_fairy_target(const carc_game *g, int p)
+{
+    bool on_tile = carc__rule(g, RULE_FAIRY) == 2;
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        if (!on_tile) {
+            if (fairy_target(g, p, i)) return true;
+            continue;
+        }
+        /* C1: a tile holding one of p's followers (fairy_tile_target's
+         * rule, asked only for the tiles of p's followers) */
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.owner == p && is_follower(g, &f) &&
+            (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE) &&
+            fairy_tile_target(g, p, f.tile))
+            return true;
+    }
+    return false;
+}
+
+/* May player p use the portal to placed tile t: another tile than the one
+ * just laid, with a spot the deployment rule allows for a figure of p's
+ * supply (carc__figure_deploy_legal, CARC_CAUSE_PORTAL, no flags: free and
+ * not completed)? */
+static bool portal_tile_ok(const carc_game *g, int p, int t)
+{
+    if (t < 0 || t >= carc__tile_count(g) || t == carc__tile_last(g)) return false;
+    int nseg = carc__types[carc__tile_type(g, t)].nseg;
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+        int f = carc__figure_supply(g, p, k) ? carc__figure_in_supply(g, p, k) : -1;
+        for (int sg = 0; f >= 0 && sg < nseg; sg++)
+            if (carc__figure_deploy_legal(g, f, t, sg, CARC_CAUSE_PORTAL, 0)) return true;
+    }
+    return false;
+}
+
+static bool any_portal_tile(const carc_game *g, int p)
+{
+    for (int t = 0; t < carc__tile_count(g); t++)
+        if (portal_tile_ok(g, p, t)) return true;
+    return false;
+}
+
+/* ------------------------------------------------------------- steps */
+
+/* AFTER_PLACE: a volcano brings the dragon onto it, and it eats there. */
+static int volcano_hook(carc_game *g)
+{
+    pd_state *s = st(g);
+    s->princess_done = 0;
+    int t = carc__tile_last(g);
+    if (t < 0 || !(tile_tags(g, t) & s->t_volcano) || s->dragon < 0) return CARC_HOOK_NEXT;
+    s->entered = 1;
+    /* pd_dragon_tiles 2: the dragon tiles set aside go back into the pile */
+    for (; s->naside > 0; s->naside--) carc__pile_put_back(g, s->aside[s->naside - 1]);
+    carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = t, .cause = CAUSE_VOLCANO,
+                   .by = -1};
+    if (carc__figure_move_offer(g, &m) == CARC_MOVE_PROCEED) eat(g, t);
+    return CARC_HOOK_NEXT;
+}
+
+/* DEPLOY, before the core's deployment, rule pd_princess 2 (must): the
+ * knight to send home, asked first; nothing is deployed on the tile then. */
+static int princess_must_hook(carc_game *g)
+{
+    if (carc__rule(g, RULE_PRINCESS) != 2) return CARC_HOOK_NEXT;
+    int t = carc__tile_last(g);
+    int root = princess_city(g, t);
+    if (root < 0) return CARC_HOOK_NEXT;
+    st(g)->princess_done = 1;
+    carc__decision_push(g, DEC_PRINCESS, carc__current(g), MOD, t, root);
+    return CARC_HOOK_NEXT;
+}
+
+/* The flight: one step per call, each a decision of its player. */
+static int flight(carc_game *g)
+{
+    pd_state *s = st(g);
+    if (s->flight == 0) {
+        int t = carc__tile_last(g);
+        int at = s->dragon >= 0 ? carc__figure_tile(g, s->dragon) : -1;
+        if (t < 0 || !(tile_tags(g, t) & s->t_dragon) || at < 0) return CARC_HOOK_NEXT;
+        s->flight = 1;
+        s->nvisited = 0;
+    }
+    int at = carc__figure_tile(g, s->dragon);
+    if (s->flight != PD_FLIGHT_OVER && at >= 0 && !visited(s, at) &&
+        s->nvisited < PD_FLIGHT_STEPS + 1)
+        s->visited[s->nvisited++] = (int16_t)at;
+    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !any_step(g)) {
+        s->flight = 0; /* done, taken over, or a dead end */
+        return CARC_HOOK_NEXT;
+    }
+    int who = (carc__current(g) + s->flight - 1) % carc__players(g);
+    carc__decision_push(g, DEC_STEP, who, MOD, at, s->flight);
+    return CARC_HOOK_AGAIN;
+}
+
+static int flight_after(carc_game *g)
+{
+    return carc__rule(g, RULE_DRAGON_MOVE) == 1 ? flight(g) : CARC_HOOK_NEXT;
+}
+
+static int flight_before(carc_game *g)
+{
+    return carc__rule(g, RULE_DRAGON_MOVE) == 2 ? flight(g) : CARC_HOOK_NEXT;
+}
+
+/* the fairy's follower: the figure it is attached to (C2), or -1 */
+static int fairy_host(const carc_game *g)
+{
+    const pd_state *s = cst(g);
+    carc_fig f;
+    carc__figure_get(g, s->fairy, &f);
+    return f.where == CARC_PLACE_ATTACHED ? f.arg : -1;
+}
+
+/* Does player p have the fairy with one of its followers: attached to one
+ * (C2), or on a tile holding one (C1)? */
+static bool fairy_with(const carc_game *g, int p)
+{
+    const pd_state *s = cst(g);
+    int h = fairy_host(g);
+    if (h >= 0) {
+        carc_fig f;
+        carc__figure_get(g, h, &f);
+        return f.owner == p;
+    }
+    carc_fig fairy;
+    carc__figure_get(g, s->fairy, &fairy);
+    if (fairy.where != CARC_PLACE_TILE || carc__rule(g, RULE_FAIRY) != 2) return false;
+    int figs[CARC_ID_FIGURE_N];
+    int n = carc__tile_figures(g, fairy.tile, figs, CARC_ID_FIGURE_N);
+    for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
+        carc_fig f;
+        carc__figure_get(g, figs[i], &f);
+        if (f.owner == p && is_follower(g, &f) && f.where != CARC_PLACE_ATTACHED) return true;
+    }
+    return false;
+}
+
+/* TURN_START: +1 to the player whose turn begins when the fairy is with
+ * one of its followers. */
+static int fairy_turn(carc_game *g)
+{
+    int p = carc__current(g);
+    if (st(g)->fairy >= 0 && fairy_with(g, p))
+        carc__score_add(g, p, FAIRY_TURN_POINTS, REASON_FAIRY_TURN, 0, -1, 0);
+    return CARC_HOOK_NEXT;
+}
+
+/* ------------------------------------------------------------- vetoes */
+
+static bool drawable(const carc_game *g, int type)
+{
+    const pd_state *s = cst(g);
+    return s->entered || carc__rule(g, RULE_DRAGON_TILES) == 2 ||
+           !(carc__types[type].tags & s->t_dragon);
+}
+
+/* pd_dragon_tiles 2: a dragon tile drawn before the first volcano is set
+ * aside (the core draws again) until the volcano comes. */
+static bool draw_aside(carc_game *g, int type)
+{
+    pd_state *s = st(g);
+    if (s->entered || carc__rule(g, RULE_DRAGON_TILES) != 2 ||
+        !(carc__types[type].tags & s->t_dragon) || s->naside >= PD_ASIDE_MAX)
+        return false;
+    s->aside[s->naside++] = (int16_t)type;
+    return true;
+}
+
+/* the dragon tiles set aside lie face up, nobody's (carc_game_held_tiles -1) */
+static int held_tiles(const carc_game *g, int player, int32_t *types, size_t cap)
+{
+    const pd_state *s = cst(g);
+    if (player != -1) return 0;
+    for (size_t i = 0; i < s->naside && i < cap; i++) types[i] = s->aside[i];
+    return s->naside;
+}
+
+/* No follower, builder or pig onto the dragon's tile (but out of a
+ * dungeon); pd_princess 2: nothing on the tile whose princess acted. */
+static bool may_deploy(const carc_game *g, int player, int kind, int tile, int seg, int cause)
+{
+    (void)player;
+    (void)seg;
+    const pd_state *s = cst(g);
+    if (cause == CARC_CAUSE_DUNGEON_EXIT) return true;
+    if (s->princess_done && cause == CARC_CAUSE_DEPLOY && tile == carc__tile_last(g)) return false;
+    if (!(carc__figure_kind_classes(g, kind) & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE)))
+        return true;
+    return tile != carc__pd_dragon_tile(g);
+}
+
+/* ------------------------------------------------------------- scoring */
+
+/* +3 to the owner of the fairy's follower when its feature is scored (C2:
+ * the follower it is attached to; C1: each owner of a follower on the
+ * fairy's tile standing on that feature, once).  A standing castle's knight
+ * earns nothing: its castle is scored by its fief, never as its city (as a
+ * ringmaster in a castle, doc/rules.md). */
+static void feature_scored(carc_game *g, int root, const feat_eval *e)
+{
+    (void)e;
+    const pd_state *s = cst(g);
+    if (s->fairy < 0) return;
+    int t = carc__figure_tile(g, s->fairy);
+    if (t < 0) return;
+    int figs[CARC_ID_FIGURE_N];
+    int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
+    int h = fairy_host(g);
+    unsigned paid = 0;
+    for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
+        carc_fig f;
+        carc__figure_get(g, figs[i], &f);
+        if (!is_follower(g, &f) || f.where != CARC_PLACE_SEGMENT ||
+            carc__segment_root(g, f.tile, f.segment) != root || (paid >> f.owner & 1u))
+            continue;
+        if (h >= 0 ? figs[i] != h : carc__rule(g, RULE_FAIRY) != 2) continue;
+        int tiles[2];
+        if (carc__bcb_castle_of(g, figs[i], tiles)) continue; /* a castle: no feature scored */
+        paid |= 1u << f.owner;
+        carc__score_add(g, f.owner, FAIRY_FEATURE_POINTS, REASON_FAIRY_FEATURE,
+                        carc__root_kind(g, root), f.tile, f.segment);
+    }
+}
+
+/* ------------------------------------------------------------- events */
+
+/* The fairy's follower left its place: the fairy stays on that tile. */
+static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
+{
+    (void)cause;
+    const pd_state *s = cst(g);
+    if (s->fairy < 0 || fig == s->fairy || from->tile < 0) return;
+    carc_fig fairy;
+    carc__figure_get(g, s->fairy, &fairy);
+    if (fairy.where != CARC_PLACE_ATTACHED || fairy.arg != fig) return;
+    carc__figure_move(g, s->fairy, CARC_PLACE_TILE, from->tile, 0, 0, 0, CAUSE_FAIRY_STAYS);
+}
+
+/* ------------------------------------------------------------ decisions */
+
+static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    const pd_state *s = cst(g);
+    if (p->target < 0 || s->princess_done) return;
+    if (s->fairy >= 0 && any_fairy_target(g, p->player))
+        carc__sink_push_kind(sink, ACT_FAIRY, 0, 0, VERB_FAIRY);
+    if (carc__rule(g, RULE_PRINCESS) == 1 && princess_city(g, p->target) >= 0)
+        carc__sink_push_kind(sink, ACT_PRINCESS, 0, 0, VERB_PRINCESS);
+    if ((tile_tags(g, p->target) & s->t_portal) && any_portal_tile(g, p->player))
+        carc__sink_push_kind(sink, ACT_PORTAL, 0, 0, VERB_PORTAL);
+}
+
+static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    switch (p->kind) {
+    case DEC_STEP:
+        for (int d = 0; d < 4; d++)
+            if (!step_refusal(g, d)) carc__sink_push_kind(sink, ACT_STEP, d, 0, CARC_ID_DIRECTION + 2 * d);
+        break;
+    case DEC_FAIRY:
+        for (int i = 0; i < carc__figure_count(g) && i < CARC_ID_FIGURE_N; i++)
+            if (fairy_target(g, p->player, i)) carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
+        break;
+    case DEC_FAIRY_TILE:
+        for (int t = 0; t < carc__tile_count(g); t++)
+            if (fairy_tile_target(g, p->player, t))
+                carc__sink_push_kind(sink, ACT_FAIRY_TILE, t, 0, CARC_ID_TILE + t);
+        break;
+    case DEC_PORTAL:
+        for (int t = 0; t < carc__tile_count(g); t++)
+            if (portal_tile_ok(g, p->player, t)) carc__sink_push_kind(sink, ACT_PORTAL_TILE, t, 0, CARC_ID_TILE + t);
+        break;
+    case DEC_PRINCESS:
+        for (int i = 0; i < carc__figure_count(g) && i < CARC_ID_FIGURE_N; i++)
+            if (is_knight(g, i, p->arg)) carc__sink_push_kind(sink, ACT_PRINCESS_KNIGHT, i, 0, CARC_ID_FIGURE + i);
+        break;
+    default:
+        break;
+    }
+}
+
+/* The core has checked the action is one of decision_actions'. */
+static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    pd_state *s = st(g);
+    switch (a->kind) {
+    case ACT_STEP: {
+        int to = beside(g, p->target, a->arg);
+        carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to,
+                       .cause = CAUSE_STEP, .by = p->player};
+        int r = carc__figure_move_offer(g, &m);
+        if (r < 0) return r;
+        if (r == CARC_MOVE_TAKEN) {
+            s->flight = PD_FLIGHT_OVER;
+            return CARC_OK;
+        }
+        s->flight++;
+        return r == CARC_MOVE_PROCEED ? eat(g, to) : CARC_OK;
+    }
+    case ACT_FAIRY:
+        return carc__decision_followup(g, carc__rule(g, RULE_FAIRY) == 2 ? DEC_FAIRY_TILE : DEC_FAIRY,
+                                       p->player, MOD, -1, 0);
+    case ACT_FAIRY_TO:
+        return carc__figure_move(g, s->fairy, CARC_PLACE_ATTACHED, -1, 0, a->arg, 0, CAUSE_FAIRY);
+    case ACT_FAIRY_TILE:
+        return carc__figure_move(g, s->fairy, CARC_PLACE_TILE, a->arg, 0, 0, 0, CAUSE_FAIRY);
+    case ACT_PORTAL:
+        return carc__decision_followup(g, DEC_PORTAL, p->player, MOD, -1, 0);
+    case ACT_PORTAL_TILE: /* the core's deployment there, next */
+        return carc__decision_push_deploy(g, p->player, a->arg, CARC_CAUSE_PORTAL, true);
+    case ACT_PRINCESS:
+        return carc__decision_followup(g, DEC_PRINCESS, p->player, MOD, p->target,
+                                       princess_city(g, p->target));
+    case ACT_PRINCESS_KNIGHT:
+        return carc__figure_move(g, a->arg, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_PRINCESS);
+    default:
+        return CARC_E_ILLEGAL;
+    }
+}
+
+/* ------------------------------------------------------------ ids, text */
+
+/* directions: ids every other one of CARC_ID_DIRECTION (N E S W) */
+static const carc_arg_choice dirs[] = {{0, 0, "n"}, {1, 2, "e"}, {2, 4, "s"}, {3, 6, "w"}};
+
+static const carc_action_def actions[] = {
+    {ACT_STEP, "dragon", CARC_AT(0), CARC_ID_DIRECTION, {CARC_ARG_CHOICE(arg, dirs)}},
+    {ACT_FAIRY, "fairy", CARC_AT_DEPLOY, VERB_FAIRY, {{0}}},
+    {ACT_FAIRY_TO, "fairy", CARC_AT(1), CARC_ID_FIGURE,
+     {CARC_ARG_INT(arg, 0, CARC_ID_FIGURE_N - 1)}},
+    {ACT_FAIRY_TILE, "fairy", CARC_AT(2), CARC_ID_TILE, {CARC_ARG_TILE(arg)}},
+    {ACT_PORTAL, "portal", CARC_AT_DEPLOY, VERB_PORTAL, {{0}}},
+    {ACT_PORTAL_TILE, "portal", CARC_AT(3), CARC_ID_TILE, {CARC_ARG_TILE(arg)}},
+    {ACT_PRINCESS, "princess", CARC_AT_DEPLOY, VERB_PRINCESS, {{0}}},
+    {ACT_PRINCESS_KNIGHT, "princess", CARC_AT(4), CARC_ID_FIGURE,
+     {CARC_ARG_INT(arg, 0, CARC_ID_FIGURE_N - 1)}},
+};
+
+/* ------------------------------------------------------------ explain */
+
+static void cell_of(const carc_game *g, int t, int *x, int *y)
+{
+    *x = *y = 0;
+    if (t >= 0) carc__tile_xy(g, t, x, y);
+}
+
+static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
+{
+    const carc_pending *d = carc__decision_pending(g);
+    const pd_state *s = cst(g);
+    if (!d) return false;
+    int x, y;
+    /* a core deployment our veto refused */
+    if (a->kind == CARC_ACTION_DEPLOY && d->kind == CARC_DECISION_DEPLOY && d->target >= 0) {
+        int t = d->target;
+        if (a->segment < 0 || a->segment >= carc__types[carc__tile_type(g, t)].nseg ||
+            a->figure < 0 || a->figure >= CARC_FIGURE_KINDS)
+            return false;
+        int cause = (d->flags & CARC_PENDING_QUEUED_DEPLOY) ? d->arg : CARC_CAUSE_DEPLOY;
+        if (may_deploy(g, d->player, a->figure, t, a->segment, cause)) return false;
+        cell_of(g, t, &x, &y);
+        if (s->princess_done && t == carc__tile_last(g)) {
+            out->reason = WHY_NO_KNIGHT;
+            snprintf(out->message, sizeof out->message,
+                     "the princess sent a knight home instead of the deployment (rule pd_princess 2): "
+                     "nothing more may be deployed on %d,%d this turn",
+                     x, y);
+        } else {
+            out->reason = WHY_DRAGON_TILE;
+            snprintf(out->message, sizeof out->message,
+                     "the dragon stands on %d,%d%s: no follower, builder or pig may be deployed "
+                     "there; pass or choose another deployment",
+                     x, y, (tile_tags(g, t) & s->t_volcano) ? " (the volcano just laid)" : "");
+        }
+        return true;
+    }
+    if (a->kind == CARC_ACTION_DRAW && d->kind == CARC_DECISION_DRAW && a->tile >= 0 &&
+        a->tile < carc__ntypes && carc__pile_left_of(g, a->tile) > 0 && !drawable(g, a->tile)) {
+        out->reason = WHY_DRAGON_WAITS;
+        snprintf(out->message, sizeof out->message,
+                 "%s has the dragon symbol: dragon tiles stay out of the draw until the first "
+                 "volcano is laid",
+                 carc__types[a->tile].name);
+        return true;
+    }
+    if (!CARC_KIND_IS_MODULE(a->kind) || CARC_KIND_MODULE(a->kind) != MOD) return false;
+    switch (a->kind) {
+    case ACT_STEP:
+        if (d->kind != DEC_STEP) break;
+        if (a->arg < 0 || a->arg > 3) return false;
+        {
+            static const char *const names[4] = {"north", "east", "south", "west"};
+            int why = step_refusal(g, a->arg);
+            int to = carc__figure_tile(g, s->dragon) >= 0 ? beside(g, d->target, a->arg) : -1;
+            cell_of(g, to, &x, &y);
+            out->reason = why ? why : CARC_REASON_NOT_OFFERED;
+            if (why == WHY_NO_TILE)
+                snprintf(out->message, sizeof out->message,
+                         "no tile lies %s of the dragon: it steps only onto placed tiles",
+                         names[a->arg]);
+            else if (why == WHY_VISITED)
+                snprintf(out->message, sizeof out->message,
+                         "the dragon has already been on %d,%d in this flight: choose another "
+                         "direction",
+                         x, y);
+            else if (why == WHY_FAIRY_TILE)
+                snprintf(out->message, sizeof out->message,
+                         "the fairy is on %d,%d: the dragon never enters the fairy's tile", x, y);
+            else if (why == WHY_CITY_TILE)
+                snprintf(out->message, sizeof out->message,
+                         "%d,%d is an inner tile of the City of Carcassonne: the dragon never "
+                         "enters it",
+                         x, y);
+            else
+                snprintf(out->message, sizeof out->message,
+                         "a rule of a module in play forbids the dragon's step onto %d,%d", x, y);
+            return true;
+        }
+    case ACT_FAIRY:
+        if (d->kind != CARC_DECISION_DEPLOY || d->target < 0) break;
+        out->reason = WHY_NO_FOLLOWER;
+        snprintf(out->message, sizeof out->message,
+                 s->princess_done ? "the princess acted this turn: the fairy may not move"
+                                  : "the fairy moves only to one of your followers on the board, "
+                                    "and you have none it may join");
+        return true;
+    case ACT_FAIRY_TO:
+    case ACT_FAIRY_TILE:
+        if (d->kind != DEC_FAIRY && d->kind != DEC_FAIRY_TILE) break;
+        out->reason = WHY_NO_FOLLOWER;
+        snprintf(out->message, sizeof out->message,
+                 d->kind == DEC_FAIRY
+                     ? "the fairy joins one of your followers on the board that it is not with "
+                       "already: name one (its figure index)"
+                     : "the fairy goes onto a tile holding one of your followers, other than its "
+                       "own: name one");
+        return true;
+    case ACT_PORTAL:
+        if (d->kind != CARC_DECISION_DEPLOY || d->target < 0) break;
+        out->reason = (tile_tags(g, d->target) & s->t_portal) ? WHY_PORTAL_TARGET : WHY_NOT_PORTAL;
+        snprintf(out->message, sizeof out->message,
+                 out->reason == WHY_NOT_PORTAL
+                     ? "the tile just laid has no magic portal"
+                     : "no other placed tile has a free, uncompleted feature for a figure of "
+                       "your supply");
+        return true;
+    case ACT_PORTAL_TILE:
+        if (d->kind != DEC_PORTAL) break;
+        out->reason = WHY_PORTAL_TARGET;
+        if (a->arg == carc__tile_last(g))
+            snprintf(out->message, sizeof out->message,
+                     "the portal leads to another tile than the one just laid: deploy there "
+                     "normally instead");
+        else
+            snprintf(out->message, sizeof out->message,
+                     "that tile has no feature a figure of your supply may take through the "
+                     "portal: every one is occupied or completed, or the dragon is there");
+        return true;
+    case ACT_PRINCESS:
+    case ACT_PRINCESS_KNIGHT:
+        if (d->kind != CARC_DECISION_DEPLOY && d->kind != DEC_PRINCESS) break;
+        if (a->kind == ACT_PRINCESS && d->kind != CARC_DECISION_DEPLOY) break;
+        out->reason = WHY_NO_KNIGHT;
+        snprintf(out->message, sizeof out->message,
+                 a->kind == ACT_PRINCESS
+                     ? "the princess acts only when the tile just laid joins her city to a "
+                       "city holding knights"
+                     : "that figure is no knight of the princess's city: name one of its "
+                       "knights");
+        return true;
+    default:
+        break;
+    }
+    out->reason = WHY_NOT_NOW;
+    snprintf(out->message, sizeof out->message,
+             "that action of the Princess & the Dragon does not answer the pending decision");
+    return true;
+}
+
+/* ------------------------------------------------------------ the module */
+
+static const carc_step_hook steps[] = {
+    {CARC_STEP_TURN_START, 0, fairy_turn},
+    {CARC_STEP_AFTER_PLACE, 0, volcano_hook},
+    {CARC_STEP_DEPLOY, -10, princess_must_hook},
+    {CARC_STEP_BEFORE_SCORING, -150, flight_before}, /* before the features are collected */
+    {CARC_STEP_AFTER_SCORING, 50, flight_after},     /* after wagons and the circus       */
+};
+
+static const char *const reasons[] = {"fairy turn", "fairy feature", NULL};
+
+const carc_module_def carc__module_princess_dragon = {
+    .id = MOD,
+    .name = "princess_dragon",
+    .tile_set = "princess_dragon",
+    .kinds = kinds,
+    .nkinds = sizeof kinds / sizeof kinds[0],
+    .rules = rules,
+    .nrules = sizeof rules / sizeof rules[0],
+    .uses = (1ull << CARC_MODULE_BRIDGES_CASTLES) | (1ull << CARC_MODULE_TRADERS_BUILDERS) |
+            (1ull << CARC_MODULE_COUNT),
+    .reasons = reasons,
+    .state_size = state_size,
+    /* 6 steps, the fairy's or the princess's follow-up, the portal's two,
+     * a draw again (pd_dragon_tiles 2: at most 12 in a game) */
+    .decisions_per_tile = PD_FLIGHT_STEPS + 5, /* + a draw again after a set-aside tile */
+    /* the fairy's +1, and +3 per owner of a follower on the fairy's tile */
+    .events_per_tile = 1 + 9,
+    .events_per_game = 16,
+    .max_pending = 3,
+    .steps = steps,
+    .nsteps = sizeof steps / sizeof steps[0],
+    .setup = setup,
+    .decision_actions = decision_actions,
+    .decision_apply = decision_apply,
+    .actions = actions,
+    .nactions = sizeof actions / sizeof actions[0],
+    .deploy_actions = deploy_actions,
+    .may_deploy = may_deploy,
+    .drawable = drawable,
+    .draw_aside = draw_aside,
+    .held_tiles = held_tiles,
+    .feature_scored = feature_scored,
+    .figure_moved = figure_moved,
+    .explain = explain,
+};

@@ -1,0 +1,39 @@
+/* The Princess & the Dragon (module 3): the facts it offers to other
+ * modules (pig throwing, the Dungeon, the Tower, the Count), each with a
+ * neutral answer when the module is off, and its state, which tests read
+ * through carc__mod_cstate(g, CARC_MODULE_PRINCESS_DRAGON). */
+#ifndef CARC_PRINCESS_DRAGON_H
+#define CARC_PRINCESS_DRAGON_H
+
+#include "module.h"
+
+#define PD_FLIGHT_STEPS 6    /* a flight is 6 single steps (expansions.md §3) */
+#define PD_FLIGHT_OVER 255   /* pd_state.flight: a step was taken over        */
+#define PD_ASIDE_MAX 32      /* dragon tiles set aside at most (12 in the set)  */
+
+typedef struct pd_state {
+    uint32_t t_volcano, t_dragon, t_portal; /* tile tag bits (setup)          */
+    uint32_t t_coc_inner;                   /* the Count's inner tiles, or 0  */
+    uint32_t s_princess;                    /* segment tag bit                */
+    int16_t dragon, fairy;                  /* figure indices                 */
+    uint8_t entered;        /* a volcano has been laid: the dragon is in play  */
+    uint8_t flight;         /* 0 idle; 1..6 the step to make next;
+                               PD_FLIGHT_OVER: a step was taken over          */
+    uint8_t nvisited;       /* tiles of this flight, the start included       */
+    uint8_t princess_done;  /* rule pd_princess 2: this part's tile sent a
+                               knight home, no deployment on it              */
+    int16_t visited[PD_FLIGHT_STEPS + 1];
+    /* rule pd_dragon_tiles 2 (printed): dragon tiles drawn before the first
+     * volcano, set aside face up until it comes (tile types) */
+    uint8_t naside;
+    int16_t aside[PD_ASIDE_MAX];
+} pd_state;
+
+/* The placed tile the dragon stands on, or -1 when it is not in play (no
+ * volcano yet) or the module is off. */
+int carc__pd_dragon_tile(const carc_game *g);
+/* The placed tile the fairy stands on (beside its follower, or alone on a
+ * tile), or -1 when it is not on the board or the module is off. */
+int carc__pd_fairy_tile(const carc_game *g);
+
+#endif

@@ -1,0 +1,568 @@
+/* The Princess & the Dragon (module princess_dragon):
+ *  - its 30 tiles in all four rotations against an independent table
+ *    (edges: ../shared/rules/expansions.md §3; fields, pennants and the
+ *    princess cities typed from JCloisterZone's princess_and_dragon.xml in
+ *    its own notation -- JCZ half-edges NL NR EL ER SL SR WL WR, "I" for a
+ *    field with no edge, the cities a field borders by one of their edges
+ *    -- not from lib/modules/princess_dragon/tiles.def), the tile tags and
+ *    the totals 6 volcano, 12 dragon, 6 portal, 6 princess;
+ *  - the module alone and with every other module;
+ *  - the dragon tiles out of the draw until a volcano (the chance API);
+ *  - positions the scenario records cannot state: where the dragon and the
+ *    fairy stand, the flight's visited tiles, who moves next. */
+#include "core/state.h"
+
+#include <check.h>
+
+#include "modules/princess_dragon/princess_dragon.h"
+#include "run_suite.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ the table */
+
+typedef struct pd_row {
+    const char *name, *jcz;
+    int count;
+    const char *edges;   /* N E S W, unrotated (expansions.md §3)             */
+    char kind;           /* v volcano, d dragon, g portal, p princess         */
+    int pennant_edge;    /* an edge of the city with the pennant, or -1       */
+    const char *segs;    /* "city N W; road S; field SL ER: N; monastery"   */
+} pd_row;
+
+static const pd_row table[] = {
+    {"DG_F_v", "DG/F.v", 1, "FFFF", 'v', -1, "field NL NR EL ER SL SR WL WR"},
+    {"DG_R_v", "DG/R.v", 1, "FFRF", 'v', -1, "road S; field NL NR EL ER SL SR WL WR"},
+    {"DG_C_v", "DG/C.v", 1, "CFFF", 'v', -1, "city N; field EL ER SL SR WL WR: N"},
+    {"DG_Rr_v", "DG/Rr.v", 1, "FFRR", 'v', -1, "road W S; field WR NL NR EL ER SL; field SR WL"},
+    {"DG_RFr_v", "DG/RFr.v", 1, "FRFR", 'v', -1, "road W E; field WR NL NR EL; field WL SL SR ER"},
+    {"DG_CC_v", "DG/CC.v", 1, "CCFF", 'v', -1, "city E; city N; field WL WR SL SR: N E"},
+    {"DG_C_d", "DG/C.d", 1, "CFFF", 'd', -1, "city N; field EL ER SL SR WL WR: N"},
+    {"DG_LRRR_d", "DG/LRRR.d", 1, "FRRR", 'd', -1,
+     "monastery; road E; road S; road W; field WR NL NR EL; field ER SL; field WL SR"},
+    {"DG_RRR_d", "DG/RRR.d", 1, "FRRR", 'd', -1,
+     "road E; road S; road W; field WR NL NR EL; field ER SL; field SR WL"},
+    {"DG_LCcc_d", "DG/LCcc.d", 1, "CCFC", 'd', -1, "monastery; city N E W; field SL SR: N"},
+    {"DG_Rr_d", "DG/Rr.d", 2, "FFRR", 'd', -1, "road W S; field WR NL NR EL ER SL; field SR WL"},
+    {"DG_RFr_d", "DG/RFr.d", 1, "FRFR", 'd', -1, "road W E; field WR NL NR EL; field WL SL SR ER"},
+    {"DG_Cc_d", "DG/Cc.d", 1, "CFFC", 'd', -1, "city N W; field SL SR EL ER: N"},
+    {"DG_CFcp_d", "DG/CFc+.d", 1, "FCFC", 'd', 1, "city W E; field NL NR: W; field SL SR: W"},
+    {"DG_CRcr_d", "DG/CRcr.d", 1, "RCRC", 'd', -1,
+     "city E W; road N S; field NL NR: W; field SL SR: W"},
+    {"DG_RrC_d", "DG/RrC.d", 1, "CFRR", 'd', -1, "road S W; city N; field WR EL ER SL: N; field WL SR"},
+    {"DG_CRr_d", "DG/CRr.d", 1, "CRRF", 'd', -1, "road E S; city N; field EL WL WR SR: N; field ER SL"},
+    {"DG_RrRr_g", "DG/RrRr.g", 1, "RRRR", 'g', -1,
+     "road N W; road S E; field NL WR; field SL ER; field NR EL SR WL"},
+    {"DG_RRR_g", "DG/RRR.g", 1, "FRRR", 'g', -1,
+     "road E; road S; road W; field WR NL NR EL; field ER SL; field SR WL"},
+    {"DG_Cccp_g", "DG/Ccc+.g", 1, "CCFC", 'g', 0, "city N E W; field SL SR: N"},
+    {"DG_CcRr_g", "DG/CcRr.g", 1, "CRRC", 'g', -1, "road E S; city N W; field EL SR: N; field ER SL"},
+    {"DG_RrC_g", "DG/RrC.g", 1, "CFRR", 'g', -1, "road S W; city N; field WR EL ER SL: N; field WL SR"},
+    {"DG_CRr_g", "DG/CRr.g", 1, "CRRF", 'g', -1, "road E S; city N; field EL WL WR SR: N; field ER SL"},
+    {"DG_CRRR_p", "DG/CRRR.p", 1, "CRRR", 'p', -1,
+     "road E; road S; road W; city N; field WR EL: N; field WL SR; field ER SL"},
+    {"DG_CCcp_p", "DG/CCc+.p", 1, "CCCF", 'p', 1, "city N; city E S; field WL WR: N; field I: N S"},
+    {"DG_Ccc_p", "DG/Ccc.p", 1, "CCFC", 'p', -1, "city N E W; field SL SR: N"},
+    {"DG_Ccx_p", "DG/Cc!.p", 1, "CFFC", 'p', -1, "city N W; field EL ER: N; field SL SR: N"},
+    {"DG_Cc_p", "DG/Cc.p", 1, "CFFC", 'p', -1, "city N W; field SL SR EL ER: N"},
+    {"DG_CcRr_p", "DG/CcRr.p", 1, "CRRC", 'p', -1, "road E S; city N W; field EL SR: N; field ER SL"},
+};
+#define NROWS ((int)(sizeof table / sizeof table[0]))
+
+/* an expected segment, unrotated */
+typedef struct xseg {
+    int kind;
+    uint32_t mask;        /* edges (road, city) or half-edges (field)        */
+    uint32_t touch_edges; /* field: an edge of each city it borders          */
+} xseg;
+
+static int edge_bit(const char *w)
+{
+    static const char *const e[] = {"N", "E", "S", "W"};
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(w, e[i])) return i;
+    return -1;
+}
+
+static int half_bit(const char *w)
+{
+    static const char *const h[] = {"NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"};
+    for (int i = 0; i < 8; i++)
+        if (!strcmp(w, h[i])) return i; /* ours: Nw Ne En Es Se Sw Ws Wn */
+    return -1;
+}
+
+static int parse_row(const char *spec, xseg *out)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", spec);
+    int n = 0;
+    char *save = NULL;
+    for (char *part = strtok_r(buf, ";", &save); part; part = strtok_r(NULL, ";", &save)) {
+        xseg *x = &out[n++];
+        memset(x, 0, sizeof *x);
+        char *colon = strchr(part, ':');
+        if (colon) *colon++ = 0;
+        char *s2 = NULL;
+        char *w = strtok_r(part, " ", &s2);
+        x->kind = !strcmp(w, "city") ? CARC_FEATURE_CITY
+                  : !strcmp(w, "road") ? CARC_FEATURE_ROAD
+                  : !strcmp(w, "field") ? CARC_FEATURE_FIELD
+                                        : CARC_FEATURE_MONASTERY;
+        while ((w = strtok_r(NULL, " ", &s2))) {
+            if (!strcmp(w, "I")) continue;
+            int b = x->kind == CARC_FEATURE_FIELD ? half_bit(w) : edge_bit(w);
+            ck_assert_msg(b >= 0, "bad word %s in %s", w, spec);
+            x->mask |= 1u << b;
+        }
+        if (colon)
+            for (w = strtok_r(colon, " ", &s2); w; w = strtok_r(NULL, " ", &s2))
+                x->touch_edges |= 1u << edge_bit(w);
+    }
+    return n;
+}
+
+static uint32_t rot4(uint32_t m, int r) { return ((m << r) | (m >> ((4 - r) % 4))) & 0xFu; }
+static uint32_t rot8(uint32_t m, int r)
+{
+    return ((m << 2 * r) | (m >> ((8 - 2 * r) % 8))) & 0xFFu;
+}
+
+static int type_of(const char *name)
+{
+    int t = carc_tile_by_name(name);
+    ck_assert_msg(t >= 0, "no tile %s", name);
+    return t;
+}
+
+START_TEST(inventory)
+{
+    int n = 0, types = 0, by_kind[4] = {0, 0, 0, 0};
+    for (int t = 0; t < carc_tile_type_count(); t++) {
+        carc_tile_info ti;
+        ck_assert_int_eq(carc_tile_info_get(t, 0, &ti), CARC_OK);
+        if (ti.module != CARC_MODULE_PRINCESS_DRAGON) continue;
+        n += ti.count;
+        types++;
+        ck_assert_int_eq(strncmp(carc_tile_name(t), "DG_", 3), 0);
+    }
+    ck_assert_int_eq(n, 30);
+    ck_assert_int_eq(types, NROWS);
+    uint32_t v = carc__tile_tag_bit("volcano"), d = carc__tile_tag_bit("dragon"),
+             g = carc__tile_tag_bit("portal"), p = carc__segment_tag_bit("princess");
+    ck_assert(v && d && g && p);
+    for (int i = 0; i < NROWS; i++) {
+        const tile_type *ty = &carc__types[type_of(table[i].name)];
+        ck_assert_int_eq(ty->count, table[i].count);
+        int k = (int)(strchr("vdgp", table[i].kind) - "vdgp");
+        by_kind[k] += ty->count;
+        /* exactly its own tile tag among the three */
+        ck_assert_uint_eq(ty->tags & (v | d | g), k == 0 ? v : k == 1 ? d : k == 2 ? g : 0);
+        int princess = 0;
+        for (int s = 0; s < ty->nseg; s++)
+            if (ty->seg[s].tags & p) {
+                princess++;
+                ck_assert_int_eq(ty->seg[s].kind, CARC_FEATURE_CITY);
+                ck_assert(ty->seg[s].edges & 1u); /* the city on the north edge */
+            }
+        ck_assert_int_eq(princess, k == 3 ? 1 : 0);
+    }
+    /* expansions.md §3: 6 volcano, 12 dragon, 6 portal, 6 princess */
+    ck_assert_int_eq(by_kind[0], 6);
+    ck_assert_int_eq(by_kind[1], 12);
+    ck_assert_int_eq(by_kind[2], 6);
+    ck_assert_int_eq(by_kind[3], 6);
+}
+END_TEST
+
+START_TEST(tiles_all_rotations)
+{
+    const pd_row *row = &table[_i];
+    int t = type_of(row->name);
+    xseg want[16];
+    int nwant = parse_row(row->segs, want);
+    const tile_type *ty = &carc__types[t];
+    ck_assert_msg(ty->nseg == nwant, "%s (%s): %d segments, expected %d", row->name, row->jcz,
+                  ty->nseg, nwant);
+    for (int r = 0; r < 4; r++) {
+        carc_tile_info ti;
+        ck_assert_int_eq(carc_tile_info_get(t, r, &ti), CARC_OK);
+        char edges[5];
+        for (int e = 0; e < 4; e++) edges[(e + r) % 4] = row->edges[e];
+        edges[4] = 0;
+        ck_assert_msg(!memcmp(ti.edges, edges, 4), "%s r%d: edges %.4s, expected %s", row->name,
+                      r, ti.edges, edges);
+        ck_assert_int_eq(ti.num_segments, nwant);
+        uint32_t used = 0;
+        int pennants = 0;
+        for (int i = 0; i < nwant; i++) {
+            uint32_t m = want[i].kind == CARC_FEATURE_FIELD ? rot8(want[i].mask, r)
+                                                             : rot4(want[i].mask, r);
+            int found = -1;
+            for (int s = 0; s < nwant; s++) {
+                carc_segment_info si;
+                ck_assert_int_eq(carc_segment_info_get(t, r, s, &si), CARC_OK);
+                if (si.kind != want[i].kind || (used >> s) & 1u) continue;
+                uint32_t have = si.kind == CARC_FEATURE_FIELD ? si.half_edges : si.edges;
+                if (si.kind != CARC_FEATURE_MONASTERY && have != m) continue;
+                if (si.kind == CARC_FEATURE_FIELD) {
+                    uint32_t touches = 0;
+                    for (int e = 0; e < 4; e++) {
+                        if (!((want[i].touch_edges >> e) & 1u)) continue;
+                        for (int c = 0; c < nwant; c++) {
+                            carc_segment_info ci;
+                            carc_segment_info_get(t, r, c, &ci);
+                            if (ci.kind == CARC_FEATURE_CITY && ((ci.edges >> ((e + r) % 4)) & 1u))
+                                touches |= 1u << c;
+                        }
+                    }
+                    if (si.touches != touches) continue;
+                }
+                if (si.kind == CARC_FEATURE_CITY) {
+                    int want_p = row->pennant_edge >= 0 && ((want[i].mask >> row->pennant_edge) & 1u);
+                    if (si.pennants != want_p) continue;
+                    pennants += si.pennants;
+                }
+                found = s;
+                break;
+            }
+            ck_assert_msg(found >= 0, "%s (%s) r%d: no segment %d of '%s'", row->name, row->jcz,
+                          r, i, row->segs);
+            used |= 1u << found;
+        }
+        ck_assert_int_eq(pennants, row->pennant_edge >= 0 ? 1 : 0);
+    }
+}
+END_TEST
+
+/* ------------------------------------------------------------- records */
+
+/* Replay scenario `name` up to (not including) its `nth` line starting with
+ * `stop` (NULL: all of it). */
+static carc_game *replay_until(const char *name, const char *stop, int nth)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", SCENARIO_DIR, name);
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    static char text[1 << 16], cut[1 << 16];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    text[len] = 0;
+    fclose(f);
+    size_t n = 0;
+    int seen = 0;
+    for (char *line = text; *line;) {
+        char *nl = strchr(line, '\n');
+        size_t l = nl ? (size_t)(nl - line + 1) : strlen(line);
+        if (stop && strncmp(line, stop, strlen(stop)) == 0 && ++seen == nth) break;
+        memcpy(cut + n, line, l);
+        n += l;
+        line += l;
+    }
+    carc_game *g = NULL;
+    carc_record_error err;
+    memset(&err, 0, sizeof err);
+    ck_assert_msg(carc_record_replay(&g, cut, n, &err) == CARC_OK, "%s line %d: %s", name,
+                  err.line, err.message);
+    return g;
+}
+
+static const pd_state *pd(const carc_game *g)
+{
+    return carc__mod_cstate(g, CARC_MODULE_PRINCESS_DRAGON);
+}
+
+static void tile_cell(const carc_game *g, int t, int *x, int *y)
+{
+    ck_assert_int_ge(t, 0);
+    carc__tile_xy(g, t, x, y);
+}
+
+static void explain_text(const carc_game *g, const char *text, int reason, const char *word)
+{
+    carc_explanation ex;
+    ck_assert_int_eq(carc_game_explain_text(g, text, &ex), CARC_OK);
+    ck_assert_msg(ex.code != CARC_OK, "'%s' is legal", text);
+    ck_assert_msg(ex.reason == reason, "'%s': reason %d, expected %d (%s)", text, ex.reason,
+                  reason, ex.message);
+    ck_assert_msg(strstr(ex.message, word), "'%s': '%s' lacks '%s'", text, ex.message, word);
+}
+
+#define PDK(k) CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, (k))
+
+/* The flight of pd_volcano_flight_dead_end.rec, position by position:
+ * where the dragon is, the tiles visited, whose step it is, and the
+ * refusals of the steps it may not take. */
+START_TEST(flight_positions)
+{
+    carc_game *g = replay_until("pd_volcano_flight_dead_end.rec", "dragon", 1);
+    int x, y;
+    tile_cell(g, carc__pd_dragon_tile(g), &x, &y);
+    ck_assert_int_eq(x, 1); /* on the volcano */
+    ck_assert_int_eq(y, 1);
+    ck_assert_int_eq(pd(g)->flight, 1);
+    ck_assert_int_eq(pd(g)->nvisited, 1);
+    ck_assert_int_eq(carc_game_current_player(g), 1);
+    carc_dragon_info di;
+    ck_assert_int_eq(carc_game_dragon(g, &di), CARC_OK);
+    ck_assert_int_eq(di.dragon_on_board, 1);
+    ck_assert_int_eq(di.dragon_x, 1);
+    ck_assert_int_eq(di.dragon_y, 1);
+    ck_assert_int_eq(di.flying, 1);
+    ck_assert_int_eq(di.steps_left, 6);
+    ck_assert_int_eq(di.mover, 1);
+    ck_assert_int_eq(di.num_visited, 1);
+    ck_assert_int_eq(di.fairy_on_board, 0);
+    ck_assert_int_eq(di.fairy_follower, -1);
+    ck_assert_int_eq(carc_game_dragon(g, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_dragon(NULL, &di), CARC_E_INVALID);
+    /* east of 1,1 lies nothing; the fairy is not on the board */
+    explain_text(g, "dragon e", PDK(2), "no tile");
+    explain_text(g, "dragon s", PDK(2), "no tile");
+    ck_assert_int_eq(carc__pd_fairy_tile(g), -1);
+    carc_game_free(g);
+
+    g = replay_until("pd_volcano_flight_dead_end.rec", "dragon", 3); /* two steps made */
+    tile_cell(g, carc__pd_dragon_tile(g), &x, &y);
+    ck_assert_int_eq(x, 0);
+    ck_assert_int_eq(y, 0);
+    ck_assert_int_eq(pd(g)->flight, 3);
+    ck_assert_int_eq(pd(g)->nvisited, 3); /* 1,1 1,0 0,0 */
+    ck_assert_int_eq(carc_game_current_player(g), 1);
+    /* back onto 1,0: visited in this flight */
+    explain_text(g, "dragon e", PDK(3), "already");
+    ck_assert_int_eq(carc_game_dragon(g, &di), CARC_OK);
+    ck_assert_int_eq(di.steps_left, 4);
+    ck_assert_int_eq(di.mover, 1);
+    ck_assert_int_eq(di.num_visited, 3);
+    static const int vx[3] = {1, 1, 0}, vy[3] = {1, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(di.visited_x[i], vx[i]);
+        ck_assert_int_eq(di.visited_y[i], vy[i]);
+    }
+    carc_explanation ex;
+    ck_assert_int_eq(carc_game_explain_text(g, "dragon w", &ex), CARC_OK);
+    ck_assert_int_eq(ex.code, CARC_OK);
+    carc_game_free(g);
+
+    g = replay_until("pd_volcano_flight_dead_end.rec", NULL, 0); /* the dead end */
+    tile_cell(g, carc__pd_dragon_tile(g), &x, &y);
+    ck_assert_int_eq(x, -1);
+    ck_assert_int_eq(y, 0);
+    ck_assert_int_eq(pd(g)->flight, 0);
+    ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE);
+    ck_assert_int_eq(carc_game_dragon(g, &di), CARC_OK);
+    ck_assert_int_eq(di.flying, 0);
+    ck_assert_int_eq(di.steps_left, 0);
+    ck_assert_int_eq(di.mover, -1);
+    ck_assert_int_eq(di.dragon_x, -1);
+    carc_game_free(g);
+}
+END_TEST
+
+/* The dragon never enters the fairy's tile: in pd_fairy_next_to_follower
+ * the fairy stays on 1,1; a volcano at 0,2 below B (0,1) and a dragon tile
+ * make the dragon fly from 0,2: north onto 0,1 is allowed, east onto 1,1
+ * -- the fairy's -- is not. */
+START_TEST(fairy_protects_its_tile)
+{
+    carc_game *g = replay_until("pd_fairy_next_to_follower.rec", NULL, 0);
+    int x, y;
+    tile_cell(g, carc__pd_fairy_tile(g), &x, &y);
+    ck_assert_int_eq(x, 1);
+    ck_assert_int_eq(y, 1);
+    carc_figure fig[128];
+    size_t n;
+    ck_assert_int_eq(carc_game_figures(g, fig, 128, &n), CARC_OK);
+    ck_assert_int_eq(fig[pd(g)->fairy].where, CARC_WHERE_TILE); /* alone on 1,1 */
+    carc_dragon_info di;
+    ck_assert_int_eq(carc_game_dragon(g, &di), CARC_OK);
+    ck_assert_int_eq(di.fairy_on_board, 1);
+    ck_assert_int_eq(di.fairy_x, 1);
+    ck_assert_int_eq(di.fairy_y, 1);
+    ck_assert_int_eq(di.fairy_follower, -1);
+    ck_assert_int_eq(di.dragon_on_board, 0); /* no volcano yet */
+    const char *moves[] = {"draw DG_F_v", "place 1,2 r0", "pass", "draw DG_Rr_d", "place 0,2 r0",
+                           "pass"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        carc_action a;
+        ck_assert_int_eq(carc_action_from_string(g, moves[i], &a), CARC_OK);
+        ck_assert_msg(carc_game_apply(g, &a) == CARC_OK, "%s", moves[i]);
+    }
+    /* the dragon on the volcano 1,2; the fairy's tile 1,1 north of it */
+    tile_cell(g, carc__pd_dragon_tile(g), &x, &y);
+    ck_assert_int_eq(x, 1);
+    ck_assert_int_eq(y, 2);
+    explain_text(g, "dragon n", PDK(4), "fairy");
+    carc_action a;
+    ck_assert_int_eq(carc_action_from_string(g, "dragon n", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+    ck_assert_int_eq(carc_action_from_string(g, "dragon w", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    carc_game_free(g);
+}
+END_TEST
+
+/* Refusals carc_game_explain names: a deployment on the volcano, a portal
+ * target, the fairy without a follower, the princess without knights. */
+START_TEST(refusals_explained)
+{
+    carc_game *g = replay_until("pd_volcano_no_deploy.rec", "deploy follower field Nw", 2);
+    explain_text(g, "deploy follower field Nw", PDK(1), "volcano");
+    carc_game_free(g);
+
+    g = replay_until("pd_portal.rec", "portal 0,1", 1);
+    explain_text(g, "portal -1,0", PDK(7), "another tile");
+    carc_game_free(g);
+    /* 1,0 has free fields, but once they and the city are taken... the
+     * tile just laid is never a target; a tile with only a completed or
+     * occupied feature is refused: the start tile after the portal shows
+     * its free city */
+    g = replay_until("pd_portal.rec", "portal", 1);
+    explain_text(g, "princess", PDK(8), "princess");
+    carc_game_free(g);
+
+    /* P1 has no follower on the board at its first turn: no fairy */
+    g = replay_until("pd_volcano_flight_dead_end.rec", "deploy follower field Nw", 1);
+    explain_text(g, "fairy", PDK(6), "follower");
+    explain_text(g, "portal", PDK(9), "portal");
+    explain_text(g, "dragon n", PDK(0), "does not answer");
+    carc_game_free(g);
+}
+END_TEST
+
+/* Dragon tiles wait for the dragon: before the first volcano the chance
+ * API lists no tile with the dragon symbol; after it, every one. */
+START_TEST(dragon_tiles_wait)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    int32_t ids[CARC_MAX_CHANCE_OUTCOMES];
+    double p[CARC_MAX_CHANCE_OUTCOMES];
+    size_t n;
+    uint32_t dragon = carc__tile_tag_bit("dragon");
+    ck_assert_int_eq(carc_game_chance_outcomes(g, ids, p, CARC_MAX_CHANCE_OUTCOMES, &n), CARC_OK);
+    int tiles = 0;
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_msg(!(carc__types[ids[i]].tags & dragon), "%s drawable",
+                      carc_tile_name(ids[i]));
+        tiles += carc_game_tiles_remaining(g, ids[i]);
+    }
+    ck_assert_int_eq(tiles, 71 + 30 - 12); /* the pile but the 12 dragon tiles */
+    carc_action a;
+    ck_assert_int_eq(carc_action_from_string(g, "draw DG_C_d", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_E_ILLEGAL);
+    explain_text(g, "draw DG_C_d", PDK(10), "volcano");
+    const char *moves[] = {"draw DG_F_v", "place 0,1 r0", "pass"};
+    for (size_t i = 0; i < 3; i++) {
+        ck_assert_int_eq(carc_action_from_string(g, moves[i], &a), CARC_OK);
+        ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    }
+    ck_assert_int_eq(carc_game_chance_outcomes(g, ids, p, CARC_MAX_CHANCE_OUTCOMES, &n), CARC_OK);
+    tiles = 0;
+    int dragons = 0;
+    for (size_t i = 0; i < n; i++) {
+        tiles += carc_game_tiles_remaining(g, ids[i]);
+        if (carc__types[ids[i]].tags & dragon) dragons += carc_game_tiles_remaining(g, ids[i]);
+    }
+    ck_assert_int_eq(tiles, 71 + 30 - 1);
+    ck_assert_int_eq(dragons, 12);
+    carc_game_free(g);
+
+    /* rule pd_dragon_tiles 2 (printed): every tile may be drawn; a dragon
+     * tile drawn before the volcano lies aside, face up (held by nobody),
+     * until the volcano puts it back */
+    ck_assert_int_ge(carc_options_set_rule(&o, "pd_dragon_tiles", 2), 0);
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    ck_assert_int_eq(carc_game_chance_outcomes(g, ids, p, CARC_MAX_CHANCE_OUTCOMES, &n), CARC_OK);
+    tiles = 0;
+    for (size_t i = 0; i < n; i++) tiles += carc_game_tiles_remaining(g, ids[i]);
+    ck_assert_int_eq(tiles, 71 + 30);
+    ck_assert_int_eq(carc_action_from_string(g, "draw DG_C_d", &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    int32_t held[4];
+    size_t k;
+    ck_assert_int_eq(carc_game_held_tiles(g, -1, held, 4, &k), CARC_OK);
+    ck_assert_uint_eq(k, 1);
+    ck_assert_int_eq(held[0], carc_tile_by_name("DG_C_d"));
+    ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE); /* draw again */
+    const char *more[] = {"draw DG_F_v", "place 0,1 r0"};
+    for (size_t i = 0; i < 2; i++) {
+        ck_assert_int_eq(carc_action_from_string(g, more[i], &a), CARC_OK);
+        ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    }
+    ck_assert_int_eq(carc_game_held_tiles(g, -1, held, 4, &k), CARC_OK);
+    ck_assert_uint_eq(k, 0);
+    ck_assert_int_eq(carc_game_tiles_remaining(g, carc_tile_by_name("DG_C_d")), 1);
+    carc_game_free(g);
+}
+END_TEST
+
+/* Enabled by its name alone and with every other module of the build. */
+START_TEST(enabled_alone_and_with_all)
+{
+    int m = carc_module_by_name("princess_dragon");
+    ck_assert_int_eq(m, CARC_MODULE_PRINCESS_DRAGON);
+    ck_assert_int_eq(carc_module_available(m), 1);
+    for (int all = 0; all < 2; all++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 6;
+        o.modules |= 1ull << m;
+        if (all)
+            for (int k = 1; k < CARC_MODULE_SLOTS; k++)
+                if (carc_module_available(k) == 1) o.modules |= 1ull << k;
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        ck_assert_int_eq(carc__pd_dragon_tile(g), -1); /* not in play yet */
+        ck_assert_int_eq(carc__pd_fairy_tile(g), -1);
+        carc_game_free(g);
+    }
+    /* the facts are neutral for a game without the module */
+    carc_options o;
+    carc_options_init(&o);
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    ck_assert_int_eq(carc__pd_dragon_tile(g), -1);
+    ck_assert_int_eq(carc__pd_fairy_tile(g), -1);
+    carc_dragon_info di;
+    ck_assert_int_eq(carc_game_dragon(g, &di), CARC_E_NOTFOUND);
+    carc_game_free(g);
+}
+END_TEST
+
+/* The fairy next to its follower: carc_game_dragon names the follower. */
+START_TEST(fairy_follower_public)
+{
+    carc_game *g = replay_until("pd_fairy_next_to_follower.rec", "draw U", 2);
+    carc_dragon_info di;
+    ck_assert_int_eq(carc_game_dragon(g, &di), CARC_OK);
+    ck_assert_int_eq(di.fairy_on_board, 1);
+    ck_assert_int_eq(di.fairy_x, 1);
+    ck_assert_int_eq(di.fairy_y, 1);
+    ck_assert_int_eq(di.fairy_follower, 0);
+    carc_game_free(g);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("princess_dragon");
+    TCase *tc = tcase_create("tiles");
+    tcase_add_test(tc, inventory);
+    tcase_add_loop_test(tc, tiles_all_rotations, 0, NROWS);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("rules");
+    tcase_add_test(tc, flight_positions);
+    tcase_add_test(tc, fairy_protects_its_tile);
+    tcase_add_test(tc, refusals_explained);
+    tcase_add_test(tc, dragon_tiles_wait);
+    tcase_add_test(tc, enabled_alone_and_with_all);
+    tcase_add_test(tc, fairy_follower_public);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
