@@ -18,6 +18,7 @@
 #include "core/state.h"
 #endif
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,18 +68,34 @@ int fz_last_input_ended(void);
     } while (0)
 
 /* Module set number k: bit n of k enables the n-th optional module this
- * build offers (carc_module_available, in id order), base always on.  With
- * the five modules of today: bit 0 inns_cathedrals, 1 traders_builders,
- * 2 abbey_mayor, 3 bridges_castles, 4 big_top; higher bits pick modules
- * added later. */
+ * build offers (carc_module_available) in the order modules joined the
+ * build, base always on: bit 0 inns_cathedrals, 1 traders_builders,
+ * 2 abbey_mayor, 3 bridges_castles, 4 big_top, then the modules added
+ * since in id order (a module that joins never renumbers the bits of
+ * those before it, so the corpus keeps its meaning). */
+static inline int fz_module_at(int n)
+{
+    static const int shipped[] = {CARC_MODULE_INNS_CATHEDRALS, CARC_MODULE_TRADERS_BUILDERS,
+                                  CARC_MODULE_ABBEY_MAYOR, CARC_MODULE_BRIDGES_CASTLES,
+                                  CARC_MODULE_BIG_TOP};
+    const int nshipped = (int)(sizeof shipped / sizeof shipped[0]);
+    for (int i = 0; i < nshipped; i++)
+        if (carc_module_available(shipped[i]) == 1 && n-- == 0) return shipped[i];
+    for (int m = 1; m < CARC_MODULE_SLOTS; m++) {
+        bool old = false;
+        for (int i = 0; i < nshipped; i++) old |= shipped[i] == m;
+        if (!old && carc_module_available(m) == 1 && n-- == 0) return m;
+    }
+    return -1;
+}
+
 static inline uint64_t fz_modules(unsigned k)
 {
     uint64_t bits = (uint64_t)1 << CARC_MODULE_BASE;
-    int n = 0;
-    for (int m = 1; m < CARC_MODULE_SLOTS; m++) {
-        if (carc_module_available(m) != 1) continue;
+    for (int n = 0; n < 32; n++) {
+        int m = fz_module_at(n);
+        if (m < 0) break;
         if ((k >> n) & 1u) bits |= (uint64_t)1 << m;
-        n++;
     }
     return bits;
 }
@@ -88,11 +105,10 @@ static inline uint64_t fz_modules(unsigned k)
 static inline unsigned fz_modules_byte(uint64_t modules)
 {
     unsigned k = 0;
-    int n = 0;
-    for (int m = 1; m < CARC_MODULE_SLOTS; m++) {
-        if (carc_module_available(m) != 1) continue;
+    for (int n = 0; n < 32; n++) {
+        int m = fz_module_at(n);
+        if (m < 0) break;
         if ((modules >> m) & 1u) k |= 1u << n;
-        n++;
     }
     return k;
 }
