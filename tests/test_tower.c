@@ -364,17 +364,135 @@ static carc_game *replay_text(const char *text)
 
 #define WHY(k) TOWER_KIND(k)
 
+static char *slurp(const char *name, size_t *len)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", SCENARIO_DIR, name);
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    static char buf[1 << 16];
+    *len = fread(buf, 1, sizeof buf - 1, f);
+    buf[*len] = 0;
+    fclose(f);
+    return buf;
+}
+
+/* Replay a scenario record up to (not including) the first line that is
+ * exactly `stop` (NULL: all of it). */
+static carc_game *replay(const char *name, const char *stop)
+{
+    size_t len;
+    char *text = slurp(name, &len);
+    size_t n = len;
+    if (stop) {
+        for (char *line = text; *line;) {
+            char *nl = strchr(line, '\n');
+            size_t l = nl ? (size_t)(nl - line) : strlen(line);
+            if (l == strlen(stop) && strncmp(line, stop, l) == 0) {
+                n = (size_t)(line - text);
+                break;
+            }
+            line += l + (nl != NULL);
+        }
+    }
+    carc_game *g = NULL;
+    carc_record_error err;
+    memset(&err, 0, sizeof err);
+    ck_assert_msg(carc_record_replay(&g, text, n, &err) == CARC_OK, "%s: line %d: %s", name,
+                  err.line, err.message);
+    return g;
+}
+
+static void apply_text(carc_game *g, const char *text)
+{
+    carc_action a;
+    ck_assert_int_eq(carc_action_from_string(g, text, &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+}
+
 START_TEST(refusals_explained)
 {
-    /* TO_C at (0,-1) r2 (city S, against the start tile's city N... D has
-     * its city N: TO_C turned twice meets it): no floor on the board yet */
+    /* no foundation on the board yet */
     carc_game *g = replay_text("carcvar-record 2\nplayers 2\nseed 1\nmodules base tower\n"
                                "draw U\nplace 1,0 r1\n");
-    explains(g, "floor", WHY(3));       /* no foundation on the board */
+    explains(g, "floor", WHY(3));
     explains(g, "top follower", WHY(3));
     explains(g, "capture 0", WHY(0));   /* only after a floor */
     explains(g, "ransom 0", WHY(10));   /* not one of yours held */
     carc_game_free(g);
+
+    /* height 2 at (0,1): the monk 3 north is out of reach */
+    g = replay("tower_reach.rec", "capture 7");
+    explains(g, "capture 8", WHY(4));
+    explains(g, "capture 0", WHY(9));   /* Red's own, in supply: not on the board */
+    carc_game_free(g);
+
+    /* a castle's knight */
+    g = replay("tower_bcb_castle_knight_monk.rec", "capture 1");
+    explains(g, "capture 0", WHY(5));
+    carc_game_free(g);
+
+    /* rule tower_top_capture 1: the top is immune */
+    g = replay("tower_top_immune_c1.rec", "capture 0");
+    explains(g, "capture 0", WHY(6));
+    carc_game_free(g);
+
+    /* a closed tower takes no floor; an empty foundation no follower */
+    g = replay("tower_top_capture_c2.rec", "pass");
+    apply_text(g, "floor");
+    explains(g, "floor 0,1", WHY(2));
+    explains(g, "floor 2,0", WHY(3));   /* no foundation there */
+    carc_game_free(g);
+    g = replay("tower_top_capture_c2.rec", "floor"); /* TO_F laid, no floor yet */
+    explains(g, "top follower", WHY(3));
+    carc_game_free(g);
+    g = replay("tower_top_capture_c2.rec", "floor 1,1"); /* Blue chooses the tower */
+    explains(g, "top follower", WHY(0));
+    explains(g, "floor 2,0", WHY(3));
+    carc_game_free(g);
+
+    /* Blue's turn with 0 points and a follower held: not enough points */
+    g = replay("tower_ransom.rec", "draw E");
+    explains(g, "ransom 7", WHY(8));
+    carc_game_free(g);
+
+    /* the second part of a builder's turn: the ransom already paid */
+    g = replay("tower_tb_ransom_builder_turn.rec", "place 8,0 r1");
+    explains(g, "ransom 8", WHY(7));
+    carc_game_free(g);
+}
+END_TEST
+
+/* Random games: a player with no floor left is told so at a deployment. */
+START_TEST(no_floors_left_explained)
+{
+    int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    int told = 0;
+    for (int seed = 0; seed < 40 && told < 20; seed++) {
+        carc_game *g = new_game(6, 0, seed); /* 5 floors each */
+        uint64_t rs = (uint64_t)seed + 1;
+        while (!carc_game_is_terminal(g)) {
+            carc_decision d;
+            carc_game_decision(g, &d);
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                REQ_EQ(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            if (d.kind == CARC_DECISION_DEPLOY &&
+                carc_game_tokens(g, d.player, CARC_TOKEN_TOWER_FLOOR) == 0) {
+                explains(g, "floor", WHY(1));
+                told++;
+            }
+            size_t k;
+            REQ_EQ(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &k), CARC_OK);
+            int32_t pick = ids[lcg(&rs) % k];
+            for (size_t i = 0; i < k; i++)
+                if (ids[i] == CARC_ID_VERB + CARC_MODULE_TOWER * 8) pick = ids[i]; /* floor */
+            REQ_EQ(carc_game_apply_id(g, pick), CARC_OK);
+        }
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(told, 0);
 }
 END_TEST
 
@@ -388,6 +506,7 @@ static Suite *suite(void)
     tcase_add_test(tc, floors_per_player_count);
     tcase_add_test(tc, random_games_reach_everything);
     tcase_add_test(tc, refusals_explained);
+    tcase_add_test(tc, no_floors_left_explained);
     suite_add_tcase(s, tc);
     return s;
 }

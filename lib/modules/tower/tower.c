@@ -619,6 +619,7 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
         return why(out, WHY_NOT_PRISONER, "choose one of your followers the other player holds");
     case ACT_RANSOM: {
         carc_fig f;
+        if (p < 0) p = carc__current(g); /* a draw of the player's turn */
         bool mine = a->arg >= 0 && a->arg < carc__figure_count(g) && p >= 0;
         if (mine) {
             carc__figure_get(g, a->arg, &f);
