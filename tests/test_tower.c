@@ -496,6 +496,47 @@ START_TEST(no_floors_left_explained)
 }
 END_TEST
 
+static void structure_is(const carc_game *g, int x, int y, int kind, int height, int top)
+{
+    carc_structure st;
+    memset(&st, 0x55, sizeof st);
+    ck_assert_int_eq(carc_game_structure(g, x, y, &st), CARC_OK);
+    ck_assert_int_eq(st.kind, kind);
+    ck_assert_int_eq(st.height, height);
+    ck_assert_int_eq(st.top, top);
+    for (int i = 0; i < 5; i++) ck_assert_int_eq(st.reserved[i], 0);
+}
+
+/* carc_game_structure (CARCVAR_0.6): towers' heights and tops */
+START_TEST(structure_query)
+{
+    carc_game *g = replay("tower_top_capture_c2.rec", "draw U"); /* TO_F and TO_L laid */
+    structure_is(g, 0, 1, CARC_STRUCTURE_TOWER, 1, -1);
+    structure_is(g, 1, 1, CARC_STRUCTURE_TOWER, 1, -1);
+    structure_is(g, 0, 0, CARC_STRUCTURE_NONE, 0, -1); /* the start tile */
+    carc_structure st;
+    ck_assert_int_eq(carc_game_structure(g, 5, 5, &st), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_game_structure(NULL, 0, 0, &st), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_structure(g, 0, 0, NULL), CARC_E_INVALID);
+    carc_game_free(g);
+    g = replay("tower_top_capture_c2.rec", "draw B"); /* Red's follower on (0,1) */
+    structure_is(g, 0, 1, CARC_STRUCTURE_TOWER, 1, 0);
+    ck_assert_str_eq(carc_game_figure_role(g, 0), "top");
+    carc_game_free(g);
+    g = replay("tower_top_capture_c2.rec", NULL); /* captured, then a floor on it */
+    structure_is(g, 0, 1, CARC_STRUCTURE_TOWER, 2, -1);
+    structure_is(g, 1, 1, CARC_STRUCTURE_TOWER, 2, -1);
+    ck_assert_ptr_null(carc_game_figure_role(g, 0)); /* a prisoner */
+    carc_game_free(g);
+    /* a game without the module: nothing built anywhere */
+    carc_options o;
+    carc_options_init(&o);
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    structure_is(g, 0, 0, CARC_STRUCTURE_NONE, 0, -1);
+    carc_game_free(g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("tower");
@@ -507,6 +548,7 @@ static Suite *suite(void)
     tcase_add_test(tc, random_games_reach_everything);
     tcase_add_test(tc, refusals_explained);
     tcase_add_test(tc, no_floors_left_explained);
+    tcase_add_test(tc, structure_query);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -39,6 +39,7 @@ for s in $(printf '%s\n' "$syms" | awk '{print $NF}'); do
     carc_game_figure_position) want=CARCVAR_0.5 ;;
     carc_game_apply_outcome) want=CARCVAR_0.5 ;;
     carc_game_decision_feature) want=CARCVAR_0.5 ;;
+    carc_game_structure) want=CARCVAR_0.6 ;;
     *) want=CARCVAR_0 ;;
     esac
     if [ "${s#*@@}" != "$want" ]; then

@@ -118,6 +118,11 @@ class FigurePosition(ctypes.Structure):
                 ("level", c_int32), ("flags", c_int32), ("reserved", c_int32 * 4)]
 
 
+class StructureInfo(ctypes.Structure):
+    _fields_ = [("kind", c_int32), ("height", c_int32), ("top", c_int32),
+                ("reserved", c_int32 * 5)]
+
+
 class FeatureInfo(ctypes.Structure):
     _fields_ = [("kind", c_int32), ("complete", c_int32), ("tiles", c_int32),
                 ("pennants", c_int32), ("open_edges", c_int32), ("points", c_int32),
@@ -230,6 +235,7 @@ SIGNATURES = {
     "carc_game_tokens": ([G, _Int, _Int], c_int, _check_nonneg),
     "carc_game_figure_role": ([G, _Int], c_char_p, None),
     "carc_game_figure_position": ([G, _Int, P(FigurePosition)], c_int, _check_status),
+    "carc_game_structure": ([G, _Int, _Int, P(StructureInfo)], c_int, None),
     "carc_game_board_text": ([G] + list(BUF), c_int, None),
     "carc_game_board_svg": ([G] + list(BUF), c_int, None),
     "carc_game_score": ([G, _Int, P(c_int32)], c_int, _check_status),

@@ -214,6 +214,17 @@ static const char *figure_role(const carc_game *g, int fig)
     return is_top(&f) && f.owner >= 0 ? "top" : NULL;
 }
 
+/* carc_game_structure: a tower on each placed foundation */
+static bool tile_structure(const carc_game *g, int tile, carc_structure *out)
+{
+    int i = tower_index(cst(g), tile);
+    if (i < 0) return false;
+    out->kind = CARC_STRUCTURE_TOWER;
+    out->height = cst(g)->tower[i].height;
+    out->top = cst(g)->tower[i].top;
+    return true;
+}
+
 /* ------------------------------------------------------------- rules */
 
 static bool open_tower(const tw_tower *w) { return w->top < 0; }
@@ -677,5 +688,6 @@ const carc_module_def carc__module_tower = {
     .token_kinds = 1u << CARC_TOKEN_TOWER_FLOOR,
     .tokens = tokens,
     .figure_role = figure_role,
+    .tile_structure = tile_structure,
     .figure_moved = figure_moved,
 };
