@@ -255,6 +255,11 @@ int main(int argc, char **argv)
         {"ic-tb-am", "inns_cathedrals traders_builders abbey_mayor"},
         {"ic-tb-am-bcb", "inns_cathedrals traders_builders abbey_mayor bridges_castles"},
         {"all", "inns_cathedrals traders_builders abbey_mayor bridges_castles big_top"},
+        /* added with The Tower (issue 30): new sets only at the end, so the
+         * files of the sets above do not change */
+        {"tower", "tower"},
+        {"tower-ic-tb-am-bcb",
+         "tower inns_cathedrals traders_builders abbey_mayor bridges_castles"},
     };
     for (size_t set = 0; set < sizeof sets / sizeof sets[0]; set++) {
         uint64_t modules = (uint64_t)1 << CARC_MODULE_BASE;
