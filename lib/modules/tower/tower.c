@@ -296,9 +296,9 @@ static bool capture_possible(const carc_game *g, int p, int t, int h)
     return false;
 }
 
-/* Is figure i a follower of `owner` held by `captor` with no lower-index
- * figure of the same kind (and, any_captor, the same captor) before it?
- * The choices of an exchange and a ransom: one per kind and captor. */
+/* Is figure i a follower of `owner` held by `captor` (-1: any captor) with
+ * no lower-index figure of the same owner, kind and captor before it?  The
+ * choices of an exchange and a ransom: one per kind and captor. */
 static bool first_of_its_kind(const carc_game *g, int i, int owner, int captor)
 {
     carc_fig f, o;
