@@ -10,7 +10,8 @@
  *    are conserved (held + built = dealt), a tower's top is the figure
  *    standing on it, nobody holds a prisoner of a player who holds one of
  *    theirs (outside a pending exchange), no prisoner is its captor's own;
- *  - refusals explained (carc_game_explain) with the module's reasons.
+ *  - refusals explained (carc_game_explain) with the module's reasons;
+ *  - carc_game_structure (CARCVAR_0.6): a tower's height and top follower.
  * The rules' exact numbers are in the scenario records tests/scenarios/
  * tower_*.rec (run by the scenarios suite). */
 #include "core/state.h"
