@@ -524,6 +524,17 @@ START_TEST(structure_query)
     structure_is(g, 0, 1, CARC_STRUCTURE_TOWER, 1, 0);
     ck_assert_str_eq(carc_game_figure_role(g, 0), "top");
     carc_game_free(g);
+    /* a top follower that leaves by any other means (the dragon eats it:
+     * another module's move to its owner's supply) opens the tower too */
+    g = replay("tower_top_capture_c2.rec", "draw B");
+    int t = carc__tile_at(g, 0, 1);
+    ck_assert_int_eq(carc__tower_top(g, t), 0);
+    ck_assert_int_eq(carc__figure_move(g, 0, CARC_PLACE_SUPPLY, -1, 0, 0, 0,
+                                       CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 0)),
+                     CARC_OK);
+    ck_assert_int_eq(carc__tower_top(g, t), -1);
+    structure_is(g, 0, 1, CARC_STRUCTURE_TOWER, 1, -1);
+    carc_game_free(g);
     g = replay("tower_top_capture_c2.rec", NULL); /* captured, then a floor on it */
     structure_is(g, 0, 1, CARC_STRUCTURE_TOWER, 2, -1);
     structure_is(g, 1, 1, CARC_STRUCTURE_TOWER, 2, -1);
