@@ -91,6 +91,7 @@
 typedef struct tw_tower {
     int16_t tile;   /* placed tile order                                  */
     int16_t top;    /* the follower on top (figure index), or -1: open    */
+    int16_t x, y;   /* its cell                                           */
     uint8_t height; /* floors                                             */
     uint8_t pad[3];
 } tw_tower;
@@ -100,6 +101,7 @@ typedef struct tw_state {
     int32_t ransom_turn;               /* carc__turn + 1 of the last ransom    */
     uint8_t floors[CARC_MAX_PLAYERS];  /* floors each player still holds       */
     uint8_t ntowers;                   /* foundations placed                   */
+    uint8_t cap;                       /* foundations of the catalogue         */
     uint8_t prisoners;                 /* followers held as prisoners now      */
     tw_tower tower[];                  /* one per foundation of the catalogue,
                                           in placement order (tile ascending)  */
@@ -137,6 +139,7 @@ static void setup(carc_game *g)
 {
     tw_state *s = st(g);
     s->tag = carc__tile_tag_bit("tower");
+    s->cap = (uint8_t)foundations(s->tag);
     for (int p = 0; p < carc__players(g); p++) s->floors[p] = floors_for[carc__players(g)];
 }
 
@@ -258,28 +261,35 @@ static bool top_possible(const carc_game *g, int p, int kind)
     return false;
 }
 
-/* Is the tile of placed tile u within reach of tower tile t of height h:
- * the same row or column, at most h cells away (over gaps and towers)? */
-static bool in_reach(const carc_game *g, int t, int h, int u)
+/* Is placed tile u within reach of the tower w: the same row or column, at
+ * most its height cells away (over gaps and towers)? */
+static bool in_reach(const carc_game *g, const tw_tower *w, int u)
 {
-    int x0, y0, x, y;
-    carc__tile_xy(g, t, &x0, &y0);
+    int x, y, h = w->height;
     carc__tile_xy(g, u, &x, &y);
-    int dx = x > x0 ? x - x0 : x0 - x, dy = y > y0 ? y - y0 : y0 - y;
+    int dx = x > w->x ? x - w->x : w->x - x, dy = y > w->y ? y - w->y : w->y - y;
     return (dx == 0 && dy <= h) || (dy == 0 && dx <= h);
 }
 
-/* Why figure i cannot be captured by player p from the tower on tile t
- * (height h): 0 when it can, else one of the WHY_ reasons. */
-static int capture_refusal(const carc_game *g, int p, int t, int h, int i)
+/* The tower on placed tile t, or NULL. */
+static const tw_tower *tower_at(const carc_game *g, int t)
 {
+    int k = tower_index(cst(g), t);
+    return k < 0 ? NULL : &cst(g)->tower[k];
+}
+
+/* Why figure i cannot be captured by player p from tower w (its height
+ * now): 0 when it can, else one of the WHY_ reasons. */
+static int capture_refusal(const carc_game *g, int p, const tw_tower *w, int i)
+{
+    if (!w) return WHY_NOT_NOW;
     if (i < 0 || i >= carc__figure_count(g)) return WHY_NOT_CAPTURABLE;
     carc_fig f;
     carc__figure_get(g, i, &f);
     if (f.owner < 0 || (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE) ||
         !(carc__figure_kind_classes(g, f.kind) & CARC_CLASS_CAPTURABLE))
         return WHY_NOT_CAPTURABLE;
-    if (!in_reach(g, t, h, f.tile)) return WHY_OUT_OF_REACH;
+    if (!in_reach(g, w, f.tile)) return WHY_OUT_OF_REACH;
     int ct[2];
     if (carc__bcb_castle_of(g, i, ct)) return WHY_CASTLE;
     if (is_top(&f) && carc__rule(g, RULE_TOP_CAPTURE) == 1) return WHY_TOP_IMMUNE;
@@ -289,10 +299,11 @@ static int capture_refusal(const carc_game *g, int p, int t, int h, int i)
     return 0;
 }
 
-static bool capture_possible(const carc_game *g, int p, int t, int h)
+static bool capture_possible(const carc_game *g, int p, int t)
 {
+    const tw_tower *w = tower_at(g, t);
     for (int i = 0; i < carc__figure_count(g); i++)
-        if (!capture_refusal(g, p, t, h, i)) return true;
+        if (!capture_refusal(g, p, w, i)) return true;
     return false;
 }
 
@@ -339,11 +350,15 @@ static int note_foundation(carc_game *g)
     tw_state *s = st(g);
     int t = carc__tile_last(g);
     if (t < 0 || !(carc__types[carc__tile_type(g, t)].tags & s->tag) ||
-        s->ntowers >= foundations(s->tag) || tower_index(s, t) >= 0)
+        s->ntowers >= s->cap || tower_index(s, t) >= 0)
         return CARC_HOOK_NEXT;
     tw_tower *w = &s->tower[s->ntowers++];
     memset(w, 0, sizeof *w);
+    int x, y;
+    carc__tile_xy(g, t, &x, &y);
     w->tile = (int16_t)t;
+    w->x = (int16_t)x;
+    w->y = (int16_t)y;
     w->top = -1;
     return CARC_HOOK_NEXT;
 }
@@ -415,10 +430,10 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
                 push_tile(g, sink, ACT_TOP_AT, s->tower[i].tile, 0);
         break;
     case DEC_CAPTURE: {
-        int h = carc__tower_height(g, p->target);
+        const tw_tower *w = tower_at(g, p->target);
         carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
         for (int i = 0; i < carc__figure_count(g); i++)
-            if (!capture_refusal(g, p->player, p->target, h, i))
+            if (!capture_refusal(g, p->player, w, i))
                 carc__sink_push_kind(sink, ACT_CAPTURE, i, 0, CARC_ID_FIGURE + i);
         break;
     }
@@ -481,7 +496,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         if (i < 0 || !s->floors[p->player]) return CARC_E_ILLEGAL;
         s->tower[i].height++;
         s->floors[p->player]--;
-        if (!capture_possible(g, p->player, t, s->tower[i].height)) return CARC_OK;
+        if (!capture_possible(g, p->player, t)) return CARC_OK;
         return carc__decision_followup(g, DEC_CAPTURE, p->player, MOD, t, 0);
     }
     case ACT_TOP_AT: {
@@ -554,7 +569,7 @@ static bool explain_capture(const carc_game *g, const carc_pending *d, const car
         return why(out, WHY_NOT_NOW, "a follower is captured only right after placing a tower "
                                      "floor, instead of a deployment");
     int h = carc__tower_height(g, d->target);
-    switch (capture_refusal(g, d->player, d->target, h, a->arg)) {
+    switch (capture_refusal(g, d->player, tower_at(g, d->target), a->arg)) {
     case WHY_OUT_OF_REACH:
         out->reason = WHY_OUT_OF_REACH;
         snprintf(out->message, sizeof out->message,
