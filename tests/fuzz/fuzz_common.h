@@ -70,14 +70,15 @@ int fz_last_input_ended(void);
 /* Module set number k: bit n of k enables the n-th optional module this
  * build offers (carc_module_available) in the order modules joined the
  * build, base always on: bit 0 inns_cathedrals, 1 traders_builders,
- * 2 abbey_mayor, 3 bridges_castles, 4 big_top, then the modules added
- * since in id order (a module that joins never renumbers the bits of
- * those before it, so the corpus keeps its meaning). */
+ * 2 abbey_mayor, 3 bridges_castles, 4 big_top, 5 tower, then the modules
+ * not in this list in id order (a module that joins is appended to the
+ * list, so it never renumbers the bits of those before it and the corpus
+ * keeps its meaning). */
 static inline int fz_module_at(int n)
 {
     static const int shipped[] = {CARC_MODULE_INNS_CATHEDRALS, CARC_MODULE_TRADERS_BUILDERS,
                                   CARC_MODULE_ABBEY_MAYOR, CARC_MODULE_BRIDGES_CASTLES,
-                                  CARC_MODULE_BIG_TOP};
+                                  CARC_MODULE_BIG_TOP, CARC_MODULE_TOWER};
     const int nshipped = (int)(sizeof shipped / sizeof shipped[0]);
     for (int i = 0; i < nshipped; i++)
         if (carc_module_available(shipped[i]) == 1 && n-- == 0) return shipped[i];
