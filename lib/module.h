@@ -669,6 +669,12 @@ typedef struct carc_module_def {
      * the core's rule (doc/geometry.md).  Read-only; may call
      * carc__figure_spot for other figures, never for fig itself. */
     bool (*figure_spot)(const carc_game *g, int fig, carc_spot *spot);
+    /* (event) what it built on placed tile `tile` (a tower), for
+     * carc_game_structure: fills *out (kind, height, top; *out arrives
+     * zeroed with top -1) and returns true; false: nothing of its own
+     * there.  Asked of every enabled module in registry order, the first
+     * true wins.  Read-only. */
+    bool (*tile_structure)(const carc_game *g, int tile, carc_structure *out);
     /* explaining refusals (doc/modules.md, "Explaining refusals"):
      * carc_game_explain asks a module about a refused action it may be the
      * cause of: an action of its own kinds (owner), a core action at one of

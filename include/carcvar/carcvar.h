@@ -678,6 +678,33 @@ typedef struct carc_dragon_info {
  *  0.5.0: symbol version CARCVAR_0.6. */
 CARC_API int carc_game_dragon(const carc_game *game, carc_dragon_info *out);
 
+/** What a module has built on a placed tile (carc_structure.kind). */
+typedef enum carc_structure_kind {
+    CARC_STRUCTURE_NONE = 0,  /**< nothing built there                      */
+    CARC_STRUCTURE_TOWER = 1  /**< a tower (The Tower) on a tower foundation */
+} carc_structure_kind;
+
+/** A structure on a placed tile.  TOWER: height is its floors (0: an empty
+ *  foundation), top the index in carc_game_figures of the follower on its
+ *  top (-1: none, the tower is open; a tower with a follower on top is
+ *  closed).  Reserved fields are 0. */
+typedef struct carc_structure {
+    int32_t kind;        /**< carc_structure_kind                         */
+    int32_t height;
+    int32_t top;
+    int32_t reserved[5];
+} carc_structure;
+
+/** The structure on the placed tile at cell (x, y): *out filled (kind
+ *  CARC_STRUCTURE_NONE, height 0, top -1 when nothing is built there, or
+ *  when no module of the game builds anything).  The floors a player still
+ *  holds are carc_game_tokens(game, p, CARC_TOKEN_TOWER_FLOOR); prisoners
+ *  are figures CARC_WHERE_HELD with holding module CARC_MODULE_TOWER and
+ *  arg their captor (carc_game_figures).  Errors: CARC_E_INVALID for a
+ *  NULL game or out, CARC_E_NOTFOUND when no tile lies at (x, y) (*out
+ *  untouched).  Since 0.6.0: symbol version CARCVAR_0.6. */
+CARC_API int carc_game_structure(const carc_game *game, int x, int y, carc_structure *out);
+
 /** Where a figure stands on the board, in millimetres (doc/geometry.md):
  *  a tile is 45 mm square and the centre of cell (x, y) lies at
  *  (45x, 45y) mm, x growing east and y growing SOUTH like the cells, so the

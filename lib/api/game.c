@@ -179,6 +179,26 @@ const char *carc_game_figure_role(const carc_game *game, int index)
     return NULL;
 }
 
+int carc_game_structure(const carc_game *game, int x, int y, carc_structure *out)
+{
+    if (!carc__valid(game) || !out) return CARC_E_INVALID;
+    int t = carc__tile_at(game, x, y);
+    if (t < 0) return CARC_E_NOTFOUND;
+    carc_structure s;
+    memset(&s, 0, sizeof s);
+    s.top = -1;
+    for (int k = 0; k < game->nmods; k++) {
+        const carc_module_def *md = carc__mod(game, k);
+        carc_structure m = s;
+        if (md->tile_structure && md->tile_structure(game, t, &m)) {
+            s = m;
+            break;
+        }
+    }
+    *out = s;
+    return CARC_OK;
+}
+
 int carc_game_score(const carc_game *game, int player, int32_t *out)
 {
     if (!carc__valid(game) || !out || player < 0 || player >= game->nplayers)

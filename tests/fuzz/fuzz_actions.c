@@ -135,8 +135,9 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
             REQUIRE(carc_game_legal_mask(g, c->mask, CARC_MAX_CHANCE_OUTCOMES) == CARC_E_BUFFER);
     }
 
-    /* followers: 7 per player across supply and board (on a segment or on a
-     * tile: an acrobat) */
+    /* followers: 7 per player across supply, board (on a segment or on a
+     * tile: an acrobat, a tower top) and the tower's prisons (held by the
+     * tower module, arg a captor other than the owner) */
     size_t nf = 0;
     int rc = carc_game_figures(g, c->figs, c->figcap, &nf);
     if (rc == CARC_E_BUFFER) {
@@ -147,21 +148,24 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
     }
     REQUIRE_OK(rc);
     for (int p = 0; p < c->players; p++) {
-        int supply = 0, board = 0, quarters = 0, other = 0;
+        int supply = 0, board = 0, quarters = 0, prisoners = 0, other = 0;
         for (size_t i = 0; i < nf; i++) {
             const carc_figure *f = &c->figs[i];
             if (f->owner != p || f->kind != CARC_FIGURE_FOLLOWER) continue;
             if (f->where == CARC_WHERE_SUPPLY) supply++;
-            /* on a segment, or on a tile (an acrobat) */
+            /* on a segment, or on a tile (an acrobat, a tower top) */
             else if (f->where == CARC_WHERE_BOARD || f->where == CARC_WHERE_TILE) board++;
             /* in a quarter of the City of Carcassonne (held by the Count) */
             else if (f->where == CARC_WHERE_HELD && (f->state >> 8 & 0xff) == CARC_MODULE_COUNT)
                 quarters++;
+            else if (f->where == CARC_WHERE_HELD && (f->state >> 8 & 0xff) == CARC_MODULE_TOWER &&
+                     f->arg >= 0 && f->arg < c->players && f->arg != p)
+                prisoners++;
             else other++;
         }
-        REQUIRE_MSG(supply + board + quarters == 7,
-                    "player %d: %d followers in supply, %d on the board, %d in the City", p,
-                    supply, board, quarters);
+        REQUIRE_MSG(supply + board + quarters + prisoners == 7,
+                    "player %d: %d followers in supply, %d on the board, %d in the City, "
+                    "%d prisoners", p, supply, board, quarters, prisoners);
         REQUIRE(other == 0);
         REQUIRE(supply == carc_game_supply(g, p, CARC_FIGURE_FOLLOWER));
     }
@@ -200,7 +204,8 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
         const char *role = carc_game_figure_role(g, (int)i);
         if (role)
             REQUIRE_MSG((f->where == CARC_WHERE_BOARD || f->where == CARC_WHERE_TILE) &&
-                            (!strcmp(role, "castle") || !strcmp(role, "acrobat")),
+                            (!strcmp(role, "castle") || !strcmp(role, "acrobat") ||
+                             !strcmp(role, "top")),
                         "figure %zu (where %d): role %s", i, f->where, role);
         if (f->owner >= 0 && f->where == CARC_WHERE_SUPPLY) supply[f->owner][f->kind]++;
         if (f->where == CARC_WHERE_BOARD || f->where == CARC_WHERE_TILE) {

@@ -70,7 +70,7 @@ int fz_last_input_ended(void);
 /* Module set number k: bit n of k enables the n-th optional module of
  * fz_module_at, base always on.  The optional modules in the order of their bits: the five of the first
  * corpus (bits 0-4, doc/fuzzing.md), then the modules that landed later in
- * the order they landed (the Count: bit 5, Princess & Dragon: bit 6), then
+ * the order they landed (the Count: bit 5, Princess & Dragon: bit 6, the Tower: bit 7), then
  * any other this build offers, by id -- so that a module added between two ids never moves the
  * bits of the modules before it. */
 static inline int fz_module_at(int n)
@@ -78,7 +78,7 @@ static inline int fz_module_at(int n)
     static const int landed[] = {CARC_MODULE_INNS_CATHEDRALS, CARC_MODULE_TRADERS_BUILDERS,
                                  CARC_MODULE_ABBEY_MAYOR, CARC_MODULE_BRIDGES_CASTLES,
                                  CARC_MODULE_BIG_TOP, CARC_MODULE_COUNT,
-                                 CARC_MODULE_PRINCESS_DRAGON};
+                                 CARC_MODULE_PRINCESS_DRAGON, CARC_MODULE_TOWER};
     const int nlanded = (int)(sizeof landed / sizeof landed[0]);
     int i = 0;
     for (int k = 0; k < nlanded; k++) {

@@ -257,6 +257,11 @@ int main(int argc, char **argv)
         {"all", "inns_cathedrals traders_builders abbey_mayor bridges_castles big_top"},
         {"count", "count"}, /* appended: the sets above keep their seeds */
         {"pd", "princess_dragon"},
+        /* added with The Tower (issue 30): new sets only at the end, so the
+         * files of the sets above do not change */
+        {"tower", "tower"},
+        {"tower-ic-tb-am-bcb",
+         "tower inns_cathedrals traders_builders abbey_mayor bridges_castles"},
     };
     for (size_t set = 0; set < sizeof sets / sizeof sets[0]; set++) {
         uint64_t modules = (uint64_t)1 << CARC_MODULE_BASE;

@@ -37,6 +37,8 @@ __all__ += ["score_reason_name"]
 # figure geometry (carc_game_figure_position)
 from .game import FigurePosition  # noqa: E402
 __all__ += ["FigurePosition"]
+from .game import Tower  # noqa: E402
+__all__ += ["Tower"]
 # constructor checks (issue 34): names, ranges and the one shared check
 from .game import rule_range, check_options, MIN_PLAYERS, MAX_PLAYERS  # noqa: E402
 from .errors import UnknownNameError  # noqa: E402

@@ -224,6 +224,19 @@ class FigureView:
 
 
 @dataclass(frozen=True)
+class Tower:
+    """A tower (The Tower) on a placed tile (carc_game_structure): its floors
+    (0: an empty foundation) and the index in figures() of the follower on
+    its top, or -1 (the tower is open)."""
+    height: int
+    top: int
+
+    @property
+    def closed(self):
+        return self.top >= 0
+
+
+@dataclass(frozen=True)
 class FigurePosition:
     """Where a figure stands (carc_game_figure_position, doc/geometry.md): the
     centre of its footprint in board millimetres (cell (x, y)'s centre is at
@@ -891,6 +904,26 @@ class Game:
                 "flight": flight,
                 "fairy": (d.fairy_x, d.fairy_y) if d.fairy_on_board else None,
                 "fairy_follower": d.fairy_follower if d.fairy_follower >= 0 else None}
+
+    def tower(self, x, y):
+        """The tower on the placed tile at cell (x, y), a Tower, or None when no
+        tower foundation lies there (carc_game_structure, CARCVAR_0.6);
+        NotFoundError when no tile lies there.  Floors a player still holds:
+        tokens(p, "tower_floor")."""
+        st = L.StructureInfo()
+        rc = lib.carc_game_structure(self.handle, L.checked_int(x, -2**31, 2**31 - 1, "x"),
+                                     L.checked_int(y, -2**31, 2**31 - 1, "y"), ctypes.byref(st))
+        if rc < 0:
+            raise error_for(rc)
+        return Tower(st.height, st.top) if st.kind == 1 else None
+
+    def prisoners(self, captor):
+        """The figures (indices of figures()) the tower holds as prisoners of
+        player `captor`: held by the tower module (CARC_WHERE_HELD, holding
+        module 4) with the captor as their arg."""
+        figs = L.call_array(lib.carc_game_figures, L.Figure, self.handle)
+        return [i for i, f in enumerate(figs)
+                if f.where == 5 and (f.state >> 8) & 0xFF == 4 and f.arg == captor]
 
     def supply(self, player, kind=0):
         """Figures of a kind (an int or a name of FIGURE_KINDS) in a player's supply."""
