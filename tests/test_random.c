@@ -86,7 +86,7 @@
 static uint64_t g_modules = (uint64_t)1 << CARC_MODULE_BASE;
 static int g_games = NGAMES;
 /* --rule NAME=VALUE (repeatable): rule options of every game */
-#define MAX_RULE_ARGS 16
+#define MAX_RULE_ARGS 64
 static char g_rule_name[MAX_RULE_ARGS][48];
 static int g_rule_value[MAX_RULE_ARGS], g_nrules;
 

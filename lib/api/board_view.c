@@ -151,7 +151,9 @@ static void legend_item(outbuf *o, size_t *col, int width, const char *item)
         carc__out_add(o, ";");
         *col += 1;
     }
-    while (*col + 1 + n > w) { /* only an item longer than a whole line */
+    /* only an item longer than a whole line (with room for the ';' that
+     * may follow it) */
+    while (*col + 2 + n > w) {
         size_t k = w - *col - 1;
         carc__out_add(o, " %.*s\n ", (int)k, item);
         item += k;
