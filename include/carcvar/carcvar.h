@@ -71,12 +71,12 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define CARC_VERSION_MAJOR 0
-#define CARC_VERSION_MINOR 5
+#define CARC_VERSION_MINOR 6
 #define CARC_VERSION_PATCH 0
 /** MAJOR*10000 + MINOR*100 + PATCH */
 #define CARC_VERSION_NUMBER \
     (CARC_VERSION_MAJOR * 10000 + CARC_VERSION_MINOR * 100 + CARC_VERSION_PATCH)
-#define CARC_VERSION_STRING "0.5.0"
+#define CARC_VERSION_STRING "0.6.0"
 
 /** Run-time version number of the loaded library (same encoding as
  *  CARC_VERSION_NUMBER).  Compare with the macro to detect a header/library
@@ -674,8 +674,8 @@ typedef struct carc_dragon_info {
 
 /** Where the dragon and the fairy are, the flight in progress and who
  *  makes its next step.  CARC_E_INVALID for a NULL argument,
- *  CARC_E_NOTFOUND when the game does not play princess_dragon.  Not in
- *  0.5.0: symbol version CARCVAR_0.6. */
+ *  CARC_E_NOTFOUND when the game does not play princess_dragon.  Since
+ *  0.6.0: symbol version CARCVAR_0.6. */
 CARC_API int carc_game_dragon(const carc_game *game, carc_dragon_info *out);
 
 /** What a module has built on a placed tile (carc_structure.kind). */
