@@ -312,11 +312,10 @@ bool carc__tile_can_place(const carc_game *g, int type)
 bool carc__drawable(const carc_game *g, int type)
 {
     if (CREMAIN(g)[type] == 0) return false;
-    if (!g->hooks_drawable) return true;
-    for (int k = 0; k < g->nmods; k++) {
-        const carc_module_def *md = carc__mod(g, k);
-        if (md->drawable && !md->drawable(g, type)) return false;
-    }
+    /* only the modules that have the hook (a bit per module id; the hooks
+     * read the game and agree or veto, so their order does not matter) */
+    for (uint32_t b = g->hooks_drawable; b; b &= b - 1)
+        if (!carc__modules[__builtin_ctz(b)]->drawable(g, type)) return false;
     return true;
 }
 
