@@ -807,7 +807,14 @@ int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t c
     if (!p || p->player != CARC_PLAYER_CHANCE) return CARC_E_STATE;
     if (p->kind == CARC_DECISION_DRAW) {
         size_t n = 0;
+        const uint8_t *remain = CREMAIN(g);
         for (int t = 0; t < carc__ntypes; t++) {
+            if ((t & 7) == 0 && t + 8 <= carc__ntypes) { /* eight counts of 0 at once:
+                                                          the tile sets not in play */
+                uint64_t w8;
+                memcpy(&w8, remain + t, sizeof w8);
+                if (!w8) { t += 7; continue; }
+            }
             if (!carc__drawable(g, t)) continue;
             if (n < cap) {
                 ids[n] = t;
