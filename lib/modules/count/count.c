@@ -257,15 +257,44 @@ static int offer_entry(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+/* where follower fig leaving the City joins feature root: its root member,
+ * or when a tile-level veto refuses that one (the dragon's tile, Princess &
+ * Dragon), the first member of the feature where the deployment rule lets
+ * it stand (JCZ offers every place of the feature that no capability
+ * forbids: expansions.md §6 says "onto that feature", not onto one tile of
+ * it).  False when no member is allowed. */
+static bool leave_spot(const carc_game *g, int fig, int root, int *tile, int *seg)
+{
+    const unsigned how = CARC_DEPLOY_OCCUPIED | CARC_DEPLOY_COMPLETED;
+    root_spot(g, root, tile, seg);
+    if (carc__figure_deploy_legal(g, fig, *tile, *seg, CARC_CAUSE_LEAVE_CITY, how)) return true;
+    int16_t ts[CARC_MAX_TILES * 8];
+    uint8_t ss[CARC_MAX_TILES * 8];
+    int cap = (int)(sizeof ts / sizeof ts[0]);
+    int n = carc__root_members(g, root, ts, ss, cap);
+    /* followers leave here onto roads, cities and monasteries only (fields
+     * at final scoring take another path): each of their segments holds an
+     * edge or is a monastery, so a tile holds at most 8 members of one
+     * such feature (4 edges, a bridge's road, the tile's own); past cap the
+     * rest would not be looked at: a refusal, never a wrong placement */
+    if (n > cap) n = cap;
+    for (int i = 1; i < n; i++) {
+        if (carc__figure_deploy_legal(g, fig, ts[i], ss[i], CARC_CAUSE_LEAVE_CITY, how)) {
+            *tile = ts[i];
+            *seg = ss[i];
+            return true;
+        }
+    }
+    return false;
+}
+
 /* may player p's follower of kind k leave quarter q onto feature root now? */
 static bool may_leave(const carc_game *g, int p, int q, int kind, int root)
 {
     int fig = quarter_fig(g, p, q, kind);
     if (fig < 0) return false;
     int t, sg;
-    root_spot(g, root, &t, &sg);
-    return carc__figure_deploy_legal(g, fig, t, sg, CARC_CAUSE_LEAVE_CITY,
-                                     CARC_DEPLOY_OCCUPIED | CARC_DEPLOY_COMPLETED);
+    return leave_spot(g, fig, root, &t, &sg);
 }
 
 static bool has_leave(const carc_game *g, int p, int q, int root)
@@ -492,8 +521,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         }
         int q = quarter_of_kind(carc__root_kind(g, p->arg));
         int fig = quarter_fig(g, pl, q, a->figure), t, sg;
-        if (fig < 0) return CARC_E_ILLEGAL;
-        root_spot(g, p->arg, &t, &sg);
+        if (fig < 0 || !leave_spot(g, fig, p->arg, &t, &sg)) return CARC_E_ILLEGAL;
         rc = carc__figure_deploy(g, fig, t, sg, CARC_CAUSE_LEAVE_CITY,
                                  CARC_DEPLOY_OCCUPIED | CARC_DEPLOY_COMPLETED);
         return rc < 0 ? rc : CARC_OK;
