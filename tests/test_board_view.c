@@ -607,7 +607,7 @@ START_TEST(dragon_towers_quarters)
                                           tags[k][1]);
                             tags_seen |= 1 << k;
                         }
-                if (st.kind != CARC_STRUCTURE_TOWER) continue;
+                if (st.kind != CARC_STRUCTURE_TOWER || (st.height == 0 && st.top < 0)) continue;
                 ntowers++;
                 char mark[16];
                 snprintf(mark, sizeof mark, "%c%d", st.top >= 0 ? '#' : 'T', (int)st.height);

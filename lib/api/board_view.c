@@ -386,8 +386,8 @@ static void tower_mark(view_ctx *c, const ptile *pt, char *cell)
 {
     carc_structure st;
     if (carc_game_structure(c->game, pt->x, pt->y, &st) != CARC_OK ||
-        st.kind != CARC_STRUCTURE_TOWER)
-        return;
+        st.kind != CARC_STRUCTURE_TOWER || (st.height == 0 && st.top < 0))
+        return; /* an empty foundation: its mark 't' shows it */
     char txt[16];
     int n = snprintf(txt, sizeof txt, "%c%d", st.top >= 0 ? '#' : 'T', (int)st.height);
     int mid = c->cw / 2;

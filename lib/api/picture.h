@@ -45,6 +45,12 @@ void carc__pic_axes(outbuf *o, const pic_frame *f) CARC_INTERNAL;
  * the group's attributes ("" for none). */
 void carc__pic_tile(outbuf *o, const carc_game *g, int t, const pic_frame *f, const char *attrs)
     CARC_INTERNAL;
+/* What a module built on placed tile t (carc_game_structure): a tower as a
+ * stack of floors with its height as a number, in a <g class="tower
+ * [closed]" data-x data-y data-height data-open>; nothing when nothing is
+ * built there.  `attrs` is added to the group's attributes. */
+void carc__pic_structure(outbuf *o, const carc_game *g, int t, const pic_frame *f,
+                         const char *attrs) CARC_INTERNAL;
 /* Where figure i is drawn; false if it is not on the board. */
 bool carc__pic_figure_pos(const carc_game *g, int i, const pic_frame *f, int *x, int *y)
     CARC_INTERNAL;
