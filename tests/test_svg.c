@@ -664,6 +664,31 @@ START_TEST(dragon_towers_quarters)
     ck_assert_int_gt(closed, 0);
     ck_assert_int_gt(dragon, 0);
     (void)quarters;
+    /* the replay viewer: each tower drawn for the steps it had that
+     * height, the last drawing of each as the final board has it */
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_write_record(g, NULL, 0, &need), CARC_E_BUFFER);
+    char *rec = malloc(need);
+    ck_assert_int_eq(carc_game_write_record(g, rec, need, &need), CARC_OK);
+    char *page = page_of(rec, strlen(rec));
+    int final_towers = 0, spans = count(page, "\"><g class=\"tower");
+    carc_placed_tile pt;
+    for (int i = 0; carc_game_tile_by_order(g, i, &pt) == CARC_OK; i++) {
+        carc_structure st;
+        ck_assert_int_eq(carc_game_structure(g, pt.x, pt.y, &st), CARC_OK);
+        if (st.kind != CARC_STRUCTURE_TOWER || (st.height == 0 && st.top < 0)) continue;
+        char want[160];
+        snprintf(want, sizeof want,
+                 "<g class=\"tower%s\" data-x=\"%d\" data-y=\"%d\" data-height=\"%d\" "
+                 "data-open=\"%d\">",
+                 st.top >= 0 ? " closed" : "", pt.x, pt.y, st.height, st.top < 0);
+        ck_assert_msg(strstr(page, want), "page lacks %s", want);
+        final_towers++;
+    }
+    ck_assert_int_gt(spans, final_towers); /* towers grew: more than one drawing */
+    ck_assert_int_eq(count(page, "<g class=\"tower"), spans);
+    free(page);
+    free(rec);
     carc_game_free(g);
 }
 END_TEST

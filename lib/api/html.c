@@ -97,6 +97,9 @@ typedef struct walker {
     int *fx, *fy, *from;
     const char **role;
     uint8_t *shown;
+    /* tower spans (section FIGS), per placed tile: carc__pic_tower_state
+     * drawn from step tfrom */
+    int *tstate, *tfrom;
     /* the figure kinds the players own, for the supply (section STEPS) */
     int kinds[CARC_FIGURE_KINDS], nkinds;
     /* the token kinds the game's modules own (section STEPS) */
@@ -129,6 +132,22 @@ static void figure_spans(walker *w, const carc_game *g, int step, bool last)
         }
         w->shown[i] = on;
         w->fx[i] = x, w->fy[i] = y, w->role[i] = role, w->from[i] = step;
+    }
+    /* towers (carc_game_structure): one drawing per height and state */
+    for (uint32_t t = 0; t < w->final->ntiles; t++) {
+        int st = !last && t < g->ntiles ? carc__pic_tower_state(g, (int)t) : 0;
+        if (st == w->tstate[t]) continue;
+        if (w->tstate[t]) {
+            const ptile *pt = &CTILES(w->final)[t];
+            char attrs[48];
+            snprintf(attrs, sizeof attrs, "data-from=\"%d\" data-to=\"%d\"", w->tfrom[t], step);
+            carc__out_add(w->o, "<g class=\"span\" %s>", attrs);
+            carc__pic_tower(w->o, w->frame, pt->x, pt->y, (w->tstate[t] - 1) >> 1,
+                            (w->tstate[t] - 1) & 1, "");
+            carc__out_add(w->o, "</g>\n");
+        }
+        w->tstate[t] = st;
+        w->tfrom[t] = step;
     }
 }
 
@@ -508,6 +527,8 @@ static void walker_free(walker *w)
     free(w->from);
     free(w->role);
     free(w->shown);
+    free(w->tstate);
+    free(w->tfrom);
     free(w->bnd);
 }
 
@@ -598,7 +619,11 @@ static int write_board(walker *w)
     /* a step per history entry at most, the start and the final scoring */
     w->capbnd = (size_t)fin->nhist + 2;
     w->bnd = calloc(w->capbnd * 4, sizeof *w->bnd);
-    if (!w->fx || !w->fy || !w->from || !w->role || !w->shown || !w->bnd) return CARC_E_NOMEM;
+    w->tstate = calloc(fin->ntiles + 1, sizeof *w->tstate);
+    w->tfrom = calloc(fin->ntiles + 1, sizeof *w->tfrom);
+    if (!w->fx || !w->fy || !w->from || !w->role || !w->shown || !w->bnd || !w->tstate ||
+        !w->tfrom)
+        return CARC_E_NOMEM;
     w->section = SEC_FIGS;
     rc = walk(w);
     if (rc) return rc;

@@ -51,6 +51,13 @@ void carc__pic_tile(outbuf *o, const carc_game *g, int t, const pic_frame *f, co
  * built there.  `attrs` is added to the group's attributes. */
 void carc__pic_structure(outbuf *o, const carc_game *g, int t, const pic_frame *f,
                          const char *attrs) CARC_INTERNAL;
+/* A tower on cell (cx, cy), h floors high, closed or open, as
+ * carc__pic_structure draws it. */
+void carc__pic_tower(outbuf *o, const pic_frame *f, int cx, int cy, int h, bool closed,
+                     const char *attrs) CARC_INTERNAL;
+/* The tower on placed tile t as one number: 0 none (or an empty
+ * foundation), else 1 + (height << 1 | closed). */
+int carc__pic_tower_state(const carc_game *g, int t) CARC_INTERNAL;
 /* Where figure i is drawn; false if it is not on the board. */
 bool carc__pic_figure_pos(const carc_game *g, int i, const pic_frame *f, int *x, int *y)
     CARC_INTERNAL;

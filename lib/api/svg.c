@@ -478,30 +478,25 @@ void carc__pic_tile(outbuf *o, const carc_game *g, int t, const pic_frame *f, co
     carc__out_add(o, "</g>");
 }
 
-void carc__pic_structure(outbuf *o, const carc_game *g, int t, const pic_frame *f,
-                         const char *attrs)
+void carc__pic_tower(outbuf *o, const pic_frame *f, int cx, int cy, int h, bool closed,
+                     const char *attrs)
 {
-    const ptile *pt = &CTILES(g)[t];
-    carc_structure st;
-    if (carc_game_structure(g, pt->x, pt->y, &st) != CARC_OK ||
-        st.kind != CARC_STRUCTURE_TOWER || (st.height == 0 && st.top < 0))
-        return; /* an empty foundation: its tag shows it */
     int ox, oy;
-    cell_origin(f, pt->x, pt->y, &ox, &oy);
+    cell_origin(f, cx, cy, &ox, &oy);
     /* one block a floor (at most 8 drawn), rising to the figure spot of
      * the tile's corner (where a follower on its top stands) */
-    int h = st.height, shown = h < 8 ? h : 8;
+    int shown = h < 8 ? h : 8;
     int x = ox + PIC_TS - 12, base = oy + 12 + 4 + 3 * 8;
     carc__out_add(o, "<g class=\"tower%s\" data-x=\"%d\" data-y=\"%d\" data-height=\"%d\" "
                      "data-open=\"%d\"%s%s><title>a tower %d floor%s high, %s</title>",
-                  st.top >= 0 ? " closed" : "", pt->x, pt->y, h, st.top < 0, attrs && *attrs ? " " : "",
+                  closed ? " closed" : "", cx, cy, h, !closed, attrs && *attrs ? " " : "",
                   attrs ? attrs : "", h, h == 1 ? "" : "s",
-                  st.top >= 0 ? "closed by the follower on its top" : "open");
+                  closed ? "closed by the follower on its top" : "open");
     for (int k = 0; k < shown; k++)
         carc__out_add(o, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"3\" fill=\"%s\" "
                          "stroke=\"#4a4740\" stroke-width=\".6\"/>",
                       x - 6, base - 3 * (k + 1), k % 2 ? "#bdb8ad" : "#a7a39a");
-    if (st.top < 0) /* open: battlements */
+    if (!closed) /* open: battlements */
         carc__out_add(o, "<path d=\"M%d %dv-3h3v3h3v-3h3v3\" fill=\"none\" stroke=\"#4a4740\" "
                          "stroke-width=\"1\"/>",
                       x - 6, base - 3 * shown);
@@ -510,6 +505,24 @@ void carc__pic_structure(outbuf *o, const carc_game *g, int t, const pic_frame *
                      "<text class=\"tower-height\" x=\"%d\" y=\"%d\" font-size=\"10\" "
                      "font-weight=\"bold\" text-anchor=\"middle\">%d</text></g>",
                   x - 14, base - 4, x - 14, base - 0, h);
+}
+
+int carc__pic_tower_state(const carc_game *g, int t)
+{
+    const ptile *pt = &CTILES(g)[t];
+    carc_structure st;
+    if (carc_game_structure(g, pt->x, pt->y, &st) != CARC_OK ||
+        st.kind != CARC_STRUCTURE_TOWER || (st.height == 0 && st.top < 0) || st.height < 0)
+        return 0; /* an empty foundation: its tag shows it */
+    return 1 + (st.height << 1 | (st.top >= 0));
+}
+
+void carc__pic_structure(outbuf *o, const carc_game *g, int t, const pic_frame *f,
+                         const char *attrs)
+{
+    int s = carc__pic_tower_state(g, t);
+    if (s)
+        carc__pic_tower(o, f, CTILES(g)[t].x, CTILES(g)[t].y, (s - 1) >> 1, (s - 1) & 1, attrs);
 }
 
 int carc__pic_last_tile(const carc_game *g)
