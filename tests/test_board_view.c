@@ -623,6 +623,21 @@ START_TEST(dragon_towers_quarters)
             if (d.dragon_on_board) ck_assert_int_eq(count_str(t, "nD"), 1);
             if (d.fairy_on_board) ck_assert(strstr(t, "nF") && strstr(legend, "F fairy"));
             if (d.dragon_on_board) ck_assert(strstr(legend, "D dragon"));
+            if (d.dragon_on_board) {
+                char want[64];
+                snprintf(want, sizeof want, "\nthe dragon at %d,%d%s", d.dragon_x, d.dragon_y,
+                         d.flying ? ", flying: " : "");
+                ck_assert_msg(strstr(legend, want), "no '%s'", want + 1);
+                if (d.flying && d.mover >= 0) {
+                    snprintf(want, sizeof want, "player %d moves it", d.mover);
+                    ck_assert_ptr_nonnull(strstr(legend, want));
+                }
+            }
+            if (d.fairy_on_board) {
+                char want[64];
+                snprintf(want, sizeof want, "the fairy at %d,%d", d.fairy_x, d.fairy_y);
+                ck_assert_ptr_nonnull(strstr(legend, want));
+            }
             dragon_seen += d.dragon_on_board;
             fairy_seen += d.fairy_on_board;
             /* the City's quarters */

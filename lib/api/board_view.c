@@ -688,6 +688,37 @@ static void write_held(const carc_game *game, outbuf *out_, int width, outbuf *o
     }
 }
 
+/* The dragon and the fairy (carc_game_dragon), when the game has them and
+ * one is on the board: "the dragon at 2,-1, flying: 4 steps left, player 1
+ * moves it; visited 1,-1 2,-1; the fairy at 0,1 beside player 0's
+ * follower". */
+static void write_dragon(const carc_game *game, outbuf *out_, int width, outbuf *o)
+{
+    carc_dragon_info d;
+    if (carc_game_dragon(game, &d) != CARC_OK || (!d.dragon_on_board && !d.fairy_on_board))
+        return;
+    if (d.dragon_on_board) {
+        carc__out_add(o, "the dragon at %d,%d", d.dragon_x, d.dragon_y);
+        if (d.flying) {
+            carc__out_add(o, ", flying: %d step%s left", d.steps_left,
+                          d.steps_left == 1 ? "" : "s");
+            if (d.mover >= 0) carc__out_add(o, ", player %d moves it", d.mover);
+            carc__out_add(o, "; visited");
+            for (int k = 0; k < d.num_visited && k < 7; k++)
+                carc__out_add(o, " %d,%d", d.visited_x[k], d.visited_y[k]);
+        }
+    }
+    if (d.fairy_on_board) {
+        carc__out_add(o, "%sthe fairy at %d,%d", d.dragon_on_board ? "; " : "", d.fairy_x,
+                      d.fairy_y);
+        const figure *F = CFIGS(game);
+        if (d.fairy_follower >= 0 && (uint32_t)d.fairy_follower < game->nfigs)
+            carc__out_add(o, " beside player %d's %s", F[d.fairy_follower].owner,
+                          carc__figure_name(F[d.fairy_follower].kind));
+    }
+    status_flush(out_, width, o);
+}
+
 /* Under the board: the turn, tiles left and out of the game, each player's
  * points, supply and held tiles. */
 static void write_status(const carc_game *game, outbuf *out_, int width)
@@ -713,6 +744,7 @@ static void write_status(const carc_game *game, outbuf *out_, int width)
     if (carc__pic_held_text(game, -1, "face up: ", 0, o)) status_flush(out_, width, o);
 
     write_held(game, out_, width, o);
+    write_dragon(game, out_, width, o);
 
     for (int pl = 0; pl < game->nplayers; pl++) {
         carc__out_add(o, "player %d: %d points; supply:", pl, game->score[pl]);
