@@ -652,7 +652,7 @@ START_TEST(dragon_towers_quarters)
                     continue;
                 static const char *const q[4] = {"castle", "blacksmith", "cathedral", "market"};
                 ck_assert_int_lt(figs[i].arg, 4);
-                ck_assert_str_eq(carc_game_figure_role(g, (int)i), q[figs[i].arg]);
+                ck_assert_ptr_null(carc_game_figure_role(g, (int)i));
                 char want[64];
                 if (figs[i].kind == CARC_FIGURE_COUNT)
                     snprintf(want, sizeof want, " %s: the count", q[figs[i].arg]);

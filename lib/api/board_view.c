@@ -650,8 +650,8 @@ static void status_flush(outbuf *o, int width, outbuf *line)
 
 /* Figures a module holds off the board (carc_figure CARC_WHERE_HELD: the
  * followers and the figure in a City quarter, prisoners), one line per
- * holding module, grouped by their place (the role the module gives them,
- * else the holder's value): "held by count: castle: the count, player 1's
+ * holding module, grouped by their place (its words from the module's
+ * held_place, else the holder's value): "held by count: castle: the count, player 1's
  * follower; market: player 0's follower". */
 static void write_held(const carc_game *game, outbuf *out_, int width, outbuf *o)
 {
@@ -661,7 +661,7 @@ static void write_held(const carc_game *game, outbuf *out_, int width, outbuf *o
         for (uint32_t i = 0; i < game->nfigs; i++) {
             if (F[i].where != CARC_WHERE_HELD || F[i].holder != m) continue;
             /* a group: the first figure of its place */
-            const char *role = carc_game_figure_role(game, (int)i);
+            const char *role = carc__pic_held_place(game, m, (int)F[i].arg);
             bool first = true;
             for (uint32_t j = 0; j < i && first; j++)
                 first = !(F[j].where == CARC_WHERE_HELD && F[j].holder == m &&

@@ -58,6 +58,9 @@ void carc__pic_tower(outbuf *o, const pic_frame *f, int cx, int cy, int h, bool 
 /* The tower on placed tile t as one number: 0 none (or an empty
  * foundation), else 1 + (height << 1 | closed). */
 int carc__pic_tower_state(const carc_game *g, int t) CARC_INTERNAL;
+/* The words for the place `arg` where module `module` (an id) holds
+ * figures (its held_place hook: a City quarter's name), or NULL. */
+const char *carc__pic_held_place(const carc_game *g, int module, int arg) CARC_INTERNAL;
 /* Where figure i is drawn; false if it is not on the board. */
 bool carc__pic_figure_pos(const carc_game *g, int i, const pic_frame *f, int *x, int *y)
     CARC_INTERNAL;

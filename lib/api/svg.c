@@ -778,6 +778,15 @@ void carc__pic_figures(outbuf *o, const carc_game *g, const pic_frame *f)
 
 /* Turn, tiles left and whose turn; then per player the score, the
  * figures in supply and the tokens held. */
+const char *carc__pic_held_place(const carc_game *g, int module, int arg)
+{
+    for (int k = 0; k < g->nmods; k++) {
+        const carc_module_def *md = carc__mod(g, k);
+        if (md->id == module) return md->held_place ? md->held_place(g, arg) : NULL;
+    }
+    return NULL;
+}
+
 /* The modules holding figures off the board (CARC_WHERE_HELD: the City's
  * quarters, prisoners), as a bit set of module ids; a panel row each. */
 static uint64_t holders(const carc_game *g)
@@ -821,7 +830,7 @@ static void draw_held(outbuf *o, const carc_game *g, int m, int x, int y)
         for (uint32_t j = 0; j < i && first; j++)
             first = !(F[j].where == CARC_WHERE_HELD && F[j].holder == m && F[j].arg == F[i].arg);
         if (!first) continue;
-        const char *role = carc_game_figure_role(g, (int)i);
+        const char *role = carc__pic_held_place(g, m, (int)F[i].arg);
         char num[16];
         snprintf(num, sizeof num, "%d", (int)F[i].arg);
         const char *place = role ? role : num;

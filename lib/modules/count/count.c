@@ -146,15 +146,11 @@ int carc__count_quarter(const carc_game *g)
     return f.where == CARC_PLACE_HELD && f.holder == MOD ? f.arg : -1;
 }
 
-/* carc_game_figure_role: a figure in a City quarter is in that quarter
- * ("castle", "blacksmith", "cathedral", "market"), for the pictures */
-static const char *figure_role(const carc_game *g, int fig)
+/* held_place: a City quarter by name, for the pictures */
+static const char *held_place(const carc_game *g, int arg)
 {
-    if (fig < 0 || fig >= carc__figure_count(g)) return NULL;
-    carc_fig f;
-    carc__figure_get(g, fig, &f);
-    if (f.where != CARC_PLACE_HELD || f.holder != MOD || f.arg >= CARC_COUNT_QUARTERS) return NULL;
-    return quarter_name[f.arg];
+    (void)g;
+    return arg >= 0 && arg < CARC_COUNT_QUARTERS ? quarter_name[arg] : NULL;
 }
 
 int carc__count_followers(const carc_game *g, int q, int player)
@@ -707,7 +703,7 @@ const carc_module_def carc__module_count = {
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
     .may_deploy = may_deploy,
-    .figure_role = figure_role,
+    .held_place = held_place,
     .before_majority = before_majority,
     .decision_feature = decision_feature,
     .explain = explain,
