@@ -686,6 +686,9 @@ START_TEST(dragon_towers_quarters)
         final_towers++;
     }
     ck_assert_int_gt(spans, final_towers); /* towers grew: more than one drawing */
+    /* the figures in the City's quarters at each step, under the status */
+    ck_assert_ptr_nonnull(strstr(page, "<div id=\"heldfig\""));
+    ck_assert_ptr_nonnull(strstr(page, ",\"held by count: castle: the count\"],"));
     ck_assert_int_eq(count(page, "<g class=\"tower"), spans);
     free(page);
     free(rec);
