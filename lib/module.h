@@ -686,6 +686,11 @@ typedef struct carc_module_def {
      * out->side / out->player, and returns true; false: not its refusal.
      * Read-only: the game is const. */
     bool (*explain)(const carc_game *g, const carc_action *a, carc_explanation *out);
+    /* (owner) the words for the place `arg` where this module holds figures
+     * off the board (CARC_PLACE_HELD with holder this module: a City
+     * quarter's name, "market"), a short static string, or NULL (the
+     * pictures then show the number).  For the pictures only; read-only. */
+    const char *(*held_place)(const carc_game *g, int arg);
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */

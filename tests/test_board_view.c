@@ -514,6 +514,175 @@ START_TEST(board_text_marks)
 }
 END_TEST
 
+/* The Count's start layout: the City's inner tiles marked '-', and the
+ * figures in the City's quarters on a status line of their own (the Count
+ * starts on the castle quarter). */
+START_TEST(city_quarters)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.seed = 1;
+    o.modules |= 1ull << carc_module_by_name("count");
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    char *t = view(g, NULL);
+    ck_assert_str_eq(t,
+        "board x -2..1, y -1..1\n"
+        "       -2       -1        0        1\n"
+        "        .        .        .        R\n"
+        " -1 R CO_1  .. CO_2  .. CO_3  .. CO_4  .\n"
+        "        .        C        C        .\n"
+        "        .        C        C        .\n"
+        "  0 . CO_5  CC CO_6  CC CO_7  CC CO_8  .\n"
+        "        .     -  C     -  C        .\n"
+        "        .        C        C        .\n"
+        "  1 . CO_9  .. CO_10 .. CO_11 ..[CO_12]C\n"
+        "        C        .        R        .\n"
+        "legend: north up; edges C city, R road, . field; [D] the tile placed last;\n"
+        "  - inner tile of the City (no deployment)\n"
+        "turn 1, 72 tiles left\n"
+        "held by count: castle: the count\n"
+        "player 0: 0 points; supply: 7 followers\n"
+        "player 1: 0 points; supply: 7 followers\n");
+    free(t);
+    carc_game_free(g);
+}
+END_TEST
+
+static int count_str(const char *t, const char *s)
+{
+    int n = 0;
+    for (const char *p = strstr(t, s); p; p = strstr(p + 1, s)) n++;
+    return n;
+}
+
+/* Princess & Dragon, the Tower and the Count together, over random games:
+ * every tower drawn once with its height ("T3" open, "#3" closed by a
+ * follower on its top), the tile tags named in the legend (volcano, dragon
+ * symbol, princess, magic portal), the dragon and the fairy drawn ("nD",
+ * "nF", even on a crowded tile), and every figure in a City quarter listed
+ * under that quarter. */
+START_TEST(dragon_towers_quarters)
+{
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.seed = seed;
+        o.modules |= 1ull << carc_module_by_name("princess_dragon");
+        o.modules |= 1ull << carc_module_by_name("tower");
+        o.modules |= 1ull << carc_module_by_name("count");
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        uint64_t pick = seed;
+        int towers_seen = 0, dragon_seen = 0, fairy_seen = 0, quarter_seen = 0, closed = 0;
+        int tags_seen = 0;
+        while (!carc_game_is_terminal(g)) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            carc_board_view v;
+            carc_board_view_init(&v);
+            v.width = 400;
+            v.flags |= CARC_VIEW_ALL;
+            char *t = view(g, &v);
+            char *legend = strstr(t, "legend:");
+            ck_assert_ptr_nonnull(legend);
+            /* towers: each one's mark, as many marks as towers */
+            int ntowers = 0, nmarks = 0;
+            carc_placed_tile pt;
+            for (int i = 0; carc_game_tile_by_order(g, i, &pt) == CARC_OK; i++) {
+                carc_structure st;
+                ck_assert_int_eq(carc_game_structure(g, pt.x, pt.y, &st), CARC_OK);
+                const char *name = carc_tile_name(pt.type);
+                size_t ln = strlen(name);
+                static const char *const tags[][2] = {{"_v", "v volcano"},
+                                                      {"_d", "d dragon symbol"},
+                                                      {"_p", "p princess"},
+                                                      {"_g", "O magic portal"}};
+                if (!strncmp(name, "DG_", 3))
+                    for (int k = 0; k < 4; k++)
+                        if (!strcmp(name + ln - 2, tags[k][0])) {
+                            ck_assert_msg(strstr(legend, tags[k][1]), "%s: no '%s'", name,
+                                          tags[k][1]);
+                            tags_seen |= 1 << k;
+                        }
+                if (st.kind != CARC_STRUCTURE_TOWER || (st.height == 0 && st.top < 0)) continue;
+                ntowers++;
+                char mark[16];
+                snprintf(mark, sizeof mark, "%c%d", st.top >= 0 ? '#' : 'T', (int)st.height);
+                ck_assert_msg(strstr(t, mark), "tower at %d,%d: no %s", pt.x, pt.y, mark);
+                closed += st.top >= 0;
+            }
+            for (char *p = t; p < legend; p++)
+                nmarks += (*p == 'T' || *p == '#') && p[1] >= '0' && p[1] <= '9';
+            ck_assert_int_eq(nmarks, ntowers);
+            towers_seen += ntowers > 0;
+            carc_dragon_info d;
+            ck_assert_int_eq(carc_game_dragon(g, &d), CARC_OK);
+            if (d.dragon_on_board) ck_assert_int_eq(count_str(t, "nD"), 1);
+            if (d.fairy_on_board) ck_assert(strstr(t, "nF") && strstr(legend, "F fairy"));
+            if (d.dragon_on_board) ck_assert(strstr(legend, "D dragon"));
+            if (d.dragon_on_board) {
+                char want[64];
+                snprintf(want, sizeof want, "\nthe dragon at %d,%d%s", d.dragon_x, d.dragon_y,
+                         d.flying ? ", flying: " : "");
+                ck_assert_msg(strstr(legend, want), "no '%s'", want + 1);
+                if (d.flying && d.mover >= 0) {
+                    snprintf(want, sizeof want, "player %d moves it", d.mover);
+                    ck_assert_ptr_nonnull(strstr(legend, want));
+                }
+            }
+            if (d.fairy_on_board) {
+                char want[64];
+                snprintf(want, sizeof want, "the fairy at %d,%d", d.fairy_x, d.fairy_y);
+                ck_assert_ptr_nonnull(strstr(legend, want));
+            }
+            dragon_seen += d.dragon_on_board;
+            fairy_seen += d.fairy_on_board;
+            /* the City's quarters */
+            carc_figure figs[256];
+            size_t nf;
+            ck_assert_int_eq(carc_game_figures(g, figs, 256, &nf), CARC_OK);
+            char *held = strstr(legend, "held by count:");
+            ck_assert_ptr_nonnull(held);
+            size_t hl = strcspn(held, "\n");
+            for (size_t i = 0; i < nf && i < 256; i++) {
+                if (figs[i].where != CARC_WHERE_HELD || (figs[i].state >> 8) != CARC_MODULE_COUNT)
+                    continue;
+                static const char *const q[4] = {"castle", "blacksmith", "cathedral", "market"};
+                ck_assert_int_lt(figs[i].arg, 4);
+                ck_assert_ptr_null(carc_game_figure_role(g, (int)i));
+                char want[64];
+                if (figs[i].kind == CARC_FIGURE_COUNT)
+                    snprintf(want, sizeof want, " %s: the count", q[figs[i].arg]);
+                else
+                    snprintf(want, sizeof want, "player %d's %s", figs[i].owner,
+                             figs[i].kind == CARC_FIGURE_FOLLOWER ? "follower" : "");
+                char line[1024];
+                snprintf(line, sizeof line, "%.*s", (int)hl, held);
+                ck_assert_msg(strstr(line, want), "'%s' not in '%s'", want, line);
+                quarter_seen += figs[i].kind != CARC_FIGURE_COUNT;
+            }
+            free(t);
+            carc_action acts[1024];
+            size_t n;
+            ck_assert_int_eq(carc_game_legal_actions(g, acts, 1024, &n), CARC_OK);
+            pick = pick * 6364136223846793005ull + 1442695040888963407ull;
+            ck_assert_int_eq(carc_game_apply(g, &acts[(pick >> 33) % n]), CARC_OK);
+        }
+        /* the games reach what is checked */
+        ck_assert_int_gt(towers_seen, 0);
+        ck_assert_int_gt(dragon_seen, 0);
+        ck_assert_int_eq(tags_seen, 15);
+        (void)closed;
+        (void)quarter_seen;
+        (void)fairy_seen;
+        carc_game_free(g);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board-view");
@@ -527,6 +696,8 @@ int main(void)
     tcase_add_test(tc, all_columns_in_strips);
     tcase_add_test(tc, random_module_games);
     tcase_add_test(tc, board_text_marks);
+    tcase_add_test(tc, city_quarters);
+    tcase_add_test(tc, dragon_towers_quarters);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -568,6 +568,134 @@ START_TEST(replay_page_reason_words)
 }
 END_TEST
 
+/* Princess & Dragon, the Tower and the Count over random games: every
+ * tower with floors (or a follower on top) drawn once as a stack of its
+ * height with the number, open or closed as carc_game_structure says; the
+ * dragon and the fairy as figures while on the board; the tags volcano,
+ * dragon symbol, princess and magic portal as glyphs named in the legend
+ * row; every figure in a City quarter drawn on the panel under its
+ * quarter's name. */
+START_TEST(dragon_towers_quarters)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.seed = 3;
+    o.modules |= 1ull << carc_module_by_name("princess_dragon");
+    o.modules |= 1ull << carc_module_by_name("tower");
+    o.modules |= 1ull << carc_module_by_name("count");
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    /* at the start: the Count on the castle quarter, a panel row */
+    char *svg = svg_of(g);
+    const char *held = strstr(svg, "<g class=\"held-figures\" data-module=\"count\">");
+    ck_assert_ptr_nonnull(held);
+    ck_assert_ptr_nonnull(strstr(held, "data-place=\"castle\"><text"));
+    ck_assert_ptr_nonnull(strstr(held, "<g class=\"held count\" data-player=\"-1\""));
+    ck_assert_int_eq(count(svg, "data-tag=\"coc_inner\" transform"), 2);
+    free(svg);
+    uint64_t pick = 3;
+    int towers = 0, dragon = 0, quarters = 0, closed = 0;
+    while (!carc_game_is_terminal(g)) {
+        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+            continue;
+        }
+        svg = svg_of(g);
+        int nt = 0;
+        carc_placed_tile pt;
+        for (int i = 0; carc_game_tile_by_order(g, i, &pt) == CARC_OK; i++) {
+            carc_structure st;
+            ck_assert_int_eq(carc_game_structure(g, pt.x, pt.y, &st), CARC_OK);
+            if (st.kind != CARC_STRUCTURE_TOWER || (st.height == 0 && st.top < 0)) continue;
+            char want[160];
+            snprintf(want, sizeof want,
+                     "<g class=\"tower%s\" data-x=\"%d\" data-y=\"%d\" data-height=\"%d\" "
+                     "data-open=\"%d\">",
+                     st.top >= 0 ? " closed" : "", pt.x, pt.y, st.height, st.top < 0);
+            const char *p = strstr(svg, want);
+            ck_assert_msg(p, "no %s", want);
+            char num[80];
+            snprintf(num, sizeof num, "font-weight=\"bold\" text-anchor=\"middle\">%d</text>",
+                     st.height);
+            const char *end = strstr(p, "</g>");
+            const char *n = strstr(p, num);
+            ck_assert(n && n < end);
+            ck_assert_int_eq(count(p, "<rect") - count(end, "<rect"),
+                             st.height < 8 ? st.height : 8);
+            nt++;
+            closed += st.top >= 0;
+        }
+        ck_assert_int_eq(count(svg, "<g class=\"tower"), nt);
+        towers += nt;
+        carc_dragon_info d;
+        ck_assert_int_eq(carc_game_dragon(g, &d), CARC_OK);
+        ck_assert_int_eq(count(svg, "<g class=\"figure dragon\""), d.dragon_on_board);
+        ck_assert_int_eq(count(svg, "<g class=\"figure fairy\""), d.fairy_on_board);
+        dragon += d.dragon_on_board;
+        carc_figure figs[256];
+        size_t nf;
+        ck_assert_int_eq(carc_game_figures(g, figs, 256, &nf), CARC_OK);
+        int nheld = 0, nquarter = 0; /* prisoners too */
+        for (size_t i = 0; i < nf && i < 256; i++) {
+            nheld += figs[i].where == CARC_WHERE_HELD;
+            nquarter += figs[i].where == CARC_WHERE_HELD &&
+                        (figs[i].state >> 8) == CARC_MODULE_COUNT;
+        }
+        quarters += nquarter > 1;
+        ck_assert_int_eq(count(svg, "<g class=\"held "), nheld);
+        free(svg);
+        carc_action acts[1024];
+        size_t n;
+        ck_assert_int_eq(carc_game_legal_actions(g, acts, 1024, &n), CARC_OK);
+        pick = pick * 6364136223846793005ull + 1442695040888963407ull;
+        ck_assert_int_eq(carc_game_apply(g, &acts[(pick >> 33) % n]), CARC_OK);
+    }
+    svg = svg_of(g);
+    const char *legend = strstr(svg, "<g class=\"legend-ext\">");
+    ck_assert_ptr_nonnull(legend);
+    const char *words[] = {">volcano</text>", ">dragon symbol</text>", ">princess</text>",
+                           ">magic portal</text>", ">tower foundation</text>",
+                           ">inner City tile (no deployment)</text>"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        ck_assert_msg(strstr(legend, words[i]) != NULL, "legend lacks %s", words[i]);
+    ck_assert_int_gt(count(svg, "data-tag=\"dragon\" transform"), 0);
+    free(svg);
+    ck_assert_int_gt(towers, 0);
+    ck_assert_int_gt(closed, 0);
+    ck_assert_int_gt(dragon, 0);
+    (void)quarters;
+    /* the replay viewer: each tower drawn for the steps it had that
+     * height, the last drawing of each as the final board has it */
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_write_record(g, NULL, 0, &need), CARC_E_BUFFER);
+    char *rec = malloc(need);
+    ck_assert_int_eq(carc_game_write_record(g, rec, need, &need), CARC_OK);
+    char *page = page_of(rec, strlen(rec));
+    int final_towers = 0, spans = count(page, "\"><g class=\"tower");
+    carc_placed_tile pt;
+    for (int i = 0; carc_game_tile_by_order(g, i, &pt) == CARC_OK; i++) {
+        carc_structure st;
+        ck_assert_int_eq(carc_game_structure(g, pt.x, pt.y, &st), CARC_OK);
+        if (st.kind != CARC_STRUCTURE_TOWER || (st.height == 0 && st.top < 0)) continue;
+        char want[160];
+        snprintf(want, sizeof want,
+                 "<g class=\"tower%s\" data-x=\"%d\" data-y=\"%d\" data-height=\"%d\" "
+                 "data-open=\"%d\">",
+                 st.top >= 0 ? " closed" : "", pt.x, pt.y, st.height, st.top < 0);
+        ck_assert_msg(strstr(page, want), "page lacks %s", want);
+        final_towers++;
+    }
+    ck_assert_int_gt(spans, final_towers); /* towers grew: more than one drawing */
+    /* the figures in the City's quarters at each step, under the status */
+    ck_assert_ptr_nonnull(strstr(page, "<div id=\"heldfig\""));
+    ck_assert_ptr_nonnull(strstr(page, ",\"held by count: castle: the count\"],"));
+    ck_assert_int_eq(count(page, "<g class=\"tower"), spans);
+    free(page);
+    free(rec);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("svg");
@@ -583,6 +711,7 @@ int main(void)
     tcase_add_test(tc, expansion_symbols_and_their_legend);
     tcase_add_test(tc, supply_in_plural);
     tcase_add_test(tc, replay_page_reason_words);
+    tcase_add_test(tc, dragon_towers_quarters);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -38,7 +38,8 @@ static char edge_char(int ek) { return "*.RC"[ek & 3]; }
 
 /* What the legend must explain: bits of things drawn. */
 enum {
-    SEEN_WILD = 1, SEEN_LAST = 2, SEEN_LEGAL = 4, SEEN_NEUTRAL = 8, SEEN_MORE = 16, SEEN_OVERLAY = 32
+    SEEN_WILD = 1, SEEN_LAST = 2, SEEN_LEGAL = 4, SEEN_NEUTRAL = 8, SEEN_MORE = 16, SEEN_OVERLAY = 32,
+    SEEN_TOWER = 64, SEEN_TOWER_CLOSED = 128
 };
 
 /* ------------------------------------------------ what a tile holds */
@@ -62,6 +63,12 @@ static const mark_def marks[] = {
     {"bazaar", '$', "bazaar"},        {"wine", '~', "wine (goods)"},
     {"grain", '"', "grain (goods)"},  {"cloth", ';', "cloth (goods)"},
     {"no_castle", 'x', "a city that may not become a castle"},
+    {"volcano", 'v', "volcano (the dragon lands)"},
+    {"dragon", 'd', "dragon symbol (the dragon flies)"},
+    {"portal", 'O', "magic portal"},
+    {"princess", 'p', "princess"},
+    {"tower", 't', "tower foundation"},
+    {"coc_inner", '-', "inner tile of the City (no deployment)"},
 };
 #define NMARKS (sizeof marks / sizeof marks[0])
 /* marks seen: bit k of a 64-bit set for marks[k]; names not listed are
@@ -248,15 +255,35 @@ static void choose_columns(view_ctx *c)
 }
 
 /* The glyphs of the figures on tile t: up to three, '+' for more (*nf is
- * then 4). */
+ * then 4).  The dragon and the fairy first: never hidden behind the '+'. */
+/* The placed tile figure i stands on, or -1: a figure with another (the
+ * fairy beside its follower) on that figure's tile. */
+static int figure_tile(const carc_game *game, int i)
+{
+    const figure *F = CFIGS(game);
+    for (int depth = 0; depth < 4; depth++) {
+        const figure *f = &F[i];
+        if (f->where == CARC_PLACE_ATTACHED && f->arg < game->nfigs && f->arg != i) {
+            i = f->arg;
+            continue;
+        }
+        if (f->where != CARC_PLACE_SEGMENT && f->where != CARC_PLACE_TILE) return -1;
+        return f->tile < game->ntiles ? (int)f->tile : -1;
+    }
+    return -1;
+}
+
+static bool first_kind(int kind) { return kind == CARC_FIGURE_DRAGON || kind == CARC_FIGURE_FAIRY; }
+
 static void tile_figures(view_ctx *c, int t, char fg[3][3], int *nf)
 {
     const carc_game *game = c->game;
     const figure *F = CFIGS(game);
     *nf = 0;
-    for (uint32_t i = 0; i < game->nfigs; i++) {
+    for (uint32_t k = 0; k < 2 * game->nfigs; k++) {
+        uint32_t i = k % game->nfigs;
         const figure *f = &F[i];
-        if ((f->where != CARC_PLACE_SEGMENT && f->where != CARC_PLACE_TILE) || f->tile != t)
+        if (figure_tile(game, (int)i) != t || first_kind(f->kind) != (k < game->nfigs))
             continue;
         int feat = f->where == CARC_PLACE_SEGMENT ? CSEGS(game)[f->seg].kind : -1;
         if (*nf == 3) {
@@ -351,6 +378,27 @@ static void tile_edges(view_ctx *c, const ptile *pt, char e[4])
     }
 }
 
+/* A structure on a placed tile (carc_game_structure) on its top row,
+ * between the figures in the corners and the north edge: a tower as "T"
+ * and its height ("T3"), '#' instead of 'T' when a follower on its top
+ * closes it (that follower is drawn in a corner like any figure). */
+static void tower_mark(view_ctx *c, const ptile *pt, char *cell)
+{
+    carc_structure st;
+    if (carc_game_structure(c->game, pt->x, pt->y, &st) != CARC_OK ||
+        st.kind != CARC_STRUCTURE_TOWER || (st.height == 0 && st.top < 0))
+        return; /* an empty foundation: its mark 't' shows it */
+    char txt[16];
+    int n = snprintf(txt, sizeof txt, "%c%d", st.top >= 0 ? '#' : 'T', (int)st.height);
+    int mid = c->cw / 2;
+    /* right of the north edge, up to the corner figure; else left of it */
+    int at = mid + 2;
+    if (at + n > c->cw - 2) at = mid - n;
+    if (at < 2) at = 2, n = mid - 2 > 0 ? mid - 2 : 0;
+    memcpy(cell + at, txt, (size_t)n);
+    c->seen |= st.top >= 0 ? SEEN_TOWER_CLOSED : SEEN_TOWER;
+}
+
 /* Row `row` (0..2) of placed tile t into cell[cw]: its edges, its name,
  * its marks, its figures. */
 static void tile_cell(view_ctx *c, int t, int row, char *cell)
@@ -365,6 +413,7 @@ static void tile_cell(view_ctx *c, int t, int row, char *cell)
     if (is_last) c->seen |= SEEN_LAST;
     draw_tile_row(c, pt->type, e, row, is_last, cell);
     int w = c->cw;
+    if (row == 0) tower_mark(c, pt, cell);
     if (row == 0) {
         cell[w - 2] = fg[1][0];
         cell[w - 1] = fg[1][1];
@@ -549,6 +598,9 @@ static void write_legend(view_ctx *c)
         legend_item(o, &col, width, item);
     }
     legend_marks(c, &col);
+    if (c->seen & SEEN_TOWER) legend_item(o, &col, width, "T3 an open tower 3 floors high");
+    if (c->seen & SEEN_TOWER_CLOSED)
+        legend_item(o, &col, width, "#3 a tower 3 high closed by the follower on its top");
     if (c->seen & SEEN_NEUTRAL) legend_item(o, &col, width, "n a neutral figure");
     if (c->seen & SEEN_MORE) legend_item(o, &col, width, "+ more figures on the tile");
     carc__out_add(o, "\n");
@@ -596,6 +648,77 @@ static void status_flush(outbuf *o, int width, outbuf *line)
     line->len = 0;
 }
 
+/* Figures a module holds off the board (carc_figure CARC_WHERE_HELD: the
+ * followers and the figure in a City quarter, prisoners), one line per
+ * holding module, grouped by their place (its words from the module's
+ * held_place, else the holder's value): "held by count: castle: the count, player 1's
+ * follower; market: player 0's follower". */
+static void write_held(const carc_game *game, outbuf *out_, int width, outbuf *o)
+{
+    const figure *F = CFIGS(game);
+    for (int m = 0; m < 64; m++) {
+        int any = 0;
+        for (uint32_t i = 0; i < game->nfigs; i++) {
+            if (F[i].where != CARC_WHERE_HELD || F[i].holder != m) continue;
+            /* a group: the first figure of its place */
+            const char *role = carc__pic_held_place(game, m, (int)F[i].arg);
+            bool first = true;
+            for (uint32_t j = 0; j < i && first; j++)
+                first = !(F[j].where == CARC_WHERE_HELD && F[j].holder == m &&
+                          F[j].arg == F[i].arg);
+            if (!first) continue;
+            const char *mn = carc_module_name(m);
+            if (!any++) carc__out_add(o, "held by %s:", mn ? mn : "a module");
+            else carc__out_add(o, ";");
+            if (role) carc__out_add(o, " %s:", role);
+            else carc__out_add(o, " %d:", (int)F[i].arg);
+            int n = 0;
+            for (uint32_t j = i; j < game->nfigs; j++) {
+                if (F[j].where != CARC_WHERE_HELD || F[j].holder != m || F[j].arg != F[i].arg)
+                    continue;
+                const char *kn = carc__figure_name(F[j].kind);
+                if (F[j].owner >= 0)
+                    carc__out_add(o, "%s player %d's %s", n++ ? "," : "", F[j].owner,
+                                  kn ? kn : "figure");
+                else
+                    carc__out_add(o, "%s the %s", n++ ? "," : "", kn ? kn : "figure");
+            }
+        }
+        if (any) status_flush(out_, width, o);
+    }
+}
+
+/* The dragon and the fairy (carc_game_dragon), when the game has them and
+ * one is on the board: "the dragon at 2,-1, flying: 4 steps left, player 1
+ * moves it; visited 1,-1 2,-1; the fairy at 0,1 beside player 0's
+ * follower". */
+static void write_dragon(const carc_game *game, outbuf *out_, int width, outbuf *o)
+{
+    carc_dragon_info d;
+    if (carc_game_dragon(game, &d) != CARC_OK || (!d.dragon_on_board && !d.fairy_on_board))
+        return;
+    if (d.dragon_on_board) {
+        carc__out_add(o, "the dragon at %d,%d", d.dragon_x, d.dragon_y);
+        if (d.flying) {
+            carc__out_add(o, ", flying: %d step%s left", d.steps_left,
+                          d.steps_left == 1 ? "" : "s");
+            if (d.mover >= 0) carc__out_add(o, ", player %d moves it", d.mover);
+            carc__out_add(o, "; visited");
+            for (int k = 0; k < d.num_visited && k < 7; k++)
+                carc__out_add(o, " %d,%d", d.visited_x[k], d.visited_y[k]);
+        }
+    }
+    if (d.fairy_on_board) {
+        carc__out_add(o, "%sthe fairy at %d,%d", d.dragon_on_board ? "; " : "", d.fairy_x,
+                      d.fairy_y);
+        const figure *F = CFIGS(game);
+        if (d.fairy_follower >= 0 && (uint32_t)d.fairy_follower < game->nfigs)
+            carc__out_add(o, " beside player %d's %s", F[d.fairy_follower].owner,
+                          carc__figure_name(F[d.fairy_follower].kind));
+    }
+    status_flush(out_, width, o);
+}
+
 /* Under the board: the turn, tiles left and out of the game, each player's
  * points, supply and held tiles. */
 static void write_status(const carc_game *game, outbuf *out_, int width)
@@ -619,6 +742,9 @@ static void write_status(const carc_game *game, outbuf *out_, int width)
     if (out) status_flush(out_, width, o);
     /* tiles lying face up that nobody owns yet (a bazaar's row), if any */
     if (carc__pic_held_text(game, -1, "face up: ", 0, o)) status_flush(out_, width, o);
+
+    write_held(game, out_, width, o);
+    write_dragon(game, out_, width, o);
 
     for (int pl = 0; pl < game->nplayers; pl++) {
         carc__out_add(o, "player %d: %d points; supply:", pl, game->score[pl]);

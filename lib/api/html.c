@@ -97,6 +97,9 @@ typedef struct walker {
     int *fx, *fy, *from;
     const char **role;
     uint8_t *shown;
+    /* tower spans (section FIGS), per placed tile: carc__pic_tower_state
+     * drawn from step tfrom */
+    int *tstate, *tfrom;
     /* the figure kinds the players own, for the supply (section STEPS) */
     int kinds[CARC_FIGURE_KINDS], nkinds;
     /* the token kinds the game's modules own (section STEPS) */
@@ -104,6 +107,9 @@ typedef struct walker {
     /* a module in play reports held tiles (carc_game_held_tiles): each step
      * then lists them (section STEPS) */
     bool held;
+    /* a module in play names places where it holds figures (held_place:
+     * the City's quarters): each step then lists the figures held */
+    bool holds;
     /* the cells the tiles cover at each step, x0 x1 y0 y1 (section FIGS) */
     int *bnd;
     size_t nbnd, capbnd;
@@ -129,6 +135,22 @@ static void figure_spans(walker *w, const carc_game *g, int step, bool last)
         }
         w->shown[i] = on;
         w->fx[i] = x, w->fy[i] = y, w->role[i] = role, w->from[i] = step;
+    }
+    /* towers (carc_game_structure): one drawing per height and state */
+    for (uint32_t t = 0; t < w->final->ntiles; t++) {
+        int st = !last && t < g->ntiles ? carc__pic_tower_state(g, (int)t) : 0;
+        if (st == w->tstate[t]) continue;
+        if (w->tstate[t]) {
+            const ptile *pt = &CTILES(w->final)[t];
+            char attrs[48];
+            snprintf(attrs, sizeof attrs, "data-from=\"%d\" data-to=\"%d\"", w->tfrom[t], step);
+            carc__out_add(w->o, "<g class=\"span\" %s>", attrs);
+            carc__pic_tower(w->o, w->frame, pt->x, pt->y, (w->tstate[t] - 1) >> 1,
+                            (w->tstate[t] - 1) & 1, "");
+            carc__out_add(w->o, "</g>\n");
+        }
+        w->tstate[t] = st;
+        w->tfrom[t] = step;
     }
 }
 
@@ -185,6 +207,46 @@ static void held_json(outbuf *o, const carc_game *g, int player)
     carc__out_add(o, "]");
 }
 
+/* The figures modules hold off the board at g, as one JSON string: "held
+ * by count: castle: the count, player 1's follower; market: ..." (a line
+ * per module, '\n' between). */
+static void held_figures_json(outbuf *o, const carc_game *g)
+{
+    char text[2048];
+    outbuf t = {text, sizeof text, 0};
+    const figure *F = CFIGS(g);
+    for (int m = 0; m < 64; m++) {
+        int any = 0;
+        for (uint32_t i = 0; i < g->nfigs; i++) {
+            if (F[i].where != CARC_WHERE_HELD || F[i].holder != m) continue;
+            bool first = true;
+            for (uint32_t j = 0; j < i && first; j++)
+                first = !(F[j].where == CARC_WHERE_HELD && F[j].holder == m &&
+                          F[j].arg == F[i].arg);
+            if (!first) continue;
+            const char *mn = carc_module_name(m), *place = carc__pic_held_place(g, m, F[i].arg);
+            if (!any++) carc__out_add(&t, "%sheld by %s:", t.len ? "\n" : "", mn ? mn : "a module");
+            else carc__out_add(&t, ";");
+            if (place) carc__out_add(&t, " %s:", place);
+            else carc__out_add(&t, " %d:", (int)F[i].arg);
+            int n = 0;
+            for (uint32_t j = i; j < g->nfigs; j++) {
+                if (F[j].where != CARC_WHERE_HELD || F[j].holder != m || F[j].arg != F[i].arg)
+                    continue;
+                const char *kn = carc__figure_name(F[j].kind);
+                if (F[j].owner >= 0)
+                    carc__out_add(&t, "%s player %d's %s", n++ ? "," : "", F[j].owner,
+                                  kn ? kn : "figure");
+                else
+                    carc__out_add(&t, "%s the %s", n++ ? "," : "", kn ? kn : "figure");
+            }
+        }
+    }
+    if (t.len >= t.cap) t.len = t.cap - 1; /* cut, never overrun */
+    text[t.len] = 0;
+    json_str(o, text);
+}
+
 /* The numbers of one step: [turn, tiles left, player to act, last tile
  * (x, y) or null, scores, supply per player in the order of w->kinds[],
  * tokens per player in the order of w->tok[]]; when w->held, then the names
@@ -229,6 +291,11 @@ static void step_json(walker *w, const carc_game *g, bool play)
         }
         carc__out_add(o, "],");
         held_json(o, g, -1);
+    }
+    if (w->holds) { /* [9]: the figures held off the board */
+        if (!w->held) carc__out_add(o, ",null,null");
+        carc__out_add(o, ",");
+        held_figures_json(o, g);
     }
     carc__out_add(o, "],\n");
 }
@@ -441,6 +508,7 @@ static const char page_script_steps[] =
     "  var tc=r.querySelector('.tokens');if(tc){var tk=[];for(k=0;k<D.tokens.length;k++)"
     "if(st[6][p][k]>0)tk.push(st[6][p][k]+' '+D.tokens[k]);tc.textContent=tk.join(', ');}\n"
     "  var hc=r.querySelector('.held');if(hc)hc.textContent=st[7][p].join(', ');}\n"
+    " var hf=document.getElementById('heldfig');if(hf)hf.textContent=st[9]||'';\n"
     " moves.forEach(function(li){var k=+li.getAttribute('data-step');"
     "li.classList.toggle('cur',k==s);li.classList.toggle('future',k>s);"
     "if(k==s&&scroll){var l=li.parentNode;var top=li.offsetTop-l.offsetTop;"
@@ -499,6 +567,7 @@ static void walker_init(walker *w, outbuf *o, const carc_game *fin, const pic_fr
     for (int k = 0; k < CARC_TOKEN_KINDS; k++)
         if ((owned >> k) & 1u) w->tok[w->ntok++] = k;
     for (int k = 0; k < fin->nmods; k++) w->held |= carc__mod(fin, k)->held_tiles != NULL;
+    for (int k = 0; k < fin->nmods; k++) w->holds |= carc__mod(fin, k)->held_place != NULL;
 }
 
 static void walker_free(walker *w)
@@ -508,6 +577,8 @@ static void walker_free(walker *w)
     free(w->from);
     free(w->role);
     free(w->shown);
+    free(w->tstate);
+    free(w->tfrom);
     free(w->bnd);
 }
 
@@ -598,7 +669,11 @@ static int write_board(walker *w)
     /* a step per history entry at most, the start and the final scoring */
     w->capbnd = (size_t)fin->nhist + 2;
     w->bnd = calloc(w->capbnd * 4, sizeof *w->bnd);
-    if (!w->fx || !w->fy || !w->from || !w->role || !w->shown || !w->bnd) return CARC_E_NOMEM;
+    w->tstate = calloc(fin->ntiles + 1, sizeof *w->tstate);
+    w->tfrom = calloc(fin->ntiles + 1, sizeof *w->tfrom);
+    if (!w->fx || !w->fy || !w->from || !w->role || !w->shown || !w->bnd || !w->tstate ||
+        !w->tfrom)
+        return CARC_E_NOMEM;
     w->section = SEC_FIGS;
     rc = walk(w);
     if (rc) return rc;
@@ -623,9 +698,10 @@ static void write_panel(const walker *w)
                      "<span id=\"where\"></span>"
                      "<input id=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" "
                      "aria-label=\"step\"></div></div>\n");
-    carc__out_add(o, "<div class=\"card\"><div id=\"status\"></div><table id=\"players\">"
+    carc__out_add(o, "<div class=\"card\"><div id=\"status\"></div>%s<table id=\"players\">"
                      "<thead><tr><th>player</th><th class=\"num\">score</th><th>in supply"
                      "</th>%s%s</tr></thead><tbody>",
+                  w->holds ? "<div id=\"heldfig\" style=\"white-space:pre-line\"></div>" : "",
                   w->ntok ? "<th>tokens</th>" : "", w->held ? "<th>holds</th>" : "");
     for (int p = 0; p < fin->nplayers; p++)
         carc__out_add(o, "<tr data-player=\"%d\"><td><span class=\"sw\" style=\"background:%s;"

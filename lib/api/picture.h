@@ -45,6 +45,22 @@ void carc__pic_axes(outbuf *o, const pic_frame *f) CARC_INTERNAL;
  * the group's attributes ("" for none). */
 void carc__pic_tile(outbuf *o, const carc_game *g, int t, const pic_frame *f, const char *attrs)
     CARC_INTERNAL;
+/* What a module built on placed tile t (carc_game_structure): a tower as a
+ * stack of floors with its height as a number, in a <g class="tower
+ * [closed]" data-x data-y data-height data-open>; nothing when nothing is
+ * built there.  `attrs` is added to the group's attributes. */
+void carc__pic_structure(outbuf *o, const carc_game *g, int t, const pic_frame *f,
+                         const char *attrs) CARC_INTERNAL;
+/* A tower on cell (cx, cy), h floors high, closed or open, as
+ * carc__pic_structure draws it. */
+void carc__pic_tower(outbuf *o, const pic_frame *f, int cx, int cy, int h, bool closed,
+                     const char *attrs) CARC_INTERNAL;
+/* The tower on placed tile t as one number: 0 none (or an empty
+ * foundation), else 1 + (height << 1 | closed). */
+int carc__pic_tower_state(const carc_game *g, int t) CARC_INTERNAL;
+/* The words for the place `arg` where module `module` (an id) holds
+ * figures (its held_place hook: a City quarter's name), or NULL. */
+const char *carc__pic_held_place(const carc_game *g, int module, int arg) CARC_INTERNAL;
 /* Where figure i is drawn; false if it is not on the board. */
 bool carc__pic_figure_pos(const carc_game *g, int i, const pic_frame *f, int *x, int *y)
     CARC_INTERNAL;

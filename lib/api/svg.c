@@ -234,12 +234,19 @@ static const tag_glyph tag_glyphs[] = {
               "<path d=\"M-3 6V1A3 3 0 0 1 3 1V6\" fill=\"#4b4032\"/>", NULL, NULL},
     {"volcano", "<path d=\"M-8 6L-2 -4H2L8 6Z\" fill=\"#7b4a2a\" stroke=\"#3b2110\"/>"
                 "<path d=\"M-2 -4Q0 -9 2 -4Z\" fill=\"#e8401c\"/>", NULL, NULL},
+    /* a dragon's wing and head: the dragon flies after this tile */
+    {"dragon", "<path d=\"M-7 4L-2 -6L0 -1L4 -7L4 0L7 -1L5 4Z\" fill=\"#8b1a1a\" "
+               "stroke=\"#3b0a0a\" stroke-width=\".8\"/>", "dragon symbol", NULL},
+    /* the City's inner tiles: no deployment there */
+    {"coc_inner", "<circle r=\"5.5\" fill=\"#fff\" stroke=\"#c0392b\" stroke-width=\"1.6\"/>"
+                  "<path d=\"M-3.8 3.8L3.8 -3.8\" stroke=\"#c0392b\" stroke-width=\"1.6\"/>",
+     "inner City tile (no deployment)", NULL},
     {"portal", "<circle r=\"5.5\" fill=\"none\" stroke=\"#8e44ad\" stroke-width=\"2.5\"/>"
-               "<circle r=\"2\" fill=\"#d7b5ea\"/>", NULL, NULL},
+               "<circle r=\"2\" fill=\"#d7b5ea\"/>", "magic portal", NULL},
     {"princess", "<path d=\"M-6 3L-6 -4L-3 -1L0 -6L3 -1L6 -4L6 3Z\" fill=\"#f2a6c8\" "
                  "stroke=\"#8a2f5c\"/>", NULL, NULL},
     {"tower", "<path d=\"M-5 7V-4H-3V-6H-1V-4H1V-6H3V-4H5V7Z\" fill=\"#a7a39a\" "
-              "stroke=\"#4a4740\"/>", NULL, NULL},
+              "stroke=\"#4a4740\"/>", "tower foundation", NULL},
     {"garden", "<g fill=\"#2f7d32\"><circle cx=\"-3\" cy=\"1\" r=\"3.5\"/><circle cx=\"3\" "
                "cy=\"1\" r=\"3.5\"/><circle cx=\"0\" cy=\"-3\" r=\"3.5\"/></g>", NULL, NULL},
     {"hill", "<path d=\"M-8 5Q0 -9 8 5Z\" fill=\"#a0895a\" stroke=\"#5b4a28\"/>", NULL, NULL},
@@ -469,6 +476,53 @@ void carc__pic_tile(outbuf *o, const carc_game *g, int t, const pic_frame *f, co
             k += !shown;
         }
     carc__out_add(o, "</g>");
+}
+
+void carc__pic_tower(outbuf *o, const pic_frame *f, int cx, int cy, int h, bool closed,
+                     const char *attrs)
+{
+    int ox, oy;
+    cell_origin(f, cx, cy, &ox, &oy);
+    /* one block a floor (at most 8 drawn), rising to the figure spot of
+     * the tile's corner (where a follower on its top stands) */
+    int shown = h < 8 ? h : 8;
+    int x = ox + PIC_TS - 12, base = oy + 12 + 4 + 3 * 8;
+    carc__out_add(o, "<g class=\"tower%s\" data-x=\"%d\" data-y=\"%d\" data-height=\"%d\" "
+                     "data-open=\"%d\"%s%s><title>a tower %d floor%s high, %s</title>",
+                  closed ? " closed" : "", cx, cy, h, !closed, attrs && *attrs ? " " : "",
+                  attrs ? attrs : "", h, h == 1 ? "" : "s",
+                  closed ? "closed by the follower on its top" : "open");
+    for (int k = 0; k < shown; k++)
+        carc__out_add(o, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"3\" fill=\"%s\" "
+                         "stroke=\"#4a4740\" stroke-width=\".6\"/>",
+                      x - 6, base - 3 * (k + 1), k % 2 ? "#bdb8ad" : "#a7a39a");
+    if (!closed) /* open: battlements */
+        carc__out_add(o, "<path d=\"M%d %dv-3h3v3h3v-3h3v3\" fill=\"none\" stroke=\"#4a4740\" "
+                         "stroke-width=\"1\"/>",
+                      x - 6, base - 3 * shown);
+    /* the height, legible at a glance: a number on a white disc */
+    carc__out_add(o, "<circle cx=\"%d\" cy=\"%d\" r=\"6.5\" fill=\"#fff\" stroke=\"#4a4740\"/>"
+                     "<text class=\"tower-height\" x=\"%d\" y=\"%d\" font-size=\"10\" "
+                     "font-weight=\"bold\" text-anchor=\"middle\">%d</text></g>",
+                  x - 14, base - 4, x - 14, base - 0, h);
+}
+
+int carc__pic_tower_state(const carc_game *g, int t)
+{
+    const ptile *pt = &CTILES(g)[t];
+    carc_structure st;
+    if (carc_game_structure(g, pt->x, pt->y, &st) != CARC_OK ||
+        st.kind != CARC_STRUCTURE_TOWER || (st.height == 0 && st.top < 0) || st.height < 0)
+        return 0; /* an empty foundation: its tag shows it */
+    return 1 + (st.height << 1 | (st.top >= 0));
+}
+
+void carc__pic_structure(outbuf *o, const carc_game *g, int t, const pic_frame *f,
+                         const char *attrs)
+{
+    int s = carc__pic_tower_state(g, t);
+    if (s)
+        carc__pic_tower(o, f, CTILES(g)[t].x, CTILES(g)[t].y, (s - 1) >> 1, (s - 1) & 1, attrs);
 }
 
 int carc__pic_last_tile(const carc_game *g)
@@ -724,9 +778,78 @@ void carc__pic_figures(outbuf *o, const carc_game *g, const pic_frame *f)
 
 /* Turn, tiles left and whose turn; then per player the score, the
  * figures in supply and the tokens held. */
+const char *carc__pic_held_place(const carc_game *g, int module, int arg)
+{
+    for (int k = 0; k < g->nmods; k++) {
+        const carc_module_def *md = carc__mod(g, k);
+        if (md->id == module) return md->held_place ? md->held_place(g, arg) : NULL;
+    }
+    return NULL;
+}
+
+/* The modules holding figures off the board (CARC_WHERE_HELD: the City's
+ * quarters, prisoners), as a bit set of module ids; a panel row each. */
+static uint64_t holders(const carc_game *g)
+{
+    uint64_t m = 0;
+    for (uint32_t i = 0; i < g->nfigs; i++)
+        if (CFIGS(g)[i].where == CARC_WHERE_HELD && CFIGS(g)[i].holder < 64)
+            m |= 1ull << CFIGS(g)[i].holder;
+    return m;
+}
+
+static int held_rows(const carc_game *g)
+{
+    int n = 0;
+    for (uint64_t m = holders(g); m; m &= m - 1) n++;
+    return n;
+}
+
 static int panel_height(const carc_game *g, int ext_rows)
 {
-    return 40 + 26 * g->nplayers + 26 + EXT_ROW * ext_rows;
+    return 40 + 26 * (g->nplayers + held_rows(g)) + 26 + EXT_ROW * ext_rows;
+}
+
+/* The figures module m holds, grouped by place (the role the module gives
+ * them -- a City quarter's name --, else the holder's value), each group
+ * its words then its figures' glyphs, in <g class="held-figures"
+ * data-module=NAME> from (x, y). */
+static void draw_held(outbuf *o, const carc_game *g, int m, int x, int y)
+{
+    const figure *F = CFIGS(g);
+    const char *mn = carc_module_name(m);
+    carc__out_add(o, "<g class=\"held-figures\" data-module=\"");
+    carc__pic_xml(o, mn ? mn : "module");
+    carc__out_add(o, "\"><text x=\"%d\" y=\"%d\">held by ", x, y + 4);
+    carc__pic_xml(o, mn ? mn : "a module");
+    carc__out_add(o, ":</text>");
+    x += 7 * (int)(sizeof "held by : " + (mn ? strlen(mn) : 8));
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        if (F[i].where != CARC_WHERE_HELD || F[i].holder != m) continue;
+        bool first = true;
+        for (uint32_t j = 0; j < i && first; j++)
+            first = !(F[j].where == CARC_WHERE_HELD && F[j].holder == m && F[j].arg == F[i].arg);
+        if (!first) continue;
+        const char *role = carc__pic_held_place(g, m, (int)F[i].arg);
+        char num[16];
+        snprintf(num, sizeof num, "%d", (int)F[i].arg);
+        const char *place = role ? role : num;
+        carc__out_add(o, "<g class=\"held-place\" data-place=\"");
+        carc__pic_xml(o, place);
+        carc__out_add(o, "\"><text x=\"%d\" y=\"%d\">", x, y + 4);
+        carc__pic_xml(o, place);
+        carc__out_add(o, "</text>");
+        x += 7 * (int)strlen(place) + 16;
+        for (uint32_t j = i; j < g->nfigs; j++) {
+            if (F[j].where != CARC_WHERE_HELD || F[j].holder != m || F[j].arg != F[i].arg)
+                continue;
+            carc__pic_glyph(o, "held", F[j].kind, F[j].owner, NULL, x, y);
+            x += 26;
+        }
+        carc__out_add(o, "</g>");
+        x += 10;
+    }
+    carc__out_add(o, "</g>");
 }
 
 /* Token kinds by name (carc_token_kind); a kind past the table is shown as
@@ -1018,8 +1141,11 @@ static void draw_panel(outbuf *o, const carc_game *g, int width, int ext_rows)
             carc__out_add(o, "</text>");
         }
     }
-    carc__pic_legend(o, 14, 36 + 26 * g->nplayers + 14);
-    carc__pic_legend_ext(o, g, 14, 36 + 26 * g->nplayers + 14 + EXT_ROW, width - 28);
+    int rows = g->nplayers;
+    for (int m = 0; m < 64; m++)
+        if ((holders(g) >> m) & 1) draw_held(o, g, m, 24, 36 + 26 * rows++ + 10);
+    carc__pic_legend(o, 14, 36 + 26 * rows + 14);
+    carc__pic_legend_ext(o, g, 14, 36 + 26 * rows + 14 + EXT_ROW, width - 28);
     carc__out_add(o, "</g>\n");
 }
 
@@ -1078,6 +1204,7 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
         carc__pic_tile(&o, game, (int)t, &f, "");
         carc__out_add(&o, "\n");
     }
+    for (uint32_t t = 0; t < game->ntiles; t++) carc__pic_structure(&o, game, (int)t, &f, "");
     carc__pic_last(&o, game, &f);
     carc__pic_figures(&o, game, &f);
     carc__out_add(&o, "</svg>\n");

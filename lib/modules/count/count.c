@@ -146,6 +146,13 @@ int carc__count_quarter(const carc_game *g)
     return f.where == CARC_PLACE_HELD && f.holder == MOD ? f.arg : -1;
 }
 
+/* held_place: a City quarter by name, for the pictures */
+static const char *held_place(const carc_game *g, int arg)
+{
+    (void)g;
+    return arg >= 0 && arg < CARC_COUNT_QUARTERS ? quarter_name[arg] : NULL;
+}
+
 int carc__count_followers(const carc_game *g, int q, int player)
 {
     if (!carc__module_enabled(g, MOD) || q < 0 || q >= CARC_COUNT_QUARTERS || player < 0 ||
@@ -724,6 +731,7 @@ const carc_module_def carc__module_count = {
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
     .may_deploy = may_deploy,
+    .held_place = held_place,
     .before_majority = before_majority,
     .decision_feature = decision_feature,
     .explain = explain,
