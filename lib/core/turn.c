@@ -355,6 +355,16 @@ static bool drawn_aside(carc_game *g, int type)
     return false;
 }
 
+/* The tile drawn leaves the hand (set aside, or fits nowhere): the same
+ * player draws again, or the turn has no tile when none may be drawn. */
+static void draw_again(carc_game *g)
+{
+    if (any_drawable(g))
+        push(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE, CARC_CORE_OWNER, -1, 0);
+    else
+        g->flags |= TF_NO_TILE;
+}
+
 static int apply_draw(carc_game *g, const carc_action *a)
 {
     if (a->kind != CARC_ACTION_DRAW) return CARC_E_ILLEGAL;
@@ -363,10 +373,7 @@ static int apply_draw(carc_game *g, const carc_action *a)
     g->total_remaining--;
     /* a module keeps it aside (draw_aside): draw again */
     if ((g->hookmask & HK_DRAW_ASIDE) && drawn_aside(g, a->tile)) {
-        if (any_drawable(g))
-            push(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE, CARC_CORE_OWNER, -1, 0);
-        else
-            g->flags |= TF_NO_TILE;
+        draw_again(g);
         return CARC_OK;
     }
     /* base.md §3: a tile that fits nowhere leaves the game; draw again
@@ -375,10 +382,7 @@ static int apply_draw(carc_game *g, const carc_action *a)
         g->drawn = a->tile;
     } else {
         carc__pile_set_aside(g, a->tile);
-        if (any_drawable(g))
-            push(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE, CARC_CORE_OWNER, -1, 0);
-        else
-            g->flags |= TF_NO_TILE;
+        draw_again(g);
     }
     return CARC_OK;
 }
