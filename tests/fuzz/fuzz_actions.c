@@ -1,10 +1,10 @@
 /*
  * fuzz_actions: random and hostile action sequences with invariant checks.
  *
- * The header (fz_header() in fuzz_common.h) is three bytes: the module set
- * (byte 0: a bitmask over the optional modules, fz_modules()), the players
- * and the rule variant (byte 1), the seed (byte 2), so that every module
- * set plays every seed.
+ * The header (fz_header() in fuzz_common.h) is four bytes: the module set
+ * (bytes 0 and 3: a bitmask over the optional modules, fz_modules()), the
+ * players and the rule variant (byte 1), the seed (byte 2), so that every
+ * module set plays every seed.
  *
  * Built with -DFZ_PROBE (fuzz_actions_probe, linked with the test-only probe
  * modules of tests/probe/) the header is two bytes instead:

@@ -70,7 +70,8 @@ int fz_last_input_ended(void);
 /* Module set number k: bit n of k enables the n-th optional module of
  * fz_module_at, base always on.  The optional modules in the order of their bits: the five of the first
  * corpus (bits 0-4, doc/fuzzing.md), then the modules that landed later in
- * the order they landed (the Count: bit 5, Princess & Dragon: bit 6, the Tower: bit 7), then
+ * the order they landed (the Count: bit 5, Princess & Dragon: bit 6, the Tower: bit 7; the
+ * catapult: bit 8, pig throwing: bit 9, the Dungeon: bit 10 -- those of a build that has them), then
  * any other this build offers, by id -- so that a module added between two ids never moves the
  * bits of the modules before it. */
 static inline int fz_module_at(int n)
@@ -78,7 +79,9 @@ static inline int fz_module_at(int n)
     static const int landed[] = {CARC_MODULE_INNS_CATHEDRALS, CARC_MODULE_TRADERS_BUILDERS,
                                  CARC_MODULE_ABBEY_MAYOR, CARC_MODULE_BRIDGES_CASTLES,
                                  CARC_MODULE_BIG_TOP, CARC_MODULE_COUNT,
-                                 CARC_MODULE_PRINCESS_DRAGON, CARC_MODULE_TOWER};
+                                 CARC_MODULE_PRINCESS_DRAGON, CARC_MODULE_TOWER,
+                                 CARC_MODULE_CATAPULT, CARC_MODULE_PIG_THROWING,
+                                 CARC_MODULE_DUNGEON};
     const int nlanded = (int)(sizeof landed / sizeof landed[0]);
     int i = 0;
     for (int k = 0; k < nlanded; k++) {
@@ -105,7 +108,7 @@ static inline uint64_t fz_modules(unsigned k)
     return bits;
 }
 
-/* The inverse of fz_modules: the byte that picks a module set (the base
+/* The inverse of fz_modules: the bits that pick a module set (the base
  * bit and modules this build lacks are ignored). */
 static inline unsigned fz_modules_byte(uint64_t modules)
 {
@@ -119,23 +122,27 @@ static inline unsigned fz_modules_byte(uint64_t modules)
 }
 
 #if defined(CARCVAR_FUZZ_INTERNAL) && !defined(FZ_PROBE)
-/* The header of fuzz_actions (doc/fuzzing.md), three bytes:
- *   byte 0: the module set, fz_modules(byte 0);
+/* The header of fuzz_actions (doc/fuzzing.md), four bytes:
+ *   bytes 0 and 3: the module set, fz_modules(byte 0 | byte 3 << 8) -- byte 3
+ *           came last (0.7.0, when a ninth optional module arrived) so that an
+ *           input of the three-byte header keeps its meaning with a 0 put
+ *           after its third byte;
  *   byte 1: players 2 + b % 5; rule variant r = b / 5: 0 plays the
  *           recommended rules, otherwise rule j of the enabled modules
  *           (registry order, then the module's own order) takes the value
  *           min + (r + 3j) % min(max - min + 1, 8);
  *   byte 2: the seed.
  * Fills *o and returns the header's length, or 0 if the input is shorter. */
+#define FZ_HEADER 4
 static inline size_t fz_header(const uint8_t *d, size_t n, carc_options *o)
 {
-    if (n < 3) return 0;
+    if (n < FZ_HEADER) return 0;
     carc_options_init(o);
-    o->modules = fz_modules(d[0]);
+    o->modules = fz_modules((unsigned)d[0] | (unsigned)d[3] << 8);
     o->num_players = CARC_MIN_PLAYERS + d[1] % 5;
     unsigned r = d[1] / 5u;
     o->seed = d[2];
-    if (r == 0) return 3;
+    if (r == 0) return FZ_HEADER;
     unsigned j = 0;
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         const carc_module_def *def = carc__modules[m];
@@ -147,14 +154,16 @@ static inline size_t fz_header(const uint8_t *d, size_t n, carc_options *o)
             o->rules[rd->slot] = rd->min + (int)((r + 3 * j) % (unsigned)span);
         }
     }
-    return 3;
+    return FZ_HEADER;
 }
 
 /* The header bytes of a game: module set, players, rule variant, seed. */
-static inline void fz_header_bytes(uint8_t out[3], uint64_t modules, int players,
+static inline void fz_header_bytes(uint8_t out[FZ_HEADER], uint64_t modules, int players,
                                    unsigned variant, unsigned seed)
 {
-    out[0] = (uint8_t)fz_modules_byte(modules);
+    unsigned set = fz_modules_byte(modules);
+    out[0] = (uint8_t)(set & 0xFFu);
+    out[3] = (uint8_t)(set >> 8);
     out[1] = (uint8_t)((unsigned)(players - CARC_MIN_PLAYERS) + 5u * (variant % 52u));
     out[2] = (uint8_t)seed;
 }

@@ -187,16 +187,18 @@ int main(int argc, char **argv)
         put("notation", name, buf, 3 + len);
     }
 
-    /* actions: the three header bytes (module set, players and rule
-     * variant, seed: fz_header in fuzz_common.h) then step bytes */
+    /* actions: the four header bytes (module set, players and rule
+     * variant, seed, module set's high bits: fz_header in fuzz_common.h)
+     * then step bytes */
     for (int i = 0; i < 6; i++) {
         uint8_t buf[400];
         uint64_t rs = (uint64_t)i + 100;
         buf[0] = (uint8_t)(i * 13 % 32);
         buf[1] = (uint8_t)(i * 37 + 1);
         buf[2] = (uint8_t)(i * 41 + 3);
-        size_t n = 3;
-        size_t len = i < 3 ? 40 + (size_t)i * 60 : 399;
+        buf[3] = 0;
+        size_t n = 4;
+        size_t len = 1 + (i < 3 ? 40 + (size_t)i * 60 : 399); /* the header byte 3 came later */
         while (n < len) {
             uint8_t b = (uint8_t)next(&rs);
             if (i % 2 == 0 && b >= 0xB0) b &= 0x7F; /* legal moves only */

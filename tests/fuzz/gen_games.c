@@ -2,7 +2,7 @@
  * fuzz-gen-games DIR / fuzz-gen-games-probe DIR: whole games as seed inputs
  * for fuzz_actions / fuzz_actions_probe (the step bytes of fuzz_actions.c).
  *
- * Each file is the header (fuzz_actions: 3 bytes, fz_header() in
+ * Each file is the header (fuzz_actions: 4 bytes, fz_header() in
  * fuzz_common.h: module set, players and rule variant, seed; with FZ_PROBE
  * 2 bytes: players, module set and rules, seed) and then step bytes until
  * the game is over: one legal action by index per decision (bytes
@@ -284,11 +284,11 @@ int main(int argc, char **argv)
             int players = CARC_MIN_PLAYERS + (int)((set + 2 * (size_t)mode) % 5);
             unsigned variant = mode == 1 ? 1 + (unsigned)(set * 7 % 51) : 0;
             unsigned seed = (unsigned)(next(&s.rs) & 0xFF);
-            uint8_t hdr[3];
+            uint8_t hdr[FZ_HEADER];
             fz_header_bytes(hdr, modules, players, variant, seed);
-            for (int k = 0; k < 3; k++) emit(&s, hdr[k]);
+            for (int k = 0; k < FZ_HEADER; k++) emit(&s, hdr[k]);
             carc_options o;
-            if (fz_header(hdr, 3, &o) != 3 || o.modules != modules || o.num_players != players) {
+            if (fz_header(hdr, FZ_HEADER, &o) != FZ_HEADER || o.modules != modules || o.num_players != players) {
                 fprintf(stderr, "fuzz-gen-games: header does not decode\n");
                 return 1;
             }
