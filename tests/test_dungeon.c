@@ -274,6 +274,16 @@ START_TEST(flush_rule)
     ck_assert_int_eq(carc_game_dragon(g, &di), CARC_OK);
     ck_assert_int_eq(di.flying, 0); /* no flight follows */
     ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE);
+    /* Blue's piece comes out onto the dragon's tile (E3): eaten, home */
+    apply_text(g, "draw B");
+    apply_text(g, "place 1,2 r0");
+    apply_text(g, "dungeon leave");
+    apply_text(g, "dungeon leave 7");
+    legal(g, "dungeon exit -1,1");
+    apply_text(g, "dungeon exit -1,1");
+    apply_text(g, "dungeon exit -1,1 monastery");
+    ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_FOLLOWER), 7);
+    ck_assert_int_eq(carc__dungeon_pieces(g, -1), 0);
     carc_game_free(g);
 }
 END_TEST

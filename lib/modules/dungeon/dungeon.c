@@ -861,12 +861,12 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
     return true;
 }
 
-/* the words for the dungeon in the pictures */
+/* the words for the places in the dungeon, in the pictures ("held by
+ * dungeon: below: player 1's follower; lair: the dragon") */
 static const char *held_place(const carc_game *g, int arg)
 {
     (void)g;
-    (void)arg;
-    return "dungeon";
+    return arg == DUNGEON_PIECE_ARG ? "below" : arg == DUNGEON_DRAGON_ARG ? "lair" : "beside a piece";
 }
 
 /* ------------------------------------------------------------ the module */
