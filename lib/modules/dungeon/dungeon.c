@@ -230,6 +230,29 @@ int carc__dungeon_pieces(const carc_game *g, int player)
     return c;
 }
 
+/* carc_game_dungeon (public, CARCVAR_0.7): who is below, the dragon and
+ * the fairy there, the entrances. */
+static bool entrance(const carc_game *g, int t);
+
+CARC_API int carc_game_dungeon(const carc_game *g, carc_dungeon_info *out)
+{
+    if (!g || !out) return CARC_E_INVALID;
+    if (!carc__module_enabled(g, MOD)) return CARC_E_NOTFOUND;
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (held_here(&f) && f.owner >= 0 && f.owner < CARC_MAX_PLAYERS) {
+            out->num_pieces++;
+            out->pieces_of[f.owner]++;
+        }
+    }
+    out->dragon_inside = dragon_in(g);
+    out->fairy_piece = fairy_piece(g);
+    for (int t = 0; t < carc__tile_count(g); t++) out->num_entrances += entrance(g, t);
+    return CARC_OK;
+}
+
 /* ------------------------------------------------------------- helpers */
 
 static uint32_t tile_tags(const carc_game *g, int t)
