@@ -7,7 +7,7 @@
  * flush) and the Big Top (the ringmaster, rule dungeon_pieces 2).
  *
  *  - entrances (E1): every placed tile with a tower foundation (tile tag
- *    `tower`, carc__tower_foundation), whatever its tower's height (rule
+ *    `tower`, remembered as laid), whatever its tower's height (rule
  *    dungeon_entrances 1); 2: not a tower closed by a follower on top.
  *  - entering (E2): at the deployment of a tile that is an entrance,
  *    instead of a figure, "dungeon enter", then which piece from supply
@@ -123,8 +123,12 @@
 #define WHY_DRAGON_TARGET CARC_MODULE_KIND(MOD, 10) /* no entrance or volcano there   */
 #define WHY_FAIRY CARC_MODULE_KIND(MOD, 11)        /* the fairy cannot go there       */
 
+/* tower foundations remembered as they are laid (The Tower has 18; a test
+ * catalogue with more falls back to scanning every placed tile) */
+#define ENT_MAX 48
+
 typedef struct dungeon_state {
-    uint32_t t_volcano, t_dragon; /* tile tag bits (setup)                    */
+    uint32_t t_volcano, t_dragon, t_tower; /* tile tag bits (setup)           */
     int16_t dragon, fairy;        /* figure indices, -1 without P&D            */
     int16_t entered_fig;          /* the piece that went down this turn, or -1 */
     int16_t entered_tile;         /* and its entrance                          */
@@ -134,6 +138,10 @@ typedef struct dungeon_state {
     int8_t flee_by;               /* the player who made that step             */
     uint8_t flee_k;               /* the next owner to ask: by + flee_k        */
     uint8_t fled;                 /* players who chose to flee (bits)          */
+    uint8_t pieces_of[CARC_MAX_PLAYERS]; /* pieces below, by player (figure_moved) */
+    uint8_t nent;                 /* tower foundations laid, in ent[]          */
+    uint8_t ent_overflow;         /* more than ENT_MAX: every tile is scanned  */
+    int16_t ent[ENT_MAX];         /* their placed-tile orders, laid order      */
 } dungeon_state;
 
 static dungeon_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
@@ -164,11 +172,23 @@ static const carc_arg_choice kind_words[] = {
 };
 #define NKINDS ((int)(sizeof kind_words / sizeof kind_words[0]))
 
+/* remember placed tile t if it is a tower foundation */
+static void note_foundation(carc_game *g, int t)
+{
+    dungeon_state *s = st(g);
+    if (t < 0 || !(carc__types[carc__tile_type(g, t)].tags & s->t_tower)) return;
+    for (int i = 0; i < s->nent; i++)
+        if (s->ent[i] == t) return;
+    if (s->nent < ENT_MAX) s->ent[s->nent++] = (int16_t)t;
+    else s->ent_overflow = 1;
+}
+
 static void setup(carc_game *g)
 {
     dungeon_state *s = st(g);
     s->t_volcano = carc__tile_tag_bit("volcano");
     s->t_dragon = carc__tile_tag_bit("dragon");
+    s->t_tower = carc__tile_tag_bit("tower");
     s->dragon = s->fairy = -1;
     s->entered_fig = s->entered_tile = s->escort = s->flee_tile = -1;
     for (int i = 0; i < carc__figure_count(g); i++) {
@@ -177,6 +197,7 @@ static void setup(carc_game *g)
         if (f.kind == CARC_FIGURE_DRAGON) s->dragon = (int16_t)i;
         if (f.kind == CARC_FIGURE_FAIRY) s->fairy = (int16_t)i;
     }
+    for (int t = 0; t < carc__tile_count(g); t++) note_foundation(g, t);
 }
 
 /* ------------------------------------------------------------- facts */
@@ -220,19 +241,19 @@ int carc__dungeon_dragon_in(const carc_game *g)
 
 int carc__dungeon_pieces(const carc_game *g, int player)
 {
-    if (!g || !carc__module_enabled(g, MOD)) return 0;
+    if (!g || !carc__module_enabled(g, MOD) || player >= carc__players(g)) return 0;
+    const dungeon_state *s = cst(g);
+    if (player >= 0) return s->pieces_of[player];
     int c = 0;
-    for (int i = 0; i < carc__figure_count(g); i++) {
-        carc_fig f;
-        carc__figure_get(g, i, &f);
-        c += held_here(&f) && f.owner >= 0 && (player < 0 || f.owner == player);
-    }
+    for (int p = 0; p < carc__players(g); p++) c += s->pieces_of[p];
     return c;
 }
 
 /* carc_game_dungeon (public, CARCVAR_0.7): who is below, the dragon and
  * the fairy there, the entrances. */
 static bool entrance(const carc_game *g, int t);
+static int ncand(const carc_game *g);
+static int cand(const carc_game *g, int k);
 
 CARC_API int carc_game_dungeon(const carc_game *g, carc_dungeon_info *out)
 {
@@ -249,7 +270,7 @@ CARC_API int carc_game_dungeon(const carc_game *g, carc_dungeon_info *out)
     }
     out->dragon_inside = dragon_in(g);
     out->fairy_piece = fairy_piece(g);
-    for (int t = 0; t < carc__tile_count(g); t++) out->num_entrances += entrance(g, t);
+    for (int k = 0; k < ncand(g); k++) out->num_entrances += entrance(g, cand(g, k));
     return CARC_OK;
 }
 
@@ -268,8 +289,22 @@ static int tile_nseg(const carc_game *g, int t)
 /* E1: is placed tile t a dungeon entrance? */
 static bool entrance(const carc_game *g, int t)
 {
-    if (t < 0 || t >= carc__tile_count(g) || !carc__tower_foundation(g, t)) return false;
+    if (t < 0 || t >= carc__tile_count(g) || !(tile_tags(g, t) & cst(g)->t_tower)) return false;
     return carc__rule(g, RULE_ENTRANCES) == 1 || carc__tower_top(g, t) < 0;
+}
+
+/* the candidates for an entrance: the foundations laid (every placed tile
+ * after an overflow), k from 0 while k < ncand */
+static int ncand(const carc_game *g)
+{
+    const dungeon_state *s = cst(g);
+    return s->ent_overflow ? carc__tile_count(g) : s->nent;
+}
+
+static int cand(const carc_game *g, int k)
+{
+    const dungeon_state *s = cst(g);
+    return s->ent_overflow ? k : s->ent[k];
 }
 
 static bool has_city(const carc_game *g, int t)
@@ -297,7 +332,7 @@ static bool kind_may_enter(const carc_game *g, int kind)
 /* the figure of player's `kind` that would go down through tile t, or -1 */
 static int enter_fig(const carc_game *g, int player, int kind, int t)
 {
-    if (!kind_may_enter(g, kind) || dragon_in(g) || !entrance(g, t)) return -1;
+    if (!entrance(g, t) || !kind_may_enter(g, kind) || dragon_in(g)) return -1;
     if (kind == CARC_FIGURE_MAYOR && !has_city(g, t)) return -1;
     int fig = carc__figure_in_supply(g, player, kind);
     if (fig < 0) return -1;
@@ -308,6 +343,7 @@ static int enter_fig(const carc_game *g, int player, int kind, int t)
 
 static bool any_enter(const carc_game *g, int player, int t)
 {
+    if (!entrance(g, t) || dragon_in(g)) return false;
     for (int k = 0; k < NKINDS; k++)
         if (enter_fig(g, player, kind_words[k].value, t) >= 0) return true;
     return false;
@@ -360,13 +396,14 @@ static bool may_leave_now(const carc_game *g, int p, int fig)
 static bool piece_may_exit(const carc_game *g, int p, int fig)
 {
     if (!may_leave_now(g, p, fig)) return false;
-    for (int t = 0; t < carc__tile_count(g); t++)
-        if (exit_tile_ok(g, fig, t)) return true;
+    for (int k = 0; k < ncand(g); k++)
+        if (exit_tile_ok(g, fig, cand(g, k))) return true;
     return false;
 }
 
 static bool any_leave(const carc_game *g, int p)
 {
+    if (!cst(g)->pieces_of[p]) return false;
     int n = carc__figure_count(g);
     for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++)
         if (piece_in(g, i) && piece_may_exit(g, p, i)) return true;
@@ -376,8 +413,10 @@ static bool any_leave(const carc_game *g, int p)
 /* E6, E8: may the dragon come out onto placed tile t? */
 static bool dragon_target(const carc_game *g, int t)
 {
-    if (t < 0 || t >= carc__tile_count(g) || t == carc__pd_fairy_tile(g)) return false;
-    if (!entrance(g, t) && !(tile_tags(g, t) & cst(g)->t_volcano)) return false;
+    if (t < 0 || t >= carc__tile_count(g)) return false;
+    uint32_t tags = tile_tags(g, t);
+    if (!(tags & cst(g)->t_volcano) && !((tags & cst(g)->t_tower) && entrance(g, t))) return false;
+    if (t == carc__pd_fairy_tile(g)) return false;
     return carc__figure_may_move(g, cst(g)->dragon, CARC_PLACE_TILE, t, 0, CAUSE_DRAGON_OUT);
 }
 
@@ -410,6 +449,7 @@ static bool fairy_target(const carc_game *g, int p, int fig)
 
 static bool any_fairy_target(const carc_game *g, int p)
 {
+    if (cst(g)->fairy < 0 || !cst(g)->pieces_of[p]) return false;
     int n = carc__figure_count(g);
     for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++)
         if (fairy_target(g, p, i)) return true;
@@ -543,6 +583,26 @@ static int turn_start(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+/* AFTER_PLACE, first: a foundation just laid is an entrance to remember */
+static int note_placed(carc_game *g)
+{
+    note_foundation(g, carc__tile_last(g));
+    return CARC_HOOK_NEXT;
+}
+
+/* every move: the count of pieces below, by player */
+static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
+{
+    (void)cause;
+    carc_fig f;
+    carc__figure_get(g, fig, &f);
+    bool was = held_here(from) && from->owner >= 0, is = held_here(&f) && f.owner >= 0;
+    if (was == is || f.owner >= CARC_MAX_PLAYERS) return;
+    dungeon_state *s = st(g);
+    if (is) s->pieces_of[f.owner]++;
+    else s->pieces_of[f.owner]--;
+}
+
 /* FINAL_SCORING, after the scoring: the pieces inside go home, unscored */
 static int go_home(carc_game *g)
 {
@@ -590,9 +650,9 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         break;
     case DEC_TILE:
         if (p->arg & 0x100) push_pass(sink); /* just went down: it may stay */
-        for (int t = 0; t < carc__tile_count(g); t++)
-            if (exit_tile_ok(g, p->arg & 0xff, t))
-                carc__sink_push_kind(sink, ACT_TILE, t, 0, CARC_ID_TILE + t);
+        for (int k = 0; k < ncand(g); k++) /* laid order: ids ascending */
+            if (exit_tile_ok(g, p->arg & 0xff, cand(g, k)))
+                carc__sink_push_kind(sink, ACT_TILE, cand(g, k), 0, CARC_ID_TILE + cand(g, k));
         break;
     case DEC_SEG:
         for (int sg = 0; sg < tile_nseg(g, p->target); sg++)
@@ -652,8 +712,8 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         if (rc < 0) return rc;
         s->entered_fig = (int16_t)fig;
         s->entered_tile = (int16_t)p->target;
-        for (int t = 0; t < carc__tile_count(g); t++)
-            if (exit_tile_ok(g, fig, t))
+        for (int k = 0; k < ncand(g); k++)
+            if (exit_tile_ok(g, fig, cand(g, k)))
                 return carc__decision_followup(g, DEC_TILE, pl, MOD, -1, 0x100 | fig);
         return CARC_OK;
     }
@@ -896,6 +956,7 @@ static const char *held_place(const carc_game *g, int arg)
 
 static const carc_step_hook steps[] = {
     {CARC_STEP_TURN_START, 0, turn_start},
+    {CARC_STEP_AFTER_PLACE, -200, note_placed},          /* before any dragon moves  */
     {CARC_STEP_BEFORE_SCORING, -160, dragon_out_before}, /* before P&D's flight (-150) */
     {CARC_STEP_AFTER_SCORING, 40, dragon_out_after},     /* before P&D's flight (50)   */
     {CARC_STEP_FINAL_SCORING, 100, go_home},             /* after the scoring (0)      */
@@ -924,6 +985,7 @@ const carc_module_def carc__module_dungeon = {
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
+    .figure_moved = figure_moved,
     .intercept_move = intercept_move,
     .explain = explain,
     .held_place = held_place,
