@@ -122,10 +122,14 @@ START_TEST(options_explained)
     expect(&o, &s, CARC_E_INVALID, CARC_REASON_OUT_OF_RANGE, 1,
            "opts->modules has bit 40, which names no module (carc_module_name)");
     carc_options_init(&o);
-    o.modules |= 1u << CARC_MODULE_DUNGEON; /* a reserved id no module of this build has */
-    ck_assert_int_eq(carc_module_available(CARC_MODULE_DUNGEON), 0);
+    o.modules |= 1u << CARC_MODULE_CATAPULT; /* a reserved id no module of this build has */
+    ck_assert_int_eq(carc_module_available(CARC_MODULE_CATAPULT), 0);
     expect(&o, &s, CARC_E_UNSUPPORTED, CARC_REASON_OUT_OF_RANGE, 1,
-           "opts->modules names module dungeon (bit 11), which is not built into this library");
+           "opts->modules names module catapult (bit 9), which is not built into this library");
+    carc_options_init(&o);
+    o.modules |= 1u << CARC_MODULE_DUNGEON; /* it requires the Tower */
+    expect(&o, &s, CARC_E_INVALID, CARC_REASON_FORBIDDEN, 1,
+           "opts->modules: module dungeon needs module tower (bit 4) on with it");
 
     carc_options_init(&o);
     o.struct_size = 8;

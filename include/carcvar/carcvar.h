@@ -678,6 +678,27 @@ typedef struct carc_dragon_info {
  *  0.6.0: symbol version CARCVAR_0.6. */
 CARC_API int carc_game_dragon(const carc_game *game, carc_dragon_info *out);
 
+/** The dungeon of the Dungeon variant (module dungeon), for
+ *  carc_game_dungeon.  Its pieces are the figures of carc_game_figures held
+ *  by the module: where CARC_WHERE_HELD, holding module 11
+ *  (CARC_MODULE_DUNGEON) in bits 8..15 of state, arg 0; the dragon there
+ *  has arg 1, the fairy 256 + the index of the piece it stands beside. */
+typedef struct carc_dungeon_info {
+    int32_t num_pieces;                  /**< pieces in the dungeon, of every player */
+    int32_t pieces_of[CARC_MAX_PLAYERS]; /**< by player (0 beyond the game's players) */
+    int32_t dragon_inside;               /**< 1 while the dragon is in the dungeon   */
+    int32_t fairy_piece;                 /**< index (carc_game_figures) of the piece
+                                              the fairy stands beside there, or -1   */
+    int32_t num_entrances;               /**< placed tiles that are entrances now     */
+    int32_t reserved[4];
+} carc_dungeon_info;
+
+/** Who is in the dungeon, whether the dragon and the fairy are there, and
+ *  how many entrances the board has.  CARC_E_INVALID for a NULL argument,
+ *  CARC_E_NOTFOUND when the game does not play the dungeon.  Since 0.7.0:
+ *  symbol version CARCVAR_0.7. */
+CARC_API int carc_game_dungeon(const carc_game *game, carc_dungeon_info *out);
+
 /** What a module has built on a placed tile (carc_structure.kind). */
 typedef enum carc_structure_kind {
     CARC_STRUCTURE_NONE = 0,  /**< nothing built there                      */

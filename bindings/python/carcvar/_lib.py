@@ -125,6 +125,12 @@ class DragonInfo(ctypes.Structure):
                 ("visited_y", c_int32 * 7), ("fairy_on_board", c_int32),
                 ("fairy_x", c_int32), ("fairy_y", c_int32), ("fairy_follower", c_int32),
                 ("reserved", c_int32 * 4)]
+class DungeonInfo(ctypes.Structure):
+    _fields_ = [("num_pieces", c_int32), ("pieces_of", c_int32 * 6),
+                ("dragon_inside", c_int32), ("fairy_piece", c_int32),
+                ("num_entrances", c_int32), ("reserved", c_int32 * 4)]
+
+
 class StructureInfo(ctypes.Structure):
     _fields_ = [("kind", c_int32), ("height", c_int32), ("top", c_int32),
                 ("reserved", c_int32 * 5)]
@@ -243,6 +249,7 @@ SIGNATURES = {
     "carc_game_figure_role": ([G, _Int], c_char_p, None),
     "carc_game_figure_position": ([G, _Int, P(FigurePosition)], c_int, _check_status),
     "carc_game_dragon": ([G, P(DragonInfo)], c_int, None),
+    "carc_game_dungeon": ([G, P(DungeonInfo)], c_int, None),
     "carc_game_structure": ([G, _Int, _Int, P(StructureInfo)], c_int, None),
     "carc_game_board_text": ([G] + list(BUF), c_int, None),
     "carc_game_board_svg": ([G] + list(BUF), c_int, None),

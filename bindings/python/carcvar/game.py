@@ -905,6 +905,27 @@ class Game:
                 "fairy": (d.fairy_x, d.fairy_y) if d.fairy_on_board else None,
                 "fairy_follower": d.fairy_follower if d.fairy_follower >= 0 else None}
 
+    def dungeon(self):
+        """The Dungeon (carc_game_dungeon, CARCVAR_0.7): a dict with "pieces" (the
+        indices in figures() of the pieces in the dungeon, ascending), "pieces_of"
+        (how many each player has there), "dragon_inside" (bool), "fairy_piece"
+        (the index of the piece the fairy stands beside there, or None) and
+        "entrances" (how many placed tiles are entrances).  None when the game
+        does not play the dungeon."""
+        d = L.DungeonInfo()
+        rc = lib.carc_game_dungeon(self.handle, ctypes.byref(d))
+        if rc == -10:  # CARC_E_NOTFOUND: no dungeon in this game
+            return None
+        if rc < 0:
+            raise error_for(rc)
+        pieces = [i for i, f in enumerate(self.figures())
+                  if f.held_by == 11 and f.held_arg == 0 and f.owner >= 0]
+        return {"pieces": pieces,
+                "pieces_of": [d.pieces_of[p] for p in range(self.num_players)],
+                "dragon_inside": bool(d.dragon_inside),
+                "fairy_piece": d.fairy_piece if d.fairy_piece >= 0 else None,
+                "entrances": d.num_entrances}
+
     def tower(self, x, y):
         """The tower on the placed tile at cell (x, y), a Tower, or None when no
         tower foundation lies there (carc_game_structure, CARCVAR_0.6);

@@ -77,12 +77,12 @@ def test_a_single_letter_is_not_a_module_any_more():
         carcvar.Game(modules="bigtop")
 
 
-@pytest.mark.skipif(available("dungeon"), reason="dungeon is built into this library")
+@pytest.mark.skipif(available("catapult"), reason="catapult is built into this library")
 @pytest.mark.parametrize("make", CONSTRUCTORS, ids=IDS)
 def test_module_not_built_says_so(make):
     with pytest.raises(carcvar.UnsupportedError) as e:
-        make(modules=["dungeon"])
-    assert "'dungeon' is not built into this library" in str(e.value)
+        make(modules=["catapult"])
+    assert "'catapult' is not built into this library" in str(e.value)
     assert "base" in str(e.value)
 
 

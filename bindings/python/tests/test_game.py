@@ -54,7 +54,8 @@ def test_catalogue():
     assert "base" in carcvar.module_names(available_only=True)
     assert "tower" in carcvar.module_names()
     assert L.lib.carc_rule_default(0) == 2 and L.lib.carc_rule_by_name(b"tiny_city") == 0
-    assert L.lib.carc_module_available(11) == 0   # the Dungeon: not built yet
+    assert L.lib.carc_module_available(9) == 0    # the Catapult: not built yet
+    assert L.lib.carc_module_available(11) == 1   # the Dungeon
     d = carcvar.tile_info("D", 1)
     assert d["edges"] == "RCRF" and d["count"] == 4 and len(d["segments"]) == 4
     with pytest.raises(carcvar.NotFoundError):
@@ -72,6 +73,8 @@ def test_options_and_errors():
     with pytest.raises(carcvar.InvalidArgumentError):
         carcvar.Game(players=7)
     with pytest.raises(carcvar.UnsupportedError):
+        carcvar.Game(modules=["catapult"])
+    with pytest.raises(carcvar.InvalidArgumentError):   # the dungeon needs the tower
         carcvar.Game(modules=["dungeon"])
     with pytest.raises(carcvar.NotFoundError):
         carcvar.Game(modules=["nope"])

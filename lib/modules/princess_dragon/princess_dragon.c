@@ -870,3 +870,20 @@ const carc_module_def carc__module_princess_dragon = {
     .figure_moved = figure_moved,
     .explain = explain,
 };
+
+/* ------------------------------------------------------------- for the Dungeon */
+
+int carc__pd_eat(carc_game *g, int tile)
+{
+    if (!g || !carc__module_enabled(g, MOD) || tile < 0 || tile >= carc__tile_count(g))
+        return CARC_OK;
+    return eat(g, tile);
+}
+
+void carc__pd_flight_resume(carc_game *g)
+{
+    if (!g || !carc__module_enabled(g, MOD)) return;
+    pd_state *s = st(g);
+    s->flight = 2;
+    s->nvisited = 0;
+}

@@ -36,4 +36,19 @@ int carc__pd_dragon_tile(const carc_game *g);
  * tile), or -1 when it is not on the board or the module is off. */
 int carc__pd_fairy_tile(const carc_game *g);
 
+/* For the Dungeon (module 11; ambiguities.md E5, E6, E8): the dragon's
+ * eating on placed tile `tile` -- every eatable figure of a player there
+ * goes home, followers first, a standing castle's knight spared --
+ * without moving the dragon (it eats on a dungeon entrance before going
+ * down, on the exit tile it came out onto).  CARC_OK and nothing done when
+ * the module is off or the tile is out of range. */
+int carc__pd_eat(carc_game *g, int tile);
+/* For the Dungeon (E6): the dragon came out of the dungeon onto a tile as
+ * the first step of this part's flight: the flight goes on with its second
+ * step (by the next player clockwise) from where the dragon stands, that
+ * tile counted as visited.  Call it before the flight's hook of this part
+ * runs (AFTER_SCORING order < 50; BEFORE_SCORING order < -150 with
+ * pd_dragon_move 2).  Nothing when the module is off. */
+void carc__pd_flight_resume(carc_game *g);
+
 #endif
