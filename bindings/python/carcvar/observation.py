@@ -42,6 +42,24 @@ per-seat blocks have 6 entries, zero beyond the number of players):
                  a bazaar's auction row), copies of each tile type; present
                  and empty as ``held``
 
+Module blocks, present (after ``face_up``, in this order) only when the game
+plays the module, so other games keep their layout:
+
+  dragon         princess_dragon: the dragon is on the board, a flight is in
+                 progress, the steps of the flight still to make (Game.dragon())
+  dragon_mover   1 at the relative seat of the player whose dragon step is
+                 pending
+  fairy_follower 1 at the relative seat of the owner of the follower the fairy
+                 stands next to
+  fairy_feature  one-hot road, city, monastery, field: that follower's feature
+  floors         tower: tower floors each player still holds, by relative seat
+  prisoners      tower: prisoners by relative seat of their captor, then by
+                 relative seat of their owner (6 x 6)
+  count          count: one-hot castle, blacksmith, cathedral, market: the
+                 quarter of the City of Carcassonne the Count stands on
+  quarters       count: followers in each quarter by quarter, then by relative
+                 seat of their owner (4 x 6)
+
 Planes (``PLANE_*`` constants):
 
   0        a tile is there
@@ -60,6 +78,17 @@ Planes (``PLANE_*`` constants):
   28..     figures of each other kind in the game (figure_kinds: a module's
            big follower, builder, pig, ...) on the tile, one plane per kind
            (none for the base game)
+
+Module planes, after those (``ObservationEncoder.plane_offsets[name] == (first,
+count)``), present only when the game plays the module:
+
+  dragon_visited  princess_dragon: 1 on each tile of the flight in progress,
+                  its start included
+  tower           tower: 1 on a tower foundation (built on or not)
+  tower_height    floors of the tower there
+  tower_open      1 on a foundation without a follower on top
+  tower_top       6 planes: 1 at the relative seat of the owner of the
+                  follower on the tower's top
 """
 import functools
 
@@ -79,6 +108,13 @@ NO_PLAYER_TOKENS = {"big_top": (("flea", 1), ("monkey", 4), ("seal", 5), ("bear"
 #: library's held_tiles hook, carc_game_held_tiles): a game with one of them
 #: gets the header blocks ``held`` and ``face_up``
 HELD_TILE_MODULES = ("bridges_castles",)
+#: the modules whose state has blocks and planes of its own (module docstring)
+DRAGON_MODULE, TOWER_MODULE, COUNT_MODULE = "princess_dragon", "tower", "count"
+#: holding modules of held figures (FigureView.held_by): the Tower's prisoners,
+#: the Count's quarters
+_HELD_BY_TOWER, _HELD_BY_COUNT = 4, 6
+#: the Count's quarters, in their numbering (held_arg)
+QUARTERS = ("castle", "blacksmith", "cathedral", "market")
 MAX_TILES = 256
 MAX_SEGMENTS = 32
 DEFAULT_WINDOW = 31
@@ -162,6 +198,8 @@ class ObservationEncoder:
             on_board = [tile.type for tile in probe.board()]
             followers = probe.supply(0, 0)
             figures = probe.figures()
+            floors = probe.tokens(0, "tower_floor")
+            self.players = probe.num_players
             base_only = set(probe.options()["modules"]) <= {"base"}
         #: figure kinds of this game besides followers (names of the public
         #: enum carc_figure_kind, "<number>" for a kind this package does not
@@ -180,6 +218,10 @@ class ObservationEncoder:
         #: whether the header has the held and face-up tile blocks
         self.held_tiles = any(m in enabled for m in HELD_TILE_MODULES)
         nh = t if self.held_tiles else 0
+        #: whether the game plays princess_dragon, tower, count (their blocks)
+        self.dragon = DRAGON_MODULE in enabled
+        self.towers = TOWER_MODULE in enabled
+        self.count = COUNT_MODULE in enabled
         blocks = [("score", MAX_PLAYERS), ("final_score", MAX_PLAYERS),
                   ("supply", MAX_PLAYERS), ("seat", MAX_PLAYERS), ("to_play", MAX_PLAYERS),
                   ("chance", 1), ("terminal", 1), ("decision", len(DECISIONS)),
@@ -187,12 +229,32 @@ class ObservationEncoder:
                   ("supply_by_kind", MAX_PLAYERS * nk),
                   ("tokens_out", len(self.no_player_tokens)),
                   ("held", MAX_PLAYERS * nh), ("face_up", nh)]
+        module_planes = []
+        if self.dragon:
+            blocks += [("dragon", 3), ("dragon_mover", MAX_PLAYERS),
+                       ("fairy_follower", MAX_PLAYERS), ("fairy_feature", len(FEATURE_KINDS))]
+            module_planes += [("dragon_visited", 1)]
+        if self.towers:
+            blocks += [("floors", MAX_PLAYERS), ("prisoners", MAX_PLAYERS * MAX_PLAYERS)]
+            module_planes += [("tower", 1), ("tower_height", 1), ("tower_open", 1),
+                              ("tower_top", MAX_PLAYERS)]
+        if self.count:
+            blocks += [("count", len(QUARTERS)), ("quarters", len(QUARTERS) * MAX_PLAYERS)]
         self.offsets, start = {}, 0
         for name, length in blocks:
             self.offsets[name] = (start, length)
             start += length
         self.header_size = start
-        self.planes = PLANES + nk
+        #: the module planes: {name: (first plane, planes)}
+        self.plane_offsets, first = {}, PLANES + nk
+        for name, length in module_planes:
+            self.plane_offsets[name] = (first, length)
+            first += length
+        self.planes = first
+        #: figures a player owns, of every kind: bounds prisoners and quarters
+        self._own_figures = max(1, sum(1 for f in figures if f.owner == 0))
+        #: tower floors each player holds at the start
+        self._floors = max(1, floors)
         self.size = self.header_size + self.planes * window * window
         self.shape = (self.size,)
         #: the two parts of a tensor with their real shapes (pieces())
@@ -240,14 +302,23 @@ class ObservationEncoder:
                 high[s + seat * t:s + (seat + 1) * t] = counts
             s, _ = o["face_up"]
             high[s:s + t] = counts
+        for name, value in (("dragon", None), ("floors", self._floors),
+                            ("prisoners", self._own_figures), ("quarters", self._own_figures)):
+            if name in o:
+                s, n = o[name]
+                high[s:s + n] = [float(value or 1)] * n
+        if "dragon" in o:
+            high[o["dragon"][0] + 2] = 6.0          # steps left of a flight
         pennants = max(sum(s["pennants"] for s in tile_info(k)["segments"])
                        for k in self.tile_types)
         plane_high[PLANE_PENNANTS] = float(max(pennants, 1))
         plane_high[PLANE_ORDER] = float(MAX_TILES)
         for p in list(range(PLANE_OWNER, PLANE_OWNER + MAX_PLAYERS)) + \
                 list(range(PLANE_FEATURE, PLANE_FEATURE + 4)) + [PLANE_NEUTRAL] + \
-                list(range(PLANES, self.planes)):
+                list(range(PLANES, PLANES + len(self.figure_kinds))):
             plane_high[p] = float(MAX_SEGMENTS)
+        if "tower_height" in self.plane_offsets:
+            plane_high[self.plane_offsets["tower_height"][0]] = float(self._floors * self.players)
         cells = self.window * self.window
         for v in plane_high:
             high += [v] * cells
@@ -372,7 +443,8 @@ class ObservationEncoder:
             planes[PLANE_JUST_LAID * area + cells[d.x, d.y][1]] = 1.0
         nk = len(self.figure_kinds)
         kind_index = {k: i for i, k in enumerate(self.figure_kinds)}
-        for f in game.figures():
+        figs = game.figures()
+        for f in figs:
             if f.kind in kind_index:
                 i = kind_index[f.kind]
                 if f.where == "supply" and f.owner >= 0:
@@ -391,7 +463,68 @@ class ObservationEncoder:
                 if plane is not None:
                     i = plane * area + cell
                     planes[i] = planes.get(i, 0.0) + 1.0
+        if self.dragon or self.towers or self.count:
+            self._module_parts(game, player, h, planes, cells, figs)
         return h, planes
+
+    def _module_parts(self, game, player, h, planes, cells, figs):
+        """The blocks and planes of princess_dragon, tower and count."""
+        n = game.num_players
+        o = {name: s for name, (s, _) in self.offsets.items()}
+        area = self.window * self.window
+
+        def plane(name, cell, value=1.0, k=0):
+            planes[(self.plane_offsets[name][0] + k) * area + cell] = value
+        if self.dragon:
+            d = game.dragon()
+            flight = d["flight"]
+            h[o["dragon"]] = 1.0 if d["dragon"] is not None else 0.0
+            if flight is not None:
+                h[o["dragon"] + 1] = 1.0
+                h[o["dragon"] + 2] = float(flight["steps_left"])
+                if flight["mover"] is not None:
+                    h[o["dragon_mover"] + (flight["mover"] - player) % n] = 1.0
+                for xy in flight["visited"]:
+                    if xy in cells:
+                        plane("dragon_visited", cells[xy][1])
+            i = d["fairy_follower"]
+            if i is not None and 0 <= i < len(figs) and figs[i].owner >= 0:
+                f = figs[i]
+                h[o["fairy_follower"] + (f.owner - player) % n] = 1.0
+                tile = game.tile_at(f.x, f.y) if f.where == "board" else None
+                if tile is not None:
+                    kinds = _segment_features(tile.type)
+                    if 0 <= f.segment < len(kinds) and kinds[f.segment] is not None:
+                        h[o["fairy_feature"] + kinds[f.segment]] = 1.0
+        if self.towers:
+            for p in range(n):
+                h[o["floors"] + (p - player) % n] = float(game.tokens(p, "tower_floor"))
+            for f in figs:
+                if f.where == "held" and f.held_by == _HELD_BY_TOWER and f.owner >= 0 \
+                        and 0 <= f.held_arg < n:
+                    j = o["prisoners"] + ((f.held_arg - player) % n) * MAX_PLAYERS \
+                        + (f.owner - player) % n
+                    h[j] += 1.0
+            for (x, y), (_, cell) in cells.items():
+                t = game.tower(x, y)
+                if t is None:
+                    continue
+                plane("tower", cell)
+                if t.height:
+                    plane("tower_height", cell, float(t.height))
+                if t.top < 0:
+                    plane("tower_open", cell)
+                elif 0 <= t.top < len(figs) and figs[t.top].owner >= 0:
+                    plane("tower_top", cell, 1.0, (figs[t.top].owner - player) % n)
+        if self.count:
+            for f in figs:
+                if f.where != "held" or f.held_by != _HELD_BY_COUNT \
+                        or not 0 <= f.held_arg < len(QUARTERS):
+                    continue
+                if f.kind == "count":
+                    h[o["count"] + f.held_arg] = 1.0
+                elif f.owner >= 0:
+                    h[o["quarters"] + f.held_arg * MAX_PLAYERS + (f.owner - player) % n] += 1.0
 
     def tensor(self, game, player):
         """The observation as a list of floats."""
