@@ -90,9 +90,13 @@ count)``), present only when the game plays the module:
   tower_top       6 planes: 1 at the relative seat of the owner of the
                   follower on the tower's top
 """
+import array
+import ctypes
 import functools
 
 from . import _compat
+from . import _lib
+from .errors import error_for
 from .game import Game, CHANCE, FEATURE_KINDS, tile_info, tile_names
 from . import spaces as _spaces
 from .spaces import Box
@@ -175,13 +179,29 @@ def _tile_points_bound(tile):
     return total
 
 
+def _c_available(window):
+    """Whether the library encodes observations (carc_game_observation,
+    CARCVAR_0.7) of this window."""
+    return getattr(_lib.raw, "carc_game_observation", None) is not None and window <= 511
+
+
 class ObservationEncoder:
     """Builds observation tensors for games of given options (see the module
     documentation for the layout)."""
 
-    def __init__(self, players=2, modules=(), rules=None, window=DEFAULT_WINDOW):
+    def __init__(self, players=2, modules=(), rules=None, window=DEFAULT_WINDOW, use_c=None):
+        """use_c: encode in C (carc_game_observation) -- None: when the
+        library has it and its tensor has this encoder's layout (checked
+        once, value for value, on the first game encoded); False: always
+        in Python (the reference implementation, _parts); True: in C or
+        RuntimeError."""
         if window < 1 or window % 2 == 0:
             raise ValueError("window must be a positive odd number")
+        self._use_c = use_c
+        self._require_c = use_c is True
+        if use_c and not _c_available(window):
+            raise RuntimeError("this libcarcvar has no carc_game_observation (CARCVAR_0.7) "
+                               f"or cannot encode a window of {window}")
         self.window = window
         self.radius = window // 2
         with Game(players, 0, modules, rules) as probe:
@@ -526,8 +546,87 @@ class ObservationEncoder:
                 elif f.owner >= 0:
                     h[o["quarters"] + f.held_arg * MAX_PLAYERS + (f.owner - player) % n] += 1.0
 
+    def _c_ready(self, game, player):
+        """Whether to encode in C: decided on the first call (use_c=None) by
+        comparing the C tensor with the Python one."""
+        if self._use_c is None:
+            self._use_c = False
+            if _c_available(self.window):
+                buf = (ctypes.c_float * self.size)()
+                if self._c_encode(game, player, buf, self.size) and \
+                        list(buf) == self._python_tensor(game, player):
+                    self._use_c = True
+        return self._use_c
+
+    def _c_encode(self, game, player, address, cap):
+        """carc_game_observation into address (cap floats); False if the C
+        layout is not this encoder's (another size)."""
+        needed = ctypes.c_size_t()
+        rc = _lib.raw.carc_game_observation(game.handle, player, self.window, address, cap,
+                                            ctypes.byref(needed))
+        if rc == -4 or needed.value != self.size:
+            if self._require_c:
+                raise RuntimeError(f"carc_game_observation gives {needed.value} values, this "
+                                   f"encoder's layout {self.size}")
+            return False
+        if rc < 0:
+            raise error_for(rc, f"carc_game_observation: {_lib.strerror(rc)}")
+        return True
+
+    def _check_player(self, game, player):
+        n = game.num_players
+        if not 0 <= player < n:
+            raise ValueError(f"no player {player} in a {n}-player game")
+
+    def encode_into(self, game, player, out):
+        """Write the observation into out, a caller's buffer of at least
+        `size` float32 values (a C-contiguous numpy array or a ctypes
+        c_float array), without allocating; returns out.  In C when the
+        encoder uses it (use_c), else from the Python encoder."""
+        self._check_player(game, player)
+        np = _compat.np
+        if np is not None and isinstance(out, np.ndarray):
+            if out.dtype != np.float32 or not out.flags["C_CONTIGUOUS"] or \
+                    not out.flags["WRITEABLE"] or out.size < self.size:
+                raise ValueError(f"out must be a writable C-contiguous float32 array of at "
+                                 f"least {self.size} values")
+            address, cap = out.ctypes.data, out.size
+        elif isinstance(out, ctypes.Array) and out._type_ is ctypes.c_float:
+            if len(out) < self.size:
+                raise ValueError(f"out must hold at least {self.size} floats")
+            address, cap = ctypes.addressof(out), len(out)
+        else:
+            raise TypeError("out must be a float32 numpy array or a ctypes c_float array")
+        if self._c_ready(game, player) and self._c_encode(game, player, address, cap):
+            return out
+        values = self._python_tensor(game, player)
+        if np is not None and isinstance(out, np.ndarray):
+            out[:self.size] = values
+        else:
+            out[:self.size] = values
+        return out
+
     def tensor(self, game, player):
         """The observation as a list of floats."""
+        self._check_player(game, player)
+        if self._c_ready(game, player):
+            np = _compat.np
+            if np is not None:      # a list mostly of one 0.0: the non-zero values set
+                arr = np.empty(self.size, dtype=np.float32)
+                if self._c_encode(game, player, arr.ctypes.data, self.size):
+                    out = [0.0] * self.size
+                    nz = np.flatnonzero(arr)
+                    for i, v in zip(nz.tolist(), arr[nz].tolist()):
+                        out[i] = v
+                    return out
+            else:
+                buf = array.array("f", bytes(4 * self.size))
+                if self._c_encode(game, player, buf.buffer_info()[0], self.size):
+                    return buf.tolist()
+        return self._python_tensor(game, player)
+
+    def _python_tensor(self, game, player):
+        """The observation as a list of floats, encoded in Python."""
         header, planes = self._parts(game, player)
         out = header + [0.0] * (self.size - self.header_size)
         base = self.header_size
@@ -540,6 +639,11 @@ class ObservationEncoder:
         np = _compat.np
         if np is None:
             return self.tensor(game, player)
+        self._check_player(game, player)
+        if self._c_ready(game, player):
+            out = np.empty(self.size, dtype=np.float32)
+            if self._c_encode(game, player, out.ctypes.data, self.size):
+                return out
         header, planes = self._parts(game, player)
         out = np.zeros(self.size, dtype=np.float32)
         out[:self.header_size] = header
