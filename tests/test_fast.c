@@ -1,7 +1,9 @@
 /* The fast path (issue 35): carc_game_play_random and carc_random_playouts
  * play exactly the games a host plays step by step with the documented
  * generator (splitmix64, index r % n of the legal ids), and refuse bad
- * arguments with the game unchanged. */
+ * arguments with the game unchanged; carc_game_observation writes the
+ * documented tensor (its agreement with the Python encoder on many
+ * positions: bindings/python/tests/test_observation_c.py). */
 #include <carcvar/carcvar.h>
 #include <check.h>
 
@@ -153,6 +155,65 @@ START_TEST(random_playouts_are_those_games)
 }
 END_TEST
 
+static void play(carc_game *g, const char *text)
+{
+    carc_action a;
+    ck_assert_int_eq(carc_action_from_string(g, text, &a), CARC_OK);
+    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+}
+
+/* The base game's layout (doc/python.md): 86 header values -- score 0,
+ * final_score 6, supply 12, seat 18, to_play 24, chance 30, terminal 31,
+ * decision 32 (draw, place, deploy, end), tile_in_play 36, tiles_left 60
+ * (24 types each), turn 84, outside_window 85 -- then 28 planes. */
+START_TEST(observation_of_a_base_position)
+{
+    carc_game *g = new_game(2, 1, NULL);
+    /* E turned once (a city on its east side) south of the start tile D
+     * (city N, road E, field S, road W); player 0's knight on its city */
+    play(g, "draw E");
+    play(g, "place 0,1 r1");
+    play(g, "deploy follower segment 0");
+    size_t needed = 0;
+    ck_assert_int_eq(carc_game_observation(g, 0, 3, NULL, 0, &needed), CARC_E_BUFFER);
+    ck_assert_uint_eq(needed, 86 + 28 * 9);
+    static float t[86 + 28 * 9], u[86 + 28 * 9];
+    ck_assert_int_eq(carc_game_observation(g, 0, 3, t, 338, &needed), CARC_OK);
+    ck_assert_int_eq(carc_game_observation(g, 1, 3, u, 338, NULL), CARC_OK);
+    /* header */
+    ck_assert(t[0] == 0 && t[6] == 1 && t[7] == 0);   /* a one-tile city: 1 at the end */
+    ck_assert(t[12] == 6 && t[13] == 7 && u[12] == 7 && u[13] == 6);   /* by relative seat */
+    ck_assert(t[18] == 1 && t[19] == 1 && t[20] == 0);
+    ck_assert(t[30] == 1 && t[31] == 0 && t[32] == 1 && t[33] == 0);  /* a draw is next */
+    for (int i = 24; i < 30; i++) ck_assert(t[i] == 0);
+    ck_assert(t[60 + 3] == 3 && t[60 + 4] == 4);   /* D: 4 - the start tile; E: 5 - 1 */
+    ck_assert(t[84] == 2 && t[85] == 0);
+    /* planes: cell (0, 0) is 4, (0, 1) is 7 */
+    const float *P = t + 86, *Q = u + 86;
+#define AT(p, plane, cell) p[(plane) * 9 + (cell)]
+    ck_assert(AT(P, 0, 4) == 1 && AT(P, 0, 7) == 1 && AT(P, 0, 1) == 0);
+    ck_assert(AT(P, 1, 4) == 1 && AT(P, 5, 4) == 1 && AT(P, 9, 4) == 1 && AT(P, 11, 4) == 1);
+    ck_assert(AT(P, 3, 7) == 1 && AT(P, 4, 7) == 1 && AT(P, 9, 7) == 1 && AT(P, 12, 7) == 1);
+    ck_assert(AT(P, 15, 4) == 1 && AT(P, 15, 7) == 2);          /* placement order + 1 */
+    ck_assert(AT(P, 17, 7) == 1 && AT(Q, 18, 7) == 1 && AT(Q, 17, 7) == 0);
+    ck_assert(AT(P, 24, 7) == 1);                                /* on a city */
+#undef AT
+    float sum = 0;
+    for (int i = 86; i < 338; i++) sum += t[i];
+    /* 2 tiles, 8 edge kinds, order 1 and 2, the knight on 2 planes */
+    ck_assert(sum == 2 + 8 + 1 + 2 + 2);
+    /* refusals: nothing written */
+    t[0] = 5;
+    ck_assert_int_eq(carc_game_observation(g, 2, 3, t, 338, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_observation(g, 0, 4, t, 338, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_observation(g, 0, 513, t, 338, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_observation(g, 0, 3, t, 337, NULL), CARC_E_BUFFER);
+    ck_assert_int_eq(carc_game_observation(NULL, 0, 3, t, 338, NULL), CARC_E_INVALID);
+    ck_assert(t[0] == 5);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fast");
@@ -161,6 +222,7 @@ int main(void)
     tcase_add_test(tc, play_random_is_the_documented_host_loop);
     tcase_add_test(tc, play_random_refusals);
     tcase_add_test(tc, random_playouts_are_those_games);
+    tcase_add_test(tc, observation_of_a_base_position);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

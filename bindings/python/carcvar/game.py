@@ -22,10 +22,12 @@ _tls = threading.local()
 
 
 def _ids_buffer():
-    """This thread's buffer for legal_ids: (array, needed) made once."""
+    """This thread's buffer for legal_ids: (array, needed, byref(needed)),
+    made once."""
     b = getattr(_tls, "ids", None)
     if b is None:
-        b = _tls.ids = ((ctypes.c_int32 * _IDS_CAP)(), ctypes.c_size_t())
+        needed = ctypes.c_size_t()
+        b = _tls.ids = ((ctypes.c_int32 * _IDS_CAP)(), needed, ctypes.byref(needed))
     return b
 
 
@@ -573,14 +575,14 @@ class Game:
     @property
     def current_player(self):
         """Player to act, -1 (chance: a tile draw) or -4 (the game is over)."""
-        r = _raw.carc_game_current_player(self.handle)
+        r = _raw.carc_game_current_player(self._h or self.handle)
         if r < 0 and r != -1 and r != -4:
             return lib.carc_game_current_player(self.handle)   # raises with the reason
         return r
 
     @property
     def is_terminal(self):
-        r = _raw.carc_game_is_terminal(self.handle)
+        r = _raw.carc_game_is_terminal(self._h or self.handle)
         if r < 0:
             return bool(lib.carc_game_is_terminal(self.handle))  # raises
         return bool(r)
@@ -624,8 +626,11 @@ class Game:
         """The legal ids of the pending decision, ascending: one call into C
         (carc_game_legal_ids into a buffer of the whole id space, kept per
         thread), not a call for the size and another for the ids."""
-        buf, needed = _ids_buffer()
-        rc = _raw.carc_game_legal_ids(self.handle, buf, _IDS_CAP, ctypes.byref(needed))
+        try:
+            buf, needed, ref = _tls.ids
+        except AttributeError:
+            buf, needed, ref = _ids_buffer()
+        rc = _raw.carc_game_legal_ids(self._h or self.handle, buf, _IDS_CAP, ref)
         if rc < 0:
             raise error_for(rc, f"carc_game_legal_ids: {L.strerror(rc)}")
         return buf[:needed.value]
@@ -754,7 +759,7 @@ class Game:
 
     def sample_chance(self):
         a = L.Action()
-        if _raw.carc_game_sample_chance(self.handle, ctypes.byref(a)) < 0:
+        if _raw.carc_game_sample_chance(self._h or self.handle, ctypes.byref(a)) < 0:
             lib.carc_game_sample_chance(self.handle, ctypes.byref(a))   # raises
         out = object.__new__(Action)    # Action(a.tile, a.kind, text, a.tile), made faster
         out.__dict__.update(_DRAW_FIELDS, id=a.tile, kind=a.kind, text=_draw_text(a.tile),
