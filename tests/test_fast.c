@@ -214,6 +214,48 @@ START_TEST(observation_of_a_base_position)
 }
 END_TEST
 
+/* The layout depends on the options alone: the same size at every decision
+ * of a game of every module, seat and to_play blocks as the game says. */
+START_TEST(observation_layout_is_fixed_for_a_game)
+{
+    static float t[1 << 17];
+    char all[400] = "";
+    for (int m = 1; m < 32; m++)
+        if (carc_module_name(m) && carc_module_available(m) == 1) {
+            if (*all) strcat(all, ",");
+            strcat(all, carc_module_name(m));
+        }
+    static const char *sets[] = {NULL, "princess_dragon,tower,count", NULL};
+    sets[2] = all;
+    for (int k = 0; k < 3; k++) {
+        carc_game *g = new_game(3, 20 + (uint64_t)k, sets[k]);
+        uint64_t r = (uint64_t)k;
+        size_t first = 0, n = 0;
+        ck_assert_int_eq(carc_game_observation(g, 0, 7, NULL, 0, &first), CARC_E_BUFFER);
+        ck_assert_uint_le(first, sizeof t / sizeof *t);
+        int steps = 0;
+        do {
+            for (int p = 0; p < 3; p++) {
+                ck_assert_int_eq(carc_game_observation(g, p, 7, t, sizeof t / sizeof *t, &n),
+                                 CARC_OK);
+                ck_assert_uint_eq(n, first);
+                ck_assert(t[18] == 1 && t[19] == 1 && t[20] == 1 && t[21] == 0);
+                int cur = carc_game_current_player(g);
+                float to_play = 0;
+                for (int i = 24; i < 30; i++) to_play += t[i];
+                ck_assert(to_play == (cur >= 0 ? 1 : 0));
+                if (cur >= 0) ck_assert(t[24 + (cur - p + 3) % 3] == 1);
+            }
+            steps++;
+        } while (carc_game_play_random(g, 1, &r) == 1);
+        ck_assert_int_eq(carc_game_is_terminal(g), 1);
+        ck_assert(t[31] == 1);
+        ck_assert_int_gt(steps, 200);
+        carc_game_free(g);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fast");
@@ -223,6 +265,7 @@ int main(void)
     tcase_add_test(tc, play_random_refusals);
     tcase_add_test(tc, random_playouts_are_those_games);
     tcase_add_test(tc, observation_of_a_base_position);
+    tcase_add_test(tc, observation_layout_is_fixed_for_a_game);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
