@@ -653,6 +653,63 @@ class ObservationEncoder:
         return out
 
 
+def module_lines(game):
+    """The state of princess_dragon, tower and count as lines of text, for
+    the OpenSpiel observation string; [] for a game without them.
+
+      dragon: 1,1; flight 1,1 1,0, 5 steps left, player 0 to move
+      fairy: 1,1 beside a follower of player 0
+      towers: 0,1 height 2 open; 1,1 height 1 closed by player 0
+      floors: 8 8          (by player)
+      prisoners: player 1 holds 1 of player 0
+      count: castle; castle: player 1; market: player 0 player 0
+    """
+    mods = set(game.options()["modules"])
+    out = []
+    if DRAGON_MODULE in mods:
+        d = game.dragon()
+        line = "dragon: " + ("%d,%d" % d["dragon"] if d["dragon"] else "not on the board")
+        f = d["flight"]
+        if f is not None:
+            line += "; flight " + " ".join("%d,%d" % xy for xy in f["visited"])
+            line += f", {f['steps_left']} steps left"
+            if f["mover"] is not None:
+                line += f", player {f['mover']} to move"
+        out.append(line)
+        if d["fairy"] is not None:
+            line = "fairy: %d,%d" % d["fairy"]
+            if d["fairy_follower"] is not None:
+                owner = game.figures()[d["fairy_follower"]].owner
+                line += f" beside a follower of player {owner}"
+            out.append(line)
+    if TOWER_MODULE in mods:
+        figs = game.figures()
+        towers = []
+        for t in game.board():
+            tw = game.tower(t.x, t.y)
+            if tw is not None:
+                state = "open" if tw.top < 0 else f"closed by player {figs[tw.top].owner}"
+                towers.append(f"{t.x},{t.y} height {tw.height} {state}")
+        if towers:
+            out.append("towers: " + "; ".join(towers))
+        n = game.num_players
+        out.append("floors: " + " ".join(str(game.tokens(p, "tower_floor")) for p in range(n)))
+        held = []
+        for captor in range(n):
+            owners = [figs[i].owner for i in game.prisoners(captor)]
+            held += [f"player {captor} holds {owners.count(p)} of player {p}"
+                     for p in range(n) if owners.count(p)]
+        if held:
+            out.append("prisoners: " + "; ".join(held))
+    if COUNT_MODULE in mods:
+        q = game.quarters()
+        parts = [f"count: {q['count']}"]
+        parts += [f"{name}: " + " ".join(f"player {p}" for p in q[name])
+                  for name in QUARTERS if q[name]]
+        out.append("; ".join(parts))
+    return out
+
+
 def win_loss(scores):
     """+1 for a player who scored more than everyone else, -1 for a player
     someone outscored, 0 for players tied at the top (a draw)."""

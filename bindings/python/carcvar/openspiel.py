@@ -30,7 +30,7 @@ from . import _compat
 from .errors import CorruptDataError, LimitError
 from .game import (Game, CHANCE, TERMINAL, num_distinct_actions, max_chance_outcomes, tile_names,
                    check_options)
-from .observation import ObservationEncoder, DEFAULT_WINDOW, win_loss
+from .observation import ObservationEncoder, DEFAULT_WINDOW, win_loss, module_lines
 from .spaces import _nest
 
 try:
@@ -344,6 +344,7 @@ class CarcObserver:
             lines.append("holds: " + "; ".join(held))
         if g.held_tiles(-1):
             lines.append("face up: " + " ".join(g.held_tiles(-1)))
+        lines += module_lines(g)      # the dragon, the fairy, towers, the Count
         d = g.decision
         if d.kind in ("place", "deploy"):
             lines.append(f"tile in play: {names[d.tile]}")

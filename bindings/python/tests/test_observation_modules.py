@@ -164,3 +164,24 @@ def test_the_count_and_the_quarters():
     assert in_bounds(enc, t0)
     g = replay("count_unblocked.rec")
     assert block(enc, enc.tensor(g, 0), "count") == [0.0, 1.0, 0.0, 0.0]   # blacksmith
+
+
+@pytest.mark.skipif(not {"princess_dragon", "tower", "count"} <= set(BUILT),
+                    reason="module not built")
+def test_the_observation_string_lines():
+    from carcvar.observation import module_lines
+    assert module_lines(carcvar.Game(players=2)) == []
+    assert module_lines(replay("pd_volcano_flight_dead_end.rec", 16)) == [
+        "dragon: 1,1; flight 1,1, 6 steps left, player 1 to move"]
+    assert module_lines(replay("pd_fairy_next_to_follower.rec", 20)) == [
+        "dragon: not on the board", "fairy: 1,1 beside a follower of player 0"]
+    assert module_lines(replay("tower_top_capture_c2.rec", stop="draw B")) == [
+        "towers: 0,1 height 1 closed by player 0; 1,1 height 1 open", "floors: 9 9"]
+    assert module_lines(replay("tower_reach.rec")) == [
+        "towers: -1,1 height 1 open; 0,1 height 5 open; 0,2 height 1 open", "floors: 3 10",
+        "prisoners: player 0 holds 4 of player 1"]
+    assert module_lines(replay("count_blocked.rec")) == ["count: castle; castle: player 1"]
+    from carcvar.openspiel import CarcGame
+    state = CarcGame({"players": 2, "seed": 1, "modules": "tower,count"}).new_initial_state()
+    lines = state.observation_string(1).split("\n")
+    assert "floors: 10 10" in lines and "count: castle" in lines
