@@ -1,5 +1,10 @@
 """Observation tensors shared by the OpenSpiel and PettingZoo adapters.
 
+The library encodes them in C (carc_game_observation, CARCVAR_0.7) with the
+same values as the Python code here, which stays the reference
+(ObservationEncoder(use_c=False)); encode_into writes one into a caller's
+buffer.
+
 An observation is seen from one player (the *observer*): every per-player value
 is listed by relative seat, ``(seat - observer) mod players``, so the
 observer's own values come first.  It holds only public information -- the
@@ -599,11 +604,7 @@ class ObservationEncoder:
             raise TypeError("out must be a float32 numpy array or a ctypes c_float array")
         if self._c_ready(game, player) and self._c_encode(game, player, address, cap):
             return out
-        values = self._python_tensor(game, player)
-        if np is not None and isinstance(out, np.ndarray):
-            out[:self.size] = values
-        else:
-            out[:self.size] = values
+        out[:self.size] = self._python_tensor(game, player)
         return out
 
     def tensor(self, game, player):
