@@ -1014,6 +1014,56 @@ CARC_API int carc_record_replay(carc_game **out, const char *text, size_t len,
 CARC_API int carc_record_html(const char *record, size_t len, char *buf, size_t cap,
                               size_t *needed, carc_record_error *err);
 
+/* ----------------------------------------------------- random play, fast */
+
+/** Play up to max_steps decisions of game at random, in C: a chance
+ *  decision by carc_game_sample_chance (the game's own RNG), a player's
+ *  decision by a uniformly random id of carc_game_legal_ids -- the id at
+ *  index r % n of the n legal ids, r the next value of the splitmix64
+ *  generator whose state is *rng (advanced by one per player decision, so
+ *  the caller can continue the same stream in the next call).  Stops early
+ *  when the game is over.  Returns the number of decisions played (0 when
+ *  the game is already over), or CARC_E_INVALID (NULL game or rng,
+ *  max_steps < 0) with the game unchanged; a failure of a step (a bound of
+ *  the game reached: CARC_E_LIMIT) is returned as it is, the steps before
+ *  it played.  No allocation.  Since 0.7.0: symbol version CARCVAR_0.7. */
+CARC_API int carc_game_play_random(carc_game *game, int max_steps, uint64_t *rng);
+
+/** Play `games` random games of opts, one after the other, in C: game i is
+ *  carc_game_new with opts and the seed opts->seed + i, played to its end
+ *  by carc_game_play_random with one generator seeded with `seed` for the
+ *  whole batch, then freed.  scores (may be NULL when scores_len is 0)
+ *  receives each game's final scores, game after game, num_players values
+ *  each; decisions (may be NULL) the number of decisions of all the games.
+ *  Errors: those of carc_game_new (nothing played), CARC_E_INVALID (NULL
+ *  opts, games < 0, NULL scores with scores_len > 0), CARC_E_BUFFER when
+ *  scores_len is neither 0 nor at least games * num_players (nothing
+ *  played), and a step's failure (the games before it counted).  One
+ *  allocation per game (its state).  Since 0.7.0: CARCVAR_0.7. */
+CARC_API int carc_random_playouts(const carc_options *opts, int games, uint64_t seed,
+                                  int32_t *scores, size_t scores_len, int64_t *decisions);
+
+/** The observation tensor of one player (doc/python.md, "Observation
+ *  tensor"; the Python package's carcvar.observation encoder gives the same
+ *  values), written into buf as floats: a header, then planes of window x
+ *  window cells around the start tile, plane-major, row-major (cell (x, y)
+ *  at row y + window / 2, column x + window / 2).  Every per-player value
+ *  is by relative seat, (seat - player) mod players; it holds only public
+ *  information.  Its layout depends on the game's options alone: the tile
+ *  types of its modules, the figure kinds of its figures besides followers
+ *  (sorted by their Python names), blocks of big_top, bridges_castles,
+ *  princess_dragon, tower and count when they are played.  The base game
+ *  with window 31: 86 + 28 x 961 = 26,994 floats.
+ *
+ *  (buf, cap, needed) in floats: *needed (may be NULL) receives the size;
+ *  CARC_E_BUFFER when cap is smaller (nothing written).  Errors:
+ *  CARC_E_INVALID for a NULL game, NULL buf with cap > 0, a player outside
+ *  the game, a window that is even, below 1 or above 511; CARC_E_LIMIT for
+ *  a game of more than 1,024 figures.  No allocation.  Since 0.7.0:
+ *  symbol version CARCVAR_0.7. */
+CARC_API int carc_game_observation(const carc_game *game, int player, int window, float *buf,
+                                   size_t cap, size_t *needed);
+
 #ifdef __cplusplus
 }
 #endif

@@ -49,6 +49,9 @@
  *                        after carc_game_new() and before carc_game_free()
  *                        (counted with -Wl,--wrap; needs the static library)
  *   python_playouts      the playout loop through the Python ctypes bindings
+ *   python_batch_playouts  the same games played from Python in one call
+ *                        each 50 (carcvar.random_playouts: the loop in C);
+ *                        -1 for a package without it
  *   instructions_per_game  instructions of one random 2-player game of the
  *                        --modules set, carc_game_new() to carc_game_free()
  *                        (callgrind over --callgrind-games of 100 games, the
@@ -667,18 +670,31 @@ static const char *python_script =
     "    playout(seed + n); n += 1\n"
     "    t = time.perf_counter() - t0\n"
     "    if (limit and n >= limit) or (not limit and t >= budget): break\n"
-    "print('RESULT', n, t)\n";
+    "print('RESULT', n, t)\n"
+    "try:\n"
+    "    from carcvar import random_playouts\n"
+    "except Exception:\n"
+    "    sys.exit(0)\n"
+    "random_playouts(1, seed=seed + 99999)\n"
+    "t0 = time.perf_counter(); n = 0\n"
+    "while True:\n"
+    "    random_playouts(50, seed=seed + n, choices=seed + n); n += 50\n"
+    "    t = time.perf_counter() - t0\n"
+    "    if (limit and n >= limit) or (not limit and t >= budget): break\n"
+    "print('BATCH', n, t)\n";
 
 static void bench_python(void)
 {
     if (!opt.python) {
         add_figure("python_playouts", -1, "games/s", 0);
+        add_figure("python_batch_playouts", -1, "games/s", 0);
         return;
     }
     char script_path[] = "/tmp/carcvar-bench-XXXXXX";
     int fd = mkstemp(script_path);
     if (fd < 0) {
         add_figure("python_playouts", -1, "games/s", 0);
+        add_figure("python_batch_playouts", -1, "games/s", 0);
         return;
     }
     FILE *f = fdopen(fd, "w");
@@ -699,19 +715,21 @@ static void bench_python(void)
              "CARCVAR_LIBRARY='%s' PYTHONPATH='%s' /usr/bin/python3 '%s' %g %llu %ld 2>&1",
              lib, pypath, script_path, opt.seconds, (unsigned long long)opt.seed, limit);
     FILE *p = popen(cmd, "r");
-    double rate = -1;
+    double rate = -1, batch = -1;
     if (p) {
         char line[1024];
         while (fgets(line, sizeof line, p)) {
             long n;
             double t;
             if (sscanf(line, "RESULT %ld %lf", &n, &t) == 2 && t > 0) rate = (double)n / t;
+            else if (sscanf(line, "BATCH %ld %lf", &n, &t) == 2 && t > 0) batch = (double)n / t;
             else if (opt.verbose) fprintf(stderr, "python: %s", line);
         }
         pclose(p);
     }
     unlink(script_path);
     add_figure("python_playouts", rate, "games/s", 1);
+    add_figure("python_batch_playouts", batch, "games/s", 1);
 }
 
 /* ------------------------------------------------ instructions per game */

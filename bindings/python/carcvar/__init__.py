@@ -43,3 +43,6 @@ __all__ += ["Tower"]
 from .game import rule_range, check_options, MIN_PLAYERS, MAX_PLAYERS  # noqa: E402
 from .errors import UnknownNameError  # noqa: E402
 __all__ += ["rule_range", "check_options", "MIN_PLAYERS", "MAX_PLAYERS", "UnknownNameError"]
+# the fast path (issue 35): random play in C
+from .game import RandomChoices, random_playouts  # noqa: E402
+__all__ += ["RandomChoices", "random_playouts"]

@@ -280,6 +280,10 @@ SIGNATURES = {
     "carc_record_html": ([c_char_p, c_size_t] + list(BUF) + [P(RecordErrorStruct)], c_int,
                          None),
     "carc_score_reason_name": ([_Int], c_char_p, None),
+    "carc_game_play_random": ([G, _Int, P(ctypes.c_uint64)], c_int, _check_nonneg),
+    "carc_random_playouts": ([P(Options), _Int, ctypes.c_uint64, P(c_int32), c_size_t,
+                              P(ctypes.c_int64)], c_int, _check_status),
+    "carc_game_observation": ([G, c_int, c_int, c_void_p, c_size_t, P(c_size_t)], c_int, None),
 }
 
 
@@ -349,6 +353,26 @@ for _name, (_args, _res, _check) in SIGNATURES.items():
         _f.errcheck = _check
     checked = any(a in (_Int, _Str) for a in _args)
     setattr(lib, _name, _Checked(_f) if checked else _f)
+
+
+class _Raw:
+    """Unchecked twins (no errcheck, plain ctypes arguments) of the functions
+    a play loop calls at every decision, for game.py's hot paths: the caller
+    checks the arguments and the result itself."""
+
+
+raw = _Raw()
+for _name, _args in (("carc_game_legal_ids", [G, P(c_int32), c_size_t, P(c_size_t)]),
+                     ("carc_game_apply_id", [G, c_int32]),
+                     ("carc_game_current_player", [G]),
+                     ("carc_game_is_terminal", [G]),
+                     ("carc_game_sample_chance", [G, P(Action)]),
+                     ("carc_game_observation", [G, c_int, c_int, c_void_p, c_size_t,
+                                                P(c_size_t)])):
+    _f = _cdll[_name]          # a new function object: lib's keeps its errcheck
+    _f.argtypes = _args
+    _f.restype = c_int
+    setattr(raw, _name, _f)
 
 _major = lib.carc_version_number() // 10000
 if _major != EXPECTED_MAJOR:

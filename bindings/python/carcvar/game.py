@@ -3,6 +3,7 @@ import ctypes
 import functools
 import operator
 import struct
+import threading
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
@@ -12,6 +13,27 @@ from .errors import (RecordError, error_for, InvalidArgumentError, NotFoundError
                      UnknownNameError, reason_name)
 
 lib = L.lib
+_raw = L.raw
+
+#: legal ids fit in a buffer of the larger id space (player or chance): every
+#: id is distinct and below that space's size
+_IDS_CAP = 8192
+_tls = threading.local()
+
+
+def _ids_buffer():
+    """This thread's buffer for legal_ids: (array, needed, byref(needed)),
+    made once."""
+    b = getattr(_tls, "ids", None)
+    if b is None:
+        needed = ctypes.c_size_t()
+        b = _tls.ids = ((ctypes.c_int32 * _IDS_CAP)(), needed, ctypes.byref(needed))
+    return b
+
+
+@functools.lru_cache(maxsize=None)
+def _draw_text(tile):
+    return "draw " + lib.carc_tile_name(tile).decode()
 
 CHANCE = -1
 TERMINAL = -4
@@ -109,6 +131,9 @@ class Action:
             setattr(a, f, getattr(self, f))
         return a
 
+
+#: the fields of a drawn tile's Action besides id, kind, text and tile
+_DRAW_FIELDS = {"x": 0, "y": 0, "rotation": 0, "figure": 0, "segment": 0, "target": 0, "arg": 0}
 
 _unpack_action = struct.Struct("<9i").unpack_from   # kind ... arg of a carc_action
 
@@ -550,11 +575,17 @@ class Game:
     @property
     def current_player(self):
         """Player to act, -1 (chance: a tile draw) or -4 (the game is over)."""
-        return lib.carc_game_current_player(self.handle)
+        r = _raw.carc_game_current_player(self._h or self.handle)
+        if r < 0 and r != -1 and r != -4:
+            return lib.carc_game_current_player(self.handle)   # raises with the reason
+        return r
 
     @property
     def is_terminal(self):
-        return bool(lib.carc_game_is_terminal(self.handle))
+        r = _raw.carc_game_is_terminal(self._h or self.handle)
+        if r < 0:
+            return bool(lib.carc_game_is_terminal(self.handle))  # raises
+        return bool(r)
 
     @property
     def turn(self):
@@ -592,7 +623,17 @@ class Game:
                       a.target, a.arg)
 
     def legal_ids(self):
-        return list(L.call_array(lib.carc_game_legal_ids, ctypes.c_int32, self.handle))
+        """The legal ids of the pending decision, ascending: one call into C
+        (carc_game_legal_ids into a buffer of the whole id space, kept per
+        thread), not a call for the size and another for the ids."""
+        try:
+            buf, needed, ref = _tls.ids
+        except AttributeError:
+            buf, needed, ref = _ids_buffer()
+        rc = _raw.carc_game_legal_ids(self._h or self.handle, buf, _IDS_CAP, ref)
+        if rc < 0:
+            raise error_for(rc, f"carc_game_legal_ids: {L.strerror(rc)}")
+        return buf[:needed.value]
 
     def legal_actions(self):
         """Action objects, ids ascending; their notation is written only when
@@ -624,6 +665,9 @@ class Game:
         action raises IllegalActionError, WrongStateError or ParseError whose
         message says why, with .reason_code / .reason_name / .side / .player /
         .position (see explain)."""
+        if type(action) is int and -2147483648 <= action <= 2147483647 and self._h \
+                and _raw.carc_game_apply_id(self._h, action) >= 0:
+            return      # the common case in one call; a refusal is explained below
         try:
             if isinstance(action, Action):
                 a = action.to_c()
@@ -640,6 +684,18 @@ class Game:
                 raise
             raise error_for(why.code, why.message, reason_code=why.reason, side=why.side,
                             player=why.player, position=why.position) from exc
+
+    def play_random(self, steps=None, rng=0):
+        """Play up to `steps` decisions (None: to the end of the game) at
+        random, in C (carc_game_play_random, CARCVAR_0.7): a chance decision
+        is sampled with the game's own RNG, a player's decision takes a
+        uniformly random legal id from the splitmix64 generator `rng` -- an
+        integer seed, or a RandomChoices whose state goes on from call to
+        call.  Returns the number of decisions played (0 once the game is
+        over)."""
+        gen = rng if isinstance(rng, RandomChoices) else RandomChoices(rng)
+        n = 2**31 - 1 if steps is None else L.checked_int(steps, 0, 2**31 - 1, "steps")
+        return lib.carc_game_play_random(self.handle, n, ctypes.byref(gen._state))
 
     def explain(self, action):
         """Why an action (an Action, an id or a notation string) would be
@@ -703,8 +759,12 @@ class Game:
 
     def sample_chance(self):
         a = L.Action()
-        lib.carc_game_sample_chance(self.handle, ctypes.byref(a))
-        return Action(a.tile, a.kind, f"draw {lib.carc_tile_name(a.tile).decode()}", a.tile)
+        if _raw.carc_game_sample_chance(self._h or self.handle, ctypes.byref(a)) < 0:
+            lib.carc_game_sample_chance(self.handle, ctypes.byref(a))   # raises
+        out = object.__new__(Action)    # Action(a.tile, a.kind, text, a.tile), made faster
+        out.__dict__.update(_DRAW_FIELDS, id=a.tile, kind=a.kind, text=_draw_text(a.tile),
+                            tile=a.tile)
+        return out
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         needed = ctypes.c_size_t()
@@ -972,6 +1032,40 @@ class Game:
             return "<carcvar.Game closed>"
         return (f"<carcvar.Game players={self.num_players} turn={self.turn} "
                 f"decision={self.decision.kind}>")
+
+
+class RandomChoices:
+    """The generator of carc_game_play_random and random_playouts: splitmix64,
+    one step per player decision (the id at index r % n of the n legal ids).
+    Pass the same object to successive Game.play_random calls to go on with
+    its stream; .state is its state now."""
+
+    def __init__(self, seed=0):
+        self._state = ctypes.c_uint64(L.checked_int(seed, 0, 2**64 - 1, "seed"))
+
+    @property
+    def state(self):
+        return self._state.value
+
+    def __repr__(self):
+        return f"<carcvar.RandomChoices state={self.state}>"
+
+
+def random_playouts(games, players=2, seed=0, modules=(), rules=None, choices=0):
+    """Play `games` random games in C, one call for all of them
+    (carc_random_playouts, CARCVAR_0.7): game i is Game(players, seed + i,
+    modules, rules) played to its end as Game.play_random plays it, with one
+    generator seeded with `choices` for the whole batch.  Returns each game's
+    final scores, a list per game.  The fast way to many random games from
+    Python: no call per decision."""
+    o = _options(players, seed, modules, rules or {})
+    n = L.checked_int(games, 0, 2**31 - 1, "games")
+    buf = (ctypes.c_int32 * max(n * o.num_players, 1))()
+    decisions = ctypes.c_int64()
+    lib.carc_random_playouts(ctypes.byref(o), n, L.checked_int(choices, 0, 2**64 - 1, "choices"),
+                             buf, n * o.num_players, ctypes.byref(decisions))
+    p = o.num_players
+    return [buf[i * p:(i + 1) * p] for i in range(n)]
 
 
 def tile_info(tile, rotation=0):

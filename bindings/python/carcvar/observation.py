@@ -1,5 +1,10 @@
 """Observation tensors shared by the OpenSpiel and PettingZoo adapters.
 
+The library encodes them in C (carc_game_observation, CARCVAR_0.7) with the
+same values as the Python code here, which stays the reference
+(ObservationEncoder(use_c=False)); encode_into writes one into a caller's
+buffer.
+
 An observation is seen from one player (the *observer*): every per-player value
 is listed by relative seat, ``(seat - observer) mod players``, so the
 observer's own values come first.  It holds only public information -- the
@@ -42,6 +47,24 @@ per-seat blocks have 6 entries, zero beyond the number of players):
                  a bazaar's auction row), copies of each tile type; present
                  and empty as ``held``
 
+Module blocks, present (after ``face_up``, in this order) only when the game
+plays the module, so other games keep their layout:
+
+  dragon         princess_dragon: the dragon is on the board, a flight is in
+                 progress, the steps of the flight still to make (Game.dragon())
+  dragon_mover   1 at the relative seat of the player whose dragon step is
+                 pending
+  fairy_follower 1 at the relative seat of the owner of the follower the fairy
+                 stands next to
+  fairy_feature  one-hot road, city, monastery, field: that follower's feature
+  floors         tower: tower floors each player still holds, by relative seat
+  prisoners      tower: prisoners by relative seat of their captor, then by
+                 relative seat of their owner (6 x 6)
+  count          count: one-hot castle, blacksmith, cathedral, market: the
+                 quarter of the City of Carcassonne the Count stands on
+  quarters       count: followers in each quarter by quarter, then by relative
+                 seat of their owner (4 x 6)
+
 Planes (``PLANE_*`` constants):
 
   0        a tile is there
@@ -60,10 +83,25 @@ Planes (``PLANE_*`` constants):
   28..     figures of each other kind in the game (figure_kinds: a module's
            big follower, builder, pig, ...) on the tile, one plane per kind
            (none for the base game)
+
+Module planes, after those (``ObservationEncoder.plane_offsets[name] == (first,
+count)``), present only when the game plays the module:
+
+  dragon_visited  princess_dragon: 1 on each tile of the flight in progress,
+                  its start included
+  tower           tower: 1 on a tower foundation (built on or not)
+  tower_height    floors of the tower there
+  tower_open      1 on a foundation without a follower on top
+  tower_top       6 planes: 1 at the relative seat of the owner of the
+                  follower on the tower's top
 """
+import array
+import ctypes
 import functools
 
 from . import _compat
+from . import _lib
+from .errors import error_for
 from .game import Game, CHANCE, FEATURE_KINDS, tile_info, tile_names
 from . import spaces as _spaces
 from .spaces import Box
@@ -79,6 +117,13 @@ NO_PLAYER_TOKENS = {"big_top": (("flea", 1), ("monkey", 4), ("seal", 5), ("bear"
 #: library's held_tiles hook, carc_game_held_tiles): a game with one of them
 #: gets the header blocks ``held`` and ``face_up``
 HELD_TILE_MODULES = ("bridges_castles",)
+#: the modules whose state has blocks and planes of its own (module docstring)
+DRAGON_MODULE, TOWER_MODULE, COUNT_MODULE = "princess_dragon", "tower", "count"
+#: holding modules of held figures (FigureView.held_by): the Tower's prisoners,
+#: the Count's quarters
+_HELD_BY_TOWER, _HELD_BY_COUNT = 4, 6
+#: the Count's quarters, in their numbering (held_arg)
+QUARTERS = ("castle", "blacksmith", "cathedral", "market")
 MAX_TILES = 256
 MAX_SEGMENTS = 32
 DEFAULT_WINDOW = 31
@@ -139,13 +184,29 @@ def _tile_points_bound(tile):
     return total
 
 
+def _c_available(window):
+    """Whether the library encodes observations (carc_game_observation,
+    CARCVAR_0.7) of this window."""
+    return getattr(_lib.raw, "carc_game_observation", None) is not None and window <= 511
+
+
 class ObservationEncoder:
     """Builds observation tensors for games of given options (see the module
     documentation for the layout)."""
 
-    def __init__(self, players=2, modules=(), rules=None, window=DEFAULT_WINDOW):
+    def __init__(self, players=2, modules=(), rules=None, window=DEFAULT_WINDOW, use_c=None):
+        """use_c: encode in C (carc_game_observation) -- None: when the
+        library has it and its tensor has this encoder's layout (checked
+        once, value for value, on the first game encoded); False: always
+        in Python (the reference implementation, _parts); True: in C or
+        RuntimeError."""
         if window < 1 or window % 2 == 0:
             raise ValueError("window must be a positive odd number")
+        self._use_c = use_c
+        self._require_c = use_c is True
+        if use_c and not _c_available(window):
+            raise RuntimeError("this libcarcvar has no carc_game_observation (CARCVAR_0.7) "
+                               f"or cannot encode a window of {window}")
         self.window = window
         self.radius = window // 2
         with Game(players, 0, modules, rules) as probe:
@@ -162,6 +223,8 @@ class ObservationEncoder:
             on_board = [tile.type for tile in probe.board()]
             followers = probe.supply(0, 0)
             figures = probe.figures()
+            floors = probe.tokens(0, "tower_floor")
+            self.players = probe.num_players
             base_only = set(probe.options()["modules"]) <= {"base"}
         #: figure kinds of this game besides followers (names of the public
         #: enum carc_figure_kind, "<number>" for a kind this package does not
@@ -180,6 +243,10 @@ class ObservationEncoder:
         #: whether the header has the held and face-up tile blocks
         self.held_tiles = any(m in enabled for m in HELD_TILE_MODULES)
         nh = t if self.held_tiles else 0
+        #: whether the game plays princess_dragon, tower, count (their blocks)
+        self.dragon = DRAGON_MODULE in enabled
+        self.towers = TOWER_MODULE in enabled
+        self.count = COUNT_MODULE in enabled
         blocks = [("score", MAX_PLAYERS), ("final_score", MAX_PLAYERS),
                   ("supply", MAX_PLAYERS), ("seat", MAX_PLAYERS), ("to_play", MAX_PLAYERS),
                   ("chance", 1), ("terminal", 1), ("decision", len(DECISIONS)),
@@ -187,12 +254,32 @@ class ObservationEncoder:
                   ("supply_by_kind", MAX_PLAYERS * nk),
                   ("tokens_out", len(self.no_player_tokens)),
                   ("held", MAX_PLAYERS * nh), ("face_up", nh)]
+        module_planes = []
+        if self.dragon:
+            blocks += [("dragon", 3), ("dragon_mover", MAX_PLAYERS),
+                       ("fairy_follower", MAX_PLAYERS), ("fairy_feature", len(FEATURE_KINDS))]
+            module_planes += [("dragon_visited", 1)]
+        if self.towers:
+            blocks += [("floors", MAX_PLAYERS), ("prisoners", MAX_PLAYERS * MAX_PLAYERS)]
+            module_planes += [("tower", 1), ("tower_height", 1), ("tower_open", 1),
+                              ("tower_top", MAX_PLAYERS)]
+        if self.count:
+            blocks += [("count", len(QUARTERS)), ("quarters", len(QUARTERS) * MAX_PLAYERS)]
         self.offsets, start = {}, 0
         for name, length in blocks:
             self.offsets[name] = (start, length)
             start += length
         self.header_size = start
-        self.planes = PLANES + nk
+        #: the module planes: {name: (first plane, planes)}
+        self.plane_offsets, first = {}, PLANES + nk
+        for name, length in module_planes:
+            self.plane_offsets[name] = (first, length)
+            first += length
+        self.planes = first
+        #: figures a player owns, of every kind: bounds prisoners and quarters
+        self._own_figures = max(1, sum(1 for f in figures if f.owner == 0))
+        #: tower floors each player holds at the start
+        self._floors = max(1, floors)
         self.size = self.header_size + self.planes * window * window
         self.shape = (self.size,)
         #: the two parts of a tensor with their real shapes (pieces())
@@ -240,14 +327,23 @@ class ObservationEncoder:
                 high[s + seat * t:s + (seat + 1) * t] = counts
             s, _ = o["face_up"]
             high[s:s + t] = counts
+        for name, value in (("dragon", None), ("floors", self._floors),
+                            ("prisoners", self._own_figures), ("quarters", self._own_figures)):
+            if name in o:
+                s, n = o[name]
+                high[s:s + n] = [float(value or 1)] * n
+        if "dragon" in o:
+            high[o["dragon"][0] + 2] = 6.0          # steps left of a flight
         pennants = max(sum(s["pennants"] for s in tile_info(k)["segments"])
                        for k in self.tile_types)
         plane_high[PLANE_PENNANTS] = float(max(pennants, 1))
         plane_high[PLANE_ORDER] = float(MAX_TILES)
         for p in list(range(PLANE_OWNER, PLANE_OWNER + MAX_PLAYERS)) + \
                 list(range(PLANE_FEATURE, PLANE_FEATURE + 4)) + [PLANE_NEUTRAL] + \
-                list(range(PLANES, self.planes)):
+                list(range(PLANES, PLANES + len(self.figure_kinds))):
             plane_high[p] = float(MAX_SEGMENTS)
+        if "tower_height" in self.plane_offsets:
+            plane_high[self.plane_offsets["tower_height"][0]] = float(self._floors * self.players)
         cells = self.window * self.window
         for v in plane_high:
             high += [v] * cells
@@ -372,7 +468,8 @@ class ObservationEncoder:
             planes[PLANE_JUST_LAID * area + cells[d.x, d.y][1]] = 1.0
         nk = len(self.figure_kinds)
         kind_index = {k: i for i, k in enumerate(self.figure_kinds)}
-        for f in game.figures():
+        figs = game.figures()
+        for f in figs:
             if f.kind in kind_index:
                 i = kind_index[f.kind]
                 if f.where == "supply" and f.owner >= 0:
@@ -391,10 +488,146 @@ class ObservationEncoder:
                 if plane is not None:
                     i = plane * area + cell
                     planes[i] = planes.get(i, 0.0) + 1.0
+        if self.dragon or self.towers or self.count:
+            self._module_parts(game, player, h, planes, cells, figs)
         return h, planes
+
+    def _module_parts(self, game, player, h, planes, cells, figs):
+        """The blocks and planes of princess_dragon, tower and count."""
+        n = game.num_players
+        o = {name: s for name, (s, _) in self.offsets.items()}
+        area = self.window * self.window
+
+        def plane(name, cell, value=1.0, k=0):
+            planes[(self.plane_offsets[name][0] + k) * area + cell] = value
+        if self.dragon:
+            d = game.dragon()
+            flight = d["flight"]
+            h[o["dragon"]] = 1.0 if d["dragon"] is not None else 0.0
+            if flight is not None:
+                h[o["dragon"] + 1] = 1.0
+                h[o["dragon"] + 2] = float(flight["steps_left"])
+                if flight["mover"] is not None:
+                    h[o["dragon_mover"] + (flight["mover"] - player) % n] = 1.0
+                for xy in flight["visited"]:
+                    if xy in cells:
+                        plane("dragon_visited", cells[xy][1])
+            i = d["fairy_follower"]
+            if i is not None and 0 <= i < len(figs) and figs[i].owner >= 0:
+                f = figs[i]
+                h[o["fairy_follower"] + (f.owner - player) % n] = 1.0
+                tile = game.tile_at(f.x, f.y) if f.where == "board" else None
+                if tile is not None:
+                    kinds = _segment_features(tile.type)
+                    if 0 <= f.segment < len(kinds) and kinds[f.segment] is not None:
+                        h[o["fairy_feature"] + kinds[f.segment]] = 1.0
+        if self.towers:
+            for p in range(n):
+                h[o["floors"] + (p - player) % n] = float(game.tokens(p, "tower_floor"))
+            for f in figs:
+                if f.where == "held" and f.held_by == _HELD_BY_TOWER and f.owner >= 0 \
+                        and 0 <= f.held_arg < n:
+                    j = o["prisoners"] + ((f.held_arg - player) % n) * MAX_PLAYERS \
+                        + (f.owner - player) % n
+                    h[j] += 1.0
+            for (x, y), (_, cell) in cells.items():
+                t = game.tower(x, y)
+                if t is None:
+                    continue
+                plane("tower", cell)
+                if t.height:
+                    plane("tower_height", cell, float(t.height))
+                if t.top < 0:
+                    plane("tower_open", cell)
+                elif 0 <= t.top < len(figs) and figs[t.top].owner >= 0:
+                    plane("tower_top", cell, 1.0, (figs[t.top].owner - player) % n)
+        if self.count:
+            for f in figs:
+                if f.where != "held" or f.held_by != _HELD_BY_COUNT \
+                        or not 0 <= f.held_arg < len(QUARTERS):
+                    continue
+                if f.kind == "count":
+                    h[o["count"] + f.held_arg] = 1.0
+                elif f.owner >= 0:
+                    h[o["quarters"] + f.held_arg * MAX_PLAYERS + (f.owner - player) % n] += 1.0
+
+    def _c_ready(self, game, player):
+        """Whether to encode in C: decided on the first call (use_c=None) by
+        comparing the C tensor with the Python one."""
+        if self._use_c is None:
+            self._use_c = False
+            if _c_available(self.window):
+                buf = (ctypes.c_float * self.size)()
+                if self._c_encode(game, player, buf, self.size) and \
+                        list(buf) == self._python_tensor(game, player):
+                    self._use_c = True
+        return self._use_c
+
+    def _c_encode(self, game, player, address, cap):
+        """carc_game_observation into address (cap floats); False if the C
+        layout is not this encoder's (another size)."""
+        needed = ctypes.c_size_t()
+        rc = _lib.raw.carc_game_observation(game.handle, player, self.window, address, cap,
+                                            ctypes.byref(needed))
+        if rc == -4 or needed.value != self.size:
+            if self._require_c:
+                raise RuntimeError(f"carc_game_observation gives {needed.value} values, this "
+                                   f"encoder's layout {self.size}")
+            return False
+        if rc < 0:
+            raise error_for(rc, f"carc_game_observation: {_lib.strerror(rc)}")
+        return True
+
+    def _check_player(self, game, player):
+        n = game.num_players
+        if not 0 <= player < n:
+            raise ValueError(f"no player {player} in a {n}-player game")
+
+    def encode_into(self, game, player, out):
+        """Write the observation into out, a caller's buffer of at least
+        `size` float32 values (a C-contiguous numpy array or a ctypes
+        c_float array), without allocating; returns out.  In C when the
+        encoder uses it (use_c), else from the Python encoder."""
+        self._check_player(game, player)
+        np = _compat.np
+        if np is not None and isinstance(out, np.ndarray):
+            if out.dtype != np.float32 or not out.flags["C_CONTIGUOUS"] or \
+                    not out.flags["WRITEABLE"] or out.size < self.size:
+                raise ValueError(f"out must be a writable C-contiguous float32 array of at "
+                                 f"least {self.size} values")
+            address, cap = out.ctypes.data, out.size
+        elif isinstance(out, ctypes.Array) and out._type_ is ctypes.c_float:
+            if len(out) < self.size:
+                raise ValueError(f"out must hold at least {self.size} floats")
+            address, cap = ctypes.addressof(out), len(out)
+        else:
+            raise TypeError("out must be a float32 numpy array or a ctypes c_float array")
+        if self._c_ready(game, player) and self._c_encode(game, player, address, cap):
+            return out
+        out[:self.size] = self._python_tensor(game, player)
+        return out
 
     def tensor(self, game, player):
         """The observation as a list of floats."""
+        self._check_player(game, player)
+        if self._c_ready(game, player):
+            np = _compat.np
+            if np is not None:      # a list mostly of one 0.0: the non-zero values set
+                arr = np.empty(self.size, dtype=np.float32)
+                if self._c_encode(game, player, arr.ctypes.data, self.size):
+                    out = [0.0] * self.size
+                    nz = np.flatnonzero(arr)
+                    for i, v in zip(nz.tolist(), arr[nz].tolist()):
+                        out[i] = v
+                    return out
+            else:
+                buf = array.array("f", bytes(4 * self.size))
+                if self._c_encode(game, player, buf.buffer_info()[0], self.size):
+                    return buf.tolist()
+        return self._python_tensor(game, player)
+
+    def _python_tensor(self, game, player):
+        """The observation as a list of floats, encoded in Python."""
         header, planes = self._parts(game, player)
         out = header + [0.0] * (self.size - self.header_size)
         base = self.header_size
@@ -407,6 +640,11 @@ class ObservationEncoder:
         np = _compat.np
         if np is None:
             return self.tensor(game, player)
+        self._check_player(game, player)
+        if self._c_ready(game, player):
+            out = np.empty(self.size, dtype=np.float32)
+            if self._c_encode(game, player, out.ctypes.data, self.size):
+                return out
         header, planes = self._parts(game, player)
         out = np.zeros(self.size, dtype=np.float32)
         out[:self.header_size] = header
@@ -414,6 +652,63 @@ class ObservationEncoder:
             out[self.header_size + np.fromiter(planes.keys(), dtype=np.int64)] = \
                 np.fromiter(planes.values(), dtype=np.float32)
         return out
+
+
+def module_lines(game):
+    """The state of princess_dragon, tower and count as lines of text, for
+    the OpenSpiel observation string; [] for a game without them.
+
+      dragon: 1,1; flight 1,1 1,0, 5 steps left, player 0 to move
+      fairy: 1,1 beside a follower of player 0
+      towers: 0,1 height 2 open; 1,1 height 1 closed by player 0
+      floors: 8 8          (by player)
+      prisoners: player 1 holds 1 of player 0
+      count: castle; castle: player 1; market: player 0 player 0
+    """
+    mods = set(game.options()["modules"])
+    out = []
+    if DRAGON_MODULE in mods:
+        d = game.dragon()
+        line = "dragon: " + ("%d,%d" % d["dragon"] if d["dragon"] else "not on the board")
+        f = d["flight"]
+        if f is not None:
+            line += "; flight " + " ".join("%d,%d" % xy for xy in f["visited"])
+            line += f", {f['steps_left']} steps left"
+            if f["mover"] is not None:
+                line += f", player {f['mover']} to move"
+        out.append(line)
+        if d["fairy"] is not None:
+            line = "fairy: %d,%d" % d["fairy"]
+            if d["fairy_follower"] is not None:
+                owner = game.figures()[d["fairy_follower"]].owner
+                line += f" beside a follower of player {owner}"
+            out.append(line)
+    if TOWER_MODULE in mods:
+        figs = game.figures()
+        towers = []
+        for t in game.board():
+            tw = game.tower(t.x, t.y)
+            if tw is not None:
+                state = "open" if tw.top < 0 else f"closed by player {figs[tw.top].owner}"
+                towers.append(f"{t.x},{t.y} height {tw.height} {state}")
+        if towers:
+            out.append("towers: " + "; ".join(towers))
+        n = game.num_players
+        out.append("floors: " + " ".join(str(game.tokens(p, "tower_floor")) for p in range(n)))
+        held = []
+        for captor in range(n):
+            owners = [figs[i].owner for i in game.prisoners(captor)]
+            held += [f"player {captor} holds {owners.count(p)} of player {p}"
+                     for p in range(n) if owners.count(p)]
+        if held:
+            out.append("prisoners: " + "; ".join(held))
+    if COUNT_MODULE in mods:
+        q = game.quarters()
+        parts = [f"count: {q['count']}"]
+        parts += [f"{name}: " + " ".join(f"player {p}" for p in q[name])
+                  for name in QUARTERS if q[name]]
+        out.append("; ".join(parts))
+    return out
 
 
 def win_loss(scores):

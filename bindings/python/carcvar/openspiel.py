@@ -30,7 +30,7 @@ from . import _compat
 from .errors import CorruptDataError, LimitError
 from .game import (Game, CHANCE, TERMINAL, num_distinct_actions, max_chance_outcomes, tile_names,
                    check_options)
-from .observation import ObservationEncoder, DEFAULT_WINDOW, win_loss
+from .observation import ObservationEncoder, DEFAULT_WINDOW, win_loss, module_lines
 from .spaces import _nest
 
 try:
@@ -303,21 +303,30 @@ class CarcObserver:
         """The tensor as a list of floats (what set_from writes)."""
         values = self._encoder.tensor(state._g, _check_player(state, player))
         if self.perfect_recall:
-            if len(state._moves) > self._max_length:
-                raise LimitError(f"{len(state._moves)} moves: more than max_game_length() "
-                                 f"{self._max_length}, the history piece's size")
-            moves = [0.0] * (2 * self._max_length)
-            for i, (who, action) in enumerate(state._moves):
-                moves[2 * i + (1 if who == CHANCE else 0)] = float(action + 1)
-            values += moves
+            values += self._history(state)
         return values
+
+    def _history(self, state):
+        """The history piece: (move + 1) of each player move and draw."""
+        if len(state._moves) > self._max_length:
+            raise LimitError(f"{len(state._moves)} moves: more than max_game_length() "
+                             f"{self._max_length}, the history piece's size")
+        moves = [0.0] * (2 * self._max_length)
+        for i, (who, action) in enumerate(state._moves):
+            moves[2 * i + (1 if who == CHANCE else 0)] = float(action + 1)
+        return moves
 
     def set_from(self, state, player):
         """Fill tensor (and dict) with state as player sees it."""
-        values = self.values(state, player)
         if _compat.np is not None and hasattr(self.tensor, "dtype"):
-            self.tensor[:] = values
+            # in place: the encoder writes its part straight into the tensor
+            enc = self._encoder
+            history = self._history(state) if self.perfect_recall else None
+            enc.encode_into(state._g, _check_player(state, player), self.tensor[:enc.size])
+            if history is not None:
+                self.tensor[enc.size:] = history
         else:
+            values = self.values(state, player)
             self.tensor = values
             self._views()
 
@@ -344,6 +353,7 @@ class CarcObserver:
             lines.append("holds: " + "; ".join(held))
         if g.held_tiles(-1):
             lines.append("face up: " + " ".join(g.held_tiles(-1)))
+        lines += module_lines(g)      # the dragon, the fairy, towers, the Count
         d = g.decision
         if d.kind in ("place", "deploy"):
             lines.append(f"tile in play: {names[d.tile]}")
