@@ -627,6 +627,12 @@ int carc__pile_put_back(carc_game *g, int type)
     return CARC_OK;
 }
 
+void carc__pile_drawable_all(carc_game *g, int module)
+{
+    CARC_MOD_CHECK(g != NULL && module >= 0 && module < 32);
+    g->hooks_drawable &= ~(1u << module);
+}
+
 int carc__score(const carc_game *g, int player)
 {
     return player >= 0 && player < g->nplayers ? g->score[player] : 0;
