@@ -767,6 +767,11 @@ int carc__pile_put_back(carc_game *g, int type);
  * the draw takes its fast path.  Only from the module's own step hooks,
  * decision_apply or setup; it cannot be undone. */
 void carc__pile_drawable_all(carc_game *g, int module);
+/* may a copy of tile type `type` be drawn now: copies left in the pile and
+ * no enabled module's drawable veto (a dragon tile before the first
+ * volcano)?  A module that deals tiles from the pile (the bazaar) deals
+ * only these, so it never deals what a draw could not give. */
+bool carc__pile_drawable(const carc_game *g, int type);
 
 /* ---- placed tiles and the board; tile data */
 /* a road laid over placed tile t (a bridge) between two opposite sides

@@ -633,6 +633,11 @@ void carc__pile_drawable_all(carc_game *g, int module)
     g->hooks_drawable &= ~(1u << module);
 }
 
+bool carc__pile_drawable(const carc_game *g, int type)
+{
+    return g && type >= 0 && type < carc__ntypes && carc__drawable(g, type);
+}
+
 int carc__score(const carc_game *g, int player)
 {
     return player >= 0 && player < g->nplayers ? g->score[player] : 0;
