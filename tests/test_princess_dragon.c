@@ -298,6 +298,63 @@ START_TEST(flight_positions)
 }
 END_TEST
 
+static char *svg_text(const carc_game *g)
+{
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_board_svg(g, NULL, 0, &need), CARC_E_BUFFER);
+    char *svg = malloc(need);
+    ck_assert_int_eq(carc_game_board_svg(g, svg, need, &need), CARC_OK);
+    return svg;
+}
+
+static int occurrences(const char *s, const char *what)
+{
+    int n = 0;
+    for (const char *p = s; (p = strstr(p, what)) != NULL; p++) n++;
+    return n;
+}
+
+/* The SVG draws the dragon's flight in progress: a line through the tiles
+ * visited in this flight, the start first, a dot on each; nothing before
+ * the first step is asked nor after the flight.  The flight of
+ * pd_volcano_flight_dead_end.rec after two steps: 1,1 1,0 0,0. */
+START_TEST(flight_path_in_svg)
+{
+    carc_game *g = replay_until("pd_volcano_flight_dead_end.rec", "dragon", 3);
+    char *svg = svg_text(g);
+    const char *path = strstr(svg, "<g class=\"dragon-flight\" data-steps-left=\"4\" "
+                                   "data-visited=\"3\">");
+    ck_assert_msg(path != NULL, "no flight path");
+    ck_assert_int_eq(occurrences(svg, "<g class=\"dragon-flight\""), 1);
+    ck_assert_int_eq(occurrences(path, "<circle class=\"dragon-visited\""), 3);
+    const char *dots[3] = {"data-x=\"1\" data-y=\"1\"", "data-x=\"1\" data-y=\"0\"",
+                           "data-x=\"0\" data-y=\"0\""};
+    const char *at = path;
+    for (int i = 0; i < 3; i++) { /* in the order of the flight */
+        at = strstr(at, dots[i]);
+        ck_assert_msg(at != NULL, "visited tile %d missing or out of order", i);
+    }
+    /* the line's points: three tile centres, PIC_TS (60) apart */
+    int x[3], y[3];
+    const char *pts = strstr(path, "points=\"");
+    ck_assert_ptr_nonnull(pts);
+    ck_assert_int_eq(sscanf(pts, "points=\"%d,%d %d,%d %d,%d\"", &x[0], &y[0], &x[1], &y[1],
+                            &x[2], &y[2]),
+                     6);
+    ck_assert_int_eq(x[1] - x[0], 0);
+    ck_assert_int_eq(y[1] - y[0], -60);
+    ck_assert_int_eq(x[2] - x[1], -60);
+    ck_assert_int_eq(y[2] - y[1], 0);
+    free(svg);
+    carc_game_free(g);
+    g = replay_until("pd_volcano_flight_dead_end.rec", NULL, 0); /* the flight is over */
+    svg = svg_text(g);
+    ck_assert_ptr_null(strstr(svg, "dragon-flight"));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
 /* The dragon never enters the fairy's tile: in pd_fairy_next_to_follower
  * the fairy stays on 1,1; a volcano at 0,2 below B (0,1) and a dragon tile
  * make the dragon fly from 0,2: north onto 0,1 is allowed, east onto 1,1
@@ -491,7 +548,7 @@ START_TEST(action_legal_matches_lists)
     int checked = 0;
     int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     for (int k = 0; k < 4; k++)
-        for (int game = 0; game < 12; game++) {
+        for (int game = 0; game < 5; game++) {
             carc_options o;
             carc_options_init(&o);
             o.num_players = 2 + game % 5;
@@ -588,6 +645,7 @@ int main(void)
     tcase_add_test(tc, enabled_alone_and_with_all);
     tcase_add_test(tc, fairy_follower_public);
     tcase_add_test(tc, action_legal_matches_lists);
+    tcase_add_test(tc, flight_path_in_svg);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
