@@ -486,6 +486,16 @@ typedef struct carc_module_def {
     void (*decision_actions)(const carc_game *g, const carc_pending *p, action_sink *sink);
     /* validate everything first: on an error nothing may have changed */
     int (*decision_apply)(carc_game *g, const carc_pending *p, const carc_action *a);
+    /* optional, a shortcut for the core's check of a player's action id
+     * before decision_apply: is action a -- the action of that id at
+     * decision p (carc__action_from_id; its id round-trips) -- listed now
+     * by decision_actions (p one of this module's decisions) or, a verb of
+     * this module at the turn's own deployment (p the core's deployment,
+     * not CARC_PENDING_QUEUED_DEPLOY), by deploy_actions?  It must answer
+     * exactly as the list would (a pass included: false unless listed);
+     * the core then does not list every legal action again to find the
+     * id.  Without it the core lists them.  Read-only. */
+    bool (*action_legal)(const carc_game *g, const carc_pending *p, const carc_action *a);
     /* chance decisions: outcome ids with integer weights (count returned;
      * cap may be too small: return the count anyway) */
     int (*chance_outcomes)(const carc_game *g, const carc_pending *p, int32_t *ids,
@@ -576,6 +586,12 @@ typedef struct carc_module_def {
     bool (*place_repair)(const carc_game *g, int type, int x, int y, int rot, int sides);
     /* may tile `type` be drawn now (the dragon tile before a volcano)? */
     bool (*drawable)(const carc_game *g, int type);
+    /* drawable is asked only about tile types carrying one of these tile
+     * tags (CARC_TTAG_*), so every other type is drawable without a call;
+     * 0: about every type.  A module whose drawable will agree to every
+     * type for the rest of the game says so with carc__pile_drawable_all,
+     * and the draw keeps the core's fast path from then on. */
+    uint32_t draw_veto_ttags;
     /* (event) a tile of `type` was just drawn (taken out of the pile): does
      * this module set it aside instead of its being played (the printed
      * Princess & the Dragon rule: a dragon tile drawn before the first
@@ -746,6 +762,16 @@ void carc__pile_set_aside(carc_game *g, int type);
  * from a step hook or the module's own decision_apply.  CARC_E_INVALID for
  * a bad type or a pile already holding 255 copies of it. */
 int carc__pile_put_back(carc_game *g, int type);
+/* module `module`'s drawable hook agrees to every tile type from now to
+ * the end of the game (the dragon has come): the core stops asking it, so
+ * the draw takes its fast path.  Only from the module's own step hooks,
+ * decision_apply or setup; it cannot be undone. */
+void carc__pile_drawable_all(carc_game *g, int module);
+/* may a copy of tile type `type` be drawn now: copies left in the pile and
+ * no enabled module's drawable veto (a dragon tile before the first
+ * volcano)?  A module that deals tiles from the pile (the bazaar) deals
+ * only these, so it never deals what a draw could not give. */
+bool carc__pile_drawable(const carc_game *g, int type);
 
 /* ---- placed tiles and the board; tile data */
 /* a road laid over placed tile t (a bridge) between two opposite sides

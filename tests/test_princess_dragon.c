@@ -298,6 +298,63 @@ START_TEST(flight_positions)
 }
 END_TEST
 
+static char *svg_text(const carc_game *g)
+{
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_board_svg(g, NULL, 0, &need), CARC_E_BUFFER);
+    char *svg = malloc(need);
+    ck_assert_int_eq(carc_game_board_svg(g, svg, need, &need), CARC_OK);
+    return svg;
+}
+
+static int occurrences(const char *s, const char *what)
+{
+    int n = 0;
+    for (const char *p = s; (p = strstr(p, what)) != NULL; p++) n++;
+    return n;
+}
+
+/* The SVG draws the dragon's flight in progress: a line through the tiles
+ * visited in this flight, the start first, a dot on each; nothing before
+ * the first step is asked nor after the flight.  The flight of
+ * pd_volcano_flight_dead_end.rec after two steps: 1,1 1,0 0,0. */
+START_TEST(flight_path_in_svg)
+{
+    carc_game *g = replay_until("pd_volcano_flight_dead_end.rec", "dragon", 3);
+    char *svg = svg_text(g);
+    const char *path = strstr(svg, "<g class=\"dragon-flight\" data-steps-left=\"4\" "
+                                   "data-visited=\"3\">");
+    ck_assert_msg(path != NULL, "no flight path");
+    ck_assert_int_eq(occurrences(svg, "<g class=\"dragon-flight\""), 1);
+    ck_assert_int_eq(occurrences(path, "<circle class=\"dragon-visited\""), 3);
+    const char *dots[3] = {"data-x=\"1\" data-y=\"1\"", "data-x=\"1\" data-y=\"0\"",
+                           "data-x=\"0\" data-y=\"0\""};
+    const char *at = path;
+    for (int i = 0; i < 3; i++) { /* in the order of the flight */
+        at = strstr(at, dots[i]);
+        ck_assert_msg(at != NULL, "visited tile %d missing or out of order", i);
+    }
+    /* the line's points: three tile centres, PIC_TS (60) apart */
+    int x[3], y[3];
+    const char *pts = strstr(path, "points=\"");
+    ck_assert_ptr_nonnull(pts);
+    ck_assert_int_eq(sscanf(pts, "points=\"%d,%d %d,%d %d,%d\"", &x[0], &y[0], &x[1], &y[1],
+                            &x[2], &y[2]),
+                     6);
+    ck_assert_int_eq(x[1] - x[0], 0);
+    ck_assert_int_eq(y[1] - y[0], -60);
+    ck_assert_int_eq(x[2] - x[1], -60);
+    ck_assert_int_eq(y[2] - y[1], 0);
+    free(svg);
+    carc_game_free(g);
+    g = replay_until("pd_volcano_flight_dead_end.rec", NULL, 0); /* the flight is over */
+    svg = svg_text(g);
+    ck_assert_ptr_null(strstr(svg, "dragon-flight"));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
 /* The dragon never enters the fairy's tile: in pd_fairy_next_to_follower
  * the fairy stays on 1,1; a volcano at 0,2 below B (0,1) and a dragon tile
  * make the dragon fly from 0,2: north onto 0,1 is allowed, east onto 1,1
@@ -408,6 +465,9 @@ START_TEST(dragon_tiles_wait)
     }
     ck_assert_int_eq(tiles, 71 + 30 - 1);
     ck_assert_int_eq(dragons, 12);
+    /* from the first volcano on the draw no longer asks the module
+     * (carc__pile_drawable_all): the core's fast path */
+    ck_assert_uint_eq(g->hooks_drawable & (1u << CARC_MODULE_PRINCESS_DRAGON), 0);
     carc_game_free(g);
 
     /* rule pd_dragon_tiles 2 (printed): every tile may be drawn; a dragon
@@ -415,6 +475,7 @@ START_TEST(dragon_tiles_wait)
      * until the volcano puts it back */
     ck_assert_int_ge(carc_options_set_rule(&o, "pd_dragon_tiles", 2), 0);
     ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    ck_assert_uint_eq(g->hooks_drawable & (1u << CARC_MODULE_PRINCESS_DRAGON), 0);
     ck_assert_int_eq(carc_game_chance_outcomes(g, ids, p, CARC_MAX_CHANCE_OUTCOMES, &n), CARC_OK);
     tiles = 0;
     for (size_t i = 0; i < n; i++) tiles += carc_game_tiles_remaining(g, ids[i]);
@@ -436,6 +497,89 @@ START_TEST(dragon_tiles_wait)
     ck_assert_uint_eq(k, 0);
     ck_assert_int_eq(carc_game_tiles_remaining(g, carc_tile_by_name("DG_C_d")), 1);
     carc_game_free(g);
+}
+END_TEST
+
+/* The module's action_legal (the core's check of an id before
+ * decision_apply, instead of listing every legal action again) answers
+ * exactly as the lists: at every decision of the module and every turn's
+ * own deployment of random games (the module alone under each rule set,
+ * and with every module), for every id of the ranges its actions use. */
+static void check_action_legal(carc_game *g, int *checked)
+{
+    const carc_pending *p = carc__front(g);
+    const carc_module_def *md = carc__modules[CARC_MODULE_PRINCESS_DRAGON];
+    bool own = p->owner == CARC_MODULE_PRINCESS_DRAGON;
+    bool deploy = p->kind == CARC_DECISION_DEPLOY && !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
+    if (!own && !deploy) return;
+    static uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
+    ck_assert_int_eq(carc_game_legal_mask(g, mask, sizeof mask), CARC_OK);
+    int32_t ranges[][2] = {
+        {CARC_ID_PASS, CARC_ID_PASS + 1},
+        {CARC_ID_TILE, CARC_ID_TILE + carc__tile_count(g) + 2},
+        {CARC_ID_FIGURE, CARC_ID_FIGURE + carc__figure_count(g) + 2},
+        {CARC_ID_DIRECTION, CARC_ID_DIRECTION + CARC_ID_DIRECTION_N},
+        {CARC_VERB_ID(CARC_MODULE_PRINCESS_DRAGON, 0), CARC_VERB_ID(CARC_MODULE_PRINCESS_DRAGON, 8)},
+    };
+    for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; r++)
+        for (int32_t id = ranges[r][0]; id < ranges[r][1]; id++) {
+            carc_action a;
+            int32_t back;
+            bool decoded = carc__action_from_id(g, id, &a) == CARC_OK;
+            bool mine = decoded && CARC_KIND_IS_MODULE(a.kind) &&
+                        CARC_KIND_MODULE(a.kind) == CARC_MODULE_PRINCESS_DRAGON;
+            if (deploy && !mine) continue; /* the core's own deployment */
+            bool hook = decoded && carc__action_id(g, &a, &back) == CARC_OK && back == id &&
+                        md->action_legal(g, p, &a);
+            ck_assert_msg(hook == (mask[id] != 0), "id %d (decision kind %d): listed %d, action_legal %d",
+                          id, p->kind, mask[id], hook);
+            (*checked) += mask[id];
+        }
+}
+
+START_TEST(action_legal_matches_lists)
+{
+    static const char *const sets[][4] = {
+        {NULL},
+        {"pd_dragon_tiles", "2", "pd_fairy_placement", "2"},
+        {"pd_princess", "2", "pd_dragon_move", "2"},
+        {"pd_princess", "1", "all", "1"},
+    };
+    int checked = 0;
+    int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    for (int k = 0; k < 4; k++)
+        for (int game = 0; game < 5; game++) {
+            carc_options o;
+            carc_options_init(&o);
+            o.num_players = 2 + game % 5;
+            o.seed = 500 + (uint64_t)game;
+            o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
+            for (int r = 0; r < 4 && sets[k][r]; r += 2) {
+                if (!strcmp(sets[k][r], "all")) {
+                    for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+                        if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+                } else {
+                    ck_assert_int_ge(carc_options_set_rule(&o, sets[k][r], atoi(sets[k][r + 1])), 0);
+                }
+            }
+            carc_game *g;
+            ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+            uint64_t rs = o.seed * 2654435761u + 1;
+            while (!carc_game_is_terminal(g)) {
+                if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                    ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                    continue;
+                }
+                check_action_legal(g, &checked);
+                size_t n;
+                ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+                ck_assert_uint_gt(n, 0);
+                rs = rs * 6364136223846793005ull + 1442695040888963407ull;
+                ck_assert_int_eq(carc_game_apply_id(g, ids[(rs >> 33) % n]), CARC_OK);
+            }
+            carc_game_free(g);
+        }
+    ck_assert_int_gt(checked, 1000); /* the module's actions were reached */
 }
 END_TEST
 
@@ -500,6 +644,8 @@ int main(void)
     tcase_add_test(tc, dragon_tiles_wait);
     tcase_add_test(tc, enabled_alone_and_with_all);
     tcase_add_test(tc, fairy_follower_public);
+    tcase_add_test(tc, action_legal_matches_lists);
+    tcase_add_test(tc, flight_path_in_svg);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -549,6 +549,32 @@ START_TEST(structure_query)
 }
 END_TEST
 
+/* held_place: the pictures name the prisoners by their captor (the board
+ * view's and the SVG's "held by" row), as the Count's quarters by name. */
+START_TEST(prisoners_named_in_pictures)
+{
+    carc_game *g = replay("tower_reach.rec", NULL); /* player 0 holds player 1's followers */
+    ck_assert_int_gt(carc__tower_prisoners(g, 0, 1), 0);
+    size_t need = 0;
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = 200;
+    ck_assert_int_eq(carc_game_board_view(g, &v, NULL, 0, &need), CARC_E_BUFFER);
+    char *text = malloc(need);
+    ck_assert_int_eq(carc_game_board_view(g, &v, text, need, &need), CARC_OK);
+    ck_assert_msg(strstr(text, "held by tower: prisoners of player 0: player 1's follower"),
+                  "%s", text);
+    free(text);
+    ck_assert_int_eq(carc_game_board_svg(g, NULL, 0, &need), CARC_E_BUFFER);
+    char *svg = malloc(need);
+    ck_assert_int_eq(carc_game_board_svg(g, svg, need, &need), CARC_OK);
+    ck_assert_ptr_nonnull(strstr(svg, "data-place=\"prisoners of player 0\""));
+    ck_assert_ptr_null(strstr(svg, "data-place=\"0\""));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("tower");
@@ -557,6 +583,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, tile_table, 0, NTILES);
     tcase_add_test(tc, tile_totals);
     tcase_add_test(tc, floors_per_player_count);
+    tcase_add_test(tc, prisoners_named_in_pictures);
     tcase_add_test(tc, random_games_reach_everything);
     tcase_add_test(tc, refusals_explained);
     tcase_add_test(tc, no_floors_left_explained);

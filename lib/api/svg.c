@@ -1149,6 +1149,38 @@ static void draw_panel(outbuf *o, const carc_game *g, int width, int ext_rows)
     carc__out_add(o, "</g>\n");
 }
 
+/* The dragon's flight in progress (carc_game_dragon, when Princess & the
+ * Dragon is in play): a dashed line through the centres of the tiles it has
+ * visited in this flight, the start first and its tile last, a dot on each,
+ * in <g class="dragon-flight" data-steps-left=N data-visited=K>, with a
+ * title for a person; nothing between flights. */
+static void draw_dragon_flight(outbuf *o, const carc_game *g, const pic_frame *f)
+{
+    carc_dragon_info d;
+    if (carc_game_dragon(g, &d) != CARC_OK || !d.flying || d.num_visited < 1) return;
+    int n = d.num_visited < 7 ? d.num_visited : 7;
+    carc__out_add(o, "<g class=\"dragon-flight\" data-steps-left=\"%d\" data-visited=\"%d\">"
+                     "<title>the dragon's flight: %d tile%s visited, %d step%s left</title>"
+                     "<polyline fill=\"none\" stroke=\"#8b1a1a\" stroke-width=\"3\" "
+                     "stroke-dasharray=\"7 4\" stroke-opacity=\".8\" points=\"",
+                  d.steps_left, n, n, n == 1 ? "" : "s", d.steps_left,
+                  d.steps_left == 1 ? "" : "s");
+    for (int k = 0; k < n; k++) {
+        int ox, oy;
+        cell_origin(f, d.visited_x[k], d.visited_y[k], &ox, &oy);
+        carc__out_add(o, "%s%d,%d", k ? " " : "", ox + PIC_TS / 2, oy + PIC_TS / 2);
+    }
+    carc__out_add(o, "\"/>");
+    for (int k = 0; k < n; k++) {
+        int ox, oy;
+        cell_origin(f, d.visited_x[k], d.visited_y[k], &ox, &oy);
+        carc__out_add(o, "<circle class=\"dragon-visited\" data-x=\"%d\" data-y=\"%d\" "
+                         "cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"#8b1a1a\"/>",
+                      d.visited_x[k], d.visited_y[k], ox + PIC_TS / 2, oy + PIC_TS / 2);
+    }
+    carc__out_add(o, "</g>\n");
+}
+
 int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *needed)
 {
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
@@ -1206,6 +1238,7 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     }
     for (uint32_t t = 0; t < game->ntiles; t++) carc__pic_structure(&o, game, (int)t, &f, "");
     carc__pic_last(&o, game, &f);
+    draw_dragon_flight(&o, game, &f);
     carc__pic_figures(&o, game, &f);
     carc__out_add(&o, "</svg>\n");
     return carc__out_finish(&o, needed);

@@ -627,6 +627,17 @@ int carc__pile_put_back(carc_game *g, int type)
     return CARC_OK;
 }
 
+void carc__pile_drawable_all(carc_game *g, int module)
+{
+    CARC_MOD_CHECK(g != NULL && module >= 0 && module < 32);
+    g->hooks_drawable &= ~(1u << module);
+}
+
+bool carc__pile_drawable(const carc_game *g, int type)
+{
+    return g && type >= 0 && type < carc__ntypes && carc__drawable(g, type);
+}
+
 int carc__score(const carc_game *g, int player)
 {
     return player >= 0 && player < g->nplayers ? g->score[player] : 0;

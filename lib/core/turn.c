@@ -314,8 +314,11 @@ bool carc__drawable(const carc_game *g, int type)
     if (CREMAIN(g)[type] == 0) return false;
     /* only the modules that have the hook (a bit per module id; the hooks
      * read the game and agree or veto, so their order does not matter) */
-    for (uint32_t b = g->hooks_drawable; b; b &= b - 1)
-        if (!carc__modules[__builtin_ctz(b)]->drawable(g, type)) return false;
+    for (uint32_t b = g->hooks_drawable; b; b &= b - 1) {
+        const carc_module_def *md = carc__modules[__builtin_ctz(b)];
+        if (md->draw_veto_ttags && !(carc__types[type].tags & md->draw_veto_ttags)) continue;
+        if (!md->drawable(g, type)) return false;
+    }
     return true;
 }
 
@@ -803,6 +806,21 @@ static bool id_is_legal(const carc_game *g, int32_t id)
     return false;
 }
 
+/* Is id legal at decision p, which module md answers (its own decision, or
+ * one of its verbs at the turn's own deployment)?  *canon: the action of
+ * the id.  The module's action_legal when it has one (one question instead
+ * of every legal action listed), else id_is_legal. */
+static bool module_id_legal(const carc_game *g, const carc_module_def *md,
+                            const carc_pending *p, int32_t id, carc_action *canon)
+{
+    if (!md->action_legal)
+        return id_is_legal(g, id) && carc__action_from_id(g, id, canon) == CARC_OK;
+    int32_t back;
+    return carc__action_from_id(g, id, canon) == CARC_OK &&
+           carc__action_id(g, canon, &back) == CARC_OK && back == id &&
+           md->action_legal(g, p, canon);
+}
+
 /* ----------------------------------------------------------------- chance */
 
 int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t cap)
@@ -812,6 +830,15 @@ int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t c
     if (p->kind == CARC_DECISION_DRAW) {
         size_t n = 0;
         const uint8_t *remain = CREMAIN(g);
+        /* the tile tags the drawable hooks examine (draw_veto_ttags); every
+         * other type with copies left is drawable without asking */
+        uint32_t vetoed = 0;
+        bool every = false; /* a hook examines every type */
+        for (uint32_t b = g->hooks_drawable; b; b &= b - 1) {
+            uint32_t tt = carc__modules[__builtin_ctz(b)]->draw_veto_ttags;
+            vetoed |= tt;
+            every |= !tt;
+        }
         for (int t = 0; t < carc__ntypes; t++) {
             if ((t & 7) == 0 && t + 8 <= carc__ntypes) { /* eight counts of 0 at once:
                                                           the tile sets not in play */
@@ -819,7 +846,9 @@ int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t c
                 memcpy(&w8, remain + t, sizeof w8);
                 if (!w8) { t += 7; continue; }
             }
-            if (!carc__drawable(g, t)) continue;
+            if (!remain[t] ||
+                ((every || (carc__types[t].tags & vetoed)) && !carc__drawable(g, t)))
+                continue;
             if (n < cap) {
                 ids[n] = t;
                 w[n] = CREMAIN(g)[t];
@@ -972,8 +1001,9 @@ static int apply_deploy(carc_game *g, const carc_pending *p, const carc_action *
     const carc_module_def *md = CARC_KIND_IS_MODULE(a->kind)
                                     ? carc__modules[CARC_KIND_MODULE(a->kind)] : NULL;
     carc_action canon;
-    if (!md || !carc__module_on(g, md->id) || !md->decision_apply || !id_is_legal(g, id) ||
-        carc__action_from_id(g, id, &canon) || canon.kind != a->kind)
+    if (!md || !carc__module_on(g, md->id) || !md->decision_apply ||
+        (p->flags & CARC_PENDING_QUEUED_DEPLOY) || !module_id_legal(g, md, p, id, &canon) ||
+        canon.kind != a->kind)
         return CARC_E_ILLEGAL;
     return md->decision_apply(g, p, &canon);
 }
@@ -1082,8 +1112,7 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
         } else {
             /* a listed action: the module gets the action of the legal id,
              * never the host's fields the id does not carry */
-            if (!id_is_legal(g, id) || carc__action_from_id(g, id, &canon) ||
-                canon.kind != a->kind)
+            if (!module_id_legal(g, md, &p, id, &canon) || canon.kind != a->kind)
                 return CARC_E_ILLEGAL;
             nwords = 0;
             a = &canon;

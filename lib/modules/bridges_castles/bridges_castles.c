@@ -602,6 +602,16 @@ static bool has_tile(const bcb_state *s, int n, int p)
     return false;
 }
 
+/* Copies the bazaar may deal: those a draw could give now (no dragon tile
+ * before the first volcano: carc__pile_drawable). */
+static int dealable_left(const carc_game *g)
+{
+    int n = 0;
+    for (int t = 0; t < carc__ntypes; t++)
+        if (carc__pile_drawable(g, t)) n += carc__pile_left_of(g, t);
+    return n;
+}
+
 /* AFTER_PLACE: a bazaar tile laid while no bazaar is running */
 static int note_bazaar(carc_game *g)
 {
@@ -626,7 +636,7 @@ static int bazaar_turn_end(carc_game *g)
     if (s->baz_phase == BAZ_NONE) {
         if (!s->baz_trigger) return CARC_HOOK_NEXT;
         s->baz_trigger = 0;
-        if (carc__rule(g, RULE_BAZAAR) == 3 || carc__pile_left(g) < n) return CARC_HOOK_NEXT;
+        if (carc__rule(g, RULE_BAZAAR) == 3 || dealable_left(g) < n) return CARC_HOOK_NEXT;
         s->baz_phase = BAZ_REVEAL;
         s->baz_n = 0;
     }
@@ -842,9 +852,9 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         carc__sink_push_kind(sink, ACT_CASTLE, 0, 0, VERB_CASTLE);
         break;
     }
-    case DEC_REVEAL: /* the pile's tile types (chance_outcomes: their counts) */
+    case DEC_REVEAL: /* the pile's tile types a draw could give (chance_outcomes: their counts) */
         for (int t = 0; t < carc__ntypes; t++)
-            if (carc__pile_left_of(g, t)) carc__sink_push_kind(sink, ACT_REVEAL, t, 0, t);
+            if (carc__pile_drawable(g, t)) carc__sink_push_kind(sink, ACT_REVEAL, t, 0, t);
         break;
     case DEC_PICK: {
         const bcb_state *s = cst(g);
@@ -881,7 +891,7 @@ static int chance_outcomes(const carc_game *g, const carc_pending *p, int32_t *i
     if (p->kind != DEC_REVEAL) return CARC_E_STATE;
     int n = 0;
     for (int t = 0; t < carc__ntypes; t++) {
-        int c = carc__pile_left_of(g, t);
+        int c = carc__pile_drawable(g, t) ? carc__pile_left_of(g, t) : 0;
         if (!c) continue;
         if ((size_t)n < cap) {
             ids[n] = t;

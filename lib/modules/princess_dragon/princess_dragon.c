@@ -62,6 +62,7 @@
 
 #include "modules/bridges_castles/bridges_castles.h"
 #include "princess_dragon.h"
+#include "tiles_gen.h"
 
 #define MOD CARC_MODULE_PRINCESS_DRAGON
 
@@ -155,6 +156,9 @@ static void setup(carc_game *g)
         if (f.kind == CARC_FIGURE_DRAGON) s->dragon = (int16_t)i;
         if (f.kind == CARC_FIGURE_FAIRY) s->fairy = (int16_t)i;
     }
+    /* pd_dragon_tiles 2: every tile may be drawn (draw_aside keeps the
+     * dragon tiles instead): the draw never needs to ask `drawable` */
+    if (carc__rule(g, RULE_DRAGON_TILES) == 2) carc__pile_drawable_all(g, MOD);
 }
 
 /* ------------------------------------------------------------- facts */
@@ -235,25 +239,48 @@ static bool is_follower(const carc_game *g, const carc_fig *f)
     return f->owner >= 0 && (carc__figure_kind_classes(g, f->kind) & CARC_CLASS_FOLLOWER);
 }
 
-/* why a step of the flight in direction d is refused (a WHY_*), 0 if legal */
-static int step_refusal(const carc_game *g, int d)
+/* Where the dragon is and what it may not enter, read once for the four
+ * directions of a step: its cell and the fairy's tile. */
+typedef struct step_ctx {
+    int from, x, y, fairy;
+} step_ctx;
+
+static void step_ctx_get(const carc_game *g, step_ctx *c)
 {
     const pd_state *s = cst(g);
-    int from = carc__figure_tile(g, s->dragon);
-    int to = from >= 0 ? beside(g, from, d) : -1;
+    c->from = carc__figure_tile(g, s->dragon);
+    c->x = c->y = 0;
+    if (c->from >= 0) carc__tile_xy(g, c->from, &c->x, &c->y);
+    c->fairy = s->fairy >= 0 ? carc__figure_tile(g, s->fairy) : -1;
+}
+
+/* why a step of the flight in direction d is refused (a WHY_*), 0 if legal */
+static int step_refusal_at(const carc_game *g, const step_ctx *c, int d)
+{
+    const pd_state *s = cst(g);
+    int to = c->from >= 0 ? carc__tile_at(g, c->x + dx[d], c->y + dy[d]) : -1;
     if (to < 0) return WHY_NO_TILE;
     if (visited(s, to)) return WHY_VISITED;
-    if (to == carc__pd_fairy_tile(g)) return WHY_FAIRY_TILE;
+    if (to == c->fairy) return WHY_FAIRY_TILE;
     if (s->t_coc_inner && (tile_tags(g, to) & s->t_coc_inner)) return WHY_CITY_TILE;
     if (!carc__figure_may_move(g, s->dragon, CARC_PLACE_TILE, to, 0, CAUSE_STEP))
         return CARC_REASON_FORBIDDEN;
     return 0;
 }
 
+static int step_refusal(const carc_game *g, int d)
+{
+    step_ctx c;
+    step_ctx_get(g, &c);
+    return step_refusal_at(g, &c, d);
+}
+
 static bool any_step(const carc_game *g)
 {
+    step_ctx c;
+    step_ctx_get(g, &c);
     for (int d = 0; d < 4; d++)
-        if (!step_refusal(g, d)) return true;
+        if (!step_refusal_at(g, &c, d)) return true;
     return false;
 }
 
@@ -264,9 +291,11 @@ static bool any_step(const carc_game *g)
  * home already. */
 static int eat(carc_game *g, int t)
 {
-    for (int pass = 0; pass < 2; pass++) {
+    bool others = true; /* pass 1 only when pass 0 saw a builder or pig */
+    for (int pass = 0; pass < 2 && others; pass++) {
         int figs[CARC_ID_FIGURE_N];
         int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
+        others = false;
         for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
             carc_fig f;
             carc__figure_get(g, figs[i], &f);
@@ -274,7 +303,10 @@ static int eat(carc_game *g, int t)
             int tiles[2];
             if (f.owner < 0 || !(cl & CARC_CLASS_EATABLE) || carc__figure_tile(g, figs[i]) != t)
                 continue;
-            if (pass == 0 && !(cl & CARC_CLASS_FOLLOWER)) continue;
+            if (pass == 0 && !(cl & CARC_CLASS_FOLLOWER)) {
+                others = true;
+                continue;
+            }
             if (carc__bcb_castle_of(g, figs[i], tiles)) continue;
             int rc = carc__figure_move(g, figs[i], CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_EATEN);
             if (rc) return rc;
@@ -309,18 +341,30 @@ static int princess_city(const carc_game *g, int t)
     return -1;
 }
 
-/* May the fairy join figure i (C2) for player p? */
-static bool fairy_target(const carc_game *g, int p, int i)
+/* the figure the fairy is attached to (C2), or -1 */
+static int fairy_host(const carc_game *g)
 {
     const pd_state *s = cst(g);
-    carc_fig f, fairy;
+    carc_fig f;
+    carc__figure_get(g, s->fairy, &f);
+    return f.where == CARC_PLACE_ATTACHED ? f.arg : -1;
+}
+
+/* May the fairy (figure fairy, attached to host or -1) join figure i (C2)
+ * for player p? */
+static bool fairy_target_of(const carc_game *g, int fairy, int host, int p, int i)
+{
+    carc_fig f;
     carc__figure_get(g, i, &f);
-    if (f.owner != p || !is_follower(g, &f) ||
-        (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE))
+    if (f.owner != p || i == host || (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE) ||
+        !is_follower(g, &f))
         return false;
-    carc__figure_get(g, s->fairy, &fairy);
-    if (fairy.where == CARC_PLACE_ATTACHED && fairy.arg == i) return false;
-    return carc__figure_may_move(g, s->fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY);
+    return carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY);
+}
+
+static bool fairy_target(const carc_game *g, int p, int i)
+{
+    return fairy_target_of(g, cst(g)->fairy, fairy_host(g), p, i);
 }
 
 /* May the fairy go onto placed tile t (C1) for player p: a tile holding
@@ -343,9 +387,10 @@ static bool fairy_tile_target(const carc_game *g, int p, int t)
 static bool any_fairy_target(const carc_game *g, int p)
 {
     bool on_tile = carc__rule(g, RULE_FAIRY) == 2;
-    for (int i = 0; i < carc__figure_count(g); i++) {
+    int fairy = cst(g)->fairy, host = on_tile ? -1 : fairy_host(g);
+    for (int i = 0, n = carc__figure_count(g); i < n; i++) {
         if (!on_tile) {
-            if (fairy_target(g, p, i)) return true;
+            if (fairy_target_of(g, fairy, host, p, i)) return true;
             continue;
         }
         /* C1: a tile holding one of p's followers (fairy_tile_target's
@@ -364,22 +409,41 @@ static bool any_fairy_target(const carc_game *g, int p)
  * just laid, with a spot the deployment rule allows for a figure of p's
  * supply (carc__figure_deploy_legal, CARC_CAUSE_PORTAL, no flags: free and
  * not completed)? */
-static bool portal_tile_ok(const carc_game *g, int p, int t)
+/* one figure of each kind in player p's supply, into figs; how many */
+static int supply_figures(const carc_game *g, int p, int figs[CARC_FIGURE_KINDS])
+{
+    int n = 0;
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+        int f = carc__figure_supply(g, p, k) ? carc__figure_in_supply(g, p, k) : -1;
+        if (f >= 0) figs[n++] = f;
+    }
+    return n;
+}
+
+/* portal_tile_ok with the supply's figures known (supply_figures) */
+static bool portal_tile_with(const carc_game *g, int t, const int *figs, int nfigs)
 {
     if (t < 0 || t >= carc__tile_count(g) || t == carc__tile_last(g)) return false;
     int nseg = carc__types[carc__tile_type(g, t)].nseg;
-    for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
-        int f = carc__figure_supply(g, p, k) ? carc__figure_in_supply(g, p, k) : -1;
-        for (int sg = 0; f >= 0 && sg < nseg; sg++)
-            if (carc__figure_deploy_legal(g, f, t, sg, CARC_CAUSE_PORTAL, 0)) return true;
-    }
+    for (int k = 0; k < nfigs; k++)
+        for (int sg = 0; sg < nseg; sg++)
+            if (carc__figure_deploy_legal(g, figs[k], t, sg, CARC_CAUSE_PORTAL, 0)) return true;
     return false;
+}
+
+static bool portal_tile_ok(const carc_game *g, int p, int t)
+{
+    int figs[CARC_FIGURE_KINDS];
+    return portal_tile_with(g, t, figs, supply_figures(g, p, figs));
 }
 
 static bool any_portal_tile(const carc_game *g, int p)
 {
-    for (int t = 0; t < carc__tile_count(g); t++)
-        if (portal_tile_ok(g, p, t)) return true;
+    int figs[CARC_FIGURE_KINDS];
+    int nfigs = supply_figures(g, p, figs);
+    if (!nfigs) return false;
+    for (int t = 0, n = carc__tile_count(g); t < n; t++)
+        if (portal_tile_with(g, t, figs, nfigs)) return true;
     return false;
 }
 
@@ -392,6 +456,7 @@ static int volcano_hook(carc_game *g)
     s->princess_done = 0;
     int t = carc__tile_last(g);
     if (t < 0 || !(tile_tags(g, t) & s->t_volcano) || s->dragon < 0) return CARC_HOOK_NEXT;
+    if (!s->entered) carc__pile_drawable_all(g, MOD); /* nothing waits any more */
     s->entered = 1;
     /* pd_dragon_tiles 2: the dragon tiles set aside go back into the pile */
     for (; s->naside > 0; s->naside--) carc__pile_put_back(g, s->aside[s->naside - 1]);
@@ -448,28 +513,18 @@ static int flight_before(carc_game *g)
     return carc__rule(g, RULE_DRAGON_MOVE) == 2 ? flight(g) : CARC_HOOK_NEXT;
 }
 
-/* the fairy's follower: the figure it is attached to (C2), or -1 */
-static int fairy_host(const carc_game *g)
-{
-    const pd_state *s = cst(g);
-    carc_fig f;
-    carc__figure_get(g, s->fairy, &f);
-    return f.where == CARC_PLACE_ATTACHED ? f.arg : -1;
-}
-
 /* Does player p have the fairy with one of its followers: attached to one
  * (C2), or on a tile holding one (C1)? */
 static bool fairy_with(const carc_game *g, int p)
 {
     const pd_state *s = cst(g);
-    int h = fairy_host(g);
-    if (h >= 0) {
-        carc_fig f;
-        carc__figure_get(g, h, &f);
-        return f.owner == p;
-    }
     carc_fig fairy;
     carc__figure_get(g, s->fairy, &fairy);
+    if (fairy.where == CARC_PLACE_ATTACHED) {
+        carc_fig f;
+        carc__figure_get(g, fairy.arg, &f);
+        return f.owner == p;
+    }
     if (fairy.where != CARC_PLACE_TILE || carc__rule(g, RULE_FAIRY) != 2) return false;
     int figs[CARC_ID_FIGURE_N];
     int n = carc__tile_figures(g, fairy.tile, figs, CARC_ID_FIGURE_N);
@@ -530,9 +585,10 @@ static bool may_deploy(const carc_game *g, int player, int kind, int tile, int s
     const pd_state *s = cst(g);
     if (cause == CARC_CAUSE_DUNGEON_EXIT) return true;
     if (s->princess_done && cause == CARC_CAUSE_DEPLOY && tile == carc__tile_last(g)) return false;
+    if (!s->entered || s->dragon < 0) return true; /* the dragon is not in play yet */
     if (!(carc__figure_kind_classes(g, kind) & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE)))
         return true;
-    return tile != carc__pd_dragon_tile(g);
+    return tile != carc__figure_tile(g, s->dragon);
 }
 
 /* ------------------------------------------------------------- scoring */
@@ -599,29 +655,76 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     switch (p->kind) {
-    case DEC_STEP:
+    case DEC_STEP: {
+        step_ctx c;
+        step_ctx_get(g, &c);
         for (int d = 0; d < 4; d++)
-            if (!step_refusal(g, d)) carc__sink_push_kind(sink, ACT_STEP, d, 0, CARC_ID_DIRECTION + 2 * d);
+            if (!step_refusal_at(g, &c, d))
+                carc__sink_push_kind(sink, ACT_STEP, d, 0, CARC_ID_DIRECTION + 2 * d);
         break;
-    case DEC_FAIRY:
+    }
+    case DEC_FAIRY: {
+        int fairy = cst(g)->fairy, host = fairy_host(g);
         for (int i = 0; i < carc__figure_count(g) && i < CARC_ID_FIGURE_N; i++)
-            if (fairy_target(g, p->player, i)) carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
+            if (fairy_target_of(g, fairy, host, p->player, i))
+                carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
         break;
+    }
     case DEC_FAIRY_TILE:
         for (int t = 0; t < carc__tile_count(g); t++)
             if (fairy_tile_target(g, p->player, t))
                 carc__sink_push_kind(sink, ACT_FAIRY_TILE, t, 0, CARC_ID_TILE + t);
         break;
-    case DEC_PORTAL:
+    case DEC_PORTAL: {
+        int figs[CARC_FIGURE_KINDS];
+        int nfigs = supply_figures(g, p->player, figs);
         for (int t = 0; t < carc__tile_count(g); t++)
-            if (portal_tile_ok(g, p->player, t)) carc__sink_push_kind(sink, ACT_PORTAL_TILE, t, 0, CARC_ID_TILE + t);
+            if (portal_tile_with(g, t, figs, nfigs))
+                carc__sink_push_kind(sink, ACT_PORTAL_TILE, t, 0, CARC_ID_TILE + t);
         break;
+    }
     case DEC_PRINCESS:
         for (int i = 0; i < carc__figure_count(g) && i < CARC_ID_FIGURE_N; i++)
             if (is_knight(g, i, p->arg)) carc__sink_push_kind(sink, ACT_PRINCESS_KNIGHT, i, 0, CARC_ID_FIGURE + i);
         break;
     default:
         break;
+    }
+}
+
+/* Is action a listed now at decision p (deploy_actions' verbs, or
+ * decision_actions')?  The same answer as the lists, one question: the
+ * core's check before decision_apply (test_princess_dragon.c compares it
+ * with the lists on random games). */
+static bool action_legal(const carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    const pd_state *s = cst(g);
+    int nfig = carc__figure_count(g);
+    if (nfig > CARC_ID_FIGURE_N) nfig = CARC_ID_FIGURE_N;
+    switch (p->kind) {
+    case CARC_DECISION_DEPLOY:
+        if (p->target < 0 || s->princess_done) return false;
+        if (a->kind == ACT_FAIRY) return s->fairy >= 0 && any_fairy_target(g, p->player);
+        if (a->kind == ACT_PRINCESS)
+            return carc__rule(g, RULE_PRINCESS) == 1 && princess_city(g, p->target) >= 0;
+        if (a->kind == ACT_PORTAL)
+            return (tile_tags(g, p->target) & s->t_portal) && any_portal_tile(g, p->player);
+        return false;
+    case DEC_STEP:
+        return a->kind == ACT_STEP && a->arg >= 0 && a->arg < 4 && !step_refusal(g, a->arg);
+    case DEC_FAIRY:
+        return a->kind == ACT_FAIRY_TO && a->arg >= 0 && a->arg < nfig &&
+               fairy_target(g, p->player, a->arg);
+    case DEC_FAIRY_TILE:
+        return a->kind == ACT_FAIRY_TILE && a->arg >= 0 && a->arg < carc__tile_count(g) &&
+               fairy_tile_target(g, p->player, a->arg);
+    case DEC_PORTAL:
+        return a->kind == ACT_PORTAL_TILE && portal_tile_ok(g, p->player, a->arg);
+    case DEC_PRINCESS:
+        return a->kind == ACT_PRINCESS_KNIGHT && a->arg >= 0 && a->arg < nfig &&
+               is_knight(g, a->arg, p->arg);
+    default:
+        return false;
     }
 }
 
@@ -864,6 +967,8 @@ const carc_module_def carc__module_princess_dragon = {
     .deploy_actions = deploy_actions,
     .may_deploy = may_deploy,
     .drawable = drawable,
+    .draw_veto_ttags = CARC_TTAG_DRAGON, /* it vetoes only dragon tiles */
+    .action_legal = action_legal,
     .draw_aside = draw_aside,
     .held_tiles = held_tiles,
     .feature_scored = feature_scored,

@@ -218,6 +218,17 @@ static const char *figure_role(const carc_game *g, int fig)
 }
 
 /* carc_game_structure: a tower on each placed foundation */
+/* held_place: the prisoners a captor holds (arg: the captor), for the
+ * pictures ("held by tower: prisoners of player 1: player 0's follower") */
+static const char *held_place(const carc_game *g, int arg)
+{
+    static const char *const captor[CARC_MAX_PLAYERS] = {
+        "prisoners of player 0", "prisoners of player 1", "prisoners of player 2",
+        "prisoners of player 3", "prisoners of player 4", "prisoners of player 5"};
+    (void)g;
+    return arg >= 0 && arg < CARC_MAX_PLAYERS ? captor[arg] : NULL;
+}
+
 static bool tile_structure(const carc_game *g, int tile, carc_structure *out)
 {
     int i = tower_index(cst(g), tile);
@@ -704,5 +715,6 @@ const carc_module_def carc__module_tower = {
     .tokens = tokens,
     .figure_role = figure_role,
     .tile_structure = tile_structure,
+    .held_place = held_place,
     .figure_moved = figure_moved,
 };
