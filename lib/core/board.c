@@ -492,7 +492,7 @@ const bool carc__checked_build = false;
 
 /* The edge kind a placed tile shows on board side `side` (overlay roads
  * included). */
-static int shown_edge(const ptile *pt, int side)
+static inline int shown_edge(const ptile *pt, int side)
 {
     if ((pt->overlay_sides >> side) & 1) return EK_ROAD;
     return (carc__types[pt->type].code[pt->rot] >> (2 * side)) & 3;
@@ -520,17 +520,6 @@ int carc__tile_edge(const carc_game *g, int t, int side)
     return shown_edge(&CTILES(g)[t], side);
 }
 
-/* The edge kind shown on `side` by the tile in cell (cx, cy), where the
- * tile not laid yet (type turned rot at (x, y)) counts; -1: empty. */
-static int edge_with(const carc_game *g, int type, int x, int y, int rot, int cx, int cy,
-                     int side)
-{
-    if (cx == x && cy == y) return (carc__types[type].code[rot] >> (2 * side)) & 3;
-    if (!carc__cell_in_range(cx, cy)) return -1;
-    int u = carc__cell_get(g, cx, cy);
-    return u < 0 ? -1 : shown_edge(&CTILES(g)[u], side);
-}
-
 bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
                          int sides)
 {
@@ -540,15 +529,32 @@ bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int ro
         return false;
     /* room for the tile's segments and the road's */
     if (g->nsegs + carc__types[type].nseg >= g->L.cap_segs) return false;
+    /* the edges of the bridge's tile: the tile not laid yet, or a placed
+     * one without a road over it (so its type's edges are what it shows) */
+    const int code = carc__types[type].code[rot];
+    int bcode = code;
     if (bx != x || by != y) {
         int b = carc__cell_get(g, bx, by);
-        if (b < 0 || CTILES(g)[b].overlay_seg != NO_OVERLAY) return false;
+        if (b < 0) return false;
+        const ptile *pb = &CTILES(g)[b];
+        if (pb->overlay_seg != NO_OVERLAY) return false;
+        bcode = carc__types[pb->type].code[pb->rot];
     }
     for (int d = 0; d < 4; d++) {
         if (!((sides >> d) & 1)) continue;
-        if (edge_with(g, type, x, y, rot, bx, by, d) != EK_FIELD) return false;
-        int nk = edge_with(g, type, x, y, rot, bx + carc__dx[d], by + carc__dy[d], (d + 2) & 3);
-        if (nk >= 0 && nk != EK_ROAD && nk != EK_NONE) return false;
+        if (((bcode >> (2 * d)) & 3) != EK_FIELD) return false;
+        /* what the cell beyond shows towards the bridge (the tile not laid
+         * yet counts; an empty cell accepts anything) */
+        int cx = bx + carc__dx[d], cy = by + carc__dy[d], od = (d + 2) & 3, nk;
+        if (cx == x && cy == y) {
+            nk = (code >> (2 * od)) & 3;
+        } else {
+            if (!carc__cell_in_range(cx, cy)) continue;
+            int u = carc__cell_get(g, cx, cy);
+            if (u < 0) continue;
+            nk = shown_edge(&CTILES(g)[u], od);
+        }
+        if (nk != EK_ROAD && nk != EK_NONE) return false;
     }
     return true;
 }

@@ -428,7 +428,10 @@ int carc__game_init(carc_game *g)
         if (md->deploy_actions) g->hookmask |= HK_DEPLOY_ACTIONS;
         if (md->may_move_figure) g->hookmask |= HK_MAY_MOVE;
         if (md->player_points) g->hookmask |= HK_PLAYER_POINTS;
-        if (md->place_repair) g->hookmask |= HK_REPAIR;
+        if (md->place_repair) {
+            g->hookmask |= HK_REPAIR;
+            g->hooks_repair |= 1u << m;
+        }
         if (md->token_kinds & tokens_owned) return CARC_E_INVALID; /* two own one kind */
         tokens_owned |= md->token_kinds;
         pending_sum += md->max_pending;

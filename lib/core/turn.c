@@ -171,7 +171,7 @@ int carc__decision_push_sampled(carc_game *g, int kind, int owner, int32_t arg)
 }
 
 static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot);
-static unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair);
+static inline unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair);
 
 /* ------------------------------------------------------------- the pipeline */
 
@@ -415,35 +415,40 @@ static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
     return false;
 }
 
+/* only the modules that have the hook (a bit per module id; the answers
+ * are OR-ed and read-only, so their order does not matter) */
+__attribute__((noinline)) static bool ask_repair_possible(const carc_game *g)
+{
+    for (uint32_t b = g->hooks_repair; b; b &= b - 1)
+        if (carc__modules[__builtin_ctz(b)]->place_repair(g, -1, 0, 0, 0, 0)) return true;
+    return false;
+}
+
 bool carc__repair_possible(const carc_game *g)
 {
-    if (!(g->hookmask & HK_REPAIR)) return false;
-    for (int k = 0; k < g->nmods; k++) {
-        const carc_module_def *md = carc__mod(g, k);
-        if (md->place_repair && md->place_repair(g, -1, 0, 0, 0, 0)) return true;
-    }
-    return false;
+    return g->hooks_repair && ask_repair_possible(g);
 }
 
 /* Would a module repair tile `type` turned rot in cell f, given that one
  * may repair something now (carc__repair_possible)? */
-static bool repairable(const carc_game *g, const front *f, int type, int rot)
+static inline bool repairable(const carc_game *g, const front *f, int type, int rot)
 {
     unsigned sides = carc__repair_sides(f, type, rot);
     if (!sides) return false;
-    for (int k = 0; k < g->nmods; k++) {
-        const carc_module_def *md = carc__mod(g, k);
-        if (md->place_repair && md->place_repair(g, type, f->x, f->y, rot, (int)sides)) return true;
-    }
+    for (uint32_t b = g->hooks_repair; b; b &= b - 1)
+        if (carc__modules[__builtin_ctz(b)]->place_repair(g, type, f->x, f->y, rot, (int)sides))
+            return true;
     return false;
 }
 
-bool carc__repairable(const carc_game *g, const front *f, int type, int rot)
+__attribute__((noinline)) bool carc__repairable(const carc_game *g, const front *f, int type,
+                                                int rot)
 {
     return (g->hookmask & HK_REPAIR) && repairable(g, f, type, rot);
 }
 
-unsigned carc__repaired_rots(const carc_game *g, const front *f, int type)
+/* the rotations of `type` in cell f that only a repair makes legal */
+static inline unsigned repaired_rots(const carc_game *g, const front *f, int type)
 {
     unsigned rots = 0; /* the table knows the candidates: their mismatches are road/field */
     for (unsigned miss = carc__types[type].repair[f->req]; miss; miss &= miss - 1) {
@@ -453,11 +458,16 @@ unsigned carc__repaired_rots(const carc_game *g, const front *f, int type)
     return rots;
 }
 
+unsigned carc__repaired_rots(const carc_game *g, const front *f, int type)
+{
+    return repaired_rots(g, f, type);
+}
+
 /* carc__legal_rots, told whether a module may repair anything now */
-static unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair)
+static inline unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair)
 {
     unsigned rots = carc__types[type].fit[f->req];
-    if (repair) rots |= carc__repaired_rots(g, f, type);
+    if (repair) rots |= repaired_rots(g, f, type);
     if (place_veto_type(g, type))
         for (int r = 0; r < 4; r++)
             if (((rots >> r) & 1) && place_vetoed(g, type, f->x, f->y, r)) rots &= ~(1u << r);
