@@ -487,7 +487,10 @@ typedef struct carc_module_def {
     /* validate everything first: on an error nothing may have changed */
     int (*decision_apply)(carc_game *g, const carc_pending *p, const carc_action *a);
     /* chance decisions: outcome ids with integer weights (count returned;
-     * cap may be too small: return the count anyway) */
+     * cap may be too small: return the count anyway).  Every id with a
+     * weight above 0 must be one of decision_actions' ids for p:
+     * carc__sample_chance applies a drawn outcome without listing the
+     * decision again (checked builds verify it). */
     int (*chance_outcomes)(const carc_game *g, const carc_pending *p, int32_t *ids,
                            uint32_t *weights, size_t cap);
     /* structured chance outcomes (a catapult hurl: a resting point, the

@@ -171,6 +171,11 @@ int carc__decision_push_sampled(carc_game *g, int kind, int owner, int32_t arg)
 }
 
 static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot);
+static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool sampled,
+                       const uint16_t *given, int ngiven);
+/* apply_entry's ngiven for an id carc__sample_chance drew from the pending
+ * decision's chance outcomes (no payload; not listed again) */
+#define GIVEN_LISTED (-1)
 static inline unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair);
 
 /* ------------------------------------------------------------- the pipeline */
@@ -906,7 +911,8 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
     } else {
         rc = carc__action_from_id(g, id, &a);
     }
-    if (!rc) rc = carc__apply(g, &a, id, true);
+    /* id is one of the outcomes carc__chance_weights listed */
+    if (!rc) rc = apply_entry(g, &a, id, true, NULL, GIVEN_LISTED);
     if (rc == CARC_OK) {
         if (out) *out = a;
         if (id_out) *id_out = id;
@@ -1056,6 +1062,7 @@ int carc__decision_payload(const carc_game *g, const uint16_t **words)
 static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool sampled,
                        const uint16_t *given, int ngiven)
 {
+    const bool listed = ngiven == GIVEN_LISTED;
     const carc_pending *front = carc__front(g);
     if (!front) return CARC_E_STATE;
     if (g->flags & TF_FAULT) return CARC_E_LIMIT;
@@ -1091,8 +1098,16 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
             if (nwords < 0 || nwords > CARC_PAYLOAD_MAX) return CARC_E_ILLEGAL;
         } else {
             /* a listed action: the module gets the action of the legal id,
-             * never the host's fields the id does not carry */
-            if (!id_is_legal(g, id) || carc__action_from_id(g, id, &canon) ||
+             * never the host's fields the id does not carry (listed: the
+             * id is one of the decision's own chance outcomes, drawn by
+             * carc__sample_chance, so it is not listed again) */
+#ifdef CARC_CHECKED
+            /* checked builds hold the module to chance_outcomes' contract */
+            if (listed && !id_is_legal(g, id))
+                carc__check_failed("chance_outcomes", "id among decision_actions' ids",
+                                   __FILE__, __LINE__);
+#endif
+            if ((!listed && !id_is_legal(g, id)) || carc__action_from_id(g, id, &canon) ||
                 canon.kind != a->kind)
                 return CARC_E_ILLEGAL;
             nwords = 0;
