@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "carcvar/carcvar.h"
 #include "core/tiles.h"
@@ -705,14 +706,37 @@ typedef struct carc_module_def {
  * (doc/modules.md "Checked builds"). */
 
 /* ---- the game: players, turn counters, rule values, a module's own state, the RNG */
-int carc__players(const carc_game *g);
-int carc__current(const carc_game *g);      /* whose turn it is              */
+/* The first members of every game (struct carc_game in lib/core/state.h
+ * keeps them there and checks these offsets), read by the inline services
+ * just below: the most asked ones, inline across the module boundary.  Read
+ * bytewise (memcpy), so no aliasing assumption about the game's type. */
+#define CARC__HEAD_PLAYER 4
+#define CARC__HEAD_NPLAYERS 8
+#define CARC__HEAD_MODOFF 12
+static inline int32_t carc__head_word(const carc_game *g, size_t off)
+{
+    int32_t v;
+    memcpy(&v, (const char *)g + off, sizeof v);
+    return v;
+}
+static inline int carc__players(const carc_game *g) { return carc__head_word(g, CARC__HEAD_NPLAYERS); }
+/* whose turn it is */
+static inline int carc__current(const carc_game *g) { return carc__head_word(g, CARC__HEAD_PLAYER); }
 int carc__turn(const carc_game *g);
 int carc__turn_part(const carc_game *g);    /* 0, or 1 in an extra part      */
 int carc__rule(const carc_game *g, int slot);  /* a rule option's value */
 bool carc__module_enabled(const carc_game *g, int module);
-void *carc__mod_state(carc_game *g, int module);
-const void *carc__mod_cstate(const carc_game *g, int module);
+/* a module's own state (NULL: no such module, or it has none) */
+static inline const void *carc__mod_cstate(const carc_game *g, int module)
+{
+    if (module < 0 || module >= CARC_MODULE_SLOTS) return NULL;
+    uint32_t off = (uint32_t)carc__head_word(g, CARC__HEAD_MODOFF + 4 * (size_t)module);
+    return off ? (const char *)g + off : NULL;
+}
+static inline void *carc__mod_state(carc_game *g, int module)
+{
+    return (void *)(uintptr_t)carc__mod_cstate(g, module);
+}
 uint32_t carc__random_below(carc_game *g, uint32_t n);
 
 /* ---- the turn: extra parts, turns outside the turn order, the tile in hand */

@@ -602,8 +602,6 @@ bool carc__state_equal(const carc_game *a, const carc_game *b)
 
 /* ------------------------------------------------------- module services */
 
-int carc__players(const carc_game *g) { return g->nplayers; }
-int carc__current(const carc_game *g) { return g->player; }
 int carc__turn(const carc_game *g) { return g->turn; }
 int carc__turn_part(const carc_game *g) { return g->part; }
 int carc__pile_left(const carc_game *g) { return g->total_remaining; }
@@ -643,18 +641,6 @@ int carc__rule(const carc_game *g, int slot)
 bool carc__module_enabled(const carc_game *g, int module)
 {
     return module >= 0 && module < CARC_MODULE_SLOTS && carc__module_on(g, module);
-}
-
-void *carc__mod_state(carc_game *g, int module)
-{
-    if (module < 0 || module >= CARC_MODULE_SLOTS || !g->modoff[module]) return NULL;
-    return (char *)g + g->modoff[module];
-}
-
-const void *carc__mod_cstate(const carc_game *g, int module)
-{
-    if (module < 0 || module >= CARC_MODULE_SLOTS || !g->modoff[module]) return NULL;
-    return (const char *)g + g->modoff[module];
 }
 
 uint32_t carc__random_below(carc_game *g, uint32_t n) { return carc__rng_below(g, n); }

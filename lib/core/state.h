@@ -132,7 +132,13 @@ typedef struct step_entry {
 enum { TF_EXTRA_PART = 1, TF_NO_TILE = 2, TF_FAULT = 4 };
 
 struct carc_game {
+    /* the head lib/module.h reads for its inline services (carc__players,
+     * carc__current, carc__mod_state): first, in this order (checked below) */
     uint32_t magic;
+    int player;             /* player whose turn it is */
+    int nplayers;
+    uint32_t modoff[CARC_MODULE_SLOTS];      /* module state offsets (0 none) */
+
     layout L;
 
     /* hot: read or written by every decision, kept together */
@@ -140,7 +146,6 @@ struct carc_game {
     uint8_t step_pos;       /* next hook of the step */
     uint8_t flags;          /* TF_* */
     uint8_t part;           /* 0, 1 in an extra part of the turn */
-    int player;             /* player whose turn it is */
     int drawn;              /* tile type in hand, -1 */
     int last_tile;          /* placed index of the tile placed this part, -1 */
     uint32_t ntiles, nsegs, nfront, nhist, nlog, nfigs;
@@ -181,14 +186,12 @@ struct carc_game {
      * entry (an entry may set aside one held tile per player) */
     int16_t aside_ring[8];
     uint8_t n_aside;
-    int nplayers;
     uint64_t rng[2];
 
     /* cold: set at creation, or rare */
     uint8_t return_step, return_pos; /* carc__turn_start: the hook to come back to */
     uint8_t in_extra_turn;  /* 1 while a turn of carc__turn_start is played */
     uint8_t mods[CARC_MODULE_SLOTS];
-    uint32_t modoff[CARC_MODULE_SLOTS];      /* module state offsets (0 none) */
     step_entry steps[CARC_NUM_STEPS][MAX_STEP_HOOKS];
     carc_options opts;      /* normalised copy */
     uint32_t nlog_final;    /* score log entries before the final scoring (UINT32_MAX: not yet) */
@@ -197,6 +200,11 @@ struct carc_game {
     int8_t first_player;
     uint8_t bag_given;
 };
+
+_Static_assert(offsetof(struct carc_game, player) == CARC__HEAD_PLAYER &&
+                   offsetof(struct carc_game, nplayers) == CARC__HEAD_NPLAYERS &&
+                   offsetof(struct carc_game, modoff) == CARC__HEAD_MODOFF,
+               "lib/module.h's game head (CARC__HEAD_*) and struct carc_game disagree");
 
 /* hookmask bits */
 enum {
