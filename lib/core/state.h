@@ -483,6 +483,8 @@ void carc__log(carc_game *g, int player, int points, int reason, int feature, in
 int carc__enumerate(const carc_game *g, action_sink *sink) CARC_INTERNAL;
 int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CARC_INTERNAL;
 int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
+/* the same for the core's deployment decision (the caller checked its kind) */
+int carc__apply_deploy_id(carc_game *g, int32_t id) CARC_INTERNAL;
 /* a structured outcome given as its id and payload words at the pending
  * sampled-only chance decision: the owner's outcome_from_payload rebuilds
  * it into *out (an action of the owner with that id) or refuses it

@@ -107,6 +107,13 @@ static inline void pop(carc_game *g)
     g->pend[g->npending] = empty; /* so equal games have equal bytes */
 }
 
+/* pop() of the only pending decision */
+static inline void plain_pop_front(carc_game *g)
+{
+    g->npending = 0;
+    memset(&g->pend[0], 0, sizeof g->pend[0]); /* so equal games have equal bytes */
+}
+
 /* A module queues the core's deployment only as the turn's own, on the
  * tile just laid (again after a verb: a bridge in addition); one on another
  * tile goes through carc__decision_push_deploy, which marks it. */
@@ -848,6 +855,32 @@ int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t c
     return md->chance_outcomes(g, p, ids, w, cap);
 }
 
+static bool room_for_one_more(const carc_game *g);
+static void history_push(carc_game *g, int32_t id, bool sampled);
+static inline void plain_pop_front(carc_game *g);
+
+/* The draw of tile type t (drawable: the pile holds one, no module has a
+ * drawable hook) applied in straight line where the core's own turn runs
+ * (g->plain) and t fits somewhere: what apply_entry, apply_draw and
+ * plain_advance do then, in the same order, leaving the same state.
+ * false (nothing changed): not that case, apply it the general way. */
+static bool plain_draw(carc_game *g, int t)
+{
+    if (!g->plain || g->npending != 1 || g->step != CARC_STEP_DRAW || g->step_pos != 1 ||
+        (g->flags & TF_FAULT) || (g->hookmask & HK_DRAW_ASIDE) || g->hooks_drawable ||
+        g->pend[0].kind != CARC_DECISION_DRAW || !room_for_one_more(g) || !carc__placeable(g, t))
+        return false;
+    REMAIN(g)[t]--;
+    g->total_remaining--;
+    g->drawn = t;
+    plain_pop_front(g);
+    history_push(g, t, true);
+    g->step = CARC_STEP_PLACE;
+    g->step_pos = 1;
+    core_place(g);
+    return true;
+}
+
 int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
 {
     const carc_pending *p = carc__front(g);
@@ -886,6 +919,15 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
         for (; t < nt; t++) {
             r -= remain[t];
             if (r < 0) { id = t; break; }
+        }
+        if (id >= 0 && plain_draw(g, id)) {
+            if (out) {
+                memset(out, 0, sizeof *out);
+                out->kind = CARC_ACTION_DRAW;
+                out->tile = id;
+            }
+            if (id_out) *id_out = id;
+            return CARC_OK;
         }
     } else {
         int32_t ids[CARC_MAX_CHANCE_OUTCOMES];
@@ -1186,6 +1228,37 @@ int carc__apply_place_id(carc_game *g, int32_t id)
     pop(g);
     history_push(g, id, false);
     if (g->plain) plain_advance(g, CARC_DECISION_PLACE);
+    else carc__advance(g);
+    return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
+}
+
+/* The core's deployment decision by id: a pass or a figure kind and
+ * segment decoded in place (carc__action_from_id's reading of those ids),
+ * then what apply_entry and apply_deploy do with it, in the same order;
+ * other ids (a module's verbs) go the general way. */
+int carc__apply_deploy_id(carc_game *g, int32_t id)
+{
+    if (id != CARC_ID_PASS &&
+        (id < CARC_ID_KIND_SEG || id >= CARC_ID_KIND_SEG + CARC_ID_KIND_SEG_N)) {
+        carc_action a;
+        if (carc__action_from_id(g, id, &a)) return CARC_E_ILLEGAL;
+        return carc__apply(g, &a, id, false);
+    }
+    if (g->flags & TF_FAULT) return CARC_E_LIMIT;
+    if (!room_for_one_more(g)) return CARC_E_LIMIT;
+    const carc_pending p = g->pend[0];
+    if (id != CARC_ID_PASS) {
+        int kind = (id - CARC_ID_KIND_SEG) / CARC_MAX_SEGMENTS;
+        int s = (id - CARC_ID_KIND_SEG) % CARC_MAX_SEGMENTS;
+        if (!deploy_ok(g, &p, kind, s)) return CARC_E_ILLEGAL;
+        int f = carc__figure_in_supply(g, p.player, kind);
+        if (f < 0) return CARC_E_ILLEGAL;
+        int rc = carc__figure_move(g, f, CARC_PLACE_SEGMENT, p.target, s, 0, 0, p.arg);
+        if (rc) return rc;
+    }
+    pop(g);
+    history_push(g, id, false);
+    if (g->plain) plain_advance(g, CARC_DECISION_DEPLOY);
     else carc__advance(g);
     return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
 }
