@@ -445,6 +445,7 @@ int carc__game_init(carc_game *g)
         if (md->may_deploy) g->hookmask |= HK_MAY_DEPLOY;
         if (md->may_place_tile) {
             g->hookmask |= HK_MAY_PLACE;
+            g->hooks_place |= 1u << m;
             g->place_veto_ttags |= md->place_veto_ttags;
             if (!md->place_veto_ttags) g->place_veto_all = 1;
         }

@@ -417,11 +417,11 @@ static inline bool place_veto_type(const carc_game *g, int type)
 static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
 {
     if (!place_veto_type(g, type)) return false;
-    for (int k = 0; k < g->nmods; k++) {
-        const carc_module_def *md = carc__mod(g, k);
-        if (!md->may_place_tile ||
-            (md->place_veto_ttags && !(carc__types[type].tags & md->place_veto_ttags)))
-            continue;
+    /* only the modules that have the hook (a bit per module id; a veto of
+     * any of them refuses, and they only read the game: order-free) */
+    for (uint32_t b = g->hooks_place; b; b &= b - 1) {
+        const carc_module_def *md = carc__modules[__builtin_ctz(b)];
+        if (md->place_veto_ttags && !(carc__types[type].tags & md->place_veto_ttags)) continue;
         if (!md->may_place_tile(g, type, x, y, rot)) return true;
     }
     return false;
