@@ -713,6 +713,16 @@ typedef struct carc_module_def {
 #define CARC__HEAD_PLAYER 4
 #define CARC__HEAD_NPLAYERS 8
 #define CARC__HEAD_MODOFF 12
+#define CARC__HEAD_NTILES (CARC__HEAD_MODOFF + 4 * CARC_MODULE_SLOTS)
+#define CARC__HEAD_LAST_TILE (CARC__HEAD_NTILES + 4)
+#define CARC__HEAD_TILES_OFF (CARC__HEAD_LAST_TILE + 4)
+/* a placed tile's record: its size, and where x, y (int16), type (uint16)
+ * and rot (uint8) lie in it */
+#define CARC__TILE_BYTES 16
+#define CARC__TILE_X 0
+#define CARC__TILE_Y 2
+#define CARC__TILE_TYPE 4
+#define CARC__TILE_ROT 6
 static inline int32_t carc__head_word(const carc_game *g, size_t off)
 {
     int32_t v;
@@ -793,11 +803,51 @@ bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int ro
 int carc__tile_edge(const carc_game *g, int t, int side);
 /* can tile type be laid anywhere now (edges and vetoes)? */
 bool carc__tile_can_place(const carc_game *g, int type);
-int carc__tile_count(const carc_game *g);
-int carc__tile_last(const carc_game *g);    /* placed this part, or -1       */
-int carc__tile_type(const carc_game *g, int tile);
-int carc__tile_rot(const carc_game *g, int tile);
-void carc__tile_xy(const carc_game *g, int tile, int *x, int *y);
+/* inline, from the game's head (CARC__HEAD_*) and the placed tiles'
+ * records (CARC__TILE_*: struct ptile in lib/core/state.h, checked there) */
+static inline int carc__tile_count(const carc_game *g)
+{
+    return carc__head_word(g, CARC__HEAD_NTILES);
+}
+/* placed this part, or -1 */
+static inline int carc__tile_last(const carc_game *g)
+{
+    return carc__head_word(g, CARC__HEAD_LAST_TILE);
+}
+/* the record of placed tile t, or NULL */
+static inline const char *carc__tile_rec(const carc_game *g, int t)
+{
+    if (t < 0 || t >= carc__tile_count(g)) return NULL;
+    return (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_TILES_OFF) +
+           (size_t)t * CARC__TILE_BYTES;
+}
+/* -1, out of line: the answer for a bad tile (so a caller indexing a
+ * table with the inline answers below is not warned about -1) */
+int carc__tile_none(void);
+static inline int carc__tile_type(const carc_game *g, int tile)
+{
+    const char *r = carc__tile_rec(g, tile);
+    uint16_t v;
+    if (!r) return carc__tile_none();
+    memcpy(&v, r + CARC__TILE_TYPE, sizeof v);
+    return v;
+}
+static inline int carc__tile_rot(const carc_game *g, int tile)
+{
+    const char *r = carc__tile_rec(g, tile);
+    return r ? (uint8_t)r[CARC__TILE_ROT] : carc__tile_none();
+}
+static inline void carc__tile_xy(const carc_game *g, int tile, int *x, int *y)
+{
+    const char *r = carc__tile_rec(g, tile);
+    int16_t v[2] = {0, 0};
+    if (r) {
+        memcpy(&v[0], r + CARC__TILE_X, sizeof v[0]);
+        memcpy(&v[1], r + CARC__TILE_Y, sizeof v[1]);
+    }
+    *x = v[0];
+    *y = v[1];
+}
 int carc__tile_at(const carc_game *g, int x, int y); /* placed order or -1   */
 int carc__tile_neighbours(const carc_game *g, int tile); /* of 8, placed    */
 /* The bit of a tile tag (CARC_TTAG_*) or segment tag (CARC_STAG_*) by its

@@ -344,19 +344,9 @@ void carc__board_init(carc_game *g)
 
 /* ------------------------------------------------------- module services */
 
-int carc__tile_count(const carc_game *g) { return (int)g->ntiles; }
-int carc__tile_last(const carc_game *g) { return g->last_tile; }
-
 static bool tile_ok(const carc_game *g, int t) { return t >= 0 && (uint32_t)t < g->ntiles; }
 
-int carc__tile_type(const carc_game *g, int t) { return tile_ok(g, t) ? CTILES(g)[t].type : -1; }
-int carc__tile_rot(const carc_game *g, int t) { return tile_ok(g, t) ? CTILES(g)[t].rot : -1; }
-
-void carc__tile_xy(const carc_game *g, int t, int *x, int *y)
-{
-    *x = tile_ok(g, t) ? CTILES(g)[t].x : 0;
-    *y = tile_ok(g, t) ? CTILES(g)[t].y : 0;
-}
+int carc__tile_none(void) { return -1; }
 
 int carc__tile_at(const carc_game *g, int x, int y)
 {

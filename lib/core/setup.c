@@ -416,6 +416,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     memset(g, 0, L.off_tiles);
     g->magic = CARC_MAGIC;
     g->L = L;
+    g->tiles_off = L.off_tiles;
     g->opts = o;
     g->nplayers = o.num_players;
     g->nlog_final = UINT32_MAX;

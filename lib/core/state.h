@@ -138,6 +138,9 @@ struct carc_game {
     int player;             /* player whose turn it is */
     int nplayers;
     uint32_t modoff[CARC_MODULE_SLOTS];      /* module state offsets (0 none) */
+    uint32_t ntiles;        /* placed tiles */
+    int last_tile;          /* placed index of the tile placed this part, -1 */
+    uint32_t tiles_off;     /* L.off_tiles, for the inline tile services */
 
     layout L;
 
@@ -147,8 +150,7 @@ struct carc_game {
     uint8_t flags;          /* TF_* */
     uint8_t part;           /* 0, 1 in an extra part of the turn */
     int drawn;              /* tile type in hand, -1 */
-    int last_tile;          /* placed index of the tile placed this part, -1 */
-    uint32_t ntiles, nsegs, nfront, nhist, nlog, nfigs;
+    uint32_t nsegs, nfront, nhist, nlog, nfigs;
     uint32_t live_front;    /* unfilled frontier cells, listed from live_head in creation order */
     uint16_t live_head, live_tail; /* first and last of them, LIVE_END: none */
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
@@ -204,7 +206,13 @@ struct carc_game {
 
 _Static_assert(offsetof(struct carc_game, player) == CARC__HEAD_PLAYER &&
                    offsetof(struct carc_game, nplayers) == CARC__HEAD_NPLAYERS &&
-                   offsetof(struct carc_game, modoff) == CARC__HEAD_MODOFF,
+                   offsetof(struct carc_game, modoff) == CARC__HEAD_MODOFF &&
+                   offsetof(struct carc_game, ntiles) == CARC__HEAD_NTILES &&
+                   offsetof(struct carc_game, last_tile) == CARC__HEAD_LAST_TILE &&
+                   offsetof(struct carc_game, tiles_off) == CARC__HEAD_TILES_OFF &&
+                   sizeof(ptile) == CARC__TILE_BYTES && offsetof(ptile, x) == CARC__TILE_X &&
+                   offsetof(ptile, y) == CARC__TILE_Y && offsetof(ptile, type) == CARC__TILE_TYPE &&
+                   offsetof(ptile, rot) == CARC__TILE_ROT,
                "lib/module.h's game head (CARC__HEAD_*) and struct carc_game disagree");
 
 /* hookmask bits */
