@@ -716,6 +716,8 @@ typedef struct carc_module_def {
 #define CARC__HEAD_NTILES (CARC__HEAD_MODOFF + 4 * CARC_MODULE_SLOTS)
 #define CARC__HEAD_LAST_TILE (CARC__HEAD_NTILES + 4)
 #define CARC__HEAD_TILES_OFF (CARC__HEAD_LAST_TILE + 4)
+#define CARC__HEAD_SEGS_OFF (CARC__HEAD_TILES_OFF + 4)
+#define CARC__HEAD_REMAIN_OFF (CARC__HEAD_SEGS_OFF + 4)
 /* a placed tile's record: its size, and where x, y (int16), type (uint16)
  * and rot (uint8) lie in it */
 #define CARC__TILE_BYTES 16
@@ -723,6 +725,12 @@ typedef struct carc_module_def {
 #define CARC__TILE_Y 2
 #define CARC__TILE_TYPE 4
 #define CARC__TILE_ROT 6
+#define CARC__TILE_SEG0 8
+#define CARC__TILE_OVERLAY 12
+/* a placed segment's record: its size, and where its parent (uint16: the
+ * union-find link, itself at a feature's root) lies in it */
+#define CARC__SEG_BYTES 16
+#define CARC__SEG_PARENT 0
 static inline int32_t carc__head_word(const carc_game *g, size_t off)
 {
     int32_t v;
@@ -768,7 +776,11 @@ int carc__turn_start(carc_game *g, int player, int type);
 /* ---- the draw pile */
 int carc__pile_left(const carc_game *g);
 /* copies of tile type `type` still in the draw pile (0 for a bad type) */
-int carc__pile_left_of(const carc_game *g, int type);
+static inline int carc__pile_left_of(const carc_game *g, int type)
+{
+    if (type < 0 || type >= carc__ntypes) return 0;
+    return (uint8_t)((const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_REMAIN_OFF))[type];
+}
 /* take one copy of `type` out of the draw pile, face up, for the module to
  * deal (the bazaar's auctioned tiles; then carc__tile_in_hand_set);
  * CARC_E_STATE when none is left.  Only from a decision_apply (a chance
@@ -861,7 +873,28 @@ uint32_t carc__tile_tag_bit(const char *name);
 int carc__tile_figures(const carc_game *g, int tile, int *out, int cap);
 
 /* ---- segments of placed tiles; their notation */
-int carc__segment_root(const carc_game *g, int tile, int seg); /* feature root  */
+/* the feature root of segment seg of placed tile `tile` (seg == the type's
+ * segment count: the road laid over it), or -1 (inline: the tile's record,
+ * then the union-find links) */
+static inline int carc__segment_root(const carc_game *g, int tile, int seg)
+{
+    const char *r = carc__tile_rec(g, tile);
+    if (!r) return carc__tile_none();
+    uint16_t type, seg0, over, parent;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    memcpy(&seg0, r + CARC__TILE_SEG0, sizeof seg0);
+    memcpy(&over, r + CARC__TILE_OVERLAY, sizeof over);
+    int n = carc__types[type].nseg, i;
+    if (seg >= 0 && seg < n) i = seg0 + seg;
+    else if (seg == n && over != 0xFFFF) i = over;
+    else return carc__tile_none();
+    const char *S = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_SEGS_OFF);
+    for (;;) {
+        memcpy(&parent, S + (size_t)i * CARC__SEG_BYTES + CARC__SEG_PARENT, sizeof parent);
+        if (parent == i) return i;
+        i = parent;
+    }
+}
 uint32_t carc__segment_tag_bit(const char *name);
 /* would the enabled modules' may_deploy vetoes let `player`'s figure of
  * `kind` onto segment seg of placed tile `tile` for `cause`?  Only the

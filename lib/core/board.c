@@ -357,13 +357,6 @@ int carc__tile_at(const carc_game *g, int x, int y)
 
 int carc__tile_neighbours(const carc_game *g, int t) { return tile_ok(g, t) ? CTILES(g)[t].nb8 : 0; }
 
-int carc__segment_root(const carc_game *g, int t, int s)
-{
-    if (!tile_ok(g, t)) return -1;
-    int i = carc__seg_of(g, t, s);
-    return i < 0 ? -1 : carc__find(g, i);
-}
-
 int carc__root_kind(const carc_game *g, int root)
 {
     CARC_MOD_CHECK(carc__is_root(g, root));

@@ -417,6 +417,8 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     g->magic = CARC_MAGIC;
     g->L = L;
     g->tiles_off = L.off_tiles;
+    g->segs_off = L.off_segs;
+    g->remain_off = L.off_remain;
     g->opts = o;
     g->nplayers = o.num_players;
     g->nlog_final = UINT32_MAX;
@@ -644,11 +646,6 @@ bool carc__state_equal(const carc_game *a, const carc_game *b)
 int carc__turn(const carc_game *g) { return g->turn; }
 int carc__turn_part(const carc_game *g) { return g->part; }
 int carc__pile_left(const carc_game *g) { return g->total_remaining; }
-
-int carc__pile_left_of(const carc_game *g, int type)
-{
-    return type >= 0 && type < carc__ntypes ? CREMAIN(g)[type] : 0;
-}
 
 int carc__pile_take(carc_game *g, int type)
 {

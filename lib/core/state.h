@@ -141,6 +141,8 @@ struct carc_game {
     uint32_t ntiles;        /* placed tiles */
     int last_tile;          /* placed index of the tile placed this part, -1 */
     uint32_t tiles_off;     /* L.off_tiles, for the inline tile services */
+    uint32_t segs_off;      /* L.off_segs, for carc__segment_root */
+    uint32_t remain_off;    /* L.off_remain, for carc__pile_left_of */
 
     layout L;
 
@@ -212,7 +214,12 @@ _Static_assert(offsetof(struct carc_game, player) == CARC__HEAD_PLAYER &&
                    offsetof(struct carc_game, tiles_off) == CARC__HEAD_TILES_OFF &&
                    sizeof(ptile) == CARC__TILE_BYTES && offsetof(ptile, x) == CARC__TILE_X &&
                    offsetof(ptile, y) == CARC__TILE_Y && offsetof(ptile, type) == CARC__TILE_TYPE &&
-                   offsetof(ptile, rot) == CARC__TILE_ROT,
+                   offsetof(ptile, rot) == CARC__TILE_ROT &&
+                   offsetof(ptile, seg0) == CARC__TILE_SEG0 &&
+                   offsetof(ptile, overlay_seg) == CARC__TILE_OVERLAY && NO_OVERLAY == 0xFFFF &&
+                   offsetof(struct carc_game, segs_off) == CARC__HEAD_SEGS_OFF &&
+                   offsetof(struct carc_game, remain_off) == CARC__HEAD_REMAIN_OFF &&
+                   sizeof(seg) == CARC__SEG_BYTES && offsetof(seg, parent) == CARC__SEG_PARENT,
                "lib/module.h's game head (CARC__HEAD_*) and struct carc_game disagree");
 
 /* hookmask bits */
