@@ -868,6 +868,7 @@ static bool plain_draw(carc_game *g, int t)
 {
     if (!g->plain || g->npending != 1 || g->step != CARC_STEP_DRAW || g->step_pos != 1 ||
         (g->flags & TF_FAULT) || (g->hookmask & HK_DRAW_ASIDE) || g->hooks_drawable ||
+        g->hooks_repair || /* carc__placeable then asks no module, so it may come first */
         g->pend[0].kind != CARC_DECISION_DRAW || !room_for_one_more(g) || !carc__placeable(g, t))
         return false;
     REMAIN(g)[t]--;
