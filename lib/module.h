@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "carcvar/carcvar.h"
 #include "core/tiles.h"
@@ -497,7 +498,10 @@ typedef struct carc_module_def {
      * id.  Without it the core lists them.  Read-only. */
     bool (*action_legal)(const carc_game *g, const carc_pending *p, const carc_action *a);
     /* chance decisions: outcome ids with integer weights (count returned;
-     * cap may be too small: return the count anyway) */
+     * cap may be too small: return the count anyway).  Every id with a
+     * weight above 0 must be one of decision_actions' ids for p:
+     * carc__sample_chance applies a drawn outcome without listing the
+     * decision again (checked builds verify it). */
     int (*chance_outcomes)(const carc_game *g, const carc_pending *p, int32_t *ids,
                            uint32_t *weights, size_t cap);
     /* structured chance outcomes (a catapult hurl: a resting point, the
@@ -718,14 +722,55 @@ typedef struct carc_module_def {
  * (doc/modules.md "Checked builds"). */
 
 /* ---- the game: players, turn counters, rule values, a module's own state, the RNG */
-int carc__players(const carc_game *g);
-int carc__current(const carc_game *g);      /* whose turn it is              */
+/* The first members of every game (struct carc_game in lib/core/state.h
+ * keeps them there and checks these offsets), read by the inline services
+ * just below: the most asked ones, inline across the module boundary.  Read
+ * bytewise (memcpy), so no aliasing assumption about the game's type. */
+#define CARC__HEAD_PLAYER 4
+#define CARC__HEAD_NPLAYERS 8
+#define CARC__HEAD_MODOFF 12
+#define CARC__HEAD_NTILES (CARC__HEAD_MODOFF + 4 * CARC_MODULE_SLOTS)
+#define CARC__HEAD_LAST_TILE (CARC__HEAD_NTILES + 4)
+#define CARC__HEAD_TILES_OFF (CARC__HEAD_LAST_TILE + 4)
+#define CARC__HEAD_SEGS_OFF (CARC__HEAD_TILES_OFF + 4)
+#define CARC__HEAD_REMAIN_OFF (CARC__HEAD_SEGS_OFF + 4)
+/* a placed tile's record: its size, and where x, y (int16), type (uint16)
+ * and rot (uint8) lie in it */
+#define CARC__TILE_BYTES 16
+#define CARC__TILE_X 0
+#define CARC__TILE_Y 2
+#define CARC__TILE_TYPE 4
+#define CARC__TILE_ROT 6
+#define CARC__TILE_SEG0 8
+#define CARC__TILE_OVERLAY 12
+/* a placed segment's record: its size, and where its parent (uint16: the
+ * union-find link, itself at a feature's root) lies in it */
+#define CARC__SEG_BYTES 16
+#define CARC__SEG_PARENT 0
+static inline int32_t carc__head_word(const carc_game *g, size_t off)
+{
+    int32_t v;
+    memcpy(&v, (const char *)g + off, sizeof v);
+    return v;
+}
+static inline int carc__players(const carc_game *g) { return carc__head_word(g, CARC__HEAD_NPLAYERS); }
+/* whose turn it is */
+static inline int carc__current(const carc_game *g) { return carc__head_word(g, CARC__HEAD_PLAYER); }
 int carc__turn(const carc_game *g);
 int carc__turn_part(const carc_game *g);    /* 0, or 1 in an extra part      */
 int carc__rule(const carc_game *g, int slot);  /* a rule option's value */
 bool carc__module_enabled(const carc_game *g, int module);
-void *carc__mod_state(carc_game *g, int module);
-const void *carc__mod_cstate(const carc_game *g, int module);
+/* a module's own state (NULL: no such module, or it has none) */
+static inline const void *carc__mod_cstate(const carc_game *g, int module)
+{
+    if (module < 0 || module >= CARC_MODULE_SLOTS) return NULL;
+    uint32_t off = (uint32_t)carc__head_word(g, CARC__HEAD_MODOFF + 4 * (size_t)module);
+    return off ? (const char *)g + off : NULL;
+}
+static inline void *carc__mod_state(carc_game *g, int module)
+{
+    return (void *)(uintptr_t)carc__mod_cstate(g, module);
+}
 uint32_t carc__random_below(carc_game *g, uint32_t n);
 
 /* ---- the turn: extra parts, turns outside the turn order, the tile in hand */
@@ -747,7 +792,11 @@ int carc__turn_start(carc_game *g, int player, int type);
 /* ---- the draw pile */
 int carc__pile_left(const carc_game *g);
 /* copies of tile type `type` still in the draw pile (0 for a bad type) */
-int carc__pile_left_of(const carc_game *g, int type);
+static inline int carc__pile_left_of(const carc_game *g, int type)
+{
+    if (type < 0 || type >= carc__ntypes) return 0;
+    return (uint8_t)((const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_REMAIN_OFF))[type];
+}
 /* take one copy of `type` out of the draw pile, face up, for the module to
  * deal (the bazaar's auctioned tiles; then carc__tile_in_hand_set);
  * CARC_E_STATE when none is left.  Only from a decision_apply (a chance
@@ -792,11 +841,51 @@ bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int ro
 int carc__tile_edge(const carc_game *g, int t, int side);
 /* can tile type be laid anywhere now (edges and vetoes)? */
 bool carc__tile_can_place(const carc_game *g, int type);
-int carc__tile_count(const carc_game *g);
-int carc__tile_last(const carc_game *g);    /* placed this part, or -1       */
-int carc__tile_type(const carc_game *g, int tile);
-int carc__tile_rot(const carc_game *g, int tile);
-void carc__tile_xy(const carc_game *g, int tile, int *x, int *y);
+/* inline, from the game's head (CARC__HEAD_*) and the placed tiles'
+ * records (CARC__TILE_*: struct ptile in lib/core/state.h, checked there) */
+static inline int carc__tile_count(const carc_game *g)
+{
+    return carc__head_word(g, CARC__HEAD_NTILES);
+}
+/* placed this part, or -1 */
+static inline int carc__tile_last(const carc_game *g)
+{
+    return carc__head_word(g, CARC__HEAD_LAST_TILE);
+}
+/* the record of placed tile t, or NULL */
+static inline const char *carc__tile_rec(const carc_game *g, int t)
+{
+    if (t < 0 || t >= carc__tile_count(g)) return NULL;
+    return (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_TILES_OFF) +
+           (size_t)t * CARC__TILE_BYTES;
+}
+/* -1, out of line: the answer for a bad tile (so a caller indexing a
+ * table with the inline answers below is not warned about -1) */
+int carc__tile_none(void);
+static inline int carc__tile_type(const carc_game *g, int tile)
+{
+    const char *r = carc__tile_rec(g, tile);
+    uint16_t v;
+    if (!r) return carc__tile_none();
+    memcpy(&v, r + CARC__TILE_TYPE, sizeof v);
+    return v;
+}
+static inline int carc__tile_rot(const carc_game *g, int tile)
+{
+    const char *r = carc__tile_rec(g, tile);
+    return r ? (uint8_t)r[CARC__TILE_ROT] : carc__tile_none();
+}
+static inline void carc__tile_xy(const carc_game *g, int tile, int *x, int *y)
+{
+    const char *r = carc__tile_rec(g, tile);
+    int16_t v[2] = {0, 0};
+    if (r) {
+        memcpy(&v[0], r + CARC__TILE_X, sizeof v[0]);
+        memcpy(&v[1], r + CARC__TILE_Y, sizeof v[1]);
+    }
+    *x = v[0];
+    *y = v[1];
+}
 int carc__tile_at(const carc_game *g, int x, int y); /* placed order or -1   */
 int carc__tile_neighbours(const carc_game *g, int tile); /* of 8, placed    */
 /* The bit of a tile tag (CARC_TTAG_*) or segment tag (CARC_STAG_*) by its
@@ -810,7 +899,28 @@ uint32_t carc__tile_tag_bit(const char *name);
 int carc__tile_figures(const carc_game *g, int tile, int *out, int cap);
 
 /* ---- segments of placed tiles; their notation */
-int carc__segment_root(const carc_game *g, int tile, int seg); /* feature root  */
+/* the feature root of segment seg of placed tile `tile` (seg == the type's
+ * segment count: the road laid over it), or -1 (inline: the tile's record,
+ * then the union-find links) */
+static inline int carc__segment_root(const carc_game *g, int tile, int seg)
+{
+    const char *r = carc__tile_rec(g, tile);
+    if (!r) return carc__tile_none();
+    uint16_t type, seg0, over, parent;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    memcpy(&seg0, r + CARC__TILE_SEG0, sizeof seg0);
+    memcpy(&over, r + CARC__TILE_OVERLAY, sizeof over);
+    int n = carc__types[type].nseg, i;
+    if (seg >= 0 && seg < n) i = seg0 + seg;
+    else if (seg == n && over != 0xFFFF) i = over;
+    else return carc__tile_none();
+    const char *S = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_SEGS_OFF);
+    for (;;) {
+        memcpy(&parent, S + (size_t)i * CARC__SEG_BYTES + CARC__SEG_PARENT, sizeof parent);
+        if (parent == i) return i;
+        i = parent;
+    }
+}
 uint32_t carc__segment_tag_bit(const char *name);
 /* would the enabled modules' may_deploy vetoes let `player`'s figure of
  * `kind` onto segment seg of placed tile `tile` for `cause`?  Only the

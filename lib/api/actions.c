@@ -55,8 +55,10 @@ int carc_game_apply_id(carc_game *game, int32_t id)
 {
     if (!carc__valid(game)) return CARC_E_INVALID;
     if (carc__is_over(game)) return CARC_E_STATE;
-    if (carc__decision_kind(game) == CARC_DECISION_PLACE)
+    int kind = carc__decision_kind(game);
+    if (kind == CARC_DECISION_PLACE)
         return carc__apply_place_id(game, id); /* the playout hot path */
+    if (kind == CARC_DECISION_DEPLOY) return carc__apply_deploy_id(game, id);
     carc_action a;
     if (carc__action_from_id(game, id, &a)) return CARC_E_ILLEGAL;
     return carc__apply(game, &a, id, false);

@@ -344,19 +344,9 @@ void carc__board_init(carc_game *g)
 
 /* ------------------------------------------------------- module services */
 
-int carc__tile_count(const carc_game *g) { return (int)g->ntiles; }
-int carc__tile_last(const carc_game *g) { return g->last_tile; }
-
 static bool tile_ok(const carc_game *g, int t) { return t >= 0 && (uint32_t)t < g->ntiles; }
 
-int carc__tile_type(const carc_game *g, int t) { return tile_ok(g, t) ? CTILES(g)[t].type : -1; }
-int carc__tile_rot(const carc_game *g, int t) { return tile_ok(g, t) ? CTILES(g)[t].rot : -1; }
-
-void carc__tile_xy(const carc_game *g, int t, int *x, int *y)
-{
-    *x = tile_ok(g, t) ? CTILES(g)[t].x : 0;
-    *y = tile_ok(g, t) ? CTILES(g)[t].y : 0;
-}
+int carc__tile_none(void) { return -1; }
 
 int carc__tile_at(const carc_game *g, int x, int y)
 {
@@ -366,13 +356,6 @@ int carc__tile_at(const carc_game *g, int x, int y)
 }
 
 int carc__tile_neighbours(const carc_game *g, int t) { return tile_ok(g, t) ? CTILES(g)[t].nb8 : 0; }
-
-int carc__segment_root(const carc_game *g, int t, int s)
-{
-    if (!tile_ok(g, t)) return -1;
-    int i = carc__seg_of(g, t, s);
-    return i < 0 ? -1 : carc__find(g, i);
-}
 
 int carc__root_kind(const carc_game *g, int root)
 {
@@ -492,7 +475,7 @@ const bool carc__checked_build = false;
 
 /* The edge kind a placed tile shows on board side `side` (overlay roads
  * included). */
-static int shown_edge(const ptile *pt, int side)
+static inline int shown_edge(const ptile *pt, int side)
 {
     if ((pt->overlay_sides >> side) & 1) return EK_ROAD;
     return (carc__types[pt->type].code[pt->rot] >> (2 * side)) & 3;
@@ -520,17 +503,6 @@ int carc__tile_edge(const carc_game *g, int t, int side)
     return shown_edge(&CTILES(g)[t], side);
 }
 
-/* The edge kind shown on `side` by the tile in cell (cx, cy), where the
- * tile not laid yet (type turned rot at (x, y)) counts; -1: empty. */
-static int edge_with(const carc_game *g, int type, int x, int y, int rot, int cx, int cy,
-                     int side)
-{
-    if (cx == x && cy == y) return (carc__types[type].code[rot] >> (2 * side)) & 3;
-    if (!carc__cell_in_range(cx, cy)) return -1;
-    int u = carc__cell_get(g, cx, cy);
-    return u < 0 ? -1 : shown_edge(&CTILES(g)[u], side);
-}
-
 bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
                          int sides)
 {
@@ -540,15 +512,32 @@ bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int ro
         return false;
     /* room for the tile's segments and the road's */
     if (g->nsegs + carc__types[type].nseg >= g->L.cap_segs) return false;
+    /* the edges of the bridge's tile: the tile not laid yet, or a placed
+     * one without a road over it (so its type's edges are what it shows) */
+    const int code = carc__types[type].code[rot];
+    int bcode = code;
     if (bx != x || by != y) {
         int b = carc__cell_get(g, bx, by);
-        if (b < 0 || CTILES(g)[b].overlay_seg != NO_OVERLAY) return false;
+        if (b < 0) return false;
+        const ptile *pb = &CTILES(g)[b];
+        if (pb->overlay_seg != NO_OVERLAY) return false;
+        bcode = carc__types[pb->type].code[pb->rot];
     }
     for (int d = 0; d < 4; d++) {
         if (!((sides >> d) & 1)) continue;
-        if (edge_with(g, type, x, y, rot, bx, by, d) != EK_FIELD) return false;
-        int nk = edge_with(g, type, x, y, rot, bx + carc__dx[d], by + carc__dy[d], (d + 2) & 3);
-        if (nk >= 0 && nk != EK_ROAD && nk != EK_NONE) return false;
+        if (((bcode >> (2 * d)) & 3) != EK_FIELD) return false;
+        /* what the cell beyond shows towards the bridge (the tile not laid
+         * yet counts; an empty cell accepts anything) */
+        int cx = bx + carc__dx[d], cy = by + carc__dy[d], od = (d + 2) & 3, nk;
+        if (cx == x && cy == y) {
+            nk = (code >> (2 * od)) & 3;
+        } else {
+            if (!carc__cell_in_range(cx, cy)) continue;
+            int u = carc__cell_get(g, cx, cy);
+            if (u < 0) continue;
+            nk = shown_edge(&CTILES(g)[u], od);
+        }
+        if (nk != EK_ROAD && nk != EK_NONE) return false;
     }
     return true;
 }

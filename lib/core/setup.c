@@ -282,6 +282,40 @@ static inline bool type_in_set(int t, const char *set, const char **hit, const c
     return false;
 }
 
+/* A module's tile set, summed once per thread (the catalogue is fixed and
+ * every new game asks): the types [lo, hi) hold every type of the set,
+ * their copies and segments, and whether one has a wildcard edge. */
+typedef struct set_span {
+    bool ready;
+    bool wild;
+    uint16_t lo, hi;
+    uint32_t ntiles, nsegs;
+} set_span;
+
+static const set_span *span_of(int m, const char *set)
+{
+    static _Thread_local set_span spans[CARC_MODULE_SLOTS];
+    set_span *sp = &spans[m];
+    if (sp->ready) return sp;
+    const char *hit = NULL, *miss = NULL;
+    int lo = carc__ntypes, hi = 0;
+    sp->ntiles = sp->nsegs = 0;
+    sp->wild = false;
+    for (int t = 0; t < carc__ntypes; t++) {
+        if (!type_in_set(t, set, &hit, &miss)) continue;
+        if (t < lo) lo = t;
+        hi = t + 1;
+        sp->ntiles += carc__types[t].count;
+        sp->nsegs += (uint32_t)carc__types[t].count * carc__types[t].nseg;
+        for (int r = 0; r < 4; r++)
+            if (carc__types[t].wild[r]) sp->wild = true;
+    }
+    sp->lo = (uint16_t)(lo < hi ? lo : 0);
+    sp->hi = (uint16_t)hi;
+    sp->ready = true;
+    return sp;
+}
+
 static size_t module_state_size(const carc_module_def *md, const carc_options *o)
 {
     return md->state_size ? md->state_size(o) : 0;
@@ -311,12 +345,9 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
         events_game += md->events_per_game;
         overlays += md->overlays;
         if (!md->tile_set) continue;
-        const char *hit = NULL, *miss = NULL;
-        for (int t = 0; t < carc__ntypes; t++) {
-            if (!type_in_set(t, md->tile_set, &hit, &miss)) continue;
-            ntiles += carc__types[t].count;
-            nsegs += (uint32_t)carc__types[t].count * carc__types[t].nseg;
-        }
+        const set_span *sp = span_of(m, md->tile_set);
+        ntiles += sp->ntiles;
+        nsegs += sp->nsegs;
     }
     if (ntiles == 0 || ntiles > CARC_MAX_TILES || figs > CARC_ID_FIGURE_N) return CARC_E_INVALID;
 
@@ -385,6 +416,9 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     memset(g, 0, L.off_tiles);
     g->magic = CARC_MAGIC;
     g->L = L;
+    g->tiles_off = L.off_tiles;
+    g->segs_off = L.off_segs;
+    g->remain_off = L.off_remain;
     g->opts = o;
     g->nplayers = o.num_players;
     g->nlog_final = UINT32_MAX;
@@ -414,6 +448,7 @@ int carc__game_init(carc_game *g)
         if (md->may_deploy) g->hookmask |= HK_MAY_DEPLOY;
         if (md->may_place_tile) {
             g->hookmask |= HK_MAY_PLACE;
+            g->hooks_place |= 1u << m;
             g->place_veto_ttags |= md->place_veto_ttags;
             if (!md->place_veto_ttags) g->place_veto_all = 1;
         }
@@ -428,7 +463,10 @@ int carc__game_init(carc_game *g)
         if (md->deploy_actions) g->hookmask |= HK_DEPLOY_ACTIONS;
         if (md->may_move_figure) g->hookmask |= HK_MAY_MOVE;
         if (md->player_points) g->hookmask |= HK_PLAYER_POINTS;
-        if (md->place_repair) g->hookmask |= HK_REPAIR;
+        if (md->place_repair) {
+            g->hookmask |= HK_REPAIR;
+            g->hooks_repair |= 1u << m;
+        }
         if (md->token_kinds & tokens_owned) return CARC_E_INVALID; /* two own one kind */
         tokens_owned |= md->token_kinds;
         pending_sum += md->max_pending;
@@ -472,17 +510,19 @@ int carc__game_init(carc_game *g)
     }
 
     uint8_t *remain = REMAIN(g);
+    int tlo = carc__ntypes, thi = 0; /* the types of the sets in play */
     for (int k = 0; k < g->nmods; k++) {
         const carc_module_def *md = carc__mod(g, k);
         if (!md->tile_set) continue;
+        const set_span *sp = span_of(g->mods[k], md->tile_set);
+        if (sp->wild) g->hookmask |= HK_WILD;
+        if (sp->lo < tlo) tlo = sp->lo;
+        if (sp->hi > thi) thi = sp->hi;
         const char *hit = NULL, *miss = NULL;
-        for (int t = 0; t < carc__ntypes; t++)
-            if (type_in_set(t, md->tile_set, &hit, &miss)) {
-                if (!carc__types[t].held) /* held tiles are dealt by their module */
-                    remain[t] = carc__types[t].count;
-                for (int r = 0; r < 4; r++)
-                    if (carc__types[t].wild[r]) g->hookmask |= HK_WILD;
-            }
+        for (int t = sp->lo; t < sp->hi; t++)
+            if (type_in_set(t, md->tile_set, &hit, &miss) &&
+                !carc__types[t].held) /* held tiles are dealt by their module */
+                remain[t] = carc__types[t].count;
     }
     if (g->first_player < 0 || g->first_player >= g->nplayers) return CARC_E_INVALID;
     g->player = g->first_player;
@@ -495,7 +535,11 @@ int carc__game_init(carc_game *g)
             if (BAG(g)[t] > remain[t]) return CARC_E_INVALID;
             remain[t] = BAG(g)[t];
         }
-    for (int t = 0; t < carc__ntypes; t++) g->total_remaining += remain[t];
+    if (g->bag_given) { /* the bag may hold only types of the sets (checked above) */
+        tlo = 0;
+        thi = carc__ntypes;
+    }
+    for (int t = tlo; t < thi; t++) g->total_remaining += remain[t];
     for (int k = 0; k < g->nmods; k++)
         if (carc__mod(g, k)->setup) carc__mod(g, k)->setup(g);
     g->step = CARC_STEP_TURN_START;
@@ -599,16 +643,9 @@ bool carc__state_equal(const carc_game *a, const carc_game *b)
 
 /* ------------------------------------------------------- module services */
 
-int carc__players(const carc_game *g) { return g->nplayers; }
-int carc__current(const carc_game *g) { return g->player; }
 int carc__turn(const carc_game *g) { return g->turn; }
 int carc__turn_part(const carc_game *g) { return g->part; }
 int carc__pile_left(const carc_game *g) { return g->total_remaining; }
-
-int carc__pile_left_of(const carc_game *g, int type)
-{
-    return type >= 0 && type < carc__ntypes ? CREMAIN(g)[type] : 0;
-}
 
 int carc__pile_take(carc_game *g, int type)
 {
@@ -651,18 +688,6 @@ int carc__rule(const carc_game *g, int slot)
 bool carc__module_enabled(const carc_game *g, int module)
 {
     return module >= 0 && module < CARC_MODULE_SLOTS && carc__module_on(g, module);
-}
-
-void *carc__mod_state(carc_game *g, int module)
-{
-    if (module < 0 || module >= CARC_MODULE_SLOTS || !g->modoff[module]) return NULL;
-    return (char *)g + g->modoff[module];
-}
-
-const void *carc__mod_cstate(const carc_game *g, int module)
-{
-    if (module < 0 || module >= CARC_MODULE_SLOTS || !g->modoff[module]) return NULL;
-    return (const char *)g + g->modoff[module];
 }
 
 uint32_t carc__random_below(carc_game *g, uint32_t n) { return carc__rng_below(g, n); }

@@ -132,7 +132,18 @@ typedef struct step_entry {
 enum { TF_EXTRA_PART = 1, TF_NO_TILE = 2, TF_FAULT = 4 };
 
 struct carc_game {
+    /* the head lib/module.h reads for its inline services (carc__players,
+     * carc__current, carc__mod_state): first, in this order (checked below) */
     uint32_t magic;
+    int player;             /* player whose turn it is */
+    int nplayers;
+    uint32_t modoff[CARC_MODULE_SLOTS];      /* module state offsets (0 none) */
+    uint32_t ntiles;        /* placed tiles */
+    int last_tile;          /* placed index of the tile placed this part, -1 */
+    uint32_t tiles_off;     /* L.off_tiles, for the inline tile services */
+    uint32_t segs_off;      /* L.off_segs, for carc__segment_root */
+    uint32_t remain_off;    /* L.off_remain, for carc__pile_left_of */
+
     layout L;
 
     /* hot: read or written by every decision, kept together */
@@ -140,13 +151,13 @@ struct carc_game {
     uint8_t step_pos;       /* next hook of the step */
     uint8_t flags;          /* TF_* */
     uint8_t part;           /* 0, 1 in an extra part of the turn */
-    int player;             /* player whose turn it is */
     int drawn;              /* tile type in hand, -1 */
-    int last_tile;          /* placed index of the tile placed this part, -1 */
-    uint32_t ntiles, nsegs, nfront, nhist, nlog, nfigs;
+    uint32_t nsegs, nfront, nhist, nlog, nfigs;
     uint32_t live_front;    /* unfilled frontier cells, listed from live_head in creation order */
     uint16_t live_head, live_tail; /* first and last of them, LIVE_END: none */
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
+    uint32_t hooks_repair;  /* enabled modules with a place_repair hook (bit set) */
+    uint32_t hooks_place;   /* enabled modules with a may_place_tile hook (bit set) */
     uint32_t hookmask;      /* HK_* bits: some enabled module has that hook */
     uint32_t place_veto_ttags; /* tile tags of the types may_place_tile hooks examine */
     uint8_t place_veto_all; /* some may_place_tile hook examines every type */
@@ -180,14 +191,12 @@ struct carc_game {
      * entry (an entry may set aside one held tile per player) */
     int16_t aside_ring[8];
     uint8_t n_aside;
-    int nplayers;
     uint64_t rng[2];
 
     /* cold: set at creation, or rare */
     uint8_t return_step, return_pos; /* carc__turn_start: the hook to come back to */
     uint8_t in_extra_turn;  /* 1 while a turn of carc__turn_start is played */
     uint8_t mods[CARC_MODULE_SLOTS];
-    uint32_t modoff[CARC_MODULE_SLOTS];      /* module state offsets (0 none) */
     step_entry steps[CARC_NUM_STEPS][MAX_STEP_HOOKS];
     carc_options opts;      /* normalised copy */
     uint32_t nlog_final;    /* score log entries before the final scoring (UINT32_MAX: not yet) */
@@ -196,6 +205,22 @@ struct carc_game {
     int8_t first_player;
     uint8_t bag_given;
 };
+
+_Static_assert(offsetof(struct carc_game, player) == CARC__HEAD_PLAYER &&
+                   offsetof(struct carc_game, nplayers) == CARC__HEAD_NPLAYERS &&
+                   offsetof(struct carc_game, modoff) == CARC__HEAD_MODOFF &&
+                   offsetof(struct carc_game, ntiles) == CARC__HEAD_NTILES &&
+                   offsetof(struct carc_game, last_tile) == CARC__HEAD_LAST_TILE &&
+                   offsetof(struct carc_game, tiles_off) == CARC__HEAD_TILES_OFF &&
+                   sizeof(ptile) == CARC__TILE_BYTES && offsetof(ptile, x) == CARC__TILE_X &&
+                   offsetof(ptile, y) == CARC__TILE_Y && offsetof(ptile, type) == CARC__TILE_TYPE &&
+                   offsetof(ptile, rot) == CARC__TILE_ROT &&
+                   offsetof(ptile, seg0) == CARC__TILE_SEG0 &&
+                   offsetof(ptile, overlay_seg) == CARC__TILE_OVERLAY && NO_OVERLAY == 0xFFFF &&
+                   offsetof(struct carc_game, segs_off) == CARC__HEAD_SEGS_OFF &&
+                   offsetof(struct carc_game, remain_off) == CARC__HEAD_REMAIN_OFF &&
+                   sizeof(seg) == CARC__SEG_BYTES && offsetof(seg, parent) == CARC__SEG_PARENT,
+               "lib/module.h's game head (CARC__HEAD_*) and struct carc_game disagree");
 
 /* hookmask bits */
 enum {
@@ -474,6 +499,8 @@ void carc__log(carc_game *g, int player, int points, int reason, int feature, in
 int carc__enumerate(const carc_game *g, action_sink *sink) CARC_INTERNAL;
 int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CARC_INTERNAL;
 int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
+/* the same for the core's deployment decision (the caller checked its kind) */
+int carc__apply_deploy_id(carc_game *g, int32_t id) CARC_INTERNAL;
 /* a structured outcome given as its id and payload words at the pending
  * sampled-only chance decision: the owner's outcome_from_payload rebuilds
  * it into *out (an action of the owner with that id) or refuses it

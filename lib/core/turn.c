@@ -107,6 +107,13 @@ static inline void pop(carc_game *g)
     g->pend[g->npending] = empty; /* so equal games have equal bytes */
 }
 
+/* pop() of the only pending decision */
+static inline void plain_pop_front(carc_game *g)
+{
+    g->npending = 0;
+    memset(&g->pend[0], 0, sizeof g->pend[0]); /* so equal games have equal bytes */
+}
+
 /* A module queues the core's deployment only as the turn's own, on the
  * tile just laid (again after a verb: a bridge in addition); one on another
  * tile goes through carc__decision_push_deploy, which marks it. */
@@ -171,7 +178,12 @@ int carc__decision_push_sampled(carc_game *g, int kind, int owner, int32_t arg)
 }
 
 static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot);
-static unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair);
+static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool sampled,
+                       const uint16_t *given, int ngiven);
+/* apply_entry's ngiven for an id carc__sample_chance drew from the pending
+ * decision's chance outcomes (no payload; not listed again) */
+#define GIVEN_LISTED (-1)
+static inline unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair);
 
 /* ------------------------------------------------------------- the pipeline */
 
@@ -408,45 +420,50 @@ static inline bool place_veto_type(const carc_game *g, int type)
 static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
 {
     if (!place_veto_type(g, type)) return false;
-    for (int k = 0; k < g->nmods; k++) {
-        const carc_module_def *md = carc__mod(g, k);
-        if (!md->may_place_tile ||
-            (md->place_veto_ttags && !(carc__types[type].tags & md->place_veto_ttags)))
-            continue;
+    /* only the modules that have the hook (a bit per module id; a veto of
+     * any of them refuses, and they only read the game: order-free) */
+    for (uint32_t b = g->hooks_place; b; b &= b - 1) {
+        const carc_module_def *md = carc__modules[__builtin_ctz(b)];
+        if (md->place_veto_ttags && !(carc__types[type].tags & md->place_veto_ttags)) continue;
         if (!md->may_place_tile(g, type, x, y, rot)) return true;
     }
     return false;
 }
 
+/* only the modules that have the hook (a bit per module id; the answers
+ * are OR-ed and read-only, so their order does not matter) */
+__attribute__((noinline)) static bool ask_repair_possible(const carc_game *g)
+{
+    for (uint32_t b = g->hooks_repair; b; b &= b - 1)
+        if (carc__modules[__builtin_ctz(b)]->place_repair(g, -1, 0, 0, 0, 0)) return true;
+    return false;
+}
+
 bool carc__repair_possible(const carc_game *g)
 {
-    if (!(g->hookmask & HK_REPAIR)) return false;
-    for (int k = 0; k < g->nmods; k++) {
-        const carc_module_def *md = carc__mod(g, k);
-        if (md->place_repair && md->place_repair(g, -1, 0, 0, 0, 0)) return true;
-    }
-    return false;
+    return g->hooks_repair && ask_repair_possible(g);
 }
 
 /* Would a module repair tile `type` turned rot in cell f, given that one
  * may repair something now (carc__repair_possible)? */
-static bool repairable(const carc_game *g, const front *f, int type, int rot)
+static inline bool repairable(const carc_game *g, const front *f, int type, int rot)
 {
     unsigned sides = carc__repair_sides(f, type, rot);
     if (!sides) return false;
-    for (int k = 0; k < g->nmods; k++) {
-        const carc_module_def *md = carc__mod(g, k);
-        if (md->place_repair && md->place_repair(g, type, f->x, f->y, rot, (int)sides)) return true;
-    }
+    for (uint32_t b = g->hooks_repair; b; b &= b - 1)
+        if (carc__modules[__builtin_ctz(b)]->place_repair(g, type, f->x, f->y, rot, (int)sides))
+            return true;
     return false;
 }
 
-bool carc__repairable(const carc_game *g, const front *f, int type, int rot)
+__attribute__((noinline)) bool carc__repairable(const carc_game *g, const front *f, int type,
+                                                int rot)
 {
     return (g->hookmask & HK_REPAIR) && repairable(g, f, type, rot);
 }
 
-unsigned carc__repaired_rots(const carc_game *g, const front *f, int type)
+/* the rotations of `type` in cell f that only a repair makes legal */
+static inline unsigned repaired_rots(const carc_game *g, const front *f, int type)
 {
     unsigned rots = 0; /* the table knows the candidates: their mismatches are road/field */
     for (unsigned miss = carc__types[type].repair[f->req]; miss; miss &= miss - 1) {
@@ -456,11 +473,16 @@ unsigned carc__repaired_rots(const carc_game *g, const front *f, int type)
     return rots;
 }
 
+unsigned carc__repaired_rots(const carc_game *g, const front *f, int type)
+{
+    return repaired_rots(g, f, type);
+}
+
 /* carc__legal_rots, told whether a module may repair anything now */
-static unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair)
+static inline unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair)
 {
     unsigned rots = carc__types[type].fit[f->req];
-    if (repair) rots |= carc__repaired_rots(g, f, type);
+    if (repair) rots |= repaired_rots(g, f, type);
     if (place_veto_type(g, type))
         for (int r = 0; r < 4; r++)
             if (((rots >> r) & 1) && place_vetoed(g, type, f->x, f->y, r)) rots &= ~(1u << r);
@@ -862,6 +884,33 @@ int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t c
     return md->chance_outcomes(g, p, ids, w, cap);
 }
 
+static bool room_for_one_more(const carc_game *g);
+static void history_push(carc_game *g, int32_t id, bool sampled);
+static inline void plain_pop_front(carc_game *g);
+
+/* The draw of tile type t (drawable: the pile holds one, no module has a
+ * drawable hook) applied in straight line where the core's own turn runs
+ * (g->plain) and t fits somewhere: what apply_entry, apply_draw and
+ * plain_advance do then, in the same order, leaving the same state.
+ * false (nothing changed): not that case, apply it the general way. */
+static bool plain_draw(carc_game *g, int t)
+{
+    if (!g->plain || g->npending != 1 || g->step != CARC_STEP_DRAW || g->step_pos != 1 ||
+        (g->flags & TF_FAULT) || (g->hookmask & HK_DRAW_ASIDE) || g->hooks_drawable ||
+        g->hooks_repair || /* carc__placeable then asks no module, so it may come first */
+        g->pend[0].kind != CARC_DECISION_DRAW || !room_for_one_more(g) || !carc__placeable(g, t))
+        return false;
+    REMAIN(g)[t]--;
+    g->total_remaining--;
+    g->drawn = t;
+    plain_pop_front(g);
+    history_push(g, t, true);
+    g->step = CARC_STEP_PLACE;
+    g->step_pos = 1;
+    core_place(g);
+    return true;
+}
+
 int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
 {
     const carc_pending *p = carc__front(g);
@@ -901,6 +950,15 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
             r -= remain[t];
             if (r < 0) { id = t; break; }
         }
+        if (id >= 0 && plain_draw(g, id)) {
+            if (out) {
+                memset(out, 0, sizeof *out);
+                out->kind = CARC_ACTION_DRAW;
+                out->tile = id;
+            }
+            if (id_out) *id_out = id;
+            return CARC_OK;
+        }
     } else {
         int32_t ids[CARC_MAX_CHANCE_OUTCOMES];
         uint32_t w[CARC_MAX_CHANCE_OUTCOMES];
@@ -925,7 +983,8 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
     } else {
         rc = carc__action_from_id(g, id, &a);
     }
-    if (!rc) rc = carc__apply(g, &a, id, true);
+    /* id is one of the outcomes carc__chance_weights listed */
+    if (!rc) rc = apply_entry(g, &a, id, true, NULL, GIVEN_LISTED);
     if (rc == CARC_OK) {
         if (out) *out = a;
         if (id_out) *id_out = id;
@@ -1076,6 +1135,7 @@ int carc__decision_payload(const carc_game *g, const uint16_t **words)
 static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool sampled,
                        const uint16_t *given, int ngiven)
 {
+    const bool listed = ngiven == GIVEN_LISTED;
     const carc_pending *front = carc__front(g);
     if (!front) return CARC_E_STATE;
     if (g->flags & TF_FAULT) return CARC_E_LIMIT;
@@ -1111,8 +1171,19 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
             if (nwords < 0 || nwords > CARC_PAYLOAD_MAX) return CARC_E_ILLEGAL;
         } else {
             /* a listed action: the module gets the action of the legal id,
-             * never the host's fields the id does not carry */
-            if (!module_id_legal(g, md, &p, id, &canon) || canon.kind != a->kind)
+             * never the host's fields the id does not carry (listed: the
+             * id is one of the decision's own chance outcomes, drawn by
+             * carc__sample_chance, so it is not listed again; otherwise the
+             * module's action_legal hook, or the list, decides) */
+#ifdef CARC_CHECKED
+            /* checked builds hold the module to chance_outcomes' contract */
+            if (listed && !id_is_legal(g, id))
+                carc__check_failed("chance_outcomes", "id among decision_actions' ids",
+                                   __FILE__, __LINE__);
+#endif
+            if ((listed ? carc__action_from_id(g, id, &canon) != CARC_OK
+                        : !module_id_legal(g, md, &p, id, &canon)) ||
+                canon.kind != a->kind)
                 return CARC_E_ILLEGAL;
             nwords = 0;
             a = &canon;
@@ -1190,6 +1261,37 @@ int carc__apply_place_id(carc_game *g, int32_t id)
     pop(g);
     history_push(g, id, false);
     if (g->plain) plain_advance(g, CARC_DECISION_PLACE);
+    else carc__advance(g);
+    return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
+}
+
+/* The core's deployment decision by id: a pass or a figure kind and
+ * segment decoded in place (carc__action_from_id's reading of those ids),
+ * then what apply_entry and apply_deploy do with it, in the same order;
+ * other ids (a module's verbs) go the general way. */
+int carc__apply_deploy_id(carc_game *g, int32_t id)
+{
+    if (id != CARC_ID_PASS &&
+        (id < CARC_ID_KIND_SEG || id >= CARC_ID_KIND_SEG + CARC_ID_KIND_SEG_N)) {
+        carc_action a;
+        if (carc__action_from_id(g, id, &a)) return CARC_E_ILLEGAL;
+        return carc__apply(g, &a, id, false);
+    }
+    if (g->flags & TF_FAULT) return CARC_E_LIMIT;
+    if (!room_for_one_more(g)) return CARC_E_LIMIT;
+    const carc_pending p = g->pend[0];
+    if (id != CARC_ID_PASS) {
+        int kind = (id - CARC_ID_KIND_SEG) / CARC_MAX_SEGMENTS;
+        int s = (id - CARC_ID_KIND_SEG) % CARC_MAX_SEGMENTS;
+        if (!deploy_ok(g, &p, kind, s)) return CARC_E_ILLEGAL;
+        int f = carc__figure_in_supply(g, p.player, kind);
+        if (f < 0) return CARC_E_ILLEGAL;
+        int rc = carc__figure_move(g, f, CARC_PLACE_SEGMENT, p.target, s, 0, 0, p.arg);
+        if (rc) return rc;
+    }
+    pop(g);
+    history_push(g, id, false);
+    if (g->plain) plain_advance(g, CARC_DECISION_DEPLOY);
     else carc__advance(g);
     return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
 }

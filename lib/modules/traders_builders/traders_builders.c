@@ -79,7 +79,10 @@ static int goods_capacity(void)
 static size_t state_size(const carc_options *o)
 {
     (void)o;
-    return sizeof(tb_state) + (size_t)goods_capacity() * sizeof(goods_seg);
+    /* the catalogue is fixed: count once per thread (every new game asks) */
+    static _Thread_local int capacity = -1;
+    if (capacity < 0) capacity = goods_capacity();
+    return sizeof(tb_state) + (size_t)capacity * sizeof(goods_seg);
 }
 
 static tb_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
