@@ -618,19 +618,20 @@ static void explain_flight(const carc_game *g, int p, int t, carc_explanation *o
     case WHY_DISTANCE:
         if (big_in_supply(g, p) && carc__rule(g, RULE_BIG) == 2)
             snprintf(out->message, sizeof out->message,
-                     "%d,%d is %d tiles away: with your big meeple in supply the pig flies "
+                     "%d,%d is %d tile%s away: with your big meeple in supply the pig flies "
                      "exactly 1 or 2 tiles",
-                     x, y, f.dist);
+                     x, y, f.dist, f.dist == 1 ? "" : "s");
         else if (big_in_supply(g, p))
             snprintf(out->message, sizeof out->message,
-                     "%d,%d is %d tiles away: with %d followers in supply, your big meeple among "
-                     "them, the pig flies exactly %d or %d tiles",
-                     x, y, f.dist, S, S, S + 1);
+                     "%d,%d is %d tile%s away: with %d followers in supply, your big meeple "
+                     "among them, the pig flies exactly %d or %d tiles",
+                     x, y, f.dist, f.dist == 1 ? "" : "s", S, S, S + 1);
         else
             snprintf(out->message, sizeof out->message,
-                     "%d,%d is %d tiles away: with %d followers in supply the pig flies exactly "
-                     "%d tiles",
-                     x, y, f.dist, S, S);
+                     "%d,%d is %d tile%s away: with %d follower%s in supply the pig flies "
+                     "exactly %d tile%s",
+                     x, y, f.dist, f.dist == 1 ? "" : "s", S, S == 1 ? "" : "s", S,
+                     S == 1 ? "" : "s");
         break;
     case WHY_OBSTACLE: {
         int bx, by;
