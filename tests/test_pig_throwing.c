@@ -194,6 +194,417 @@ START_TEST(random_games_reach_everything)
 }
 END_TEST
 
+
+/* --------------------------------------------------------- explanations */
+
+#define WHY(k) PT_KIND(k)
+
+static carc_game *replay_text(const char *text)
+{
+    carc_game *g = NULL;
+    carc_record_error err;
+    memset(&err, 0, sizeof err);
+    int rc = carc_record_replay(&g, text, strlen(text), &err);
+    ck_assert_msg(rc == CARC_OK, "line %d: %s", err.line, err.message);
+    return g;
+}
+
+static char *slurp(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", SCENARIO_DIR, name);
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    static char buf[1 << 16];
+    size_t len = fread(buf, 1, sizeof buf - 1, f);
+    buf[len] = 0;
+    fclose(f);
+    return buf;
+}
+
+/* A scenario record up to (not including) the k-th line (k >= 1) that is
+ * exactly `stop` (NULL: all of it), with `extra` lines (rules) put after
+ * its "modules" line; replayed. */
+static carc_game *replay(const char *name, const char *stop, int k, const char *extra)
+{
+    const char *text = slurp(name);
+    static char out[1 << 16];
+    size_t n = 0;
+    int seen = 0;
+    for (const char *line = text; *line;) {
+        const char *nl = strchr(line, '\n');
+        size_t l = nl ? (size_t)(nl - line) + 1 : strlen(line);
+        if (stop && strlen(stop) == l - (nl != NULL) && strncmp(line, stop, strlen(stop)) == 0 &&
+            ++seen == k)
+            break;
+        memcpy(out + n, line, l);
+        n += l;
+        if (extra && strncmp(line, "modules", 7) == 0) {
+            memcpy(out + n, extra, strlen(extra));
+            n += strlen(extra);
+        }
+        line += l;
+    }
+    out[n] = 0;
+    return replay_text(out);
+}
+
+static void apply_text(carc_game *g, const char *text)
+{
+    carc_action a;
+    ck_assert_int_eq(carc_action_from_string(g, text, &a), CARC_OK);
+    int rc = carc_game_apply(g, &a);
+    ck_assert_msg(rc == CARC_OK, "'%s': %d", text, rc);
+}
+
+static void explains(const carc_game *g, const char *text, int reason, const char *needle)
+{
+    carc_explanation ex;
+    ck_assert_int_eq(carc_game_explain_text(g, text, &ex), CARC_OK);
+    ck_assert_msg(ex.code < 0, "'%s' is legal", text);
+    ck_assert_msg(ex.reason == reason, "'%s': reason %d (%s), want %d", text, ex.reason,
+                  ex.message, reason);
+    ck_assert_msg(ex.message[0] != 0, "'%s': no message", text);
+    if (needle) ck_assert_msg(strstr(ex.message, needle), "'%s': '%s' lacks '%s'", text, ex.message, needle);
+}
+
+static void legal(const carc_game *g, const char *text)
+{
+    carc_explanation ex;
+    ck_assert_int_eq(carc_game_explain_text(g, text, &ex), CARC_OK);
+    ck_assert_msg(ex.code == CARC_OK, "'%s' refused: %s", text, ex.message);
+}
+
+/* White box: player p keeps only `keep` follower figures in supply -- the
+ * others are held off the board (a held figure is not in supply, A2) --
+ * and the big meeple among them if big. */
+static void supply_to(carc_game *g, int p, int keep, bool big)
+{
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.owner == p && f.where == CARC_PLACE_HELD && f.holder == 31)
+            carc__figure_move(g, i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, 0);
+    }
+    int n = carc__figure_supply_class(g, p, CARC_CLASS_FOLLOWER);
+    int bigfig = carc__figure_find(g, p, CARC_FIGURE_BIG, CARC_PLACE_SUPPLY, -1);
+    if (!big && bigfig >= 0 && n > keep) { /* the big meeple first */
+        carc__figure_move(g, bigfig, CARC_PLACE_HELD, -1, 0, 0, 31, 0);
+        n--;
+    }
+    for (int i = 0; i < carc__figure_count(g) && n > keep; i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.owner != p || f.where != CARC_PLACE_SUPPLY ||
+            !(carc__figure_kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER))
+            continue;
+        if (big && f.kind == CARC_FIGURE_BIG) continue;
+        carc__figure_move(g, i, CARC_PLACE_HELD, -1, 0, 0, 31, 0);
+        n--;
+    }
+    ck_assert_int_eq(carc__figure_supply_class(g, p, CARC_CLASS_FOLLOWER), keep);
+}
+
+static int tile_at(const carc_game *g, int x, int y)
+{
+    int t = carc__tile_at(g, x, y);
+    ck_assert_int_ge(t, 0);
+    return t;
+}
+
+/* put figure fig on segment seg of the tile at x, y */
+static void put(carc_game *g, int fig, int x, int y, int seg)
+{
+    ck_assert_int_eq(carc__figure_move(g, fig, CARC_PLACE_SEGMENT, tile_at(g, x, y), seg, 0, 0, 0),
+                     CARC_OK);
+}
+
+static int find(const carc_game *g, int p, int kind, int where)
+{
+    int i = carc__figure_find(g, p, kind, where, -1);
+    ck_assert_int_ge(i, 0);
+    return i;
+}
+
+/* Distance (A2, B3), the line (B2), the landing (B7), the verb's refusals. */
+START_TEST(distance_and_landing)
+{
+    carc_game *g = replay("pig_throw_gaps_squash.rec", "throw", 1, NULL);
+    legal(g, "throw");
+    apply_text(g, "throw");
+    explains(g, "throw 1,-1", WHY(5), "4 tiles away");
+    explains(g, "throw -3,0", WHY(5), "exactly 3 tiles");
+    explains(g, "throw -2,0", WHY(4), "orthogonal");
+    legal(g, "throw 0,-1");
+    apply_text(g, "throw 0,-1");
+    explains(g, "throw 0,-1 city S", WHY(9), NULL);
+    carc_game_free(g);
+    /* N = 1 and N = 0 (held figures are not in supply) */
+    g = replay("pig_throw_gaps_squash.rec", "throw", 1, NULL);
+    supply_to(g, 0, 1, false);
+    apply_text(g, "throw");
+    explains(g, "throw 0,-1", WHY(5), "exactly 1 tile");
+    legal(g, "throw -3,0");
+    carc_game_free(g);
+    g = replay("pig_throw_gaps_squash.rec", "throw", 1, NULL);
+    supply_to(g, 0, 0, false);
+    explains(g, "throw", WHY(3), "no follower in supply");
+    carc_game_free(g);
+    /* eight directions: a diagonal neighbour is then a wrong distance */
+    g = replay("pig_throw_gaps_squash.rec", "throw", 1, "rule pig_throw_directions 2\n");
+    apply_text(g, "throw");
+    explains(g, "throw -2,0", WHY(5), "1 tile away");
+    carc_game_free(g);
+    /* no pig: P1 after its pig went home; already thrown: the double turn */
+    g = replay("pig_builder_double_turn.rec", "pass", 5, NULL);
+    explains(g, "throw", WHY(2), "this turn already");
+    carc_game_free(g);
+    g = replay("pig_dragon_nap.rec", "draw DG_RFr_d", 1, NULL);
+    apply_text(g, "draw DG_RFr_d");
+    apply_text(g, "place -4,0 r0");
+    explains(g, "throw", WHY(1), "no pig");
+    carc_game_free(g);
+}
+END_TEST
+
+/* The squash (B8): the thrower's own follower too; the farmer after the
+ * squash (B7) or before it (rule pig_throw_farmer 2, then A6). */
+START_TEST(squash_own_and_farmer_rule)
+{
+    carc_game *g = replay("pig_throw_gaps_squash.rec", "throw", 1, NULL);
+    int road = find(g, 0, CARC_FIGURE_FOLLOWER, CARC_PLACE_SEGMENT); /* the farmer at -1,0 */
+    carc_fig f;
+    /* P0's follower on the road (-2,0) onto P1's farmer's segment at 0,-1 */
+    int rf = -1;
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc__figure_get(g, i, &f);
+        if (f.owner == 0 && f.where == CARC_PLACE_SEGMENT && f.kind == CARC_FIGURE_FOLLOWER &&
+            f.tile == tile_at(g, -2, 0))
+            rf = i;
+    }
+    ck_assert_int_ge(rf, 0);
+    (void)road;
+    put(g, rf, 0, -1, 1);
+    apply_text(g, "throw");
+    apply_text(g, "throw 0,-1");
+    apply_text(g, "throw 0,-1 field Nw");
+    carc__figure_get(g, rf, &f);
+    ck_assert_int_eq(f.where, CARC_PLACE_SUPPLY); /* its own follower squashed */
+    ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 4);
+    carc__figure_get(g, find(g, 0, CARC_FIGURE_PIG, CARC_PLACE_SEGMENT), &f);
+    ck_assert_int_eq(f.tile, tile_at(g, 0, -1));
+    carc_game_free(g);
+    /* P0's only farmer of that field on the landing segment: refused after
+     * the squash (default), allowed before it -- and the pig goes home */
+    for (int rule = 1; rule <= 2; rule++) {
+        g = replay("pig_throw_gaps_squash.rec", "throw", 1,
+                   rule == 2 ? "rule pig_throw_farmer 2\n" : NULL);
+        int farmer = -1;
+        for (int i = 0; i < carc__figure_count(g); i++) {
+            carc__figure_get(g, i, &f);
+            if (f.owner == 0 && f.where == CARC_PLACE_SEGMENT && f.tile == tile_at(g, -1, 0) &&
+                f.kind == CARC_FIGURE_FOLLOWER)
+                farmer = i;
+        }
+        ck_assert_int_ge(farmer, 0);
+        put(g, farmer, 0, -1, 1);
+        if (rule == 1) {
+            explains(g, "throw", WHY(8), "no field of 0,-1");
+        } else {
+            apply_text(g, "throw");
+            apply_text(g, "throw 0,-1");
+            apply_text(g, "throw 0,-1 field Nw");
+            carc__figure_get(g, farmer, &f);
+            ck_assert_int_eq(f.where, CARC_PLACE_SUPPLY);
+            ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_PIG), 1); /* orphaned (A6) */
+            ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_PIG), 1);
+        }
+        carc_game_free(g);
+    }
+}
+END_TEST
+
+/* Towers (B6): S = h passed only by the high throw, S < h by none; the
+ * precision throw reopens the tower. */
+START_TEST(towers)
+{
+    carc_game *g = replay("pig_throw_high_precision.rec", "throw", 1, NULL);
+    apply_text(g, "throw");
+    explains(g, "throw 6,-1", WHY(6), "tower at 3,-1 (height 4)");
+    explains(g, "throw 3,-1", WHY(5), "4 or 5 tiles");
+    carc_game_free(g);
+    /* S = 3 < h = 4: even the high throw is stopped */
+    g = replay("pig_throw_high_precision.rec", "throw", 1, NULL);
+    supply_to(g, 0, 3, true); /* high: 3 tiles, a gap; long: 4, stopped */
+    explains(g, "throw", WHY(6), "tower at 3,-1 (height 4)");
+    carc_game_free(g);
+    /* the whole record: the knocked-off follower is home, the tower open */
+    g = replay("pig_throw_high_precision.rec", NULL, 0, NULL);
+    int t = tile_at(g, 2, -1);
+    ck_assert_int_eq(carc__tower_top(g, t), -1);
+    ck_assert_int_eq(carc__tower_height(g, t), 1);
+    carc_game_free(g);
+    /* the knock-off refused for a figure that is no top follower */
+    g = replay("pig_throw_high_precision.rec", "throw knock 7", 1, NULL);
+    explains(g, "throw knock 3", WHY(11), "lesser tower");
+    /* rule pig_throw_precision 2: only a tower on the landing tile (none) */
+    carc_game_free(g);
+    g = replay("pig_throw_high_precision.rec", "throw knock 7", 1, "rule pig_throw_precision 2\n");
+    ck_assert_int_eq(carc_game_current_player(g), -4); /* no knock-off asked: over */
+    carc_game_free(g);
+}
+END_TEST
+
+/* The cathedral (B4): blocks a normal throw, not a high one. */
+START_TEST(cathedral)
+{
+    static const char rec[] =
+        "carcvar-record 3\nplayers 2\nseed 1\n"
+        "modules base,inns_cathedrals,traders_builders,pig_throwing\n"
+        "bag IC_Cccc_c=1 E=2 U=2\n"
+        "draw IC_Cccc_c\nplace 0,-1 r0\npass\n"
+        "draw E\nplace -1,-1 r1\npass\n"
+        "draw E\nplace 1,-1 r3\npass\n"
+        "draw U\nplace 1,0 r1\n";
+    carc_game *g = replay_text(rec);
+    /* P1 decides; its pig on E's field at -1,-1, a farmer north of the
+     * road at 1,0, in the field of E at 1,-1 */
+    put(g, find(g, 1, CARC_FIGURE_PIG, CARC_PLACE_SUPPLY), -1, -1, 1);
+    put(g, find(g, 1, CARC_FIGURE_FOLLOWER, CARC_PLACE_SUPPLY), 1, 0, 2);
+    supply_to(g, 1, 2, false); /* 2 normal meeples, the big meeple held */
+    explains(g, "throw", WHY(6), "cathedral at 0,-1");
+    carc_game_free(g);
+    g = replay_text(rec);
+    put(g, find(g, 1, CARC_FIGURE_PIG, CARC_PLACE_SUPPLY), -1, -1, 1);
+    put(g, find(g, 1, CARC_FIGURE_FOLLOWER, CARC_PLACE_SUPPLY), 1, 0, 2);
+    supply_to(g, 1, 2, true); /* 1 normal meeple and the big meeple: high */
+    apply_text(g, "throw");
+    legal(g, "throw 1,-1");
+    carc_game_free(g);
+}
+END_TEST
+
+/* The City of Carcassonne (B4): its inner tiles block (rule
+ * pig_throw_city 2: all 12); the high throw passes. */
+START_TEST(city)
+{
+    static const char *const recs[3] = {
+        "carcvar-record 3\nplayers 2\nseed 1\n"
+        "modules base,count,traders_builders,pig_throwing\nbag B=2\n"
+        "draw B\nplace -3,0 r0\npass\ndraw B\nplace 2,0 r0\n",
+        "carcvar-record 3\nplayers 2\nseed 1\n"
+        "modules base,count,traders_builders,pig_throwing\nrule pig_throw_city 2\nbag B=2\n"
+        "draw B\nplace -3,0 r0\npass\ndraw B\nplace 2,0 r0\n",
+        "carcvar-record 3\nplayers 2\nseed 1\n"
+        "modules base,inns_cathedrals,count,traders_builders,pig_throwing\nbag B=2\n"
+        "draw B\nplace -3,0 r0\npass\ndraw B\nplace 2,0 r0\n",
+    };
+    for (int i = 0; i < 3; i++) {
+        carc_game *g = replay_text(recs[i]);
+        put(g, find(g, 1, CARC_FIGURE_PIG, CARC_PLACE_SUPPLY), -3, 0, 1);
+        put(g, find(g, 1, CARC_FIGURE_FOLLOWER, CARC_PLACE_SUPPLY), 1, 0, 1); /* CO_8's field */
+        supply_to(g, 1, 5, i == 2);
+        if (i < 2) { /* the refusal names the first blocking cell */
+            explains(g, "throw", WHY(6), i == 0 ? "City of Carcassonne at -1,0"
+                                                : "City of Carcassonne at -2,0");
+        } else {
+            apply_text(g, "throw");
+            legal(g, "throw 2,0");
+            apply_text(g, "throw 2,0");
+            apply_text(g, "throw 2,0 field Nw");
+            carc_fig f;
+            carc__figure_get(g, find(g, 1, CARC_FIGURE_PIG, CARC_PLACE_SEGMENT), &f);
+            ck_assert_int_eq(f.tile, tile_at(g, 2, 0));
+        }
+        carc_game_free(g);
+    }
+}
+END_TEST
+
+/* The defensive stance's third case (B9): the victim has no follower in
+ * supply: its big meeple is removed from play, the pig lands. */
+START_TEST(stance_squashed)
+{
+    carc_game *g = replay("pig_stance_replaced.rec", "throw", 1, NULL);
+    supply_to(g, 1, 0, false);
+    int big = find(g, 1, CARC_FIGURE_BIG, CARC_PLACE_SEGMENT);
+    apply_text(g, "throw");
+    apply_text(g, "throw 0,-1");
+    apply_text(g, "throw 0,-1 field Nw");
+    carc_fig f;
+    carc__figure_get(g, big, &f);
+    ck_assert_int_eq(f.where, CARC_PLACE_REMOVED);
+    carc__figure_get(g, find(g, 0, CARC_FIGURE_PIG, CARC_PLACE_SEGMENT), &f);
+    ck_assert_int_eq(f.tile, tile_at(g, 0, -1));
+    /* P1's pig at 1,-1 lost its owner's last follower in the field (A6) */
+    ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_PIG), 1);
+    carc_game_free(g);
+    /* rule pig_throw_removed 2: "removed from play" is back to the supply */
+    g = replay("pig_stance_caught_long.rec", NULL, 0, "rule pig_throw_removed 2\n");
+    ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_PIG), 1);
+    carc_game_free(g);
+}
+END_TEST
+
+/* The fairy (B11): no throw into its zone; the fairy not moved beside a
+ * pig (its own tile too, unless rule pig_throw_fairy 2). */
+START_TEST(fairy)
+{
+    carc_game *g = replay("pig_dragon_nap.rec", "throw", 1, NULL);
+    int fairy = carc__figure_find(g, -1, CARC_FIGURE_FAIRY, CARC_PLACE_SUPPLY, -1);
+    ck_assert_int_ge(fairy, 0);
+    ck_assert_int_eq(carc__figure_move(g, fairy, CARC_PLACE_TILE, tile_at(g, -2, 0), 0, 0, 0, 0),
+                     CARC_OK);
+    explains(g, "throw", WHY(7), "fairy");
+    carc_game_free(g);
+    /* P0 may move the fairy to its farmer at 1,0 (pigs at 3,0 and -1,0, two
+     * away); not once P1's pig stands beside it, nor on its tile */
+    for (int rule = 1; rule <= 2; rule++) {
+        g = replay("pig_dragon_nap.rec", "throw", 1, rule == 2 ? "rule pig_throw_fairy 2\n" : NULL);
+        int farmer = find(g, 0, CARC_FIGURE_FOLLOWER, CARC_PLACE_SEGMENT);
+        char text[32];
+        snprintf(text, sizeof text, "fairy %d", farmer);
+        legal(g, "fairy");
+        carc_game *h = NULL;
+        ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
+        apply_text(h, "fairy");
+        legal(h, text);
+        carc_game_free(h);
+        int pig1 = find(g, 1, CARC_FIGURE_PIG, CARC_PLACE_SEGMENT);
+        put(g, pig1, 2, 0, 1); /* beside the farmer */
+        carc_explanation ex;
+        ck_assert_int_eq(carc_game_explain_text(g, "fairy", &ex), CARC_OK);
+        ck_assert_int_lt(ex.code, 0);
+        put(g, pig1, 1, 0, 1); /* on the farmer's tile (its south field) */
+        ck_assert_int_eq(carc_game_explain_text(g, "fairy", &ex), CARC_OK);
+        if (rule == 1) ck_assert_int_lt(ex.code, 0);
+        else ck_assert_int_eq(ex.code, CARC_OK);
+        carc_game_free(g);
+    }
+}
+END_TEST
+
+/* The dragon's nap (B10), white box: asleep after the pig, awake after the
+ * dragon tile. */
+START_TEST(dragon_nap)
+{
+    carc_game *g = replay("pig_dragon_nap.rec", "draw DG_Rr_v", 1, NULL);
+    ck_assert_int_eq(carc__pd_dragon_asleep(g), 1);
+    carc_game_free(g);
+    g = replay("pig_dragon_nap.rec", "draw DG_RFr_d", 1, NULL);
+    ck_assert_int_eq(carc__pd_dragon_asleep(g), 1); /* the volcano moved it asleep */
+    carc_game_free(g);
+    g = replay("pig_dragon_nap.rec", "draw DG_RRR_d", 1, NULL);
+    ck_assert_int_eq(carc__pd_dragon_asleep(g), 0);
+    carc_game_free(g);
+    /* without Princess & Dragon: neutral */
+    g = replay("pig_throw_gaps_squash.rec", NULL, 0, NULL);
+    ck_assert_int_eq(carc__pd_dragon_asleep(g), 0);
+    ck_assert_int_eq(carc__pd_dragon_nap(g, 1), CARC_E_STATE);
+    carc_game_free(g);
+}
+END_TEST
+
 /* Its rules: slots 8-14, prefixed, default 1. */
 START_TEST(rule_options)
 {
@@ -223,6 +634,14 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, random_games_reach_everything);
     tcase_add_test(tc, rule_options);
+    tcase_add_test(tc, distance_and_landing);
+    tcase_add_test(tc, squash_own_and_farmer_rule);
+    tcase_add_test(tc, towers);
+    tcase_add_test(tc, cathedral);
+    tcase_add_test(tc, city);
+    tcase_add_test(tc, stance_squashed);
+    tcase_add_test(tc, fairy);
+    tcase_add_test(tc, dragon_nap);
     suite_add_tcase(s, tc);
     return s;
 }

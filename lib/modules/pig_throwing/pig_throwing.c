@@ -665,6 +665,23 @@ static void explain_flight(const carc_game *g, int p, int t, carc_explanation *o
     }
 }
 
+/* The first tile a throw of player p's pig could reach by its distance
+ * alone (in direction order), or -1. */
+static int first_candidate(const carc_game *g, int p)
+{
+    int pig = pig_of(g, p), S = supply_of(g, p);
+    if (pig < 0 || S <= 0) return -1;
+    int ox, oy;
+    carc__tile_xy(g, carc__figure_tile(g, pig), &ox, &oy);
+    int ndir = carc__rule(g, RULE_DIRECTIONS) == 2 ? 8 : 4;
+    for (int k = 0; k < 8; k += 8 / ndir)
+        for (int d = 1; d <= S + 1; d++) {
+            int t = carc__tile_at(g, ox + ux[k] * d, oy + uy[k] * d);
+            if (t >= 0 && throw_kinds(g, p, d)) return t;
+        }
+    return -1;
+}
+
 static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
 {
     const carc_pending *d = carc__decision_pending(g);
@@ -687,6 +704,13 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
                        "followers in supply, so it cannot be thrown"
                      : "no tile your pig could be thrown onto: every one is at the wrong distance, "
                        "behind an obstacle, beside the fairy or without a farmer of yours");
+        int c = out->reason == WHY_NO_LANDING ? first_candidate(g, d->player) : -1;
+        if (c >= 0) { /* the first tile at the right distance says why */
+            carc_explanation e = *out;
+            explain_flight(g, d->player, c, &e);
+            out->reason = e.reason;
+            snprintf(out->message, sizeof out->message, "no throw is possible: %.170s", e.message);
+        }
         return true;
     }
     case ACT_THROW_TILE:
