@@ -137,7 +137,11 @@ START_TEST(random_games_reach_everything)
             size_t k;
             REQ_EQ(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &k), CARC_OK);
             int32_t pick = ids[lcg(&rs) % k];
-            bool fairy = false;
+            bool fairy = false, verb = false;
+            for (size_t i = 0; i < k; i++) verb |= ids[i] == VERB_THROW;
+            size_t nthrows = 0;
+            REQ_EQ(carc_game_throws(g, NULL, 0, &nthrows), nthrows ? CARC_E_BUFFER : CARC_OK);
+            if (d.kind == CARC_DECISION_DEPLOY) REQ_EQ(nthrows > 0, verb);
             for (size_t i = 0; i < k; i++) {
                 if (ids[i] == VERB_THROW) {
                     REQ(thrown_turn != carc_game_turn(g)); /* B1: once a turn */
@@ -605,6 +609,83 @@ START_TEST(dragon_nap)
 }
 END_TEST
 
+/* carc_game_throws (CARCVAR_0.7): the legal throws with what they do. */
+static size_t throws_of(const carc_game *g, carc_throw_info *buf, size_t cap)
+{
+    size_t n = 0;
+    ck_assert_int_eq(carc_game_throws(g, buf, cap, &n), CARC_OK);
+    return n;
+}
+
+START_TEST(throws_query)
+{
+    carc_throw_info t[16];
+    carc_game *g = replay("pig_throw_gaps_squash.rec", "throw", 1, NULL);
+    ck_assert_int_eq(throws_of(g, t, 16), 1);
+    ck_assert_int_eq(t[0].x, 0);
+    ck_assert_int_eq(t[0].y, -1);
+    ck_assert_int_eq(t[0].distance, 3);
+    ck_assert_int_eq(t[0].kind, 0);
+    ck_assert_int_eq(t[0].knock, -1);
+    ck_assert_int_eq(t[0].outcome, CARC_THROW_LANDS);
+    ck_assert_int_eq(t[0].num_squashed, 1);
+    carc_fig f;
+    carc__figure_get(g, t[0].squashed[0], &f);
+    ck_assert_int_eq(f.owner, 1); /* P1's farmer */
+    size_t n = 0;
+    ck_assert_int_eq(carc_game_throws(g, NULL, 0, &n), CARC_E_BUFFER);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(carc_game_throws(NULL, t, 16, &n), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_throws(g, t, 16, NULL), CARC_E_INVALID);
+    apply_text(g, "pass"); /* P1's turn: a draw is pending: none */
+    ck_assert_int_eq(throws_of(g, t, 16), 0);
+    carc_game_free(g);
+    /* the high throw: over the equal tower, with or without the knock-off */
+    g = replay("pig_throw_high_precision.rec", "throw", 1, NULL);
+    ck_assert_int_eq(throws_of(g, t, 16), 2);
+    ck_assert_int_eq(t[0].x, 5);
+    ck_assert_int_eq(t[0].kind, 2);
+    ck_assert_int_eq(t[0].high_passed, 1);
+    ck_assert_int_eq(t[0].knock, -1);
+    ck_assert_int_eq(t[1].knock, 7);
+    ck_assert_int_eq(t[0].num_squashed, 0);
+    apply_text(g, "throw");
+    apply_text(g, "throw 5,-1");
+    apply_text(g, "throw 5,-1 field Nw");
+    ck_assert_int_eq(throws_of(g, t, 16), 2); /* at the knock-off: the same two */
+    carc_game_free(g);
+    /* the stance and the dragon */
+    g = replay("pig_stance_replaced.rec", "throw", 1, NULL);
+    ck_assert_int_eq(throws_of(g, t, 16), 2); /* high onto 0,-1, long onto 1,-1 */
+    ck_assert_int_eq(t[0].outcome, CARC_THROW_REPLACED);
+    ck_assert_int_eq(t[0].stance_figure, find(g, 1, CARC_FIGURE_BIG, CARC_PLACE_SEGMENT));
+    ck_assert_int_eq(t[0].distance, 7);
+    ck_assert_int_eq(t[0].kind, 2);
+    ck_assert_int_eq(t[1].x, 1);
+    ck_assert_int_eq(t[1].distance, 8);
+    ck_assert_int_eq(t[1].kind, 1);
+    ck_assert_int_eq(t[1].outcome, CARC_THROW_LANDS);
+    ck_assert_int_eq(t[1].num_squashed, 0);
+    carc_game_free(g);
+    g = replay("pig_stance_caught_long.rec", "throw", 1, NULL);
+    ck_assert_int_eq(throws_of(g, t, 16), 1);
+    ck_assert_int_eq(t[0].outcome, CARC_THROW_CAUGHT);
+    ck_assert_int_eq(t[0].kind, 1);
+    ck_assert_int_eq(t[0].num_squashed, 0);
+    carc_game_free(g);
+    g = replay("pig_dragon_nap.rec", "throw", 1, NULL);
+    ck_assert_int_eq(throws_of(g, t, 16), 1);
+    ck_assert_int_eq(t[0].outcome, CARC_THROW_EATEN);
+    carc_game_free(g);
+    /* a game without the module */
+    carc_options o;
+    carc_options_init(&o);
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    ck_assert_int_eq(carc_game_throws(g, t, 16, &n), CARC_E_NOTFOUND);
+    carc_game_free(g);
+}
+END_TEST
+
 /* Its rules: slots 8-14, prefixed, default 1. */
 START_TEST(rule_options)
 {
@@ -642,6 +723,7 @@ static Suite *suite(void)
     tcase_add_test(tc, stance_squashed);
     tcase_add_test(tc, fairy);
     tcase_add_test(tc, dragon_nap);
+    tcase_add_test(tc, throws_query);
     suite_add_tcase(s, tc);
     return s;
 }

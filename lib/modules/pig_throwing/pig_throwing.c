@@ -556,6 +556,86 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     }
 }
 
+/* ------------------------------------------------------------- the query */
+
+/* Obstacles on the flight of p's pig onto t that only a high throw passes. */
+static int high_passed(const carc_game *g, int p, const flight *f)
+{
+    if (f->kind != THROW_HIGH) return 0;
+    int S = supply_of(g, p), n = 0, ox, oy;
+    carc__tile_xy(g, carc__figure_tile(g, pig_of(g, p)), &ox, &oy);
+    for (int i = 1; i < f->dist; i++) {
+        int c = carc__tile_at(g, ox + ux[f->dir] * i, oy + uy[f->dir] * i);
+        n += c >= 0 && obstacle(g, c, S, THROW_NORMAL) != OBS_NONE;
+    }
+    return n;
+}
+
+static void describe(const carc_game *g, int p, int t, int seg, int knock, carc_throw_info *o)
+{
+    flight f;
+    judge(g, p, t, &f);
+    memset(o, 0, sizeof *o);
+    carc__tile_xy(g, t, &o->x, &o->y);
+    o->segment = seg;
+    o->distance = f.dist;
+    o->kind = f.kind;
+    o->knock = knock;
+    o->high_passed = high_passed(g, p, &f);
+    o->stance_figure = -1;
+    outcome oc;
+    foresee(g, p, t, seg, &oc);
+    static const int of_stance[4] = {CARC_THROW_LANDS, CARC_THROW_CAUGHT, CARC_THROW_REPLACED,
+                                     CARC_THROW_BIG_SQUASHED};
+    o->outcome = oc.eaten ? CARC_THROW_EATEN : of_stance[oc.stance];
+    o->stance_figure = oc.big;
+    if (o->outcome != CARC_THROW_LANDS && o->outcome != CARC_THROW_BIG_SQUASHED) return;
+    int figs[CARC_ID_FIGURE_N];
+    int n = on_segment(g, t, seg, figs);
+    for (int i = 0; i < n; i++) {
+        if (figs[i] == oc.big) continue; /* removed from play, not squashed */
+        if (o->num_squashed < 8) o->squashed[o->num_squashed] = figs[i];
+        o->num_squashed++;
+    }
+}
+
+CARC_API int carc_game_throws(const carc_game *g, carc_throw_info *buf, size_t cap,
+                              size_t *needed)
+{
+    if (!g || !needed) return CARC_E_INVALID;
+    if (!carc__module_enabled(g, MOD)) return CARC_E_NOTFOUND;
+    size_t n = 0;
+    const carc_pending *d = carc__decision_pending(g);
+    int tiles[CARC_MAX_TILES], nt = 0, seg0 = -1, p = d ? d->player : -1;
+    bool throwing = false;
+    if (d && d->kind == CARC_DECISION_DEPLOY && !(d->flags & CARC_PENDING_QUEUED_DEPLOY) &&
+        !thrown_now(g) && pig_of(g, p) >= 0) {
+        nt = landings(g, p, tiles, false);
+        throwing = true;
+    } else if (d && d->owner == MOD && d->kind == DEC_TILE) {
+        nt = landings(g, p, tiles, false);
+        throwing = true;
+    } else if (d && d->owner == MOD) {
+        tiles[0] = d->target;
+        nt = 1;
+        seg0 = d->kind == DEC_KNOCK ? d->arg : -1;
+        throwing = true;
+    }
+    for (int i = 0; throwing && i < nt; i++) {
+        int t = tiles[i], nseg = carc__types[carc__tile_type(g, t)].nseg;
+        for (int sg = 0; sg < nseg; sg++) {
+            if ((seg0 >= 0 && sg != seg0) || seg_refusal(g, p, t, sg)) continue;
+            int k[8], nk = knock_targets(g, p, t, k);
+            for (int j = -1; j < nk; j++) {
+                if (n < cap && buf) describe(g, p, t, sg, j < 0 ? -1 : k[j], &buf[n]);
+                n++;
+            }
+        }
+    }
+    *needed = n;
+    return n > cap ? CARC_E_BUFFER : CARC_OK;
+}
+
 /* ------------------------------------------------------------- vetoes */
 
 /* B11: the fairy, moved by its player, never onto a pig's tile (rule
