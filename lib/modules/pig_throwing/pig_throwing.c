@@ -50,7 +50,8 @@
  * The choices are consecutive decisions of the thrower: "throw" at the
  * deployment; "throw X,Y" the landing tile (direction and distance);
  * "throw X,Y field Nw" the segment; for a precision throw possible,
- * "throw knock N" (a figure) or pass (a high throw knocking nothing). */
+ * "throw knock N" (a figure) or "throw high" (knocking nothing: not a
+ * pass, since the throw is made either way). */
 #include "module.h"
 
 #include <stdio.h>
@@ -78,9 +79,11 @@
 #define ACT_THROW_TILE CARC_MODULE_KIND(MOD, 1) /* arg: placed tile          */
 #define ACT_THROW_SEG CARC_MODULE_KIND(MOD, 2)  /* target tile, arg segment  */
 #define ACT_KNOCK CARC_MODULE_KIND(MOD, 3)      /* arg: figure index         */
+#define ACT_NO_KNOCK CARC_MODULE_KIND(MOD, 4)   /* a high throw knocking nothing */
 
 #define VERB_THROW CARC_VERB_ID(MOD, 0)
 #define SEG_ID(s) (CARC_ID_KIND_SEG + CARC_FIGURE_PIG * CARC_MAX_SEGMENTS + (s))
+#define NO_KNOCK_ID CARC_ID_NUMBER /* not a pass: the throw is made */
 
 #define CAUSE_THROW CARC_MODULE_KIND(MOD, 0)   /* the pig thrown                 */
 #define CAUSE_SQUASH CARC_MODULE_KIND(MOD, 1)  /* squashed: home to its owner    */
@@ -422,12 +425,10 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
             if (!seg_refusal(g, p->player, p->target, i))
                 carc__sink_push_kind(sink, ACT_THROW_SEG, i, p->target, SEG_ID(i));
         break;
-    case DEC_KNOCK: {
-        carc_action a = {0};
-        a.kind = CARC_ACTION_PASS;
-        carc__sink_push(sink, &a, CARC_ID_PASS);
+    case DEC_KNOCK: { /* ids ascending: the figures, then "throw high" */
         int n = knock_targets(g, p->player, p->target, t);
         for (int i = 0; i < n; i++) carc__sink_push_kind(sink, ACT_KNOCK, t[i], 0, CARC_ID_FIGURE + t[i]);
+        carc__sink_push_kind(sink, ACT_NO_KNOCK, 0, 0, NO_KNOCK_ID);
         break;
     }
     default:
@@ -547,7 +548,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         if (knock_targets(g, p->player, p->target, t))
             return carc__decision_followup(g, DEC_KNOCK, p->player, MOD, p->target, a->arg);
         return resolve(g, p->player, p->target, a->arg, -1);
-    case CARC_ACTION_PASS:
+    case ACT_NO_KNOCK:
         return resolve(g, p->player, p->target, p->arg, -1);
     case ACT_KNOCK:
         return resolve(g, p->player, p->target, p->arg, a->arg);
@@ -670,6 +671,7 @@ static const carc_action_def actions[] = {
     {ACT_THROW_SEG, "throw", CARC_AT(1), SEG_ID(0), {CARC_ARG_TARGET, CARC_ARG_SEGMENT(arg)}},
     {ACT_KNOCK, "throw knock", CARC_AT(2), CARC_ID_FIGURE,
      {CARC_ARG_INT(arg, 0, CARC_ID_FIGURE_N - 1)}},
+    {ACT_NO_KNOCK, "throw high", CARC_AT(2), NO_KNOCK_ID, {{0}}},
 };
 
 /* ------------------------------------------------------------ explain */
@@ -814,11 +816,12 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
         return true;
     }
     case ACT_KNOCK:
-        if (d->kind != DEC_KNOCK) break;
+    case ACT_NO_KNOCK:
+        if (d->kind != DEC_KNOCK || a->kind == ACT_NO_KNOCK) break;
         out->reason = WHY_KNOCK;
         snprintf(out->message, sizeof out->message,
                  "a precision throw knocks off the top follower of a lesser tower (your followers "
-                 "in supply more than its height) %s: name one, or pass",
+                 "in supply more than its height) %s: name one, or \"throw high\"",
                  carc__rule(g, RULE_PRECISION) == 2 ? "on the landing tile" : "on the pig's path");
         return true;
     default:
