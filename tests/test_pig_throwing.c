@@ -543,6 +543,40 @@ START_TEST(stance_squashed)
     /* P1's pig at 1,-1 lost its owner's last follower in the field (A6) */
     ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_PIG), 1);
     carc_game_free(g);
+    /* the case the document leaves open (B9): the victim has followers in
+     * supply, not one of them a normal meeple (Abbey & Mayor's mayor and
+     * wagon): as the third case */
+    {
+        const char *text = slurp("pig_stance_replaced.rec");
+        static char buf[1 << 16];
+        const char *m = strstr(text, "modules base,inns_cathedrals,traders_builders,pig_throwing");
+        ck_assert_ptr_nonnull(m);
+        size_t head = (size_t)(m - text);
+        snprintf(buf, sizeof buf, "%.*smodules base,inns_cathedrals,traders_builders,abbey_mayor,"
+                 "pig_throwing%s", (int)head, text,
+                 m + strlen("modules base,inns_cathedrals,traders_builders,pig_throwing"));
+        char *cut = strstr(buf, "\nthrow\n");
+        ck_assert_ptr_nonnull(cut);
+        cut[1] = 0;
+        g = replay_text(buf);
+    }
+    supply_to(g, 0, 7, true); /* S = 7 with the big meeple: 7 tiles high */
+    for (int i = 0; i < carc__figure_count(g); i++) {
+        carc_fig h;
+        carc__figure_get(g, i, &h);
+        if (h.owner == 1 && h.where == CARC_PLACE_SUPPLY && h.kind == CARC_FIGURE_FOLLOWER)
+            carc__figure_move(g, i, CARC_PLACE_HELD, -1, 0, 0, 31, 0);
+    }
+    ck_assert_int_eq(carc__figure_supply_class(g, 1, CARC_CLASS_FOLLOWER), 2); /* mayor, wagon */
+    big = find(g, 1, CARC_FIGURE_BIG, CARC_PLACE_SEGMENT);
+    apply_text(g, "throw");
+    apply_text(g, "throw 0,-1");
+    apply_text(g, "throw 0,-1 field Nw");
+    carc__figure_get(g, big, &f);
+    ck_assert_int_eq(f.where, CARC_PLACE_REMOVED);
+    carc__figure_get(g, find(g, 0, CARC_FIGURE_PIG, CARC_PLACE_SEGMENT), &f);
+    ck_assert_int_eq(f.tile, tile_at(g, 0, -1));
+    carc_game_free(g);
     /* rule pig_throw_removed 2: "removed from play" is back to the supply */
     g = replay("pig_stance_caught_long.rec", NULL, 0, "rule pig_throw_removed 2\n");
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_PIG), 1);
