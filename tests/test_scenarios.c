@@ -51,7 +51,7 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
-static char names[256][256];
+static char names[512][256];
 static int nnames;
 
 static int cmp(const void *a, const void *b) { return strcmp(a, b); }
@@ -61,7 +61,7 @@ static void list_scenarios(void)
     DIR *d = opendir(SCENARIO_DIR);
     if (!d) return;
     struct dirent *e;
-    while ((e = readdir(d)) && nnames < 256) {
+    while ((e = readdir(d)) && nnames < 512) {
         size_t l = strlen(e->d_name);
         if (l > 4 && !strcmp(e->d_name + l - 4, ".rec") && l < 255)
             strcpy(names[nnames++], e->d_name);

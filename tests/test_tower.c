@@ -203,14 +203,17 @@ static carc_game *new_game(int players, uint64_t modules, uint64_t seed)
     return g;
 }
 
-/* floors per player count, with the module alone and with each other */
+/* floors per player count, with the module alone and with each other
+ * (with what that one requires: pig throwing needs Traders & Builders) */
 START_TEST(floors_per_player_count)
 {
     static const int want[7] = {0, 0, 10, 9, 7, 6, 5};
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (carc_module_available(m) != 1) continue;
+        uint64_t with = 1ull << m;
+        if (m == CARC_MODULE_PIG_THROWING) with |= 1ull << CARC_MODULE_TRADERS_BUILDERS;
         for (int n = 2; n <= 6; n++) {
-            carc_game *g = new_game(n, 1ull << m, 1);
+            carc_game *g = new_game(n, with, 1);
             for (int p = 0; p < n; p++)
                 ck_assert_int_eq(carc_game_tokens(g, p, CARC_TOKEN_TOWER_FLOOR), want[n]);
             ck_assert_int_eq(carc_game_tokens(g, -1, CARC_TOKEN_TOWER_FLOOR), 0);

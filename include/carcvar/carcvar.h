@@ -726,6 +726,47 @@ typedef struct carc_structure {
  *  untouched).  Since 0.6.0: symbol version CARCVAR_0.6. */
 CARC_API int carc_game_structure(const carc_game *game, int x, int y, carc_structure *out);
 
+/** What a throw of pig throwing does (carc_throw_info.outcome). */
+typedef enum carc_throw_outcome {
+    CARC_THROW_LANDS = 0,       /**< the pig lands and squashes the segment     */
+    CARC_THROW_EATEN = 1,       /**< onto the dragon: eaten, the dragon naps    */
+    CARC_THROW_CAUGHT = 2,      /**< a big meeple's stance: the pig is caught   */
+    CARC_THROW_REPLACED = 3,    /**< the stance: the big meeple, injured, is
+                                     replaced by a normal meeple; no pig       */
+    CARC_THROW_BIG_SQUASHED = 4 /**< the stance fails: the big meeple is
+                                     removed from play, the pig lands          */
+} carc_throw_outcome;
+
+/** One throw of the pig legal now, with what it would do, for
+ *  carc_game_throws (module pig_throwing, doc/rules.md "Pig throwing"). */
+typedef struct carc_throw_info {
+    int32_t x, y;          /**< the landing tile                                 */
+    int32_t segment;       /**< the field segment of that tile it lands on       */
+    int32_t distance;      /**< tiles flown                                      */
+    int32_t kind;          /**< 0 normal, 1 long (the big meeple adds 2), 2 high */
+    int32_t knock;         /**< a precision throw: the top follower knocked off
+                                (its index in carc_game_figures), else -1       */
+    int32_t high_passed;   /**< obstacles on the path only a high throw passes
+                                (a cathedral, the City, a tower with S = h)     */
+    int32_t outcome;       /**< carc_throw_outcome                                */
+    int32_t num_squashed;  /**< followers sent home by the landing (at most 8
+                                listed)                                          */
+    int32_t squashed[8];   /**< their indices in carc_game_figures            */
+    int32_t stance_figure; /**< the big meeple of the stance, else -1          */
+    int32_t reserved[3];   /**< 0                                               */
+} carc_throw_info;
+
+/** The throws of the player to act that are legal now -- at the turn's own
+ *  deployment where "throw" is offered, or part-way through one (then only
+ *  those the choices so far allow) -- each a landing tile, segment and
+ *  knock-off, with its outcome; in the order of the decisions' ids.  Writes
+ *  at most cap (buf may be NULL when cap is 0) and the number in *needed;
+ *  CARC_E_BUFFER when cap is too small.  0 throws when none is legal now.
+ *  CARC_E_INVALID for a NULL game or needed, CARC_E_NOTFOUND when the game
+ *  does not play pig_throwing.  Since 0.7.0: symbol version CARCVAR_0.7. */
+CARC_API int carc_game_throws(const carc_game *game, carc_throw_info *buf, size_t cap,
+                              size_t *needed);
+
 /** Where a figure stands on the board, in millimetres (doc/geometry.md):
  *  a tile is 45 mm square and the centre of cell (x, y) lies at
  *  (45x, 45y) mm, x growing east and y growing SOUTH like the cells, so the

@@ -125,10 +125,19 @@ class DragonInfo(ctypes.Structure):
                 ("visited_y", c_int32 * 7), ("fairy_on_board", c_int32),
                 ("fairy_x", c_int32), ("fairy_y", c_int32), ("fairy_follower", c_int32),
                 ("reserved", c_int32 * 4)]
+
+
 class DungeonInfo(ctypes.Structure):
     _fields_ = [("num_pieces", c_int32), ("pieces_of", c_int32 * 6),
                 ("dragon_inside", c_int32), ("fairy_piece", c_int32),
                 ("num_entrances", c_int32), ("reserved", c_int32 * 4)]
+
+
+class ThrowInfo(ctypes.Structure):
+    _fields_ = [("x", c_int32), ("y", c_int32), ("segment", c_int32), ("distance", c_int32),
+                ("kind", c_int32), ("knock", c_int32), ("high_passed", c_int32),
+                ("outcome", c_int32), ("num_squashed", c_int32), ("squashed", c_int32 * 8),
+                ("stance_figure", c_int32), ("reserved", c_int32 * 3)]
 
 
 class StructureInfo(ctypes.Structure):
@@ -251,6 +260,7 @@ SIGNATURES = {
     "carc_game_dragon": ([G, P(DragonInfo)], c_int, None),
     "carc_game_dungeon": ([G, P(DungeonInfo)], c_int, None),
     "carc_game_structure": ([G, _Int, _Int, P(StructureInfo)], c_int, None),
+    "carc_game_throws": ([G, P(ThrowInfo), c_size_t, P(c_size_t)], c_int, None),
     "carc_game_board_text": ([G] + list(BUF), c_int, None),
     "carc_game_board_svg": ([G] + list(BUF), c_int, None),
     "carc_game_score": ([G, _Int, P(c_int32)], c_int, _check_status),

@@ -986,6 +986,42 @@ class Game:
                 "fairy_piece": d.fairy_piece if d.fairy_piece >= 0 else None,
                 "entrances": d.num_entrances}
 
+    def dragon_asleep(self):
+        """Pig throwing (B10): True while the dragon naps after eating a thrown
+        pig (its state byte, carc_game_figures), False otherwise or without
+        the dragon."""
+        figs = L.call_array(lib.carc_game_figures, L.Figure, self.handle)
+        return any(f.kind == 9 and f.state & 0xFF == 1 for f in figs)
+
+    def throws(self):
+        """Pig throwing (carc_game_throws, CARCVAR_0.7): the throws legal now,
+        each a dict with "to" (the landing cell), "segment", "distance", "kind"
+        ("normal", "long" or "high"), "knock" (the figure a precision throw
+        knocks off, or None), "high_passed" (obstacles only a high throw
+        passes), "outcome" ("lands", "eaten", "caught", "replaced",
+        "big squashed"), "squashed" (indices of figures() sent home) and
+        "stance" (the big meeple of the defensive stance, or None).  None when
+        the game does not play pig_throwing.  Figures removed from play are
+        figures() with where "removed"."""
+        needed = ctypes.c_size_t(0)
+        rc = lib.carc_game_throws(self.handle, None, 0, ctypes.byref(needed))
+        if rc == -10:  # CARC_E_NOTFOUND: no pig_throwing in this game
+            return None
+        if rc not in (0, -4):
+            raise error_for(rc)
+        arr = (L.ThrowInfo * max(needed.value, 1))()
+        rc = lib.carc_game_throws(self.handle, arr, needed.value, ctypes.byref(needed))
+        if rc < 0:
+            raise error_for(rc)
+        kinds = ("normal", "long", "high")
+        outcomes = ("lands", "eaten", "caught", "replaced", "big squashed")
+        return [{"to": (t.x, t.y), "segment": t.segment, "distance": t.distance,
+                 "kind": kinds[t.kind], "knock": t.knock if t.knock >= 0 else None,
+                 "high_passed": t.high_passed, "outcome": outcomes[t.outcome],
+                 "squashed": list(t.squashed[:min(t.num_squashed, 8)]),
+                 "stance": t.stance_figure if t.stance_figure >= 0 else None}
+                for t in arr[:needed.value]]
+
     def tower(self, x, y):
         """The tower on the placed tile at cell (x, y), a Tower, or None when no
         tower foundation lies there (carc_game_structure, CARCVAR_0.6);

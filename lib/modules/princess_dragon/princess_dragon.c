@@ -487,6 +487,10 @@ static int flight(carc_game *g)
         int t = carc__tile_last(g);
         int at = s->dragon >= 0 ? carc__figure_tile(g, s->dragon) : -1;
         if (t < 0 || !(tile_tags(g, t) & s->t_dragon) || at < 0) return CARC_HOOK_NEXT;
+        if (carc__pd_dragon_asleep(g)) { /* pig throwing B10: it wakes instead */
+            carc__pd_dragon_nap(g, 0);
+            return CARC_HOOK_NEXT;
+        }
         s->flight = 1;
         s->nvisited = 0;
     }
@@ -991,4 +995,24 @@ void carc__pd_flight_resume(carc_game *g)
     pd_state *s = st(g);
     s->flight = 2;
     s->nvisited = 0;
+}
+
+/* ------------------------------------------------- the dragon's nap (B10) */
+
+/* Pig throwing (ambiguities.md B10): a pig thrown onto the dragon is eaten
+ * and the dragon naps -- its state byte, owned here, is 1 while it sleeps.
+ * A dragon tile then wakes it instead of starting a flight (flight()); a
+ * volcano still moves it and it sleeps on (the byte survives moves). */
+int carc__pd_dragon_asleep(const carc_game *g)
+{
+    if (!g || !carc__module_enabled(g, MOD) || cst(g)->dragon < 0) return 0;
+    carc_fig f;
+    carc__figure_get(g, cst(g)->dragon, &f);
+    return f.state == 1;
+}
+
+int carc__pd_dragon_nap(carc_game *g, int asleep)
+{
+    if (!g || !carc__module_enabled(g, MOD) || st(g)->dragon < 0) return CARC_E_STATE;
+    return carc__figure_set_state(g, MOD, st(g)->dragon, asleep ? 1 : 0);
 }

@@ -51,4 +51,19 @@ int carc__pd_eat(carc_game *g, int tile);
  * pd_dragon_move 2).  Nothing when the module is off. */
 void carc__pd_flight_resume(carc_game *g);
 
+/* The cause of the fairy's move by its player (the deployment's "fairy"
+ * verb), for a module's may_move_figure veto (pig throwing B11: never near
+ * a pig); the fairy staying on a tile when its follower leaves has another
+ * cause. */
+#define PD_CAUSE_FAIRY CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 4)
+
+/* Pig throwing (ambiguities.md B10): is the dragon asleep (1) or not (0;
+ * also when the module is off)?  carc__pd_dragon_nap puts it to sleep
+ * (asleep 1) or wakes it (0): the dragon's state byte, which this module
+ * owns.  A sleeping dragon does not fly: the next dragon tile wakes it
+ * instead; a volcano still moves it, asleep.  CARC_E_STATE when the module
+ * is off. */
+int carc__pd_dragon_asleep(const carc_game *g);
+int carc__pd_dragon_nap(carc_game *g, int asleep);
+
 #endif
