@@ -325,6 +325,68 @@ START_TEST(host_outcomes_checked)
 }
 END_TEST
 
+/* carc_game_catapult and carc_game_tokens through a knock-out round */
+START_TEST(round_query_and_tokens)
+{
+    carc_catapult_info info;
+    carc_game *g = round_game(1, "knockout", "");
+    ck_assert_int_eq(carc_game_catapult(NULL, &info), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_catapult(g, NULL), CARC_E_INVALID);
+    ck_assert_int_eq(carc_game_catapult(g, &info), CARC_OK);
+    ck_assert_int_eq(info.in_round, 1);
+    ck_assert_int_eq(info.kind, CARC_TOKEN_KNOCKOUT);
+    ck_assert_int_eq(info.fair_x, 0);
+    ck_assert_int_eq(info.fair_y, 1);
+    ck_assert_int_eq(info.rounds, 0);
+    ck_assert_int_eq(info.num_hurls, 0);
+    for (int p = 0; p < 2; p++)
+        for (int k = CARC_TOKEN_KNOCKOUT; k <= CARC_TOKEN_CATCH; k++)
+            ck_assert_int_eq(carc_game_tokens(g, p, k), 1);
+    ck_assert_int_eq(carc_game_tokens(g, -1, CARC_TOKEN_KNOCKOUT), 0);
+    carc_action a = {0};
+    a.kind = ACT_HURL;
+    a.arg = 1;
+    a.x = 90;
+    const uint16_t w[] = {1, 32858, 32768, 0};
+    ck_assert_int_eq(carc_game_apply_outcome(g, &a, w, 4, NULL), CARC_OK);
+    ck_assert_int_eq(carc_game_catapult(g, &info), CARC_OK);
+    ck_assert_int_eq(info.num_hurls, 1);
+    ck_assert_int_eq(info.hurler[0], 1);
+    ck_assert_int_eq(info.result[0], 1);
+    ck_assert_int_eq(info.point_known[0], 1);
+    ck_assert(info.x_mm[0] == 45.0 && info.y_mm[0] == 0.0);
+    ck_assert_int_eq(info.knocked_out[0], 1);
+    /* P1's knock-out token lies where it came to rest until the round ends */
+    ck_assert_int_eq(carc_game_tokens(g, 1, CARC_TOKEN_KNOCKOUT), 0);
+    ck_assert_int_eq(carc_game_tokens(g, 1, CARC_TOKEN_TARGET), 1);
+    ck_assert_int_eq(carc_game_tokens(g, 0, CARC_TOKEN_KNOCKOUT), 1);
+    ck_assert_int_eq(apply_text(g, "catapult aim 0"), CARC_OK);
+    const uint16_t off[] = {0};
+    a.arg = 0;
+    a.x = a.y = -32768;
+    ck_assert_int_eq(carc_game_apply_outcome(g, &a, off, 1, NULL), CARC_OK);
+    ck_assert_int_eq(carc_game_catapult(g, &info), CARC_OK);
+    ck_assert_int_eq(info.in_round, 0);
+    ck_assert_int_eq(info.rounds, 1);
+    ck_assert_int_eq(info.kind, CARC_TOKEN_KNOCKOUT);
+    ck_assert_int_eq(info.num_hurls, 2);
+    ck_assert_int_eq(info.hurler[1], 0);
+    ck_assert_int_eq(info.result[1], 0);
+    ck_assert_int_eq(info.point_known[1], 0);
+    ck_assert_int_eq(info.knocked_out[1], 0);
+    ck_assert_int_eq(carc_game_tokens(g, 1, CARC_TOKEN_KNOCKOUT), 1);
+    ck_assert_int_eq(carc_game_tokens(g, 0, CARC_TOKEN_KNOCKOUT), 1);
+    carc_game_free(g);
+    /* a game without the Catapult */
+    carc_options o;
+    carc_options_init(&o);
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    ck_assert_int_eq(carc_game_catapult(g, &info), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_game_tokens(g, 0, CARC_TOKEN_KNOCKOUT), 0);
+    carc_game_free(g);
+}
+END_TEST
+
 /* ----------------------------------------------------- the model's rates */
 
 /* doc/catapult.md "Hit rates": a token aimed at the centre of the fair
@@ -430,6 +492,7 @@ static Suite *suite(void)
     tcase_add_test(tc, hurl_is_sampled_only);
     tcase_add_test(tc, sampling_deterministic);
     tcase_add_test(tc, host_outcomes_checked);
+    tcase_add_test(tc, round_query_and_tokens);
     tcase_add_test(tc, hit_rates);
     tcase_add_test(tc, refusals_explained);
     tcase_set_timeout(tc, 120);

@@ -41,6 +41,7 @@ for s in $(printf '%s\n' "$syms" | awk '{print $NF}'); do
     carc_game_decision_feature) want=CARCVAR_0.5 ;;
     carc_game_hand_view|carc_options_set_rule_explain|carc_options_explain) want=CARCVAR_0.6 ;;
     carc_game_dragon|carc_game_structure) want=CARCVAR_0.6 ;;
+    carc_game_catapult) want=CARCVAR_0.7 ;;
     *) want=CARCVAR_0 ;;
     esac
     if [ "${s#*@@}" != "$want" ]; then

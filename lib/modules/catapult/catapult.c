@@ -625,8 +625,8 @@ static int apply_hurl(carc_game *g, const carc_pending *p, const carc_action *a)
     int q = s->k;
     if (q >= CARC_MAX_PLAYERS) return CARC_E_STATE;
     s->code[q] = (uint8_t)a->arg;
-    s->rx[q] = (int16_t)(a->x == OFF_UNKNOWN ? 0 : a->x);
-    s->ry[q] = (int16_t)(a->y == OFF_UNKNOWN ? 0 : a->y);
+    s->rx[q] = (int16_t)(a->x == OFF_UNKNOWN ? INT16_MIN : a->x);
+    s->ry[q] = (int16_t)(a->y == OFF_UNKNOWN ? INT16_MIN : a->y);
     s->knocked[q] = 0;
     s->nhurls = (uint8_t)(q + 1);
     s->last_kind = (uint8_t)kind;
@@ -871,6 +871,46 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
 
 /* ------------------------------------------------------------ presentation */
 
+/* carc_game_tokens: one token of each kind, but the round's kind from a
+ * player's hurl to the round's end (the token lies where it came to rest) */
+static int tokens(const carc_game *g, int player, int kind)
+{
+    int k = kind - CARC_TOKEN_KNOCKOUT;
+    if (player < 0 || player >= carc__players(g) || k < 0 || k >= NTK) return 0;
+    const cat_state *s = cst(g);
+    if (s->phase != PH_IDLE && s->phase != PH_KIND && s->kind == k)
+        for (int q = 0; q < s->nhurls; q++)
+            if ((s->starter + q) % carc__players(g) == player) return 0;
+    return 1;
+}
+
+/* carc_game_catapult (public, CARCVAR_0.7): the round running, or the last. */
+CARC_API int carc_game_catapult(const carc_game *g, carc_catapult_info *out)
+{
+    if (!g || !out) return CARC_E_INVALID;
+    if (!carc__module_enabled(g, MOD)) return CARC_E_NOTFOUND;
+    const cat_state *s = cst(g);
+    memset(out, 0, sizeof *out);
+    out->in_round = s->phase != PH_IDLE;
+    bool chosen = s->phase != PH_KIND && (s->phase != PH_IDLE || s->rounds > 0);
+    out->kind = chosen ? CARC_TOKEN_KNOCKOUT + s->kind : -1;
+    if (s->fair >= 0) carc__tile_xy(g, s->fair, &out->fair_x, &out->fair_y);
+    out->rounds = s->rounds;
+    out->rounds_waiting = s->nfairs;
+    out->num_hurls = chosen ? s->nhurls : 0;
+    for (int q = 0; q < out->num_hurls; q++) {
+        out->hurler[q] = (s->starter + q) % carc__players(g);
+        out->result[q] = s->code[q];
+        out->point_known[q] = s->kind != TK_CATCH && s->rx[q] != INT16_MIN;
+        if (out->point_known[q]) {
+            out->x_mm[q] = s->rx[q] / 2.0;
+            out->y_mm[q] = s->ry[q] / 2.0;
+        }
+        out->knocked_out[q] = s->knocked[q];
+    }
+    return CARC_OK;
+}
+
 static const carc_step_hook steps[] = {
     {CARC_STEP_DEPLOY, -20, note_fair},
     {CARC_STEP_TURN_END, -50, round_step},
@@ -911,4 +951,7 @@ const carc_module_def carc__module_catapult = {
     .action_to_text = action_to_text,
     .action_from_text = action_from_text,
     .explain = explain,
+    .token_kinds = (1u << CARC_TOKEN_KNOCKOUT) | (1u << CARC_TOKEN_SEDUCTION) |
+                   (1u << CARC_TOKEN_TARGET) | (1u << CARC_TOKEN_CATCH),
+    .tokens = tokens,
 };
