@@ -125,6 +125,15 @@ class DragonInfo(ctypes.Structure):
                 ("visited_y", c_int32 * 7), ("fairy_on_board", c_int32),
                 ("fairy_x", c_int32), ("fairy_y", c_int32), ("fairy_follower", c_int32),
                 ("reserved", c_int32 * 4)]
+class CatapultInfo(ctypes.Structure):
+    _fields_ = [("in_round", c_int32), ("kind", c_int32), ("fair_x", c_int32),
+                ("fair_y", c_int32), ("rounds", c_int32), ("rounds_waiting", c_int32),
+                ("num_hurls", c_int32), ("hurler", c_int32 * 6), ("result", c_int32 * 6),
+                ("point_known", c_int32 * 6), ("x_mm", ctypes.c_double * 6),
+                ("y_mm", ctypes.c_double * 6), ("knocked_out", c_int32 * 6),
+                ("reserved", c_int32 * 4)]
+
+
 class StructureInfo(ctypes.Structure):
     _fields_ = [("kind", c_int32), ("height", c_int32), ("top", c_int32),
                 ("reserved", c_int32 * 5)]
@@ -243,6 +252,7 @@ SIGNATURES = {
     "carc_game_figure_role": ([G, _Int], c_char_p, None),
     "carc_game_figure_position": ([G, _Int, P(FigurePosition)], c_int, _check_status),
     "carc_game_dragon": ([G, P(DragonInfo)], c_int, None),
+    "carc_game_catapult": ([G, P(CatapultInfo)], c_int, None),
     "carc_game_structure": ([G, _Int, _Int, P(StructureInfo)], c_int, None),
     "carc_game_board_text": ([G] + list(BUF), c_int, None),
     "carc_game_board_svg": ([G] + list(BUF), c_int, None),
