@@ -304,9 +304,15 @@ START_TEST(host_outcomes_checked)
         {1},                      /* on the map without a point        */
     };
     const size_t nbad[] = {4, 4, 5, 3, 3, 1};
+    const char *said[] = {"figure 1 is not on the board", "there is no figure 99",
+                          "listed once each, ascending", "word 1 is 1",
+                          "lies on no placed tile, but word 1 says on the map",
+                          "needs its resting point"};
     for (size_t i = 0; i < sizeof nbad / sizeof nbad[0]; i++) {
         ck_assert_int_eq(carc_game_apply_outcome(g, &a, bad[i], nbad[i], &why), CARC_E_ILLEGAL);
         ck_assert_int_eq(why.code, CARC_E_ILLEGAL);
+        ck_assert_int_eq(why.reason, 16 + 9 * 16 + 5);
+        ck_assert_msg(strstr(why.message, said[i]), "%zu: %s", i, why.message);
         ck_assert(same_game(g, before));
     }
     const uint16_t good[] = {1, 32858, 32768, 0};

@@ -869,6 +869,70 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
     }
 }
 
+/* Why a host's words are no outcome of hurl p (outcome_from_payload
+ * refused them): the first word at fault. */
+static bool outcome_explain(const carc_game *g, const carc_pending *p, const uint16_t *w, int n,
+                            carc_explanation *out)
+{
+    if (p->kind != DEC_HURL) return false;
+    char *m = out->message;
+    size_t cap = sizeof out->message;
+    out->reason = WHY_OUTCOME;
+    int kind = HURL_KIND(p->arg);
+    if (kind == TK_CATCH) {
+        if (n != 1) snprintf(m, cap, "a catch is one word, not %d: 0 caught, 1 far enough and not "
+                                     "caught, 2 not far enough, 3 touched", n);
+        else snprintf(m, cap, "a catch's word is 0 to 3, not %u", w[0]);
+        return true;
+    }
+    if (w[0] > 1) {
+        snprintf(m, cap, "word 1 is 1 (the token rests on the map) or 0 (off it), not %u", w[0]);
+        return true;
+    }
+    if (n == 1 || n == 2) {
+        snprintf(m, cap, "%s", n == 2 ? "a resting point is two words, x and y in half "
+                                        "millimetres + 32768"
+                                      : "a token on the map needs its resting point: x and y "
+                                        "in half millimetres + 32768");
+        return true;
+    }
+    int x = (int)w[1] - BIAS, y = (int)w[2] - BIAS;
+    if (x == OFF_UNKNOWN && y == OFF_UNKNOWN) {
+        snprintf(m, cap, "the point 0 0 is no resting point (write '0' alone for a token off the "
+                         "map whose point is not known)");
+        return true;
+    }
+    if (on_map(g, x, y) != (w[0] == 1)) {
+        snprintf(m, cap, "the point %.1f,%.1f mm lies %s, but word 1 says %s", x / 2.0, y / 2.0,
+                 w[0] ? "on no placed tile" : "on a placed tile",
+                 w[0] ? "on the map" : "off the map");
+        return true;
+    }
+    if (n > 3 && (kind != TK_KNOCKOUT || w[0] == 0)) {
+        snprintf(m, cap, "%s", kind != TK_KNOCKOUT
+                                   ? "only a knock-out names the figures it touched: 3 words"
+                                   : "a token off the map touches no figure: 3 words");
+        return true;
+    }
+    for (int k = 3; k < n; k++) {
+        carc_spot sp;
+        if (w[k] >= carc__figure_count(g)) {
+            snprintf(m, cap, "word %d: there is no figure %u (the game has %d)", k + 1, w[k],
+                     carc__figure_count(g));
+            return true;
+        }
+        if (k > 3 && w[k] <= w[k - 1]) {
+            snprintf(m, cap, "word %d: the touched figures are listed once each, ascending", k + 1);
+            return true;
+        }
+        if (carc__figure_spot(g, w[k], &sp) < 0) {
+            snprintf(m, cap, "word %d: figure %u is not on the board", k + 1, w[k]);
+            return true;
+        }
+    }
+    return false;
+}
+
 /* ------------------------------------------------------------ presentation */
 
 /* carc_game_tokens: one token of each kind, but the round's kind from a
@@ -951,6 +1015,7 @@ const carc_module_def carc__module_catapult = {
     .action_to_text = action_to_text,
     .action_from_text = action_from_text,
     .explain = explain,
+    .outcome_explain = outcome_explain,
     .token_kinds = (1u << CARC_TOKEN_KNOCKOUT) | (1u << CARC_TOKEN_SEDUCTION) |
                    (1u << CARC_TOKEN_TARGET) | (1u << CARC_TOKEN_CATCH),
     .tokens = tokens,
