@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "modules/tower/tower.h"
 #include "tiles_gen.h"
 
 #define MOD CARC_MODULE_CATAPULT
@@ -332,7 +333,8 @@ static int closest_followers(const carc_game *g, int player, int x, int y, int *
     for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
         carc_fig f;
         carc__figure_get(g, i, &f);
-        if (!is_follower(g, &f) || f.where != CARC_PLACE_SEGMENT) continue;
+        if (!is_follower(g, &f) || (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE))
+            continue;
         if (!anyone && f.owner == player) continue;
         int64_t cx, cy;
         int hw, hd;
@@ -347,17 +349,29 @@ static int closest_followers(const carc_game *g, int player, int x, int y, int *
     return m;
 }
 
-/* May figure f of the hurler replace follower t (seduction)? */
+/* May figure f of the hurler replace follower t (seduction)?  On a
+ * segment: the deployment rule (carc__figure_deploy_legal, cause
+ * CARC_CAUSE_SEDUCTION, the feature's occupation lifted).  On a tile, no
+ * segment: on a tower top a normal or big follower (The Tower: no other
+ * figure goes on top; the Tower's fact header says it is a top), anywhere
+ * else (an acrobat) a follower of the same kind; and every veto of the move. */
 static bool swap_legal(const carc_game *g, int f, int t)
 {
     carc_fig a, b;
     carc__figure_get(g, f, &a);
     carc__figure_get(g, t, &b);
-    if (b.where != CARC_PLACE_SEGMENT || !is_follower(g, &a)) return false;
-    if (a.where != CARC_PLACE_SUPPLY && a.where != CARC_PLACE_SEGMENT) return false;
+    if (!is_follower(g, &a) || !is_follower(g, &b)) return false;
+    if (a.where != CARC_PLACE_SUPPLY && a.where != CARC_PLACE_SEGMENT && a.where != CARC_PLACE_TILE)
+        return false;
     if (!carc__figure_may_move(g, t, CARC_PLACE_SUPPLY, -1, 0, CAUSE_SEDUCED)) return false;
-    return carc__figure_deploy_legal(g, f, b.tile, b.segment, CARC_CAUSE_SEDUCTION,
-                                     CARC_DEPLOY_OCCUPIED);
+    if (b.where == CARC_PLACE_SEGMENT)
+        return carc__figure_deploy_legal(g, f, b.tile, b.segment, CARC_CAUSE_SEDUCTION,
+                                         CARC_DEPLOY_OCCUPIED);
+    if (b.where != CARC_PLACE_TILE) return false;
+    bool top = b.arg == TOWER_TOP_ARG && carc__tower_top(g, b.tile) == t;
+    if (top ? a.kind != CARC_FIGURE_FOLLOWER && a.kind != CARC_FIGURE_BIG : a.kind != b.kind)
+        return false;
+    return carc__figure_may_move(g, f, CARC_PLACE_TILE, b.tile, b.arg, CARC_CAUSE_SEDUCTION);
 }
 
 /* The hurler's figures that may replace t: a follower of each kind in
@@ -692,6 +706,9 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
          * from the move); then the seducer comes onto its spot */
         int rc = carc__figure_move(g, p->arg, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_SEDUCED);
         if (rc) return rc;
+        if (t.where == CARC_PLACE_TILE) /* a tower top, an acrobat: its place */
+            return carc__figure_move(g, a->arg, CARC_PLACE_TILE, t.tile, 0, t.arg, 0,
+                                     CARC_CAUSE_SEDUCTION);
         return carc__figure_deploy(g, a->arg, t.tile, t.segment, CARC_CAUSE_SEDUCTION,
                                    CARC_DEPLOY_OCCUPIED);
     }
@@ -987,6 +1004,7 @@ const carc_module_def carc__module_catapult = {
     .id = MOD,
     .name = "catapult",
     .tile_set = "catapult",
+    .uses = 1ull << CARC_MODULE_TOWER, /* a seduced tower top (tower.h) */
     .rules = rules,
     .nrules = sizeof rules / sizeof rules[0],
     .reasons = reasons,
