@@ -382,6 +382,17 @@ START_TEST(round_query_and_tokens)
     ck_assert_int_eq(info.knocked_out[1], 0);
     ck_assert_int_eq(carc_game_tokens(g, 1, CARC_TOKEN_KNOCKOUT), 1);
     ck_assert_int_eq(carc_game_tokens(g, 0, CARC_TOKEN_KNOCKOUT), 1);
+    /* the board view shows the round, the SVG's panel the tokens held */
+    static char text[1 << 16];
+    size_t need;
+    carc_board_view view;
+    carc_board_view_init(&view);
+    ck_assert_int_eq(carc_game_board_view(g, &view, text, sizeof text, &need), CARC_OK);
+    ck_assert_msg(strstr(text, "catapult round 1 (knockout) at the fair 0,1: player 1 at 45,0 mm, "
+                               "knocked out 1;"), "%s", text);
+    ck_assert_msg(strstr(text, "player 0 off the map"), "%s", text); /* wrapped */
+    ck_assert_int_eq(carc_game_board_svg(g, text, sizeof text, &need), CARC_OK);
+    ck_assert_ptr_nonnull(strstr(text, "1 knock-out, 1 seduction, 1 target, 1 catch"));
     carc_game_free(g);
     /* a game without the Catapult */
     carc_options o;

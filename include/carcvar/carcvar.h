@@ -683,13 +683,13 @@ CARC_API int carc_game_dragon(const carc_game *game, carc_dragon_info *out);
  *  they were made, from the round's active player clockwise. */
 typedef struct carc_catapult_info {
     int32_t in_round;        /**< 1 while a round runs                       */
-    int32_t kind;            /**< its kind of token: CARC_TOKEN_KNOCKOUT ..
-                                  CARC_TOKEN_CATCH; -1 before the first round
-                                  or before the kind is chosen               */
+    int32_t kind;            /**< its kind of token, a CARC_TOKEN_KNOCKOUT to
+                                  CARC_TOKEN_CATCH, or -1 (no round yet, or
+                                  its kind not chosen yet)                   */
     int32_t fair_x, fair_y;  /**< the round's fair tile (its cell)           */
     int32_t rounds;          /**< rounds finished in the game                */
     int32_t rounds_waiting;  /**< fair tiles placed whose round has not begun */
-    int32_t num_hurls;       /**< hurls made in that round (0..players)      */
+    int32_t num_hurls;       /**< hurls made in that round (at most players) */
     int32_t hurler[6];       /**< the player of each hurl                    */
     int32_t result[6];       /**< 1 the token rests on the map, 0 off it; a
                                   catch: 0 caught, 1 far enough and not
