@@ -711,6 +711,15 @@ typedef struct carc_module_def {
      * quarter's name, "market"), a short static string, or NULL (the
      * pictures then show the number).  For the pictures only; read-only. */
     const char *(*held_place)(const carc_game *g, int arg);
+    /* (owner) why the words of a structured outcome of decision p are
+     * refused, once its outcome_from_payload refused them (a host's
+     * carc_game_apply_outcome, a record's `outcome` line): fills
+     * out->reason (its own CARC_MODULE_KIND(id, k) or a core
+     * CARC_REASON_*) and out->message (which word is wrong, what it should
+     * be) and returns true; false: the core's generic message.  Read-only.
+     * Added for the Catapult (0.7.0). */
+    bool (*outcome_explain)(const carc_game *g, const carc_pending *p, const uint16_t *words,
+                            int n, carc_explanation *out);
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */

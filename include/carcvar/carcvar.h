@@ -699,6 +699,34 @@ typedef struct carc_dungeon_info {
  *  symbol version CARCVAR_0.7. */
 CARC_API int carc_game_dungeon(const carc_game *game, carc_dungeon_info *out);
 
+/** A catapult round of The Catapult (module catapult), the one running
+ *  or else the last one, for carc_game_catapult.  Hurls are in the order
+ *  they were made, from the round's active player clockwise. */
+typedef struct carc_catapult_info {
+    int32_t in_round;        /**< 1 while a round runs                       */
+    int32_t kind;            /**< its kind of token, a CARC_TOKEN_KNOCKOUT to
+                                  CARC_TOKEN_CATCH, or -1 (no round yet, or
+                                  its kind not chosen yet)                   */
+    int32_t fair_x, fair_y;  /**< the round's fair tile (its cell)           */
+    int32_t rounds;          /**< rounds finished in the game                */
+    int32_t rounds_waiting;  /**< fair tiles placed whose round has not begun */
+    int32_t num_hurls;       /**< hurls made in that round (at most players) */
+    int32_t hurler[6];       /**< the player of each hurl                    */
+    int32_t result[6];       /**< 1 the token rests on the map, 0 off it; a
+                                  catch: 0 caught, 1 far enough and not
+                                  caught, 2 not far enough, 3 touched       */
+    int32_t point_known[6];  /**< 1 when x_mm, y_mm give the resting point  */
+    double x_mm[6], y_mm[6]; /**< the resting point, board millimetres
+                                  (doc/geometry.md)                         */
+    int32_t knocked_out[6];  /**< followers each knock-out hurl sent home   */
+    int32_t reserved[4];
+} carc_catapult_info;
+
+/** The catapult round running, or the last one (doc/catapult.md).
+ *  CARC_E_INVALID for a NULL argument, CARC_E_NOTFOUND when the game does
+ *  not play catapult.  Since 0.7.0: symbol version CARCVAR_0.7. */
+CARC_API int carc_game_catapult(const carc_game *game, carc_catapult_info *out);
+
 /** What a module has built on a placed tile (carc_structure.kind). */
 typedef enum carc_structure_kind {
     CARC_STRUCTURE_NONE = 0,  /**< nothing built there                      */
@@ -824,6 +852,13 @@ typedef enum carc_token_kind {
     CARC_TOKEN_BEAR = 11,
     CARC_TOKEN_TIGER = 12,
     CARC_TOKEN_ELEPHANT = 13,
+    /* The Catapult: each player holds one token of each kind, always but
+     * from its hurl to the end of a round (then the round's kind is 0).
+     * Since 0.7.0. */
+    CARC_TOKEN_KNOCKOUT = 16,
+    CARC_TOKEN_SEDUCTION = 17,
+    CARC_TOKEN_TARGET = 18,
+    CARC_TOKEN_CATCH = 19,
     CARC_TOKEN_KINDS = 32
 } carc_token_kind;
 

@@ -172,6 +172,11 @@ int carc_game_apply_outcome(carc_game *game, const carc_action *action, const ui
                                md->name);
     carc_action out;
     if (carc__outcome_check(game, id, words, nwords, &out)) {
+        carc_explanation mine;
+        memset(&mine, 0, sizeof mine);
+        if (carc__outcome_explain(game, words, nwords, &mine))
+            return outcome_refused(why, CARC_E_ILLEGAL, mine.reason, "module %s refuses outcome "
+                                   "%d: %s", md->name, (int)id, mine.message);
         char list[96] = "";
         size_t len = 0;
         for (size_t i = 0; i < nwords; i++) {

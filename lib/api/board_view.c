@@ -719,6 +719,34 @@ static void write_dragon(const carc_game *game, outbuf *out_, int width, outbuf 
     status_flush(out_, width, o);
 }
 
+/* The Catapult's round running or the last one (carc_game_catapult), once a
+ * hurl was made: "catapult round 1 (knockout) at the fair 0,1: player 1 at
+ * 45,0 mm, knocked out 1; player 0 off the map". */
+static void write_catapult(const carc_game *game, outbuf *out_, int width, outbuf *o)
+{
+    static const char *const kinds[4] = {"knockout", "seduction", "target", "catch"};
+    static const char *const catches[4] = {"caught", "far enough, not caught",
+                                           "not far enough", "touched, not caught"};
+    carc_catapult_info c;
+    if (carc_game_catapult(game, &c) != CARC_OK || c.num_hurls == 0 ||
+        c.kind < CARC_TOKEN_KNOCKOUT || c.kind > CARC_TOKEN_CATCH)
+        return;
+    int k = c.kind - CARC_TOKEN_KNOCKOUT;
+    carc__out_add(o, "catapult round %d (%s%s) at the fair %d,%d:", c.rounds + c.in_round,
+                  kinds[k], c.in_round ? ", running" : "", c.fair_x, c.fair_y);
+    for (int q = 0; q < c.num_hurls && q < 6; q++) {
+        carc__out_add(o, "%s player %d ", q ? ";" : "", c.hurler[q]);
+        if (k == 3) {
+            carc__out_add(o, "%s", catches[c.result[q] & 3]);
+            continue;
+        }
+        if (c.result[q]) carc__out_add(o, "at %g,%g mm", c.x_mm[q], c.y_mm[q]);
+        else carc__out_add(o, "off the map");
+        if (k == 0 && c.knocked_out[q]) carc__out_add(o, ", knocked out %d", c.knocked_out[q]);
+    }
+    status_flush(out_, width, o);
+}
+
 /* Under the board: the turn, tiles left and out of the game, each player's
  * points, supply and held tiles. */
 static void write_status(const carc_game *game, outbuf *out_, int width)
@@ -745,6 +773,7 @@ static void write_status(const carc_game *game, outbuf *out_, int width)
 
     write_held(game, out_, width, o);
     write_dragon(game, out_, width, o);
+    write_catapult(game, out_, width, o);
 
     for (int pl = 0; pl < game->nplayers; pl++) {
         carc__out_add(o, "player %d: %d points; supply:", pl, game->score[pl]);

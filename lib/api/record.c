@@ -211,6 +211,10 @@ static int replay_outcome(carc_game *g, char *rest, uint64_t lineno, carc_record
     if (rc == CARC_E_STATE)
         return rec_fail(err, lineno, rc, "no structured chance outcome is pending here (a "
                         "player decides, or the chance decision lists its outcomes)");
+    carc_explanation mine;
+    if (rc && carc__outcome_explain(g, w + 2, (size_t)n, &mine))
+        return rec_fail(err, lineno, rc, "the module in play refuses outcome %d: %s", id,
+                        mine.message);
     if (rc)
         return rec_fail(err, lineno, rc, "the module in play refuses outcome %d with these %d "
                         "words: a word out of range, or not the words it expects", id, n);

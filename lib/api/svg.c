@@ -857,7 +857,9 @@ static void draw_held(outbuf *o, const carc_game *g, int m, int x, int y)
 static const char *const token_names[] = {
     "wine", "grain", "cloth", "abbey", "bridge", "castle", "tower floor", NULL,
     /* the Big Top's animal tokens (revealed: player -1) */
-    "flea", "monkey", "seal", "bear", "tiger", "elephant"};
+    "flea", "monkey", "seal", "bear", "tiger", "elephant", NULL, NULL,
+    /* the Catapult's tokens, one of each kind a player */
+    "knock-out", "seduction", "target", "catch"};
 
 const char *carc__pic_token_name(int kind)
 {

@@ -511,6 +511,11 @@ int carc__apply_deploy_id(carc_game *g, int32_t id) CARC_INTERNAL;
 int carc__outcome_check(const carc_game *g, int32_t id, const uint16_t *words, size_t n,
                         carc_action *out) CARC_INTERNAL;
 int carc__apply_outcome(carc_game *g, int32_t id, const uint16_t *words, size_t n) CARC_INTERNAL;
+/* After carc__outcome_check refused words: the pending decision's owner's
+ * outcome_explain hook, if it has one, fills why (reason, message) and true
+ * is returned; false: no module explanation (the caller's generic one). */
+bool carc__outcome_explain(const carc_game *g, const uint16_t *words, size_t n,
+                           carc_explanation *why) CARC_INTERNAL;
 bool carc__drawable(const carc_game *g, int type) CARC_INTERNAL;
 int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t cap) CARC_INTERNAL;
 int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id) CARC_INTERNAL;

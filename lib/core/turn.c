@@ -1232,6 +1232,16 @@ int carc__outcome_check(const carc_game *g, int32_t id, const uint16_t *words, s
     return CARC_OK;
 }
 
+bool carc__outcome_explain(const carc_game *g, const uint16_t *words, size_t n,
+                           carc_explanation *why)
+{
+    const carc_pending *p = carc__front(g);
+    if (!p || !why || !words || n == 0 || n > CARC_PAYLOAD_MAX || !carc__sampled_only(g))
+        return false;
+    const carc_module_def *md = carc__modules[p->owner];
+    return md->outcome_explain && md->outcome_explain(g, p, words, (int)n, why);
+}
+
 int carc__apply_outcome(carc_game *g, int32_t id, const uint16_t *words, size_t n)
 {
     carc_action a;

@@ -140,6 +140,15 @@ class ThrowInfo(ctypes.Structure):
                 ("stance_figure", c_int32), ("reserved", c_int32 * 3)]
 
 
+class CatapultInfo(ctypes.Structure):
+    _fields_ = [("in_round", c_int32), ("kind", c_int32), ("fair_x", c_int32),
+                ("fair_y", c_int32), ("rounds", c_int32), ("rounds_waiting", c_int32),
+                ("num_hurls", c_int32), ("hurler", c_int32 * 6), ("result", c_int32 * 6),
+                ("point_known", c_int32 * 6), ("x_mm", ctypes.c_double * 6),
+                ("y_mm", ctypes.c_double * 6), ("knocked_out", c_int32 * 6),
+                ("reserved", c_int32 * 4)]
+
+
 class StructureInfo(ctypes.Structure):
     _fields_ = [("kind", c_int32), ("height", c_int32), ("top", c_int32),
                 ("reserved", c_int32 * 5)]
@@ -259,6 +268,7 @@ SIGNATURES = {
     "carc_game_figure_position": ([G, _Int, P(FigurePosition)], c_int, _check_status),
     "carc_game_dragon": ([G, P(DragonInfo)], c_int, None),
     "carc_game_dungeon": ([G, P(DungeonInfo)], c_int, None),
+    "carc_game_catapult": ([G, P(CatapultInfo)], c_int, None),
     "carc_game_structure": ([G, _Int, _Int, P(StructureInfo)], c_int, None),
     "carc_game_throws": ([G, P(ThrowInfo), c_size_t, P(c_size_t)], c_int, None),
     "carc_game_board_text": ([G] + list(BUF), c_int, None),

@@ -43,7 +43,10 @@ FEATURE_KINDS = {0: "road", 1: "city", 2: "monastery", 3: "field"}
 TOKEN_KINDS = {0: "wine", 1: "grain", 2: "cloth", 3: "abbey", 4: "bridge", 5: "castle",
                6: "tower_floor",
                # Under the Big Top: animal tokens revealed so far, of player -1
-               8: "flea", 9: "monkey", 10: "seal", 11: "bear", 12: "tiger", 13: "elephant"}
+               8: "flea", 9: "monkey", 10: "seal", 11: "bear", 12: "tiger", 13: "elephant",
+               # The Catapult: one of each kind a player, but the round's kind
+               # from the player's hurl to the round's end
+               16: "knockout", 17: "seduction", 18: "target", 19: "catch"}
 
 
 def _kind_id(table, kind):
@@ -1021,6 +1024,29 @@ class Game:
                  "squashed": list(t.squashed[:min(t.num_squashed, 8)]),
                  "stance": t.stance_figure if t.stance_figure >= 0 else None}
                 for t in arr[:needed.value]]
+
+    def catapult(self):
+        """The Catapult (carc_game_catapult, CARCVAR_0.7): the round running, or
+        else the last one, as a dict with "in_round", "kind" (a name of
+        TOKEN_KINDS, or None before a kind is chosen), "fair" (the fair tile's
+        cell), "rounds" (finished), "waiting" (fair tiles whose round has not
+        begun) and "hurls": one dict per hurl made, in order, with "player",
+        "result" (1 on the map, 0 off it; a catch: 0 caught, 1 far enough, 2 not
+        far enough, 3 touched), "point" ((x_mm, y_mm) or None) and
+        "knocked_out".  None when the game does not play catapult."""
+        c = L.CatapultInfo()
+        rc = lib.carc_game_catapult(self.handle, ctypes.byref(c))
+        if rc == -10:  # CARC_E_NOTFOUND: no catapult in this game
+            return None
+        if rc < 0:
+            raise error_for(rc)
+        hurls = [{"player": c.hurler[i], "result": c.result[i],
+                  "point": (c.x_mm[i], c.y_mm[i]) if c.point_known[i] else None,
+                  "knocked_out": c.knocked_out[i]} for i in range(c.num_hurls)]
+        return {"in_round": bool(c.in_round),
+                "kind": TOKEN_KINDS.get(c.kind) if c.kind >= 0 else None,
+                "fair": (c.fair_x, c.fair_y), "rounds": c.rounds,
+                "waiting": c.rounds_waiting, "hurls": hurls}
 
     def tower(self, x, y):
         """The tower on the placed tile at cell (x, y), a Tower, or None when no
