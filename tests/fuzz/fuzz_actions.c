@@ -18,7 +18,10 @@
  *              a legal action, by index into carc_game_legal_ids(), applied
  *              by id (odd bytes) or as a structured action (even bytes); at
  *              a chance decision, bytes below 0x30 (and any byte at a
- *              decision without a list) use carc_game_sample_chance()
+ *              decision without a list) use carc_game_sample_chance() --
+ *              but at a sampled-only decision (no list) of the non-probe
+ *              build, bytes 0x80-0xAF give a host's structured outcome
+ *              (host_outcome: the words from the next bytes)
  *   0xB4-0xB7  the same legal action through its notation: written with
  *              carc_action_to_string(), parsed back (same id), applied
  *   0xB0-0xB1  record -> replay round trip (and once more at the end)
@@ -136,8 +139,10 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
     }
 
     /* followers: 7 per player across supply, board (on a segment or on a
-     * tile: an acrobat, a tower top) and the tower's prisons (held by the
-     * tower module, arg a captor other than the owner) */
+     * tile: an acrobat, a tower top), the tower's prisons (held by the
+     * tower module, arg a captor other than the owner), the City's quarters
+     * (held by the Count), the dungeon (held by the Dungeon, arg 0) and
+     * removed from play (pig throwing's stance) */
     size_t nf = 0;
     int rc = carc_game_figures(g, c->figs, c->figcap, &nf);
     if (rc == CARC_E_BUFFER) {
@@ -148,24 +153,29 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
     }
     REQUIRE_OK(rc);
     for (int p = 0; p < c->players; p++) {
-        int supply = 0, board = 0, quarters = 0, prisoners = 0, other = 0;
+        int supply = 0, board = 0, quarters = 0, prisoners = 0, below = 0, removed = 0, other = 0;
         for (size_t i = 0; i < nf; i++) {
             const carc_figure *f = &c->figs[i];
             if (f->owner != p || f->kind != CARC_FIGURE_FOLLOWER) continue;
+            int holder = f->state >> 8 & 0xff;
             if (f->where == CARC_WHERE_SUPPLY) supply++;
             /* on a segment, or on a tile (an acrobat, a tower top) */
             else if (f->where == CARC_WHERE_BOARD || f->where == CARC_WHERE_TILE) board++;
+            else if (f->where == CARC_WHERE_REMOVED) removed++;
             /* in a quarter of the City of Carcassonne (held by the Count) */
-            else if (f->where == CARC_WHERE_HELD && (f->state >> 8 & 0xff) == CARC_MODULE_COUNT)
+            else if (f->where == CARC_WHERE_HELD && holder == CARC_MODULE_COUNT)
                 quarters++;
-            else if (f->where == CARC_WHERE_HELD && (f->state >> 8 & 0xff) == CARC_MODULE_TOWER &&
+            else if (f->where == CARC_WHERE_HELD && holder == CARC_MODULE_TOWER &&
                      f->arg >= 0 && f->arg < c->players && f->arg != p)
                 prisoners++;
+            else if (f->where == CARC_WHERE_HELD && holder == CARC_MODULE_DUNGEON && f->arg == 0)
+                below++;
             else other++;
         }
-        REQUIRE_MSG(supply + board + quarters + prisoners == 7,
+        REQUIRE_MSG(supply + board + quarters + prisoners + below + removed == 7,
                     "player %d: %d followers in supply, %d on the board, %d in the City, "
-                    "%d prisoners", p, supply, board, quarters, prisoners);
+                    "%d prisoners, %d in the dungeon, %d removed", p, supply, board, quarters,
+                    prisoners, below, removed);
         REQUIRE(other == 0);
         REQUIRE(supply == carc_game_supply(g, p, CARC_FIGURE_FOLLOWER));
     }
@@ -317,6 +327,54 @@ FZ_NO_COVERAGE static void hostile(ctx *c, int by_id, int32_t id, const carc_act
     free(s0);
 }
 
+#ifndef FZ_PROBE
+/* A host's structured outcome for the pending sampled-only chance decision
+ * (a catapult hurl): the action the game's RNG would draw (sampled on a
+ * clone), with words from the input: count 1 + b % 8, then per word a byte
+ * below 0x80 as the value or a byte from 0x80 followed by two more (a
+ * 16-bit word).  Accepted: the game goes on; refused: a negative code, the
+ * explanation's code, and the game unchanged. */
+FZ_NO_COVERAGE static void host_outcome(ctx *c, const uint8_t *data, size_t size, size_t *i)
+{
+    carc_game *cl = NULL;
+    REQUIRE_OK(carc_game_clone(&cl, c->g));
+    carc_action a;
+    REQUIRE_OK(carc_game_sample_chance(cl, &a));
+    carc_game_free(cl);
+    uint16_t words[CARC_OUTCOME_WORDS_MAX];
+    size_t n = 1 + (*i < size ? data[(*i)++] % 8u : 0);
+    for (size_t k = 0; k < n; k++) {
+        uint8_t b = *i < size ? data[(*i)++] : 0;
+        if (b < 0x80) {
+            words[k] = b;
+        } else {
+            uint8_t hi = *i < size ? data[(*i)++] : 0, lo = *i < size ? data[(*i)++] : 0;
+            words[k] = (uint16_t)(hi << 8 | lo);
+        }
+    }
+    size_t n0;
+    uint8_t *s0 = fz_serialize(c->g, &n0);
+#ifdef CARCVAR_FUZZ_INTERNAL
+    REQUIRE_OK(carc_game_copy(c->before, c->g));
+#endif
+    carc_explanation why;
+    int rc = carc_game_apply_outcome(c->g, &a, words, n, &why);
+    REQUIRE_MSG(why.code == rc, "apply_outcome said %d in why, returned %d", why.code, rc);
+    REQUIRE(memchr(why.message, 0, sizeof why.message) != NULL);
+    if (rc != CARC_OK) {
+        REQUIRE_MSG(rc < 0, "apply_outcome returned %d", rc);
+        size_t n1;
+        uint8_t *s1 = fz_serialize(c->g, &n1);
+        REQUIRE_MSG(fz_same_bytes(s0, n0, s1, n1), "refused outcome changed the game");
+        free(s1);
+#ifdef CARCVAR_FUZZ_INTERNAL
+        REQUIRE_MSG(carc__state_equal(c->before, c->g), "refused outcome changed the state block");
+#endif
+    }
+    free(s0);
+}
+#endif
+
 /* Notation text: if it parses, it writes back and parses to the same
  * action, and is then applied as a (probably illegal) structured action. */
 FZ_NO_COVERAGE static void hostile_text(ctx *c, const char *text)
@@ -435,6 +493,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     while (i < size && !carc_game_is_terminal(c.g)) {
         uint8_t b = data[i++];
         if (b < 0xB0 || (b >= 0xB4 && b < 0xC0)) {
+#ifndef FZ_PROBE
+            if (carc_game_current_player(c.g) == CARC_PLAYER_CHANCE && c.nids == 0 && b >= 0x80 &&
+                b < 0xB0) {
+                /* a sampled-only decision: a host's structured outcome */
+                host_outcome(&c, data, size, &i);
+            } else
+#endif
             if (carc_game_current_player(c.g) == CARC_PLAYER_CHANCE && (b < 0x30 || c.nids == 0)) {
                 carc_action drawn;
                 REQUIRE_OK(carc_game_sample_chance(c.g, &drawn));

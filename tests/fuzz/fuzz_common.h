@@ -237,6 +237,18 @@ static const char *const fz_words[] = {
     "bridge ew", "bridge 1,0", "castle", "bazaar", "bazaar pick", "bazaar bid", "bazaar buy",
     "bazaar sell", "bazaar D", "animal", "animal flea", "animal elephant", "animal tiger",
     "acrobat", "acrobat 0,0", "acrobat 1,1", "pyramid", "pyramid 0,0", "pyramid -1,0",
+    /* 0.7.0: the words of the Count, Princess & Dragon, the Tower, the
+     * catapult, pig throwing and the Dungeon (doc/notation.md) */
+    "enter", "enter castle follower", "count market", "leave follower", "final",
+    "final blacksmith big", "final 0,0 city N", "dragon n", "dragon w", "fairy", "fairy 0,0",
+    "princess", "portal", "portal 1,0", "floor", "floor 0,0", "top follower", "top big",
+    "top 0,0", "capture", "exchange", "ransom", "throw", "throw 0,1", "throw 1,0 field Nw",
+    "throw knock", "throw high", "dungeon enter", "dungeon enter mayor", "dungeon enter wagon",
+    "dungeon leave", "dungeon exit 0,0", "dungeon exit 0,0 city N", "dungeon flee",
+    "dungeon stay", "dungeon dragon 0,0", "dungeon flush", "dungeon fairy", "catapult knockout",
+    "catapult seduction", "catapult target", "catapult catch", "catapult aim", "catapult power",
+    "catapult hurl 10,20", "catapult hurl 0,0 off", "catapult hurl off",
+    "catapult catch caught", "catapult catch touched", "catapult pick", "catapult swap",
 };
 #endif
 #define FZ_NWORDS (sizeof fz_words / sizeof fz_words[0])

@@ -150,6 +150,36 @@ static void hostile_step(gen *s, int t)
     }
 }
 
+/* A host's structured outcome of random words at a sampled-only decision,
+ * emitted in fuzz_actions' layout (host_outcome) and applied here the same
+ * way: usually refused (the game unchanged), sometimes taken. */
+static void host_outcome_step(gen *s)
+{
+    uint8_t n = (uint8_t)(next(&s->rs) % 8);
+    emit(s, (uint8_t)(0x80 + next(&s->rs) % 0x30));
+    emit(s, n);
+    uint16_t words[8];
+    for (int k = 0; k <= n; k++) {
+        uint8_t b = (uint8_t)next(&s->rs);
+        emit(s, b);
+        if (b < 0x80) {
+            words[k] = b;
+        } else {
+            uint8_t hi = (uint8_t)next(&s->rs), lo = (uint8_t)next(&s->rs);
+            emit(s, hi);
+            emit(s, lo);
+            words[k] = (uint16_t)(hi << 8 | lo);
+        }
+    }
+    carc_game *cl = NULL;
+    CHECK(carc_game_clone(&cl, s->g));
+    carc_action a;
+    CHECK(carc_game_sample_chance(cl, &a));
+    carc_game_free(cl);
+    if (carc_game_apply_outcome(s->g, &a, words, (size_t)n + 1, NULL) == CARC_OK) s->accepted++;
+    s->hostile++;
+}
+
 static void play(gen *s, const carc_options *o, int mode, int rich)
 {
     CHECK(carc_game_new(&s->g, o));
@@ -166,8 +196,19 @@ static void play(gen *s, const carc_options *o, int mode, int rich)
         }
         uint8_t b = legal_byte(&s->rs);
         if (rich && mode && step % 3 == 0) b = (uint8_t)(0xB4 + next(&s->rs) % 4); /* text */
-        emit(s, b);
         size_t nids = legal_ids(s->g);
+        if (carc_game_current_player(s->g) == CARC_PLAYER_CHANCE && nids == 0 && b >= 0x80 &&
+            b < 0xB0) {
+            /* a sampled-only decision: bytes 0x80-0xAF are a host's outcome
+             * there (fuzz_actions.c host_outcome); the hostile mode sends
+             * one of random words (and mirrors it), the others sample */
+            if (mode == 2) {
+                host_outcome_step(s);
+                continue;
+            }
+            b &= 0x7F;
+        }
+        emit(s, b);
         if (carc_game_current_player(s->g) == CARC_PLAYER_CHANCE && (b < 0x30 || nids == 0))
             CHECK(carc_game_sample_chance(s->g, NULL));
         else
@@ -262,6 +303,12 @@ int main(int argc, char **argv)
         {"tower", "tower"},
         {"tower-ic-tb-am-bcb",
          "tower inns_cathedrals traders_builders abbey_mayor bridges_castles"},
+        /* 0.7.0: the catapult, pig throwing, the Dungeon, and all eleven */
+        {"cat", "catapult"},
+        {"tb-pig", "traders_builders pig_throwing"},
+        {"tower-pd-dungeon", "tower princess_dragon dungeon"},
+        {"eleven", "inns_cathedrals traders_builders abbey_mayor bridges_castles big_top count "
+                   "princess_dragon tower catapult pig_throwing dungeon"},
     };
     for (size_t set = 0; set < sizeof sets / sizeof sets[0]; set++) {
         uint64_t modules = (uint64_t)1 << CARC_MODULE_BASE;
