@@ -445,7 +445,7 @@ START_TEST(record_errors)
         {"carcvar-record 1\nplayers 9\ndraw D\n", 2, CARC_E_PARSE},
         {"carcvar-record 1\nplayers 7\nseed 1\n\n# comment\n\n", 2, CARC_E_PARSE},
         {"carcvar-record 1\nplayers x\n", 2, CARC_E_PARSE},
-        {"carcvar-record 1\nmodules base catapult\ndraw D\n", 2, CARC_E_UNSUPPORTED},
+        {"carcvar-record 1\nmodules base unicorn\ndraw D\n", 2, CARC_E_PARSE},
         {"carcvar-record 1\nmodules base dungeon\ndraw D\n", 3, CARC_E_INVALID}, /* no tower: at the first action */
         {"carcvar-record 1\nmodules base, nonsense\n", 2, CARC_E_PARSE},
         {"carcvar-record 1\nrule tiny_city 5\n", 2, CARC_E_INVALID},

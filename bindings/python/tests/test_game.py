@@ -27,8 +27,8 @@ def test_signature_table_covers_the_header():
 
 
 def test_versions_and_constants():
-    assert carcvar.version() == "0.6.0"
-    assert L.lib.carc_version_number() == 600
+    assert carcvar.version() == "0.7.0"
+    assert L.lib.carc_version_number() == 700
     assert carcvar.num_distinct_actions() == 8192
     assert carcvar.max_chance_outcomes() == 1024
     assert L.lib.carc_max_tiles() == 256
@@ -54,8 +54,9 @@ def test_catalogue():
     assert "base" in carcvar.module_names(available_only=True)
     assert "tower" in carcvar.module_names()
     assert L.lib.carc_rule_default(0) == 2 and L.lib.carc_rule_by_name(b"tiny_city") == 0
-    assert L.lib.carc_module_available(9) == 0    # the Catapult: not built yet
-    assert L.lib.carc_module_available(11) == 1   # the Dungeon
+    # every reserved module id (1-11) is built since 0.7.0; 12 is a free slot
+    assert all(L.lib.carc_module_available(m) == 1 for m in range(12))
+    assert L.lib.carc_module_available(12) == 0
     d = carcvar.tile_info("D", 1)
     assert d["edges"] == "RCRF" and d["count"] == 4 and len(d["segments"]) == 4
     with pytest.raises(carcvar.NotFoundError):
@@ -72,8 +73,8 @@ def test_options_and_errors():
         assert o["rules"]["tiny_city"] == 1   # (and the defaults of the other modules' rules)
     with pytest.raises(carcvar.InvalidArgumentError):
         carcvar.Game(players=7)
-    with pytest.raises(carcvar.UnsupportedError):
-        carcvar.Game(modules=["catapult"])
+    with pytest.raises(carcvar.InvalidArgumentError):   # pig throwing needs traders_builders
+        carcvar.Game(modules=["pig_throwing"])
     with pytest.raises(carcvar.InvalidArgumentError):   # the dungeon needs the tower
         carcvar.Game(modules=["dungeon"])
     with pytest.raises(carcvar.NotFoundError):
