@@ -28,12 +28,14 @@ static int kind_rank(int kind)
 typedef struct obs_layout {
     int ntypes, types[CARC_MAX_TILES], slot[CARC_MAX_TILES];
     int nkinds, kinds[CARC_FIGURE_KINDS], kind_index[CARC_FIGURE_KINDS];
-    int tokens_out, held, dragon, tower, count;
+    int tokens_out, held, dragon, tower, count, catapult, pig, dungeon;
     /* header offsets */
     int score, final_score, supply, seat, to_play, chance, terminal, decision, tile_in_play,
         tiles_left, turn, outside, supply_by_kind, o_tokens_out, o_held, face_up, o_dragon,
-        dragon_mover, fairy_follower, fairy_feature, floors, prisoners, o_count, quarters;
-    int header, planes, p_visited, p_tower;
+        dragon_mover, fairy_follower, fairy_feature, floors, prisoners, o_count, quarters,
+        o_catapult, catapult_kind, catapult_tokens, hurls, o_pig, removed, o_dungeon,
+        dungeon_pieces, dungeon_fairy;
+    int header, planes, p_visited, p_tower, p_fair, p_entrance;
 } obs_layout;
 
 static int module_on(uint64_t modules, const char *name)
@@ -76,6 +78,9 @@ static int layout_of(const carc_game *g, const carc_figure *figs, size_t nfigs, 
     L->dragon = module_on(o.modules, "princess_dragon");
     L->tower = module_on(o.modules, "tower");
     L->count = module_on(o.modules, "count");
+    L->catapult = module_on(o.modules, "catapult");
+    L->pig = module_on(o.modules, "pig_throwing");
+    L->dungeon = module_on(o.modules, "dungeon");
 
     int at = 0, nt = L->ntypes, nh = L->held ? nt : 0;
 #define BLOCK(field, n) (L->field = at, at += (n))
@@ -109,6 +114,21 @@ static int layout_of(const carc_game *g, const carc_figure *figs, size_t nfigs, 
         BLOCK(o_count, 4);
         BLOCK(quarters, 4 * OBS_SEATS);
     }
+    if (L->catapult) {
+        BLOCK(o_catapult, 5);
+        BLOCK(catapult_kind, 4);
+        BLOCK(catapult_tokens, OBS_SEATS * 4);
+        BLOCK(hurls, OBS_SEATS * 3);
+    }
+    if (L->pig) {
+        BLOCK(o_pig, 2);
+        BLOCK(removed, OBS_SEATS * (1 + L->nkinds));
+    }
+    if (L->dungeon) {
+        BLOCK(o_dungeon, 3);
+        BLOCK(dungeon_pieces, OBS_SEATS * (1 + L->nkinds));
+        BLOCK(dungeon_fairy, OBS_SEATS);
+    }
 #undef BLOCK
     L->header = at;
     int planes = OBS_PLANES + L->nkinds;
@@ -117,6 +137,8 @@ static int layout_of(const carc_game *g, const carc_figure *figs, size_t nfigs, 
         L->p_tower = planes;   /* tower, tower_height, tower_open, tower_top x 6 */
         planes += 3 + OBS_SEATS;
     }
+    if (L->catapult) L->p_fair = planes++;
+    if (L->dungeon) L->p_entrance = planes++;
     L->planes = planes;
     return CARC_OK;
 }
@@ -132,6 +154,117 @@ static int segment_feature(int type, int segment)
     carc_segment_info si;
     if (carc_segment_info_get(type, 0, segment, &si) != CARC_OK) return -1;
     return si.kind >= 0 && si.kind <= 3 ? si.kind : -1;
+}
+
+/* the kind slot of a figure in the blocks removed and dungeon_pieces: 0 a
+ * follower, 1 + its index in the game's other kinds; -1 for none */
+static int kind_slot(const obs_layout *L, int kind)
+{
+    if (kind == CARC_FIGURE_FOLLOWER) return 0;
+    if (kind < 0 || kind >= CARC_FIGURE_KINDS || L->kind_index[kind] < 0) return -1;
+    return 1 + L->kind_index[kind];
+}
+
+/* whether a tile type has the fair (the Catapult's feature 12) */
+static int has_fair(int type)
+{
+    carc_tile_info info;
+    if (carc_tile_info_get(type, 0, &info) != CARC_OK) return 0;
+    for (int s = 0; s < info.num_segments; s++) {
+        carc_segment_info si;
+        if (carc_segment_info_get(type, 0, s, &si) == CARC_OK && si.kind == 12) return 1;
+    }
+    return 0;
+}
+
+/* The blocks and planes of catapult, pig_throwing and dungeon (0.7.0). */
+static void module_blocks_07(const carc_game *game, int player, int n, int window,
+                             const carc_figure *figs, size_t nfigs, const obs_layout *L,
+                             float *h, float *P)
+{
+    const int radius = window / 2;
+    const size_t area = (size_t)window * (size_t)window;
+    const int nk1 = 1 + L->nkinds;
+#define REL(p) (((p) - player + n) % n)
+    if (L->catapult) {
+        carc_catapult_info c;
+        if (carc_game_catapult(game, &c) == CARC_OK) {
+            h[L->o_catapult] = c.in_round ? 1.0f : 0.0f;
+            h[L->o_catapult + 1] = (float)c.fair_x;
+            h[L->o_catapult + 2] = (float)c.fair_y;
+            h[L->o_catapult + 3] = (float)c.rounds;
+            h[L->o_catapult + 4] = (float)c.rounds_waiting;
+            if (c.kind >= CARC_TOKEN_KNOCKOUT && c.kind <= CARC_TOKEN_CATCH)
+                h[L->catapult_kind + c.kind - CARC_TOKEN_KNOCKOUT] = 1.0f;
+            for (int i = 0; i < c.num_hurls && i < 6; i++) {
+                if (c.hurler[i] < 0 || c.hurler[i] >= n) continue;
+                float *hu = h + L->hurls + REL(c.hurler[i]) * 3;
+                hu[0] = 1.0f;
+                hu[1] = (float)c.result[i];
+                hu[2] = (float)c.knocked_out[i];
+            }
+        }
+        for (int p = 0; p < n; p++)
+            for (int k = 0; k < 4; k++)
+                h[L->catapult_tokens + REL(p) * 4 + k] =
+                    (float)carc_game_tokens(game, p, CARC_TOKEN_KNOCKOUT + k);
+    }
+    if (L->pig) {
+        for (size_t i = 0; i < nfigs; i++)
+            if (figs[i].kind == CARC_FIGURE_DRAGON && (figs[i].state & 0xFF) == 1)
+                h[L->o_pig] = 1.0f;
+        /* the pig thrown this turn already: what carc_game_explain says of
+         * "throw" (pig_throwing's own reason 2, a stable number) */
+        carc_explanation e;
+        memset(&e, 0, sizeof e);
+        carc_game_explain_text(game, "throw", &e);
+        if (e.reason == 16 + 16 * CARC_MODULE_PIG_THROWING + 2) h[L->o_pig + 1] = 1.0f;
+        for (size_t i = 0; i < nfigs; i++) {
+            int ks = kind_slot(L, figs[i].kind);
+            if (figs[i].where == CARC_WHERE_REMOVED && figs[i].owner >= 0 && figs[i].owner < n
+                && ks >= 0)
+                h[L->removed + REL(figs[i].owner) * nk1 + ks] += 1.0f;
+        }
+    }
+    if (L->dungeon) {
+        carc_dungeon_info d;
+        if (carc_game_dungeon(game, &d) == CARC_OK) {
+            h[L->o_dungeon] = d.dragon_inside ? 1.0f : 0.0f;
+            h[L->o_dungeon + 2] = (float)d.num_entrances;
+            if (d.fairy_piece >= 0 && (size_t)d.fairy_piece < nfigs) {
+                h[L->o_dungeon + 1] = 1.0f;
+                int owner = figs[d.fairy_piece].owner;
+                if (owner >= 0 && owner < n) h[L->dungeon_fairy + REL(owner)] = 1.0f;
+            }
+        }
+        for (size_t i = 0; i < nfigs; i++) {
+            const carc_figure *f = &figs[i];
+            int ks = kind_slot(L, f->kind);
+            if (f->where == CARC_WHERE_HELD && (f->state >> 8 & 0xFF) == CARC_MODULE_DUNGEON
+                && f->arg == 0 && f->owner >= 0 && f->owner < n && ks >= 0)
+                h[L->dungeon_pieces + REL(f->owner) * nk1 + ks] += 1.0f;
+        }
+    }
+    if (L->catapult || L->dungeon) {
+        carc_options o;
+        carc_game_options(game, &o);
+        int rule = carc_rule_by_name("dungeon_entrances");
+        int closed_too = rule < 0 || rule >= CARC_MAX_RULES || o.rules[rule] != 2;
+        int ntiles = carc_game_tile_count(game);
+        for (int i = 0; i < ntiles; i++) {
+            carc_placed_tile t;
+            if (carc_game_tile_by_order(game, i, &t) != CARC_OK || t.x < -radius || t.x > radius
+                || t.y < -radius || t.y > radius)
+                continue;
+            size_t cell = (size_t)((t.y + radius) * window + t.x + radius);
+            if (L->catapult && has_fair(t.type)) P[(size_t)L->p_fair * area + cell] = 1.0f;
+            carc_structure st;
+            if (L->dungeon && carc_game_structure(game, t.x, t.y, &st) == CARC_OK
+                && st.kind == CARC_STRUCTURE_TOWER && (closed_too || st.top < 0))
+                P[(size_t)L->p_entrance * area + cell] = 1.0f;
+        }
+    }
+#undef REL
 }
 
 int carc_game_observation(const carc_game *game, int player, int window, float *buf,
@@ -302,6 +435,7 @@ int carc_game_observation(const carc_game *game, int player, int window, float *
                 h[L->prisoners + REL(f->arg) * OBS_SEATS + REL(f->owner)] += 1.0f;
         }
     }
+    if (L->catapult || L->pig || L->dungeon) module_blocks_07(game, player, n, window, figs, nfigs, L, h, P);
     if (L->count) {
         int count_id = carc_module_by_name("count");
         for (size_t i = 0; i < nfigs; i++) {

@@ -64,6 +64,27 @@ plays the module, so other games keep their layout:
                  quarter of the City of Carcassonne the Count stands on
   quarters       count: followers in each quarter by quarter, then by relative
                  seat of their owner (4 x 6)
+  catapult       catapult (Game.catapult(): the round running, else the last
+                 one): a round runs, the fair tile's x and y, rounds finished,
+                 fair tiles whose round has not begun
+  catapult_kind  one-hot knockout, seduction, target, catch: that round's kind
+                 (all 0 before it is chosen)
+  catapult_tokens tokens each player holds, by relative seat then kind (6 x 4,
+                 seat-major)
+  hurls          that round's hurls by relative seat of the hurler, 3 each: 1
+                 when the player has hurled, the result (1 on the map, 0 off
+                 it; a catch: 0 caught, 1 far enough, 2 not far enough, 3
+                 touched), followers the knock-out sent home
+  pig_throwing   pig_throwing: the dragon naps (B10), the player to act has
+                 thrown the pig this turn (carc_game_explain of "throw" says
+                 so: at the turn's own deployment)
+  removed        figures removed from play, by relative seat of their owner,
+                 then kind: follower, then figure_kinds (6 x (1 + kinds))
+  dungeon        dungeon: the dragon is in the dungeon, the fairy is there,
+                 entrances on the board (carc_game_dungeon)
+  dungeon_pieces pieces in the dungeon by relative seat, then kind as removed
+  dungeon_fairy  1 at the relative seat of the owner of the piece the fairy
+                 stands beside in the dungeon
 
 Planes (``PLANE_*`` constants):
 
@@ -94,6 +115,9 @@ count)``), present only when the game plays the module:
   tower_open      1 on a foundation without a follower on top
   tower_top       6 planes: 1 at the relative seat of the owner of the
                   follower on the tower's top
+  fair            catapult: 1 on each fair tile (a tile with the fair feature)
+  dungeon_entrance dungeon: 1 on each entrance (a tower foundation; with rule
+                  dungeon_entrances 2 only one without a follower on top)
 """
 import array
 import ctypes
@@ -119,6 +143,15 @@ NO_PLAYER_TOKENS = {"big_top": (("flea", 1), ("monkey", 4), ("seal", 5), ("bear"
 HELD_TILE_MODULES = ("bridges_castles",)
 #: the modules whose state has blocks and planes of its own (module docstring)
 DRAGON_MODULE, TOWER_MODULE, COUNT_MODULE = "princess_dragon", "tower", "count"
+CATAPULT_MODULE, PIG_MODULE, DUNGEON_MODULE = "catapult", "pig_throwing", "dungeon"
+#: the Catapult's token kinds (TOKEN_KINDS names), in their numbering
+CATAPULT_TOKENS = ("knockout", "seduction", "target", "catch")
+#: holding module of the pieces in the dungeon (FigureView.held_by), their
+#: held_arg
+_HELD_BY_DUNGEON, _DUNGEON_PIECE = 11, 0
+#: carc_game_explain's reason for a throw when the pig was thrown this turn
+#: already (pig_throwing's CARC_MODULE_KIND(10, 2))
+_WHY_THROWN = 16 + 10 * 16 + 2
 #: holding modules of held figures (FigureView.held_by): the Tower's prisoners,
 #: the Count's quarters
 _HELD_BY_TOWER, _HELD_BY_COUNT = 4, 6
@@ -247,6 +280,10 @@ class ObservationEncoder:
         self.dragon = DRAGON_MODULE in enabled
         self.towers = TOWER_MODULE in enabled
         self.count = COUNT_MODULE in enabled
+        #: whether the game plays catapult, pig_throwing, dungeon
+        self.catapult = CATAPULT_MODULE in enabled
+        self.pig = PIG_MODULE in enabled
+        self.dungeon = DUNGEON_MODULE in enabled
         blocks = [("score", MAX_PLAYERS), ("final_score", MAX_PLAYERS),
                   ("supply", MAX_PLAYERS), ("seat", MAX_PLAYERS), ("to_play", MAX_PLAYERS),
                   ("chance", 1), ("terminal", 1), ("decision", len(DECISIONS)),
@@ -265,6 +302,17 @@ class ObservationEncoder:
                               ("tower_top", MAX_PLAYERS)]
         if self.count:
             blocks += [("count", len(QUARTERS)), ("quarters", len(QUARTERS) * MAX_PLAYERS)]
+        if self.catapult:
+            blocks += [("catapult", 5), ("catapult_kind", len(CATAPULT_TOKENS)),
+                       ("catapult_tokens", MAX_PLAYERS * len(CATAPULT_TOKENS)),
+                       ("hurls", MAX_PLAYERS * 3)]
+            module_planes += [("fair", 1)]
+        if self.pig:
+            blocks += [("pig_throwing", 2), ("removed", MAX_PLAYERS * (1 + nk))]
+        if self.dungeon:
+            blocks += [("dungeon", 3), ("dungeon_pieces", MAX_PLAYERS * (1 + nk)),
+                       ("dungeon_fairy", MAX_PLAYERS)]
+            module_planes += [("dungeon_entrance", 1)]
         self.offsets, start = {}, 0
         for name, length in blocks:
             self.offsets[name] = (start, length)
@@ -490,6 +538,8 @@ class ObservationEncoder:
                     planes[i] = planes.get(i, 0.0) + 1.0
         if self.dragon or self.towers or self.count:
             self._module_parts(game, player, h, planes, cells, figs)
+        if self.catapult or self.pig or self.dungeon:
+            self._module_parts_07(game, player, h, planes, cells, figs)
         return h, planes
 
     def _module_parts(self, game, player, h, planes, cells, figs):
@@ -550,6 +600,67 @@ class ObservationEncoder:
                     h[o["count"] + f.held_arg] = 1.0
                 elif f.owner >= 0:
                     h[o["quarters"] + f.held_arg * MAX_PLAYERS + (f.owner - player) % n] += 1.0
+
+    def _module_parts_07(self, game, player, h, planes, cells, figs):
+        """The blocks and planes of catapult, pig_throwing and dungeon."""
+        n = game.num_players
+        o = {name: s for name, (s, _) in self.offsets.items()}
+        area = self.window * self.window
+        nk1 = 1 + len(self.figure_kinds)
+        kind_slot = {k: 1 + i for i, k in enumerate(self.figure_kinds)}
+        kind_slot["follower"] = 0
+
+        def plane(name, cell):
+            planes[self.plane_offsets[name][0] * area + cell] = 1.0
+        if self.catapult:
+            c = game.catapult()
+            h[o["catapult"]] = 1.0 if c["in_round"] else 0.0
+            h[o["catapult"] + 1] = float(c["fair"][0])
+            h[o["catapult"] + 2] = float(c["fair"][1])
+            h[o["catapult"] + 3] = float(c["rounds"])
+            h[o["catapult"] + 4] = float(c["waiting"])
+            if c["kind"] in CATAPULT_TOKENS:
+                h[o["catapult_kind"] + CATAPULT_TOKENS.index(c["kind"])] = 1.0
+            for p in range(n):
+                for k, name in enumerate(CATAPULT_TOKENS):
+                    h[o["catapult_tokens"] + ((p - player) % n) * len(CATAPULT_TOKENS) + k] = \
+                        float(game.tokens(p, name))
+            for hurl in c["hurls"]:
+                if 0 <= hurl["player"] < n:
+                    j = o["hurls"] + ((hurl["player"] - player) % n) * 3
+                    h[j] = 1.0
+                    h[j + 1] = float(hurl["result"])
+                    h[j + 2] = float(hurl["knocked_out"])
+            for (x, y), (tile, cell) in cells.items():
+                if any(s["kind"] == "12" for s in tile_info(tile)["segments"]):
+                    plane("fair", cell)
+        if self.pig:
+            h[o["pig_throwing"]] = 1.0 if game.dragon_asleep() else 0.0
+            h[o["pig_throwing"] + 1] = 1.0 if game.explain("throw").reason == _WHY_THROWN \
+                else 0.0
+            for f in figs:
+                if f.where == "removed" and 0 <= f.owner < n and f.kind in kind_slot:
+                    h[o["removed"] + ((f.owner - player) % n) * nk1 + kind_slot[f.kind]] += 1.0
+        if self.dungeon:
+            d = game.dungeon()
+            h[o["dungeon"]] = 1.0 if d["dragon_inside"] else 0.0
+            h[o["dungeon"] + 2] = float(d["entrances"])
+            i = d["fairy_piece"]
+            if i is not None and 0 <= i < len(figs):
+                h[o["dungeon"] + 1] = 1.0
+                if 0 <= figs[i].owner < n:
+                    h[o["dungeon_fairy"] + (figs[i].owner - player) % n] = 1.0
+            for f in figs:
+                if f.where == "held" and f.held_by == _HELD_BY_DUNGEON \
+                        and f.held_arg == _DUNGEON_PIECE and 0 <= f.owner < n \
+                        and f.kind in kind_slot:
+                    h[o["dungeon_pieces"] + ((f.owner - player) % n) * nk1
+                      + kind_slot[f.kind]] += 1.0
+            closed_too = game.options()["rules"].get("dungeon_entrances", 1) != 2
+            for (x, y), (_, cell) in cells.items():
+                t = game.tower(x, y)
+                if t is not None and (closed_too or t.top < 0):
+                    plane("dungeon_entrance", cell)
 
     def _c_ready(self, game, player):
         """Whether to encode in C: decided on the first call (use_c=None) by

@@ -13,7 +13,9 @@ from carcvar.observation import ObservationEncoder
 
 BUILT = carcvar.module_names(available_only=True)
 SETS = [(), ("princess_dragon", "tower", "count"), ("bridges_castles", "big_top"),
-        ("inns_cathedrals", "traders_builders", "abbey_mayor"), tuple(BUILT)]
+        ("inns_cathedrals", "traders_builders", "abbey_mayor"),
+        ("catapult",), ("pig_throwing", "traders_builders", "inns_cathedrals"),
+        ("dungeon", "tower", "princess_dragon"), tuple(BUILT)]
 
 
 def c_tensor(enc, g, player):
