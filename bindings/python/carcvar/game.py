@@ -600,6 +600,16 @@ class Game:
         lib.carc_game_decision(self.handle, ctypes.byref(d))
         return Decision(DECISION_KINDS.get(d.kind, str(d.kind)), d.player, d.tile, d.x, d.y)
 
+    @property
+    def sampled_only(self):
+        """True at a chance decision with no list of outcomes
+        (CARC_DECISION_F_SAMPLED_ONLY: a catapult hurl): chance_outcomes()
+        refuses it; sample_chance() samples it with the game's seeded model,
+        apply_outcome() answers it with a host's outcome."""
+        d = L.Decision()
+        lib.carc_game_decision(self.handle, ctypes.byref(d))
+        return d.player == CHANCE and bool(d.flags & 1)
+
     def decision_feature(self):
         """The feature the pending decision is about, as (x, y, segment): the cell
         of one of its tiles (the decision's x, y) and the feature's segment index

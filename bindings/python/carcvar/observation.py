@@ -382,6 +382,22 @@ class ObservationEncoder:
                 high[s:s + n] = [float(value or 1)] * n
         if "dragon" in o:
             high[o["dragon"][0] + 2] = 6.0          # steps left of a flight
+        low = [0.0] * self.header_size
+        own = float(self._own_figures)
+        for name, value in (("removed", own), ("dungeon_pieces", own)):
+            if name in o:
+                s, n = o[name]
+                high[s:s + n] = [value] * n
+        if "catapult" in o:
+            s, _ = o["catapult"]        # the fair tile's cell, rounds, waiting
+            high[s + 1:s + 5] = [float(MAX_TILES)] * 4
+            low[s + 1:s + 3] = [float(-MAX_TILES)] * 2
+            s, _ = o["hurls"]           # hurled, result (0..3), knocked out
+            for seat in range(MAX_PLAYERS):
+                high[s + 3 * seat + 1] = 3.0
+                high[s + 3 * seat + 2] = float(MAX_PLAYERS) * own
+        if "dungeon" in o:
+            high[o["dungeon"][0] + 2] = float(MAX_TILES)   # entrances
         pennants = max(sum(s["pennants"] for s in tile_info(k)["segments"])
                        for k in self.tile_types)
         plane_high[PLANE_PENNANTS] = float(max(pennants, 1))
@@ -395,7 +411,7 @@ class ObservationEncoder:
         cells = self.window * self.window
         for v in plane_high:
             high += [v] * cells
-        low = [0.0] * self.size
+        low += [0.0] * (self.size - self.header_size)
         if self.max_score > 2 ** 30:
             # modules may take points away (a bazaar's bids, a tower's
             # ransom): scores anywhere in the int32 range
@@ -766,7 +782,8 @@ class ObservationEncoder:
 
 
 def module_lines(game):
-    """The state of princess_dragon, tower and count as lines of text, for
+    """The state of princess_dragon, tower, count, catapult, pig_throwing
+    and dungeon as lines of text, for
     the OpenSpiel observation string; [] for a game without them.
 
       dragon: 1,1; flight 1,1 1,0, 5 steps left, player 0 to move
@@ -775,6 +792,14 @@ def module_lines(game):
       floors: 8 8          (by player)
       prisoners: player 1 holds 1 of player 0
       count: castle; castle: player 1; market: player 0 player 0
+      catapult: round of knockout at 0,2; hurls: player 1 on the map, 1
+          knocked out; player 0 off the map; 1 rounds done, 0 waiting
+      catapult tokens: player 0 knockout seduction target catch; player 1
+          seduction target catch       (the tokens each player holds)
+      pig throwing: dragon asleep; pig thrown this turn
+      removed: player 0 pig; player 1 follower follower
+      dungeon: player 1 follower; dragon inside; fairy beside player 1's;
+          2 entrances
     """
     mods = set(game.options()["modules"])
     out = []
@@ -819,6 +844,59 @@ def module_lines(game):
         parts += [f"{name}: " + " ".join(f"player {p}" for p in q[name])
                   for name in QUARTERS if q[name]]
         out.append("; ".join(parts))
+    if CATAPULT_MODULE in mods:
+        out += _catapult_lines(game)
+    if PIG_MODULE in mods or DUNGEON_MODULE in mods:
+        figs = game.figures()
+    if PIG_MODULE in mods:
+        states = [s for s, on in (("dragon asleep", game.dragon_asleep()),
+                                  ("pig thrown this turn",
+                                   game.explain("throw").reason == _WHY_THROWN)) if on]
+        if states:
+            out.append("pig throwing: " + "; ".join(states))
+        gone = [f"player {p} " + " ".join(f.kind for f in figs
+                                          if f.where == "removed" and f.owner == p)
+                for p in range(game.num_players)
+                if any(f.where == "removed" and f.owner == p for f in figs)]
+        if gone:
+            out.append("removed: " + "; ".join(gone))
+    if DUNGEON_MODULE in mods:
+        d = game.dungeon()
+        parts = [f"player {figs[i].owner} {figs[i].kind}" for i in d["pieces"]] or ["empty"]
+        if d["dragon_inside"]:
+            parts.append("dragon inside")
+        if d["fairy_piece"] is not None:
+            parts.append(f"fairy beside player {figs[d['fairy_piece']].owner}'s")
+        parts.append(f"{d['entrances']} entrances")
+        out.append("dungeon: " + "; ".join(parts))
+    return out
+
+
+def _catapult_lines(game):
+    c = game.catapult()
+    n = game.num_players
+    out = []
+    if c["in_round"] or c["rounds"]:
+        line = "catapult: " + ("round" if c["in_round"] else "last round")
+        line += f" of {c['kind'] or 'a kind not chosen yet'} at %d,%d" % c["fair"]
+        words = {0: "off the map", 1: "on the map"}
+        catch = {0: "caught", 1: "far enough, not caught", 2: "not far enough", 3: "touched"}
+        hurls = []
+        for h in c["hurls"]:
+            w = (catch if c["kind"] == "catch" else words).get(h["result"], str(h["result"]))
+            hurls.append(f"player {h['player']} {w}"
+                         + (f", {h['knocked_out']} knocked out" if h["knocked_out"] else ""))
+        if hurls:
+            line += "; hurls: " + "; ".join(hurls)
+        line += f"; {c['rounds']} rounds done, {c['waiting']} waiting"
+        out.append(line)
+    elif c["waiting"]:
+        out.append(f"catapult: {c['waiting']} waiting")
+    held = []
+    for p in range(n):
+        kinds = [k for k in CATAPULT_TOKENS if game.tokens(p, k)]
+        held.append(f"player {p} " + (" ".join(kinds) if kinds else "none"))
+    out.append("catapult tokens: " + "; ".join(held))
     return out
 
 

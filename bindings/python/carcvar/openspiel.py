@@ -130,12 +130,21 @@ class _GameTypeFields:
 GameType = pyspiel.GameType if PYSPIEL else _GameTypeFields
 
 
-def game_type(utility=Utility.GENERAL_SUM):
+#: modules with chance decisions that have no list of outcomes (sampled
+#: only: Game.sampled_only), which the adapter samples inside apply_action
+SAMPLED_ONLY_MODULES = ("catapult",)
+
+
+def game_type(utility=Utility.GENERAL_SUM, sampled=False):
     """The game's GameType (utility: zero-sum for win/loss returns with two
-    players, general-sum otherwise)."""
+    players, general-sum otherwise; sampled: the game plays a module of
+    SAMPLED_ONLY_MODULES, whose chance decisions are sampled inside
+    apply_action -- chance mode SAMPLED_STOCHASTIC --, the tile draws staying
+    explicit chance nodes)."""
     return GameType(
         short_name=SHORT_NAME, long_name="Carcassonne (libcarcvar)",
-        dynamics=Dynamics.SEQUENTIAL, chance_mode=ChanceMode.EXPLICIT_STOCHASTIC,
+        dynamics=Dynamics.SEQUENTIAL,
+        chance_mode=ChanceMode.SAMPLED_STOCHASTIC if sampled else ChanceMode.EXPLICIT_STOCHASTIC,
         information=Information.PERFECT_INFORMATION, utility=utility,
         reward_model=RewardModel.TERMINAL, max_num_players=6, min_num_players=2,
         provides_information_state_string=True, provides_information_state_tensor=True,
@@ -245,7 +254,14 @@ def _replay(record, stop=None):
     header, body = _record_lines(record)
     game = Game.from_record("\n".join(header) + "\n")
     history = []
-    for text in body[:stop]:
+    for text in body:
+        if text.startswith("outcome "):   # a sampled-only chance decision
+            if not text.endswith(" rng"):
+                raise CorruptDataError("a host-supplied outcome (" + text + ") cannot be "
+                                       "replayed here: the adapter samples every outcome")
+            continue                      # sampled again after the action before it
+        if stop is not None and len(history) >= stop:
+            break
         player = game.current_player
         if text.startswith("draw ") and text.endswith(" rng"):
             drawn = game.sample_chance().id
@@ -254,8 +270,17 @@ def _replay(record, stop=None):
         else:
             drawn = game.parse(text).id
             game.apply(drawn)
+        _sample_hidden(game)
         history.append((player, drawn))
     return game, history
+
+
+def _sample_hidden(game):
+    """Sample the pending sampled-only chance decisions (a catapult hurl: no
+    list of outcomes, so no OpenSpiel chance node) with the game's seeded
+    model, as part of the action before them."""
+    while game.sampled_only:
+        game.sample_chance()
 
 
 # ------------------------------------------------------------------ observer
@@ -394,7 +419,8 @@ class _GameLogic:
                     utility_sum=0.0 if utility == Utility.ZERO_SUM else None,
                     max_game_length=encoder.max_game_length)
         attrs = {"_p": p, "encoder": encoder, "_options": options}
-        return game_type(utility), info, dict(p), attrs
+        sampled = any(m in SAMPLED_ONLY_MODULES for m in options["modules"])
+        return game_type(utility, sampled), info, dict(p), attrs
 
     def _new_handle(self):
         return Game(*_game_options(self._p))
@@ -532,6 +558,7 @@ class _StateLogic:
     def _apply_action(self, action):
         player = self._g.current_player
         self._g.apply(int(action))
+        _sample_hidden(self._g)
         self._moves.append((player, int(action)))
 
     def _action_to_string(self, player, action):

@@ -176,3 +176,40 @@ def test_dungeon_pieces_fairy_and_entrances():
     enc, t = check(g, 0)
     assert block(enc, t, "dungeon") == [1.0, 0.0, 2.0]
     assert block(enc, t, "dungeon_pieces") == zeros(18)
+
+
+def test_module_lines():
+    g = record("cat_knockout_orphan_pig.rec", drop=1)
+    assert module_lines(g) == [
+        "catapult: round of knockout at 0,2; hurls: player 1 on the map, 1 knocked out; "
+        "0 rounds done, 0 waiting",
+        "catapult tokens: player 0 knockout seduction target catch; "
+        "player 1 seduction target catch"]
+    g = record("pig_dragon_nap.rec", stop="draw DG_Rr_v")
+    assert module_lines(g) == ["dragon: -3,0", "pig throwing: dragon asleep",
+                               "removed: player 0 pig"]
+    g = record("pig_builder_double_turn.rec", drop=1)
+    assert module_lines(g) == ["pig throwing: pig thrown this turn"]
+    g = record("dungeon_dragon_rushes_in_fairy_escort.rec", stop="draw TO_L")
+    assert module_lines(g)[-1] == "dungeon: player 1 follower; 1 entrances"
+    g = record("dungeon_dragon_rushes_in_fairy_escort.rec", stop="draw B")
+    assert module_lines(g)[-1] == "dungeon: player 1 follower; dragon inside; 2 entrances"
+    assert module_lines(carcvar.Game(players=2, modules=["catapult"])) == [
+        "catapult tokens: player 0 knockout seduction target catch; "
+        "player 1 knockout seduction target catch"]
+
+
+def test_bounds_hold_in_games_with_the_new_modules():
+    import random
+    for modules in (("catapult", "pig_throwing", "traders_builders", "dungeon", "tower",
+                     "princess_dragon"), ("catapult",)):
+        enc = ObservationEncoder(3, modules, window=7)
+        g = carcvar.Game(3, seed=11, modules=modules)
+        rng = random.Random(11)
+        s, _ = enc.offsets["catapult"]
+        assert (enc.low[s + 1], enc.high[s + 1]) == (-256.0, 256.0)
+        while not g.is_terminal:
+            t = enc.tensor(g, g.turn % 3)
+            bad = [i for i, v in enumerate(t) if not enc.low[i] <= v <= enc.high[i]]
+            assert not bad, [(i, t[i], enc.low[i], enc.high[i]) for i in bad[:5]]
+            g.play_random(3, rng.randrange(2**32))
