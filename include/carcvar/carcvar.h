@@ -1128,7 +1128,8 @@ CARC_API int carc_random_playouts(const carc_options *opts, int games, uint64_t 
  *  information.  Its layout depends on the game's options alone: the tile
  *  types of its modules, the figure kinds of its figures besides followers
  *  (sorted by their Python names), blocks of big_top, bridges_castles,
- *  princess_dragon, tower and count when they are played.  The base game
+ *  princess_dragon, tower, count, catapult, pig_throwing and dungeon when
+ *  they are played (doc/python.md "Observation tensor").  The base game
  *  with window 31: 86 + 28 x 961 = 26,994 floats.
  *
  *  (buf, cap, needed) in floats: *needed (may be NULL) receives the size;

@@ -19,6 +19,12 @@ state (draws are chance outcomes), so in OpenSpiel's terms the game is of
 perfect information with explicit chance, like backgammon.  Observations and
 information states never contain the seed or the RNG state.
 
+A chance decision with no list of outcomes (Game.sampled_only: a catapult
+hurl, whose outcome is a resting point) cannot be an OpenSpiel chance node:
+the state samples it with the game's seeded model inside the apply_action
+that led to it (the outcome then shows in the state), and a game of such a
+module (SAMPLED_ONLY_MODULES) has chance mode SAMPLED_STOCHASTIC.
+
 Returns are given at the end (reward model "terminal"): the final scores
 (returns=scores) or +1 / 0 / -1 (returns=win_loss, zero-sum for 2 players).
 """
