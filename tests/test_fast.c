@@ -256,6 +256,64 @@ START_TEST(observation_layout_is_fixed_for_a_game)
 }
 END_TEST
 
+/* The blocks of catapult, pig_throwing and dungeon (0.7.0) only in games
+ * that play them: sizes with window 7 and 3 players (doc/python.md), and a
+ * catapult game's blocks as carc_game_catapult and carc_game_tokens say. */
+START_TEST(observation_of_the_07_modules)
+{
+    static float t[1 << 14];
+    static const struct { const char *without, *with; size_t a, b; } pairs[] = {
+        /* 12 fair tile types twice, the blocks 5 + 4 + 24 + 18, plane fair */
+        {NULL, "catapult", 1458, 1458 + 24 + 51 + 49},
+        /* pig_throwing 2, removed 6 x (follower, builder, pig) */
+        {"traders_builders", "traders_builders,pig_throwing", 1616, 1616 + 2 + 18},
+        /* dungeon 3, pieces 6 x (follower, dragon, fairy), fairy 6, plane entrance */
+        {"tower,princess_dragon", "tower,princess_dragon,dungeon", 2211, 2211 + 27 + 49},
+    };
+    for (int k = 0; k < 3; k++) {
+        size_t n = 0;
+        carc_game *g = new_game(3, 5, pairs[k].without);
+        carc_game_observation(g, 0, 7, NULL, 0, &n);
+        ck_assert_uint_eq(n, pairs[k].a);
+        carc_game_free(g);
+        g = new_game(3, 5, pairs[k].with);
+        carc_game_observation(g, 0, 7, NULL, 0, &n);
+        ck_assert_uint_eq(n, pairs[k].b);
+        carc_game_free(g);
+    }
+    /* catapult alone, 3 players, window 7: header 161, the catapult blocks
+     * at 110 (round, fair x, y, rounds, waiting), 114 kind, 119 tokens,
+     * 143 hurls */
+    carc_game *g = new_game(3, 7, "catapult");
+    uint64_t r = 3;
+    int rounds_seen = 0, hurls_seen = 0;
+    do {
+        carc_catapult_info c;
+        ck_assert_int_eq(carc_game_catapult(g, &c), CARC_OK);
+        for (int p = 0; p < 3; p++) {
+            ck_assert_int_eq(carc_game_observation(g, p, 7, t, sizeof t / sizeof *t, NULL),
+                             CARC_OK);
+            ck_assert(t[110] == (float)c.in_round && t[111] == (float)c.fair_x
+                      && t[112] == (float)c.fair_y && t[113] == (float)c.rounds);
+            for (int q = 0; q < 3; q++)
+                for (int kind = 0; kind < 4; kind++)
+                    ck_assert(t[119 + ((q - p + 3) % 3) * 4 + kind]
+                              == (float)carc_game_tokens(g, q, CARC_TOKEN_KNOCKOUT + kind));
+            for (int i = 0; i < c.num_hurls; i++) {
+                const float *h = t + 143 + ((c.hurler[i] - p + 3) % 3) * 3;
+                ck_assert(h[0] == 1 && h[1] == (float)c.result[i]
+                          && h[2] == (float)c.knocked_out[i]);
+            }
+        }
+        rounds_seen = c.rounds;
+        hurls_seen += c.num_hurls > 0;
+    } while (carc_game_play_random(g, 1, &r) == 1);
+    ck_assert_int_ge(rounds_seen, 3);
+    ck_assert_int_gt(hurls_seen, 0);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fast");
@@ -266,6 +324,7 @@ int main(void)
     tcase_add_test(tc, random_playouts_are_those_games);
     tcase_add_test(tc, observation_of_a_base_position);
     tcase_add_test(tc, observation_layout_is_fixed_for_a_game);
+    tcase_add_test(tc, observation_of_the_07_modules);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
