@@ -203,6 +203,13 @@ def _segment_features(tile):
                  for s in tile_info(tile)["segments"])
 
 
+@functools.lru_cache(maxsize=None)
+def _has_fair(tile):
+    """Whether a tile type shows the Catapult's fair (feature 12, which this
+    package names by its number)."""
+    return any(s["kind"] in ("12", "fair") for s in tile_info(tile)["segments"])
+
+
 def _tile_points_bound(tile):
     """Most points one copy of a tile type can add to one player's score:
     1 per road segment, 2 per city segment and pennant, 9 for a monastery, 3
@@ -648,7 +655,7 @@ class ObservationEncoder:
                     h[j + 1] = float(hurl["result"])
                     h[j + 2] = float(hurl["knocked_out"])
             for (x, y), (tile, cell) in cells.items():
-                if any(s["kind"] == "12" for s in tile_info(tile)["segments"]):
+                if _has_fair(tile):
                     plane("fair", cell)
         if self.pig:
             h[o["pig_throwing"]] = 1.0 if game.dragon_asleep() else 0.0
