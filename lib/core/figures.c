@@ -225,7 +225,8 @@ int carc__figure_find(const carc_game *g, int player, int kind, int where, int t
     return -1;
 }
 
-int carc__figure_tile(const carc_game *g, int fig)
+/* carc__figure_tile's chase, inlined where every figure is asked */
+static inline int figure_tile(const carc_game *g, int fig)
 {
     const figure *F = CFIGS(g);
     for (uint32_t hops = 0; hops <= g->nfigs && fig >= 0 && (uint32_t)fig < g->nfigs; hops++) {
@@ -237,12 +238,24 @@ int carc__figure_tile(const carc_game *g, int fig)
     return -1;
 }
 
+int carc__figure_tile(const carc_game *g, int fig) { return figure_tile(g, fig); }
+
 int carc__tile_figures(const carc_game *g, int tile, int *out, int cap)
 {
     CARC_MOD_CHECK(cap >= 0 && (out || cap == 0));
     int n = 0;
+    const figure *F = CFIGS(g);
     for (uint32_t i = 0; i < g->nfigs; i++) {
-        if (carc__figure_tile(g, (int)i) != tile) continue;
+        /* carc__figure_tile, the chase only for an attached figure: one on
+         * a segment or tile is on its own, any other on none (-1) */
+        uint8_t w = F[i].where;
+        if (w == CARC_PLACE_SEGMENT || w == CARC_PLACE_TILE) {
+            if (F[i].tile != tile) continue;
+        } else if (w == CARC_PLACE_ATTACHED) {
+            if (figure_tile(g, (int)i) != tile) continue;
+        } else if (tile != -1) {
+            continue;
+        }
         if (n < cap) out[n] = (int)i;
         n++;
     }
