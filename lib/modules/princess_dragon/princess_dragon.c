@@ -352,7 +352,8 @@ static int fairy_host(const carc_game *g)
 
 /* May the fairy (figure fairy, attached to host or -1) join figure i (C2)
  * for player p? */
-static bool fairy_target_of(const carc_game *g, int fairy, int host, int p, int i)
+static inline __attribute__((always_inline)) bool fairy_target_of(const carc_game *g, int fairy,
+                                                                  int host, int p, int i)
 {
     carc_fig f;
     carc__figure_get(g, i, &f);

@@ -291,7 +291,8 @@ static const tw_tower *tower_at(const carc_game *g, int t)
 
 /* Why figure i cannot be captured by player p from tower w (its height
  * now): 0 when it can, else one of the WHY_ reasons. */
-static int capture_refusal(const carc_game *g, int p, const tw_tower *w, int i)
+static inline __attribute__((always_inline)) int capture_refusal(const carc_game *g, int p,
+                                                                 const tw_tower *w, int i)
 {
     if (!w) return WHY_NOT_NOW;
     if (i < 0 || i >= carc__figure_count(g)) return WHY_NOT_CAPTURABLE;
