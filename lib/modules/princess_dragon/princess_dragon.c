@@ -611,8 +611,15 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
     int t = carc__figure_tile(g, s->fairy);
     if (t < 0) return;
     int figs[CARC_ID_FIGURE_N];
-    int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
-    int h = fairy_host(g);
+    int h = fairy_host(g), n;
+    if (h >= 0) { /* only its host is paid (on tile t: the fairy is there through it) */
+        figs[0] = h;
+        n = 1;
+    } else if (carc__rule(g, RULE_FAIRY) == 2) { /* C1: p's follower on its tile */
+        n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
+    } else { /* C2 without a host: nobody */
+        return;
+    }
     unsigned paid = 0;
     for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
         carc_fig f;
