@@ -446,6 +446,97 @@ START_TEST(random_games_reach_everything)
 }
 END_TEST
 
+/* The module's action_legal (the core's check of an id before
+ * decision_apply, instead of listing every legal action again) answers
+ * exactly as the lists: at every decision of the module and every turn's
+ * own deployment of random games (with the tower and the Princess &
+ * Dragon, flush and ringmaster rules, and with every module; its verbs
+ * preferred so that every decision comes), for every id of the ranges its
+ * actions use. */
+#define DEC_KIND_BASE CARC_MODULE_KIND(DG, 0)
+static int own_kinds[8];
+static void check_action_legal(carc_game *g, int *checked)
+{
+    const carc_pending *p = carc__front(g);
+    const carc_module_def *md = carc__modules[DG];
+    bool own = p->owner == DG;
+    bool deploy = p->kind == CARC_DECISION_DEPLOY && !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
+    if (!own && !deploy) return;
+    if (own) own_kinds[p->kind - DEC_KIND_BASE]++;
+    ck_assert_msg(md->action_legal != NULL, "the dungeon has an action_legal");
+    static uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
+    ck_assert_int_eq(carc_game_legal_mask(g, mask, sizeof mask), CARC_OK);
+    int32_t ranges[][2] = {
+        {CARC_ID_PASS, CARC_ID_PASS + 1},
+        {CARC_ID_TILE, CARC_ID_TILE + carc__tile_count(g) + 2},
+        {CARC_ID_FIGURE, CARC_ID_FIGURE + carc__figure_count(g) + 2},
+        {CARC_ID_KIND_SEG, CARC_ID_KIND_SEG + 2 * CARC_MAX_SEGMENTS},
+        {CARC_ID_NUMBER, CARC_ID_NUMBER + CARC_FIGURE_KINDS + 2},
+        {CARC_VERB_ID(DG, 0), CARC_VERB_ID(DG, 8)},
+    };
+    for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; r++)
+        for (int32_t id = ranges[r][0]; id < ranges[r][1]; id++) {
+            carc_action a;
+            int32_t back;
+            bool decoded = carc__action_from_id(g, id, &a) == CARC_OK;
+            bool mine = decoded && CARC_KIND_IS_MODULE(a.kind) &&
+                        CARC_KIND_MODULE(a.kind) == DG;
+            if (deploy && !mine) continue; /* the core's own deployment */
+            bool hook = decoded && carc__action_id(g, &a, &back) == CARC_OK && back == id &&
+                        md->action_legal(g, p, &a);
+            ck_assert_msg(hook == (mask[id] != 0), "id %d (decision kind %d): listed %d, action_legal %d",
+                          id, p->kind, mask[id], hook);
+            (*checked) += mask[id];
+        }
+}
+
+START_TEST(action_legal_matches_lists)
+{
+    int checked = 0;
+    int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    for (int k = 0; k < 3; k++)
+        for (int game = 0; game < 5; game++) {
+            carc_options o;
+            carc_options_init(&o);
+            o.num_players = 2 + game % 5;
+            o.seed = 900 + (uint64_t)game;
+            o.modules |= BIT(CARC_MODULE_TOWER) | BIT(CARC_MODULE_PRINCESS_DRAGON) | BIT(DG);
+            if (k == 1) {
+                ck_assert_int_eq(carc_options_set_rule(&o, "dungeon_flush", 2), CARC_OK);
+                ck_assert_int_eq(carc_options_set_rule(&o, "dungeon_pieces", 2), CARC_OK);
+                ck_assert_int_eq(carc_options_set_rule(&o, "dungeon_entrances", 2), CARC_OK);
+                o.modules |= BIT(CARC_MODULE_BIG_TOP) | BIT(CARC_MODULE_ABBEY_MAYOR);
+            }
+            if (k == 2)
+                for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+                    if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+            carc_game *g;
+            ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+            uint64_t rs = o.seed * 2654435761u + 1;
+            while (!carc_game_is_terminal(g)) {
+                if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                    ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                    continue;
+                }
+                check_action_legal(g, &checked);
+                size_t n;
+                ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+                ck_assert_uint_gt(n, 0);
+                rs = rs * 6364136223846793005ull + 1442695040888963407ull;
+                int32_t pick = ids[(rs >> 33) % n];
+                for (size_t i = 0; i < n; i++) /* the module's verbs preferred */
+                    if (ids[i] >= CARC_VERB_ID(DG, 0) && ids[i] <= CARC_VERB_ID(DG, 3) && (rs >> 40) % 4)
+                        pick = ids[i];
+                ck_assert_int_eq(carc_game_apply_id(g, pick), CARC_OK);
+            }
+            carc_game_free(g);
+        }
+    ck_assert_int_gt(checked, 1000); /* the module's actions were reached */
+    for (int k = 0; k < 7; k++) /* every decision of the module came */
+        ck_assert_msg(own_kinds[k] > 0, "decision %d of the dungeon never came", k);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("dungeon");
@@ -459,6 +550,7 @@ static Suite *suite(void)
     tcase_add_test(tc, mayor_wagon_completed);
     tcase_add_test(tc, closed_tower_option);
     tcase_add_test(tc, random_games_reach_everything);
+    tcase_add_test(tc, action_legal_matches_lists);
     suite_add_tcase(s, tc);
     return s;
 }

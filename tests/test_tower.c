@@ -578,6 +578,80 @@ START_TEST(prisoners_named_in_pictures)
 }
 END_TEST
 
+/* The module's action_legal (the core's check of an id before
+ * decision_apply, instead of listing every legal action again) answers
+ * exactly as the lists: at every decision of the module and every turn's
+ * own deployment of random games (the module alone under both capture
+ * rules, and with every module), for every id of the ranges its actions
+ * use. */
+static void check_action_legal(carc_game *g, int *checked)
+{
+    const carc_pending *p = carc__front(g);
+    const carc_module_def *md = carc__modules[CARC_MODULE_TOWER];
+    bool own = p->owner == CARC_MODULE_TOWER;
+    bool deploy = p->kind == CARC_DECISION_DEPLOY && !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
+    if (!own && !deploy) return;
+    ck_assert_msg(md->action_legal != NULL, "the tower has an action_legal");
+    static uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
+    ck_assert_int_eq(carc_game_legal_mask(g, mask, sizeof mask), CARC_OK);
+    int32_t ranges[][2] = {
+        {CARC_ID_PASS, CARC_ID_PASS + 1},
+        {CARC_ID_TILE, CARC_ID_TILE + carc__tile_count(g) + 2},
+        {CARC_ID_FIGURE, CARC_ID_FIGURE + carc__figure_count(g) + 2},
+        {CARC_VERB_ID(CARC_MODULE_TOWER, 0), CARC_VERB_ID(CARC_MODULE_TOWER, 8)},
+    };
+    for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; r++)
+        for (int32_t id = ranges[r][0]; id < ranges[r][1]; id++) {
+            carc_action a;
+            int32_t back;
+            bool decoded = carc__action_from_id(g, id, &a) == CARC_OK;
+            bool mine = decoded && CARC_KIND_IS_MODULE(a.kind) &&
+                        CARC_KIND_MODULE(a.kind) == CARC_MODULE_TOWER;
+            if (deploy && !mine) continue; /* the core's own deployment */
+            bool hook = decoded && carc__action_id(g, &a, &back) == CARC_OK && back == id &&
+                        md->action_legal(g, p, &a);
+            ck_assert_msg(hook == (mask[id] != 0), "id %d (decision kind %d): listed %d, action_legal %d",
+                          id, p->kind, mask[id], hook);
+            (*checked) += mask[id];
+        }
+}
+
+START_TEST(action_legal_matches_lists)
+{
+    int checked = 0;
+    int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    for (int k = 0; k < 3; k++)
+        for (int game = 0; game < 5; game++) {
+            carc_options o;
+            carc_options_init(&o);
+            o.num_players = 2 + game % 5;
+            o.seed = 700 + (uint64_t)game;
+            o.modules |= 1ull << CARC_MODULE_TOWER;
+            if (k == 1) ck_assert_int_ge(carc_options_set_rule(&o, "tower_top_capture", 1), 0);
+            if (k == 2)
+                for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+                    if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+            carc_game *g;
+            ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+            uint64_t rs = o.seed * 2654435761u + 1;
+            while (!carc_game_is_terminal(g)) {
+                if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                    ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                    continue;
+                }
+                check_action_legal(g, &checked);
+                size_t n;
+                ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+                ck_assert_uint_gt(n, 0);
+                rs = rs * 6364136223846793005ull + 1442695040888963407ull;
+                ck_assert_int_eq(carc_game_apply_id(g, ids[(rs >> 33) % n]), CARC_OK);
+            }
+            carc_game_free(g);
+        }
+    ck_assert_int_gt(checked, 1000); /* the module's actions were reached */
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("tower");
@@ -591,6 +665,7 @@ static Suite *suite(void)
     tcase_add_test(tc, refusals_explained);
     tcase_add_test(tc, no_floors_left_explained);
     tcase_add_test(tc, structure_query);
+    tcase_add_test(tc, action_legal_matches_lists);
     suite_add_tcase(s, tc);
     return s;
 }

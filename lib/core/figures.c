@@ -4,20 +4,27 @@
  * figures are caches that only carc__figure_move changes. */
 #include "core/state.h"
 
+#include <stddef.h>
 #include <string.h>
+
+/* carc_fig's kind, owner, where, segment and tile are figure's first six
+ * bytes, its arg, holder and state figure's last four: two copies instead
+ * of a store per field (every byte of carc_fig written, no padding). */
+_Static_assert(sizeof(carc_fig) == 10 && offsetof(carc_fig, kind) == offsetof(figure, kind) &&
+                   offsetof(carc_fig, owner) == offsetof(figure, owner) &&
+                   offsetof(carc_fig, where) == offsetof(figure, where) &&
+                   offsetof(carc_fig, segment) == offsetof(figure, local) &&
+                   offsetof(carc_fig, tile) == offsetof(figure, tile) &&
+                   offsetof(carc_fig, arg) == 6 && offsetof(figure, arg) == 8 &&
+                   offsetof(carc_fig, holder) == 8 && offsetof(figure, holder) == 10 &&
+                   offsetof(carc_fig, state) == 9 && offsetof(figure, state) == 11,
+               "carc_fig (lib/module.h) and figure (lib/core/state.h) no longer line up");
 
 static void view(const carc_game *g, const figure *f, carc_fig *out)
 {
-    memset(out, 0, sizeof *out);
-    out->kind = f->kind;
-    out->owner = f->owner;
-    out->where = f->where;
-    out->segment = f->local;
-    out->tile = (f->where == CARC_PLACE_SEGMENT || f->where == CARC_PLACE_TILE)
-                    ? (int16_t)f->tile : -1;
-    out->arg = f->arg;
-    out->holder = f->holder;
-    out->state = f->state;
+    memcpy(out, f, 6);
+    if (f->where != CARC_PLACE_SEGMENT && f->where != CARC_PLACE_TILE) out->tile = -1;
+    memcpy((char *)out + 6, (const char *)f + 8, 4);
     (void)g;
 }
 
@@ -225,7 +232,8 @@ int carc__figure_find(const carc_game *g, int player, int kind, int where, int t
     return -1;
 }
 
-int carc__figure_tile(const carc_game *g, int fig)
+/* carc__figure_tile's chase, inlined where every figure is asked */
+static inline int figure_tile(const carc_game *g, int fig)
 {
     const figure *F = CFIGS(g);
     for (uint32_t hops = 0; hops <= g->nfigs && fig >= 0 && (uint32_t)fig < g->nfigs; hops++) {
@@ -237,12 +245,24 @@ int carc__figure_tile(const carc_game *g, int fig)
     return -1;
 }
 
+int carc__figure_tile(const carc_game *g, int fig) { return figure_tile(g, fig); }
+
 int carc__tile_figures(const carc_game *g, int tile, int *out, int cap)
 {
     CARC_MOD_CHECK(cap >= 0 && (out || cap == 0));
     int n = 0;
+    const figure *F = CFIGS(g);
     for (uint32_t i = 0; i < g->nfigs; i++) {
-        if (carc__figure_tile(g, (int)i) != tile) continue;
+        /* carc__figure_tile, the chase only for an attached figure: one on
+         * a segment or tile is on its own, any other on none (-1) */
+        uint8_t w = F[i].where;
+        if (w == CARC_PLACE_SEGMENT || w == CARC_PLACE_TILE) {
+            if (F[i].tile != tile) continue;
+        } else if (w == CARC_PLACE_ATTACHED) {
+            if (figure_tile(g, (int)i) != tile) continue;
+        } else if (tile != -1) {
+            continue;
+        }
         if (n < cap) out[n] = (int)i;
         n++;
     }

@@ -676,6 +676,50 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     }
 }
 
+/* Is action a listed now at decision p (deploy_actions' verbs, or
+ * decision_actions')?  The same answer as the lists, one question: the
+ * core's check before decision_apply (test_dungeon.c compares it with the
+ * lists on random games). */
+static bool action_legal(const carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    int pl = p->player, n = carc__figure_count(g);
+    if (n > CARC_ID_FIGURE_N) n = CARC_ID_FIGURE_N;
+    switch (p->kind) {
+    case CARC_DECISION_DEPLOY:
+        if (p->target < 0) return false;
+        if (a->kind == ACT_ENTER) return any_enter(g, pl, p->target);
+        if (a->kind == ACT_LEAVE) return any_leave(g, pl);
+        if (a->kind == ACT_FLUSH) return flush_ok(g, pl, p->target);
+        if (a->kind == ACT_FAIRY) return any_fairy_target(g, pl);
+        return false;
+    case DEC_KIND:
+        if (a->kind != ACT_KIND) return false;
+        for (int k = 0; k < NKINDS; k++)
+            if (kind_words[k].value == a->figure) return enter_fig(g, pl, a->figure, p->target) >= 0;
+        return false;
+    case DEC_PIECE:
+        return a->kind == ACT_PIECE && a->arg >= 0 && a->arg < n && piece_in(g, a->arg) &&
+               piece_may_exit(g, pl, a->arg);
+    case DEC_TILE:
+        if (a->kind == CARC_ACTION_PASS) return (p->arg & 0x100) != 0;
+        if (a->kind != ACT_TILE) return false;
+        for (int k = 0; k < ncand(g); k++)
+            if (cand(g, k) == a->arg) return exit_tile_ok(g, p->arg & 0xff, a->arg);
+        return false;
+    case DEC_SEG:
+        return a->kind == ACT_SEG && a->arg >= 0 && a->arg < tile_nseg(g, p->target) &&
+               exit_seg_ok(g, p->arg, p->target, a->arg);
+    case DEC_FLEE:
+        return a->kind == ACT_FLEE && (a->arg == 0 || a->arg == 1);
+    case DEC_DRAGON:
+        return a->kind == ACT_DRAGON && dragon_target(g, a->arg);
+    case DEC_FAIRY:
+        return a->kind == ACT_FAIRY_TO && a->arg >= 0 && a->arg < n && fairy_target(g, pl, a->arg);
+    default:
+        return false;
+    }
+}
+
 /* piece fig comes out onto segment sg of entrance t: the fairy beside it
  * comes along; onto the dragon's tile it is eaten (E3, E4) */
 static int come_out(carc_game *g, int fig, int t, int sg)
@@ -982,6 +1026,7 @@ const carc_module_def carc__module_dungeon = {
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
+    .action_legal = action_legal,
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,

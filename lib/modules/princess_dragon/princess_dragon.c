@@ -352,7 +352,8 @@ static int fairy_host(const carc_game *g)
 
 /* May the fairy (figure fairy, attached to host or -1) join figure i (C2)
  * for player p? */
-static bool fairy_target_of(const carc_game *g, int fairy, int host, int p, int i)
+static inline __attribute__((always_inline)) bool fairy_target_of(const carc_game *g, int fairy,
+                                                                  int host, int p, int i)
 {
     carc_fig f;
     carc__figure_get(g, i, &f);
@@ -610,8 +611,15 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
     int t = carc__figure_tile(g, s->fairy);
     if (t < 0) return;
     int figs[CARC_ID_FIGURE_N];
-    int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
-    int h = fairy_host(g);
+    int h = fairy_host(g), n;
+    if (h >= 0) { /* only its host is paid (on tile t: the fairy is there through it) */
+        figs[0] = h;
+        n = 1;
+    } else if (carc__rule(g, RULE_FAIRY) == 2) { /* C1: p's follower on its tile */
+        n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
+    } else { /* C2 without a host: nobody */
+        return;
+    }
     unsigned paid = 0;
     for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
         carc_fig f;

@@ -291,7 +291,8 @@ static const tw_tower *tower_at(const carc_game *g, int t)
 
 /* Why figure i cannot be captured by player p from tower w (its height
  * now): 0 when it can, else one of the WHY_ reasons. */
-static int capture_refusal(const carc_game *g, int p, const tw_tower *w, int i)
+static inline __attribute__((always_inline)) int capture_refusal(const carc_game *g, int p,
+                                                                 const tw_tower *w, int i)
 {
     if (!w) return WHY_NOT_NOW;
     if (i < 0 || i >= carc__figure_count(g)) return WHY_NOT_CAPTURABLE;
@@ -464,6 +465,58 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         break;
     default:
         break;
+    }
+}
+
+/* The id of action a of this module (the ids decision_actions and
+ * deploy_actions push), or -1. */
+static int32_t own_id(const carc_game *g, const carc_action *a)
+{
+    switch (a->kind) {
+    case CARC_ACTION_PASS:
+        return CARC_ID_PASS;
+    case ACT_FLOOR_AT:
+    case ACT_TOP_AT: {
+        int t = carc__tile_at(g, a->x, a->y);
+        return t >= 0 ? CARC_ID_TILE + t : -1;
+    }
+    case ACT_CAPTURE:
+    case ACT_EXCHANGE:
+    case ACT_RANSOM:
+        return CARC_ID_FIGURE + a->arg;
+    default:
+        return -1;
+    }
+}
+
+/* Is action a listed now at decision p (deploy_actions' verbs, or
+ * decision_actions')?  The same answer as the lists, one question for the
+ * common ones (a verb, a capture); the rare decisions are listed and the id
+ * looked for.  The core's check before decision_apply (test_tower.c
+ * compares it with the lists on random games). */
+static bool action_legal(const carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    switch (p->kind) {
+    case CARC_DECISION_DEPLOY:
+        if (p->player < 0 || !cst(g)->ntowers) return false;
+        if (a->kind == ACT_FLOOR) return floor_possible(g, p->player);
+        if (a->kind == ACT_TOP)
+            return a->arg >= CARC_FIGURE_FOLLOWER && a->arg <= CARC_FIGURE_BIG &&
+                   top_possible(g, p->player, a->arg);
+        return false;
+    case DEC_CAPTURE:
+        if (a->kind == CARC_ACTION_PASS) return true;
+        return a->kind == ACT_CAPTURE && a->arg >= 0 && a->arg < CARC_ID_FIGURE_N &&
+               !capture_refusal(g, p->player, tower_at(g, p->target), a->arg);
+    default: {
+        int32_t id = own_id(g, a), ids[CARC_NUM_DISTINCT_ACTIONS];
+        if (id < 0) return false;
+        action_sink sink = {NULL, ids, sizeof ids / sizeof ids[0], 0};
+        decision_actions(g, p, &sink);
+        for (size_t i = 0; i < sink.n && i < sink.cap; i++)
+            if (ids[i] == id) return true;
+        return false;
+    }
     }
 }
 
@@ -707,6 +760,7 @@ const carc_module_def carc__module_tower = {
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
+    .action_legal = action_legal,
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
