@@ -683,6 +683,53 @@ START_TEST(dragon_towers_quarters)
 }
 END_TEST
 
+/* tests/scenarios/dungeon_dragon_rushes_in_fairy_escort.rec up to the fairy
+ * beside Blue's follower (figure 7) in the dungeon, the dragon there too;
+ * the entrances TO_F (1,1) and TO_L (-1,1), both tower foundations */
+static const char dungeon_fairy_rec[] =
+    "carcvar-record 2\nplayers 2\nseed 1\nmodules base tower princess_dragon dungeon\n"
+    "draw DG_F_v\nplace 0,1 r0\npass\n"
+    "draw TO_F\nplace 1,1 r0\ndungeon enter\ndungeon enter follower\n"
+    "draw TO_L\nplace -1,1 r0\ndeploy follower monastery\n"
+    "draw DG_RFr_d\nplace 1,0 r0\npass\ndragon w\n"
+    "draw U\nplace -1,0 r1\npass\n"
+    "draw B\nplace 1,2 r0\ndungeon fairy\ndungeon fairy 7\n";
+
+static carc_game *dungeon_game(void)
+{
+    carc_game *g = NULL;
+    carc_record_error err;
+    int rc = carc_record_replay(&g, dungeon_fairy_rec, strlen(dungeon_fairy_rec), &err);
+    ck_assert_msg(rc == CARC_OK, "replay: %d", rc);
+    return g;
+}
+
+/* The Dungeon under the board (issue 33): the pieces below by player, the
+ * dragon and the fairy there, the entrances by cell. */
+START_TEST(dungeon_line)
+{
+    carc_game *g = dungeon_game();
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = 200; /* the line unwrapped */
+    char *t = view(g, &v);
+    ck_assert_msg(strstr(t, "the dungeon: below player 0 0, player 1 1; the dragon inside; "
+                            "the fairy beside player 1's piece; entrances 1,1 -1,1\n"),
+                  "%s", t);
+    free(t);
+    carc_game_free(g);
+    carc_options o;
+    carc_options_init(&o);
+    o.modules |= 1ull << carc_module_by_name("dungeon");
+    o.modules |= 1ull << carc_module_by_name("tower");
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    t = view(g, &v);
+    ck_assert_msg(strstr(t, "the dungeon: below player 0 0, player 1 0; entrances none\n"), "%s", t);
+    free(t);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board-view");
@@ -698,6 +745,7 @@ int main(void)
     tcase_add_test(tc, board_text_marks);
     tcase_add_test(tc, city_quarters);
     tcase_add_test(tc, dragon_towers_quarters);
+    tcase_add_test(tc, dungeon_line);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

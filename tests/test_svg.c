@@ -696,6 +696,71 @@ START_TEST(dragon_towers_quarters)
 }
 END_TEST
 
+/* tests/scenarios/dungeon_dragon_rushes_in_fairy_escort.rec up to the fairy
+ * beside Blue's follower (figure 7) in the dungeon, the dragon there too;
+ * the entrances TO_F (1,1) and TO_L (-1,1), both tower foundations */
+static const char dungeon_fairy_rec[] =
+    "carcvar-record 2\nplayers 2\nseed 1\nmodules base tower princess_dragon dungeon\n"
+    "draw DG_F_v\nplace 0,1 r0\npass\n"
+    "draw TO_F\nplace 1,1 r0\ndungeon enter\ndungeon enter follower\n"
+    "draw TO_L\nplace -1,1 r0\ndeploy follower monastery\n"
+    "draw DG_RFr_d\nplace 1,0 r0\npass\ndragon w\n"
+    "draw U\nplace -1,0 r1\npass\n"
+    "draw B\nplace 1,2 r0\ndungeon fairy\ndungeon fairy 7\n";
+
+static carc_game *dungeon_game(void)
+{
+    carc_game *g = NULL;
+    carc_record_error err;
+    int rc = carc_record_replay(&g, dungeon_fairy_rec, strlen(dungeon_fairy_rec), &err);
+    ck_assert_msg(rc == CARC_OK, "replay: %d", rc);
+    return g;
+}
+
+/* The Dungeon beside the board (issue 33): its panel row lists the pieces
+ * below by player, the dragon and the fairy there and the entrances, and
+ * each entrance (a tower foundation) is marked on its tile. */
+START_TEST(dungeon_row_and_entrances)
+{
+    carc_game *g = dungeon_game();
+    carc_dungeon_info d;
+    ck_assert_int_eq(carc_game_dungeon(g, &d), CARC_OK);
+    ck_assert_int_eq(d.num_pieces, 1);
+    ck_assert_int_eq(d.dragon_inside, 1);
+    ck_assert_int_eq(d.fairy_piece, 7);
+    char *svg = svg_of(g);
+    const char *row = strstr(svg, "<g class=\"held-figures\" data-module=\"dungeon\">");
+    ck_assert_ptr_nonnull(row);
+    ck_assert_ptr_nonnull(strstr(row, "<text class=\"dungeon-summary\" data-pieces=\"1\" "
+                                      "data-dragon=\"1\" data-fairy=\"7\" data-entrances=\"2\""));
+    ck_assert_ptr_nonnull(strstr(row, ">below: player 0 0, player 1 1; the dragon inside; "
+                                      "the fairy beside player 1's piece; 2 entrances</text>"));
+    ck_assert_int_eq(count(svg, "<g class=\"dungeon-entrance\""), 2);
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"dungeon-entrance\" data-x=\"1\" data-y=\"1\">"));
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"dungeon-entrance\" data-x=\"-1\" data-y=\"1\">"));
+    free(svg);
+    /* a new game: an empty dungeon keeps its row */
+    carc_game_free(g);
+    carc_options o;
+    carc_options_init(&o);
+    o.modules |= 1ull << carc_module_by_name("dungeon");
+    o.modules |= 1ull << carc_module_by_name("tower");
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    svg = svg_of(g);
+    ck_assert_ptr_nonnull(strstr(svg, ">below: player 0 0, player 1 0; 0 entrances</text>"));
+    ck_assert_int_eq(count(svg, "dungeon-entrance"), 0);
+    free(svg);
+    carc_game_free(g);
+    /* no dungeon row without the module */
+    carc_options_init(&o);
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    svg = svg_of(g);
+    ck_assert_ptr_null(strstr(svg, "dungeon"));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("svg");
@@ -712,6 +777,7 @@ int main(void)
     tcase_add_test(tc, supply_in_plural);
     tcase_add_test(tc, replay_page_reason_words);
     tcase_add_test(tc, dragon_towers_quarters);
+    tcase_add_test(tc, dungeon_row_and_entrances);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -688,6 +688,29 @@ static void write_held(const carc_game *game, outbuf *out_, int width, outbuf *o
     }
 }
 
+/* The Dungeon (carc_game_dungeon), when the game plays it: "the dungeon:
+ * below player 0 1, player 1 0; the dragon inside; the fairy beside player
+ * 1's piece; entrances 0,1 1,1" (the entrances none when there are none). */
+static void write_dungeon(const carc_game *game, outbuf *out_, int width, outbuf *o)
+{
+    carc_dungeon_info d;
+    if (carc_game_dungeon(game, &d) != CARC_OK) return;
+    carc__out_add(o, "the dungeon: below");
+    for (int p = 0; p < game->nplayers && p < CARC_MAX_PLAYERS; p++)
+        carc__out_add(o, "%s player %d %d", p ? "," : "", p, d.pieces_of[p]);
+    if (d.dragon_inside) carc__out_add(o, "; the dragon inside");
+    if (d.fairy_piece >= 0 && (uint32_t)d.fairy_piece < game->nfigs)
+        carc__out_add(o, "; the fairy beside player %d's piece",
+                      (int)CFIGS(game)[d.fairy_piece].owner);
+    carc__out_add(o, "; entrances");
+    int n = 0;
+    for (uint32_t t = 0; t < game->ntiles; t++)
+        if (carc__pic_dungeon_entrance(game, (int)t))
+            carc__out_add(o, " %d,%d", CTILES(game)[t].x, CTILES(game)[t].y), n++;
+    if (!n) carc__out_add(o, " none");
+    status_flush(out_, width, o);
+}
+
 /* The dragon and the fairy (carc_game_dragon), when the game has them and
  * one is on the board: "the dragon at 2,-1, flying: 4 steps left, player 1
  * moves it; visited 1,-1 2,-1; the fairy at 0,1 beside player 0's
@@ -772,6 +795,7 @@ static void write_status(const carc_game *game, outbuf *out_, int width)
     if (carc__pic_held_text(game, -1, "face up: ", 0, o)) status_flush(out_, width, o);
 
     write_held(game, out_, width, o);
+    write_dungeon(game, out_, width, o);
     write_dragon(game, out_, width, o);
     write_catapult(game, out_, width, o);
 

@@ -61,6 +61,9 @@ int carc__pic_tower_state(const carc_game *g, int t) CARC_INTERNAL;
 /* The words for the place `arg` where module `module` (an id) holds
  * figures (its held_place hook: a City quarter's name), or NULL. */
 const char *carc__pic_held_place(const carc_game *g, int module, int arg) CARC_INTERNAL;
+/* Is placed tile t an entrance to the Dungeon now (carc_game_dungeon in
+ * play; a tower foundation, and open under dungeon_entrances 2)? */
+int carc__pic_dungeon_entrance(const carc_game *g, int t) CARC_INTERNAL;
 /* Where figure i is drawn; false if it is not on the board. */
 bool carc__pic_figure_pos(const carc_game *g, int i, const pic_frame *f, int *x, int *y)
     CARC_INTERNAL;

@@ -791,7 +791,8 @@ const char *carc__pic_held_place(const carc_game *g, int module, int arg)
  * quarters, prisoners), as a bit set of module ids; a panel row each. */
 static uint64_t holders(const carc_game *g)
 {
-    uint64_t m = 0;
+    carc_dungeon_info d; /* the Dungeon: a row of its own, even empty */
+    uint64_t m = carc_game_dungeon(g, &d) == CARC_OK ? 1ull << CARC_MODULE_DUNGEON : 0;
     for (uint32_t i = 0; i < g->nfigs; i++)
         if (CFIGS(g)[i].where == CARC_WHERE_HELD && CFIGS(g)[i].holder < 64)
             m |= 1ull << CFIGS(g)[i].holder;
@@ -808,6 +809,59 @@ static int held_rows(const carc_game *g)
 static int panel_height(const carc_game *g, int ext_rows)
 {
     return 40 + 26 * (g->nplayers + held_rows(g)) + 26 + EXT_ROW * ext_rows;
+}
+
+/* The Dungeon (carc_game_dungeon), after its figures on its panel row: the
+ * pieces below per player, the dragon and the fairy there, the entrances,
+ * in <text class="dungeon-summary" data-pieces=N data-dragon=0|1
+ * data-fairy=INDEX|-1 data-entrances=E>. */
+static void draw_dungeon_summary(outbuf *o, const carc_game *g, int x, int y)
+{
+    carc_dungeon_info d;
+    if (carc_game_dungeon(g, &d) != CARC_OK) return;
+    carc__out_add(o, "<text class=\"dungeon-summary\" data-pieces=\"%d\" data-dragon=\"%d\" "
+                     "data-fairy=\"%d\" data-entrances=\"%d\" x=\"%d\" y=\"%d\">below:",
+                  d.num_pieces, d.dragon_inside, d.fairy_piece, d.num_entrances, x, y + 4);
+    for (int p = 0; p < g->nplayers && p < CARC_MAX_PLAYERS; p++)
+        carc__out_add(o, "%s player %d %d", p ? "," : "", p, d.pieces_of[p]);
+    if (d.dragon_inside) carc__out_add(o, "; the dragon inside");
+    if (d.fairy_piece >= 0 && (uint32_t)d.fairy_piece < g->nfigs)
+        carc__out_add(o, "; the fairy beside player %d's piece",
+                      (int)CFIGS(g)[d.fairy_piece].owner);
+    carc__out_add(o, "; %d entrance%s</text>", d.num_entrances, d.num_entrances == 1 ? "" : "s");
+}
+
+/* Is placed tile t an entrance to the Dungeon (its rule E1: a tower
+ * foundation; with dungeon_entrances 2 one no follower closes)? */
+int carc__pic_dungeon_entrance(const carc_game *g, int t)
+{
+    carc_dungeon_info d;
+    if (carc_game_dungeon(g, &d) != CARC_OK || d.num_entrances == 0) return 0;
+    const ptile *pt = &CTILES(g)[t];
+    if (!(carc__types[pt->type].tags & carc__tile_tag_bit("tower"))) return 0;
+    carc_options opts;
+    int r = carc_rule_by_name("dungeon_entrances");
+    if (r >= 0 && carc_game_options(g, &opts) == CARC_OK && opts.rules[r] == 2) {
+        carc_structure st;
+        if (carc_game_structure(g, pt->x, pt->y, &st) == CARC_OK && st.top >= 0) return 0;
+    }
+    return 1;
+}
+
+/* The entrances: a dark arch at the tile's south-west corner, in
+ * <g class="dungeon-entrance" data-x data-y> with a title. */
+static void draw_dungeon_entrances(outbuf *o, const carc_game *g, const pic_frame *f)
+{
+    for (uint32_t t = 0; t < g->ntiles; t++) {
+        if (!carc__pic_dungeon_entrance(g, (int)t)) continue;
+        int ox, oy, x = CTILES(g)[t].x, y = CTILES(g)[t].y;
+        cell_origin(f, x, y, &ox, &oy);
+        carc__out_add(o, "<g class=\"dungeon-entrance\" data-x=\"%d\" data-y=\"%d\">"
+                         "<title>an entrance to the dungeon</title>"
+                         "<path d=\"M%d %dv-8a6 6 0 0 1 12 0v8Z\" fill=\"#2b2118\" "
+                         "stroke=\"#f3eddc\" stroke-width=\"1\"/></g>\n",
+                      x, y, ox + 4, oy + PIC_TS - 4);
+    }
 }
 
 /* The figures module m holds, grouped by place (the role the module gives
@@ -849,6 +903,7 @@ static void draw_held(outbuf *o, const carc_game *g, int m, int x, int y)
         carc__out_add(o, "</g>");
         x += 10;
     }
+    if (m == CARC_MODULE_DUNGEON) draw_dungeon_summary(o, g, x, y);
     carc__out_add(o, "</g>");
 }
 
@@ -1240,6 +1295,7 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     }
     for (uint32_t t = 0; t < game->ntiles; t++) carc__pic_structure(&o, game, (int)t, &f, "");
     carc__pic_last(&o, game, &f);
+    draw_dungeon_entrances(&o, game, &f);
     draw_dragon_flight(&o, game, &f);
     carc__pic_figures(&o, game, &f);
     carc__out_add(&o, "</svg>\n");
