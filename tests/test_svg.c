@@ -761,6 +761,61 @@ START_TEST(dungeon_row_and_entrances)
 }
 END_TEST
 
+/* The Catapult on the board (issue 31): the fair tile's glyph and legend,
+ * the tokens each player holds, each token's resting point (board
+ * millimetres) and the followers a knock-out sent home; a token off the map
+ * said so.  tests/scenarios/cat_knockout_chain_model.rec: P1's token rests
+ * at 45,26 mm and sends P0's road follower home, P0's at 45,27 mm. */
+START_TEST(catapult_round_marks)
+{
+    static const char rec[] =
+        "carcvar-record 4\nplayers 2\nseed 1\nmodules base princess_dragon catapult\n"
+        "bag U=1 B=2 CA_F=1\ndraw U\nplace 1,0 r1\ndeploy follower road E\n"
+        "draw B\nplace 1,1 r0\npass\ndraw B\nplace 2,1 r0\nfairy\nfairy 0\n"
+        "draw CA_F\nplace 0,1 r0\npass\ncatapult knockout\ncatapult aim 112\n"
+        "catapult hurl 45,26\n";
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_record_replay(&g, rec, strlen(rec), NULL), CARC_OK);
+    char *svg = svg_of(g);
+    ck_assert_int_eq(count(svg, "data-tag=\"fair\" transform"), 1);
+    ck_assert_ptr_nonnull(strstr(strstr(svg, "<g class=\"legend-ext\">"),
+                                 ">fair (a catapult round)</text>"));
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"catapult-round\" data-kind=\"knock-out\" "
+                                      "data-running=\"1\" data-fair-x=\"0\" data-fair-y=\"1\">"));
+    ck_assert_int_eq(count(svg, "<g class=\"catapult-rest\""), 1);
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"catapult-rest\" data-player=\"1\" "
+                                      "data-x-mm=\"45.0\" data-y-mm=\"26.0\" "
+                                      "data-knocked-out=\"1\"><title>player 1's knock-out "
+                                      "token at 45.0,26.0 mm, 1 follower knocked out</title>"));
+    /* the disc: (45, 26) mm from the centre of cell (0, 0), a tile 45 mm */
+    carc_game_free(g);
+    static const char off[] =
+        "carcvar-record 4\nplayers 2\nseed 1\nmodules base traders_builders catapult\n"
+        "bag B=3 CA_F=1\ndraw B\nplace 0,1 r0\ndeploy follower field Nw\ndraw B\n"
+        "place -1,1 r0\npass\ndraw B\nplace 1,1 r0\ndeploy pig field Nw\ndraw CA_F\n"
+        "place 0,2 r0\npass\ncatapult knockout\ncatapult aim 112\n"
+        "outcome 0 : 1 32829 32829 15\ncatapult aim 112\noutcome 0 : 0\n";
+    ck_assert_int_eq(carc_record_replay(&g, off, strlen(off), NULL), CARC_OK);
+    svg = svg_of(g);
+    ck_assert_ptr_nonnull(strstr(svg, "data-running=\"0\" data-fair-x=\"0\" data-fair-y=\"2\">"));
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"catapult-rest\" data-player=\"1\" "
+                                      "data-x-mm=\"30.5\" data-y-mm=\"30.5\" "
+                                      "data-knocked-out=\"0\">"));
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"catapult-off\" data-player=\"0\"><title>"
+                                      "player 0's token off the map</title></g>"));
+    for (int p = 0; p < 2; p++) {
+        char want[96];
+        snprintf(want, sizeof want, "<text class=\"tokens\" data-player=\"%d\"", p);
+        const char *t = strstr(svg, want);
+        ck_assert_ptr_nonnull(t);
+        ck_assert_int_eq(carc_game_tokens(g, p, CARC_TOKEN_KNOCKOUT), 1);
+        ck_assert_ptr_nonnull(strstr(t, "tokens: 1 knock-out, 1 seduction, 1 target, 1 catch"));
+    }
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("svg");
@@ -778,6 +833,7 @@ int main(void)
     tcase_add_test(tc, replay_page_reason_words);
     tcase_add_test(tc, dragon_towers_quarters);
     tcase_add_test(tc, dungeon_row_and_entrances);
+    tcase_add_test(tc, catapult_round_marks);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -201,6 +201,12 @@ typedef struct tag_glyph {
                              the tag on a tile that has it (NULL: none) */
 } tag_glyph;
 
+#define FAIR_GLYPH \
+    "<path d=\"M-7 6L0 -4L7 6Z\" fill=\"#f6e7b0\" stroke=\"#8a3b12\"/>" \
+    "<path d=\"M-3.5 6L0 -4L3.5 6\" fill=\"none\" stroke=\"#c0392b\" " \
+    "stroke-width=\"1.2\"/><path d=\"M0 -4V-8L4 -6.5L0 -5\" fill=\"#c0392b\" " \
+    "stroke=\"#8a3b12\" stroke-width=\".6\"/>"
+
 /* Extension feature kinds' glyphs, about 18 units across. */
 #define CIRCUS_GLYPH \
     "<circle r=\"8.5\" fill=\"#fff\" stroke=\"#b22222\" stroke-width=\"1.4\"/>" \
@@ -263,6 +269,8 @@ static const tag_glyph tag_glyphs[] = {
                   "stroke=\"#4a4740\" stroke-width=\".8\"/><path d=\"M-6 -6L6 6\" "
                   "stroke=\"#c0392b\" stroke-width=\"2\"/>",
      "no castle", NULL},
+    /* a striped fair tent with a pennant: a Catapult round begins here */
+    {"fair", FAIR_GLYPH, "fair (a catapult round)", NULL},
     /* the tile tags of Under the Big Top: the tile's own space shows them */
     {"circus", CIRCUS_GLYPH, "circus", "circus"},
     {"acrobats", ACROBAT_GLYPH, "acrobat space", "acrobat"},
@@ -273,6 +281,7 @@ static const tag_glyph tag_glyphs[] = {
 static const tag_glyph feature_glyphs[] = {
     {"circus", CIRCUS_GLYPH, "circus", NULL},
     {"acrobat", ACROBAT_GLYPH, "acrobat space", NULL},
+    {"fair", FAIR_GLYPH, "fair (a catapult round)", NULL},
 };
 
 static const tag_glyph *glyph_of(const tag_glyph *table, size_t n, const char *name)
@@ -1238,6 +1247,71 @@ static void draw_dragon_flight(outbuf *o, const carc_game *g, const pic_frame *f
     carc__out_add(o, "</g>\n");
 }
 
+/* v in tenths, as "-12.5" (no %f: a host's locale could print a comma). */
+static void tenths(char *b, size_t n, double v)
+{
+    long t = (long)(v * 10 + (v < 0 ? -.5 : .5));
+    snprintf(b, n, "%s%ld.%ld", t < 0 ? "-" : "", (t < 0 ? -t : t) / 10, (t < 0 ? -t : t) % 10);
+}
+
+/* The Catapult's round running or the last one (carc_game_catapult), once a
+ * hurl was made: its fair tile ringed, and each token that came to rest on
+ * the map a disc in its player's colour at its resting point (board
+ * millimetres, doc/geometry.md: 45 mm a tile, the centre of cell (0, 0) at
+ * 0, 0), with the followers a knock-out sent home, in <g
+ * class="catapult-round" data-kind=K data-running=0|1 data-fair-x=X
+ * data-fair-y=Y> and <g class="catapult-rest" data-player=P data-x-mm=X
+ * data-y-mm=Y data-knocked-out=N>, a title for a person. */
+static void draw_catapult(outbuf *o, const carc_game *g, const pic_frame *f)
+{
+    static const char *const kinds[4] = {"knock-out", "seduction", "target", "catch"};
+    carc_catapult_info c;
+    if (carc_game_catapult(g, &c) != CARC_OK || c.num_hurls == 0 ||
+        c.kind < CARC_TOKEN_KNOCKOUT || c.kind > CARC_TOKEN_CATCH)
+        return;
+    int ox, oy;
+    cell_origin(f, c.fair_x, c.fair_y, &ox, &oy);
+    carc__out_add(o, "<g class=\"catapult-round\" data-kind=\"%s\" data-running=\"%d\" "
+                     "data-fair-x=\"%d\" data-fair-y=\"%d\"><title>catapult round %d (%s%s) "
+                     "at the fair %d,%d</title><rect x=\"%d\" y=\"%d\" width=\"%d\" "
+                     "height=\"%d\" fill=\"none\" stroke=\"#8a3b12\" stroke-width=\"2\" "
+                     "stroke-dasharray=\"4 3\"/>",
+                  kinds[c.kind - CARC_TOKEN_KNOCKOUT], c.in_round, c.fair_x, c.fair_y,
+                  c.rounds + c.in_round, kinds[c.kind - CARC_TOKEN_KNOCKOUT],
+                  c.in_round ? ", running" : "", c.fair_x, c.fair_y, ox + 2, oy + 2,
+                  PIC_TS - 4, PIC_TS - 4);
+    for (int q = 0; q < c.num_hurls && q < 6; q++) /* the tokens off the map */
+        if (c.kind != CARC_TOKEN_CATCH && !c.result[q])
+            carc__out_add(o, "<g class=\"catapult-off\" data-player=\"%d\"><title>player "
+                             "%d's token off the map</title></g>",
+                          c.hurler[q], c.hurler[q]);
+    int zx, zy; /* the centre of cell (0, 0) */
+    cell_origin(f, 0, 0, &zx, &zy);
+    zx += PIC_TS / 2;
+    zy += PIC_TS / 2;
+    for (int q = 0; q < c.num_hurls && q < 6; q++) {
+        if (c.kind == CARC_TOKEN_CATCH || !c.result[q] || !c.point_known[q]) continue;
+        char xs[32], ys[32];
+        tenths(xs, sizeof xs, c.x_mm[q]);
+        tenths(ys, sizeof ys, c.y_mm[q]);
+        int px = zx + (int)(c.x_mm[q] * PIC_TS / 45.0 + (c.x_mm[q] < 0 ? -.5 : .5));
+        int py = zy + (int)(c.y_mm[q] * PIC_TS / 45.0 + (c.y_mm[q] < 0 ? -.5 : .5));
+        int ko = c.kind == CARC_TOKEN_KNOCKOUT ? c.knocked_out[q] : 0;
+        carc__out_add(o, "<g class=\"catapult-rest\" data-player=\"%d\" data-x-mm=\"%s\" "
+                         "data-y-mm=\"%s\" data-knocked-out=\"%d\"><title>player %d's %s "
+                         "token at %s,%s mm",
+                      c.hurler[q], xs, ys, ko, c.hurler[q], kinds[c.kind - CARC_TOKEN_KNOCKOUT],
+                      xs, ys);
+        if (c.kind == CARC_TOKEN_KNOCKOUT)
+            carc__out_add(o, ", %d follower%s knocked out", ko, ko == 1 ? "" : "s");
+        carc__out_add(o, "</title><circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"%s\" "
+                         "stroke=\"#222\" stroke-width=\"1.5\"/><path d=\"M%d %dh8M%d %dv8\" "
+                         "stroke=\"#222\"/></g>",
+                      px, py, carc__pic_colour(c.hurler[q]), px - 4, py, px, py - 4);
+    }
+    carc__out_add(o, "</g>\n");
+}
+
 int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *needed)
 {
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
@@ -1296,6 +1370,7 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     for (uint32_t t = 0; t < game->ntiles; t++) carc__pic_structure(&o, game, (int)t, &f, "");
     carc__pic_last(&o, game, &f);
     draw_dungeon_entrances(&o, game, &f);
+    draw_catapult(&o, game, &f);
     draw_dragon_flight(&o, game, &f);
     carc__pic_figures(&o, game, &f);
     carc__out_add(&o, "</svg>\n");
