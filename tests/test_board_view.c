@@ -730,6 +730,56 @@ START_TEST(dungeon_line)
 }
 END_TEST
 
+/* tests/scenarios/pig_dragon_nap.rec up to P0's pig thrown onto the
+ * dragon at -3,0: the pig eaten (removed from play), the dragon naps */
+static const char pig_nap_rec[] =
+    "carcvar-record 3\n"
+    "players 2\n"
+    "seed 1\n"
+    "modules base,traders_builders,princess_dragon,pig_throwing\n"
+    "bag U=6 DG_RFr_v=1 DG_Rr_v=1 DG_RFr_d=1 DG_RRR_d=1\n"
+    "draw U\n"
+    "place 1,0 r1\n"
+    "deploy follower field Nw\n"
+    "draw U\n"
+    "place 2,0 r1\n"
+    "deploy follower field Es\n"
+    "draw U\n"
+    "place 3,0 r1\n"
+    "deploy pig field Nw\n"
+    "draw U\n"
+    "place -1,0 r1\n"
+    "deploy pig field Es\n"
+    "draw U\n"
+    "place -2,0 r1\n"
+    "pass\n"
+    "draw DG_RFr_v\n"
+    "place -3,0 r0\n"
+    "pass\n"
+    "draw U\n"
+    "place 4,0 r1\n"
+    "throw\n"
+    "throw -3,0\n"
+    "throw -3,0 field Nw\n";
+
+/* Pig throwing (issue 32) under the board: the figures removed from play,
+ * the dragon asleep. */
+START_TEST(pig_removed_and_nap_lines)
+{
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_record_replay(&g, pig_nap_rec, strlen(pig_nap_rec), NULL), CARC_OK);
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = 200;
+    char *t = view(g, &v);
+    ck_assert_msg(strstr(t, "\nremoved from play: player 0's pig\n"), "%s", t);
+    ck_assert_msg(strstr(t, "\nthe dragon at -3,0, asleep (the next dragon tile wakes it)\n"),
+                  "%s", t);
+    free(t);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board-view");
@@ -746,6 +796,7 @@ int main(void)
     tcase_add_test(tc, city_quarters);
     tcase_add_test(tc, dragon_towers_quarters);
     tcase_add_test(tc, dungeon_line);
+    tcase_add_test(tc, pig_removed_and_nap_lines);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

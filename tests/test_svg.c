@@ -816,6 +816,65 @@ START_TEST(catapult_round_marks)
 }
 END_TEST
 
+/* tests/scenarios/pig_dragon_nap.rec up to P0's pig thrown onto the
+ * dragon at -3,0: the pig eaten (removed from play), the dragon naps */
+static const char pig_nap_rec[] =
+    "carcvar-record 3\n"
+    "players 2\n"
+    "seed 1\n"
+    "modules base,traders_builders,princess_dragon,pig_throwing\n"
+    "bag U=6 DG_RFr_v=1 DG_Rr_v=1 DG_RFr_d=1 DG_RRR_d=1\n"
+    "draw U\n"
+    "place 1,0 r1\n"
+    "deploy follower field Nw\n"
+    "draw U\n"
+    "place 2,0 r1\n"
+    "deploy follower field Es\n"
+    "draw U\n"
+    "place 3,0 r1\n"
+    "deploy pig field Nw\n"
+    "draw U\n"
+    "place -1,0 r1\n"
+    "deploy pig field Es\n"
+    "draw U\n"
+    "place -2,0 r1\n"
+    "pass\n"
+    "draw DG_RFr_v\n"
+    "place -3,0 r0\n"
+    "pass\n"
+    "draw U\n"
+    "place 4,0 r1\n"
+    "throw\n"
+    "throw -3,0\n"
+    "throw -3,0 field Nw\n";
+
+/* Pig throwing (issue 32): the figures removed from play in a panel row of
+ * their own, the dragon's nap marked on its tile. */
+START_TEST(pig_removed_and_nap)
+{
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_record_replay(&g, pig_nap_rec, strlen(pig_nap_rec), NULL), CARC_OK);
+    char *svg = svg_of(g);
+    const char *row = strstr(svg, "<g class=\"removed-figures\" data-count=\"1\"><text");
+    ck_assert_ptr_nonnull(row);
+    ck_assert_ptr_nonnull(strstr(row, ">removed from play:</text><g class=\"removed pig\" "
+                                      "data-player=\"0\""));
+    ck_assert_int_eq(count(svg, "<g class=\"dragon-nap\" data-x=\"-3\" data-y=\"0\">"), 1);
+    free(svg);
+    carc_game_free(g);
+    /* one move before (the throw not made): no row, no nap */
+    char early[sizeof pig_nap_rec];
+    memcpy(early, pig_nap_rec, sizeof early);
+    *strstr(early, "throw\n") = 0;
+    ck_assert_int_eq(carc_record_replay(&g, early, strlen(early), NULL), CARC_OK);
+    svg = svg_of(g);
+    ck_assert_ptr_null(strstr(svg, "removed-figures"));
+    ck_assert_ptr_null(strstr(svg, "dragon-nap"));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("svg");
@@ -834,6 +893,7 @@ int main(void)
     tcase_add_test(tc, dragon_towers_quarters);
     tcase_add_test(tc, dungeon_row_and_entrances);
     tcase_add_test(tc, catapult_round_marks);
+    tcase_add_test(tc, pig_removed_and_nap);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -688,6 +688,25 @@ static void write_held(const carc_game *game, outbuf *out_, int width, outbuf *o
     }
 }
 
+/* Figures removed from play for good (CARC_WHERE_REMOVED: pig throwing's
+ * eaten pigs, squashed big meeples), when there are any: "removed from
+ * play: player 0's pig, player 1's big meeple". */
+static void write_removed(const carc_game *game, outbuf *out_, int width, outbuf *o)
+{
+    int n = 0;
+    for (uint32_t i = 0; i < game->nfigs; i++) {
+        const figure *F = &CFIGS(game)[i];
+        if (F->where != CARC_WHERE_REMOVED) continue;
+        const char *kn = carc__figure_name(F->kind);
+        if (!n++) carc__out_add(o, "removed from play:");
+        if (F->owner >= 0)
+            carc__out_add(o, "%s player %d's %s", n > 1 ? "," : "", F->owner, kn ? kn : "figure");
+        else
+            carc__out_add(o, "%s the %s", n > 1 ? "," : "", kn ? kn : "figure");
+    }
+    if (n) status_flush(out_, width, o);
+}
+
 /* The Dungeon (carc_game_dungeon), when the game plays it: "the dungeon:
  * below player 0 1, player 1 0; the dragon inside; the fairy beside player
  * 1's piece; entrances 0,1 1,1" (the entrances none when there are none). */
@@ -722,6 +741,9 @@ static void write_dragon(const carc_game *game, outbuf *out_, int width, outbuf 
         return;
     if (d.dragon_on_board) {
         carc__out_add(o, "the dragon at %d,%d", d.dragon_x, d.dragon_y);
+        for (uint32_t i = 0; i < game->nfigs; i++) /* pig throwing B10: it naps */
+            if (CFIGS(game)[i].kind == CARC_FIGURE_DRAGON && CFIGS(game)[i].state == 1)
+                carc__out_add(o, ", asleep (the next dragon tile wakes it)");
         if (d.flying) {
             carc__out_add(o, ", flying: %d step%s left", d.steps_left,
                           d.steps_left == 1 ? "" : "s");
@@ -796,6 +818,7 @@ static void write_status(const carc_game *game, outbuf *out_, int width)
 
     write_held(game, out_, width, o);
     write_dungeon(game, out_, width, o);
+    write_removed(game, out_, width, o);
     write_dragon(game, out_, width, o);
     write_catapult(game, out_, width, o);
 

@@ -815,9 +815,35 @@ static int held_rows(const carc_game *g)
     return n;
 }
 
+/* Figures removed from play for good (CARC_WHERE_REMOVED: pig throwing's
+ * eaten pigs, squashed big meeples): a panel row when there are any. */
+static int removed_figures(const carc_game *g)
+{
+    int n = 0;
+    for (uint32_t i = 0; i < g->nfigs; i++) n += CFIGS(g)[i].where == CARC_WHERE_REMOVED;
+    return n;
+}
+
 static int panel_height(const carc_game *g, int ext_rows)
 {
-    return 40 + 26 * (g->nplayers + held_rows(g)) + 26 + EXT_ROW * ext_rows;
+    return 40 + 26 * (g->nplayers + held_rows(g) + (removed_figures(g) > 0)) + 26 +
+           EXT_ROW * ext_rows;
+}
+
+/* That row: "removed from play:" then the figures' glyphs, in <g
+ * class="removed-figures" data-count=N>. */
+static void draw_removed(outbuf *o, const carc_game *g, int x, int y)
+{
+    carc__out_add(o, "<g class=\"removed-figures\" data-count=\"%d\"><text x=\"%d\" "
+                     "y=\"%d\">removed from play:</text>",
+                  removed_figures(g), x, y + 4);
+    x += 7 * (int)sizeof "removed from play: ";
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        if (CFIGS(g)[i].where != CARC_WHERE_REMOVED) continue;
+        carc__pic_glyph(o, "removed", CFIGS(g)[i].kind, CFIGS(g)[i].owner, NULL, x, y);
+        x += 26;
+    }
+    carc__out_add(o, "</g>");
 }
 
 /* The Dungeon (carc_game_dungeon), after its figures on its panel row: the
@@ -1210,6 +1236,7 @@ static void draw_panel(outbuf *o, const carc_game *g, int width, int ext_rows)
     int rows = g->nplayers;
     for (int m = 0; m < 64; m++)
         if ((holders(g) >> m) & 1) draw_held(o, g, m, 24, 36 + 26 * rows++ + 10);
+    if (removed_figures(g)) draw_removed(o, g, 24, 36 + 26 * rows++ + 10);
     carc__pic_legend(o, 14, 36 + 26 * rows + 14);
     carc__pic_legend_ext(o, g, 14, 36 + 26 * rows + 14 + EXT_ROW, width - 28);
     carc__out_add(o, "</g>\n");
@@ -1312,6 +1339,26 @@ static void draw_catapult(outbuf *o, const carc_game *g, const pic_frame *f)
     carc__out_add(o, "</g>\n");
 }
 
+/* The dragon asleep (pig throwing B10: its state byte 1 while it naps, on
+ * the board): "z z" over its tile's north-east corner, in <g
+ * class="dragon-nap" data-x data-y> with a title. */
+static void draw_dragon_nap(outbuf *o, const carc_game *g, const pic_frame *f)
+{
+    carc_dragon_info d;
+    if (carc_game_dragon(g, &d) != CARC_OK || !d.dragon_on_board) return;
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        const figure *F = &CFIGS(g)[i];
+        if (F->kind != CARC_FIGURE_DRAGON || F->state != 1) continue;
+        int ox, oy;
+        cell_origin(f, d.dragon_x, d.dragon_y, &ox, &oy);
+        carc__out_add(o, "<g class=\"dragon-nap\" data-x=\"%d\" data-y=\"%d\"><title>the "
+                         "dragon naps: the next dragon tile wakes it instead of a flight"
+                         "</title><text x=\"%d\" y=\"%d\" font-size=\"11\" "
+                         "font-style=\"italic\" fill=\"#3b0a0a\">z z</text></g>\n",
+                      d.dragon_x, d.dragon_y, ox + PIC_TS - 22, oy + 12);
+    }
+}
+
 int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *needed)
 {
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
@@ -1373,6 +1420,7 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     draw_catapult(&o, game, &f);
     draw_dragon_flight(&o, game, &f);
     carc__pic_figures(&o, game, &f);
+    draw_dragon_nap(&o, game, &f);
     carc__out_add(&o, "</svg>\n");
     return carc__out_finish(&o, needed);
 }
