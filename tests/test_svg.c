@@ -875,6 +875,50 @@ START_TEST(pig_removed_and_nap)
 }
 END_TEST
 
+/* The dragon's flight in the replay viewer (issue 29): each stage of a
+ * flight drawn for the step it is shown at, as the board picture has it.
+ * tests/scenarios/pd_volcano_flight_dead_end.rec: the dragon tile at 0,1
+ * (step 12), the dragon flies from 1,1 north, west, west and stops at a
+ * dead end after 3 steps (steps 13, 14; the flight over at 15). */
+START_TEST(replay_page_dragon_flight)
+{
+    static const char rec[] =
+        "carcvar-record 2\nplayers 2\nseed 1\nmodules base princess_dragon\n"
+        "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw U\nplace -1,0 r1\n"
+        "deploy follower field Nw\ndraw DG_F_v\nplace 1,1 r0\npass\ndraw DG_Rr_d\n"
+        "place 0,1 r0\ndeploy follower road S\ndragon n\ndragon w\ndragon w\n";
+    char *page = page_of(rec, strlen(rec));
+    ck_assert_int_eq(count(page, "<g class=\"dragon-flight\""), 3);
+    ck_assert_ptr_nonnull(strstr(page, "<g class=\"span\" data-from=\"12\" data-to=\"13\">"
+                                       "<g class=\"dragon-flight\" data-steps-left=\"6\" "
+                                       "data-visited=\"1\">"));
+    ck_assert_ptr_nonnull(strstr(page, "<g class=\"span\" data-from=\"13\" data-to=\"14\">"
+                                       "<g class=\"dragon-flight\" data-steps-left=\"5\" "
+                                       "data-visited=\"2\">"));
+    const char *third = strstr(page, "<g class=\"span\" data-from=\"14\" data-to=\"15\">"
+                                     "<g class=\"dragon-flight\" data-steps-left=\"4\" "
+                                     "data-visited=\"3\">");
+    ck_assert_ptr_nonnull(third);
+    /* its tiles: 1,1 then 1,0 then 0,0 */
+    const char *end = strstr(third, "</g></g>");
+    ck_assert_ptr_nonnull(end);
+    const char *dots[] = {"data-x=\"1\" data-y=\"1\"", "data-x=\"1\" data-y=\"0\"",
+                          "data-x=\"0\" data-y=\"0\""};
+    const char *at = third;
+    for (int k = 0; k < 3; k++) {
+        at = strstr(at, dots[k]);
+        ck_assert_msg(at && at < end, "no visited %s", dots[k]);
+    }
+    free(page);
+    /* a game without the module: no flight drawn */
+    static const char base[] = "carcvar-record 2\nplayers 2\nseed 1\nmodules base\n"
+                               "draw U\nplace 1,0 r1\npass\n";
+    page = page_of(base, strlen(base));
+    ck_assert_ptr_null(strstr(page, "dragon-flight"));
+    free(page);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("svg");
@@ -894,6 +938,7 @@ int main(void)
     tcase_add_test(tc, dungeon_row_and_entrances);
     tcase_add_test(tc, catapult_round_marks);
     tcase_add_test(tc, pig_removed_and_nap);
+    tcase_add_test(tc, replay_page_dragon_flight);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

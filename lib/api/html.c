@@ -110,6 +110,10 @@ typedef struct walker {
     /* a module in play names places where it holds figures (held_place:
      * the City's quarters): each step then lists the figures held */
     bool holds;
+    /* the dragon's flight drawn from step flight_from (section FIGS):
+     * carc__pic_dragon_flight's text, "" between flights */
+    char flight[4096];
+    int flight_from;
     /* the cells the tiles cover at each step, x0 x1 y0 y1 (section FIGS) */
     int *bnd;
     size_t nbnd, capbnd;
@@ -151,6 +155,19 @@ static void figure_spans(walker *w, const carc_game *g, int step, bool last)
         }
         w->tstate[t] = st;
         w->tfrom[t] = step;
+    }
+    /* the dragon's flight (Princess & the Dragon): one drawing per stage */
+    char now[sizeof w->flight] = "";
+    outbuf fo = {now, sizeof now, 0};
+    if (!last) carc__pic_dragon_flight(&fo, g, w->frame);
+    if (fo.len >= sizeof now) fo.len = 0, now[0] = 0; /* larger than 7 visits make: never */
+    else now[fo.len] = 0;
+    if (strcmp(now, w->flight)) {
+        if (w->flight[0])
+            carc__out_add(w->o, "<g class=\"span\" data-from=\"%d\" data-to=\"%d\">%s</g>\n",
+                          w->flight_from, step, w->flight);
+        memcpy(w->flight, now, sizeof now);
+        w->flight_from = step;
     }
 }
 

@@ -61,6 +61,10 @@ int carc__pic_tower_state(const carc_game *g, int t) CARC_INTERNAL;
 /* The words for the place `arg` where module `module` (an id) holds
  * figures (its held_place hook: a City quarter's name), or NULL. */
 const char *carc__pic_held_place(const carc_game *g, int module, int arg) CARC_INTERNAL;
+/* The dragon's flight in progress (carc_game_dragon), a dashed line through
+ * the tiles it visited, in <g class="dragon-flight">; nothing between
+ * flights or without Princess & the Dragon. */
+void carc__pic_dragon_flight(outbuf *o, const carc_game *g, const pic_frame *f) CARC_INTERNAL;
 /* Is placed tile t an entrance to the Dungeon now (carc_game_dungeon in
  * play; a tower foundation, and open under dungeon_entrances 2)? */
 int carc__pic_dungeon_entrance(const carc_game *g, int t) CARC_INTERNAL;

@@ -1247,7 +1247,7 @@ static void draw_panel(outbuf *o, const carc_game *g, int width, int ext_rows)
  * visited in this flight, the start first and its tile last, a dot on each,
  * in <g class="dragon-flight" data-steps-left=N data-visited=K>, with a
  * title for a person; nothing between flights. */
-static void draw_dragon_flight(outbuf *o, const carc_game *g, const pic_frame *f)
+void carc__pic_dragon_flight(outbuf *o, const carc_game *g, const pic_frame *f)
 {
     carc_dragon_info d;
     if (carc_game_dragon(g, &d) != CARC_OK || !d.flying || d.num_visited < 1) return;
@@ -1418,7 +1418,7 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     carc__pic_last(&o, game, &f);
     draw_dungeon_entrances(&o, game, &f);
     draw_catapult(&o, game, &f);
-    draw_dragon_flight(&o, game, &f);
+    carc__pic_dragon_flight(&o, game, &f);
     carc__pic_figures(&o, game, &f);
     draw_dragon_nap(&o, game, &f);
     carc__out_add(&o, "</svg>\n");
