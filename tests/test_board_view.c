@@ -780,6 +780,38 @@ START_TEST(pig_removed_and_nap_lines)
 }
 END_TEST
 
+/* The Catapult under the board (issue 31): the fair named in the legend,
+ * the tokens each player holds, where each token came to rest and what it
+ * knocked out (tests/scenarios/cat_knockout_chain_model.rec). */
+START_TEST(catapult_lines)
+{
+    static const char rec[] =
+        "carcvar-record 4\nplayers 2\nseed 1\nmodules base princess_dragon catapult\n"
+        "bag U=1 B=2 CA_F=1\ndraw U\nplace 1,0 r1\ndeploy follower road E\n"
+        "draw B\nplace 1,1 r0\npass\ndraw B\nplace 2,1 r0\nfairy\nfairy 0\n"
+        "draw CA_F\nplace 0,1 r0\npass\ncatapult knockout\ncatapult aim 112\n"
+        "catapult hurl 45,26\ncatapult aim 112\ncatapult hurl 45,27\n";
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_record_replay(&g, rec, strlen(rec), NULL), CARC_OK);
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = 200;
+    char *t = view(g, &v);
+    ck_assert_msg(strstr(t, " f fair (a catapult round)"), "%s", t);
+    ck_assert_msg(strstr(t, "\ncatapult round 1 (knockout) at the fair 0,1: player 1 at 45,26 mm, "
+                            "knocked out 1; player 0 at 45,27 mm\n"), "%s", t);
+    for (int p = 0; p < 2; p++) {
+        char want[160];
+        ck_assert_int_eq(carc_game_tokens(g, p, CARC_TOKEN_KNOCKOUT), 1);
+        snprintf(want, sizeof want, "\nplayer %d: 0 points; supply: 7 followers; catapult tokens: "
+                 "1 knock-out, 1 seduction, 1 target, 1 catch\n", p);
+        ck_assert_msg(strstr(t, want), "%s", t);
+    }
+    free(t);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board-view");
@@ -797,6 +829,7 @@ int main(void)
     tcase_add_test(tc, dragon_towers_quarters);
     tcase_add_test(tc, dungeon_line);
     tcase_add_test(tc, pig_removed_and_nap_lines);
+    tcase_add_test(tc, catapult_lines);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -69,6 +69,7 @@ static const mark_def marks[] = {
     {"princess", 'p', "princess"},
     {"tower", 't', "tower foundation"},
     {"coc_inner", '-', "inner tile of the City (no deployment)"},
+    {"fair", 'f', "fair (a catapult round)"},
 };
 #define NMARKS (sizeof marks / sizeof marks[0])
 /* marks seen: bit k of a 64-bit set for marks[k]; names not listed are
@@ -829,6 +830,13 @@ static void write_status(const carc_game *game, outbuf *out_, int width)
             if (game->kind_owner[k] == 255 || (game->kind_class[k] & CARC_CLASS_NEUTRAL)) continue;
             carc__out_add(o, "%s %d %s%s", any++ ? "," : "", game->supply[pl][k],
                           carc__figure_name(k), game->supply[pl][k] == 1 ? "" : "s");
+        }
+        /* the Catapult's tokens it holds (issue 31), if any */
+        for (int k = CARC_TOKEN_KNOCKOUT, n = 0; k <= CARC_TOKEN_CATCH; k++) {
+            int c = carc_game_tokens(game, pl, k);
+            if (c > 0)
+                carc__out_add(o, "%s %d %s", n++ ? "," : "; catapult tokens:", c,
+                              carc__pic_token_name(k));
         }
         /* the tiles it holds to play later (a bazaar's), if any */
         carc__pic_held_text(game, pl, "; holds ", 0, o);
