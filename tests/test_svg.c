@@ -919,6 +919,38 @@ START_TEST(replay_page_dragon_flight)
 }
 END_TEST
 
+/* Pig throwing's throws legal now (issue 32): from the thrower's pig to
+ * each landing tile.  pig_dragon_nap.rec after P0 lays U at 4,0: its pig
+ * at 3,0 may go exactly 6 west onto the dragon's tile -3,0 only. */
+START_TEST(pig_throw_paths)
+{
+    char early[sizeof pig_nap_rec];
+    memcpy(early, pig_nap_rec, sizeof early);
+    *strstr(early, "throw\n") = 0;
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_record_replay(&g, early, strlen(early), NULL), CARC_OK);
+    size_t n = 0;
+    carc_throw_info th[4];
+    ck_assert_int_eq(carc_game_throws(g, th, 4, &n), CARC_OK);
+    ck_assert_uint_eq(n, 1);
+    char *svg = svg_of(g);
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"pig-throws\" data-count=\"1\" data-from-x=\"3\" "
+                                      "data-from-y=\"0\"><title>player 0's pig at 3,0 may be "
+                                      "thrown: 1 throw</title><g class=\"pig-throw\" "
+                                      "data-x=\"-3\" data-y=\"0\" data-throws=\"1\"><title>to "
+                                      "-3,0, 6 tiles: 1 throw</title>"));
+    ck_assert_int_eq(count(svg, "<g class=\"pig-throw\""), 1);
+    free(svg);
+    carc_game_free(g);
+    /* the throw made: nothing more to throw this turn */
+    ck_assert_int_eq(carc_record_replay(&g, pig_nap_rec, strlen(pig_nap_rec), NULL), CARC_OK);
+    svg = svg_of(g);
+    ck_assert_ptr_null(strstr(svg, "pig-throw"));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("svg");
@@ -939,6 +971,7 @@ int main(void)
     tcase_add_test(tc, catapult_round_marks);
     tcase_add_test(tc, pig_removed_and_nap);
     tcase_add_test(tc, replay_page_dragon_flight);
+    tcase_add_test(tc, pig_throw_paths);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -1339,6 +1339,58 @@ static void draw_catapult(outbuf *o, const carc_game *g, const pic_frame *f)
     carc__out_add(o, "</g>\n");
 }
 
+/* Pig throwing's throws legal now (carc_game_throws, at a deployment that
+ * offers "throw" or part-way through one): from the thrower's pig to each
+ * landing tile a dotted line, in <g class="pig-throws" data-count=N
+ * data-from-x=X data-from-y=Y> with a <g class="pig-throw" data-x data-y
+ * data-throws=K> per landing tile (K throws land there: segments, kinds,
+ * knock-offs), a title for a person; nothing when no throw is legal. */
+#define MAX_DRAWN_THROWS 256
+static void draw_pig_throws(outbuf *o, const carc_game *g, const pic_frame *f)
+{
+    size_t n = 0;
+    carc_throw_info th[MAX_DRAWN_THROWS];
+    int rc = carc_game_throws(g, th, MAX_DRAWN_THROWS, &n);
+    if ((rc != CARC_OK && rc != CARC_E_BUFFER) || n == 0) return;
+    int p = carc_game_current_player(g), px = 0, py = 0, found = 0;
+    for (uint32_t i = 0; i < g->nfigs && !found; i++) {
+        const figure *F = &CFIGS(g)[i];
+        if (F->kind != CARC_FIGURE_PIG || F->owner != p || F->where != CARC_WHERE_BOARD ||
+            F->tile >= g->ntiles)
+            continue;
+        px = CTILES(g)[F->tile].x, py = CTILES(g)[F->tile].y, found = 1;
+    }
+    if (!found) return;
+    size_t drawn = n < MAX_DRAWN_THROWS ? n : MAX_DRAWN_THROWS;
+    int ox, oy;
+    cell_origin(f, px, py, &ox, &oy);
+    carc__out_add(o, "<g class=\"pig-throws\" data-count=\"%d\" data-from-x=\"%d\" "
+                     "data-from-y=\"%d\"><title>player %d's pig at %d,%d may be thrown: %d "
+                     "throw%s",
+                  (int)n, px, py, p, px, py, (int)n, n == 1 ? "" : "s");
+    if (drawn < n) carc__out_add(o, " (the first %d drawn)", (int)drawn);
+    carc__out_add(o, "</title>");
+    for (size_t k = 0; k < drawn; k++) {
+        bool first = true; /* one line per landing tile */
+        for (size_t j = 0; j < k && first; j++) first = th[j].x != th[k].x || th[j].y != th[k].y;
+        if (!first) continue;
+        int same = 0;
+        for (size_t j = k; j < drawn; j++) same += th[j].x == th[k].x && th[j].y == th[k].y;
+        int lx, ly;
+        cell_origin(f, th[k].x, th[k].y, &lx, &ly);
+        carc__out_add(o, "<g class=\"pig-throw\" data-x=\"%d\" data-y=\"%d\" "
+                         "data-throws=\"%d\"><title>to %d,%d, %d tile%s: %d throw%s</title>"
+                         "<path d=\"M%d %dL%d %d\" stroke=\"%s\" stroke-width=\"2.5\" "
+                         "stroke-dasharray=\"2 4\" stroke-linecap=\"round\"/><circle cx=\"%d\" "
+                         "cy=\"%d\" r=\"5\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/></g>",
+                      th[k].x, th[k].y, same, th[k].x, th[k].y, (int)th[k].distance,
+                      th[k].distance == 1 ? "" : "s", same, same == 1 ? "" : "s",
+                      ox + PIC_TS / 2, oy + PIC_TS / 2, lx + PIC_TS / 2, ly + PIC_TS / 2,
+                      carc__pic_colour(p), lx + PIC_TS / 2, ly + PIC_TS / 2, carc__pic_colour(p));
+    }
+    carc__out_add(o, "</g>\n");
+}
+
 /* The dragon asleep (pig throwing B10: its state byte 1 while it naps, on
  * the board): "z z" over its tile's north-east corner, in <g
  * class="dragon-nap" data-x data-y> with a title. */
@@ -1421,6 +1473,7 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     carc__pic_dragon_flight(&o, game, &f);
     carc__pic_figures(&o, game, &f);
     draw_dragon_nap(&o, game, &f);
+    draw_pig_throws(&o, game, &f);
     carc__out_add(&o, "</svg>\n");
     return carc__out_finish(&o, needed);
 }
