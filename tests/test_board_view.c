@@ -812,6 +812,30 @@ START_TEST(catapult_lines)
 }
 END_TEST
 
+/* The dragon's flight in carc_game_board_text (issue 29): its path, the
+ * start first, and the steps left, only while it flies
+ * (tests/scenarios/pd_volcano_flight_dead_end.rec: from 1,1 north then
+ * west). */
+START_TEST(board_text_dragon_flight)
+{
+    static const char rec[] =
+        "carcvar-record 2\nplayers 2\nseed 1\nmodules base princess_dragon\n"
+        "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw U\nplace -1,0 r1\n"
+        "deploy follower field Nw\ndraw DG_F_v\nplace 1,1 r0\npass\ndraw DG_Rr_d\n"
+        "place 0,1 r0\ndeploy follower road S\ndragon n\ndragon w\n";
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_record_replay(&g, rec, strlen(rec), NULL), CARC_OK);
+    char t[8192];
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_board_text(g, t, sizeof t, &need), CARC_OK);
+    ck_assert_msg(strstr(t, "\ndragon flight: 1,1 1,0 0,0; 4 steps left\nplayer 0: "), "%s", t);
+    play(g, "dragon w"); /* a dead end: the flight is over */
+    ck_assert_int_eq(carc_game_board_text(g, t, sizeof t, &need), CARC_OK);
+    ck_assert_msg(!strstr(t, "dragon flight"), "%s", t);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board-view");
@@ -830,6 +854,7 @@ int main(void)
     tcase_add_test(tc, dungeon_line);
     tcase_add_test(tc, pig_removed_and_nap_lines);
     tcase_add_test(tc, catapult_lines);
+    tcase_add_test(tc, board_text_dragon_flight);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
