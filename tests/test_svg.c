@@ -951,6 +951,37 @@ START_TEST(pig_throw_paths)
 }
 END_TEST
 
+/* The new modules' marks in the replay viewer too: the Dungeon's entrances
+ * from the step each foundation is laid, the Catapult's resting points from
+ * the hurl, the dragon's nap from the pig eaten. */
+START_TEST(replay_page_module_marks)
+{
+    char *page = page_of(dungeon_fairy_rec, strlen(dungeon_fairy_rec));
+    /* TO_F at 1,1 laid at step 5 (steps: 0 start, then one per line after
+     * the header), TO_L at -1,1 at step 9: two drawings, the last to the end */
+    ck_assert_int_eq(count(page, "<g class=\"dungeon-entrance\" data-x=\"1\" data-y=\"1\">"), 2);
+    ck_assert_int_eq(count(page, "<g class=\"dungeon-entrance\" data-x=\"-1\" data-y=\"1\">"), 1);
+    free(page);
+    static const char cat[] =
+        "carcvar-record 4\nplayers 2\nseed 1\nmodules base princess_dragon catapult\n"
+        "bag U=1 B=2 CA_F=1\ndraw U\nplace 1,0 r1\ndeploy follower road E\n"
+        "draw B\nplace 1,1 r0\npass\ndraw B\nplace 2,1 r0\nfairy\nfairy 0\n"
+        "draw CA_F\nplace 0,1 r0\npass\ncatapult knockout\ncatapult aim 112\n"
+        "catapult hurl 45,26\ncatapult aim 112\ncatapult hurl 45,27\n";
+    page = page_of(cat, strlen(cat));
+    /* after the first hurl: P1's mark; after the second (the round over): both */
+    ck_assert_int_eq(count(page, "<g class=\"catapult-rest\" data-player=\"1\" data-x-mm=\"45.0\" "
+                                 "data-y-mm=\"26.0\" data-knocked-out=\"1\">"), 2);
+    ck_assert_int_eq(count(page, "<g class=\"catapult-rest\" data-player=\"0\" data-x-mm=\"45.0\" "
+                                 "data-y-mm=\"27.0\" data-knocked-out=\"0\">"), 1);
+    free(page);
+    page = page_of(pig_nap_rec, strlen(pig_nap_rec));
+    ck_assert_int_eq(count(page, "<g class=\"dragon-nap\" data-x=\"-3\" data-y=\"0\">"), 1);
+    ck_assert_int_ge(count(page, "<g class=\"pig-throw\" data-x=\"-3\" data-y=\"0\""), 1);
+    free(page);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("svg");
@@ -972,6 +1003,7 @@ int main(void)
     tcase_add_test(tc, pig_removed_and_nap);
     tcase_add_test(tc, replay_page_dragon_flight);
     tcase_add_test(tc, pig_throw_paths);
+    tcase_add_test(tc, replay_page_module_marks);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -110,10 +110,12 @@ typedef struct walker {
     /* a module in play names places where it holds figures (held_place:
      * the City's quarters): each step then lists the figures held */
     bool holds;
-    /* the dragon's flight drawn from step flight_from (section FIGS):
-     * carc__pic_dragon_flight's text, "" between flights */
-    char flight[4096];
-    int flight_from;
+    /* the modules' overlays drawn from step ov_from (section FIGS):
+     * carc__pic_overlays's text, NULL when there are none; nomem when a
+     * copy could not be made */
+    char *ov[PIC_OVERLAYS];
+    int ov_from[PIC_OVERLAYS];
+    bool nomem;
     /* the cells the tiles cover at each step, x0 x1 y0 y1 (section FIGS) */
     int *bnd;
     size_t nbnd, capbnd;
@@ -156,18 +158,32 @@ static void figure_spans(walker *w, const carc_game *g, int step, bool last)
         w->tstate[t] = st;
         w->tfrom[t] = step;
     }
-    /* the dragon's flight (Princess & the Dragon): one drawing per stage */
-    char now[sizeof w->flight] = "";
-    outbuf fo = {now, sizeof now, 0};
-    if (!last) carc__pic_dragon_flight(&fo, g, w->frame);
-    if (fo.len >= sizeof now) fo.len = 0, now[0] = 0; /* larger than 7 visits make: never */
-    else now[fo.len] = 0;
-    if (strcmp(now, w->flight)) {
-        if (w->flight[0])
-            carc__out_add(w->o, "<g class=\"span\" data-from=\"%d\" data-to=\"%d\">%s</g>\n",
-                          w->flight_from, step, w->flight);
-        memcpy(w->flight, now, sizeof now);
-        w->flight_from = step;
+    /* the modules' overlays (the dragon's flight, the Dungeon's entrances,
+     * the Catapult's round, ...): one drawing of each per change */
+    for (int k = 0; k < PIC_OVERLAYS; k++) {
+        outbuf cnt = {NULL, 0, 0};
+        if (!last) carc__pic_overlay(&cnt, g, w->frame, k);
+        char *now = NULL;
+        if (cnt.len) {
+            now = malloc(cnt.len + 1);
+            if (!now) {
+                w->nomem = true;
+                return;
+            }
+            outbuf fo = {now, cnt.len + 1, 0};
+            carc__pic_overlay(&fo, g, w->frame, k);
+            now[cnt.len] = 0;
+        }
+        if (strcmp(now ? now : "", w->ov[k] ? w->ov[k] : "")) {
+            if (w->ov[k])
+                carc__out_add(w->o, "<g class=\"span\" data-from=\"%d\" data-to=\"%d\">%s</g>\n",
+                              w->ov_from[k], step, w->ov[k]);
+            free(w->ov[k]);
+            w->ov[k] = now;
+            w->ov_from[k] = step;
+        } else {
+            free(now);
+        }
     }
 }
 
@@ -597,6 +613,7 @@ static void walker_free(walker *w)
     free(w->tstate);
     free(w->tfrom);
     free(w->bnd);
+    for (int k = 0; k < PIC_OVERLAYS; k++) free(w->ov[k]);
 }
 
 /* The document's head and the page's header line. */
@@ -694,6 +711,7 @@ static int write_board(walker *w)
     w->section = SEC_FIGS;
     rc = walk(w);
     if (rc) return rc;
+    if (w->nomem) return CARC_E_NOMEM;
     carc__out_add(o, "</svg></div>\n");
     return CARC_OK;
 }

@@ -1411,6 +1411,18 @@ static void draw_dragon_nap(outbuf *o, const carc_game *g, const pic_frame *f)
     }
 }
 
+void carc__pic_overlay(outbuf *o, const carc_game *g, const pic_frame *f, int k)
+{
+    switch (k) {
+    case 0: draw_dungeon_entrances(o, g, f); break;
+    case 1: draw_catapult(o, g, f); break;
+    case 2: carc__pic_dragon_flight(o, g, f); break;
+    case 3: draw_dragon_nap(o, g, f); break;
+    case 4: draw_pig_throws(o, g, f); break;
+    default: break;
+    }
+}
+
 int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *needed)
 {
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
