@@ -787,7 +787,7 @@ START_TEST(catapult_round_marks)
                                       "data-x-mm=\"45.0\" data-y-mm=\"26.0\" "
                                       "data-knocked-out=\"1\"><title>player 1's knock-out "
                                       "token at 45.0,26.0 mm, 1 follower knocked out</title>"));
-    /* the disc: (45, 26) mm from the centre of cell (0, 0), a tile 45 mm */
+    free(svg);
     carc_game_free(g);
     static const char off[] =
         "carcvar-record 4\nplayers 2\nseed 1\nmodules base traders_builders catapult\n"
