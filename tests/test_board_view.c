@@ -683,6 +683,159 @@ START_TEST(dragon_towers_quarters)
 }
 END_TEST
 
+/* tests/scenarios/dungeon_dragon_rushes_in_fairy_escort.rec up to the fairy
+ * beside Blue's follower (figure 7) in the dungeon, the dragon there too;
+ * the entrances TO_F (1,1) and TO_L (-1,1), both tower foundations */
+static const char dungeon_fairy_rec[] =
+    "carcvar-record 2\nplayers 2\nseed 1\nmodules base tower princess_dragon dungeon\n"
+    "draw DG_F_v\nplace 0,1 r0\npass\n"
+    "draw TO_F\nplace 1,1 r0\ndungeon enter\ndungeon enter follower\n"
+    "draw TO_L\nplace -1,1 r0\ndeploy follower monastery\n"
+    "draw DG_RFr_d\nplace 1,0 r0\npass\ndragon w\n"
+    "draw U\nplace -1,0 r1\npass\n"
+    "draw B\nplace 1,2 r0\ndungeon fairy\ndungeon fairy 7\n";
+
+static carc_game *dungeon_game(void)
+{
+    carc_game *g = NULL;
+    carc_record_error err;
+    int rc = carc_record_replay(&g, dungeon_fairy_rec, strlen(dungeon_fairy_rec), &err);
+    ck_assert_msg(rc == CARC_OK, "replay: %d", rc);
+    return g;
+}
+
+/* The Dungeon under the board (issue 33): the pieces below by player, the
+ * dragon and the fairy there, the entrances by cell. */
+START_TEST(dungeon_line)
+{
+    carc_game *g = dungeon_game();
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = 200; /* the line unwrapped */
+    char *t = view(g, &v);
+    ck_assert_msg(strstr(t, "the dungeon: below player 0 0, player 1 1; the dragon inside; "
+                            "the fairy beside player 1's piece; entrances 1,1 -1,1\n"),
+                  "%s", t);
+    free(t);
+    carc_game_free(g);
+    carc_options o;
+    carc_options_init(&o);
+    o.modules |= 1ull << carc_module_by_name("dungeon");
+    o.modules |= 1ull << carc_module_by_name("tower");
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    t = view(g, &v);
+    ck_assert_msg(strstr(t, "the dungeon: below player 0 0, player 1 0; entrances none\n"), "%s", t);
+    free(t);
+    carc_game_free(g);
+}
+END_TEST
+
+/* tests/scenarios/pig_dragon_nap.rec up to P0's pig thrown onto the
+ * dragon at -3,0: the pig eaten (removed from play), the dragon naps */
+static const char pig_nap_rec[] =
+    "carcvar-record 3\n"
+    "players 2\n"
+    "seed 1\n"
+    "modules base,traders_builders,princess_dragon,pig_throwing\n"
+    "bag U=6 DG_RFr_v=1 DG_Rr_v=1 DG_RFr_d=1 DG_RRR_d=1\n"
+    "draw U\n"
+    "place 1,0 r1\n"
+    "deploy follower field Nw\n"
+    "draw U\n"
+    "place 2,0 r1\n"
+    "deploy follower field Es\n"
+    "draw U\n"
+    "place 3,0 r1\n"
+    "deploy pig field Nw\n"
+    "draw U\n"
+    "place -1,0 r1\n"
+    "deploy pig field Es\n"
+    "draw U\n"
+    "place -2,0 r1\n"
+    "pass\n"
+    "draw DG_RFr_v\n"
+    "place -3,0 r0\n"
+    "pass\n"
+    "draw U\n"
+    "place 4,0 r1\n"
+    "throw\n"
+    "throw -3,0\n"
+    "throw -3,0 field Nw\n";
+
+/* Pig throwing (issue 32) under the board: the figures removed from play,
+ * the dragon asleep. */
+START_TEST(pig_removed_and_nap_lines)
+{
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_record_replay(&g, pig_nap_rec, strlen(pig_nap_rec), NULL), CARC_OK);
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = 200;
+    char *t = view(g, &v);
+    ck_assert_msg(strstr(t, "\nremoved from play: player 0's pig\n"), "%s", t);
+    ck_assert_msg(strstr(t, "\nthe dragon at -3,0, asleep (the next dragon tile wakes it)\n"),
+                  "%s", t);
+    free(t);
+    carc_game_free(g);
+}
+END_TEST
+
+/* The Catapult under the board (issue 31): the fair named in the legend,
+ * the tokens each player holds, where each token came to rest and what it
+ * knocked out (tests/scenarios/cat_knockout_chain_model.rec). */
+START_TEST(catapult_lines)
+{
+    static const char rec[] =
+        "carcvar-record 4\nplayers 2\nseed 1\nmodules base princess_dragon catapult\n"
+        "bag U=1 B=2 CA_F=1\ndraw U\nplace 1,0 r1\ndeploy follower road E\n"
+        "draw B\nplace 1,1 r0\npass\ndraw B\nplace 2,1 r0\nfairy\nfairy 0\n"
+        "draw CA_F\nplace 0,1 r0\npass\ncatapult knockout\ncatapult aim 112\n"
+        "catapult hurl 45,26\ncatapult aim 112\ncatapult hurl 45,27\n";
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_record_replay(&g, rec, strlen(rec), NULL), CARC_OK);
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = 200;
+    char *t = view(g, &v);
+    ck_assert_msg(strstr(t, " f fair (a catapult round)"), "%s", t);
+    ck_assert_msg(strstr(t, "\ncatapult round 1 (knockout) at the fair 0,1: player 1 at 45,26 mm, "
+                            "knocked out 1; player 0 at 45,27 mm\n"), "%s", t);
+    for (int p = 0; p < 2; p++) {
+        char want[160];
+        ck_assert_int_eq(carc_game_tokens(g, p, CARC_TOKEN_KNOCKOUT), 1);
+        snprintf(want, sizeof want, "\nplayer %d: 0 points; supply: 7 followers; catapult tokens: "
+                 "1 knock-out, 1 seduction, 1 target, 1 catch\n", p);
+        ck_assert_msg(strstr(t, want), "%s", t);
+    }
+    free(t);
+    carc_game_free(g);
+}
+END_TEST
+
+/* The dragon's flight in carc_game_board_text (issue 29): its path, the
+ * start first, and the steps left, only while it flies
+ * (tests/scenarios/pd_volcano_flight_dead_end.rec: from 1,1 north then
+ * west). */
+START_TEST(board_text_dragon_flight)
+{
+    static const char rec[] =
+        "carcvar-record 2\nplayers 2\nseed 1\nmodules base princess_dragon\n"
+        "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw U\nplace -1,0 r1\n"
+        "deploy follower field Nw\ndraw DG_F_v\nplace 1,1 r0\npass\ndraw DG_Rr_d\n"
+        "place 0,1 r0\ndeploy follower road S\ndragon n\ndragon w\n";
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_record_replay(&g, rec, strlen(rec), NULL), CARC_OK);
+    char t[8192];
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_board_text(g, t, sizeof t, &need), CARC_OK);
+    ck_assert_msg(strstr(t, "\ndragon flight: 1,1 1,0 0,0; 4 steps left\nplayer 0: "), "%s", t);
+    play(g, "dragon w"); /* a dead end: the flight is over */
+    ck_assert_int_eq(carc_game_board_text(g, t, sizeof t, &need), CARC_OK);
+    ck_assert_msg(!strstr(t, "dragon flight"), "%s", t);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board-view");
@@ -698,6 +851,10 @@ int main(void)
     tcase_add_test(tc, board_text_marks);
     tcase_add_test(tc, city_quarters);
     tcase_add_test(tc, dragon_towers_quarters);
+    tcase_add_test(tc, dungeon_line);
+    tcase_add_test(tc, pig_removed_and_nap_lines);
+    tcase_add_test(tc, catapult_lines);
+    tcase_add_test(tc, board_text_dragon_flight);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -696,6 +696,292 @@ START_TEST(dragon_towers_quarters)
 }
 END_TEST
 
+/* tests/scenarios/dungeon_dragon_rushes_in_fairy_escort.rec up to the fairy
+ * beside Blue's follower (figure 7) in the dungeon, the dragon there too;
+ * the entrances TO_F (1,1) and TO_L (-1,1), both tower foundations */
+static const char dungeon_fairy_rec[] =
+    "carcvar-record 2\nplayers 2\nseed 1\nmodules base tower princess_dragon dungeon\n"
+    "draw DG_F_v\nplace 0,1 r0\npass\n"
+    "draw TO_F\nplace 1,1 r0\ndungeon enter\ndungeon enter follower\n"
+    "draw TO_L\nplace -1,1 r0\ndeploy follower monastery\n"
+    "draw DG_RFr_d\nplace 1,0 r0\npass\ndragon w\n"
+    "draw U\nplace -1,0 r1\npass\n"
+    "draw B\nplace 1,2 r0\ndungeon fairy\ndungeon fairy 7\n";
+
+static carc_game *dungeon_game(void)
+{
+    carc_game *g = NULL;
+    carc_record_error err;
+    int rc = carc_record_replay(&g, dungeon_fairy_rec, strlen(dungeon_fairy_rec), &err);
+    ck_assert_msg(rc == CARC_OK, "replay: %d", rc);
+    return g;
+}
+
+/* The Dungeon beside the board (issue 33): its panel row lists the pieces
+ * below by player, the dragon and the fairy there and the entrances, and
+ * each entrance (a tower foundation) is marked on its tile. */
+START_TEST(dungeon_row_and_entrances)
+{
+    carc_game *g = dungeon_game();
+    carc_dungeon_info d;
+    ck_assert_int_eq(carc_game_dungeon(g, &d), CARC_OK);
+    ck_assert_int_eq(d.num_pieces, 1);
+    ck_assert_int_eq(d.dragon_inside, 1);
+    ck_assert_int_eq(d.fairy_piece, 7);
+    char *svg = svg_of(g);
+    const char *row = strstr(svg, "<g class=\"held-figures\" data-module=\"dungeon\">");
+    ck_assert_ptr_nonnull(row);
+    ck_assert_ptr_nonnull(strstr(row, "<text class=\"dungeon-summary\" data-pieces=\"1\" "
+                                      "data-dragon=\"1\" data-fairy=\"7\" data-entrances=\"2\""));
+    ck_assert_ptr_nonnull(strstr(row, ">below: player 0 0, player 1 1; the dragon inside; "
+                                      "the fairy beside player 1's piece; 2 entrances</text>"));
+    ck_assert_int_eq(count(svg, "<g class=\"dungeon-entrance\""), 2);
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"dungeon-entrance\" data-x=\"1\" data-y=\"1\">"));
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"dungeon-entrance\" data-x=\"-1\" data-y=\"1\">"));
+    free(svg);
+    /* a new game: an empty dungeon keeps its row */
+    carc_game_free(g);
+    carc_options o;
+    carc_options_init(&o);
+    o.modules |= 1ull << carc_module_by_name("dungeon");
+    o.modules |= 1ull << carc_module_by_name("tower");
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    svg = svg_of(g);
+    ck_assert_ptr_nonnull(strstr(svg, ">below: player 0 0, player 1 0; 0 entrances</text>"));
+    ck_assert_int_eq(count(svg, "dungeon-entrance"), 0);
+    free(svg);
+    carc_game_free(g);
+    /* no dungeon row without the module */
+    carc_options_init(&o);
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    svg = svg_of(g);
+    ck_assert_ptr_null(strstr(svg, "dungeon"));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
+/* The Catapult on the board (issue 31): the fair tile's glyph and legend,
+ * the tokens each player holds, each token's resting point (board
+ * millimetres) and the followers a knock-out sent home; a token off the map
+ * said so.  tests/scenarios/cat_knockout_chain_model.rec: P1's token rests
+ * at 45,26 mm and sends P0's road follower home, P0's at 45,27 mm. */
+START_TEST(catapult_round_marks)
+{
+    static const char rec[] =
+        "carcvar-record 4\nplayers 2\nseed 1\nmodules base princess_dragon catapult\n"
+        "bag U=1 B=2 CA_F=1\ndraw U\nplace 1,0 r1\ndeploy follower road E\n"
+        "draw B\nplace 1,1 r0\npass\ndraw B\nplace 2,1 r0\nfairy\nfairy 0\n"
+        "draw CA_F\nplace 0,1 r0\npass\ncatapult knockout\ncatapult aim 112\n"
+        "catapult hurl 45,26\n";
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_record_replay(&g, rec, strlen(rec), NULL), CARC_OK);
+    char *svg = svg_of(g);
+    ck_assert_int_eq(count(svg, "data-tag=\"fair\" transform"), 1);
+    ck_assert_ptr_nonnull(strstr(strstr(svg, "<g class=\"legend-ext\">"),
+                                 ">fair (a catapult round)</text>"));
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"catapult-round\" data-kind=\"knock-out\" "
+                                      "data-running=\"1\" data-fair-x=\"0\" data-fair-y=\"1\">"));
+    ck_assert_int_eq(count(svg, "<g class=\"catapult-rest\""), 1);
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"catapult-rest\" data-player=\"1\" "
+                                      "data-x-mm=\"45.0\" data-y-mm=\"26.0\" "
+                                      "data-knocked-out=\"1\"><title>player 1's knock-out "
+                                      "token at 45.0,26.0 mm, 1 follower knocked out</title>"));
+    free(svg);
+    carc_game_free(g);
+    static const char off[] =
+        "carcvar-record 4\nplayers 2\nseed 1\nmodules base traders_builders catapult\n"
+        "bag B=3 CA_F=1\ndraw B\nplace 0,1 r0\ndeploy follower field Nw\ndraw B\n"
+        "place -1,1 r0\npass\ndraw B\nplace 1,1 r0\ndeploy pig field Nw\ndraw CA_F\n"
+        "place 0,2 r0\npass\ncatapult knockout\ncatapult aim 112\n"
+        "outcome 0 : 1 32829 32829 15\ncatapult aim 112\noutcome 0 : 0\n";
+    ck_assert_int_eq(carc_record_replay(&g, off, strlen(off), NULL), CARC_OK);
+    svg = svg_of(g);
+    ck_assert_ptr_nonnull(strstr(svg, "data-running=\"0\" data-fair-x=\"0\" data-fair-y=\"2\">"));
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"catapult-rest\" data-player=\"1\" "
+                                      "data-x-mm=\"30.5\" data-y-mm=\"30.5\" "
+                                      "data-knocked-out=\"0\">"));
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"catapult-off\" data-player=\"0\"><title>"
+                                      "player 0's token off the map</title></g>"));
+    for (int p = 0; p < 2; p++) {
+        char want[96];
+        snprintf(want, sizeof want, "<text class=\"tokens\" data-player=\"%d\"", p);
+        const char *t = strstr(svg, want);
+        ck_assert_ptr_nonnull(t);
+        ck_assert_int_eq(carc_game_tokens(g, p, CARC_TOKEN_KNOCKOUT), 1);
+        ck_assert_ptr_nonnull(strstr(t, "tokens: 1 knock-out, 1 seduction, 1 target, 1 catch"));
+    }
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
+/* tests/scenarios/pig_dragon_nap.rec up to P0's pig thrown onto the
+ * dragon at -3,0: the pig eaten (removed from play), the dragon naps */
+static const char pig_nap_rec[] =
+    "carcvar-record 3\n"
+    "players 2\n"
+    "seed 1\n"
+    "modules base,traders_builders,princess_dragon,pig_throwing\n"
+    "bag U=6 DG_RFr_v=1 DG_Rr_v=1 DG_RFr_d=1 DG_RRR_d=1\n"
+    "draw U\n"
+    "place 1,0 r1\n"
+    "deploy follower field Nw\n"
+    "draw U\n"
+    "place 2,0 r1\n"
+    "deploy follower field Es\n"
+    "draw U\n"
+    "place 3,0 r1\n"
+    "deploy pig field Nw\n"
+    "draw U\n"
+    "place -1,0 r1\n"
+    "deploy pig field Es\n"
+    "draw U\n"
+    "place -2,0 r1\n"
+    "pass\n"
+    "draw DG_RFr_v\n"
+    "place -3,0 r0\n"
+    "pass\n"
+    "draw U\n"
+    "place 4,0 r1\n"
+    "throw\n"
+    "throw -3,0\n"
+    "throw -3,0 field Nw\n";
+
+/* Pig throwing (issue 32): the figures removed from play in a panel row of
+ * their own, the dragon's nap marked on its tile. */
+START_TEST(pig_removed_and_nap)
+{
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_record_replay(&g, pig_nap_rec, strlen(pig_nap_rec), NULL), CARC_OK);
+    char *svg = svg_of(g);
+    const char *row = strstr(svg, "<g class=\"removed-figures\" data-count=\"1\"><text");
+    ck_assert_ptr_nonnull(row);
+    ck_assert_ptr_nonnull(strstr(row, ">removed from play:</text><g class=\"removed pig\" "
+                                      "data-player=\"0\""));
+    ck_assert_int_eq(count(svg, "<g class=\"dragon-nap\" data-x=\"-3\" data-y=\"0\">"), 1);
+    free(svg);
+    carc_game_free(g);
+    /* one move before (the throw not made): no row, no nap */
+    char early[sizeof pig_nap_rec];
+    memcpy(early, pig_nap_rec, sizeof early);
+    *strstr(early, "throw\n") = 0;
+    ck_assert_int_eq(carc_record_replay(&g, early, strlen(early), NULL), CARC_OK);
+    svg = svg_of(g);
+    ck_assert_ptr_null(strstr(svg, "removed-figures"));
+    ck_assert_ptr_null(strstr(svg, "dragon-nap"));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
+/* The dragon's flight in the replay viewer (issue 29): each stage of a
+ * flight drawn for the step it is shown at, as the board picture has it.
+ * tests/scenarios/pd_volcano_flight_dead_end.rec: the dragon tile at 0,1
+ * (step 12), the dragon flies from 1,1 north, west, west and stops at a
+ * dead end after 3 steps (steps 13, 14; the flight over at 15). */
+START_TEST(replay_page_dragon_flight)
+{
+    static const char rec[] =
+        "carcvar-record 2\nplayers 2\nseed 1\nmodules base princess_dragon\n"
+        "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw U\nplace -1,0 r1\n"
+        "deploy follower field Nw\ndraw DG_F_v\nplace 1,1 r0\npass\ndraw DG_Rr_d\n"
+        "place 0,1 r0\ndeploy follower road S\ndragon n\ndragon w\ndragon w\n";
+    char *page = page_of(rec, strlen(rec));
+    ck_assert_int_eq(count(page, "<g class=\"dragon-flight\""), 3);
+    ck_assert_ptr_nonnull(strstr(page, "<g class=\"span\" data-from=\"12\" data-to=\"13\">"
+                                       "<g class=\"dragon-flight\" data-steps-left=\"6\" "
+                                       "data-visited=\"1\">"));
+    ck_assert_ptr_nonnull(strstr(page, "<g class=\"span\" data-from=\"13\" data-to=\"14\">"
+                                       "<g class=\"dragon-flight\" data-steps-left=\"5\" "
+                                       "data-visited=\"2\">"));
+    const char *third = strstr(page, "<g class=\"span\" data-from=\"14\" data-to=\"15\">"
+                                     "<g class=\"dragon-flight\" data-steps-left=\"4\" "
+                                     "data-visited=\"3\">");
+    ck_assert_ptr_nonnull(third);
+    /* its tiles: 1,1 then 1,0 then 0,0 */
+    const char *end = strstr(third, "</g></g>");
+    ck_assert_ptr_nonnull(end);
+    const char *dots[] = {"data-x=\"1\" data-y=\"1\"", "data-x=\"1\" data-y=\"0\"",
+                          "data-x=\"0\" data-y=\"0\""};
+    const char *at = third;
+    for (int k = 0; k < 3; k++) {
+        at = strstr(at, dots[k]);
+        ck_assert_msg(at && at < end, "no visited %s", dots[k]);
+    }
+    free(page);
+    /* a game without the module: no flight drawn */
+    static const char base[] = "carcvar-record 2\nplayers 2\nseed 1\nmodules base\n"
+                               "draw U\nplace 1,0 r1\npass\n";
+    page = page_of(base, strlen(base));
+    ck_assert_ptr_null(strstr(page, "dragon-flight"));
+    free(page);
+}
+END_TEST
+
+/* Pig throwing's throws legal now (issue 32): from the thrower's pig to
+ * each landing tile.  pig_dragon_nap.rec after P0 lays U at 4,0: its pig
+ * at 3,0 may go exactly 6 west onto the dragon's tile -3,0 only. */
+START_TEST(pig_throw_paths)
+{
+    char early[sizeof pig_nap_rec];
+    memcpy(early, pig_nap_rec, sizeof early);
+    *strstr(early, "throw\n") = 0;
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_record_replay(&g, early, strlen(early), NULL), CARC_OK);
+    size_t n = 0;
+    carc_throw_info th[4];
+    ck_assert_int_eq(carc_game_throws(g, th, 4, &n), CARC_OK);
+    ck_assert_uint_eq(n, 1);
+    char *svg = svg_of(g);
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"pig-throws\" data-count=\"1\" data-from-x=\"3\" "
+                                      "data-from-y=\"0\"><title>player 0's pig at 3,0 may be "
+                                      "thrown: 1 throw</title><g class=\"pig-throw\" "
+                                      "data-x=\"-3\" data-y=\"0\" data-throws=\"1\"><title>to "
+                                      "-3,0, 6 tiles: 1 throw</title>"));
+    ck_assert_int_eq(count(svg, "<g class=\"pig-throw\""), 1);
+    free(svg);
+    carc_game_free(g);
+    /* the throw made: nothing more to throw this turn */
+    ck_assert_int_eq(carc_record_replay(&g, pig_nap_rec, strlen(pig_nap_rec), NULL), CARC_OK);
+    svg = svg_of(g);
+    ck_assert_ptr_null(strstr(svg, "pig-throw"));
+    free(svg);
+    carc_game_free(g);
+}
+END_TEST
+
+/* The new modules' marks in the replay viewer too: the Dungeon's entrances
+ * from the step each foundation is laid, the Catapult's resting points from
+ * the hurl, the dragon's nap from the pig eaten. */
+START_TEST(replay_page_module_marks)
+{
+    char *page = page_of(dungeon_fairy_rec, strlen(dungeon_fairy_rec));
+    /* TO_F at 1,1 laid at step 5 (steps: 0 start, then one per line after
+     * the header), TO_L at -1,1 at step 9: two drawings, the last to the end */
+    ck_assert_int_eq(count(page, "<g class=\"dungeon-entrance\" data-x=\"1\" data-y=\"1\">"), 2);
+    ck_assert_int_eq(count(page, "<g class=\"dungeon-entrance\" data-x=\"-1\" data-y=\"1\">"), 1);
+    free(page);
+    static const char cat[] =
+        "carcvar-record 4\nplayers 2\nseed 1\nmodules base princess_dragon catapult\n"
+        "bag U=1 B=2 CA_F=1\ndraw U\nplace 1,0 r1\ndeploy follower road E\n"
+        "draw B\nplace 1,1 r0\npass\ndraw B\nplace 2,1 r0\nfairy\nfairy 0\n"
+        "draw CA_F\nplace 0,1 r0\npass\ncatapult knockout\ncatapult aim 112\n"
+        "catapult hurl 45,26\ncatapult aim 112\ncatapult hurl 45,27\n";
+    page = page_of(cat, strlen(cat));
+    /* after the first hurl: P1's mark; after the second (the round over): both */
+    ck_assert_int_eq(count(page, "<g class=\"catapult-rest\" data-player=\"1\" data-x-mm=\"45.0\" "
+                                 "data-y-mm=\"26.0\" data-knocked-out=\"1\">"), 2);
+    ck_assert_int_eq(count(page, "<g class=\"catapult-rest\" data-player=\"0\" data-x-mm=\"45.0\" "
+                                 "data-y-mm=\"27.0\" data-knocked-out=\"0\">"), 1);
+    free(page);
+    page = page_of(pig_nap_rec, strlen(pig_nap_rec));
+    ck_assert_int_eq(count(page, "<g class=\"dragon-nap\" data-x=\"-3\" data-y=\"0\">"), 1);
+    ck_assert_int_ge(count(page, "<g class=\"pig-throw\" data-x=\"-3\" data-y=\"0\""), 1);
+    free(page);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("svg");
@@ -712,6 +998,12 @@ int main(void)
     tcase_add_test(tc, supply_in_plural);
     tcase_add_test(tc, replay_page_reason_words);
     tcase_add_test(tc, dragon_towers_quarters);
+    tcase_add_test(tc, dungeon_row_and_entrances);
+    tcase_add_test(tc, catapult_round_marks);
+    tcase_add_test(tc, pig_removed_and_nap);
+    tcase_add_test(tc, replay_page_dragon_flight);
+    tcase_add_test(tc, pig_throw_paths);
+    tcase_add_test(tc, replay_page_module_marks);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -66,6 +66,14 @@ int carc_game_board_text(const carc_game *game, char *buf, size_t cap, size_t *n
             carc__out_add(&o, "%s\n", line);
         }
     }
+    /* the dragon's flight in progress (Princess & the Dragon): its path */
+    carc_dragon_info d;
+    if (carc_game_dragon(game, &d) == CARC_OK && d.flying && d.num_visited > 0) {
+        carc__out_add(&o, "dragon flight:");
+        for (int k = 0; k < d.num_visited && k < 7; k++)
+            carc__out_add(&o, " %d,%d", d.visited_x[k], d.visited_y[k]);
+        carc__out_add(&o, "; %d step%s left\n", d.steps_left, d.steps_left == 1 ? "" : "s");
+    }
     for (int p = 0; p < game->nplayers; p++)
         carc__out_add(&o, "player %d: %d points, %d followers in supply\n", p, game->score[p],
                 game->supply[p][CARC_FIGURE_FOLLOWER]);

@@ -69,6 +69,7 @@ static const mark_def marks[] = {
     {"princess", 'p', "princess"},
     {"tower", 't', "tower foundation"},
     {"coc_inner", '-', "inner tile of the City (no deployment)"},
+    {"fair", 'f', "fair (a catapult round)"},
 };
 #define NMARKS (sizeof marks / sizeof marks[0])
 /* marks seen: bit k of a 64-bit set for marks[k]; names not listed are
@@ -688,6 +689,48 @@ static void write_held(const carc_game *game, outbuf *out_, int width, outbuf *o
     }
 }
 
+/* Figures removed from play for good (CARC_WHERE_REMOVED: pig throwing's
+ * eaten pigs, squashed big meeples), when there are any: "removed from
+ * play: player 0's pig, player 1's big meeple". */
+static void write_removed(const carc_game *game, outbuf *out_, int width, outbuf *o)
+{
+    int n = 0;
+    for (uint32_t i = 0; i < game->nfigs; i++) {
+        const figure *F = &CFIGS(game)[i];
+        if (F->where != CARC_WHERE_REMOVED) continue;
+        const char *kn = carc__figure_name(F->kind);
+        if (!n++) carc__out_add(o, "removed from play:");
+        if (F->owner >= 0)
+            carc__out_add(o, "%s player %d's %s", n > 1 ? "," : "", F->owner, kn ? kn : "figure");
+        else
+            carc__out_add(o, "%s the %s", n > 1 ? "," : "", kn ? kn : "figure");
+    }
+    if (n) status_flush(out_, width, o);
+}
+
+/* The Dungeon (carc_game_dungeon), when the game plays it: "the dungeon:
+ * below player 0 1, player 1 0; the dragon inside; the fairy beside player
+ * 1's piece; entrances 0,1 1,1" (the entrances none when there are none). */
+static void write_dungeon(const carc_game *game, outbuf *out_, int width, outbuf *o)
+{
+    carc_dungeon_info d;
+    if (carc_game_dungeon(game, &d) != CARC_OK) return;
+    carc__out_add(o, "the dungeon: below");
+    for (int p = 0; p < game->nplayers && p < CARC_MAX_PLAYERS; p++)
+        carc__out_add(o, "%s player %d %d", p ? "," : "", p, d.pieces_of[p]);
+    if (d.dragon_inside) carc__out_add(o, "; the dragon inside");
+    if (d.fairy_piece >= 0 && (uint32_t)d.fairy_piece < game->nfigs)
+        carc__out_add(o, "; the fairy beside player %d's piece",
+                      (int)CFIGS(game)[d.fairy_piece].owner);
+    carc__out_add(o, "; entrances");
+    int n = 0;
+    for (uint32_t t = 0; t < game->ntiles; t++)
+        if (carc__pic_dungeon_entrance(game, (int)t))
+            carc__out_add(o, " %d,%d", CTILES(game)[t].x, CTILES(game)[t].y), n++;
+    if (!n) carc__out_add(o, " none");
+    status_flush(out_, width, o);
+}
+
 /* The dragon and the fairy (carc_game_dragon), when the game has them and
  * one is on the board: "the dragon at 2,-1, flying: 4 steps left, player 1
  * moves it; visited 1,-1 2,-1; the fairy at 0,1 beside player 0's
@@ -699,6 +742,9 @@ static void write_dragon(const carc_game *game, outbuf *out_, int width, outbuf 
         return;
     if (d.dragon_on_board) {
         carc__out_add(o, "the dragon at %d,%d", d.dragon_x, d.dragon_y);
+        for (uint32_t i = 0; i < game->nfigs; i++) /* pig throwing B10: it naps */
+            if (CFIGS(game)[i].kind == CARC_FIGURE_DRAGON && CFIGS(game)[i].state == 1)
+                carc__out_add(o, ", asleep (the next dragon tile wakes it)");
         if (d.flying) {
             carc__out_add(o, ", flying: %d step%s left", d.steps_left,
                           d.steps_left == 1 ? "" : "s");
@@ -772,6 +818,8 @@ static void write_status(const carc_game *game, outbuf *out_, int width)
     if (carc__pic_held_text(game, -1, "face up: ", 0, o)) status_flush(out_, width, o);
 
     write_held(game, out_, width, o);
+    write_dungeon(game, out_, width, o);
+    write_removed(game, out_, width, o);
     write_dragon(game, out_, width, o);
     write_catapult(game, out_, width, o);
 
@@ -782,6 +830,13 @@ static void write_status(const carc_game *game, outbuf *out_, int width)
             if (game->kind_owner[k] == 255 || (game->kind_class[k] & CARC_CLASS_NEUTRAL)) continue;
             carc__out_add(o, "%s %d %s%s", any++ ? "," : "", game->supply[pl][k],
                           carc__figure_name(k), game->supply[pl][k] == 1 ? "" : "s");
+        }
+        /* the Catapult's tokens it holds (issue 31), if any */
+        for (int k = CARC_TOKEN_KNOCKOUT, n = 0; k <= CARC_TOKEN_CATCH; k++) {
+            int c = carc_game_tokens(game, pl, k);
+            if (c > 0)
+                carc__out_add(o, "%s %d %s", n++ ? "," : "; catapult tokens:", c,
+                              carc__pic_token_name(k));
         }
         /* the tiles it holds to play later (a bazaar's), if any */
         carc__pic_held_text(game, pl, "; holds ", 0, o);

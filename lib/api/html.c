@@ -110,6 +110,12 @@ typedef struct walker {
     /* a module in play names places where it holds figures (held_place:
      * the City's quarters): each step then lists the figures held */
     bool holds;
+    /* the modules' overlays drawn from step ov_from (section FIGS):
+     * carc__pic_overlays's text, NULL when there are none; nomem when a
+     * copy could not be made */
+    char *ov[PIC_OVERLAYS];
+    int ov_from[PIC_OVERLAYS];
+    bool nomem;
     /* the cells the tiles cover at each step, x0 x1 y0 y1 (section FIGS) */
     int *bnd;
     size_t nbnd, capbnd;
@@ -151,6 +157,33 @@ static void figure_spans(walker *w, const carc_game *g, int step, bool last)
         }
         w->tstate[t] = st;
         w->tfrom[t] = step;
+    }
+    /* the modules' overlays (the dragon's flight, the Dungeon's entrances,
+     * the Catapult's round, ...): one drawing of each per change */
+    for (int k = 0; k < PIC_OVERLAYS; k++) {
+        outbuf cnt = {NULL, 0, 0};
+        if (!last) carc__pic_overlay(&cnt, g, w->frame, k);
+        char *now = NULL;
+        if (cnt.len) {
+            now = malloc(cnt.len + 1);
+            if (!now) {
+                w->nomem = true;
+                return;
+            }
+            outbuf fo = {now, cnt.len + 1, 0};
+            carc__pic_overlay(&fo, g, w->frame, k);
+            now[cnt.len] = 0;
+        }
+        if (strcmp(now ? now : "", w->ov[k] ? w->ov[k] : "")) {
+            if (w->ov[k])
+                carc__out_add(w->o, "<g class=\"span\" data-from=\"%d\" data-to=\"%d\">%s</g>\n",
+                              w->ov_from[k], step, w->ov[k]);
+            free(w->ov[k]);
+            w->ov[k] = now;
+            w->ov_from[k] = step;
+        } else {
+            free(now);
+        }
     }
 }
 
@@ -580,6 +613,7 @@ static void walker_free(walker *w)
     free(w->tstate);
     free(w->tfrom);
     free(w->bnd);
+    for (int k = 0; k < PIC_OVERLAYS; k++) free(w->ov[k]);
 }
 
 /* The document's head and the page's header line. */
@@ -677,6 +711,7 @@ static int write_board(walker *w)
     w->section = SEC_FIGS;
     rc = walk(w);
     if (rc) return rc;
+    if (w->nomem) return CARC_E_NOMEM;
     carc__out_add(o, "</svg></div>\n");
     return CARC_OK;
 }

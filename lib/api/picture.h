@@ -61,6 +61,19 @@ int carc__pic_tower_state(const carc_game *g, int t) CARC_INTERNAL;
 /* The words for the place `arg` where module `module` (an id) holds
  * figures (its held_place hook: a City quarter's name), or NULL. */
 const char *carc__pic_held_place(const carc_game *g, int module, int arg) CARC_INTERNAL;
+/* The dragon's flight in progress (carc_game_dragon), a dashed line through
+ * the tiles it visited, in <g class="dragon-flight">; nothing between
+ * flights or without Princess & the Dragon. */
+void carc__pic_dragon_flight(outbuf *o, const carc_game *g, const pic_frame *f) CARC_INTERNAL;
+/* What the new modules draw over the board, for the replay viewer, overlay
+ * k of PIC_OVERLAYS: 0 the Dungeon's entrances, 1 the Catapult's round, 2
+ * the dragon's flight, 3 its nap, 4 the pig throws legal now -- as
+ * carc_game_board_svg draws them; nothing for a game without them. */
+#define PIC_OVERLAYS 5
+void carc__pic_overlay(outbuf *o, const carc_game *g, const pic_frame *f, int k) CARC_INTERNAL;
+/* Is placed tile t an entrance to the Dungeon now (carc_game_dungeon in
+ * play; a tower foundation, and open under dungeon_entrances 2)? */
+int carc__pic_dungeon_entrance(const carc_game *g, int t) CARC_INTERNAL;
 /* Where figure i is drawn; false if it is not on the board. */
 bool carc__pic_figure_pos(const carc_game *g, int i, const pic_frame *f, int *x, int *y)
     CARC_INTERNAL;

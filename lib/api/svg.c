@@ -201,6 +201,12 @@ typedef struct tag_glyph {
                              the tag on a tile that has it (NULL: none) */
 } tag_glyph;
 
+#define FAIR_GLYPH \
+    "<path d=\"M-7 6L0 -4L7 6Z\" fill=\"#f6e7b0\" stroke=\"#8a3b12\"/>" \
+    "<path d=\"M-3.5 6L0 -4L3.5 6\" fill=\"none\" stroke=\"#c0392b\" " \
+    "stroke-width=\"1.2\"/><path d=\"M0 -4V-8L4 -6.5L0 -5\" fill=\"#c0392b\" " \
+    "stroke=\"#8a3b12\" stroke-width=\".6\"/>"
+
 /* Extension feature kinds' glyphs, about 18 units across. */
 #define CIRCUS_GLYPH \
     "<circle r=\"8.5\" fill=\"#fff\" stroke=\"#b22222\" stroke-width=\"1.4\"/>" \
@@ -263,6 +269,8 @@ static const tag_glyph tag_glyphs[] = {
                   "stroke=\"#4a4740\" stroke-width=\".8\"/><path d=\"M-6 -6L6 6\" "
                   "stroke=\"#c0392b\" stroke-width=\"2\"/>",
      "no castle", NULL},
+    /* a striped fair tent with a pennant: a Catapult round begins here */
+    {"fair", FAIR_GLYPH, "fair (a catapult round)", NULL},
     /* the tile tags of Under the Big Top: the tile's own space shows them */
     {"circus", CIRCUS_GLYPH, "circus", "circus"},
     {"acrobats", ACROBAT_GLYPH, "acrobat space", "acrobat"},
@@ -273,6 +281,7 @@ static const tag_glyph tag_glyphs[] = {
 static const tag_glyph feature_glyphs[] = {
     {"circus", CIRCUS_GLYPH, "circus", NULL},
     {"acrobat", ACROBAT_GLYPH, "acrobat space", NULL},
+    {"fair", FAIR_GLYPH, "fair (a catapult round)", NULL},
 };
 
 static const tag_glyph *glyph_of(const tag_glyph *table, size_t n, const char *name)
@@ -791,7 +800,8 @@ const char *carc__pic_held_place(const carc_game *g, int module, int arg)
  * quarters, prisoners), as a bit set of module ids; a panel row each. */
 static uint64_t holders(const carc_game *g)
 {
-    uint64_t m = 0;
+    carc_dungeon_info d; /* the Dungeon: a row of its own, even empty */
+    uint64_t m = carc_game_dungeon(g, &d) == CARC_OK ? 1ull << CARC_MODULE_DUNGEON : 0;
     for (uint32_t i = 0; i < g->nfigs; i++)
         if (CFIGS(g)[i].where == CARC_WHERE_HELD && CFIGS(g)[i].holder < 64)
             m |= 1ull << CFIGS(g)[i].holder;
@@ -805,9 +815,88 @@ static int held_rows(const carc_game *g)
     return n;
 }
 
+/* Figures removed from play for good (CARC_WHERE_REMOVED: pig throwing's
+ * eaten pigs, squashed big meeples): a panel row when there are any. */
+static int removed_figures(const carc_game *g)
+{
+    int n = 0;
+    for (uint32_t i = 0; i < g->nfigs; i++) n += CFIGS(g)[i].where == CARC_WHERE_REMOVED;
+    return n;
+}
+
 static int panel_height(const carc_game *g, int ext_rows)
 {
-    return 40 + 26 * (g->nplayers + held_rows(g)) + 26 + EXT_ROW * ext_rows;
+    return 40 + 26 * (g->nplayers + held_rows(g) + (removed_figures(g) > 0)) + 26 +
+           EXT_ROW * ext_rows;
+}
+
+/* That row: "removed from play:" then the figures' glyphs, in <g
+ * class="removed-figures" data-count=N>. */
+static void draw_removed(outbuf *o, const carc_game *g, int x, int y)
+{
+    carc__out_add(o, "<g class=\"removed-figures\" data-count=\"%d\"><text x=\"%d\" "
+                     "y=\"%d\">removed from play:</text>",
+                  removed_figures(g), x, y + 4);
+    x += 7 * (int)sizeof "removed from play: ";
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        if (CFIGS(g)[i].where != CARC_WHERE_REMOVED) continue;
+        carc__pic_glyph(o, "removed", CFIGS(g)[i].kind, CFIGS(g)[i].owner, NULL, x, y);
+        x += 26;
+    }
+    carc__out_add(o, "</g>");
+}
+
+/* The Dungeon (carc_game_dungeon), after its figures on its panel row: the
+ * pieces below per player, the dragon and the fairy there, the entrances,
+ * in <text class="dungeon-summary" data-pieces=N data-dragon=0|1
+ * data-fairy=INDEX|-1 data-entrances=E>. */
+static void draw_dungeon_summary(outbuf *o, const carc_game *g, int x, int y)
+{
+    carc_dungeon_info d;
+    if (carc_game_dungeon(g, &d) != CARC_OK) return;
+    carc__out_add(o, "<text class=\"dungeon-summary\" data-pieces=\"%d\" data-dragon=\"%d\" "
+                     "data-fairy=\"%d\" data-entrances=\"%d\" x=\"%d\" y=\"%d\">below:",
+                  d.num_pieces, d.dragon_inside, d.fairy_piece, d.num_entrances, x, y + 4);
+    for (int p = 0; p < g->nplayers && p < CARC_MAX_PLAYERS; p++)
+        carc__out_add(o, "%s player %d %d", p ? "," : "", p, d.pieces_of[p]);
+    if (d.dragon_inside) carc__out_add(o, "; the dragon inside");
+    if (d.fairy_piece >= 0 && (uint32_t)d.fairy_piece < g->nfigs)
+        carc__out_add(o, "; the fairy beside player %d's piece",
+                      (int)CFIGS(g)[d.fairy_piece].owner);
+    carc__out_add(o, "; %d entrance%s</text>", d.num_entrances, d.num_entrances == 1 ? "" : "s");
+}
+
+/* Is placed tile t an entrance to the Dungeon (its rule E1: a tower
+ * foundation; with dungeon_entrances 2 one no follower closes)? */
+int carc__pic_dungeon_entrance(const carc_game *g, int t)
+{
+    carc_dungeon_info d;
+    if (carc_game_dungeon(g, &d) != CARC_OK || d.num_entrances == 0) return 0;
+    const ptile *pt = &CTILES(g)[t];
+    if (!(carc__types[pt->type].tags & carc__tile_tag_bit("tower"))) return 0;
+    carc_options opts;
+    int r = carc_rule_by_name("dungeon_entrances");
+    if (r >= 0 && carc_game_options(g, &opts) == CARC_OK && opts.rules[r] == 2) {
+        carc_structure st;
+        if (carc_game_structure(g, pt->x, pt->y, &st) == CARC_OK && st.top >= 0) return 0;
+    }
+    return 1;
+}
+
+/* The entrances: a dark arch at the tile's south-west corner, in
+ * <g class="dungeon-entrance" data-x data-y> with a title. */
+static void draw_dungeon_entrances(outbuf *o, const carc_game *g, const pic_frame *f)
+{
+    for (uint32_t t = 0; t < g->ntiles; t++) {
+        if (!carc__pic_dungeon_entrance(g, (int)t)) continue;
+        int ox, oy, x = CTILES(g)[t].x, y = CTILES(g)[t].y;
+        cell_origin(f, x, y, &ox, &oy);
+        carc__out_add(o, "<g class=\"dungeon-entrance\" data-x=\"%d\" data-y=\"%d\">"
+                         "<title>an entrance to the dungeon</title>"
+                         "<path d=\"M%d %dv-8a6 6 0 0 1 12 0v8Z\" fill=\"#2b2118\" "
+                         "stroke=\"#f3eddc\" stroke-width=\"1\"/></g>\n",
+                      x, y, ox + 4, oy + PIC_TS - 4);
+    }
 }
 
 /* The figures module m holds, grouped by place (the role the module gives
@@ -849,6 +938,7 @@ static void draw_held(outbuf *o, const carc_game *g, int m, int x, int y)
         carc__out_add(o, "</g>");
         x += 10;
     }
+    if (m == CARC_MODULE_DUNGEON) draw_dungeon_summary(o, g, x, y);
     carc__out_add(o, "</g>");
 }
 
@@ -1146,6 +1236,7 @@ static void draw_panel(outbuf *o, const carc_game *g, int width, int ext_rows)
     int rows = g->nplayers;
     for (int m = 0; m < 64; m++)
         if ((holders(g) >> m) & 1) draw_held(o, g, m, 24, 36 + 26 * rows++ + 10);
+    if (removed_figures(g)) draw_removed(o, g, 24, 36 + 26 * rows++ + 10);
     carc__pic_legend(o, 14, 36 + 26 * rows + 14);
     carc__pic_legend_ext(o, g, 14, 36 + 26 * rows + 14 + EXT_ROW, width - 28);
     carc__out_add(o, "</g>\n");
@@ -1156,7 +1247,7 @@ static void draw_panel(outbuf *o, const carc_game *g, int width, int ext_rows)
  * visited in this flight, the start first and its tile last, a dot on each,
  * in <g class="dragon-flight" data-steps-left=N data-visited=K>, with a
  * title for a person; nothing between flights. */
-static void draw_dragon_flight(outbuf *o, const carc_game *g, const pic_frame *f)
+void carc__pic_dragon_flight(outbuf *o, const carc_game *g, const pic_frame *f)
 {
     carc_dragon_info d;
     if (carc_game_dragon(g, &d) != CARC_OK || !d.flying || d.num_visited < 1) return;
@@ -1181,6 +1272,155 @@ static void draw_dragon_flight(outbuf *o, const carc_game *g, const pic_frame *f
                       d.visited_x[k], d.visited_y[k], ox + PIC_TS / 2, oy + PIC_TS / 2);
     }
     carc__out_add(o, "</g>\n");
+}
+
+/* v in tenths, as "-12.5" (no %f: a host's locale could print a comma). */
+static void tenths(char *b, size_t n, double v)
+{
+    long t = (long)(v * 10 + (v < 0 ? -.5 : .5));
+    snprintf(b, n, "%s%ld.%ld", t < 0 ? "-" : "", (t < 0 ? -t : t) / 10, (t < 0 ? -t : t) % 10);
+}
+
+/* The Catapult's round running or the last one (carc_game_catapult), once a
+ * hurl was made: its fair tile ringed, and each token that came to rest on
+ * the map a disc in its player's colour at its resting point (board
+ * millimetres, doc/geometry.md: 45 mm a tile, the centre of cell (0, 0) at
+ * 0, 0), with the followers a knock-out sent home, in <g
+ * class="catapult-round" data-kind=K data-running=0|1 data-fair-x=X
+ * data-fair-y=Y> and <g class="catapult-rest" data-player=P data-x-mm=X
+ * data-y-mm=Y data-knocked-out=N>, a title for a person. */
+static void draw_catapult(outbuf *o, const carc_game *g, const pic_frame *f)
+{
+    static const char *const kinds[4] = {"knock-out", "seduction", "target", "catch"};
+    carc_catapult_info c;
+    if (carc_game_catapult(g, &c) != CARC_OK || c.num_hurls == 0 ||
+        c.kind < CARC_TOKEN_KNOCKOUT || c.kind > CARC_TOKEN_CATCH)
+        return;
+    int ox, oy;
+    cell_origin(f, c.fair_x, c.fair_y, &ox, &oy);
+    carc__out_add(o, "<g class=\"catapult-round\" data-kind=\"%s\" data-running=\"%d\" "
+                     "data-fair-x=\"%d\" data-fair-y=\"%d\"><title>catapult round %d (%s%s) "
+                     "at the fair %d,%d</title><rect x=\"%d\" y=\"%d\" width=\"%d\" "
+                     "height=\"%d\" fill=\"none\" stroke=\"#8a3b12\" stroke-width=\"2\" "
+                     "stroke-dasharray=\"4 3\"/>",
+                  kinds[c.kind - CARC_TOKEN_KNOCKOUT], c.in_round, c.fair_x, c.fair_y,
+                  c.rounds + c.in_round, kinds[c.kind - CARC_TOKEN_KNOCKOUT],
+                  c.in_round ? ", running" : "", c.fair_x, c.fair_y, ox + 2, oy + 2,
+                  PIC_TS - 4, PIC_TS - 4);
+    for (int q = 0; q < c.num_hurls && q < 6; q++) /* the tokens off the map */
+        if (c.kind != CARC_TOKEN_CATCH && !c.result[q])
+            carc__out_add(o, "<g class=\"catapult-off\" data-player=\"%d\"><title>player "
+                             "%d's token off the map</title></g>",
+                          c.hurler[q], c.hurler[q]);
+    int zx, zy; /* the centre of cell (0, 0) */
+    cell_origin(f, 0, 0, &zx, &zy);
+    zx += PIC_TS / 2;
+    zy += PIC_TS / 2;
+    for (int q = 0; q < c.num_hurls && q < 6; q++) {
+        if (c.kind == CARC_TOKEN_CATCH || !c.result[q] || !c.point_known[q]) continue;
+        char xs[32], ys[32];
+        tenths(xs, sizeof xs, c.x_mm[q]);
+        tenths(ys, sizeof ys, c.y_mm[q]);
+        int px = zx + (int)(c.x_mm[q] * PIC_TS / 45.0 + (c.x_mm[q] < 0 ? -.5 : .5));
+        int py = zy + (int)(c.y_mm[q] * PIC_TS / 45.0 + (c.y_mm[q] < 0 ? -.5 : .5));
+        int ko = c.kind == CARC_TOKEN_KNOCKOUT ? c.knocked_out[q] : 0;
+        carc__out_add(o, "<g class=\"catapult-rest\" data-player=\"%d\" data-x-mm=\"%s\" "
+                         "data-y-mm=\"%s\" data-knocked-out=\"%d\"><title>player %d's %s "
+                         "token at %s,%s mm",
+                      c.hurler[q], xs, ys, ko, c.hurler[q], kinds[c.kind - CARC_TOKEN_KNOCKOUT],
+                      xs, ys);
+        if (c.kind == CARC_TOKEN_KNOCKOUT)
+            carc__out_add(o, ", %d follower%s knocked out", ko, ko == 1 ? "" : "s");
+        carc__out_add(o, "</title><circle cx=\"%d\" cy=\"%d\" r=\"6\" fill=\"%s\" "
+                         "stroke=\"#222\" stroke-width=\"1.5\"/><path d=\"M%d %dh8M%d %dv8\" "
+                         "stroke=\"#222\"/></g>",
+                      px, py, carc__pic_colour(c.hurler[q]), px - 4, py, px, py - 4);
+    }
+    carc__out_add(o, "</g>\n");
+}
+
+/* Pig throwing's throws legal now (carc_game_throws, at a deployment that
+ * offers "throw" or part-way through one): from the thrower's pig to each
+ * landing tile a dotted line, in <g class="pig-throws" data-count=N
+ * data-from-x=X data-from-y=Y> with a <g class="pig-throw" data-x data-y
+ * data-throws=K> per landing tile (K throws land there: segments, kinds,
+ * knock-offs), a title for a person; nothing when no throw is legal. */
+#define MAX_DRAWN_THROWS 256
+static void draw_pig_throws(outbuf *o, const carc_game *g, const pic_frame *f)
+{
+    size_t n = 0;
+    carc_throw_info th[MAX_DRAWN_THROWS];
+    int rc = carc_game_throws(g, th, MAX_DRAWN_THROWS, &n);
+    if ((rc != CARC_OK && rc != CARC_E_BUFFER) || n == 0) return;
+    int p = carc_game_current_player(g), px = 0, py = 0, found = 0;
+    for (uint32_t i = 0; i < g->nfigs && !found; i++) {
+        const figure *F = &CFIGS(g)[i];
+        if (F->kind != CARC_FIGURE_PIG || F->owner != p || F->where != CARC_WHERE_BOARD ||
+            F->tile >= g->ntiles)
+            continue;
+        px = CTILES(g)[F->tile].x, py = CTILES(g)[F->tile].y, found = 1;
+    }
+    if (!found) return;
+    size_t drawn = n < MAX_DRAWN_THROWS ? n : MAX_DRAWN_THROWS;
+    int ox, oy;
+    cell_origin(f, px, py, &ox, &oy);
+    carc__out_add(o, "<g class=\"pig-throws\" data-count=\"%d\" data-from-x=\"%d\" "
+                     "data-from-y=\"%d\"><title>player %d's pig at %d,%d may be thrown: %d "
+                     "throw%s",
+                  (int)n, px, py, p, px, py, (int)n, n == 1 ? "" : "s");
+    if (drawn < n) carc__out_add(o, " (the first %d drawn)", (int)drawn);
+    carc__out_add(o, "</title>");
+    for (size_t k = 0; k < drawn; k++) {
+        bool first = true; /* one line per landing tile */
+        for (size_t j = 0; j < k && first; j++) first = th[j].x != th[k].x || th[j].y != th[k].y;
+        if (!first) continue;
+        int same = 0;
+        for (size_t j = k; j < drawn; j++) same += th[j].x == th[k].x && th[j].y == th[k].y;
+        int lx, ly;
+        cell_origin(f, th[k].x, th[k].y, &lx, &ly);
+        carc__out_add(o, "<g class=\"pig-throw\" data-x=\"%d\" data-y=\"%d\" "
+                         "data-throws=\"%d\"><title>to %d,%d, %d tile%s: %d throw%s</title>"
+                         "<path d=\"M%d %dL%d %d\" stroke=\"%s\" stroke-width=\"2.5\" "
+                         "stroke-dasharray=\"2 4\" stroke-linecap=\"round\"/><circle cx=\"%d\" "
+                         "cy=\"%d\" r=\"5\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/></g>",
+                      th[k].x, th[k].y, same, th[k].x, th[k].y, (int)th[k].distance,
+                      th[k].distance == 1 ? "" : "s", same, same == 1 ? "" : "s",
+                      ox + PIC_TS / 2, oy + PIC_TS / 2, lx + PIC_TS / 2, ly + PIC_TS / 2,
+                      carc__pic_colour(p), lx + PIC_TS / 2, ly + PIC_TS / 2, carc__pic_colour(p));
+    }
+    carc__out_add(o, "</g>\n");
+}
+
+/* The dragon asleep (pig throwing B10: its state byte 1 while it naps, on
+ * the board): "z z" over its tile's north-east corner, in <g
+ * class="dragon-nap" data-x data-y> with a title. */
+static void draw_dragon_nap(outbuf *o, const carc_game *g, const pic_frame *f)
+{
+    carc_dragon_info d;
+    if (carc_game_dragon(g, &d) != CARC_OK || !d.dragon_on_board) return;
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        const figure *F = &CFIGS(g)[i];
+        if (F->kind != CARC_FIGURE_DRAGON || F->state != 1) continue;
+        int ox, oy;
+        cell_origin(f, d.dragon_x, d.dragon_y, &ox, &oy);
+        carc__out_add(o, "<g class=\"dragon-nap\" data-x=\"%d\" data-y=\"%d\"><title>the "
+                         "dragon naps: the next dragon tile wakes it instead of a flight"
+                         "</title><text x=\"%d\" y=\"%d\" font-size=\"11\" "
+                         "font-style=\"italic\" fill=\"#3b0a0a\">z z</text></g>\n",
+                      d.dragon_x, d.dragon_y, ox + PIC_TS - 22, oy + 12);
+    }
+}
+
+void carc__pic_overlay(outbuf *o, const carc_game *g, const pic_frame *f, int k)
+{
+    switch (k) {
+    case 0: draw_dungeon_entrances(o, g, f); break;
+    case 1: draw_catapult(o, g, f); break;
+    case 2: carc__pic_dragon_flight(o, g, f); break;
+    case 3: draw_dragon_nap(o, g, f); break;
+    case 4: draw_pig_throws(o, g, f); break;
+    default: break;
+    }
 }
 
 int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *needed)
@@ -1240,8 +1480,12 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     }
     for (uint32_t t = 0; t < game->ntiles; t++) carc__pic_structure(&o, game, (int)t, &f, "");
     carc__pic_last(&o, game, &f);
-    draw_dragon_flight(&o, game, &f);
+    draw_dungeon_entrances(&o, game, &f);
+    draw_catapult(&o, game, &f);
+    carc__pic_dragon_flight(&o, game, &f);
     carc__pic_figures(&o, game, &f);
+    draw_dragon_nap(&o, game, &f);
+    draw_pig_throws(&o, game, &f);
     carc__out_add(&o, "</svg>\n");
     return carc__out_finish(&o, needed);
 }
