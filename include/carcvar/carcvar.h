@@ -795,6 +795,52 @@ typedef struct carc_throw_info {
 CARC_API int carc_game_throws(const carc_game *game, carc_throw_info *buf, size_t cap,
                               size_t *needed);
 
+/** The cells a carc_throw_record lists at most (its num_path may say more). */
+#define CARC_THROW_PATH_MAX 32
+
+/** The last throw of a pig made in the game (module pig_throwing), for
+ *  carc_game_last_throw.  The caller owns it and sets `size` to
+ *  sizeof(carc_throw_record) before the call: later versions only append
+ *  fields (taken from the reserved tail or after it) and still fill a record
+ *  of this version's size. */
+typedef struct carc_throw_record {
+    uint32_t size;           /**< in: sizeof(carc_throw_record); out: bytes written */
+    int32_t turn;            /**< the turn it was made in (carc_game_turn then)    */
+    int32_t this_turn;       /**< 1 if that is the current turn, else 0           */
+    int32_t player;          /**< the thrower                                      */
+    int32_t pig;             /**< the pig (its index in carc_game_figures)         */
+    int32_t from_x, from_y;  /**< the cell the pig was thrown from                 */
+    int32_t x, y;            /**< the landing tile                                 */
+    int32_t segment;         /**< the field segment of that tile it was thrown onto */
+    int32_t distance;        /**< tiles flown                                      */
+    int32_t kind;            /**< 0 normal, 1 long, 2 high (as carc_throw_info)    */
+    int32_t knock;           /**< the top follower a precision throw knocked off,
+                                  else -1                                           */
+    int32_t outcome;         /**< carc_throw_outcome: what the throw did           */
+    int32_t stance_figure;   /**< the big meeple of a defensive stance, else -1    */
+    int32_t replacing_figure; /**< CARC_THROW_REPLACED: the normal meeple that took
+                                  the big meeple's place, else -1                  */
+    int32_t num_squashed;    /**< followers the landing sent home (at most 8 listed) */
+    int32_t squashed[8];     /**< their indices in carc_game_figures              */
+    int32_t num_path;        /**< the path's cells, origin and landing included:
+                                  distance + 1 (at most CARC_THROW_PATH_MAX listed) */
+    int32_t path_x[CARC_THROW_PATH_MAX]; /**< the cells in flight order; a cell
+                                  between may be empty ("even gaps")        */
+    int32_t path_y[CARC_THROW_PATH_MAX];
+    int32_t reserved[8];     /**< 0                                                */
+} carc_throw_record;
+
+/** The last throw made in the game -- who, from and to where, its path, its
+ *  kind and what it did -- whichever turn it was made in (this_turn says
+ *  whether it is the current one); a clone or a deserialized game gives
+ *  the same answer.  Set out->size to sizeof(carc_throw_record) first.
+ *  CARC_E_INVALID for a NULL game or out, or out->size smaller than this
+ *  version's record (nothing written); CARC_E_NOTFOUND when the game does
+ *  not play pig_throwing, or no pig has been thrown yet (then out is zeroed
+ *  but for size, with every figure field -1).  Since 0.8.0: symbol version
+ *  CARCVAR_0.8. */
+CARC_API int carc_game_last_throw(const carc_game *game, carc_throw_record *out);
+
 /** Where a figure stands on the board, in millimetres (doc/geometry.md):
  *  a tile is 45 mm square and the centre of cell (x, y) lies at
  *  (45x, 45y) mm, x growing east and y growing SOUTH like the cells, so the

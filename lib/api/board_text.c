@@ -74,6 +74,26 @@ int carc_game_board_text(const carc_game *game, char *buf, size_t cap, size_t *n
             carc__out_add(&o, " %d,%d", d.visited_x[k], d.visited_y[k]);
         carc__out_add(&o, "; %d step%s left\n", d.steps_left, d.steps_left == 1 ? "" : "s");
     }
+    /* pig throwing's last throw: its path, from the pig's cell to the landing */
+    carc_throw_record r;
+    r.size = sizeof r;
+    if (carc_game_last_throw(game, &r) == CARC_OK) {
+        static const char *const kinds[] = {"normal", "long", "high"};
+        static const char *const what[] = {"landed", "eaten by the dragon", "caught by a stance",
+                                           "out, the big meeple replaced",
+                                           "landed, the big meeple removed"};
+        carc__out_add(&o, "last pig throw (turn %d%s, player %d):", r.turn,
+                      r.this_turn ? ", this turn" : "", r.player);
+        for (int k = 0; k < r.num_path && k < CARC_THROW_PATH_MAX; k++)
+            carc__out_add(&o, " %d,%d", r.path_x[k], r.path_y[k]);
+        carc__out_add(&o, "; %d tile%s, %s; %s", r.distance, r.distance == 1 ? "" : "s",
+                      r.kind >= 0 && r.kind < 3 ? kinds[r.kind] : "normal",
+                      r.outcome >= 0 && r.outcome < 5 ? what[r.outcome] : "landed");
+        if (r.knock >= 0) carc__out_add(&o, "; figure %d knocked off", r.knock);
+        if (r.num_squashed)
+            carc__out_add(&o, "; %d squashed", r.num_squashed);
+        carc__out_add(&o, "\n");
+    }
     for (int p = 0; p < game->nplayers; p++)
         carc__out_add(&o, "player %d: %d points, %d followers in supply\n", p, game->score[p],
                 game->supply[p][CARC_FIGURE_FOLLOWER]);

@@ -793,6 +793,32 @@ static void write_catapult(const carc_game *game, outbuf *out_, int width, outbu
     status_flush(out_, width, o);
 }
 
+/* Pig throwing's last throw (carc_game_last_throw), once a pig was thrown:
+ * "pig thrown this turn by player 0: -3,-1 -2,-1 -1,-1 0,-1 (3 tiles,
+ * normal), landed, 1 squashed" ("on turn 7" when it was an earlier turn). */
+static void write_pig_throw(const carc_game *game, outbuf *out_, int width, outbuf *o)
+{
+    static const char *const kinds[] = {"normal", "long", "high"};
+    static const char *const what[] = {"landed", "eaten by the dragon", "caught by the stance",
+                                       "out, the big meeple replaced by a meeple",
+                                       "landed, the big meeple removed"};
+    carc_throw_record r;
+    r.size = sizeof r;
+    if (carc_game_last_throw(game, &r) != CARC_OK) return;
+    if (r.this_turn) carc__out_add(o, "pig thrown this turn by player %d:", r.player);
+    else carc__out_add(o, "pig thrown on turn %d by player %d:", r.turn, r.player);
+    for (int k = 0; k < r.num_path && k < CARC_THROW_PATH_MAX; k++)
+        carc__out_add(o, " %d,%d", r.path_x[k], r.path_y[k]);
+    carc__out_add(o, " (%d tile%s, %s), %s", r.distance, r.distance == 1 ? "" : "s",
+                  r.kind >= 0 && r.kind < 3 ? kinds[r.kind] : "normal",
+                  r.outcome >= 0 && r.outcome < 5 ? what[r.outcome] : "landed");
+    if (r.knock >= 0) carc__out_add(o, ", knocked player %d's %s off a tower",
+                                    CFIGS(game)[r.knock].owner,
+                                    carc__figure_name(CFIGS(game)[r.knock].kind));
+    if (r.num_squashed) carc__out_add(o, ", %d squashed", r.num_squashed);
+    status_flush(out_, width, o);
+}
+
 /* Under the board: the turn, tiles left and out of the game, each player's
  * points, supply and held tiles. */
 static void write_status(const carc_game *game, outbuf *out_, int width)
@@ -820,6 +846,7 @@ static void write_status(const carc_game *game, outbuf *out_, int width)
     write_held(game, out_, width, o);
     write_dungeon(game, out_, width, o);
     write_removed(game, out_, width, o);
+    write_pig_throw(game, out_, width, o);
     write_dragon(game, out_, width, o);
     write_catapult(game, out_, width, o);
 

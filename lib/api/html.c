@@ -110,6 +110,9 @@ typedef struct walker {
     /* a module in play names places where it holds figures (held_place:
      * the City's quarters): each step then lists the figures held */
     bool holds;
+    /* the game plays the Dungeon: each step then says who is in it, the
+     * dragon and the fairy there (carc_game_dungeon) */
+    bool dungeon;
     /* the modules' overlays drawn from step ov_from (section FIGS):
      * carc__pic_overlays's text, NULL when there are none; nomem when a
      * copy could not be made */
@@ -280,6 +283,41 @@ static void held_figures_json(outbuf *o, const carc_game *g)
     json_str(o, text);
 }
 
+/* The Dungeon at g, as one JSON string: "in the dungeon: player 0's
+ * follower, player 1's big meeple; the dragon is inside; the fairy beside
+ * player 0's follower; 2 entrances" ("nobody" when it is empty). */
+static void dungeon_json(outbuf *o, const carc_game *g)
+{
+    char text[1024];
+    outbuf t = {text, sizeof text, 0};
+    carc_dungeon_info d;
+    if (carc_game_dungeon(g, &d) != CARC_OK) {
+        json_str(o, "");
+        return;
+    }
+    const figure *F = CFIGS(g);
+    carc__out_add(&t, "in the dungeon:");
+    int n = 0;
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        if (F[i].where != CARC_WHERE_HELD || F[i].holder != CARC_MODULE_DUNGEON || F[i].arg != 0 ||
+            F[i].owner < 0)
+            continue;
+        const char *kn = carc__figure_name(F[i].kind);
+        carc__out_add(&t, "%s player %d's %s", n++ ? "," : "", F[i].owner, kn ? kn : "figure");
+    }
+    if (!n) carc__out_add(&t, " nobody");
+    if (d.dragon_inside) carc__out_add(&t, "; the dragon is inside");
+    if (d.fairy_piece >= 0 && (uint32_t)d.fairy_piece < g->nfigs) {
+        const char *kn = carc__figure_name(F[d.fairy_piece].kind);
+        carc__out_add(&t, "; the fairy beside player %d's %s", F[d.fairy_piece].owner,
+                      kn ? kn : "figure");
+    }
+    carc__out_add(&t, "; %d entrance%s", d.num_entrances, d.num_entrances == 1 ? "" : "s");
+    if (t.len >= t.cap) t.len = t.cap - 1; /* cut, never overrun */
+    text[t.len] = 0;
+    json_str(o, text);
+}
+
 /* The numbers of one step: [turn, tiles left, player to act, last tile
  * (x, y) or null, scores, supply per player in the order of w->kinds[],
  * tokens per player in the order of w->tok[]]; when w->held, then the names
@@ -329,6 +367,12 @@ static void step_json(walker *w, const carc_game *g, bool play)
         if (!w->held) carc__out_add(o, ",null,null");
         carc__out_add(o, ",");
         held_figures_json(o, g);
+    }
+    if (w->dungeon) { /* [10]: the Dungeon's summary */
+        if (!w->held) carc__out_add(o, ",null,null");
+        if (!w->holds) carc__out_add(o, ",null");
+        carc__out_add(o, ",");
+        dungeon_json(o, g);
     }
     carc__out_add(o, "],\n");
 }
@@ -542,6 +586,7 @@ static const char page_script_steps[] =
     "if(st[6][p][k]>0)tk.push(st[6][p][k]+' '+D.tokens[k]);tc.textContent=tk.join(', ');}\n"
     "  var hc=r.querySelector('.held');if(hc)hc.textContent=st[7][p].join(', ');}\n"
     " var hf=document.getElementById('heldfig');if(hf)hf.textContent=st[9]||'';\n"
+    " var dg=document.getElementById('dungeon');if(dg)dg.textContent=st[10]||'';\n"
     " moves.forEach(function(li){var k=+li.getAttribute('data-step');"
     "li.classList.toggle('cur',k==s);li.classList.toggle('future',k>s);"
     "if(k==s&&scroll){var l=li.parentNode;var top=li.offsetTop-l.offsetTop;"
@@ -601,6 +646,8 @@ static void walker_init(walker *w, outbuf *o, const carc_game *fin, const pic_fr
         if ((owned >> k) & 1u) w->tok[w->ntok++] = k;
     for (int k = 0; k < fin->nmods; k++) w->held |= carc__mod(fin, k)->held_tiles != NULL;
     for (int k = 0; k < fin->nmods; k++) w->holds |= carc__mod(fin, k)->held_place != NULL;
+    carc_dungeon_info d;
+    w->dungeon = carc_game_dungeon(fin, &d) == CARC_OK;
 }
 
 static void walker_free(walker *w)
@@ -733,10 +780,11 @@ static void write_panel(const walker *w)
                      "<span id=\"where\"></span>"
                      "<input id=\"slider\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" "
                      "aria-label=\"step\"></div></div>\n");
-    carc__out_add(o, "<div class=\"card\"><div id=\"status\"></div>%s<table id=\"players\">"
+    carc__out_add(o, "<div class=\"card\"><div id=\"status\"></div>%s%s<table id=\"players\">"
                      "<thead><tr><th>player</th><th class=\"num\">score</th><th>in supply"
                      "</th>%s%s</tr></thead><tbody>",
                   w->holds ? "<div id=\"heldfig\" style=\"white-space:pre-line\"></div>" : "",
+                  w->dungeon ? "<div id=\"dungeon\" class=\"dungeon-summary\"></div>" : "",
                   w->ntok ? "<th>tokens</th>" : "", w->held ? "<th>holds</th>" : "");
     for (int p = 0; p < fin->nplayers; p++)
         carc__out_add(o, "<tr data-player=\"%d\"><td><span class=\"sw\" style=\"background:%s;"

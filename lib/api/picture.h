@@ -67,9 +67,10 @@ const char *carc__pic_held_place(const carc_game *g, int module, int arg) CARC_I
 void carc__pic_dragon_flight(outbuf *o, const carc_game *g, const pic_frame *f) CARC_INTERNAL;
 /* What the new modules draw over the board, for the replay viewer, overlay
  * k of PIC_OVERLAYS: 0 the Dungeon's entrances, 1 the Catapult's round, 2
- * the dragon's flight, 3 its nap, 4 the pig throws legal now -- as
- * carc_game_board_svg draws them; nothing for a game without them. */
-#define PIC_OVERLAYS 5
+ * the dragon's flight, 3 its nap, 4 the pig throws legal now, 5 the last
+ * pig throw made -- as carc_game_board_svg draws them; nothing for a game
+ * without them. */
+#define PIC_OVERLAYS 6
 void carc__pic_overlay(outbuf *o, const carc_game *g, const pic_frame *f, int k) CARC_INTERNAL;
 /* Is placed tile t an entrance to the Dungeon now (carc_game_dungeon in
  * play; a tower foundation, and open under dungeon_entrances 2)? */

@@ -850,10 +850,11 @@ static void draw_removed(outbuf *o, const carc_game *g, int x, int y)
  * pieces below per player, the dragon and the fairy there, the entrances,
  * in <text class="dungeon-summary" data-pieces=N data-dragon=0|1
  * data-fairy=INDEX|-1 data-entrances=E>. */
-static void draw_dungeon_summary(outbuf *o, const carc_game *g, int x, int y)
+static int draw_dungeon_summary(outbuf *o, const carc_game *g, int x, int y)
 {
     carc_dungeon_info d;
-    if (carc_game_dungeon(g, &d) != CARC_OK) return;
+    if (carc_game_dungeon(g, &d) != CARC_OK) return x;
+    size_t len0 = o->len;
     carc__out_add(o, "<text class=\"dungeon-summary\" data-pieces=\"%d\" data-dragon=\"%d\" "
                      "data-fairy=\"%d\" data-entrances=\"%d\" x=\"%d\" y=\"%d\">below:",
                   d.num_pieces, d.dragon_inside, d.fairy_piece, d.num_entrances, x, y + 4);
@@ -863,7 +864,14 @@ static void draw_dungeon_summary(outbuf *o, const carc_game *g, int x, int y)
     if (d.fairy_piece >= 0 && (uint32_t)d.fairy_piece < g->nfigs)
         carc__out_add(o, "; the fairy beside player %d's piece",
                       (int)CFIGS(g)[d.fairy_piece].owner);
-    carc__out_add(o, "; %d entrance%s</text>", d.num_entrances, d.num_entrances == 1 ? "" : "s");
+    carc__out_add(o, "; %d entrance%s", d.num_entrances, d.num_entrances == 1 ? "" : "s");
+    size_t text = o->len; /* about 7 units a character of what is read */
+    carc__out_add(o, "</text>");
+    outbuf head = {NULL, 0, 0};
+    carc__out_add(&head, "<text class=\"dungeon-summary\" data-pieces=\"%d\" data-dragon=\"%d\" "
+                         "data-fairy=\"%d\" data-entrances=\"%d\" x=\"%d\" y=\"%d\">",
+                  d.num_pieces, d.dragon_inside, d.fairy_piece, d.num_entrances, x, y + 4);
+    return x + 7 * (int)(text - len0 - head.len);
 }
 
 /* Is placed tile t an entrance to the Dungeon (its rule E1: a tower
@@ -903,7 +911,7 @@ static void draw_dungeon_entrances(outbuf *o, const carc_game *g, const pic_fram
  * them -- a City quarter's name --, else the holder's value), each group
  * its words then its figures' glyphs, in <g class="held-figures"
  * data-module=NAME> from (x, y). */
-static void draw_held(outbuf *o, const carc_game *g, int m, int x, int y)
+static int draw_held(outbuf *o, const carc_game *g, int m, int x, int y)
 {
     const figure *F = CFIGS(g);
     const char *mn = carc_module_name(m);
@@ -938,8 +946,23 @@ static void draw_held(outbuf *o, const carc_game *g, int m, int x, int y)
         carc__out_add(o, "</g>");
         x += 10;
     }
-    if (m == CARC_MODULE_DUNGEON) draw_dungeon_summary(o, g, x, y);
+    if (m == CARC_MODULE_DUNGEON) x = draw_dungeon_summary(o, g, x, y);
     carc__out_add(o, "</g>");
+    return x;
+}
+
+/* How far right the rows of held figures reach (the Dungeon's summary
+ * included), drawn from x = 24 as the panel draws them. */
+static int held_width(const carc_game *g)
+{
+    int w = 0;
+    for (int m = 0; m < 64; m++) {
+        if (!((holders(g) >> m) & 1)) continue;
+        outbuf none = {NULL, 0, 0};
+        int x = draw_held(&none, g, m, 24, 0);
+        if (x > w) w = x;
+    }
+    return w;
 }
 
 /* Token kinds by name (carc_token_kind); a kind past the table is shown as
@@ -1391,6 +1414,76 @@ static void draw_pig_throws(outbuf *o, const carc_game *g, const pic_frame *f)
     carc__out_add(o, "</g>\n");
 }
 
+/* The words of a carc_throw_outcome and of a throw's kind. */
+static const char *const throw_outcome_words[] = {
+    "the pig landed", "the dragon ate the pig", "the big meeple's stance caught the pig",
+    "the big meeple, injured, was replaced by a meeple; the pig is out",
+    "the big meeple was removed and the pig landed"};
+static const char *const throw_outcome_names[] = {"lands", "eaten", "caught", "replaced",
+                                                  "big-squashed"};
+static const char *const throw_kind_names[] = {"normal", "long", "high"};
+
+/* Pig throwing's last throw (carc_game_last_throw), whichever turn it was
+ * made in: a solid line through the cells of its path with a square on
+ * each and an arrowhead at the landing (the legal throws are dotted lines
+ * ending in circles), a cross on the landing when the pig did not stay
+ * there, in <g class="pig-last-throw" data-player data-turn data-this-turn
+ * data-from-x data-from-y data-x data-y data-distance data-kind
+ * data-outcome data-squashed=N> with a <rect class="pig-path-cell" data-x
+ * data-y> per cell and a title for a person; faint when not made this
+ * turn; nothing before the first throw or without pig throwing. */
+static void draw_pig_last_throw(outbuf *o, const carc_game *g, const pic_frame *f)
+{
+    carc_throw_record r;
+    r.size = sizeof r;
+    if (carc_game_last_throw(g, &r) != CARC_OK) return;
+    int oc = r.outcome >= 0 && r.outcome < 5 ? r.outcome : 0;
+    int kd = r.kind >= 0 && r.kind < 3 ? r.kind : 0;
+    const char *col = carc__pic_colour(r.player);
+    carc__out_add(o, "<g class=\"pig-last-throw\" data-player=\"%d\" data-turn=\"%d\" "
+                     "data-this-turn=\"%d\" data-from-x=\"%d\" data-from-y=\"%d\" "
+                     "data-x=\"%d\" data-y=\"%d\" data-distance=\"%d\" data-kind=\"%s\" "
+                     "data-outcome=\"%s\" data-squashed=\"%d\"%s><title>turn %d: player %d "
+                     "threw the pig from %d,%d to %d,%d, %d tile%s (%s throw",
+                  r.player, r.turn, r.this_turn, r.from_x, r.from_y, r.x, r.y, r.distance,
+                  throw_kind_names[kd], throw_outcome_names[oc], r.num_squashed,
+                  r.this_turn ? "" : " opacity=\"0.45\"", r.turn, r.player, r.from_x, r.from_y,
+                  r.x, r.y, r.distance, r.distance == 1 ? "" : "s", throw_kind_names[kd]);
+    if (r.knock >= 0) carc__out_add(o, ", knocking figure %d off a tower", r.knock);
+    carc__out_add(o, "): %s", throw_outcome_words[oc]);
+    if (r.num_squashed)
+        carc__out_add(o, ", %d follower%s squashed", r.num_squashed,
+                      r.num_squashed == 1 ? "" : "s");
+    carc__out_add(o, "</title>");
+    int n = r.num_path < CARC_THROW_PATH_MAX ? r.num_path : CARC_THROW_PATH_MAX;
+    for (int i = 0; i < n; i++) {
+        int cx, cy;
+        cell_origin(f, r.path_x[i], r.path_y[i], &cx, &cy);
+        carc__out_add(o, "<rect class=\"pig-path-cell\" data-x=\"%d\" data-y=\"%d\" x=\"%d\" "
+                         "y=\"%d\" width=\"8\" height=\"8\" fill=\"%s\" stroke=\"#222\"/>",
+                      r.path_x[i], r.path_y[i], cx + PIC_TS / 2 - 4, cy + PIC_TS / 2 - 4, col);
+    }
+    int ax, ay, bx, by;
+    cell_origin(f, r.from_x, r.from_y, &ax, &ay);
+    cell_origin(f, r.x, r.y, &bx, &by);
+    ax += PIC_TS / 2, ay += PIC_TS / 2, bx += PIC_TS / 2, by += PIC_TS / 2;
+    /* the arrowhead: 10 units back along the line, 5 to each side */
+    int dx = r.x - r.from_x, dy = r.y - r.from_y;
+    int sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+    int hx = bx - 10 * sx, hy = by - 10 * sy;
+    carc__out_add(o, "<path d=\"M%d %dL%d %d\" stroke=\"#222\" stroke-width=\"5\" "
+                     "stroke-linecap=\"round\"/><path d=\"M%d %dL%d %d\" stroke=\"%s\" "
+                     "stroke-width=\"3\" stroke-linecap=\"round\"/><path class=\"pig-arrow\" "
+                     "d=\"M%d %dL%d %dL%d %dZ\" fill=\"%s\" stroke=\"#222\"/>",
+                  ax, ay, bx, by, ax, ay, bx, by, col, bx, by, hx - 5 * sy, hy + 5 * sx,
+                  hx + 5 * sy, hy - 5 * sx, col);
+    if (oc == CARC_THROW_EATEN || oc == CARC_THROW_CAUGHT || oc == CARC_THROW_REPLACED)
+        carc__out_add(o, "<path class=\"pig-gone\" d=\"M%d %dl12 12M%d %dl-12 12\" "
+                         "stroke=\"#b00\" stroke-width=\"3\"/>",
+                      bx + 6, by - 18, bx + 18, by - 18);
+    carc__out_add(o, "</g>\n");
+}
+
 /* The dragon asleep (pig throwing B10: its state byte 1 while it naps, on
  * the board): "z z" over its tile's north-east corner, in <g
  * class="dragon-nap" data-x data-y> with a title. */
@@ -1419,6 +1512,7 @@ void carc__pic_overlay(outbuf *o, const carc_game *g, const pic_frame *f, int k)
     case 2: carc__pic_dragon_flight(o, g, f); break;
     case 3: draw_dragon_nap(o, g, f); break;
     case 4: draw_pig_throws(o, g, f); break;
+    case 5: draw_pig_last_throw(o, g, f); break;
     default: break;
     }
 }
@@ -1455,6 +1549,8 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
             if (tw > panel_w) panel_w = tw;
         }
     }
+    int hw = held_width(game) + 16; /* the held figures, the Dungeon's summary */
+    if (hw > panel_w) panel_w = hw;
     if (panel_w < 520) panel_w = 520; /* the legend */
     int w = f.width < panel_w ? panel_w : f.width;
     if (w < 460) w = 460;
@@ -1485,6 +1581,7 @@ int carc_game_board_svg(const carc_game *game, char *buf, size_t cap, size_t *ne
     carc__pic_dragon_flight(&o, game, &f);
     carc__pic_figures(&o, game, &f);
     draw_dragon_nap(&o, game, &f);
+    draw_pig_last_throw(&o, game, &f);
     draw_pig_throws(&o, game, &f);
     carc__out_add(&o, "</svg>\n");
     return carc__out_finish(&o, needed);

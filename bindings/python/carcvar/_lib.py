@@ -133,6 +133,16 @@ class DungeonInfo(ctypes.Structure):
                 ("num_entrances", c_int32), ("reserved", c_int32 * 4)]
 
 
+class ThrowRecord(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_uint32), ("turn", c_int32), ("this_turn", c_int32),
+                ("player", c_int32), ("pig", c_int32), ("from_x", c_int32), ("from_y", c_int32),
+                ("x", c_int32), ("y", c_int32), ("segment", c_int32), ("distance", c_int32),
+                ("kind", c_int32), ("knock", c_int32), ("outcome", c_int32),
+                ("stance_figure", c_int32), ("replacing_figure", c_int32),
+                ("num_squashed", c_int32), ("squashed", c_int32 * 8), ("num_path", c_int32),
+                ("path_x", c_int32 * 32), ("path_y", c_int32 * 32), ("reserved", c_int32 * 8)]
+
+
 class ThrowInfo(ctypes.Structure):
     _fields_ = [("x", c_int32), ("y", c_int32), ("segment", c_int32), ("distance", c_int32),
                 ("kind", c_int32), ("knock", c_int32), ("high_passed", c_int32),
@@ -271,6 +281,7 @@ SIGNATURES = {
     "carc_game_catapult": ([G, P(CatapultInfo)], c_int, None),
     "carc_game_structure": ([G, _Int, _Int, P(StructureInfo)], c_int, None),
     "carc_game_throws": ([G, P(ThrowInfo), c_size_t, P(c_size_t)], c_int, None),
+    "carc_game_last_throw": ([G, P(ThrowRecord)], c_int, None),
     "carc_game_board_text": ([G] + list(BUF), c_int, None),
     "carc_game_board_svg": ([G] + list(BUF), c_int, None),
     "carc_game_score": ([G, _Int, P(c_int32)], c_int, _check_status),

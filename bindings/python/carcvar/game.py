@@ -770,7 +770,30 @@ class Game:
                             reason_code=why.reason, side=why.side, player=why.player,
                             position=why.position)
 
+    def _module_chance(self):
+        """Whether a module of the game has chance outcomes other than a draw
+        (The Catapult's hurls), asked once per game."""
+        v = self.__dict__.get("_mchance")
+        if v is None:
+            o = L.Options()
+            lib.carc_game_options(self.handle, ctypes.byref(o))
+            m = lib.carc_module_by_name(b"catapult")
+            v = self.__dict__["_mchance"] = m >= 0 and bool((o.modules >> m) & 1)
+        return v
+
     def sample_chance(self):
+        """Sample the pending chance decision with the game's RNG, apply it,
+        and return the outcome applied: a draw ("draw A") or a module's
+        outcome (a catapult hurl: "catapult hurl 12.5,-3"), its id and text
+        those of the decision it answered."""
+        if self._module_chance():
+            d = L.Decision()
+            lib.carc_game_decision(self.handle, ctypes.byref(d))
+            if d.kind != 0:  # not a draw: its id and text need the game before
+                before = self.clone()
+                a = L.Action()
+                lib.carc_game_sample_chance(self.handle, ctypes.byref(a))   # raises
+                return before._action(a)
         a = L.Action()
         if _raw.carc_game_sample_chance(self._h or self.handle, ctypes.byref(a)) < 0:
             lib.carc_game_sample_chance(self.handle, ctypes.byref(a))   # raises
@@ -1034,6 +1057,37 @@ class Game:
                  "squashed": list(t.squashed[:min(t.num_squashed, 8)]),
                  "stance": t.stance_figure if t.stance_figure >= 0 else None}
                 for t in arr[:needed.value]]
+
+    def last_throw(self):
+        """Pig throwing (carc_game_last_throw, CARCVAR_0.8): the last throw made
+        in the game, whichever turn, as a dict with "turn", "this_turn" (made in
+        the current turn), "player", "pig" (its index in figures()), "from" and
+        "to" (cells), "path" (the cells from the pig's to the landing, a cell
+        between may be empty), "segment", "distance", "kind" ("normal", "long"
+        or "high"), "knock" (the figure a precision throw knocked off, or
+        None), "outcome" ("lands", "eaten", "caught", "replaced", "big
+        squashed"), "stance" (the big meeple of the stance, or None),
+        "replacing" (the meeple that took its place, or None) and "squashed"
+        (figures the landing sent home).  None before the first throw or when
+        the game does not play pig_throwing."""
+        r = L.ThrowRecord()
+        r.size = ctypes.sizeof(r)
+        rc = lib.carc_game_last_throw(self.handle, ctypes.byref(r))
+        if rc == -10:  # CARC_E_NOTFOUND: no throw yet, or no pig_throwing
+            return None
+        if rc < 0:
+            raise error_for(rc)
+        kinds = ("normal", "long", "high")
+        outcomes = ("lands", "eaten", "caught", "replaced", "big squashed")
+        n = min(r.num_path, 32)
+        opt = lambda v: v if v >= 0 else None  # noqa: E731
+        return {"turn": r.turn, "this_turn": bool(r.this_turn), "player": r.player,
+                "pig": r.pig, "from": (r.from_x, r.from_y), "to": (r.x, r.y),
+                "path": list(zip(r.path_x[:n], r.path_y[:n])), "segment": r.segment,
+                "distance": r.distance, "kind": kinds[r.kind], "knock": opt(r.knock),
+                "outcome": outcomes[r.outcome], "stance": opt(r.stance_figure),
+                "replacing": opt(r.replacing_figure),
+                "squashed": list(r.squashed[:min(r.num_squashed, 8)])}
 
     def catapult(self):
         """The Catapult (carc_game_catapult, CARCVAR_0.7): the round running, or

@@ -119,6 +119,14 @@ typedef struct pt_state {
     uint8_t ncoc;
     uint8_t pad;
     int16_t thrown_turn;   /* carc__turn + 1 of the last throw, 0: none     */
+    /* the last throw, for carc_game_last_throw (the views draw it): read
+     * only by the query, so play is the same with or without it */
+    int16_t from, to;      /* placed tiles: the pig's origin, the landing   */
+    int16_t knock, stance, replacing; /* figures, or -1                     */
+    int16_t squashed[8];   /* figures the landing sent home (8 listed)      */
+    int16_t pig;
+    int8_t player, segment, kind, dir, dist, outcome, nsquashed;
+    int8_t pad2;
 } pt_state;
 
 static const int ux[8] = {0, 1, 1, 1, 0, -1, -1, -1}; /* N NE E SE S SW W NW */
@@ -494,13 +502,57 @@ static void foresee(const carc_game *g, int p, int t, int seg, outcome *o)
         o->stance = 3;
 }
 
+static const int of_stance[4] = {CARC_THROW_LANDS, CARC_THROW_CAUGHT, CARC_THROW_REPLACED,
+                                 CARC_THROW_BIG_SQUASHED};
+
+/* The followers the landing of o sends home (not a stance's big meeple,
+ * removed from play), in figure order; their number (all), at most cap
+ * written. */
+static int squash_list(const carc_game *g, int t, int seg, const outcome *o, int *out, int cap)
+{
+    if (o->eaten || o->stance == 1 || o->stance == 2) return 0;
+    int figs[CARC_ID_FIGURE_N], m = 0;
+    int n = on_segment(g, t, seg, figs);
+    for (int i = 0; i < n; i++) {
+        if (figs[i] == o->big) continue;
+        if (m < cap) out[m] = figs[i];
+        m++;
+    }
+    return m;
+}
+
+/* Note the throw about to be made (before any figure moves) as the last. */
+static void note_throw(carc_game *g, int p, int t, int seg, int knock, const outcome *o)
+{
+    pt_state *s = st(g);
+    flight f;
+    judge(g, p, t, &f);
+    int pig = pig_of(g, p), sq[8];
+    s->thrown_turn = (int16_t)(carc__turn(g) + 1);
+    s->pig = (int16_t)pig;
+    s->from = (int16_t)carc__figure_tile(g, pig);
+    s->to = (int16_t)t;
+    s->player = (int8_t)p;
+    s->segment = (int8_t)seg;
+    s->kind = (int8_t)f.kind;
+    s->dir = (int8_t)f.dir;
+    s->dist = (int8_t)f.dist;
+    s->knock = (int16_t)knock;
+    s->outcome = (int8_t)(o->eaten ? CARC_THROW_EATEN : of_stance[o->stance]);
+    s->stance = (int16_t)o->big;
+    s->replacing = (int16_t)(o->stance == 2 ? o->normal : -1);
+    int n = squash_list(g, t, seg, o, sq, 8);
+    s->nsquashed = (int8_t)n;
+    for (int i = 0; i < 8; i++) s->squashed[i] = (int16_t)(i < n ? sq[i] : -1);
+}
+
 /* The throw itself, every choice made. */
 static int resolve(carc_game *g, int p, int t, int seg, int knock)
 {
     int pig = pig_of(g, p);
     outcome o;
     foresee(g, p, t, seg, &o); /* S values before the throw (B9) */
-    st(g)->thrown_turn = (int16_t)(carc__turn(g) + 1);
+    note_throw(g, p, t, seg, knock, &o);
     int rc;
     if (knock >= 0 && (rc = carc__figure_move(g, knock, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_KNOCK)))
         return rc;
@@ -586,18 +638,11 @@ static void describe(const carc_game *g, int p, int t, int seg, int knock, carc_
     o->stance_figure = -1;
     outcome oc;
     foresee(g, p, t, seg, &oc);
-    static const int of_stance[4] = {CARC_THROW_LANDS, CARC_THROW_CAUGHT, CARC_THROW_REPLACED,
-                                     CARC_THROW_BIG_SQUASHED};
     o->outcome = oc.eaten ? CARC_THROW_EATEN : of_stance[oc.stance];
     o->stance_figure = oc.big;
-    if (o->outcome != CARC_THROW_LANDS && o->outcome != CARC_THROW_BIG_SQUASHED) return;
-    int figs[CARC_ID_FIGURE_N];
-    int n = on_segment(g, t, seg, figs);
-    for (int i = 0; i < n; i++) {
-        if (figs[i] == oc.big) continue; /* removed from play, not squashed */
-        if (o->num_squashed < 8) o->squashed[o->num_squashed] = figs[i];
-        o->num_squashed++;
-    }
+    int sq[8];
+    o->num_squashed = squash_list(g, t, seg, &oc, sq, 8);
+    for (int i = 0; i < o->num_squashed && i < 8; i++) o->squashed[i] = sq[i];
 }
 
 CARC_API int carc_game_throws(const carc_game *g, carc_throw_info *buf, size_t cap,
@@ -635,6 +680,38 @@ CARC_API int carc_game_throws(const carc_game *g, carc_throw_info *buf, size_t c
     }
     *needed = n;
     return n > cap ? CARC_E_BUFFER : CARC_OK;
+}
+
+CARC_API int carc_game_last_throw(const carc_game *g, carc_throw_record *out)
+{
+    if (!g || !out || out->size < sizeof *out) return CARC_E_INVALID;
+    if (!carc__module_enabled(g, MOD)) return CARC_E_NOTFOUND;
+    memset(out, 0, sizeof *out);
+    out->size = sizeof *out;
+    out->pig = out->knock = out->stance_figure = out->replacing_figure = -1;
+    const pt_state *s = cst(g);
+    if (!s->thrown_turn) return CARC_E_NOTFOUND;
+    out->turn = s->thrown_turn - 1;
+    out->this_turn = thrown_now(g);
+    out->player = s->player;
+    out->pig = s->pig;
+    carc__tile_xy(g, s->from, &out->from_x, &out->from_y);
+    carc__tile_xy(g, s->to, &out->x, &out->y);
+    out->segment = s->segment;
+    out->distance = s->dist;
+    out->kind = s->kind;
+    out->knock = s->knock;
+    out->outcome = s->outcome;
+    out->stance_figure = s->stance;
+    out->replacing_figure = s->replacing;
+    out->num_squashed = s->nsquashed;
+    for (int i = 0; i < s->nsquashed && i < 8; i++) out->squashed[i] = s->squashed[i];
+    out->num_path = s->dist + 1;
+    for (int i = 0; i <= s->dist && i < CARC_THROW_PATH_MAX; i++) {
+        out->path_x[i] = out->from_x + ux[s->dir] * i;
+        out->path_y[i] = out->from_y + uy[s->dir] * i;
+    }
+    return CARC_OK;
 }
 
 /* ------------------------------------------------------------- vetoes */
