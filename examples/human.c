@@ -6,6 +6,7 @@
 #include "human.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,127 @@ static void show_actions(const carc_game *g, const carc_action *acts, size_t n)
     }
 }
 
+/* ------------------------------------------------------- pig throwing */
+
+/* The throw a human chose from the list (throw tK): its steps are answered
+ * for them, decision by decision, while they match (stage 0 the verb
+ * "throw", 1 the landing tile, 2 the field segment, 3 the knock-off). */
+static struct {
+    int active, player, stage, x, y, segment, knock;
+} plan;
+
+static const char *kind_words(int kind)
+{
+    static const char *const names[] = {"follower", "big meeple", "mayor",      "wagon",
+                                        "barn",     "builder",    "pig",        "ringmaster",
+                                        "fairy",    "dragon",     "count",      "Big Top"};
+    return kind >= 0 && kind < (int)(sizeof names / sizeof names[0]) ? names[kind] : "figure";
+}
+
+static const char *figure_words(const carc_game *g, int fig, char *buf, size_t cap)
+{
+    carc_figure f[CARC_MAX_PLAYERS * 24];
+    size_t nf = 0;
+    if (carc_game_figures(g, f, sizeof f / sizeof f[0], &nf) != CARC_OK || fig < 0 ||
+        (size_t)fig >= nf)
+        snprintf(buf, cap, "figure %d", fig);
+    else if (f[fig].owner >= 0)
+        snprintf(buf, cap, "player %d's %s", f[fig].owner, kind_words(f[fig].kind));
+    else
+        snprintf(buf, cap, "the %s", kind_words(f[fig].kind));
+    return buf;
+}
+
+/* The throws legal now (carc_game_throws) as "t0 ... t9" with what each
+ * would do; their number (0: none, nothing printed unless `always`). */
+static size_t show_throws(const carc_game *g, int always)
+{
+    size_t n = 0;
+    int rc = carc_game_throws(g, NULL, 0, &n);
+    if ((rc != CARC_OK && rc != CARC_E_BUFFER) || n == 0) {
+        if (always) printf("throws: no pig throw is legal now\n");
+        return 0;
+    }
+    carc_throw_info *t = malloc(n * sizeof *t);
+    if (!t || carc_game_throws(g, t, n, &n) != CARC_OK) {
+        free(t);
+        return 0;
+    }
+    static const char *const kinds[] = {"normal", "long", "high"};
+    static const char *const what[] = {"lands", "eaten by the dragon (it naps)",
+                                       "caught by the big meeple's stance",
+                                       "the big meeple is injured and replaced, the pig out",
+                                       "the big meeple is removed, the pig lands"};
+    printf("pig throws legal now ('throw tK' throws the K-th whole):\n");
+    for (size_t i = 0; i < n; i++) {
+        char buf[64];
+        printf("  t%-3zu to %d,%d field segment %d, %d tile%s, %s", i, t[i].x, t[i].y,
+               t[i].segment, t[i].distance, t[i].distance == 1 ? "" : "s",
+               kinds[t[i].kind >= 0 && t[i].kind < 3 ? t[i].kind : 0]);
+        if (t[i].high_passed)
+            printf(" over %d obstacle%s", t[i].high_passed, t[i].high_passed == 1 ? "" : "s");
+        if (t[i].knock >= 0)
+            printf(", knocking %s off a tower", figure_words(g, t[i].knock, buf, sizeof buf));
+        printf(": %s", what[t[i].outcome >= 0 && t[i].outcome < 5 ? t[i].outcome : 0]);
+        if (t[i].stance_figure >= 0 && t[i].outcome != CARC_THROW_EATEN)
+            printf(" (%s)", figure_words(g, t[i].stance_figure, buf, sizeof buf));
+        for (int k = 0; k < t[i].num_squashed && k < 8; k++)
+            printf("%s%s", k ? ", " : "; squashes ", figure_words(g, t[i].squashed[k], buf,
+                                                                   sizeof buf));
+        if (t[i].num_squashed > 8) printf(" and %d more", t[i].num_squashed - 8);
+        printf("\n");
+    }
+    free(t);
+    return n;
+}
+
+/* Choose throw k of the list: the plan; 0, or -1 when there is no throw k. */
+static int choose_throw(const carc_game *g, int player, unsigned long k)
+{
+    size_t n = 0;
+    int rc = carc_game_throws(g, NULL, 0, &n);
+    if ((rc != CARC_OK && rc != CARC_E_BUFFER) || k >= n) return -1;
+    carc_throw_info *t = malloc(n * sizeof *t);
+    if (!t || carc_game_throws(g, t, n, &n) != CARC_OK) {
+        free(t);
+        return -1;
+    }
+    carc_decision d;
+    carc_game_decision(g, &d);
+    plan.active = 1;
+    plan.player = player;
+    plan.stage = d.kind == CARC_DECISION_DEPLOY ? 0 : 1; /* part-way: the tile next */
+    plan.x = t[k].x, plan.y = t[k].y, plan.segment = t[k].segment, plan.knock = t[k].knock;
+    free(t);
+    return 0;
+}
+
+/* The listed action that is the plan's next step, or -1 (the plan ends). */
+static long plan_step(const carc_game *g, int player, const carc_action *acts, size_t n)
+{
+    if (!plan.active || plan.player != player) return plan.active = 0, -1;
+    char want[64], text[96];
+    size_t wl = 0;
+    switch (plan.stage) {
+    case 0: snprintf(want, sizeof want, "throw"); break;
+    case 1: snprintf(want, sizeof want, "throw %d,%d", plan.x, plan.y); break;
+    case 2: wl = (size_t)snprintf(want, sizeof want, "throw %d,%d ", plan.x, plan.y); break;
+    default:
+        if (plan.knock >= 0) snprintf(want, sizeof want, "throw knock %d", plan.knock);
+        else snprintf(want, sizeof want, "throw high");
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (carc_action_to_string(g, &acts[i], text, sizeof text, NULL) != CARC_OK) continue;
+        bool match = wl ? !strncmp(text, want, wl) && acts[i].arg == plan.segment
+                        : !strcmp(text, want);
+        if (!match) continue;
+        if (++plan.stage > 3) plan.active = 0;
+        return (long)i;
+    }
+    plan.active = 0;
+    return -1;
+}
+
 /* The words each module adds (doc/notation.md), for help. */
 static const struct {
     const char *module, *text;
@@ -132,6 +254,10 @@ static const struct {
      "  deploy ringmaster road W   the ringmaster\n"
      "  acrobat, acrobat X,Y  a follower as an acrobat on the acrobat tile at X,Y\n"
      "  pyramid, pyramid X,Y  score the complete pyramid at X,Y\n"},
+    {"pig_throwing",
+     "  throw, throw X,Y, throw X,Y field Nw, throw knock N|high   throw your pig\n"
+     "  throws                the pig throws legal now, with what each would do\n"
+     "  throw tK              the K-th of that list, every step of it at once\n"},
 };
 
 static void show_help(const carc_game *g, const carc_action *acts, size_t n)
@@ -276,6 +402,8 @@ long human_turn(play_state *st, const carc_action *acts, size_t n, carc_game *sc
     carc_decision d;
     carc_game_decision(g, &d);
     const char *tile = d.tile >= 0 ? carc_tile_name(d.tile) : "?";
+    long planned = plan_step(g, d.player, acts, n); /* a throw chosen whole */
+    if (planned >= 0) return planned; /* the play loop says what was played */
     /* a module's decision is named by the first word of its actions */
     char what[64] = "a move";
     char first[96];
@@ -289,9 +417,11 @@ long human_turn(play_state *st, const carc_action *acts, size_t n, carc_game *sc
     } else if (d.kind == CARC_DECISION_DEPLOY) {
         printf("your new tile %s is at %d,%d; choose:\n", tile, d.x, d.y);
         show_actions(g, acts, n);
+        show_throws(g, 0);
     } else {
         printf("player %d, your decision (%s); choose:\n", d.player, what);
         show_actions(g, acts, n);
+        show_throws(g, 0);
     }
     char line[256];
     for (;;) {
@@ -326,6 +456,19 @@ long human_turn(play_state *st, const carc_action *acts, size_t n, carc_game *sc
             show_rotations(g, acts, n);
         } else if (!strcmp(s, "actions")) {
             show_actions(g, acts, n);
+        } else if (!strcmp(s, "throws")) {
+            show_throws(g, 1);
+        } else if (!strncmp(s, "throw t", 7) && isdigit((unsigned char)s[7])) {
+            char *end;
+            unsigned long k = strtoul(s + 7, &end, 10);
+            long first;
+            if (*end || choose_throw(g, d.player, k) != 0) {
+                printf("'%s': no such throw ('throws' lists them)\n", s);
+            } else if ((first = plan_step(g, d.player, acts, n)) >= 0) {
+                return first;
+            } else {
+                printf("'%s': that throw does not answer this decision\n", s);
+            }
         } else if (!strcmp(s, "hint")) {
             char text[96];
             size_t k = hint(g, acts, n, scratch);

@@ -162,3 +162,29 @@ has '^x -6..0, y -8..5$'
 has '^x 1..6, y -8..6$'
 [ "$(maxw "$out")" -le 80 ] || fail "a line of $(maxw "$out") columns in 80"
 echo "ok: board all"
+
+# 9. pig throwing: at a deployment where the human may throw, the legal
+#    throws with what each would do; 'throw tK' makes the whole throw (the
+#    tile, the segment, the knock-off); 'throws' lists them again; the board
+#    view then shows the path (pig_throw_*.rec, cut before the throw)
+scen=$(dirname "$0")/scenarios
+cut_at_throw() { awk '/^throw$/ { exit } !/^# expect/' "$1"; }
+cut_at_throw "$scen/pig_throw_gaps_squash.rec" > "$tmp/pig.rec"
+out=$tmp/pig.out
+printf 'throws\nthrow t1\nthrow t0\n' | COLUMNS=200 "$play" --load "$tmp/pig.rec" \
+    --agent 0=human --agent 1=human > "$out" || fail "exit $?"
+[ "$(grep -c "^  t0   to 0,-1 field segment 1, 3 tiles, normal: lands; squashes player 1's follower$" "$out")" -eq 2 ] ||
+    fail "the throw not listed twice (at the decision, then 'throws')"
+has "^player 0, deploy on U at 4,0 or pass > 'throw t1': no such throw ('throws' lists them)$"
+has '> turn 11 player 0: throw$'
+has '^turn 11 player 0: throw 0,-1$'
+has '^turn 11 player 0: throw 0,-1 field Nw$'
+has '^pig thrown this turn by player 0: -3,-1 -2,-1 -1,-1 0,-1 (3 tiles, normal), landed, 1 squashed$'
+has '^final scores: player 0 = 17; player 1 = 0;$'
+cut_at_throw "$scen/pig_throw_high_precision.rec" > "$tmp/pighp.rec"
+out=$tmp/pighp.out
+printf 'throw t1\n' | COLUMNS=200 "$play" --load "$tmp/pighp.rec" --agent 0=human \
+    --agent 1=human > "$out" || fail "exit $?"
+has "^  t1   to 5,-1 field segment 1, 4 tiles, high over 1 obstacle, knocking player 1's follower off a tower: lands$"
+has 'turn 15 player 0: throw knock 7$'
+echo "ok: pig throws listed and chosen whole"

@@ -784,8 +784,9 @@ class Game:
     def sample_chance(self):
         """Sample the pending chance decision with the game's RNG, apply it,
         and return the outcome applied: a draw ("draw A") or a module's
-        outcome (a catapult hurl: "catapult hurl 12.5,-3"), its id and text
-        those of the decision it answered."""
+        outcome (a catapult hurl: "catapult hurl 12.5,-3"), its text that of
+        the decision it answered; its id too, or -1 for an outcome with no id
+        (a sampled-only decision's, as a hurl's)."""
         if self._module_chance():
             d = L.Decision()
             lib.carc_game_decision(self.handle, ctypes.byref(d))
@@ -793,7 +794,12 @@ class Game:
                 before = self.clone()
                 a = L.Action()
                 lib.carc_game_sample_chance(self.handle, ctypes.byref(a))   # raises
-                return before._action(a)
+                i = ctypes.c_int32(-1)
+                try:
+                    lib.carc_action_to_id(before.handle, ctypes.byref(a), ctypes.byref(i))
+                except CarcError:  # a sampled-only outcome has no id: -1
+                    i.value = -1
+                return before._action(a, i.value)
         a = L.Action()
         if _raw.carc_game_sample_chance(self._h or self.handle, ctypes.byref(a)) < 0:
             lib.carc_game_sample_chance(self.handle, ctypes.byref(a))   # raises
