@@ -51,7 +51,11 @@
  * deployment; "throw X,Y" the landing tile (direction and distance);
  * "throw X,Y field Nw" the segment; for a precision throw possible,
  * "throw knock N" (a figure) or "throw high" (knocking nothing: not a
- * pass, since the throw is made either way). */
+ * pass, since the throw is made either way).
+ *
+ * The last throw made (who, from, to, the kind, what it did) is noted in
+ * the state at the throw for carc_game_last_throw, which the views draw;
+ * nothing else reads it, so every game plays as it did without it. */
 #include "module.h"
 
 #include <stdio.h>
