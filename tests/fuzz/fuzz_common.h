@@ -105,6 +105,12 @@ static inline uint64_t fz_modules(unsigned k)
         if (m < 0) break;
         if ((k >> n) & 1u) bits |= (uint64_t)1 << m;
     }
+    /* a module that requires another brings it (carc_game_new refuses the
+     * set otherwise): pig throwing the pig of Traders & Builders, the
+     * Dungeon the Tower's foundations.  No such set was playable before, so
+     * no input changes its meaning. */
+    if ((bits >> CARC_MODULE_PIG_THROWING) & 1u) bits |= (uint64_t)1 << CARC_MODULE_TRADERS_BUILDERS;
+    if ((bits >> CARC_MODULE_DUNGEON) & 1u) bits |= (uint64_t)1 << CARC_MODULE_TOWER;
     return bits;
 }
 

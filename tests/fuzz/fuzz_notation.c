@@ -1,11 +1,15 @@
 /*
  * fuzz_notation: carc_action_from_string() in a real game state.
  *
- * Input layout: byte 0 picks the player count (2 + b % 5) and the module
- * set (fz_modules(b / 5): every subset of the five modules), byte 1 how
+ * Input layout: byte 0 picks the player count (2 + b % 5), byte 1 how
  * many decisions to play first (0..63, so every kind of decision is
  * reached), byte 2 the seed, which also salts the random choices of those
- * decisions; the rest is the text.
+ * decisions; byte 3 and byte 0 the module set, fz_modules((b0 / 5) ^ (b3 << 3))
+ * (every set of the eleven optional modules: b0 / 5 = its bits 0-2, b3 the
+ * rest; a module's requirement comes with it); the rest is the text.  Byte 3
+ * came in 0.8.0: the corpus of the three-byte header was converted by
+ * putting a 0 after each input's third byte, which keeps every input's
+ * meaning (a set of the first six modules is b0 / 5 alone).
  *
  * If the text parses, carc_action_to_string() must write it back, the
  * written text must parse to the same action, and both must have the same
@@ -21,12 +25,12 @@ static uint64_t next(uint64_t *s)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 3) return 0;
+    if (size < 4) return 0;
     carc_options o;
     carc_options_init(&o);
     o.num_players = CARC_MIN_PLAYERS + data[0] % 5;
     o.seed = data[2];
-    o.modules = fz_modules(data[0] / 5u);
+    o.modules = fz_modules((data[0] / 5u) ^ ((unsigned)data[3] << 3));
     carc_game *g = NULL;
     REQUIRE_OK(carc_game_new(&g, &o));
 
@@ -44,9 +48,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
 
-    char *text = fz_alloc(size - 3 + 1);
-    memcpy(text, data + 3, size - 3);
-    text[size - 3] = 0;
+    char *text = fz_alloc(size - 4 + 1);
+    memcpy(text, data + 4, size - 4);
+    text[size - 4] = 0;
 
     size_t n0;
     uint8_t *before = fz_serialize(g, &n0);

@@ -134,22 +134,27 @@ int main(int argc, char **argv)
     put("record", "hand-doc-example", rec2, sizeof rec2 - 1);
     put("record", "hand-crlf", rec3, sizeof rec3 - 1);
 
-    /* notation: [players + 5 x module set][steps][seed] text (the layout of
-     * fuzz_notation.c), for actions that are legal in that state (every kind
-     * of decision, and the modules': the last legal action, often a
-     * module's verb; in the base game also the first) in the base game, issue 20's three
-     * modules, the bridges and castles, the big top and all five */
-    static const unsigned sets[] = {0, 7, 8, 16, 31};
+    /* notation: [players + 5 x module bits][steps][seed][module bits] text
+     * (the layout of fuzz_notation.c: the set is (b0 / 5) ^ (b3 << 3)), for
+     * actions that are legal in that state (every kind of decision, and the
+     * modules': the last legal action, often a module's verb; in the base
+     * game also the first) in the base game, issue 20's three modules, the
+     * bridges and castles, the big top, all five (written with byte 3 = 0,
+     * as before it came), then the modules that came later (the Count,
+     * Princess & Dragon, the Tower, the catapult, pig throwing with its pig,
+     * the Dungeon with the Tower and P&D, all eleven) */
+    static const unsigned sets[] = {0, 7, 8, 16, 31, 32, 64, 128, 256, 512, 1024 | 192, 2047};
     static const int stepss[] = {0, 1, 2, 3, 13, 30, 50};
     for (size_t si = 0; si < sizeof sets / sizeof sets[0]; si++)
         for (size_t st = 0; st < sizeof stepss / sizeof stepss[0]; st++) {
-            uint8_t hdr[3] = {(uint8_t)(5 * sets[si] + st % 5), (uint8_t)stepss[st],
-                              (uint8_t)(3 + 10 * st + si)};
+            unsigned lo = sets[si] < 32 ? sets[si] : sets[si] & 7u;
+            uint8_t hdr[4] = {(uint8_t)(5 * lo + st % 5), (uint8_t)stepss[st],
+                              (uint8_t)(3 + 10 * st + si), (uint8_t)(sets[si] < 32 ? 0 : sets[si] >> 3)};
             carc_options o;
             carc_options_init(&o);
             o.num_players = 2 + hdr[0] % 5;
             o.seed = hdr[2];
-            o.modules = fz_modules(hdr[0] / 5u);
+            o.modules = fz_modules((hdr[0] / 5u) ^ ((unsigned)hdr[3] << 3));
             carc_game *g;
             CHECK(carc_game_new(&g, &o));
             uint64_t rs = hdr[2] + 1u; /* the same choices as fuzz_notation.c */
@@ -162,12 +167,12 @@ int main(int argc, char **argv)
             for (size_t k = sets[si] ? n - 1 : 0; k < n; k += n - 1) {
                 char text[128], buf[160];
                 CHECK(carc_action_to_string(g, &acts[k], text, sizeof text, NULL));
-                memcpy(buf, hdr, 3);
+                memcpy(buf, hdr, 4);
                 size_t len = strlen(text);
-                memcpy(buf + 3, text, len);
+                memcpy(buf + 4, text, len);
                 snprintf(name, sizeof name, "legal-m%u-s%d-%s", sets[si], stepss[st],
                          k ? "last" : "first");
-                put("notation", name, buf, 3 + len);
+                put("notation", name, buf, 4 + len);
                 if (n == 1) break;
             }
             carc_game_free(g);
@@ -181,10 +186,11 @@ int main(int argc, char **argv)
         buf[0] = 5 * 7;
         buf[1] = (char)(k % 3);
         buf[2] = 3;
+        buf[3] = 0;
         size_t len = strlen(texts[k]);
-        memcpy(buf + 3, texts[k], len);
+        memcpy(buf + 4, texts[k], len);
         snprintf(name, sizeof name, "text-%02zu", k);
-        put("notation", name, buf, 3 + len);
+        put("notation", name, buf, 4 + len);
     }
 
     /* actions: the four header bytes (module set, players and rule

@@ -28,7 +28,9 @@
  *     throws alone, 1 tile (high, precision) or 2 (long);
  *   - landing (B7): a placed tile, a field segment of the thrower's choice,
  *     a farmer of the thrower left in that field after the squash (A3; rule
- *     pig_throw_farmer 2: before it, then the orphan rule), not the fairy's
+ *     pig_throw_farmer 2: before it, then the orphan rule; a throw that
+ *     squashes nothing -- the dragon, a stance's first or second case --
+ *     leaves the segment's followers standing), not the fairy's
  *     tile or its 8 neighbours (B11), other modules' vetoes
  *     (carc__figure_may_move);
  *   - the squash (B8): every follower on the landing segment goes home, the
@@ -279,14 +281,25 @@ static bool farmer_left(const carc_game *g, int p, int root, int t, int seg)
     return false;
 }
 
+typedef struct outcome outcome;
+static bool squashes(const carc_game *g, int p, int t, int seg);
+
 /* Why the pig of p may not land on segment seg of placed tile t (a WHY_*),
- * 0 if it may (the tile itself already allowed). */
+ * 0 if it may (the tile itself already allowed).  A throw that squashes
+ * nothing (the dragon eats the pig, or a big meeple's stance catches it:
+ * B9 "if the pig is caught it never lands") leaves every follower on the
+ * segment where it stands -- in the stance's second case the victim's
+ * normal meeple takes the big meeple's place --, so a farmer of the
+ * thrower there still counts (A3, B7). */
 static int seg_refusal(const carc_game *g, int p, int t, int seg)
 {
     const tile_type *ty = &carc__types[carc__tile_type(g, t)];
     if (seg < 0 || seg >= ty->nseg || ty->seg[seg].kind != CARC_FEATURE_FIELD) return WHY_NOT_FIELD;
     int root = carc__segment_root(g, t, seg);
-    if (root < 0 || !farmer_left(g, p, root, t, seg)) return WHY_NO_FARMER;
+    if (root < 0) return WHY_NO_FARMER;
+    if (squashes(g, p, t, seg) ? !farmer_left(g, p, root, t, seg)
+                               : !carc__root_has_follower(g, root, p, CARC_CLASS_FOLLOWER))
+        return WHY_NO_FARMER;
     if (!carc__figure_may_move(g, pig_of(g, p), CARC_PLACE_SEGMENT, t, 0, CAUSE_THROW))
         return CARC_REASON_FORBIDDEN;
     return 0;
@@ -504,6 +517,15 @@ static void foresee(const carc_game *g, int p, int t, int seg, outcome *o)
         o->stance = 2;
     else
         o->stance = 3;
+}
+
+/* Does the throw of p's pig onto segment seg of tile t land and squash
+ * (no dragon there, no stance that catches the pig)? */
+static bool squashes(const carc_game *g, int p, int t, int seg)
+{
+    outcome o;
+    foresee(g, p, t, seg, &o);
+    return !o.eaten && o.stance != 1 && o.stance != 2;
 }
 
 static const int of_stance[4] = {CARC_THROW_LANDS, CARC_THROW_CAUGHT, CARC_THROW_REPLACED,
