@@ -838,6 +838,11 @@ void carc__pile_drawable_all(carc_game *g, int module);
  * volcano)?  A module that deals tiles from the pile (the bazaar) deals
  * only these, so it never deals what a draw could not give. */
 bool carc__pile_drawable(const carc_game *g, int type);
+/* may some enabled module's drawable hook still veto a draw (before
+ * carc__pile_drawable_all)?  false: carc__pile_drawable(g, type) is
+ * exactly carc__pile_left_of(g, type) > 0, so a module walking the pile
+ * (the bazaar's reveal) asks this once instead of a question per type */
+bool carc__pile_vetoes(const carc_game *g);
 
 /* ---- placed tiles and the board; tile data */
 /* a road laid over placed tile t (a bridge) between two opposite sides

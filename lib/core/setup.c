@@ -676,6 +676,8 @@ bool carc__pile_drawable(const carc_game *g, int type)
     return g && type >= 0 && type < carc__ntypes && carc__drawable(g, type);
 }
 
+bool carc__pile_vetoes(const carc_game *g) { return g->hooks_drawable != 0; }
+
 int carc__score(const carc_game *g, int player)
 {
     return player >= 0 && player < g->nplayers ? g->score[player] : 0;

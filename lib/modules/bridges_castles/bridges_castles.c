@@ -607,8 +607,10 @@ static bool has_tile(const bcb_state *s, int n, int p)
 static int dealable_left(const carc_game *g)
 {
     int n = 0;
+    bool veto = carc__pile_vetoes(g);
     for (int t = 0; t < carc__ntypes; t++) /* the count first: no copy, not drawable */
-        if (carc__pile_left_of(g, t) && carc__pile_drawable(g, t)) n += carc__pile_left_of(g, t);
+        if (carc__pile_left_of(g, t) && (!veto || carc__pile_drawable(g, t)))
+            n += carc__pile_left_of(g, t);
     return n;
 }
 
@@ -852,11 +854,13 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         carc__sink_push_kind(sink, ACT_CASTLE, 0, 0, VERB_CASTLE);
         break;
     }
-    case DEC_REVEAL: /* the pile's tile types a draw could give (chance_outcomes: their counts) */
+    case DEC_REVEAL: { /* the pile's tile types a draw could give (chance_outcomes: their counts) */
+        bool veto = carc__pile_vetoes(g);
         for (int t = 0; t < carc__ntypes; t++)
-            if (carc__pile_left_of(g, t) && carc__pile_drawable(g, t))
+            if (carc__pile_left_of(g, t) && (!veto || carc__pile_drawable(g, t)))
                 carc__sink_push_kind(sink, ACT_REVEAL, t, 0, t);
         break;
+    }
     case DEC_PICK: {
         const bcb_state *s = cst(g);
         for (int i = 0; i < s->baz_n; i++)
@@ -933,9 +937,10 @@ static int chance_outcomes(const carc_game *g, const carc_pending *p, int32_t *i
 {
     if (p->kind != DEC_REVEAL) return CARC_E_STATE;
     int n = 0;
+    bool veto = carc__pile_vetoes(g);
     for (int t = 0; t < carc__ntypes; t++) {
         int c = carc__pile_left_of(g, t); /* the count first: no copy, not drawable */
-        if (!c || !carc__pile_drawable(g, t)) continue;
+        if (!c || (veto && !carc__pile_drawable(g, t))) continue;
         if ((size_t)n < cap) {
             ids[n] = t;
             w[n] = (uint32_t)c;
