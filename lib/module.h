@@ -743,6 +743,13 @@ typedef struct carc_module_def {
 #define CARC__HEAD_TILES_OFF (CARC__HEAD_LAST_TILE + 4)
 #define CARC__HEAD_SEGS_OFF (CARC__HEAD_TILES_OFF + 4)
 #define CARC__HEAD_REMAIN_OFF (CARC__HEAD_SEGS_OFF + 4)
+/* the board window (int16 gx0, gy0; uint16 gw, gh) and its grid's offset:
+ * int16 cells, row-major, a placed tile's order or negative */
+#define CARC__HEAD_GRID_OFF (CARC__HEAD_REMAIN_OFF + 4)
+#define CARC__HEAD_GX0 (CARC__HEAD_GRID_OFF + 4)
+#define CARC__HEAD_GY0 (CARC__HEAD_GX0 + 2)
+#define CARC__HEAD_GW (CARC__HEAD_GY0 + 2)
+#define CARC__HEAD_GH (CARC__HEAD_GW + 2)
 /* a placed tile's record: its size, and where x, y (int16), type (uint16)
  * and rot (uint8) lie in it */
 #define CARC__TILE_BYTES 16
@@ -752,6 +759,7 @@ typedef struct carc_module_def {
 #define CARC__TILE_ROT 6
 #define CARC__TILE_SEG0 8
 #define CARC__TILE_OVERLAY 12
+#define CARC__TILE_OVERLAY_SIDES 14
 /* a placed segment's record: its size, and where its parent (uint16: the
  * union-find link, itself at a feature's root) lies in it */
 #define CARC__SEG_BYTES 16
@@ -830,6 +838,11 @@ void carc__pile_drawable_all(carc_game *g, int module);
  * volcano)?  A module that deals tiles from the pile (the bazaar) deals
  * only these, so it never deals what a draw could not give. */
 bool carc__pile_drawable(const carc_game *g, int type);
+/* may some enabled module's drawable hook still veto a draw (before
+ * carc__pile_drawable_all)?  false: carc__pile_drawable(g, type) is
+ * exactly carc__pile_left_of(g, type) > 0, so a module walking the pile
+ * (the bazaar's reveal) asks this once instead of a question per type */
+bool carc__pile_vetoes(const carc_game *g);
 
 /* ---- placed tiles and the board; tile data */
 /* a road laid over placed tile t (a bridge) between two opposite sides
@@ -844,10 +857,6 @@ int carc__tile_overlay_road(carc_game *g, int t, int sides);
  * cell or a placed tile's): for a place_repair hook */
 bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
                          int sides);
-/* the edge kind placed tile t shows on board side `side` (0..3 N E S W),
- * a road laid over it included: EK_FIELD, EK_ROAD, EK_CITY, EK_NONE (a
- * wildcard edge), or -1 for a bad tile or side */
-int carc__tile_edge(const carc_game *g, int t, int side);
 /* can tile type be laid anywhere now (edges and vetoes)? */
 bool carc__tile_can_place(const carc_game *g, int type);
 /* inline, from the game's head (CARC__HEAD_*) and the placed tiles'
@@ -895,7 +904,35 @@ static inline void carc__tile_xy(const carc_game *g, int tile, int *x, int *y)
     *x = v[0];
     *y = v[1];
 }
-int carc__tile_at(const carc_game *g, int x, int y); /* placed order or -1   */
+/* placed order of the tile at cell (x, y), or -1 (inline: the board
+ * window of the head, then its grid) */
+static inline int carc__tile_at(const carc_game *g, int x, int y)
+{
+    int16_t x0, y0, v;
+    uint16_t w, h;
+    memcpy(&x0, (const char *)g + CARC__HEAD_GX0, sizeof x0);
+    memcpy(&y0, (const char *)g + CARC__HEAD_GY0, sizeof y0);
+    memcpy(&w, (const char *)g + CARC__HEAD_GW, sizeof w);
+    memcpy(&h, (const char *)g + CARC__HEAD_GH, sizeof h);
+    uint32_t ux = (uint32_t)x - (uint32_t)(int32_t)x0, uy = (uint32_t)y - (uint32_t)(int32_t)y0;
+    if (ux >= w || uy >= h) return carc__tile_none();
+    memcpy(&v, (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_GRID_OFF) +
+                   ((size_t)uy * w + ux) * sizeof v,
+           sizeof v);
+    return v >= 0 ? v : carc__tile_none();
+}
+/* the edge kind placed tile t shows on board side `side` (0..3 N E S W),
+ * a road laid over it included: EK_FIELD, EK_ROAD, EK_CITY, EK_NONE (a
+ * wildcard edge), or -1 for a bad tile or side */
+static inline int carc__tile_edge(const carc_game *g, int t, int side)
+{
+    const char *r = carc__tile_rec(g, t);
+    if (!r || side < 0 || side > 3) return carc__tile_none();
+    if (((uint8_t)r[CARC__TILE_OVERLAY_SIDES] >> side) & 1) return EK_ROAD;
+    uint16_t type;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    return (carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]] >> (2 * side)) & 3;
+}
 int carc__tile_neighbours(const carc_game *g, int tile); /* of 8, placed    */
 /* The bit of a tile tag (CARC_TTAG_*) or segment tag (CARC_STAG_*) by its
  * name in the tiles.def files ("abbey", "inn"), or 0 if no tile set of the

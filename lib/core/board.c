@@ -348,12 +348,6 @@ static bool tile_ok(const carc_game *g, int t) { return t >= 0 && (uint32_t)t < 
 
 int carc__tile_none(void) { return -1; }
 
-int carc__tile_at(const carc_game *g, int x, int y)
-{
-    if (!carc__cell_in_range(x, y)) return -1;
-    int v = carc__cell_get(g, x, y);
-    return v >= 0 ? v : -1;
-}
 
 int carc__tile_neighbours(const carc_game *g, int t) { return tile_ok(g, t) ? CTILES(g)[t].nb8 : 0; }
 
@@ -497,11 +491,6 @@ bool carc__tile_overlay_ok(const carc_game *g, int t, int sides)
     return true;
 }
 
-int carc__tile_edge(const carc_game *g, int t, int side)
-{
-    if (!tile_ok(g, t) || side < 0 || side > 3) return -1;
-    return shown_edge(&CTILES(g)[t], side);
-}
 
 bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
                          int sides)

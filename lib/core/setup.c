@@ -419,6 +419,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     g->tiles_off = L.off_tiles;
     g->segs_off = L.off_segs;
     g->remain_off = L.off_remain;
+    g->grid_off = L.off_grid;
     g->opts = o;
     g->nplayers = o.num_players;
     g->nlog_final = UINT32_MAX;
@@ -674,6 +675,8 @@ bool carc__pile_drawable(const carc_game *g, int type)
 {
     return g && type >= 0 && type < carc__ntypes && carc__drawable(g, type);
 }
+
+bool carc__pile_vetoes(const carc_game *g) { return g->hooks_drawable != 0; }
 
 int carc__score(const carc_game *g, int player)
 {

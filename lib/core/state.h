@@ -143,6 +143,12 @@ struct carc_game {
     uint32_t tiles_off;     /* L.off_tiles, for the inline tile services */
     uint32_t segs_off;      /* L.off_segs, for carc__segment_root */
     uint32_t remain_off;    /* L.off_remain, for carc__pile_left_of */
+    uint32_t grid_off;      /* L.off_grid, for carc__tile_at */
+    /* the board window: GRID(g)[(y - gy0) * gw + (x - gx0)] for the cells
+     * x in [gx0, gx0 + gw), y in [gy0, gy0 + gh); it holds every placed
+     * tile and every open frontier cell (board.c, regrid) */
+    int16_t gx0, gy0;
+    uint16_t gw, gh;
 
     layout L;
 
@@ -176,11 +182,7 @@ struct carc_game {
     uint8_t kind_class[CARC_FIGURE_KINDS];
     uint8_t kind_strength[CARC_FIGURE_KINDS];
     int16_t last_nbr[8];    /* 8-neighbours of the last placed tile (-1 empty), row by row */
-    /* the board window: GRID(g)[(y - gy0) * gw + (x - gx0)] for the cells
-     * x in [gx0, gx0 + gw), y in [gy0, gy0 + gh); it holds every placed
-     * tile and every open frontier cell (board.c, regrid) */
-    int16_t gx0, gy0;
-    uint16_t gw, gh;
+    /* (the board window, gx0 .. gh, is in the head above) */
     /* scoring of the current placement */
     uint8_t ncompleted, score_pos, score_hook;
     uint16_t completed[MAX_COMPLETED];
@@ -219,6 +221,12 @@ _Static_assert(offsetof(struct carc_game, player) == CARC__HEAD_PLAYER &&
                    offsetof(ptile, overlay_seg) == CARC__TILE_OVERLAY && NO_OVERLAY == 0xFFFF &&
                    offsetof(struct carc_game, segs_off) == CARC__HEAD_SEGS_OFF &&
                    offsetof(struct carc_game, remain_off) == CARC__HEAD_REMAIN_OFF &&
+                   offsetof(struct carc_game, grid_off) == CARC__HEAD_GRID_OFF &&
+                   offsetof(struct carc_game, gx0) == CARC__HEAD_GX0 &&
+                   offsetof(struct carc_game, gy0) == CARC__HEAD_GY0 &&
+                   offsetof(struct carc_game, gw) == CARC__HEAD_GW &&
+                   offsetof(struct carc_game, gh) == CARC__HEAD_GH &&
+                   offsetof(ptile, overlay_sides) == CARC__TILE_OVERLAY_SIDES &&
                    sizeof(seg) == CARC__SEG_BYTES && offsetof(seg, parent) == CARC__SEG_PARENT,
                "lib/module.h's game head (CARC__HEAD_*) and struct carc_game disagree");
 

@@ -723,6 +723,30 @@ static void place_ids_fast(const carc_game *g, action_sink *sink)
     sink->n = n;
 }
 
+/* place_ids_fast while a module may repair (a player holding a bridge):
+ * the same ids as place_actions' loop -- a pass first when repair_pass
+ * allows it, then each cell's fitting and repaired rotations ascending --
+ * the repair asked only for the cells whose requirement has a repair
+ * candidate for the tile (repaired_rots), no tile type a module vetoes. */
+__attribute__((noinline)) static void place_ids_repair(const carc_game *g, action_sink *sink)
+{
+    const front *F = CFRONT(g);
+    const int type = g->drawn;
+    const uint8_t *fit = carc__types[type].fit, *rep = carc__types[type].repair;
+    int32_t *ids = sink->ids;
+    size_t n = sink->n;
+    if (repair_pass(g)) ids[n++] = CARC_ID_PASS; /* id 0: before every placement */
+    for (unsigned fi = g->live_head; fi != LIVE_END; fi = F[fi].next) {
+        const front *f = &F[fi];
+        unsigned rots = fit[f->req];
+        if (rep[f->req]) rots |= repaired_rots(g, f, type);
+        v4i v = rot_lists[rots] + (int32_t)f->idbase;
+        memcpy(ids + n, &v, sizeof v);
+        n += rot_count[rots];
+    }
+    sink->n = n;
+}
+
 static void place_actions(const carc_game *g, action_sink *sink)
 {
     /* a module that may repair an edge mismatch now (a player holding a
@@ -731,6 +755,11 @@ static void place_actions(const carc_game *g, action_sink *sink)
     if (!sink->buf && !place_veto_type(g, g->drawn) && !repair &&
         sink->cap >= sink->n + 4u * g->live_front) {
         place_ids_fast(g, sink);
+        return;
+    }
+    if (repair && !sink->buf && !place_veto_type(g, g->drawn) &&
+        sink->cap >= sink->n + 1u + 4u * g->live_front) {
+        place_ids_repair(g, sink);
         return;
     }
     const front *F = CFRONT(g);

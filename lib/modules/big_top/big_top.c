@@ -166,13 +166,16 @@ static bool acrobat_kind_ok(const carc_game *g, int kind)
     return false;
 }
 
-/* every acrobat tile of the catalogue may hold a pyramid */
+/* every acrobat tile of the catalogue may hold a pyramid (the catalogue is
+ * fixed: counted once per thread, every new game asks) */
 static int acrobat_tiles(void)
 {
-    int n = 0;
+    static _Thread_local int n = -1;
+    if (n >= 0) return n;
+    int c = 0;
     for (int t = 0; t < carc__ntypes; t++)
-        if (carc__types[t].tags & CARC_TTAG_ACROBATS) n += carc__types[t].count;
-    return n;
+        if (carc__types[t].tags & CARC_TTAG_ACROBATS) c += carc__types[t].count;
+    return n = c;
 }
 
 static size_t state_size(const carc_options *o)

@@ -607,8 +607,10 @@ static bool has_tile(const bcb_state *s, int n, int p)
 static int dealable_left(const carc_game *g)
 {
     int n = 0;
-    for (int t = 0; t < carc__ntypes; t++)
-        if (carc__pile_drawable(g, t)) n += carc__pile_left_of(g, t);
+    bool veto = carc__pile_vetoes(g);
+    for (int t = 0; t < carc__ntypes; t++) /* the count first: no copy, not drawable */
+        if (carc__pile_left_of(g, t) && (!veto || carc__pile_drawable(g, t)))
+            n += carc__pile_left_of(g, t);
     return n;
 }
 
@@ -852,10 +854,13 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         carc__sink_push_kind(sink, ACT_CASTLE, 0, 0, VERB_CASTLE);
         break;
     }
-    case DEC_REVEAL: /* the pile's tile types a draw could give (chance_outcomes: their counts) */
+    case DEC_REVEAL: { /* the pile's tile types a draw could give (chance_outcomes: their counts) */
+        bool veto = carc__pile_vetoes(g);
         for (int t = 0; t < carc__ntypes; t++)
-            if (carc__pile_drawable(g, t)) carc__sink_push_kind(sink, ACT_REVEAL, t, 0, t);
+            if (carc__pile_left_of(g, t) && (!veto || carc__pile_drawable(g, t)))
+                carc__sink_push_kind(sink, ACT_REVEAL, t, 0, t);
         break;
+    }
     case DEC_PICK: {
         const bcb_state *s = cst(g);
         for (int i = 0; i < s->baz_n; i++)
@@ -885,14 +890,57 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     }
 }
 
+/* Is action a listed now at decision p (deploy_actions' verb, or
+ * decision_actions')?  The same answer as the lists, one question: the
+ * core's check of an id before decision_apply (test_action_legal compares
+ * it with the lists on random games). */
+static bool action_legal(const carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    const bcb_state *s = cst(g);
+    switch (p->kind) {
+    case CARC_DECISION_DEPLOY:
+        return a->kind == ACT_BRIDGE && may_bridge(g, p);
+    case DEC_BRIDGE_TILE: {
+        if (a->kind != ACT_BRIDGE_TILE) return false;
+        int b = a->arg, x, y, in = b == p->target;
+        carc__tile_xy(g, p->target, &x, &y);
+        for (int d = 0; d < 4 && !in; d++) in = b >= 0 && carc__tile_at(g, x + dx[d], y + dy[d]) == b;
+        return in && bridge_on(g, b) &&
+               (!p->arg || repair_ok(g, p->target, b, SIDES_NS) ||
+                repair_ok(g, p->target, b, SIDES_EW));
+    }
+    case DEC_BRIDGE_WAY:
+        if (a->kind != ACT_BRIDGE_WAY || (a->arg != SIDES_NS && a->arg != SIDES_EW)) return false;
+        return p->arg < 0 ? repair_ok(g, carc__tile_last(g), p->target, a->arg)
+                          : carc__tile_overlay_ok(g, p->target, a->arg);
+    case DEC_CASTLE:
+        return a->kind == CARC_ACTION_PASS || a->kind == ACT_CASTLE;
+    case DEC_REVEAL:
+        return a->kind == ACT_REVEAL && a->arg >= 0 && a->arg < carc__ntypes &&
+               carc__pile_left_of(g, a->arg) && carc__pile_drawable(g, a->arg);
+    case DEC_PICK:
+        return a->kind == ACT_PICK && a->arg >= 0 && a->arg < s->baz_n && s->baz_owner[a->arg] < 0;
+    case DEC_OPEN:
+    case DEC_RAISE:
+        if (p->kind == DEC_RAISE && a->kind == CARC_ACTION_PASS) return true;
+        return a->kind == ACT_BID && a->arg >= (p->kind == DEC_RAISE ? s->baz_high + 1 : 0) &&
+               a->arg <= carc__rule(g, RULE_MAX_BID);
+    case DEC_DEAL:
+        return a->kind == ACT_DEAL && (a->arg == 0 || a->arg == 1);
+    default:
+        return false;
+    }
+}
+
 static int chance_outcomes(const carc_game *g, const carc_pending *p, int32_t *ids, uint32_t *w,
                            size_t cap)
 {
     if (p->kind != DEC_REVEAL) return CARC_E_STATE;
     int n = 0;
+    bool veto = carc__pile_vetoes(g);
     for (int t = 0; t < carc__ntypes; t++) {
-        int c = carc__pile_drawable(g, t) ? carc__pile_left_of(g, t) : 0;
-        if (!c) continue;
+        int c = carc__pile_left_of(g, t); /* the count first: no copy, not drawable */
+        if (!c || (veto && !carc__pile_drawable(g, t))) continue;
         if ((size_t)n < cap) {
             ids[n] = t;
             w[n] = (uint32_t)c;
@@ -1009,6 +1057,7 @@ const carc_module_def carc__module_bridges_castles = {
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
+    .action_legal = action_legal,
     .chance_outcomes = chance_outcomes,
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],

@@ -1,0 +1,107 @@
+/* Every module's action_legal hook (the core's check of an id before
+ * decision_apply, instead of listing every legal action again: lib/module.h)
+ * answers exactly as its lists: at every decision the module owns, chance
+ * decisions included (a host may apply an outcome id itself), and at every
+ * turn's own deployment for its verbs, on random games of each module with
+ * the hook (with the modules it requires) and of all modules together. */
+#include "core/state.h"
+#include <check.h>
+#include "run_suite.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Compare module md's action_legal with the legal mask at the pending
+ * decision; *checked counts the legal ids compared. */
+static void check_decision(carc_game *g, int *checked)
+{
+    const carc_pending *p = carc__front(g);
+    bool deploy = p->kind == CARC_DECISION_DEPLOY && !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
+    bool chance = p->player == CARC_PLAYER_CHANCE;
+    if (chance && (p->flags & CARC_PENDING_SAMPLED_ONLY)) return; /* no list */
+    static uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
+    ck_assert_int_eq(carc_game_legal_mask(g, mask, sizeof mask), CARC_OK);
+    int32_t end = chance ? CARC_MAX_CHANCE_OUTCOMES : CARC_NUM_DISTINCT_ACTIONS;
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md || !md->action_legal || !carc__module_enabled(g, m)) continue;
+        bool own = p->owner == m;
+        if (!own && !deploy) continue;
+        for (int32_t id = 0; id < end; id++) {
+            /* at the deployment, only this module's verbs */
+            if (!own && CARC_VERB_MODULE(id) != m) continue;
+            carc_action a;
+            int32_t back;
+            bool decoded = carc__action_from_id(g, id, &a) == CARC_OK;
+            if (!own && !(decoded && CARC_KIND_IS_MODULE(a.kind) && CARC_KIND_MODULE(a.kind) == m))
+                continue;
+            bool hook = decoded && carc__action_id(g, &a, &back) == CARC_OK && back == id &&
+                        md->action_legal(g, p, &a);
+            ck_assert_msg(hook == (mask[id] != 0),
+                          "module %s, id %d (decision kind %d): listed %d, action_legal %d",
+                          md->name, id, p->kind, mask[id], hook);
+            (*checked) += mask[id];
+        }
+    }
+}
+
+static void play(uint64_t mods, int players, uint64_t seed, int *checked)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.num_players = players;
+    o.seed = seed;
+    o.modules |= mods;
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    uint64_t rs = seed * 2654435761u + 1;
+    int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    while (!carc_game_is_terminal(g)) {
+        check_decision(g, checked);
+        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+            continue;
+        }
+        size_t n;
+        ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+        ck_assert_uint_gt(n, 0);
+        rs = rs * 6364136223846793005ull + 1442695040888963407ull;
+        ck_assert_int_eq(carc_game_apply_id(g, ids[(rs >> 33) % n]), CARC_OK);
+    }
+    carc_game_free(g);
+}
+
+/* each module with the hook, with what it requires */
+START_TEST(each_module)
+{
+    int m = _i;
+    const carc_module_def *md = carc__modules[m];
+    if (!md || !md->action_legal || carc_module_available(m) != 1) return;
+    int checked = 0;
+    for (int game = 0; game < 3; game++)
+        play((1ull << m) | md->requires, 2 + game, 700 + (uint64_t)game, &checked);
+    ck_assert_int_gt(checked, 0);
+}
+END_TEST
+
+START_TEST(all_modules)
+{
+    uint64_t mods = 0;
+    for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+        if (carc_module_available(m) == 1) mods |= 1ull << m;
+    int checked = 0;
+    for (int game = 0; game < 3; game++) play(mods, 2 + game * 2, 900 + (uint64_t)game, &checked);
+    ck_assert_int_gt(checked, 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("action_legal");
+    TCase *tc = tcase_create("lists");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, each_module, 0, CARC_MODULE_SLOTS);
+    tcase_add_test(tc, all_modules);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
