@@ -138,6 +138,17 @@ static void emit_type(FILE *o, const type_t *ty)
         }
         fprintf(o, "%u,", rep);
     }
+    /* seg_init[i]: the second half of a new placed segment (state.h's seg
+     * from byte 8: local, kind, open (little-endian), pennants, 0, 0, 0, 0):
+     * roads and cities start with one open end per edge */
+    fprintf(o, "},\n    .seg_init = {");
+    for (int i = 0; i < ty->nseg; i++) {
+        const seg_t *s = &ty->seg[i];
+        int open = 0;
+        if (s->kind == K_ROAD || s->kind == K_CITY)
+            for (int e = 0; e < 4; e++) open += (s->edges >> e) & 1;
+        fprintf(o, " {%d, %d, %d, 0, %d, 0, 0, 0},", i, s->kind, open, s->pennants);
+    }
     fprintf(o, "} },\n");
 }
 
