@@ -141,7 +141,15 @@ static void emit_type(FILE *o, const type_t *ty)
     /* seg_init[i]: the second half of a new placed segment (state.h's seg
      * from byte 8: local, kind, open (little-endian), pennants, 0, 0, 0, 0):
      * roads and cities start with one open end per edge */
-    fprintf(o, "},\n    .seg_init = {");
+    {
+        unsigned rc = 0, mon = 0;
+        for (int i = 0; i < ty->nseg; i++) {
+            if (ty->seg[i].kind == K_ROAD || ty->seg[i].kind == K_CITY) rc |= 1u << i;
+            if (ty->seg[i].kind == K_MONASTERY) mon |= 1u << i;
+        }
+        fprintf(o, "},\n    .rc_segs = 0x%x, .mon_segs = 0x%x", rc, mon);
+    }
+    fprintf(o, ",\n    .seg_init = {");
     for (int i = 0; i < ty->nseg; i++) {
         const seg_t *s = &ty->seg[i];
         int open = 0;

@@ -205,10 +205,8 @@ int carc__collect_completed(carc_game *g)
     const ptile *T = CTILES(g);
     const ptile *pt = &T[t];
     const tile_type *ty = &carc__types[pt->type];
-    for (int i = 0; i < ty->nseg; i++) {
-        int k = ty->seg[i].kind;
-        if (k != CARC_FEATURE_ROAD && k != CARC_FEATURE_CITY) continue;
-        int r = carc__find(g, pt->seg0 + i);
+    for (uint32_t m = ty->rc_segs; m; m &= m - 1) { /* its roads and cities */
+        int r = carc__find(g, pt->seg0 + __builtin_ctz(m));
         if (CSEGS(g)[r].open == 0) add_completed(g, r);
     }
     if (g->hookmask & (HK_WILD | HK_OVERLAY)) {
@@ -235,9 +233,8 @@ int carc__collect_completed(carc_game *g)
     for (int k = 0; k <= 8; k++) {
         int u = k == 8 ? t : g->last_nbr[k];
         if (u < 0 || T[u].nb8 != 8) continue;
-        const tile_type *uty = &carc__types[T[u].type];
-        for (int i = 0; i < uty->nseg; i++)
-            if (uty->seg[i].kind == CARC_FEATURE_MONASTERY) add_completed(g, T[u].seg0 + i);
+        for (uint32_t m = carc__types[T[u].type].mon_segs; m; m &= m - 1)
+            add_completed(g, T[u].seg0 + __builtin_ctz(m));
     }
     return g->ncompleted;
 }
