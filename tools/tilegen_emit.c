@@ -120,6 +120,17 @@ static void emit_type(FILE *o, const type_t *ty)
         }
         fprintf(o, "%u,", fit);
     }
+    fprintf(o, "},\n    .fit16 = {");
+    for (int req = 0; req < 256; req++) {
+        unsigned fit = 0;
+        for (int r = 0; r < 4; r++) {
+            unsigned mask = 0, wild = wild_sides(ty, r);
+            for (int side = 0; side < 4; side++)
+                if (((req >> (2 * side)) & 3) && !((wild >> side) & 1)) mask |= 3u << (2 * side);
+            if ((edge_code(ty, r) & mask) == ((unsigned)req & mask)) fit |= 1u << r;
+        }
+        fprintf(o, "%u,", fit * 16);
+    }
     /* repair[req]: rotations that do not fit req, but only because of
      * sides where a road meets a field (either way round): the candidates a
      * module's place_repair hook may make legal (lib/module.h) */
