@@ -322,16 +322,18 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
     nbr[3] = cell[-1]; nbr[4] = cell[1];
     nbr[5] = r2[0]; nbr[6] = r2[1]; nbr[7] = r2[2];
     int nb = 0;
+    unsigned full = 0;
     for (int k = 0; k < 8; k++) {
         int v = nbr[k];
         if (v < 0) {
             nbr[k] = -1;
         } else {
-            T[v].nb8++;
+            if (++T[v].nb8 == 8) full |= 1u << k;
             nb++;
         }
     }
     pt->nb8 = (uint8_t)nb;
+    g->last_full = (uint16_t)(full | (nb == 8 ? 1u << 8 : 0u));
     const bool notify = (g->hookmask & HK_MERGED) != 0;
     /* roads laid over tiles, wildcard edges, or edge mismatches a module
      * repairs (place_repair) in this game */

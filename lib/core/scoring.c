@@ -230,9 +230,11 @@ int carc__collect_completed(carc_game *g)
             }
         }
     }
-    for (int k = 0; k <= 8; k++) {
+    /* only the tiles this placement gave their 8th neighbour (carc__place
+     * marks them in last_full) */
+    for (unsigned full = g->last_full; full; full &= full - 1) {
+        int k = __builtin_ctz(full);
         int u = k == 8 ? t : g->last_nbr[k];
-        if (u < 0 || T[u].nb8 != 8) continue;
         for (uint32_t m = carc__types[T[u].type].mon_segs; m; m &= m - 1)
             add_completed(g, T[u].seg0 + __builtin_ctz(m));
     }

@@ -176,6 +176,8 @@ struct carc_game {
     uint8_t kind_class[CARC_FIGURE_KINDS];
     uint8_t kind_strength[CARC_FIGURE_KINDS];
     int16_t last_nbr[8];    /* 8-neighbours of the last placed tile (-1 empty), row by row */
+    uint16_t last_full;     /* bit k < 8: last_nbr[k] got its 8th neighbour from that tile;
+                             * bit 8: the tile itself has 8 (carc__collect_completed) */
     /* the board window: GRID(g)[(y - gy0) * gw + (x - gx0)] for the cells
      * x in [gx0, gx0 + gw), y in [gy0, gy0 + gh); it holds every placed
      * tile and every open frontier cell (board.c, regrid) */
