@@ -323,6 +323,9 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
     nbr[5] = r2[0]; nbr[6] = r2[1]; nbr[7] = r2[2];
     int nb = 0;
     unsigned full = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 8
+#endif
     for (int k = 0; k < 8; k++) {
         int v = nbr[k];
         if (v < 0) {
