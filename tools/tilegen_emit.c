@@ -120,6 +120,17 @@ static void emit_type(FILE *o, const type_t *ty)
         }
         fprintf(o, "%u,", fit);
     }
+    fprintf(o, "},\n    .fit16 = {");
+    for (int req = 0; req < 256; req++) {
+        unsigned fit = 0;
+        for (int r = 0; r < 4; r++) {
+            unsigned mask = 0, wild = wild_sides(ty, r);
+            for (int side = 0; side < 4; side++)
+                if (((req >> (2 * side)) & 3) && !((wild >> side) & 1)) mask |= 3u << (2 * side);
+            if ((edge_code(ty, r) & mask) == ((unsigned)req & mask)) fit |= 1u << r;
+        }
+        fprintf(o, "%u,", fit * 16);
+    }
     /* repair[req]: rotations that do not fit req, but only because of
      * sides where a road meets a field (either way round): the candidates a
      * module's place_repair hook may make legal (lib/module.h) */
@@ -137,6 +148,25 @@ static void emit_type(FILE *o, const type_t *ty)
             if (roadfield && !bad) rep |= 1u << r;
         }
         fprintf(o, "%u,", rep);
+    }
+    /* seg_init[i]: the second half of a new placed segment (state.h's seg
+     * from byte 8: local, kind, open (little-endian), pennants, 0, 0, 0, 0):
+     * roads and cities start with one open end per edge */
+    {
+        unsigned rc = 0, mon = 0;
+        for (int i = 0; i < ty->nseg; i++) {
+            if (ty->seg[i].kind == K_ROAD || ty->seg[i].kind == K_CITY) rc |= 1u << i;
+            if (ty->seg[i].kind == K_MONASTERY) mon |= 1u << i;
+        }
+        fprintf(o, "},\n    .rc_segs = 0x%x, .mon_segs = 0x%x", rc, mon);
+    }
+    fprintf(o, ",\n    .seg_init = {");
+    for (int i = 0; i < ty->nseg; i++) {
+        const seg_t *s = &ty->seg[i];
+        int open = 0;
+        if (s->kind == K_ROAD || s->kind == K_CITY)
+            for (int e = 0; e < 4; e++) open += (s->edges >> e) & 1;
+        fprintf(o, " {%d, %d, %d, 0, %d, 0, 0, 0},", i, s->kind, open, s->pennants);
     }
     fprintf(o, "} },\n");
 }

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const uint8_t nbits4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 
 /* The board window (state.h: gx0, gy0, gw, gh): a direct-indexed grid of
  * the cells around the board, sized at creation for the largest board the
@@ -153,6 +152,99 @@ static inline void add_front(carc_game *g, int16_t *cell, int x, int y, int anch
     }
 }
 
+/* The edges of the new tile on side d (N E S W) against placed tile nt, in a
+ * game without roads laid over tiles, wildcard edges or repairs: edge kinds
+ * match (the table said the tile fits), so a road or city edge joins the
+ * neighbour's, and the fields join half by half. */
+static inline __attribute__((always_inline)) void join_plain(carc_game *g, const tile_type *ty, int rot, int seg0, int kind,
+                              const ptile *nt, int d, bool notify)
+{
+    const tile_type *nty = &carc__types[nt->type];
+    const int od = (d + 2) & 3;
+    const uint8_t *hs = ty->half_seg[rot], *nhs = nty->half_seg[nt->rot];
+    if (kind != EK_FIELD) {
+        int r = unite(g, seg0 + ty->edge_seg[rot][d], nt->seg0 + nty->edge_seg[nt->rot][od],
+                      notify);
+        seg *S = SEGS(g);
+        S[r].open = (uint16_t)(S[r].open - 2);
+    }
+    /* the fields along the edge, half by half (a field on both halves of
+     * both tiles is united once) */
+    int a0 = hs[2 * d], b0 = nhs[2 * od + 1];
+    int a1 = hs[2 * d + 1], b1 = nhs[2 * od];
+    if (a0 != NO_SEG && b0 != NO_SEG) unite(g, seg0 + a0, nt->seg0 + b0, notify);
+    if (a1 != NO_SEG && b1 != NO_SEG && (a1 != a0 || b1 != b0))
+        unite(g, seg0 + a1, nt->seg0 + b1, notify);
+}
+
+/* Side d of the new tile t (at x, y, segments from seg0) in the rare cases:
+ * a road laid over the neighbour (bridge), a wildcard edge, or a road
+ * against a field a module repairs. */
+static void join_rare(carc_game *g, const tile_type *ty, int rot, int seg0, int kind,
+                      const ptile *nt, int d, bool notify)
+{
+    seg *S = SEGS(g);
+    const tile_type *nty = &carc__types[nt->type];
+    int od = (d + 2) & 3;
+    if ((nt->overlay_sides >> od) & 1) {
+        /* the neighbour's edge carries a road laid over its field (a
+         * bridge); the frontier demanded a road here, or a wildcard */
+        if (kind == EK_ROAD) {
+            int r = unite(g, seg0 + ty->edge_seg[rot][d], nt->overlay_seg, notify);
+            S[r].open = (uint16_t)(S[r].open - 2);
+        } else if (kind == EK_NONE) {
+            S[carc__find(g, nt->overlay_seg)].open--;
+        }
+        /* the field runs on under the bridge */
+        for (int h = 0; h < 2; h++) {
+            int a = ty->half_seg[rot][2 * d + h];
+            int b = nty->half_seg[nt->rot][2 * od + 1 - h];
+            if (a != NO_SEG && b != NO_SEG) unite(g, seg0 + a, nt->seg0 + b, notify);
+        }
+        return;
+    }
+    int nkind = (nty->code[nt->rot] >> (2 * od)) & 3;
+    if (kind == EK_NONE || nkind == EK_NONE) {
+        /* a wildcard edge (abbey) closes the road or city edge it meets
+         * without joining it; fields are never united across it */
+        int s = kind != EK_NONE ? seg0 + ty->edge_seg[rot][d]
+                                : nt->seg0 + nty->edge_seg[nt->rot][od];
+        if ((kind | nkind) >= EK_ROAD) S[carc__find(g, s)].open--;
+        return;
+    }
+    if (kind != EK_FIELD && kind == nkind) {
+        /* (a road against a field edge, allowed by place_repair, joins
+         * nothing: its end stays open until the repair, a road laid
+         * over one of the two tiles, joins it; the fields run on) */
+        int a = ty->edge_seg[rot][d], b = nty->edge_seg[nt->rot][od];
+        int r = unite(g, seg0 + a, nt->seg0 + b, notify);
+        S[r].open = (uint16_t)(S[r].open - 2);
+    }
+    int a0 = ty->half_seg[rot][2 * d], b0 = nty->half_seg[nt->rot][2 * od + 1];
+    int a1 = ty->half_seg[rot][2 * d + 1], b1 = nty->half_seg[nt->rot][2 * od];
+    if (a0 != NO_SEG && b0 != NO_SEG) unite(g, seg0 + a0, nt->seg0 + b0, notify);
+    if (a1 != NO_SEG && b1 != NO_SEG && (a1 != a0 || b1 != b0))
+        unite(g, seg0 + a1, nt->seg0 + b1, notify);
+}
+
+/* Side d of the new tile: open the empty cell beyond, or join the tile
+ * there.  Inline with d constant, so the shifts and the cell's offset are. */
+static inline __attribute__((always_inline)) void place_side(carc_game *g, const tile_type *ty, int rot, int t, int seg0,
+                              int16_t *cell, int x, int y, int d, int u, bool rare, bool notify)
+{
+    int kind = (ty->code[rot] >> (2 * d)) & 3;
+    if (u < 0) {
+        /* the 4 sides are distinct cells, so add_front() of an earlier side
+         * cannot have changed this one's value */
+        const ptrdiff_t step[4] = {-(ptrdiff_t)g->gw, 1, g->gw, -1};
+        add_front(g, cell + step[d], x + carc__dx[d], y + carc__dy[d], t, d, kind);
+        return;
+    }
+    const ptile *nt = &CTILES(g)[u];
+    if (rare) join_rare(g, ty, rot, seg0, kind, nt, d, notify);
+    else join_plain(g, ty, rot, seg0, kind, nt, d, notify);
+}
+
 /* Lay tile `type` at (x, y) with rotation `rot`; the caller has checked
  * legality (or it is the start tile).  Returns the placed tile index (-1
  * only if the board window could not hold it, a defect: TF_FAULT). */
@@ -161,33 +253,47 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
     if (!grid_holds3(g, x, y) && !regrid(g, x, y))
         return -1; /* TF_FAULT: the game stops with CARC_E_LIMIT */
     const tile_type *ty = &carc__types[type];
-    int t = (int)g->ntiles++;
+    const int t = (int)g->ntiles++;
+    const int seg0 = (int)g->nsegs;
     ptile *T = TILES(g);
-    seg *S = SEGS(g);
     ptile *pt = &T[t];
-    pt->x = (int16_t)x;
-    pt->y = (int16_t)y;
-    pt->type = (uint16_t)type;
-    pt->rot = (uint8_t)rot;
-    pt->nb8 = 0;
-    pt->seg0 = (uint16_t)g->nsegs;
-    pt->front = 0xFFFF;
-    pt->overlay_seg = NO_OVERLAY;
-    pt->overlay_sides = 0;
-    pt->pad = 0;
+    *pt = (ptile){.x = (int16_t)x, .y = (int16_t)y, .type = (uint16_t)type,
+                  .rot = (uint8_t)rot, .seg0 = (uint16_t)seg0, .front = 0xFFFF,
+                  .overlay_seg = NO_OVERLAY};
 
-    for (int i = 0; i < ty->nseg; i++) {
-        int s = (int)g->nsegs++;
-        seg *sg = &S[s];
-        memset(sg, 0, sizeof *sg);
-        sg->parent = sg->next = (uint16_t)s;
-        sg->tile = (uint16_t)t;
-        sg->local = (uint8_t)i;
-        sg->kind = ty->seg[i].kind;
-        sg->size = 1;
-        sg->pennants = ty->seg[i].pennants;
-        if (sg->kind == CARC_FEATURE_ROAD || sg->kind == CARC_FEATURE_CITY)
-            sg->open = (uint16_t)nbits4[ty->seg[i].edges & 15];
+    /* its segments: each its own feature (parent, next: itself), the rest
+     * from the type's table (seg_init: local, kind, open ends, pennants) */
+    {
+        seg *S = SEGS(g) + seg0;
+        const int n = ty->nseg;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        _Static_assert(sizeof(seg) == 16 && offsetof(seg, parent) == 0 &&
+                           offsetof(seg, next) == 2 && offsetof(seg, tile) == 4 &&
+                           offsetof(seg, size) == 6 && offsetof(seg, local) == 8 &&
+                           offsetof(seg, kind) == 9 && offsetof(seg, open) == 10 &&
+                           offsetof(seg, pennants) == 12 && offsetof(seg, figs) == 13 &&
+                           offsetof(seg, flags) == 14 && offsetof(seg, owners) == 15,
+                       "tile_type.seg_init is laid out for struct seg");
+        uint64_t lo = (uint64_t)(uint32_t)seg0 * 0x10001u | (uint64_t)(uint32_t)t << 32 |
+                      (uint64_t)1 << 48;
+        for (int i = 0; i < n; i++, lo += 0x10001u) {
+            memcpy(&S[i], &lo, 8);
+            memcpy((char *)&S[i] + 8, ty->seg_init[i], 8);
+        }
+#else
+        for (int i = 0; i < n; i++) {
+            seg *sg = &S[i];
+            memset(sg, 0, sizeof *sg);
+            sg->parent = sg->next = (uint16_t)(seg0 + i);
+            sg->tile = (uint16_t)t;
+            sg->size = 1;
+            sg->local = ty->seg_init[i][0];
+            sg->kind = ty->seg_init[i][1];
+            sg->open = ty->seg_init[i][2];
+            sg->pennants = ty->seg_init[i][4];
+        }
+#endif
+        g->nsegs = (uint32_t)(seg0 + n);
     }
 
     int16_t *cell = grid_cell(g, x, y);
@@ -207,82 +313,39 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
     *cell = (int16_t)t;
 
     /* the 8 neighbours, row by row: (-1,-1) (0,-1) (1,-1) (-1,0) (1,0) ...,
-     * read straight from the window (it holds them: regrid above) */
+     * read straight from the window (it holds them: regrid above); an open
+     * cell (<= -2) reads as empty (-1) */
     const ptrdiff_t gw = g->gw;
     const int16_t *r0 = cell - gw - 1, *r2 = cell + gw - 1;
-    const int raw[8] = {r0[0], r0[1], r0[2], cell[-1], cell[1], r2[0], r2[1], r2[2]};
-    int nbr[8], nb = 0;
+    int16_t *nbr = g->last_nbr;
+    nbr[0] = r0[0]; nbr[1] = r0[1]; nbr[2] = r0[2];
+    nbr[3] = cell[-1]; nbr[4] = cell[1];
+    nbr[5] = r2[0]; nbr[6] = r2[1]; nbr[7] = r2[2];
+    int nb = 0;
+    unsigned full = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 8
+#endif
     for (int k = 0; k < 8; k++) {
-        int u = raw[k] < 0 ? -1 : raw[k];
-        nbr[k] = u;
-        g->last_nbr[k] = (int16_t)u;
-        if (u >= 0) {
-            T[u].nb8++;
+        int v = nbr[k];
+        if (v < 0) {
+            nbr[k] = -1;
+        } else {
+            if (++T[v].nb8 == 8) full |= 1u << k;
             nb++;
         }
     }
     pt->nb8 = (uint8_t)nb;
-    /* the side cells N E S W */
-    int16_t *const scell[4] = {cell - gw, cell + 1, cell + gw, cell - 1};
+    g->last_full = (uint16_t)(full | (nb == 8 ? 1u << 8 : 0u));
     const bool notify = (g->hookmask & HK_MERGED) != 0;
     /* roads laid over tiles, wildcard edges, or edge mismatches a module
      * repairs (place_repair) in this game */
     const bool rare = (g->hookmask & (HK_OVERLAY | HK_WILD | HK_REPAIR)) != 0;
-
-    for (int d = 0; d < 4; d++) {
-        int u = nbr[carc__side_nbr[d]];
-        int kind = (ty->code[rot] >> (2 * d)) & 3;
-        if (u < 0) {
-            /* the 4 sides are distinct cells, so add_front() of an earlier
-             * side cannot have changed this one's value */
-            add_front(g, scell[d], x + carc__dx[d], y + carc__dy[d], t, d, kind);
-            continue;
-        }
-        const ptile *nt = &T[u];
-        const tile_type *nty = &carc__types[nt->type];
-        int od = (d + 2) & 3;
-        if (rare && (nt->overlay_sides >> od) & 1) {
-            /* the neighbour's edge carries a road laid over its field (a
-             * bridge); the frontier demanded a road here, or a wildcard */
-            if (kind == EK_ROAD) {
-                int r = unite(g, pt->seg0 + ty->edge_seg[rot][d], nt->overlay_seg, notify);
-                S[r].open = (uint16_t)(S[r].open - 2);
-            } else if (kind == EK_NONE) {
-                S[carc__find(g, nt->overlay_seg)].open--;
-            }
-            /* the field runs on under the bridge */
-            for (int h = 0; h < 2; h++) {
-                int a = ty->half_seg[rot][2 * d + h];
-                int b = nty->half_seg[nt->rot][2 * od + 1 - h];
-                if (a != NO_SEG && b != NO_SEG) unite(g, pt->seg0 + a, nt->seg0 + b, notify);
-            }
-            continue;
-        }
-        int nkind = rare ? (nty->code[nt->rot] >> (2 * od)) & 3 : EK_FIELD;
-        if (rare && (kind == EK_NONE || nkind == EK_NONE)) {
-            /* a wildcard edge (abbey) closes the road or city edge it meets
-             * without joining it; fields are never united across it */
-            int s = kind != EK_NONE ? pt->seg0 + ty->edge_seg[rot][d]
-                                    : nt->seg0 + nty->edge_seg[nt->rot][od];
-            if ((kind | nkind) >= EK_ROAD) S[carc__find(g, s)].open--;
-            continue;
-        }
-        if (kind != EK_FIELD && (!rare || kind == nkind)) {
-            /* (a road against a field edge, allowed by place_repair, joins
-             * nothing: its end stays open until the repair, a road laid
-             * over one of the two tiles, joins it; the fields run on) */
-            int a = ty->edge_seg[rot][d], b = nty->edge_seg[nt->rot][od];
-            int r = unite(g, pt->seg0 + a, nt->seg0 + b, notify);
-            S[r].open = (uint16_t)(S[r].open - 2);
-        }
-        /* the fields along the edge, half by half (a field on both halves
-         * of both tiles is united once) */
-        int a0 = ty->half_seg[rot][2 * d], b0 = nty->half_seg[nt->rot][2 * od + 1];
-        int a1 = ty->half_seg[rot][2 * d + 1], b1 = nty->half_seg[nt->rot][2 * od];
-        if (a0 != NO_SEG && b0 != NO_SEG) unite(g, pt->seg0 + a0, nt->seg0 + b0, notify);
-        if (a1 != NO_SEG && b1 != NO_SEG && (a1 != a0 || b1 != b0))
-            unite(g, pt->seg0 + a1, nt->seg0 + b1, notify);
-    }
+    const int n0 = nbr[1], n1 = nbr[4], n2 = nbr[6], n3 = nbr[3];
+    place_side(g, ty, rot, t, seg0, cell, x, y, 0, n0, rare, notify);
+    place_side(g, ty, rot, t, seg0, cell, x, y, 1, n1, rare, notify);
+    place_side(g, ty, rot, t, seg0, cell, x, y, 2, n2, rare, notify);
+    place_side(g, ty, rot, t, seg0, cell, x, y, 3, n3, rare, notify);
     return t;
 }
 

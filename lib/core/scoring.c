@@ -119,11 +119,25 @@ int carc__root_player_points(const carc_game *g, int root, int player, const fea
     return points;
 }
 
+#define NO_ROOT 0xFFFF
+
+/* carc__root_eval; froot, if not NULL: the root of the feature of every
+ * figure on a segment, NO_ROOT for the others (what the figure walk would
+ * find, read once for a whole end-game scoring). */
+static void root_eval(const carc_game *g, int root, int as_complete, feat_eval *out,
+                      const uint16_t *froot);
+
 /* Evaluate the feature with root `root`.  as_complete: score it with the
  * completion values (during play) rather than the end-of-game values. */
 void carc__root_eval(const carc_game *g, int root, int as_complete, feat_eval *out)
 {
     CARC_MOD_CHECK(carc__is_root(g, root) && out);
+    root_eval(g, root, as_complete, out, NULL);
+}
+
+static void root_eval(const carc_game *g, int root, int as_complete, feat_eval *out,
+                      const uint16_t *froot)
+{
     const seg *S = CSEGS(g);
     const seg *r = &S[root];
     memset(out, 0, sizeof *out);
@@ -168,8 +182,12 @@ void carc__root_eval(const carc_game *g, int root, int as_complete, feat_eval *o
         const figure *F = CFIGS(g);
         for (uint32_t i = 0; i < g->nfigs; i++) {
             const figure *f = &F[i];
-            if (f->where != CARC_PLACE_SEGMENT || f->owner < 0) continue;
-            if (carc__find(g, f->seg) != root) continue;
+            if (froot) {
+                if (froot[i] != root || f->owner < 0) continue;
+            } else {
+                if (f->where != CARC_PLACE_SEGMENT || f->owner < 0) continue;
+                if (carc__find(g, f->seg) != root) continue;
+            }
             out->strength[f->owner] += carc__strength_of(g, (int)i);
         }
     }
@@ -205,10 +223,8 @@ int carc__collect_completed(carc_game *g)
     const ptile *T = CTILES(g);
     const ptile *pt = &T[t];
     const tile_type *ty = &carc__types[pt->type];
-    for (int i = 0; i < ty->nseg; i++) {
-        int k = ty->seg[i].kind;
-        if (k != CARC_FEATURE_ROAD && k != CARC_FEATURE_CITY) continue;
-        int r = carc__find(g, pt->seg0 + i);
+    for (uint32_t m = ty->rc_segs; m; m &= m - 1) { /* its roads and cities */
+        int r = carc__find(g, pt->seg0 + __builtin_ctz(m));
         if (CSEGS(g)[r].open == 0) add_completed(g, r);
     }
     if (g->hookmask & (HK_WILD | HK_OVERLAY)) {
@@ -232,12 +248,13 @@ int carc__collect_completed(carc_game *g)
             }
         }
     }
-    for (int k = 0; k <= 8; k++) {
+    /* only the tiles this placement gave their 8th neighbour (carc__place
+     * marks them in last_full) */
+    for (unsigned full = g->last_full; full; full &= full - 1) {
+        int k = __builtin_ctz(full);
         int u = k == 8 ? t : g->last_nbr[k];
-        if (u < 0 || T[u].nb8 != 8) continue;
-        const tile_type *uty = &carc__types[T[u].type];
-        for (int i = 0; i < uty->nseg; i++)
-            if (uty->seg[i].kind == CARC_FEATURE_MONASTERY) add_completed(g, T[u].seg0 + i);
+        for (uint32_t m = carc__types[T[u].type].mon_segs; m; m &= m - 1)
+            add_completed(g, T[u].seg0 + __builtin_ctz(m));
     }
     return g->ncompleted;
 }
@@ -331,10 +348,18 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
     uint16_t done[CARC_ID_FIGURE_N]; /* >= figures on the board */
     int ndone = 0;
     const figure *F = CFIGS(g);
+    /* the figures' roots, read once, unless a feature_scored hook (which
+     * may move figures) runs between two evaluations */
+    uint16_t froot[CARC_ID_FIGURE_N];
+    const bool once = !(mut && (g->hookmask & HK_FEATURE_SCORED)) && g->nfigs <= CARC_ID_FIGURE_N;
+    if (once)
+        for (uint32_t i = 0; i < g->nfigs; i++)
+            froot[i] = F[i].where == CARC_PLACE_SEGMENT ? (uint16_t)carc__find(g, F[i].seg)
+                                                        : (uint16_t)NO_ROOT;
     for (uint32_t i = 0; i < g->nfigs; i++) {
         const figure *f = &F[i];
         if (f->where != CARC_PLACE_SEGMENT) continue;
-        int root = carc__find(g, f->seg);
+        int root = once ? froot[i] : carc__find(g, f->seg);
         int k;
         for (k = 0; k < ndone; k++)
             if (done[k] == root) break;
@@ -346,7 +371,7 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
          * yet scored) counts as what it is about to score: complete.  One
          * whose scoring was skipped (a castle's knight) keeps its end value. */
         feat_eval e;
-        carc__root_eval(g, root, carc__root_due(g, root), &e);
+        root_eval(g, root, carc__root_due(g, root), &e, once ? froot : NULL);
         for (int p = 0; p < g->nplayers; p++) {
             if (!(e.owners & (1u << p))) continue;
             int points = carc__root_player_points(g, root, p, &e);

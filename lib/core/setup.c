@@ -61,22 +61,48 @@ int carc__rule_module(int rule)
     return -1;
 }
 
+/* The rules of the modules other than base, by slot (ties in registry
+ * order): what carc__rule_off_play walks.  The registry is constant, so the
+ * list is built once per thread (no lock, no shared write). */
+typedef struct rule_ref {
+    uint8_t slot, module;
+    int32_t def;
+} rule_ref;
+
+static const rule_ref *module_rules(int *n)
+{
+    static _Thread_local rule_ref list[CARC_MODULE_SLOTS * CARC_MAX_RULES];
+    static _Thread_local int count = -1;
+    if (count < 0) {
+        int k = 0;
+        for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+            const carc_module_def *md = carc__modules[m];
+            if (!md || m == CARC_MODULE_BASE) continue;
+            for (int i = 0; i < md->nrules; i++) {
+                if (md->rules[i].slot >= CARC_MAX_RULES || k >= (int)(sizeof list / sizeof list[0]))
+                    continue;
+                rule_ref r = {(uint8_t)md->rules[i].slot, (uint8_t)m, md->rules[i].def};
+                int j = k++;
+                while (j > 0 && list[j - 1].slot > r.slot) { list[j] = list[j - 1]; j--; }
+                list[j] = r;
+            }
+        }
+        count = k;
+    }
+    *n = count;
+    return list;
+}
+
 /* The first rule slot (by slot) whose value in opts is not its default
  * although the module that owns it is not in opts->modules, or -1. */
 int carc__rule_off_play(const carc_options *opts)
 {
-    int first = -1;
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
-        const carc_module_def *md = carc__modules[m];
-        if (!md || m == CARC_MODULE_BASE || ((opts->modules >> m) & 1u)) continue;
-        for (int i = 0; i < md->nrules; i++) {
-            int slot = md->rules[i].slot;
-            if (slot < CARC_MAX_RULES && opts->rules[slot] != md->rules[i].def &&
-                (first < 0 || slot < first))
-                first = slot;
-        }
-    }
-    return first;
+    int n;
+    const rule_ref *list = module_rules(&n);
+    for (int i = 0; i < n; i++)
+        if (!((opts->modules >> list[i].module) & 1u) && opts->rules[list[i].slot] != list[i].def)
+            return list[i].slot;
+    return -1;
 }
 
 /* One past the highest defined slot. */
@@ -116,16 +142,22 @@ int carc_rule_default(int rule)
     return r ? r->def : CARC_E_INVALID;
 }
 
-/* Every slot's definition (NULL where none), in one pass over the registry. */
-static void rule_table(const carc_rule_def *defs[CARC_MAX_RULES])
+/* Every slot's definition (NULL where none), from one pass over the
+ * registry, once per thread (the registry is constant). */
+static const carc_rule_def *const *rule_table(void)
 {
-    memset(defs, 0, CARC_MAX_RULES * sizeof defs[0]);
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
-        const carc_module_def *md = carc__modules[m];
-        if (!md) continue;
-        for (int i = 0; i < md->nrules; i++)
-            if (md->rules[i].slot < CARC_MAX_RULES) defs[md->rules[i].slot] = &md->rules[i];
+    static _Thread_local const carc_rule_def *defs[CARC_MAX_RULES];
+    static _Thread_local bool ready;
+    if (!ready) {
+        for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+            const carc_module_def *md = carc__modules[m];
+            if (!md) continue;
+            for (int i = 0; i < md->nrules; i++)
+                if (md->rules[i].slot < CARC_MAX_RULES) defs[md->rules[i].slot] = &md->rules[i];
+        }
+        ready = true;
     }
+    return defs;
 }
 
 void carc_options_init(carc_options *opts)
@@ -135,8 +167,7 @@ void carc_options_init(carc_options *opts)
     opts->struct_size = sizeof *opts;
     opts->num_players = 2;
     opts->modules = 1u << CARC_MODULE_BASE;
-    const carc_rule_def *defs[CARC_MAX_RULES];
-    rule_table(defs);
+    const carc_rule_def *const *defs = rule_table();
     for (int i = 0; i < CARC_MAX_RULES; i++)
         if (defs[i]) opts->rules[i] = defs[i]->def;
 }
@@ -201,8 +232,7 @@ int carc__check_options(const carc_options *in, carc_options *norm)
     norm->struct_size = sizeof *norm;
     if (norm->num_players < CARC_MIN_PLAYERS || norm->num_players > CARC_MAX_PLAYERS)
         return CARC_E_INVALID;
-    const carc_rule_def *defs[CARC_MAX_RULES];
-    rule_table(defs);
+    const carc_rule_def *const *defs = rule_table();
     for (int i = 0; i < CARC_MAX_RULES; i++) {
         const carc_rule_def *r = defs[i];
         if (r) {

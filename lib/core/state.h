@@ -183,6 +183,8 @@ struct carc_game {
     uint8_t kind_strength[CARC_FIGURE_KINDS];
     int16_t last_nbr[8];    /* 8-neighbours of the last placed tile (-1 empty), row by row */
     /* (the board window, gx0 .. gh, is in the head above) */
+    uint16_t last_full;     /* bit k < 8: last_nbr[k] got its 8th neighbour from that tile;
+                             * bit 8: the tile itself has 8 (carc__collect_completed) */
     /* scoring of the current placement */
     uint8_t ncompleted, score_pos, score_hook;
     uint16_t completed[MAX_COMPLETED];

@@ -45,8 +45,16 @@ typedef struct tile_type {
     uint8_t edge_seg[4][4];      /* [rot][board side] -> segment or NO_SEG */
     uint8_t half_seg[4][8];      /* [rot][board half-edge] -> segment or NO_SEG */
     uint8_t fit[256];            /* [requirement pattern] -> bit set of fitting rotations */
+    uint8_t fit16[256];          /* fit[req] * 16: the byte offset of its entry in a
+                                  * table of 16-byte rows (the placement listing) */
     uint8_t repair[256];         /* [requirement pattern] -> rotations that miss only where
                                   * a road meets a field (place_repair candidates) */
+    uint32_t rc_segs;            /* bit per segment: a road or a city */
+    uint32_t mon_segs;           /* bit per segment: a monastery */
+    uint8_t seg_init[CARC_MAX_SEGMENTS][8]; /* [segment] bytes 8..15 of a newly placed
+                                  * segment (lib/core/state.h's seg: local, kind, open as
+                                  * a little-endian uint16, pennants, then 0 for figs,
+                                  * flags, owners), copied whole by carc__place */
 } tile_type;
 
 extern const tile_type carc__types[] CARC_INTERNAL;
