@@ -21,6 +21,10 @@
  *    own included; other figures stay (C5); the orphan rule (A6: Traders &
  *    Builders' figure_moved) and a tower top's reopening follow from the
  *    moves (carc__figure_move).
+ *  - followers a module holds off the board with a place on it (a City
+ *    quarter: carc__figure_held_spot) are touched and seduced like those on
+ *    the board (C4, C5; rule catapult_quarters 2: not); a seduced one is
+ *    replaced in its place (carc__figure_held_legal).
  *  - seduction: on the map, the closest opponent follower (C4; rule
  *    catapult_seduction 2: the closest follower of anyone, nothing when it
  *    is the hurler's own; ties: rule catapult_seduction_ties) may be

@@ -9,7 +9,9 @@
  *   (JCloisterZone CountCapability; expansions.md §6).
  * - Quarters: castle -> cities, blacksmith -> roads, cathedral ->
  *   monasteries, market -> fields.  Their followers are held off the board
- *   (CARC_PLACE_HELD, holder this module, arg the quarter; count.h).
+ *   (CARC_PLACE_HELD, holder this module, arg the quarter; count.h); for
+ *   the rules that measure (the Catapult) they lie where the quarters are
+ *   drawn, on CO_7 (the platform's held_spot / held_accepts hooks, below).
  * - Entering: when the tile a player places makes at least one opponent
  *   score and the player scores nothing (feature scoring of this turn part:
  *   the SCORING step and castles), the player may put one follower from
