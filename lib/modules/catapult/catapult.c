@@ -900,9 +900,9 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
         out->reason = d->kind == DEC_SWAP ? WHY_SWAP_ILLEGAL : WHY_NOT_NOW;
         snprintf(m, n, "%s", d->kind == DEC_SWAP
                                  ? "that figure may not replace the seduced follower: it must be "
-                                   "one of your followers, from your supply or the board, allowed "
-                                   "on that feature (a mayor only in a city, a wagon not in a "
-                                   "field)"
+                                   "one of yours, from supply or the board, allowed there (a "
+                                   "mayor only in a city, a wagon not in a field; a quarter: a "
+                                   "kind that may enter)"
                                  : "an exchange is chosen only after your seduction token came to "
                                    "rest on the map");
         return true;
