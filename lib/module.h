@@ -136,7 +136,8 @@ enum {
     CARC_CAUSE_PORTAL = 3,   /* deployed on another placed tile (magic portal) */
     CARC_CAUSE_DUNGEON_EXIT = 4, /* out of the dungeon onto a feature           */
     CARC_CAUSE_LEAVE_CITY = 5,   /* from a City quarter onto the feature scored */
-    CARC_CAUSE_SEDUCTION = 6,    /* a swap onto an occupied feature (catapult)  */
+    CARC_CAUSE_SEDUCTION = 6,    /* a swap onto an occupied feature or into a
+                                    held place (catapult)                      */
     CARC_CAUSE_MODULE = 16   /* module causes: CARC_MODULE_KIND(m, k)          */
 };
 
@@ -720,6 +721,29 @@ typedef struct carc_module_def {
      * Added for the Catapult (0.7.0). */
     bool (*outcome_explain)(const carc_game *g, const carc_pending *p, const uint16_t *words,
                             int n, carc_explanation *out);
+
+    /* ---- figures held off the board that dexterity rules may reach
+     * (doc/modules.md "Held figures with a place on the board"; added for
+     * the Catapult's seduction and knock-out of City-quarter followers,
+     * 0.8.0).  Asked only of the module that holds the figure
+     * (CARC_PLACE_HELD, holder this module), through carc__figure_held_spot
+     * and carc__figure_held_legal; a module that does not define them holds
+     * its figures out of every such rule (a prisoner, the dungeon). */
+    /* (holder) where held figure fig lies on the board for a rule that
+     * measures (a City quarter drawn on its tile): the placed tile in
+     * *tile, the spot in *spot (as carc__figure_spot: half millimetres from
+     * the tile's north-west corner, board orientation; level and flags);
+     * false when that figure has no such place (the Count itself: out of
+     * play).  The spot must be a pure function of the state.  Read-only. */
+    bool (*held_spot)(const carc_game *g, int fig, int *tile, carc_spot *spot);
+    /* (holder) may figure fig (a follower of any player, in supply or on
+     * the board) be held by this module at place `arg` (a quarter) for this
+     * cause (CARC_CAUSE_SEDUCTION: swapped in for a figure held there, which
+     * goes home first)?  The holder's own rule of who may stand there (the
+     * Count's: the follower kinds that may enter a quarter).  The caller
+     * then moves it with carc__figure_move(CARC_PLACE_HELD, arg, holder).
+     * Read-only. */
+    bool (*held_accepts)(const carc_game *g, int fig, int arg, int cause);
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */
@@ -1106,6 +1130,22 @@ int carc__figure_tile(const carc_game *g, int fig);
  * index, CARC_E_NOTFOUND for a figure off the board (supply, held,
  * removed); *out is written only on success.  Any time, read-only. */
 int carc__figure_spot(const carc_game *g, int fig, carc_spot *out);
+/* Where figure fig, held off the board (CARC_PLACE_HELD), lies on the board
+ * for a rule that measures (a follower in a City quarter, on the quarter's
+ * tile): its holder's held_spot hook.  Returns the placed tile and writes
+ * *out like carc__figure_spot; CARC_E_INVALID for a bad index,
+ * CARC_E_NOTFOUND for a figure not held, or one its holder (not enabled, no
+ * hook, or answering false) gives no place.  A figure on the board is
+ * carc__figure_spot's.  Any time, read-only. */
+int carc__figure_held_spot(const carc_game *g, int fig, carc_spot *out);
+/* May figure fig be held by module `holder` at place `arg` for this cause
+ * (a seduction swapping it in for a figure held there)?  The holder's
+ * held_accepts hook (false when the holder is not enabled or has none),
+ * then every may_move_figure veto for (CARC_PLACE_HELD, tile -1, arg,
+ * cause).  false for bad arguments or a removed figure.  Any time,
+ * read-only; the move itself is carc__figure_move(fig, CARC_PLACE_HELD,
+ * -1, -1, arg, holder, cause). */
+bool carc__figure_held_legal(const carc_game *g, int fig, int holder, int arg, int cause);
 /* the measured size of a figure of `kind`, in hundredths of a millimetre:
  * w along x, d along y, h upwards, for a figure standing (facing south) or,
  * with CARC_FIGPOS_LYING in flags, lying (its height along y); the

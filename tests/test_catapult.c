@@ -498,6 +498,96 @@ START_TEST(refusals_explained)
 }
 END_TEST
 
+/* reasons 0 (not now) and 4 (not one of the tied followers) */
+START_TEST(refusals_not_now_and_pick)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.modules |= 1ull << CARC_MODULE_CATAPULT;
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    carc_explanation e;
+    carc_action a = {0};
+    a.kind = ACT_KIND; /* no round running: the first tile is to be drawn/placed */
+    ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
+    ck_assert_int_ne(e.code, CARC_OK);
+    ck_assert_int_eq(e.reason, 16 + 9 * 16 + 0);
+    ck_assert_msg(strstr(e.message, "only when a catapult round starts"), "%s", e.message);
+    carc_game_free(g);
+
+    /* at the kind decision an aim is not now */
+    g = round_game(1, "knockout", "");
+    carc_game *k;
+    const char *text = "carcvar-record 4\nplayers 2\nseed 1\nmodules base catapult\nbag U=1 CA_F=1\n"
+                       "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw CA_F\nplace 0,1 r0\n"
+                       "pass\n";
+    carc_record_error err;
+    ck_assert_int_eq(carc_record_replay(&k, text, strlen(text), &err), CARC_OK);
+    a.kind = ACT_AIM;
+    a.arg = 3;
+    ck_assert_int_eq(carc_game_explain(k, &a, &e), CARC_OK);
+    ck_assert_int_ne(e.code, CARC_OK);
+    ck_assert_int_eq(e.reason, 16 + 9 * 16 + 0);
+    ck_assert_msg(strstr(e.message, "before the hurl"), "%s", e.message);
+    carc_game_free(k);
+    carc_game_free(g);
+
+    /* two followers equally close (cat_seduction_tie_choose.rec): P0's 0
+     * and 1 are tied, figure 5 (in supply) is no candidate */
+    text = "carcvar-record 4\nplayers 2\nseed 1\nmodules base catapult\nbag U=1 B=2 CA_F=1\n"
+           "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw B\nplace 1,1 r0\npass\n"
+           "draw B\nplace 0,1 r0\ndeploy follower monastery\ndraw CA_F\nplace -1,1 r0\n"
+           "pass\ncatapult seduction\ncatapult aim 112\noutcome 0 : 1 32768 32768\n";
+    ck_assert_int_eq(carc_record_replay(&g, text, strlen(text), &err), CARC_OK);
+    ck_assert_int_eq(carc_game_clone(&k, g), CARC_OK);
+    ck_assert_int_eq(carc_game_explain_text(g, "catapult pick 5", &e), CARC_OK);
+    ck_assert_int_ne(e.code, CARC_OK);
+    ck_assert_int_eq(e.reason, 16 + 9 * 16 + 4);
+    ck_assert_msg(strstr(e.message, "not one of those closest"), "%s", e.message);
+    ck_assert_int_ne(apply_text(g, "catapult pick 5"), CARC_OK);
+    ck_assert(same_game(g, k));
+    ck_assert_int_eq(carc_game_explain_text(g, "catapult pick 1", &e), CARC_OK);
+    ck_assert_int_eq(e.code, CARC_OK);
+    carc_game_free(k);
+    carc_game_free(g);
+}
+END_TEST
+
+/* off-map detection at the borders of placed tiles (doc/catapult.md: a
+ * point on a border belongs to the tile east or south of it): tiles at
+ * cells 0,0 (D), 1,0 (U) and 0,1 (the fair), each 90 half-mm wide */
+START_TEST(off_map_borders)
+{
+    static const struct { int x, y, on; } pts[] = {
+        {-45, 0, 1},  /* D's west border: D's                 */
+        {-46, 0, 0},  /* just west of it: cell -1,0, empty    */
+        {134, 0, 1},  /* inside U, by its east border         */
+        {135, 0, 0},  /* U's east border: cell 2,0, empty     */
+        {44, 90, 1},  /* inside the fair, by its east border  */
+        {45, 90, 0},  /* the fair's east border: 1,1, empty   */
+        {0, 134, 1},  /* the fair, by its south border        */
+        {0, 135, 0},  /* its south border: 0,2, empty         */
+        {45, 45, 0},  /* the corner of D, U, the fair, 1,1    */
+        {44, 45, 1},  /* west of it: the fair                 */
+    };
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++)
+        for (int on = 0; on <= 1; on++) {
+            carc_game *g = round_game(1, "target", "");
+            carc_action a = {0};
+            a.kind = ACT_HURL;
+            a.arg = on;
+            a.x = pts[i].x;
+            a.y = pts[i].y;
+            const uint16_t w[] = {(uint16_t)on, (uint16_t)(pts[i].x + 32768),
+                                  (uint16_t)(pts[i].y + 32768)};
+            int rc = carc_game_apply_outcome(g, &a, w, 3, NULL);
+            ck_assert_msg(rc == (on == pts[i].on ? CARC_OK : CARC_E_ILLEGAL), "%d,%d said %d: %d",
+                          pts[i].x, pts[i].y, on, rc);
+            carc_game_free(g);
+        }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("catapult");
@@ -512,6 +602,8 @@ static Suite *suite(void)
     tcase_add_test(tc, round_query_and_tokens);
     tcase_add_test(tc, hit_rates);
     tcase_add_test(tc, refusals_explained);
+    tcase_add_test(tc, refusals_not_now_and_pick);
+    tcase_add_test(tc, off_map_borders);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return s;

@@ -292,6 +292,74 @@ START_TEST(count_starts_on_castle)
 }
 END_TEST
 
+/* the quarters on the board (doc/rules.md "Quarters on the board"): the
+ * platform's held_spot / held_accepts as the count module answers them */
+START_TEST(quarters_on_board)
+{
+    carc_game *g = new_game(true, 2);
+    int co7 = -1;
+    for (int t = 0; t < carc__tile_count(g); t++)
+        if (strcmp(carc__types[carc__tile_type(g, t)].name, "CO_7") == 0) co7 = t;
+    ck_assert_int_ge(co7, 0);
+    int x, y;
+    carc__tile_xy(g, co7, &x, &y);
+    ck_assert(x == 0 && y == 0);
+    int count = carc__figure_find(g, -1, CARC_FIGURE_COUNT, CARC_PLACE_HELD, -1);
+    ck_assert_int_ge(count, 0);
+    carc_spot sp;
+    ck_assert_int_eq(carc__figure_held_spot(g, count, &sp), CARC_E_NOTFOUND); /* out of play */
+    ck_assert_int_eq(carc__figure_held_spot(g, 0, &sp), CARC_E_NOTFOUND);     /* in supply   */
+    ck_assert_int_eq(carc__figure_held_spot(g, -1, &sp), CARC_E_INVALID);
+    ck_assert_int_eq(carc__figure_held_spot(g, carc__figure_count(g), &sp), CARC_E_INVALID);
+    /* P0's 0, 1, 2 into the castle, its 3 into each other quarter in turn */
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_eq(carc__figure_move(g, i, CARC_PLACE_HELD, -1, -1, CARC_COUNT_CASTLE,
+                                           CARC_MODULE_COUNT, CARC_CAUSE_SETUP), CARC_OK);
+    /* a row along x: the first on the spot (11 mm, 11 mm), the next towards
+     * the centre, then away, footprints touching (16 mm wide) */
+    static const int16_t row[3] = {22, 54, -10};
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(carc__figure_held_spot(g, i, &sp), co7);
+        ck_assert_int_eq(sp.x, row[i]);
+        ck_assert_int_eq(sp.y, 22);
+        ck_assert_int_eq(sp.level, 0);
+        ck_assert_int_eq(sp.flags, 0);
+    }
+    static const struct { int q; int16_t x, y; } spots[] = {
+        {CARC_COUNT_MARKET, 68, 22}, {CARC_COUNT_BLACKSMITH, 68, 68}, {CARC_COUNT_CATHEDRAL, 22, 68}};
+    for (int k = 0; k < 3; k++) {
+        ck_assert_int_eq(carc__figure_move(g, 3, CARC_PLACE_HELD, -1, -1, spots[k].q,
+                                           CARC_MODULE_COUNT, CARC_CAUSE_SETUP), CARC_OK);
+        ck_assert_int_eq(carc__figure_held_spot(g, 3, &sp), co7);
+        ck_assert(sp.x == spots[k].x && sp.y == spots[k].y);
+    }
+    /* still held: no position for the public query, no claim */
+    carc_figure_position pos;
+    ck_assert_int_eq(carc_game_figure_position(g, 0, &pos), CARC_E_NOTFOUND);
+    /* held by a module not in play: no place */
+    ck_assert_int_eq(carc__figure_move(g, 4, CARC_PLACE_HELD, -1, -1, 0, CARC_MODULE_TOWER,
+                                       CARC_CAUSE_SETUP), CARC_OK);
+    ck_assert_int_eq(carc__figure_held_spot(g, 4, &sp), CARC_E_NOTFOUND);
+    /* who may be put into a quarter: a follower of anyone, a quarter 0..3 */
+    ck_assert(carc__figure_held_legal(g, 7, CARC_MODULE_COUNT, CARC_COUNT_MARKET,
+                                      CARC_CAUSE_SEDUCTION));
+    ck_assert(carc__figure_held_legal(g, 5, CARC_MODULE_COUNT, CARC_COUNT_CASTLE,
+                                      CARC_CAUSE_SEDUCTION));
+    ck_assert(!carc__figure_held_legal(g, 5, CARC_MODULE_COUNT, 4, CARC_CAUSE_SEDUCTION));
+    ck_assert(!carc__figure_held_legal(g, count, CARC_MODULE_COUNT, 0, CARC_CAUSE_SEDUCTION));
+    ck_assert(!carc__figure_held_legal(g, 5, CARC_MODULE_TOWER, 0, CARC_CAUSE_SEDUCTION));
+    ck_assert(!carc__figure_held_legal(g, -1, CARC_MODULE_COUNT, 0, CARC_CAUSE_SEDUCTION));
+    carc_game_free(g);
+    /* without the Count nothing holds a place */
+    g = new_game(false, 2);
+    ck_assert_int_eq(carc__figure_move(g, 0, CARC_PLACE_HELD, -1, -1, 0, CARC_MODULE_COUNT,
+                                       CARC_CAUSE_SETUP), CARC_OK);
+    ck_assert_int_eq(carc__figure_held_spot(g, 0, &sp), CARC_E_NOTFOUND);
+    ck_assert(!carc__figure_held_legal(g, 1, CARC_MODULE_COUNT, 0, CARC_CAUSE_SEDUCTION));
+    carc_game_free(g);
+}
+END_TEST
+
 /* a road P0 holds is ended by P1's tile: P1 may enter */
 #define ENTRY_PREFIX                                                                       \
     "carcvar-record 2\nplayers 2\nseed 1\nmodules base,count\n%s"                          \
@@ -411,6 +479,7 @@ int main(void)
     tcase_add_test(tc, base_tiles_drawn);
     tcase_add_test(tc, inner_tiles_veto);
     tcase_add_test(tc, count_starts_on_castle);
+    tcase_add_test(tc, quarters_on_board);
     tcase_add_test(tc, count_move_rules);
     tcase_add_test(tc, count_final_rules);
     tcase_add_test(tc, reasons);

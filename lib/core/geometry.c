@@ -186,3 +186,32 @@ int carc__figure_spot(const carc_game *g, int fig, carc_spot *out)
     if (t >= 0) *out = s;
     return t;
 }
+
+/* ------------------------------------------- held figures with a place */
+
+int carc__figure_held_spot(const carc_game *g, int fig, carc_spot *out)
+{
+    if (fig < 0 || (uint32_t)fig >= g->nfigs) return CARC_E_INVALID;
+    const figure *f = &CFIGS(g)[fig];
+    if (f->where != CARC_PLACE_HELD || f->holder >= CARC_MODULE_SLOTS ||
+        !carc__module_enabled(g, f->holder))
+        return CARC_E_NOTFOUND;
+    const carc_module_def *md = carc__modules[f->holder];
+    int t = -1;
+    carc_spot s = {0, 0, 0, 0};
+    if (!md || !md->held_spot || !md->held_spot(g, fig, &t, &s)) return CARC_E_NOTFOUND;
+    if (t < 0 || (uint32_t)t >= g->ntiles) return CARC_E_NOTFOUND;
+    *out = s;
+    return t;
+}
+
+bool carc__figure_held_legal(const carc_game *g, int fig, int holder, int arg, int cause)
+{
+    if (fig < 0 || (uint32_t)fig >= g->nfigs || holder < 0 || holder >= CARC_MODULE_SLOTS ||
+        arg < 0 || arg > UINT16_MAX || !carc__module_enabled(g, holder))
+        return false;
+    if (CFIGS(g)[fig].where == CARC_PLACE_REMOVED) return false;
+    const carc_module_def *md = carc__modules[holder];
+    if (!md || !md->held_accepts || !md->held_accepts(g, fig, arg, cause)) return false;
+    return carc__figure_may_move(g, fig, CARC_PLACE_HELD, -1, arg, cause);
+}

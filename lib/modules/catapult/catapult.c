@@ -21,6 +21,10 @@
  *    own included; other figures stay (C5); the orphan rule (A6: Traders &
  *    Builders' figure_moved) and a tower top's reopening follow from the
  *    moves (carc__figure_move).
+ *  - followers a module holds off the board with a place on it (a City
+ *    quarter: carc__figure_held_spot) are touched and seduced like those on
+ *    the board (C4, C5; rule catapult_quarters 2: not); a seduced one is
+ *    replaced in its place (carc__figure_held_legal).
  *  - seduction: on the map, the closest opponent follower (C4; rule
  *    catapult_seduction 2: the closest follower of anyone, nothing when it
  *    is the hurler's own; ties: rule catapult_seduction_ties) may be
@@ -50,6 +54,8 @@
 #define RULE_SEDUCTION 42     /* C4: 1 closest opponent follower, 2 closest of anyone    */
 #define RULE_SEDUCTION_TIES 43 /* C4: 1 the hurler chooses among the tied, 2 nobody      */
 #define RULE_TARGET_METRIC 44 /* C6: 1 distance to the tile's square, 2 to its centre    */
+#define RULE_QUARTERS 45      /* C4, C5: 1 held followers with a place on the board (City
+                                 quarters) are in play, 2 they are off the board        */
 
 #define DEC_KIND CARC_MODULE_KIND(MOD, 0)  /* the active player chooses a kind   */
 #define DEC_AIM CARC_MODULE_KIND(MOD, 1)   /* the hurler aims (knock-out, seduction, target) */
@@ -129,6 +135,7 @@ static const carc_rule_def rules[] = {
     {RULE_SEDUCTION, "catapult_seduction", 1, 1, 2},
     {RULE_SEDUCTION_TIES, "catapult_seduction_ties", 1, 1, 2},
     {RULE_TARGET_METRIC, "catapult_target_metric", 1, 1, 2},
+    {RULE_QUARTERS, "catapult_quarters", 1, 1, 2},
 };
 
 static size_t state_size(const carc_options *o)
@@ -169,12 +176,25 @@ static bool on_map(const carc_game *g, int x, int y)
     return carc__tile_at(g, floordiv(x + 45, 90), floordiv(y + 45, 90)) >= 0;
 }
 
+/* Where figure i is for the catapult: on the board (carc__figure_spot), or
+ * held off it by a module that gives it a place on the board (a follower in
+ * a City quarter: carc__figure_held_spot) unless rule catapult_quarters is
+ * 2.  The tile, or < 0 when no token can reach it (supply, the dungeon, a
+ * prisoner, the Count). */
+static int figure_place(const carc_game *g, int i, carc_spot *sp)
+{
+    int t = carc__figure_spot(g, i, sp);
+    if (t == CARC_E_NOTFOUND && carc__rule(g, RULE_QUARTERS) != 2)
+        t = carc__figure_held_spot(g, i, sp);
+    return t;
+}
+
 /* The footprint of figure i on the board, centre in board hundredths of a
  * millimetre; false when it is not on the board. */
 static bool figure_rect(const carc_game *g, int i, int64_t *cx, int64_t *cy, int *hw, int *hd)
 {
     carc_spot sp;
-    int t = carc__figure_spot(g, i, &sp);
+    int t = figure_place(g, i, &sp);
     if (t < 0) return false;
     int x, y;
     carc__tile_xy(g, t, &x, &y);
@@ -333,7 +353,8 @@ static int closest_followers(const carc_game *g, int player, int x, int y, int *
     for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
         carc_fig f;
         carc__figure_get(g, i, &f);
-        if (!is_follower(g, &f) || (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE))
+        if (!is_follower(g, &f) || (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE &&
+                                    f.where != CARC_PLACE_HELD))
             continue;
         if (!anyone && f.owner == player) continue;
         int64_t cx, cy;
@@ -351,7 +372,9 @@ static int closest_followers(const carc_game *g, int player, int x, int y, int *
 
 /* May figure f of the hurler replace follower t (seduction)?  On a
  * segment: the deployment rule (carc__figure_deploy_legal, cause
- * CARC_CAUSE_SEDUCTION, the feature's occupation lifted).  On a tile, no
+ * CARC_CAUSE_SEDUCTION, the feature's occupation lifted).  Held by a module
+ * with a place on the board (a City quarter): the holder's rule
+ * (carc__figure_held_legal).  On a tile, no
  * segment: on a tower top a normal or big follower (The Tower: no other
  * figure goes on top; the Tower's fact header says it is a top), anywhere
  * else (an acrobat) a follower of the same kind; and every veto of the move. */
@@ -364,6 +387,8 @@ static bool swap_legal(const carc_game *g, int f, int t)
     if (a.where != CARC_PLACE_SUPPLY && a.where != CARC_PLACE_SEGMENT && a.where != CARC_PLACE_TILE)
         return false;
     if (!carc__figure_may_move(g, t, CARC_PLACE_SUPPLY, -1, 0, CAUSE_SEDUCED)) return false;
+    if (b.where == CARC_PLACE_HELD) /* a City quarter: its holder's rule */
+        return carc__figure_held_legal(g, f, b.holder, b.arg, CARC_CAUSE_SEDUCTION);
     if (b.where == CARC_PLACE_SEGMENT)
         return carc__figure_deploy_legal(g, f, b.tile, b.segment, CARC_CAUSE_SEDUCTION,
                                          CARC_DEPLOY_OCCUPIED);
@@ -441,8 +466,6 @@ static int round_step(carc_game *g)
             s->phase = PH_KIND;
             carc__decision_push(g, DEC_KIND, s->starter, MOD, s->fair, 0);
             return CARC_HOOK_AGAIN;
-        case PH_KIND: /* waiting for the kind: cannot be here (the apply moves on) */
-            return CARC_HOOK_AGAIN;
         case PH_AIM: {
             if (s->k >= carc__players(g)) {
                 int rc = s->kind == TK_TARGET ? score_target(g) : CARC_OK;
@@ -471,6 +494,9 @@ static int round_step(carc_game *g)
             s->phase = PH_AIM;
             continue;
         default:
+            /* PH_KIND: the kind decision is pending and its apply moves the
+             * phase on (its actions are the four kinds, no pass), so the
+             * step is never run in it */
             return CARC_HOOK_NEXT;
         }
     }
@@ -532,7 +558,7 @@ static bool touched_ok(const carc_game *g, const uint16_t *w, int n)
     for (int k = 3; k < n; k++) {
         carc_spot sp;
         if (w[k] >= carc__figure_count(g) || (k > 3 && w[k] <= w[k - 1])) return false;
-        if (carc__figure_spot(g, w[k], &sp) < 0) return false;
+        if (figure_place(g, w[k], &sp) < 0) return false;
     }
     return true;
 }
@@ -599,7 +625,11 @@ static int knock_out(carc_game *g, int q, const uint16_t *w, int n)
         carc_fig f;
         carc__figure_get(g, w[k], &f);
         /* re-read: an earlier move may have moved it (a fairy, an orphan) */
-        if (!is_follower(g, &f) || (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE))
+        carc_spot sp;
+        if (!is_follower(g, &f) ||
+            (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE &&
+             f.where != CARC_PLACE_HELD) ||
+            figure_place(g, w[k], &sp) < 0)
             continue;
         if (!carc__figure_may_move(g, w[k], CARC_PLACE_SUPPLY, -1, 0, CAUSE_KNOCKOUT)) continue;
         int rc = carc__figure_move(g, w[k], CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_KNOCKOUT);
@@ -706,6 +736,9 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
          * from the move); then the seducer comes onto its spot */
         int rc = carc__figure_move(g, p->arg, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_SEDUCED);
         if (rc) return rc;
+        if (t.where == CARC_PLACE_HELD) /* a City quarter: into the same quarter */
+            return carc__figure_move(g, a->arg, CARC_PLACE_HELD, -1, -1, t.arg, t.holder,
+                                     CARC_CAUSE_SEDUCTION);
         if (t.where == CARC_PLACE_TILE) /* a tower top, an acrobat: its place */
             return carc__figure_move(g, a->arg, CARC_PLACE_TILE, t.tile, 0, t.arg, 0,
                                      CARC_CAUSE_SEDUCTION);
@@ -867,9 +900,9 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
         out->reason = d->kind == DEC_SWAP ? WHY_SWAP_ILLEGAL : WHY_NOT_NOW;
         snprintf(m, n, "%s", d->kind == DEC_SWAP
                                  ? "that figure may not replace the seduced follower: it must be "
-                                   "one of your followers, from your supply or the board, allowed "
-                                   "on that feature (a mayor only in a city, a wagon not in a "
-                                   "field)"
+                                   "one of yours, from supply or the board, allowed there (a "
+                                   "mayor only in a city, a wagon not in a field; a quarter: a "
+                                   "kind that may enter)"
                                  : "an exchange is chosen only after your seduction token came to "
                                    "rest on the map");
         return true;
@@ -942,8 +975,11 @@ static bool outcome_explain(const carc_game *g, const carc_pending *p, const uin
             snprintf(m, cap, "word %d: the touched figures are listed once each, ascending", k + 1);
             return true;
         }
-        if (carc__figure_spot(g, w[k], &sp) < 0) {
-            snprintf(m, cap, "word %d: figure %u is not on the board", k + 1, w[k]);
+        if (figure_place(g, w[k], &sp) < 0) {
+            snprintf(m, cap, "word %d: figure %u is not on the board%s", k + 1, w[k],
+                     carc__rule(g, RULE_QUARTERS) == 2 ? " (rule catapult_quarters 2: "
+                                                         "followers in a City quarter are off it)"
+                                                       : "");
             return true;
         }
     }

@@ -9,7 +9,9 @@
  *   (JCloisterZone CountCapability; expansions.md §6).
  * - Quarters: castle -> cities, blacksmith -> roads, cathedral ->
  *   monasteries, market -> fields.  Their followers are held off the board
- *   (CARC_PLACE_HELD, holder this module, arg the quarter; count.h).
+ *   (CARC_PLACE_HELD, holder this module, arg the quarter; count.h); for
+ *   the rules that measure (the Catapult) they lie where the quarters are
+ *   drawn, on CO_7 (the platform's held_spot / held_accepts hooks, below).
  * - Entering: when the tile a player places makes at least one opponent
  *   score and the player scores nothing (feature scoring of this turn part:
  *   the SCORING step and castles), the player may put one follower from
@@ -694,6 +696,86 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
     return false;
 }
 
+/* ------------------------------------------------- the quarters on the board */
+
+/* Where the quarters lie on the board, for the rules that measure (the
+ * Catapult: doc/rules.md "The Count", "Quarters on the board"): CO_7, the
+ * tile JCloisterZone draws the four quarters on (expansions.md §6), split
+ * into its four quadrants in the Count's clockwise order -- castle
+ * north-west, market north-east, blacksmith south-east, cathedral
+ * south-west; each quarter's spot is its quadrant's centre (half
+ * millimetres from the tile's north-west corner; the City is laid
+ * unrotated).  Several followers in one quarter stand in a row along x in
+ * figure-index order, the first on the spot, the next ones alternately
+ * towards the tile's centre and away from it, footprints touching (the
+ * core's rule for a shared spot, doc/geometry.md).  The Count itself has no
+ * such place: it is out of play for those rules (catapult.md §5.1: "the
+ * Count ... stays"). */
+static const int16_t quarter_x[CARC_COUNT_QUARTERS] = {22, 68, 22, 68};
+static const int16_t quarter_y[CARC_COUNT_QUARTERS] = {22, 68, 68, 22};
+
+/* the placed tile CO_7 (among the City's twelve, laid first), or -1 */
+static int quarters_tile(const carc_game *g)
+{
+    int n = carc__tile_count(g);
+    for (int t = 0; t < n && t < 12; t++)
+        if (strcmp(carc__types[carc__tile_type(g, t)].name, "CO_7") == 0) return t;
+    return -1;
+}
+
+static bool held_spot(const carc_game *g, int fig, int *tile, carc_spot *spot)
+{
+    carc_fig f;
+    carc__figure_get(g, fig, &f);
+    if (f.where != CARC_PLACE_HELD || f.holder != MOD || f.arg >= CARC_COUNT_QUARTERS ||
+        !is_follower_kind(g, f.kind) || f.owner < 0)
+        return false;
+    int t = quarters_tile(g);
+    if (t < 0) return false;
+    int q = f.arg, side = 1, x[2] = {quarter_x[q], quarter_x[q]}, w[2] = {0, 0}, n = 0;
+    if (quarter_x[q] > 45) side = -1; /* first towards the centre */
+    for (int j = 0; j <= fig; j++) {
+        carc_fig h;
+        carc__figure_get(g, j, &h);
+        if (h.where != CARC_PLACE_HELD || h.holder != MOD || h.arg != q || h.owner < 0 ||
+            !is_follower_kind(g, h.kind))
+            continue;
+        carc_footprint fp;
+        carc__figure_footprint(h.kind, 0, &fp);
+        if (n == 0) {
+            w[0] = w[1] = fp.w;
+        } else {
+            int k = (n & 1) ? 0 : 1; /* odd: the centre's side */
+            x[k] += (k == 0 ? side : -side) * ((w[k] + fp.w + 99) / 100);
+            w[k] = fp.w;
+        }
+        if (j == fig) {
+            spot->x = (int16_t)(n == 0 ? quarter_x[q] : x[(n & 1) ? 0 : 1]);
+            break;
+        }
+        n++;
+    }
+    spot->y = quarter_y[q];
+    spot->level = 0;
+    spot->flags = 0;
+    *tile = t;
+    return true;
+}
+
+/* who may be held in a quarter: the follower kinds that may enter one
+ * (kind_words, a follower class in this game), any player's */
+static bool held_accepts(const carc_game *g, int fig, int arg, int cause)
+{
+    (void)cause;
+    carc_fig f;
+    carc__figure_get(g, fig, &f);
+    if (arg < 0 || arg >= CARC_COUNT_QUARTERS || f.owner < 0 || !is_follower_kind(g, f.kind))
+        return false;
+    for (int k = 0; k < NKINDS; k++)
+        if (kind_words[k].value == f.kind) return true;
+    return false;
+}
+
 /* ------------------------------------------------------------- the module */
 
 static const carc_step_hook steps[] = {
@@ -735,4 +817,6 @@ const carc_module_def carc__module_count = {
     .before_majority = before_majority,
     .decision_feature = decision_feature,
     .explain = explain,
+    .held_spot = held_spot,
+    .held_accepts = held_accepts,
 };
