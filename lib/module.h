@@ -720,6 +720,19 @@ typedef struct carc_module_def {
      * Added for the Catapult (0.7.0). */
     bool (*outcome_explain)(const carc_game *g, const carc_pending *p, const uint16_t *words,
                             int n, carc_explanation *out);
+    /* (snapshots, doc/serialization.md) is this module's state, restored
+     * from a snapshot's bytes, safe to play on: every index, count and
+     * link the module later follows (figure indices, placed tiles,
+     * segments, array counts against their capacity, players) in range,
+     * and the arg / target of each of ITS decisions among queue[0..n)
+     * (owner == this module) what its hooks accept.  The core has checked
+     * its own state first (tiles, segments, figures, the queue's kinds,
+     * players and owners), so core services that read them may be used.
+     * Read-only; true: safe.  A module with a state (state_size) or
+     * decisions of its own and no state_check makes carc_game_deserialize
+     * replay a snapshot's history instead of copying its state.  Added in
+     * 0.8.0. */
+    bool (*state_check)(const carc_game *g, const carc_pending *queue, int n);
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */
