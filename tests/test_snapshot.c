@@ -154,8 +154,9 @@ static void roundtrips(const char *names, int games)
 
 static const char *const sets[] = {
     "base", "inns_cathedrals", "traders_builders", "abbey_mayor", "big_top",
-    "bridges_castles", "count", "princess_dragon", "tower", "dungeon", "catapult",
-    "pig_throwing", "inns_cathedrals,traders_builders,abbey_mayor,big_top,bridges_castles",
+    "bridges_castles", "count", "princess_dragon", "tower", "tower,princess_dragon,dungeon", "catapult",
+    "traders_builders,pig_throwing",
+    "inns_cathedrals,traders_builders,abbey_mayor,big_top,bridges_castles",
     "all"};
 #define NSETS ((int)(sizeof sets / sizeof sets[0]))
 
