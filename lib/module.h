@@ -969,6 +969,11 @@ int carc__segment_parse(const carc_game *g, int tile, char *const *tok, int ntok
                         int *at, outbuf *why);
 
 /* ---- features, by their root segment (carc__segment_root): facts, completion, scoring */
+/* Is root a feature's root now (a segment in use that is its own parent)?
+ * Any int; read-only.  For state_check hooks: a stored root may be
+ * checked before the root services (which require one) are asked.
+ * Added in 0.8.0. */
+bool carc__root_valid(const carc_game *g, int root);
 int carc__root_kind(const carc_game *g, int root);
 bool carc__root_complete(const carc_game *g, int root);
 int carc__root_followers(const carc_game *g, int root); /* claiming figures */

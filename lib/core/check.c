@@ -73,6 +73,8 @@ bool carc__snapshot_supported(const carc_game *g)
     return true;
 }
 
+bool carc__root_valid(const carc_game *g, int root) { return g && carc__is_root(g, root); }
+
 static bool tile_index(const carc_game *g, int v) { return v >= 0 && (uint32_t)v < g->ntiles; }
 static bool tile_or_none(const carc_game *g, int v) { return v == -1 || tile_index(g, v); }
 static bool step_pos_ok(const carc_game *g, unsigned step, unsigned pos)
