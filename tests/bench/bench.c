@@ -33,6 +33,14 @@
  *   copy_ns_4k_plus16/_minus16  the same into a destination 16 bytes above
  *                        (below) the source modulo 4096 (needs the static
  *                        library)
+ *   copy_ns_4k_worst     the slowest copy over every skew 16..4080 modulo 4096
+ *                        (2000 copies each; needs the static library)
+ *   snapshot_bytes_mid   carc_game_snapshot()'s bytes for that state
+ *   deserialize_replay_ns  carc_game_deserialize() + carc_game_free() of that
+ *                        state's carc_game_serialize() bytes (a replay)
+ *   deserialize_snapshot_ns  the same from its carc_game_snapshot() bytes
+ *   snapshot_copied      1: the snapshot's state was checked and copied;
+ *                        0: replayed (a module without state_check)
  *   copied_bytes_mid     bytes that clone and copy move for that state (the
  *                        header, fixed tables and used prefixes;
  *                        carc__state_used_bytes())
@@ -455,6 +463,81 @@ static double used_bytes(const carc_game *g)
 #endif
 }
 
+/* ns per carc_game_deserialize() + carc_game_free() of buf */
+static double time_restore(const uint8_t *buf, size_t n)
+{
+    long loops = 0;
+    double t0 = now(), t;
+    do {
+        for (int j = 0; j < 200; j++) {
+            carc_game *c = NULL;
+            CHECK(carc_game_deserialize(&c, buf, n));
+            carc_game_free(c);
+        }
+        loops += 200;
+    } while ((t = now()) - t0 < opt.seconds / 2);
+    return (t - t0) * 1e9 / (double)loops;
+}
+
+/* Restoring the mid-game state: from carc_game_serialize()'s bytes (the
+ * history replayed) and from carc_game_snapshot()'s (the state checked and
+ * copied when every module in play has a state_check hook:
+ * snapshot_copied 1; else replayed too, 0; -1 without the internal
+ * library). */
+static void bench_restore(const carc_game *mid)
+{
+    size_t sn = 0, pn = 0;
+    carc_game_serialize(mid, NULL, 0, &sn);
+    carc_game_snapshot(mid, NULL, 0, &pn);
+    uint8_t *sb = malloc(sn), *pb = malloc(pn);
+    if (!sb || !pb) die("out of memory");
+    CHECK(carc_game_serialize(mid, sb, sn, &sn));
+    CHECK(carc_game_snapshot(mid, pb, pn, &pn));
+    add_figure("snapshot_bytes_mid", (double)pn, "bytes", 0);
+    add_figure("deserialize_replay_ns", time_restore(sb, sn), "ns/call", 1);
+    add_figure("deserialize_snapshot_ns", time_restore(pb, pn), "ns/call", 1);
+#ifdef CARCVAR_BENCH_INTERNAL
+    carc_game *c = NULL;
+    bool copied = false;
+    CHECK(carc__snapshot_restore(&c, pb, pn, &copied));
+    carc_game_free(c);
+    add_figure("snapshot_copied", copied, "bool", 0);
+#else
+    add_figure("snapshot_copied", -1, "bool", 0);
+#endif
+    free(sb);
+    free(pb);
+}
+
+/* The slowest carc_game_copy() over every destination skew modulo 4096
+ * (16, 32, ..., 4080 bytes above the source), 2000 copies each; -1
+ * without the internal library. */
+static double copy_skew_worst(const carc_game *src)
+{
+#ifdef CARCVAR_BENCH_INTERNAL
+    size_t bytes = carc__state_bytes(src);
+    size_t span = (bytes + 4095) / 4096 * 4096 + 8192;
+    char *buf = aligned_alloc(4096, 2 * span);
+    if (!buf) die("out of memory");
+    carc_game *a = (carc_game *)(buf + 4096);
+    memcpy(a, src, bytes);
+    double worst = 0;
+    for (int skew = 16; skew < 4096; skew += 16) {
+        carc_game *b = (carc_game *)(buf + span + skew);
+        memcpy(b, src, bytes);
+        double t0 = now();
+        for (int j = 0; j < 2000; j++) CHECK(carc_game_copy(b, a));
+        double ns = (now() - t0) * 1e9 / 2000;
+        if (ns > worst) worst = ns;
+    }
+    free(buf);
+    return worst;
+#else
+    (void)src;
+    return -1;
+#endif
+}
+
 static double copied_bytes_mid = -1; /* reported with the capacity figures */
 
 static void bench_calls(void)
@@ -531,6 +614,8 @@ static void bench_calls(void)
     size_t sn = 0;
     if (carc_game_serialize(mid, NULL, 0, &sn) != CARC_E_BUFFER) die("serialize size query");
     add_figure("serialized_bytes_mid", (double)sn, "bytes", 0);
+    bench_restore(mid);
+    add_figure("copy_ns_4k_worst", copy_skew_worst(mid), "ns/call", 1);
 
     carc_game_free(mid);
     carc_game_free(work);
