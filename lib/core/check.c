@@ -87,32 +87,38 @@ static bool check_tiles_segments(const carc_game *g)
 {
     const ptile *T = CTILES(g);
     const seg *S = CSEGS(g);
-    uint32_t expect_seg = 0;
     for (uint32_t t = 0; t < g->ntiles; t++) {
         const ptile *pt = &T[t];
         if (pt->type >= (uint32_t)carc__ntypes || pt->rot > 3 || pt->nb8 > 8) return false;
         if (!carc__cell_in_range(pt->x, pt->y)) return false;
         if (pt->front != 0xFFFF && pt->front >= g->nfront) return false;
         uint32_t n = carc__types[pt->type].nseg;
-        /* a tile's segments follow the previous tile's; overlays lie after */
-        if (pt->seg0 != expect_seg || pt->seg0 + n > g->nsegs) return false;
-        expect_seg += n;
+        if ((uint32_t)pt->seg0 + n > g->nsegs) return false;
         for (uint32_t k = 0; k < n; k++) {
             const seg *s = &S[pt->seg0 + k];
             if (s->tile != t || s->local != k || s->kind != carc__types[pt->type].seg[k].kind)
                 return false;
         }
         if (pt->overlay_seg != NO_OVERLAY) {
-            if (pt->overlay_seg >= g->nsegs || pt->overlay_seg < expect_seg) return false;
+            if (pt->overlay_seg >= g->nsegs) return false;
             const seg *s = &S[pt->overlay_seg];
             if (s->tile != t || s->local != n || (pt->overlay_sides & ~15u)) return false;
         }
     }
-    /* the segments past the tiles' own are overlays, each named by its tile */
-    if (g->nsegs - expect_seg > g->L.cap_overlays) return false;
-    for (uint32_t s = expect_seg; s < g->nsegs; s++) {
-        if (S[s].tile >= g->ntiles || T[S[s].tile].overlay_seg != s) return false;
+    /* every segment is its tile's own or the road laid over it (a bridge,
+     * made when it was laid: the tiles' own segments and overlays
+     * interleave) */
+    uint32_t overlays = 0;
+    for (uint32_t s = 0; s < g->nsegs; s++) {
+        if (S[s].tile >= g->ntiles) return false;
+        const ptile *pt = &T[S[s].tile];
+        uint32_t n = carc__types[pt->type].nseg;
+        if (S[s].local < n ? pt->seg0 + S[s].local != s
+                           : (S[s].local != n || pt->overlay_seg != s))
+            return false;
+        overlays += S[s].local == n;
     }
+    if (overlays > g->L.cap_overlays) return false;
     /* union-find: union by size keeps every chain shorter than 17 links
      * (2^16 segments at most); a longer one is a loop or was never made */
     for (uint32_t s = 0; s < g->nsegs; s++) {
