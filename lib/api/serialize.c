@@ -313,6 +313,11 @@ int carc_game_snapshot(const carc_game *game, uint8_t *buf, size_t cap, size_t *
     return w.len > cap ? CARC_E_BUFFER : CARC_OK;
 }
 
+static uint32_t load32le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 /* What a canonical buffer's reader needs, read without its replay. */
 typedef struct canon {
     carc_options o;
@@ -335,8 +340,10 @@ static int read_canon(const uint8_t *buf, size_t len, canon *c)
     c->o.num_players = (int32_t)get(&r, 2);
     c->o.seed = get(&r, 8);
     c->o.modules = get(&r, 8);
-    if (get(&r, 2) != CARC_MAX_RULES) return CARC_E_CORRUPT;
-    for (int i = 0; i < CARC_MAX_RULES; i++) c->o.rules[i] = (int32_t)(uint32_t)get(&r, 4);
+    if (get(&r, 2) != CARC_MAX_RULES || r.len - r.pos < 4u * CARC_MAX_RULES)
+        return CARC_E_CORRUPT;
+    for (int i = 0; i < CARC_MAX_RULES; i++) c->o.rules[i] = (int32_t)load32le(buf + r.pos + 4 * i);
+    r.pos += 4u * CARC_MAX_RULES;
     carc_setup_init(&c->su);
     if (c->version == SER_VERSION_SETUP) {
         c->su.first_player = (int32_t)get(&r, 1);
@@ -357,11 +364,6 @@ static int read_canon(const uint8_t *buf, size_t len, canon *c)
         return CARC_E_CORRUPT;
     c->scores = buf + r.pos;
     return CARC_OK;
-}
-
-static uint32_t load32le(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 /* A version-4 buffer: check the sum; with this build's fingerprint and
@@ -426,8 +428,12 @@ int carc__snapshot_restore(carc_game **out, const uint8_t *buf, size_t len, bool
                 at += plen[i];
             }
             uint16_t *H = HIST(g);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            memcpy(H, c.hist, 2u * c.nhist);
+#else
             for (uint32_t i = 0; i < c.nhist; i++)
                 H[i] = (uint16_t)(c.hist[2 * i] | c.hist[2 * i + 1] << 8);
+#endif
             bool same = g->rng[0] == c.rng0 && g->rng[1] == c.rng1;
             for (int p = 0; p < g->nplayers && same; p++)
                 same = (int32_t)load32le(c.scores + 4 * p) == g->score[p];
