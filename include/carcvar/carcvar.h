@@ -1020,7 +1020,8 @@ CARC_API int carc_game_serialize(const carc_game *game, uint8_t *buf,
                                  size_t cap, size_t *needed);
 /** Restore a serialized game exactly, RNG state included.  Any damage gives
  *  CARC_E_CORRUPT (or CARC_E_VERSION) and no game; so does a version-1
- *  buffer with a module (version 1 knew the base game only). */
+ *  buffer with a module (version 1 knew the base game only).  Reads the
+ *  snapshots of carc_game_snapshot() too (from 0.8.0). */
 CARC_API int carc_game_deserialize(carc_game **out, const uint8_t *buf,
                                    size_t len);
 
