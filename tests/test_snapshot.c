@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int ngames = 40;
+static int ngames = 12;
 
 static uint64_t rng_next(uint64_t *s)
 {
@@ -346,6 +346,55 @@ START_TEST(other_build_replays)
 }
 END_TEST
 
+/* A host's setup (version-3 canonical part): player 1 first, a bag of
+ * every third base tile type, 2 copies or fewer. */
+START_TEST(setup_restored)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.num_players = 3;
+    o.seed = 11;
+    carc_setup su;
+    carc_setup_init(&su);
+    su.first_player = 1;
+    su.bag_given = 1;
+    carc_game *full = new_game(0, 3, 11);
+    for (int t = 0; t < carc_tile_type_count(); t += 3) {
+        int n = carc_game_tiles_remaining(full, t);
+        su.bag[t] = (uint8_t)(n > 2 ? 2 : n);
+    }
+    carc_game_free(full);
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_game_new_setup(&g, &o, &su), CARC_OK);
+    int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
+    uint64_t rs = 5;
+    for (int k = 0; k < 30 && !carc_game_is_terminal(g); k++) step(g, &rs, ids);
+    free(ids);
+    size_t n;
+    uint8_t *b = bytes_of(g, true, &n);
+    ck_assert_uint_eq(b[10 + 4], 3); /* the canonical part is version 3 */
+    carc_game *out = NULL;
+    bool copied = false;
+    ck_assert_int_eq(carc__snapshot_restore(&out, b, n, &copied), CARC_OK);
+    ck_assert(copied);
+    ck_assert(carc__state_equal(out, g));
+    carc_game_free(out);
+    /* another first player in the canonical part (sum recomputed): the
+     * state's fields set at creation no longer match: refused */
+    size_t fp;
+    state_at(b, &fp);
+    size_t first_at = 10 + 4 + 2 + 2 + 8 + 8 + 2 + 4 * CARC_MAX_RULES;
+    ck_assert_uint_eq(b[first_at], 1);
+    b[first_at] = 2;
+    resum(b, n);
+    out = (carc_game *)1;
+    ck_assert_int_eq(carc_game_deserialize(&out, b, n), CARC_E_CORRUPT);
+    ck_assert_ptr_null(out);
+    free(b);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     for (int i = 1; i + 1 < argc; i++)
@@ -357,6 +406,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, damaged_refused);
     tcase_add_loop_test(tc, crafted_refused, 0, NEDITS);
     tcase_add_test(tc, other_build_replays);
+    tcase_add_test(tc, setup_restored);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
