@@ -316,6 +316,62 @@ START_TEST(crafted_refused)
 }
 END_TEST
 
+/* Every byte of the state block changed (xor 0x01, 0x80, 0xFF) with the sum
+ * recomputed: refused with CARC_E_CORRUPT, or accepted and then playable
+ * (legal ids listed, 20 random steps, a snapshot written) -- what the
+ * checks promise is that nothing is read out of range, which the ASan
+ * build of this test (meson setup -Db_sanitize=address,undefined) checks
+ * for every such game.  Module set _i: base, then all. */
+START_TEST(state_bytes_changed)
+{
+    size_t n, fp;
+    carc_game *g;
+    uint8_t *b = mid_snapshot(_i ? module_set("all") : 0, &n, &g);
+    size_t at = state_at(b, &fp);
+    uint8_t *c = malloc(n);
+    int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
+    static const uint8_t flips[3] = {0x01, 0x80, 0xFF};
+    long accepted = 0, refused = 0;
+    for (size_t i = at; i < n - 8; i++)
+        for (int f = 0; f < 3; f++) {
+            memcpy(c, b, n);
+            c[i] ^= flips[f];
+            if (getenv("SNAP_DEBUG")) fprintf(stderr, "byte %zu (state +%zu) xor %d\n", i, i - at, flips[f]);
+            resum(c, n);
+            carc_game *out = (carc_game *)1;
+            int rc = carc_game_deserialize(&out, c, n);
+            if (rc != CARC_OK) {
+                ck_assert_int_eq(rc, CARC_E_CORRUPT);
+                ck_assert_ptr_null(out);
+                refused++;
+                continue;
+            }
+            accepted++;
+            uint64_t rs = i * 3 + (uint64_t)f;
+            for (int k = 0; k < 20 && !carc_game_is_terminal(out); k++) {
+                if (carc_game_current_player(out) == CARC_PLAYER_CHANCE) {
+                    if (carc_game_sample_chance(out, NULL) != CARC_OK) break;
+                    continue;
+                }
+                size_t m = 0;
+                if (carc_game_legal_ids(out, ids, CARC_NUM_DISTINCT_ACTIONS, &m) != CARC_OK || !m)
+                    break;
+                if (carc_game_apply_id(out, ids[rng_next(&rs) % m]) != CARC_OK) break;
+            }
+            size_t sn;
+            carc_game_snapshot(out, NULL, 0, &sn);
+            carc_game_free(out);
+        }
+    printf("state bytes changed (%s): %ld refused, %ld accepted and played\n",
+           _i ? "all" : "base", refused, accepted);
+    ck_assert_int_gt(refused, 0);
+    free(ids);
+    free(c);
+    free(b);
+    carc_game_free(g);
+}
+END_TEST
+
 START_TEST(other_build_replays)
 {
     size_t n, fp;
@@ -405,6 +461,7 @@ int main(int argc, char **argv)
     tcase_add_loop_test(tc, snapshot_equals_replay, 0, NSETS);
     tcase_add_test(tc, damaged_refused);
     tcase_add_loop_test(tc, crafted_refused, 0, NEDITS);
+    tcase_add_loop_test(tc, state_bytes_changed, 0, 2);
     tcase_add_test(tc, other_build_replays);
     tcase_add_test(tc, setup_restored);
     suite_add_tcase(s, tc);

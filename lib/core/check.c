@@ -99,6 +99,7 @@ static bool check_tiles_segments(const carc_game *g)
             if (s->tile != t || s->local != k || s->kind != carc__types[pt->type].seg[k].kind)
                 return false;
         }
+        if (pt->overlay_seg == NO_OVERLAY && pt->overlay_sides) return false;
         if (pt->overlay_seg != NO_OVERLAY) {
             if (pt->overlay_seg >= g->nsegs) return false;
             const seg *s = &S[pt->overlay_seg];
@@ -132,8 +133,9 @@ static bool check_tiles_segments(const carc_game *g)
      * to the root, every one of them in that feature; the rings together
      * hold every segment once */
     uint32_t members = 0;
-    for (uint32_t s = 0; s < g->nsegs; s++) {
+    for (uint32_t s = 0; s < g->nsegs; s++)
         if (S[s].next >= g->nsegs) return false;
+    for (uint32_t s = 0; s < g->nsegs; s++) {
         if (S[s].parent != s) continue;
         uint32_t size = S[s].size, u = s, k = 0;
         if (size == 0 || size > g->nsegs) return false;
@@ -189,7 +191,24 @@ static bool check_board(const carc_game *g)
         f = Fr[f].next;
         n++;
     }
-    return n == g->live_front && g->live_tail == prev && g->live_front <= g->nfront;
+    if (n != g->live_front || g->live_tail != prev) return false;
+    /* each open cell demands what its placed neighbours' edges show (a
+     * road laid over a neighbour: a road): placements are matched against
+     * it, and laying a tile trusts that the edges then meet */
+    for (f = g->live_head; f != LIVE_END; f = Fr[f].next) {
+        unsigned req = 0, mask = 0;
+        for (int d = 0; d < 4; d++) {
+            int v = carc__cell_get(g, Fr[f].x + carc__dx[d], Fr[f].y + carc__dy[d]);
+            if (v < 0) continue;
+            int od = (d + 2) & 3;
+            unsigned kind = (carc__types[T[v].type].code[T[v].rot] >> (2 * od)) & 3u;
+            if ((T[v].overlay_sides >> od) & 1u) kind = EK_ROAD;
+            req |= kind << (2 * d);
+            if (kind != EK_NONE) mask |= 3u << (2 * d);
+        }
+        if (Fr[f].req != req || Fr[f].mask != mask) return false;
+    }
+    return true;
 }
 
 static bool check_figures(const carc_game *g)
@@ -259,6 +278,8 @@ static bool check_queue(const carc_game *g)
         } else if (p->kind > CARC_DECISION_DEPLOY || p->owner != CARC_CORE_OWNER) {
             return false;
         }
+        /* laying the tile reads the drawn type's tables */
+        if (p->kind == CARC_DECISION_PLACE && (g->drawn < 0 || p->player < 0)) return false;
     }
     /* a game goes on while a decision is pending, and only then */
     return (g->npending == 0) == (g->step == CARC_STEP_OVER);

@@ -45,6 +45,7 @@ for s in $(printf '%s\n' "$syms" | awk '{print $NF}'); do
     carc_game_play_random|carc_random_playouts|carc_game_observation) want=CARCVAR_0.7 ;;
     carc_game_throws) want=CARCVAR_0.7 ;;
     carc_game_catapult) want=CARCVAR_0.7 ;;
+    carc_game_snapshot) want=CARCVAR_0.8 ;;
     *) want=CARCVAR_0 ;;
     esac
     if [ "${s#*@@}" != "$want" ]; then

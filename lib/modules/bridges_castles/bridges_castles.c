@@ -154,6 +154,23 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         if (!in_range(s->baz_tile[p], -1, ty) || !in_range(s->baz_owner[p], -1, np) ||
             !in_range(s->held[p], -1, ty))
             return false;
+    /* a player buys one tile of an auction: the tiles left and the players
+     * without one are as many (the last tile goes to the last player) */
+    for (int i = 0; i < np; i++)
+        for (int j = i + 1; j < np; j++)
+            if (s->baz_owner[i] >= 0 && s->baz_owner[i] == s->baz_owner[j]) return false;
+    /* while tiles are revealed nobody owns one yet; the auction starts
+     * once every player's tile is revealed */
+    if (s->baz_phase > BAZ_HELD) return false;
+    if (s->baz_phase == BAZ_REVEAL)
+        for (int i = 0; i < s->baz_n; i++)
+            if (s->baz_owner[i] != -1) return false;
+    if ((s->baz_phase == BAZ_PICK || s->baz_phase == BAZ_BIDS || s->baz_phase == BAZ_DEAL) &&
+        s->baz_n != np)
+        return false;
+    if ((s->baz_phase == BAZ_BIDS || s->baz_phase == BAZ_DEAL) &&
+        (s->baz_sel < 0 || s->baz_owner[s->baz_sel] != -1 || s->baz_high_bidder < 0))
+        return false;
     for (int i = 0; i < n; i++) {
         const carc_pending *p = &queue[i];
         if (p->owner != MOD) continue;
@@ -711,12 +728,15 @@ static int bazaar_turn_end(carc_game *g)
                 if (!has_tile(s, n, p)) free++, last = p;
             for (int i = 0; i < n; i++)
                 if (s->baz_owner[i] < 0) left = i;
-            if (free == 1) { /* the last tile, free */
+            if (free == 1 && left >= 0) { /* the last tile, free */
                 s->baz_owner[left] = (int8_t)last;
                 free = 0;
             }
             if (free == 0) {
-                for (int i = 0; i < n; i++) s->held[s->baz_owner[i]] = s->baz_tile[i];
+                /* (every tile has its owner in play; the checks guard a
+                 * snapshot's state against the rest) */
+                for (int i = 0; i < n; i++)
+                    if (s->baz_owner[i] >= 0) s->held[s->baz_owner[i]] = s->baz_tile[i];
                 s->baz_phase = BAZ_HELD;
                 return CARC_HOOK_NEXT;
             }
