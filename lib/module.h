@@ -744,6 +744,20 @@ typedef struct carc_module_def {
      * then moves it with carc__figure_move(CARC_PLACE_HELD, arg, holder).
      * Read-only. */
     bool (*held_accepts)(const carc_game *g, int fig, int arg, int cause);
+
+    /* (snapshots, doc/serialization.md) is this module's state, restored
+     * from a snapshot's bytes, safe to play on: every index, count and
+     * link the module later follows (figure indices, placed tiles,
+     * segments, array counts against their capacity, players) in range,
+     * and the arg / target of each of ITS decisions among queue[0..n)
+     * (owner == this module) what its hooks accept.  The core has checked
+     * its own state first (tiles, segments, figures, the queue's kinds,
+     * players and owners), so core services that read them may be used.
+     * Read-only; true: safe.  A module with a state (state_size) or
+     * decisions of its own and no state_check makes carc_game_deserialize
+     * replay a snapshot's history instead of copying its state.  Added in
+     * 0.8.0. */
+    bool (*state_check)(const carc_game *g, const carc_pending *queue, int n);
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */
@@ -1017,6 +1031,11 @@ int carc__segment_parse(const carc_game *g, int tile, char *const *tok, int ntok
                         int *at, outbuf *why);
 
 /* ---- features, by their root segment (carc__segment_root): facts, completion, scoring */
+/* Is root a feature's root now (a segment in use that is its own parent)?
+ * Any int; read-only.  For state_check hooks: a stored root may be
+ * checked before the root services (which require one) are asked.
+ * Added in 0.8.0. */
+bool carc__root_valid(const carc_game *g, int root);
 int carc__root_kind(const carc_game *g, int root);
 bool carc__root_complete(const carc_game *g, int root);
 int carc__root_followers(const carc_game *g, int root); /* claiming figures */

@@ -1066,9 +1066,22 @@ CARC_API int carc_game_serialize(const carc_game *game, uint8_t *buf,
                                  size_t cap, size_t *needed);
 /** Restore a serialized game exactly, RNG state included.  Any damage gives
  *  CARC_E_CORRUPT (or CARC_E_VERSION) and no game; so does a version-1
- *  buffer with a module (version 1 knew the base game only). */
+ *  buffer with a module (version 1 knew the base game only).  Reads the
+ *  snapshots of carc_game_snapshot() too (from 0.8.0). */
 CARC_API int carc_game_deserialize(carc_game **out, const uint8_t *buf,
                                    size_t len);
+
+/** Serialize with the state itself (a snapshot, format version 4,
+ *  doc/serialization.md): everything carc_game_serialize() writes, plus
+ *  the game's state block and a fingerprint of its layout.
+ *  carc_game_deserialize() restores a snapshot written by the same build
+ *  (same library version, layout and modules) by checking and copying the
+ *  state, without replaying the history (a few microseconds); any other
+ *  build reads it by replaying the history it carries.  Damage is refused
+ *  as for carc_game_serialize()'s bytes.  Arguments and results as
+ *  carc_game_serialize().  Not in 0.7.0: symbol version CARCVAR_0.8. */
+CARC_API int carc_game_snapshot(const carc_game *game, uint8_t *buf, size_t cap,
+                                size_t *needed);
 
 /* ----------------------------------------------------------- game records */
 

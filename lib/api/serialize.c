@@ -14,6 +14,10 @@
  * rules; written only for a game with a setup that is not the default, so
  * every other game keeps its version-2 bytes. */
 #define SER_VERSION_SETUP 3
+/* Version 4 (libcarcvar 0.8): a snapshot (carc_game_snapshot): a canonical
+ * version-2/3 buffer, then the state block and its layout's fingerprint,
+ * so the same build restores it by a checked copy instead of a replay. */
+#define SER_VERSION_SNAPSHOT 4
 
 /* Is the game's setup the default one (player 0 first, the full pile)? */
 static bool default_setup(const carc_game *g)
@@ -64,10 +68,11 @@ static uint32_t fnv1a(const uint8_t *p, size_t n)
     return h;
 }
 
-int carc_game_serialize(const carc_game *game, uint8_t *buf, size_t cap, size_t *needed)
+/* The canonical form (versions 2 and 3) into w, its checksum included. */
+static void write_canonical(const carc_game *game, wbuf *w0)
 {
-    if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
-    wbuf w = {buf, cap, 0};
+    wbuf w = *w0;
+    size_t start = w.len;
     for (int i = 0; i < 4; i++) put(&w, (uint8_t)SER_MAGIC[i], 1);
     bool with_setup = !default_setup(game);
     put(&w, with_setup ? SER_VERSION_SETUP : SER_VERSION, 2);
@@ -91,8 +96,16 @@ int carc_game_serialize(const carc_game *game, uint8_t *buf, size_t cap, size_t 
     for (uint32_t i = 0; i < game->nhist; i++) put(&w, H[i], 2);
     for (int p = 0; p < game->nplayers; p++) put(&w, (uint32_t)game->score[p], 4);
     size_t body = w.len;
-    uint32_t sum = (buf && body <= cap) ? fnv1a(buf, body) : 0;
+    uint32_t sum = (w.buf && body <= w.cap) ? fnv1a(w.buf + start, body - start) : 0;
     put(&w, sum, 4);
+    *w0 = w;
+}
+
+int carc_game_serialize(const carc_game *game, uint8_t *buf, size_t cap, size_t *needed)
+{
+    if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
+    wbuf w = {buf, cap, 0};
+    write_canonical(game, &w);
     if (needed) *needed = w.len;
     return w.len > cap ? CARC_E_BUFFER : CARC_OK;
 }
@@ -186,6 +199,257 @@ int carc__replay_entry(carc_game *g, const uint16_t *words, uint32_t avail, uint
     return carc_game_apply_id(g, e.id);
 }
 
+/* ------------------------------------------------------------- snapshots */
+
+static void put_bytes(wbuf *w, const void *p, size_t n)
+{
+    if (w->buf && w->len <= w->cap && w->cap - w->len >= n) memcpy(w->buf + w->len, p, n);
+    w->len += n;
+}
+
+static uint64_t load64le(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+/* The snapshot's checksum: four FNV-style 64-bit lanes over 8-byte words
+ * (a word per lane in turn), then the lanes and the length combined.  Every
+ * step is one-to-one in the word or lane it takes, so any change confined
+ * to one word (a flipped byte) changes the sum; and the lanes run in
+ * parallel (about 0.1 ns a byte instead of FNV-1a's 1). */
+uint64_t carc__snapshot_sum(const uint8_t *p, size_t n)
+{
+    const uint64_t P = 0x100000001b3ull;
+    uint64_t l0 = 0xcbf29ce484222325ull, l1 = l0 ^ 1, l2 = l0 ^ 2, l3 = l0 ^ 3;
+    size_t i = 0;
+    for (; n - i >= 32; i += 32) {
+        l0 = (l0 ^ load64le(p + i)) * P;
+        l1 = (l1 ^ load64le(p + i + 8)) * P;
+        l2 = (l2 ^ load64le(p + i + 16)) * P;
+        l3 = (l3 ^ load64le(p + i + 24)) * P;
+    }
+    for (; i < n; i++) l0 = (l0 ^ p[i]) * P;
+    uint64_t h = (uint64_t)n;
+    h = (h ^ l0) * P;
+    h = (h ^ l1) * P;
+    h = (h ^ l2) * P;
+    h = (h ^ l3) * P;
+    return h ^ (h >> 32);
+}
+
+/* The fingerprint of this build's state layout for game g: byte order,
+ * library version, the sizes of the state's structs, the tile catalogue's
+ * size, the layout (capacities, offsets) and the module state offsets.  A
+ * snapshot whose fingerprint differs is read by replaying its history. */
+typedef struct snap_print {
+    uint32_t order, version, game, tile, seg, front, figure, logent, pending, max_pending, ntypes;
+    uint32_t layout_bytes;
+    layout L;
+    uint32_t modoff[CARC_MODULE_SLOTS];
+} snap_print;
+
+static void fingerprint(const carc_game *g, snap_print *fp)
+{
+    memset(fp, 0, sizeof *fp);
+    fp->order = 0x01020304u;
+    fp->version = CARC_VERSION_NUMBER;
+    fp->game = (uint32_t)sizeof(carc_game);
+    fp->tile = (uint32_t)sizeof(ptile);
+    fp->seg = (uint32_t)sizeof(seg);
+    fp->front = (uint32_t)sizeof(front);
+    fp->figure = (uint32_t)sizeof(figure);
+    fp->logent = (uint32_t)sizeof(logent);
+    fp->pending = (uint32_t)sizeof(carc_pending);
+    fp->max_pending = MAX_PENDING;
+    fp->ntypes = (uint32_t)carc__ntypes;
+    fp->layout_bytes = (uint32_t)sizeof(layout);
+    fp->L = g->L;
+    memcpy(fp->modoff, g->modoff, sizeof fp->modoff);
+}
+
+/* The parts of the state block a snapshot carries, in order: the header
+ * and fixed tables, then the used prefix of every growing array but the
+ * history (the canonical part carries it). */
+#define SNAP_PARTS 7
+static void snap_parts(const carc_game *g, uint32_t off[SNAP_PARTS], uint32_t len[SNAP_PARTS])
+{
+    const layout *L = &g->L;
+    off[0] = 0;            len[0] = L->off_tiles;
+    off[1] = L->off_tiles; len[1] = g->ntiles * (uint32_t)sizeof(ptile);
+    off[2] = L->off_segs;  len[2] = g->nsegs * (uint32_t)sizeof(seg);
+    off[3] = L->off_front; len[3] = g->nfront * (uint32_t)sizeof(front);
+    off[4] = L->off_figs;  len[4] = g->nfigs * (uint32_t)sizeof(figure);
+    off[5] = L->off_log;   len[5] = g->nlog * (uint32_t)sizeof(logent);
+    off[6] = L->off_grid;  len[6] = (uint32_t)g->gw * g->gh * 2u;
+}
+
+int carc_game_snapshot(const carc_game *game, uint8_t *buf, size_t cap, size_t *needed)
+{
+    if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
+    wbuf w = {buf, cap, 0};
+    for (int i = 0; i < 4; i++) put(&w, (uint8_t)SER_MAGIC[i], 1);
+    put(&w, SER_VERSION_SNAPSHOT, 2);
+    wbuf count = {NULL, 0, 0};
+    write_canonical(game, &count);
+    put(&w, (uint32_t)count.len, 4);
+    write_canonical(game, &w);
+    snap_print fp;
+    fingerprint(game, &fp);
+    put(&w, (uint32_t)sizeof fp, 4);
+    put_bytes(&w, &fp, sizeof fp);
+    uint32_t off[SNAP_PARTS], len[SNAP_PARTS], total = 0;
+    snap_parts(game, off, len);
+    for (int i = 0; i < SNAP_PARTS; i++) total += len[i];
+    put(&w, total, 4);
+    for (int i = 0; i < SNAP_PARTS; i++) put_bytes(&w, (const char *)game + off[i], len[i]);
+    uint64_t sum = (buf && w.len <= cap) ? carc__snapshot_sum(buf, w.len) : 0;
+    put(&w, sum, 8);
+    if (needed) *needed = w.len;
+    return w.len > cap ? CARC_E_BUFFER : CARC_OK;
+}
+
+static uint32_t load32le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* What a canonical buffer's reader needs, read without its replay. */
+typedef struct canon {
+    carc_options o;
+    carc_setup su;
+    uint64_t version, rng0, rng1;
+    uint32_t nhist;
+    const uint8_t *hist;   /* 2 x nhist bytes */
+    const uint8_t *scores; /* 4 x players bytes */
+} canon;
+
+/* Read a canonical buffer's fields (its checksum is not checked here: the
+ * snapshot's covers it). */
+static int read_canon(const uint8_t *buf, size_t len, canon *c)
+{
+    if (len < 10 || memcmp(buf, SER_MAGIC, 4) != 0) return CARC_E_CORRUPT;
+    rbuf r = {buf, len, 4, false};
+    c->version = get(&r, 2);
+    if (c->version != SER_VERSION && c->version != SER_VERSION_SETUP) return CARC_E_CORRUPT;
+    carc_options_init(&c->o);
+    c->o.num_players = (int32_t)get(&r, 2);
+    c->o.seed = get(&r, 8);
+    c->o.modules = get(&r, 8);
+    if (get(&r, 2) != CARC_MAX_RULES || r.len - r.pos < 4u * CARC_MAX_RULES)
+        return CARC_E_CORRUPT;
+    for (int i = 0; i < CARC_MAX_RULES; i++) c->o.rules[i] = (int32_t)load32le(buf + r.pos + 4 * i);
+    r.pos += 4u * CARC_MAX_RULES;
+    carc_setup_init(&c->su);
+    if (c->version == SER_VERSION_SETUP) {
+        c->su.first_player = (int32_t)get(&r, 1);
+        c->su.bag_given = (int32_t)get(&r, 1);
+        if (c->su.bag_given) {
+            if (get(&r, 2) != (uint64_t)carc__ntypes) return CARC_E_CORRUPT;
+            for (int t = 0; t < carc__ntypes; t++) c->su.bag[t] = (uint8_t)get(&r, 1);
+        }
+    }
+    c->rng0 = get(&r, 8);
+    c->rng1 = get(&r, 8);
+    c->nhist = (uint32_t)get(&r, 4);
+    if (r.bad || c->nhist > (len - r.pos) / 2) return CARC_E_CORRUPT;
+    c->hist = buf + r.pos;
+    r.pos += 2u * c->nhist;
+    if (c->o.num_players < 2 || c->o.num_players > CARC_MAX_PLAYERS ||
+        len - r.pos != 4u * (uint32_t)c->o.num_players + 4u)
+        return CARC_E_CORRUPT;
+    c->scores = buf + r.pos;
+    return CARC_OK;
+}
+
+/* A version-4 buffer: check the sum; with this build's fingerprint and
+ * every module able to check its state, check and copy the state;
+ * otherwise replay the canonical part. */
+int carc__snapshot_restore(carc_game **out, const uint8_t *buf, size_t len, bool *copied)
+{
+    *copied = false;
+    if (len < 6 + 4 + 8 || carc__snapshot_sum(buf, len - 8) != load64le(buf + len - 8))
+        return CARC_E_CORRUPT;
+    size_t end = len - 8, pos = 6;
+    uint32_t ncanon = load32le(buf + pos);
+    pos += 4;
+    if (ncanon > end - pos) return CARC_E_CORRUPT;
+    const uint8_t *cbuf = buf + pos;
+    pos += ncanon;
+    canon c;
+    if (read_canon(cbuf, ncanon, &c)) return CARC_E_CORRUPT;
+    if (end - pos < 4) return CARC_E_CORRUPT;
+    uint32_t nfp = load32le(buf + pos);
+    pos += 4;
+    if (nfp > end - pos) return CARC_E_CORRUPT;
+    const uint8_t *fpb = buf + pos;
+    pos += nfp;
+    if (end - pos < 4) return CARC_E_CORRUPT;
+    uint32_t nstate = load32le(buf + pos);
+    pos += 4;
+    if (nstate != end - pos) return CARC_E_CORRUPT;
+    const uint8_t *sb = buf + pos;
+
+    carc_game *fresh = NULL;
+    int rc = carc_game_new_setup(&fresh, &c.o, &c.su);
+    if (rc) return rc == CARC_E_NOMEM ? rc : CARC_E_CORRUPT;
+    snap_print fp;
+    fingerprint(fresh, &fp);
+    if (nfp != sizeof fp || memcmp(fpb, &fp, sizeof fp) != 0 || !carc__snapshot_supported(fresh) ||
+        nstate < fresh->L.off_tiles) {
+        /* another build or layout: the history it carries */
+        carc_game_free(fresh);
+        return carc_game_deserialize(out, cbuf, ncanon);
+    }
+    carc_game *g = malloc(fresh->L.bytes);
+    if (!g) {
+        carc_game_free(fresh);
+        return CARC_E_NOMEM;
+    }
+    rc = CARC_E_CORRUPT;
+    memcpy(g, sb, fresh->L.off_tiles);
+    /* the counts that size the parts, before they are used */
+    const layout *L = &fresh->L;
+    if (g->ntiles <= L->cap_tiles && g->nsegs <= L->cap_segs && g->nfront <= L->cap_front &&
+        g->nfigs == fresh->nfigs && g->nlog <= L->cap_log && g->nhist == c.nhist &&
+        c.nhist <= L->cap_hist && (uint32_t)g->gw * g->gh <= L->cap_grid &&
+        memcmp(&g->L, L, sizeof *L) == 0) {
+        uint32_t off[SNAP_PARTS], plen[SNAP_PARTS], at = 0;
+        snap_parts(g, off, plen);
+        for (int i = 0; i < SNAP_PARTS; i++) at += plen[i];
+        if (at == nstate) {
+            at = plen[0];
+            for (int i = 1; i < SNAP_PARTS; i++) {
+                memcpy((char *)g + off[i], sb + at, plen[i]);
+                at += plen[i];
+            }
+            uint16_t *H = HIST(g);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            memcpy(H, c.hist, 2u * c.nhist);
+#else
+            for (uint32_t i = 0; i < c.nhist; i++)
+                H[i] = (uint16_t)(c.hist[2 * i] | c.hist[2 * i + 1] << 8);
+#endif
+            bool same = g->rng[0] == c.rng0 && g->rng[1] == c.rng1;
+            for (int p = 0; p < g->nplayers && same; p++)
+                same = (int32_t)load32le(c.scores + 4 * p) == g->score[p];
+            if (same && carc__snapshot_config_ok(fresh, g) && carc__state_check(g)) rc = CARC_OK;
+        }
+    }
+    carc_game_free(fresh);
+    if (rc) {
+        free(g);
+        return rc;
+    }
+    *out = g;
+    *copied = true;
+    return CARC_OK;
+}
+
 int carc_game_deserialize(carc_game **out, const uint8_t *buf, size_t len)
 {
     if (!out) return CARC_E_INVALID;
@@ -194,6 +458,10 @@ int carc_game_deserialize(carc_game **out, const uint8_t *buf, size_t len)
     if (len < 10 || memcmp(buf, SER_MAGIC, 4) != 0) return CARC_E_CORRUPT;
     rbuf r = {buf, len, 4, false};
     uint64_t version = get(&r, 2);
+    if (version == SER_VERSION_SNAPSHOT) {
+        bool copied;
+        return carc__snapshot_restore(out, buf, len, &copied);
+    }
     if (version != 1 && version != SER_VERSION && version != SER_VERSION_SETUP)
         return CARC_E_VERSION;
     if (len < 4 || fnv1a(buf, len - 4) != (uint32_t)(buf[len - 4] | buf[len - 3] << 8 |

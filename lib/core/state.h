@@ -571,6 +571,22 @@ int carc__replay_entry(carc_game *g, const uint16_t *words, uint32_t avail, uint
  * pending decision (records) */
 int carc__entry_action(const carc_game *g, const uint16_t *words, uint32_t avail, carc_action *out,
                        uint32_t *used) CARC_INTERNAL;
+/* a snapshot (format version 4) into *out: *copied true when its state
+ * was checked and copied, false when its history was replayed (another
+ * build's layout, or a module without state_check); and its checksum */
+int carc__snapshot_restore(carc_game **out, const uint8_t *buf, size_t len, bool *copied) CARC_INTERNAL;
+uint64_t carc__snapshot_sum(const uint8_t *p, size_t n) CARC_INTERNAL;
+
+/* check.c: a state restored from a snapshot (serialize.c, format version
+ * 4).  carc__snapshot_config_ok: snap's fields set at creation equal those
+ * of fresh, a game just made from the same options and setup (same layout);
+ * carc__state_check: every count, index and link of the core's state in
+ * range, then the enabled modules' state_check hooks; carc__snapshot_supported:
+ * every enabled module with a state or decisions of its own has that hook
+ * (otherwise a snapshot is restored by replaying its history). */
+bool carc__snapshot_config_ok(const carc_game *fresh, const carc_game *snap) CARC_INTERNAL;
+bool carc__state_check(const carc_game *g) CARC_INTERNAL;
+bool carc__snapshot_supported(const carc_game *g) CARC_INTERNAL;
 
 /* notation.c */
 const char *carc__feature_name(int kind) CARC_INTERNAL;

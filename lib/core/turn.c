@@ -406,6 +406,12 @@ static int apply_draw(carc_game *g, const carc_action *a)
 
 static int core_place(carc_game *g)
 {
+    /* never without a tile in hand (only a snapshot's bytes crafted
+     * against the pipeline could ask: the game is then faulted) */
+    if (g->drawn < 0) {
+        g->flags |= TF_FAULT;
+        return CARC_HOOK_NEXT;
+    }
     push(g, CARC_DECISION_PLACE, g->player, CARC_CORE_OWNER, -1, 0);
     return CARC_HOOK_NEXT;
 }

@@ -46,6 +46,7 @@ for s in $(printf '%s\n' "$syms" | awk '{print $NF}'); do
     carc_game_throws) want=CARCVAR_0.7 ;;
     carc_game_catapult) want=CARCVAR_0.7 ;;
     carc_game_last_throw) want=CARCVAR_0.8 ;;
+    carc_game_snapshot) want=CARCVAR_0.8 ;;
     *) want=CARCVAR_0 ;;
     esac
     if [ "${s#*@@}" != "$want" ]; then

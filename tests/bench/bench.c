@@ -30,9 +30,23 @@
  *   clone_free_ns        carc_game_clone() + carc_game_free() of a mid-game state
  *                        (2 players)
  *   copy_ns              carc_game_copy() into an existing handle
+ *   clone_free_ns_best, copy_ns_best  the fastest of 20 runs of 500 calls
+ *                        (the figures above are means over the time budget:
+ *                        on a loaded host these say what the code costs)
  *   copy_ns_4k_plus16/_minus16  the same into a destination 16 bytes above
  *                        (below) the source modulo 4096 (needs the static
  *                        library)
+ *   copy_ns_4k_worst     the slowest copy over every skew 16..4080 modulo 4096
+ *                        (each the fastest of three runs of 500 copies;
+ *                        needs the static library)
+ *   snapshot_bytes_mid   carc_game_snapshot()'s bytes for that state
+ *   deserialize_replay_ns  carc_game_deserialize() + carc_game_free() of that
+ *                        state's carc_game_serialize() bytes (a replay)
+ *   deserialize_snapshot_ns  the same from its carc_game_snapshot() bytes
+ *   deserialize_replay_ns_best, deserialize_snapshot_ns_best  the fastest
+ *                        of 20 runs of 50 restores (see *_best above)
+ *   snapshot_copied      1: the snapshot's state was checked and copied;
+ *                        0: replayed (a module without state_check)
  *   copied_bytes_mid     bytes that clone and copy move for that state (the
  *                        header, fixed tables and used prefixes;
  *                        carc__state_used_bytes())
@@ -418,6 +432,29 @@ static double time_copy(carc_game *dst, const carc_game *src)
     return (t - t0) * 1e9 / (double)loops;
 }
 
+/* The fastest of 20 runs of 500 carc_game_clone() + carc_game_free()
+ * (clone 1) or carc_game_copy(dst, src) (clone 0), ns per call: on a
+ * loaded host, what a run the scheduler did not interrupt takes. */
+static double time_best(carc_game *dst, const carc_game *src, int clone)
+{
+    double best = 1e18;
+    for (int r = 0; r < 20; r++) {
+        double t0 = now();
+        for (int j = 0; j < 500; j++) {
+            if (clone) {
+                carc_game *c = NULL;
+                CHECK(carc_game_clone(&c, src));
+                carc_game_free(c);
+            } else {
+                CHECK(carc_game_copy(dst, src));
+            }
+        }
+        double t = (now() - t0) * 1e9 / 500;
+        if (t < best) best = t;
+    }
+    return best;
+}
+
 /* ns per carc_game_copy(dst, src) where dst lies `skew` bytes above src
  * modulo 4096 (16: the 4K-aliasing trap of a forward memcpy on many x86
  * cores; -16: the opposite case): two copies of src's block placed in one
@@ -451,6 +488,106 @@ static double used_bytes(const carc_game *g)
     return (double)carc__state_used_bytes(g);
 #else
     (void)g;
+    return -1;
+#endif
+}
+
+/* ns per carc_game_deserialize() + carc_game_free() of buf */
+static double time_restore(const uint8_t *buf, size_t n)
+{
+    long loops = 0;
+    double t0 = now(), t;
+    do {
+        for (int j = 0; j < 200; j++) {
+            carc_game *c = NULL;
+            CHECK(carc_game_deserialize(&c, buf, n));
+            carc_game_free(c);
+        }
+        loops += 200;
+    } while ((t = now()) - t0 < opt.seconds / 2);
+    return (t - t0) * 1e9 / (double)loops;
+}
+
+/* The fastest of 20 runs of 50 restores of buf, ns per restore. */
+static double time_restore_best(const uint8_t *buf, size_t n)
+{
+    double best = 1e18;
+    for (int r = 0; r < 20; r++) {
+        double t0 = now();
+        for (int j = 0; j < 50; j++) {
+            carc_game *c = NULL;
+            CHECK(carc_game_deserialize(&c, buf, n));
+            carc_game_free(c);
+        }
+        double t = (now() - t0) * 1e9 / 50;
+        if (t < best) best = t;
+    }
+    return best;
+}
+
+/* Restoring the mid-game state: from carc_game_serialize()'s bytes (the
+ * history replayed) and from carc_game_snapshot()'s (the state checked and
+ * copied when every module in play has a state_check hook:
+ * snapshot_copied 1; else replayed too, 0; -1 without the internal
+ * library). */
+static void bench_restore(const carc_game *mid)
+{
+    size_t sn = 0, pn = 0;
+    carc_game_serialize(mid, NULL, 0, &sn);
+    carc_game_snapshot(mid, NULL, 0, &pn);
+    uint8_t *sb = malloc(sn), *pb = malloc(pn);
+    if (!sb || !pb) die("out of memory");
+    CHECK(carc_game_serialize(mid, sb, sn, &sn));
+    CHECK(carc_game_snapshot(mid, pb, pn, &pn));
+    add_figure("snapshot_bytes_mid", (double)pn, "bytes", 0);
+    add_figure("deserialize_replay_ns", time_restore(sb, sn), "ns/call", 1);
+    add_figure("deserialize_snapshot_ns", time_restore(pb, pn), "ns/call", 1);
+    add_figure("deserialize_replay_ns_best", time_restore_best(sb, sn), "ns/call", 1);
+    add_figure("deserialize_snapshot_ns_best", time_restore_best(pb, pn), "ns/call", 1);
+#ifdef CARCVAR_BENCH_INTERNAL
+    carc_game *c = NULL;
+    bool copied = false;
+    CHECK(carc__snapshot_restore(&c, pb, pn, &copied));
+    carc_game_free(c);
+    add_figure("snapshot_copied", copied, "bool", 0);
+#else
+    add_figure("snapshot_copied", -1, "bool", 0);
+#endif
+    free(sb);
+    free(pb);
+}
+
+/* The slowest carc_game_copy() over every destination skew modulo 4096
+ * (16, 32, ..., 4080 bytes above the source), each the fastest of three
+ * runs of 500 copies; -1 without the internal library. */
+static double copy_skew_worst(const carc_game *src)
+{
+#ifdef CARCVAR_BENCH_INTERNAL
+    size_t bytes = carc__state_bytes(src);
+    size_t span = (bytes + 4095) / 4096 * 4096 + 8192;
+    char *buf = aligned_alloc(4096, 2 * span);
+    if (!buf) die("out of memory");
+    carc_game *a = (carc_game *)(buf + 4096);
+    memcpy(a, src, bytes);
+    double worst = 0;
+    for (int skew = 16; skew < 4096; skew += 16) {
+        carc_game *b = (carc_game *)(buf + span + skew);
+        memcpy(b, src, bytes);
+        /* the fastest of three runs: a run the scheduler interrupted
+         * says nothing about the skew */
+        double ns = 1e18;
+        for (int r = 0; r < 3; r++) {
+            double t0 = now();
+            for (int j = 0; j < 500; j++) CHECK(carc_game_copy(b, a));
+            double t = (now() - t0) * 1e9 / 500;
+            if (t < ns) ns = t;
+        }
+        if (ns > worst) worst = ns;
+    }
+    free(buf);
+    return worst;
+#else
+    (void)src;
     return -1;
 #endif
 }
@@ -524,6 +661,8 @@ static void bench_calls(void)
     for (int k = 0; k < rec[0].n / 2; k++) step(mid, &rec[0], k);
     add_figure("clone_free_ns", time_clone_free(mid), "ns/call", 1);
     add_figure("copy_ns", time_copy(work, mid), "ns/call", 1);
+    add_figure("clone_free_ns_best", time_best(NULL, mid, 1), "ns/call", 1);
+    add_figure("copy_ns_best", time_best(work, mid, 0), "ns/call", 1);
     add_figure("copy_ns_4k_plus16", time_copy_skewed(mid, 16), "ns/call", 1);
     add_figure("copy_ns_4k_minus16", time_copy_skewed(mid, -16), "ns/call", 1);
     copied_bytes_mid = used_bytes(mid);
@@ -531,6 +670,8 @@ static void bench_calls(void)
     size_t sn = 0;
     if (carc_game_serialize(mid, NULL, 0, &sn) != CARC_E_BUFFER) die("serialize size query");
     add_figure("serialized_bytes_mid", (double)sn, "bytes", 0);
+    bench_restore(mid);
+    add_figure("copy_ns_4k_worst", copy_skew_worst(mid), "ns/call", 1);
 
     carc_game_free(mid);
     carc_game_free(work);

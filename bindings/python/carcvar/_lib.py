@@ -289,6 +289,7 @@ SIGNATURES = {
     "carc_game_feature": ([G, _Int, _Int, _Int, P(FeatureInfo)], c_int, _check_status),
     "carc_game_score_log": ([G, P(ScoreEvent), c_size_t, P(c_size_t)], c_int, None),
     "carc_game_serialize": ([G, c_char_p, c_size_t, P(c_size_t)], c_int, None),
+    "carc_game_snapshot": ([G, c_char_p, c_size_t, P(c_size_t)], c_int, None),
     "carc_game_deserialize": ([P(G), c_char_p, c_size_t], c_int, _check_status),
     "carc_game_write_record": ([G] + list(BUF), c_int, None),
     "carc_game_write_public_record": ([G] + list(BUF), c_int, None),

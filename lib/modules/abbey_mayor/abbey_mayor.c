@@ -196,6 +196,47 @@ static void setup(carc_game *g)
 }
 
 
+/* state_check (snapshots): the tile types setup found, the barn figures,
+ * the wagons waiting to move, the end phase's counters, and this module's
+ * decisions in the queue (a player; a wagon's target tile). */
+static bool state_check(const carc_game *g, const carc_pending *queue, int n)
+{
+    const am_state *s = cst(g);
+    int np = carc__players(g), nf = carc__figure_count(g), nt = carc__tile_count(g);
+    if (s->abbey_type < -1 || s->abbey_type >= carc__ntypes || s->new_barn < -1 ||
+        s->new_barn >= nf || s->final_base < -1 || s->final_base >= np || s->final_next > np ||
+        s->final_choice < -1 || s->final_choice > 1 || s->wagons_pending > 1 ||
+        s->barns_on_board > nf)
+        return false;
+    for (int i = 0; i < NGROUP_TILES; i++)
+        if (s->group_type[i] < -1 || s->group_type[i] >= carc__ntypes) return false;
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
+        const am_wagon *w = &s->wagon[p];
+        if (p >= np && (s->barn_fig[p] || s->abbeys[p] || w->live)) return false;
+        if (p < np && (s->barn_fig[p] < -1 || s->barn_fig[p] >= nf)) return false;
+        if (w->live > 1 || (w->live && (w->tile < 0 || w->tile >= nt ||
+                                         w->seg > carc__types[carc__tile_type(g, w->tile)].nseg)))
+            return false;
+    }
+    for (int i = 0; i < n; i++) {
+        const carc_pending *p = &queue[i];
+        if (p->owner != MOD) continue;
+        if (p->player < 0) return false;
+        switch (p->kind) {
+        case DEC_ABBEY:
+        case DEC_FINAL_ABBEY:
+        case DEC_WAGON:
+            break;
+        case DEC_WAGON_SEG:
+            if (p->target < 0 || p->target >= nt) return false;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
 static int seg_kind(const carc_game *g, int tile, int seg)
 {
     const tile_type *ty = &carc__types[carc__tile_type(g, tile)];
@@ -832,6 +873,7 @@ const carc_module_def carc__module_abbey_mayor = {
     .nrules = 2,
     .reasons = reasons,
     .state_size = state_size,
+    .state_check = state_check,
     /* the abbey choice, two steps per wagon (6 players), the end-phase
      * abbey choice */
     .decisions_per_tile = 2 + 2 * CARC_MAX_PLAYERS,

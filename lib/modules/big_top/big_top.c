@@ -187,6 +187,46 @@ static size_t state_size(const carc_options *o)
 static bt_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const bt_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
+/* state_check (snapshots): the tokens revealed, the Big Top's and the
+ * ringmasters' figure indices, the pyramids (placed acrobat tiles) and
+ * their count against the catalogue's, and this module's decisions in the
+ * queue (the reveal is chance; a player, an acrobat's figure kind, a
+ * target tile). */
+static bool state_check(const carc_game *g, const carc_pending *queue, int n)
+{
+    const bt_state *s = cst(g);
+    int nf = carc__figure_count(g), nt = carc__tile_count(g);
+    for (int i = 0; i < NANIMALS; i++)
+        if (s->used[i] > animal_count[i]) return false;
+    if (s->big_top >= nf || s->nring > CARC_MAX_PLAYERS || s->final_done > 1 ||
+        s->npyr > acrobat_tiles() || s->full > s->npyr)
+        return false;
+    for (int i = 0; i < s->nring; i++)
+        if (s->ring[i] >= nf) return false;
+    for (int i = 0; i < s->npyr; i++) {
+        const bt_pyramid *e = &s->pyr[i];
+        if (e->tile < 0 || e->tile >= nt || carc__tile_at(g, e->x, e->y) != e->tile) return false;
+    }
+    for (int i = 0; i < n; i++) {
+        const carc_pending *p = &queue[i];
+        if (p->owner != MOD) continue;
+        switch (p->kind) {
+        case DEC_REVEAL:
+            break;
+        case DEC_ACROBAT:
+            if (p->arg < 0 || p->arg >= CARC_FIGURE_KINDS) return false;
+            /* fall through */
+        case DEC_PYRAMID:
+            if (p->player < 0) return false;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
+
 static void setup(carc_game *g)
 {
     bt_state *s = st(g);
@@ -767,6 +807,7 @@ const carc_module_def carc__module_big_top = {
     .uses = 1ull << CARC_MODULE_BRIDGES_CASTLES, /* its castles' tiles */
     .reasons = reasons,
     .state_size = state_size,
+    .state_check = state_check,
     /* per tile: a reveal, an acrobat or pyramid choice (the verb is the
      * core's deployment) */
     .decisions_per_tile = 2,

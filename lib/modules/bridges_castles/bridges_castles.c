@@ -126,6 +126,78 @@ static size_t state_size(const carc_options *o)
 static bcb_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const bcb_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
+static bool in_range(int v, int lo, int hi) { return v >= lo && v < hi; }
+
+/* state_check (snapshots): the castles (tiles, root, knight, owner), the
+ * bazaar's players, revealed tiles and held tiles, and this module's
+ * decisions in the queue (a player; a bridge's tile; a castle's tile and
+ * city root). */
+static bool state_check(const carc_game *g, const carc_pending *queue, int n)
+{
+    const bcb_state *s = cst(g);
+    int np = carc__players(g), nf = carc__figure_count(g), nt = carc__tile_count(g);
+    int ty = carc__ntypes;
+    if (s->ncastles > BCB_MAX_CASTLES || s->place_for > np || s->baz_n > np ||
+        !in_range(s->baz_sel, -1, np) || !in_range(s->baz_asked, 0, np + 1) ||
+        !in_range(s->baz_auctioneer, 0, np) || !in_range(s->baz_high_bidder, -1, np) ||
+        !in_range(s->baz_end_base, -1, np) || !in_range(s->baz_end_next, 0, np + 1) ||
+        s->baz_trigger > 1)
+        return false;
+    for (int i = 0; i < s->ncastles; i++) {
+        const bcb_castle *c = &s->castle[i];
+        if (!in_range(c->tile[0], 0, nt) || !in_range(c->tile[1], 0, nt) ||
+            !in_range(c->fig, -1, nf) || !in_range(c->owner, 0, np) ||
+            !carc__root_valid(g, c->root))
+            return false;
+    }
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++)
+        if (!in_range(s->baz_tile[p], -1, ty) || !in_range(s->baz_owner[p], -1, np) ||
+            !in_range(s->held[p], -1, ty))
+            return false;
+    /* a player buys one tile of an auction: the tiles left and the players
+     * without one are as many (the last tile goes to the last player) */
+    for (int i = 0; i < np; i++)
+        for (int j = i + 1; j < np; j++)
+            if (s->baz_owner[i] >= 0 && s->baz_owner[i] == s->baz_owner[j]) return false;
+    /* while tiles are revealed nobody owns one yet; the auction starts
+     * once every player's tile is revealed */
+    if (s->baz_phase > BAZ_HELD) return false;
+    if (s->baz_phase == BAZ_REVEAL)
+        for (int i = 0; i < s->baz_n; i++)
+            if (s->baz_owner[i] != -1) return false;
+    if ((s->baz_phase == BAZ_PICK || s->baz_phase == BAZ_BIDS || s->baz_phase == BAZ_DEAL) &&
+        s->baz_n != np)
+        return false;
+    if ((s->baz_phase == BAZ_BIDS || s->baz_phase == BAZ_DEAL) &&
+        (s->baz_sel < 0 || s->baz_owner[s->baz_sel] != -1 || s->baz_high_bidder < 0))
+        return false;
+    for (int i = 0; i < n; i++) {
+        const carc_pending *p = &queue[i];
+        if (p->owner != MOD) continue;
+        if (p->kind != DEC_REVEAL && p->player < 0) return false;
+        switch (p->kind) {
+        case DEC_REVEAL:
+        case DEC_PICK:
+        case DEC_OPEN:
+        case DEC_RAISE:
+        case DEC_DEAL:
+            break;
+        case DEC_BRIDGE_TILE:
+            if (!in_range(p->target, 0, nt)) return false;
+            break;
+        case DEC_BRIDGE_WAY:
+            if (!in_range(p->target, 0, nt) || !in_range(p->arg, -1, nt)) return false;
+            break;
+        case DEC_CASTLE:
+            if (!in_range(p->target, 0, nt) || !carc__root_valid(g, p->arg)) return false;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
 int carc__bcb_tokens(const carc_game *g, int player, int kind)
 {
     if (!g || !carc__module_enabled(g, MOD) || player < 0 || player >= carc__players(g)) return 0;
@@ -658,12 +730,15 @@ static int bazaar_turn_end(carc_game *g)
                 if (!has_tile(s, n, p)) free++, last = p;
             for (int i = 0; i < n; i++)
                 if (s->baz_owner[i] < 0) left = i;
-            if (free == 1) { /* the last tile, free */
+            if (free == 1 && left >= 0) { /* the last tile, free */
                 s->baz_owner[left] = (int8_t)last;
                 free = 0;
             }
             if (free == 0) {
-                for (int i = 0; i < n; i++) s->held[s->baz_owner[i]] = s->baz_tile[i];
+                /* (every tile has its owner in play; the checks guard a
+                 * snapshot's state against the rest) */
+                for (int i = 0; i < n; i++)
+                    if (s->baz_owner[i] >= 0) s->held[s->baz_owner[i]] = s->baz_tile[i];
                 s->baz_phase = BAZ_HELD;
                 return CARC_HOOK_NEXT;
             }
@@ -1042,6 +1117,7 @@ const carc_module_def carc__module_bridges_castles = {
     .nrules = sizeof rules / sizeof rules[0],
     .reasons = reasons,
     .state_size = state_size,
+    .state_check = state_check,
     /* per placed tile: bridge tile + way + the deployment after it; a
      * castle decision per completed city (at most 4); a bazaar (8 in the
      * set): 6 reveals + 5 x (pick, bid, 5 raises, deal) = 46 decisions,

@@ -147,6 +147,49 @@ static size_t state_size(const carc_options *o)
 static cat_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const cat_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
+/* state_check (snapshots): the tag bit setup looked up, the fair tiles
+ * queued and the round's, its phase, token kind, players and hurls, and
+ * this module's decisions in the queue (a player; the fair tile; the
+ * hurl's hurler, kind and aim; the follower to swap). */
+static bool state_check(const carc_game *g, const carc_pending *queue, int n)
+{
+    const cat_state *s = cst(g);
+    int np = carc__players(g), nf = carc__figure_count(g), nt = carc__tile_count(g);
+    if (s->fair_ttag != carc__tile_tag_bit("fair") || s->nfairs > MAX_FAIRS ||
+        s->phase > PH_AFTER || s->kind >= NTK || s->starter >= np || s->k > np ||
+        s->aim >= NAIMS || s->fair < -1 || s->fair >= nt || s->last_kind > NTK ||
+        s->nhurls > np)
+        return false;
+    for (int i = 0; i < s->nfairs; i++)
+        if (s->fairs[i] < 0 || s->fairs[i] >= nt) return false;
+    for (int i = 0; i < n; i++) {
+        const carc_pending *p = &queue[i];
+        if (p->owner != MOD) continue;
+        if (p->kind != DEC_HURL && p->player < 0) return false;
+        switch (p->kind) {
+        case DEC_KIND:
+        case DEC_AIM:
+        case DEC_POWER:
+            if (p->target < 0 || p->target >= nt) return false;
+            break;
+        case DEC_HURL:
+            /* HURL_ARG: hurler | kind << 4 | aim << 8 */
+            if (p->arg < 0 || (p->arg & 15) >= np || ((p->arg >> 4) & 15) >= NTK ||
+                (p->arg >> 8) >= NAIMS)
+                return false;
+            break;
+        case DEC_PICK:
+            break;
+        case DEC_SWAP:
+            if (p->arg < 0 || p->arg >= nf) return false;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
 static void setup(carc_game *g)
 {
     cat_state *s = st(g);
@@ -1045,6 +1088,7 @@ const carc_module_def carc__module_catapult = {
     .nrules = sizeof rules / sizeof rules[0],
     .reasons = reasons,
     .state_size = state_size,
+    .state_check = state_check,
     /* a round per fair tile (12 in a game, every game has >= 84 tiles): a
      * kind, then per player an aim, a hurl, a pick and a swap: 12 x 25 =
      * 300 <= 4 x 84 */

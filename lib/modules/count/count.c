@@ -487,6 +487,54 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     }
 }
 
+/* state_check (snapshots): the Count's figure, the followers in the
+ * quarters, the leaving under way, the counters of the players asked, and
+ * this module's decisions in the queue (a player; the feature being left;
+ * a quarter and figure kind; a target tile). */
+static bool state_check(const carc_game *g, const carc_pending *queue, int n)
+{
+    const count_state *s = cst(g);
+    int np = carc__players(g), nf = carc__figure_count(g);
+    if (s->inner_bit != carc__tile_tag_bit("coc_inner") || s->entry_due > 1 ||
+        s->leave_k > np || s->final_k > np || s->count_fig < -1 || s->count_fig >= nf)
+        return false;
+    if (s->leave_root != -1 && !carc__root_valid(g, s->leave_root)) return false;
+    if (s->count_fig >= 0) {
+        carc_fig f;
+        carc__figure_get(g, s->count_fig, &f);
+        if (f.kind != CARC_FIGURE_COUNT || f.owner != -1) return false;
+    }
+    for (int i = 0; i < nf; i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.where == CARC_PLACE_HELD && f.holder == MOD && f.arg >= CARC_COUNT_QUARTERS)
+            return false;
+    }
+    for (int i = 0; i < n; i++) {
+        const carc_pending *p = &queue[i];
+        if (p->owner != MOD) continue;
+        if (p->player < 0) return false;
+        switch (p->kind) {
+        case DEC_ENTER:
+        case DEC_COUNT:
+        case DEC_FINAL:
+            break;
+        case DEC_LEAVE:
+            if (!carc__root_valid(g, p->arg)) return false;
+            break;
+        case DEC_FINAL_SEG:
+            if (p->target < 0 || p->target >= carc__tile_count(g)) return false;
+            /* fall through */
+        case DEC_FINAL_TILE:
+            if (p->arg < 0 || p->arg / 16 >= CARC_COUNT_QUARTERS) return false;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
 /* the Count moves to quarter q (nothing moves when it stands there) */
 static int move_count(carc_game *g, int q)
 {
@@ -794,6 +842,7 @@ const carc_module_def carc__module_count = {
     .rules = rules,
     .nrules = 2,
     .state_size = state_size,
+    .state_check = state_check,
     /* per tile: the entry and the Count's move; per completed feature (at
      * most 13: four sides, nine monasteries) a pass per player, and every
      * follower in the quarters leaving; final scoring (three decisions a

@@ -147,6 +147,53 @@ typedef struct dungeon_state {
 static dungeon_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const dungeon_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
+/* state_check (snapshots): the tag bits setup looked up, the figure
+ * indices (dragon, fairy, the piece that went down, the escort), the
+ * entrances and tiles noted, the flight from the dragon, and this module's
+ * decisions in the queue (a player; an entrance tile; a piece). */
+static bool state_check(const carc_game *g, const carc_pending *queue, int n)
+{
+    const dungeon_state *s = cst(g);
+    int np = carc__players(g), nf = carc__figure_count(g), nt = carc__tile_count(g);
+    if (s->t_volcano != carc__tile_tag_bit("volcano") ||
+        s->t_dragon != carc__tile_tag_bit("dragon") || s->t_tower != carc__tile_tag_bit("tower"))
+        return false;
+    if (s->dragon < -1 || s->dragon >= nf || s->fairy < -1 || s->fairy >= nf ||
+        s->entered_fig < -1 || s->entered_fig >= nf || s->escort < -1 || s->escort >= nf ||
+        s->entered_tile < -1 || s->entered_tile >= nt || s->flee_tile < -1 ||
+        s->flee_tile >= nt || s->flee_by < -1 || s->flee_by >= np || s->flee_k > np ||
+        s->nent > ENT_MAX || s->ent_overflow > 1)
+        return false;
+    for (int i = 0; i < s->nent; i++)
+        if (s->ent[i] < 0 || s->ent[i] >= nt) return false;
+    for (int p = np; p < CARC_MAX_PLAYERS; p++)
+        if (s->pieces_of[p]) return false;
+    for (int i = 0; i < n; i++) {
+        const carc_pending *p = &queue[i];
+        if (p->owner != MOD) continue;
+        if (p->player < 0) return false;
+        switch (p->kind) {
+        case DEC_PIECE:
+        case DEC_DRAGON:
+        case DEC_FAIRY:
+            break;
+        case DEC_KIND:
+        case DEC_FLEE:
+            if (p->target < 0 || p->target >= nt) return false;
+            break;
+        case DEC_TILE:
+            if (p->arg < 0 || p->arg > 0x1FF || (p->arg & 0xff) >= nf) return false;
+            break;
+        case DEC_SEG:
+            if (p->target < 0 || p->target >= nt || p->arg < 0 || p->arg >= nf) return false;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
 static size_t state_size(const carc_options *o)
 {
     (void)o;
@@ -1015,6 +1062,7 @@ const carc_module_def carc__module_dungeon = {
     .uses = (1ull << CARC_MODULE_PRINCESS_DRAGON) | (1ull << CARC_MODULE_ABBEY_MAYOR) |
             (1ull << CARC_MODULE_INNS_CATHEDRALS) | (1ull << CARC_MODULE_BIG_TOP),
     .state_size = state_size,
+    .state_check = state_check,
     /* a deployment alternative (three follow-ups), a flee answer per player,
      * the dragon's exit */
     .decisions_per_tile = 3 + CARC_MAX_PLAYERS + 1,

@@ -45,6 +45,17 @@ static void setup(carc_game *g)
     s->cathedral = carc__segment_tag_bit("cathedral");
 }
 
+/* state_check (snapshots): the state holds two tag bits, the ones setup
+ * looks up; no index, no decisions. */
+static bool state_check(const carc_game *g, const carc_pending *queue, int n)
+{
+    (void)queue;
+    (void)n;
+    const ic_state *s = carc__mod_cstate(g, MOD);
+    return s->inn == carc__segment_tag_bit("inn") &&
+           s->cathedral == carc__segment_tag_bit("cathedral");
+}
+
 /* 6 players need no module of their own here: the base game already takes
  * them (doc/rules.md); the box's 6th colour is a count of 1 at index 6. */
 static const carc_kind_def kinds[] = {
@@ -78,6 +89,7 @@ const carc_module_def carc__module_inns_cathedrals = {
     .kinds = kinds,
     .nkinds = 1,
     .state_size = state_size,
+    .state_check = state_check,
     .setup = setup,
     .feature_points = feature_points,
 };

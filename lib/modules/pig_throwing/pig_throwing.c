@@ -159,6 +159,39 @@ static void setup(carc_game *g)
     s->thrown_turn = 0;
 }
 
+/* state_check (snapshots): the tag bits and the City's tile types setup
+ * found, and this module's decisions in the queue (a player; the tile the
+ * pig lands on; the field segment of a precision throw). */
+static bool state_check(const carc_game *g, const carc_pending *queue, int n)
+{
+    const pt_state *s = cst(g);
+    if (s->s_cathedral != carc__segment_tag_bit("cathedral") ||
+        s->t_coc_inner != carc__tile_tag_bit("coc_inner") || s->ncoc > MAX_COC)
+        return false;
+    for (int i = 0; i < s->ncoc; i++)
+        if (s->coc[i] < 0 || s->coc[i] >= carc__ntypes) return false;
+    for (int i = 0; i < n; i++) {
+        const carc_pending *p = &queue[i];
+        if (p->owner != MOD) continue;
+        if (p->player < 0) return false;
+        switch (p->kind) {
+        case DEC_TILE:
+            break;
+        case DEC_KNOCK:
+            if (p->target >= 0 && p->target < carc__tile_count(g) &&
+                (p->arg < 0 || p->arg > carc__types[carc__tile_type(g, p->target)].nseg))
+                return false;
+            /* fall through */
+        case DEC_SEG:
+            if (p->target < 0 || p->target >= carc__tile_count(g)) return false;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
 /* ------------------------------------------------------------- facts */
 
 static bool is_follower(const carc_game *g, const carc_fig *f)
@@ -957,6 +990,7 @@ const carc_module_def carc__module_pig_throwing = {
     .uses = (1ull << CARC_MODULE_INNS_CATHEDRALS) | (1ull << CARC_MODULE_TOWER) |
             (1ull << CARC_MODULE_COUNT) | (1ull << CARC_MODULE_PRINCESS_DRAGON),
     .state_size = state_size,
+    .state_check = state_check,
     .decisions_per_tile = 3, /* the landing tile, its segment, the knock-off */
     .max_pending = 2,        /* one follow-up at a time (2 reserved)          */
     .setup = setup,

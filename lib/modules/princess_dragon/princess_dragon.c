@@ -122,6 +122,50 @@ static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0}; /* N E S W */
 static pd_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const pd_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
+/* state_check (snapshots): the tag bits setup looked up, the dragon's and
+ * the fairy's figure indices, the flight (its step, the tiles it visited),
+ * the dragon tiles set aside, and this module's decisions in the queue (a
+ * player; the dragon's tile; the princess's city). */
+static bool state_check(const carc_game *g, const carc_pending *queue, int n)
+{
+    const pd_state *s = cst(g);
+    int nf = carc__figure_count(g), nt = carc__tile_count(g);
+    if (s->t_volcano != carc__tile_tag_bit("volcano") ||
+        s->t_dragon != carc__tile_tag_bit("dragon") ||
+        s->t_portal != carc__tile_tag_bit("portal") ||
+        s->t_coc_inner != carc__tile_tag_bit("coc_inner") ||
+        s->s_princess != carc__segment_tag_bit("princess"))
+        return false;
+    if (s->dragon < -1 || s->dragon >= nf || s->fairy < -1 || s->fairy >= nf || s->entered > 1 ||
+        (s->flight > PD_FLIGHT_STEPS + 1 && s->flight != PD_FLIGHT_OVER) ||
+        s->nvisited > PD_FLIGHT_STEPS + 1 || s->princess_done > 1 || s->naside > PD_ASIDE_MAX)
+        return false;
+    for (int i = 0; i < s->nvisited; i++)
+        if (s->visited[i] < 0 || s->visited[i] >= nt) return false;
+    for (int i = 0; i < s->naside; i++)
+        if (s->aside[i] < 0 || s->aside[i] >= carc__ntypes) return false;
+    for (int i = 0; i < n; i++) {
+        const carc_pending *p = &queue[i];
+        if (p->owner != MOD) continue;
+        if (p->player < 0) return false;
+        switch (p->kind) {
+        case DEC_FAIRY:
+        case DEC_FAIRY_TILE:
+        case DEC_PORTAL:
+            break;
+        case DEC_STEP:
+            if (p->target < 0 || p->target >= nt) return false;
+            break;
+        case DEC_PRINCESS:
+            if (p->arg != -1 && !carc__root_valid(g, p->arg)) return false;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
 static size_t state_size(const carc_options *o)
 {
     (void)o;
@@ -962,6 +1006,7 @@ const carc_module_def carc__module_princess_dragon = {
             (1ull << CARC_MODULE_COUNT),
     .reasons = reasons,
     .state_size = state_size,
+    .state_check = state_check,
     /* 6 steps, the fairy's or the princess's follow-up, the portal's two,
      * a draw again (pd_dragon_tiles 2: at most 12 in a game) */
     .decisions_per_tile = PD_FLIGHT_STEPS + 5, /* + a draw again after a set-aside tile */

@@ -289,6 +289,59 @@ static const tw_tower *tower_at(const carc_game *g, int t)
     return k < 0 ? NULL : &cst(g)->tower[k];
 }
 
+/* state_check (snapshots): the towers (placed foundations, the figure on
+ * top), their count against the catalogue's, the prisoners' count, and the
+ * decisions of this module in the queue: a player, a tower to capture
+ * from, a figure kind, an exchange's holder and figure. */
+static bool state_check(const carc_game *g, const carc_pending *queue, int n)
+{
+    const tw_state *s = cst(g);
+    int np = carc__players(g), nf = carc__figure_count(g);
+    if (s->tag != carc__tile_tag_bit("tower") || s->cap != foundations(s->tag) ||
+        s->ntowers > s->cap)
+        return false;
+    for (int p = np; p < CARC_MAX_PLAYERS; p++)
+        if (s->floors[p]) return false;
+    for (int i = 0; i < s->ntowers; i++) {
+        const tw_tower *w = &s->tower[i];
+        if (w->tile < 0 || w->tile >= carc__tile_count(g) || w->top < -1 || w->top >= nf ||
+            carc__tile_at(g, w->x, w->y) != w->tile || tower_index(s, w->tile) != i)
+            return false;
+    }
+    int held = 0;
+    for (int i = 0; i < nf; i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (held_by(&f, -1)) {
+            if (f.arg >= np) return false;
+            held++;
+        }
+    }
+    if (held != s->prisoners) return false;
+    for (int i = 0; i < n; i++) {
+        const carc_pending *p = &queue[i];
+        if (p->owner != MOD) continue;
+        if (p->player < 0) return false;
+        switch (p->kind) {
+        case DEC_FLOOR:
+        case DEC_RANSOM:
+            break;
+        case DEC_TOP:
+            if (p->arg < CARC_FIGURE_FOLLOWER || p->arg > CARC_FIGURE_BIG) return false;
+            break;
+        case DEC_CAPTURE:
+            if (!tower_at(g, p->target)) return false;
+            break;
+        case DEC_EXCHANGE:
+            if (p->arg < 0 || (p->arg & 0xff) >= np || (p->arg >> 8) >= nf) return false;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Why figure i cannot be captured by player p from tower w (its height
  * now): 0 when it can, else one of the WHY_ reasons. */
 static inline __attribute__((always_inline)) int capture_refusal(const carc_game *g, int p,
@@ -749,6 +802,7 @@ const carc_module_def carc__module_tower = {
     .uses = 1ull << CARC_MODULE_BRIDGES_CASTLES, /* its castles' knights are immune */
     .reasons = reasons,
     .state_size = state_size,
+    .state_check = state_check,
     /* per tile (part): the ransom, the tower (floor or top), the capture,
      * the exchange */
     .decisions_per_tile = 4,

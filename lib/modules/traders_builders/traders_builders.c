@@ -21,6 +21,8 @@
  * Goods tokens are carc_game_tokens() kinds CARC_TOKEN_WINE/GRAIN/CLOTH. */
 #include "module.h"
 
+#include <string.h>
+
 #define MOD CARC_MODULE_TRADERS_BUILDERS
 #define NGOODS 3                            /* wine, grain, cloth: token kinds 0..2 */
 #define REASON_GOODS(k) CARC_MODULE_KIND(MOD, (k)) /* majority of good k at the end */
@@ -98,6 +100,43 @@ static void setup(carc_game *g)
         s->builder[p] = b < 0 ? NO_FIG : (uint8_t)b;
         s->pig[p] = q < 0 ? NO_FIG : (uint8_t)q;
     }
+}
+
+/* A builder's or pig's figure index: NO_FIG, or a figure of that kind and
+ * player (setup chose it). */
+static bool own_fig(const carc_game *g, unsigned fig, int kind, int p)
+{
+    if (fig == NO_FIG) return true;
+    if (p >= carc__players(g) || fig >= (unsigned)carc__figure_count(g)) return false;
+    carc_fig f;
+    carc__figure_get(g, (int)fig, &f);
+    return f.kind == kind && f.owner == p;
+}
+
+/* state_check (snapshots): the figure indices, the goods list and its
+ * count, the tag bits setup found.  No decisions of its own. */
+static bool state_check(const carc_game *g, const carc_pending *queue, int n)
+{
+    (void)queue;
+    (void)n;
+    const tb_state *s = cst(g);
+    uint32_t tags[NGOODS];
+    good_tags(tags);
+    if (memcmp(tags, s->good_tag, sizeof tags) != 0 || s->extend > 1 || s->goods_due > 1)
+        return false;
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++)
+        if (!own_fig(g, s->builder[p], CARC_FIGURE_BUILDER, p) ||
+            !own_fig(g, s->pig[p], CARC_FIGURE_PIG, p))
+            return false;
+    size_t cap = (state_size(NULL) - sizeof(tb_state)) / sizeof(goods_seg);
+    if (s->ngoods > cap) return false;
+    for (int j = 0; j < s->ngoods; j++) {
+        const goods_seg *e = &s->goods[j];
+        if (e->tile >= carc__tile_count(g) || e->good >= NGOODS ||
+            e->seg >= carc__types[carc__tile_type(g, e->tile)].nseg)
+            return false;
+    }
+    return true;
 }
 
 /* Has `player` a follower (any follower-class figure) in feature `root`? */
@@ -308,6 +347,7 @@ const carc_module_def carc__module_traders_builders = {
     .nkinds = 2,
     .reasons = reasons,
     .state_size = state_size,
+    .state_check = state_check,
     .events_per_game = NGOODS * CARC_MAX_PLAYERS,
     .steps = steps,
     .nsteps = 4,
