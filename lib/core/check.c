@@ -34,7 +34,7 @@ static void dynamic_fields(carc_game *dst, const carc_game *src)
     F(hooks_drawable); F(hookmask);
     F(npending); F(pend);
     F(supply_mask); F(total_remaining); F(score); F(supply);
-    F(last_nbr); F(gx0); F(gy0); F(gw); F(gh);
+    F(last_nbr); F(last_full); F(gx0); F(gy0); F(gw); F(gh);
     F(ncompleted); F(score_pos); F(score_hook); F(completed);
     F(turn); F(discarded); F(aside_ring); F(n_aside); F(rng);
     F(return_step); F(return_pos); F(in_extra_turn); F(nlog_final);

@@ -160,7 +160,8 @@ static void setup(carc_game *g)
 }
 
 /* state_check (snapshots): the tag bits and the City's tile types setup
- * found, and this module's decisions in the queue (a player; the tile the
+ * found, the last throw's tiles, figures and path in range, and this
+ * module's decisions in the queue (a player; the tile the
  * pig lands on; the field segment of a precision throw). */
 static bool state_check(const carc_game *g, const carc_pending *queue, int n)
 {
@@ -170,6 +171,21 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         return false;
     for (int i = 0; i < s->ncoc; i++)
         if (s->coc[i] < 0 || s->coc[i] >= carc__ntypes) return false;
+    if (s->thrown_turn < 0 || s->thrown_turn > carc__turn(g) + 1) return false;
+    if (s->thrown_turn) { /* the last throw, read by carc_game_last_throw and the views */
+        int nt = carc__tile_count(g), nf = carc__figure_count(g);
+        if (s->from < 0 || s->from >= nt || s->to < 0 || s->to >= nt) return false;
+        if (s->player < 0 || s->player >= carc__players(g) || s->dir < 0 || s->dir > 7 ||
+            s->dist < 0 || s->dist >= CARC_THROW_PATH_MAX || s->kind < 0 || s->kind > 2 ||
+            s->outcome < CARC_THROW_LANDS || s->outcome > CARC_THROW_BIG_SQUASHED ||
+            s->nsquashed < 0 || s->nsquashed > 8 || s->segment < 0)
+            return false;
+        const int16_t figs[4] = {s->pig, s->knock, s->stance, s->replacing};
+        for (int i = 0; i < 4; i++)
+            if (figs[i] < -1 || figs[i] >= nf || (i == 0 && figs[i] < 0)) return false;
+        for (int i = 0; i < s->nsquashed; i++)
+            if (s->squashed[i] < 0 || s->squashed[i] >= nf) return false;
+    }
     for (int i = 0; i < n; i++) {
         const carc_pending *p = &queue[i];
         if (p->owner != MOD) continue;
