@@ -1,18 +1,22 @@
 /*
  * fuzz_deserialize: carc_game_deserialize() on arbitrary bytes.
  *
- * Each input is tried twice: as it is, and with its last four bytes replaced
- * by the FNV-1a checksum of the rest (doc/serialization.md), so that the
- * fuzzer gets past the checksum and reaches the header and history replay.
+ * Each input is tried twice: as it is, and with its checksum put right --
+ * the last four bytes replaced by the FNV-1a checksum of the rest, or for a
+ * snapshot (version 4) the last eight by carc__snapshot_sum of the rest
+ * (doc/serialization.md) --, so that the fuzzer gets past the checksum and
+ * reaches the header, the history replay and a snapshot's state checks.
  *
  * A refusal must be a negative code with no game returned.  An accepted
  * buffer must be canonical: serializing the restored game gives back exactly
- * the accepted bytes,
+ * the accepted bytes (a snapshot: the canonical buffer it embeds, and
+ * carc_game_snapshot of the restored game restores to the same game),
  * deserializing those again and re-serializing is stable, a clone
  * serializes identically, the game's record replays to the same game, and
  * one more step plays identically on the restored game and on its copy.
  */
 #include "fuzz_common.h"
+#include "core/state.h"
 
 static void one(const uint8_t *data, size_t size);
 
@@ -32,8 +36,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size >= 8) {
         uint8_t *fixed = fz_alloc(size);
         memcpy(fixed, data, size);
-        uint32_t sum = fnv1a(fixed, size - 4);
-        for (int i = 0; i < 4; i++) fixed[size - 4 + i] = (uint8_t)(sum >> (8 * i));
+        if (size >= 18 && data[4] == 4 && data[5] == 0) {
+            uint64_t sum = carc__snapshot_sum(fixed, size - 8);
+            for (int i = 0; i < 8; i++) fixed[size - 8 + i] = (uint8_t)(sum >> (8 * i));
+        } else {
+            uint32_t sum = fnv1a(fixed, size - 4);
+            for (int i = 0; i < 4; i++) fixed[size - 4 + i] = (uint8_t)(sum >> (8 * i));
+        }
         if (memcmp(fixed, data, size) != 0) one(fixed, size);
         free(fixed);
     }
@@ -56,9 +65,27 @@ static void one(const uint8_t *data, size_t size)
     /* a version-1 buffer is read and written as version 2: the same bytes
      * but the version field and the checksum */
     bool v1 = size >= 6 && data[4] == 1 && data[5] == 0;
-    REQUIRE_MSG(n1 == size && (v1 ? memcmp(b1 + 6, data + 6, n1 - 10) == 0
-                                  : memcmp(b1, data, n1) == 0),
-                "accepted %zu bytes re-serialize to %zu different bytes", size, n1);
+    bool v4 = size >= 10 && data[4] == 4 && data[5] == 0;
+    if (v4) {
+        /* the canonical buffer it embeds, after magic, version and length */
+        uint32_t c = (uint32_t)data[6] | (uint32_t)data[7] << 8 | (uint32_t)data[8] << 16 |
+                     (uint32_t)data[9] << 24;
+        REQUIRE_MSG(c <= size - 10 && n1 == c && memcmp(b1, data + 10, c) == 0,
+                    "an accepted snapshot re-serializes to %zu bytes, not its own %u", n1, c);
+        size_t ns = 0;
+        REQUIRE(carc_game_snapshot(g, NULL, 0, &ns) == CARC_E_BUFFER);
+        uint8_t *sb = fz_alloc(ns);
+        REQUIRE_OK(carc_game_snapshot(g, sb, ns, &ns));
+        carc_game *s2 = NULL;
+        REQUIRE_OK(carc_game_deserialize(&s2, sb, ns));
+        fz_require_same_game(g, s2);
+        carc_game_free(s2);
+        free(sb);
+    } else {
+        REQUIRE_MSG(n1 == size && (v1 ? memcmp(b1 + 6, data + 6, n1 - 10) == 0
+                                      : memcmp(b1, data, n1) == 0),
+                    "accepted %zu bytes re-serialize to %zu different bytes", size, n1);
+    }
 
     carc_game *g2 = fz_require_serial_roundtrip(g);
 

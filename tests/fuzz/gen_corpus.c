@@ -80,6 +80,19 @@ static void put_serialized(const char *name, const carc_game *g)
     free(b);
 }
 
+/* a snapshot (version 4): restored by a checked copy in the build that
+ * wrote it, by replaying its history in any other */
+static void put_snapshot(const char *name, const carc_game *g)
+{
+    size_t n = 0;
+    carc_game_snapshot(g, NULL, 0, &n);
+    uint8_t *b = malloc(n);
+    if (!b) exit(1);
+    CHECK(carc_game_snapshot(g, b, n, &n));
+    put("deserialize", name, b, n);
+    free(b);
+}
+
 static void put_record(const char *name, const carc_game *g)
 {
     size_t n = 0;
@@ -112,6 +125,23 @@ int main(int argc, char **argv)
                  pts[i].steps < 0 ? "end" : "step", pts[i].steps < 0 ? 0 : pts[i].steps);
         put_serialized(name, g);
         put_record(name, g);
+        carc_game_free(g);
+    }
+    /* snapshots: a base game and every module, mid-game and at the end */
+    for (int k = 0; k < 3; k++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 3;
+        o.seed = 21;
+        if (k > 0)
+            for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+                if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+        carc_game *g;
+        CHECK(carc_game_new(&g, &o));
+        uint64_t rs = 21;
+        advance(g, k == 2 ? -1 : 40, &rs);
+        snprintf(name, sizeof name, "snapshot-%s-%s", k ? "all" : "base", k == 2 ? "end" : "step40");
+        put_snapshot(name, g);
         carc_game_free(g);
     }
     /* hand-written records in the documented format */
