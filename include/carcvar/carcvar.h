@@ -71,12 +71,12 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define CARC_VERSION_MAJOR 0
-#define CARC_VERSION_MINOR 7
+#define CARC_VERSION_MINOR 8
 #define CARC_VERSION_PATCH 0
 /** MAJOR*10000 + MINOR*100 + PATCH */
 #define CARC_VERSION_NUMBER \
     (CARC_VERSION_MAJOR * 10000 + CARC_VERSION_MINOR * 100 + CARC_VERSION_PATCH)
-#define CARC_VERSION_STRING "0.7.0"
+#define CARC_VERSION_STRING "0.8.0"
 
 /** Run-time version number of the loaded library (same encoding as
  *  CARC_VERSION_NUMBER).  Compare with the macro to detect a header/library
@@ -1079,7 +1079,7 @@ CARC_API int carc_game_deserialize(carc_game **out, const uint8_t *buf,
  *  state, without replaying the history (a few microseconds); any other
  *  build reads it by replaying the history it carries.  Damage is refused
  *  as for carc_game_serialize()'s bytes.  Arguments and results as
- *  carc_game_serialize().  Not in 0.7.0: symbol version CARCVAR_0.8. */
+ *  carc_game_serialize().  Since 0.8.0: symbol version CARCVAR_0.8. */
 CARC_API int carc_game_snapshot(const carc_game *game, uint8_t *buf, size_t cap,
                                 size_t *needed);
 
