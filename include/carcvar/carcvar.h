@@ -921,7 +921,8 @@ CARC_API int carc_game_tokens(const carc_game *game, int player, int kind);
  *  play on a later turn instead of drawing (Bridges, Castles & Bazaars: the
  *  tile bought, sold or given at a bazaar, from the moment the player gets
  *  it in the auction); player -1: the tiles lying face up that nobody owns
- *  yet (a bazaar's auction row, in the order revealed).  A held tile stops
+ *  yet (a bazaar's auction row, in the order revealed; Princess & Dragon's
+ *  dragon tiles set aside before the volcano, pd_dragon_tiles 2).  A held tile stops
  *  counting when it becomes the tile in hand: from the draw step of the
  *  turn it is played it is the pending decision's tile (carc_game_decision),
  *  and a tile that fits nowhere leaves the game.  Empty (*needed 0) in

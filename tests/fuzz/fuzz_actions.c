@@ -61,6 +61,7 @@
 typedef struct ctx {
     carc_game *g;
     int players;
+    uint64_t modules; /* the options' module set */
     int32_t last[CARC_MAX_PLAYERS];
     int32_t *ids;
     size_t nids;
@@ -187,13 +188,17 @@ FZ_NO_COVERAGE static void check_invariants(ctx *c)
         REQUIRE_MSG(n >= 0 && n <= animals[k], "animal %d: %d revealed", k, n);
     }
 
-    /* held and face-up tiles (a bazaar's): valid types; a face-up row of at
-     * most one tile per player, at most one held tile each (today's module) */
+    /* held and face-up tiles: valid types; at most one held tile each (a
+     * bazaar's); face up, nobody's: a bazaar's row of at most one tile per
+     * player, and with Princess & Dragon the dragon tiles set aside before
+     * the volcano (pd_dragon_tiles 2), at most the 30 tiles of its set */
+    static int32_t held[CARC_MAX_TILES];
+    const bool pd = (c->modules >> CARC_MODULE_PRINCESS_DRAGON) & 1u;
     for (int p = -1; p < c->players; p++) {
-        int32_t held[CARC_MAX_PLAYERS];
         size_t nh = 0;
-        REQUIRE_OK(carc_game_held_tiles(g, p, held, CARC_MAX_PLAYERS, &nh));
-        REQUIRE_MSG(nh <= (p < 0 ? (size_t)c->players : 1), "player %d holds %zu tiles", p, nh);
+        REQUIRE_OK(carc_game_held_tiles(g, p, held, CARC_MAX_TILES, &nh));
+        REQUIRE_MSG(nh <= (p < 0 ? (size_t)c->players + (pd ? 30u : 0u) : 1u),
+                    "player %d holds %zu tiles", p, nh);
         for (size_t i = 0; i < nh; i++)
             REQUIRE_MSG(held[i] >= 0 && held[i] < carc_tile_type_count(), "held type %d",
                         (int)held[i]);
@@ -470,6 +475,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t i = fz_header(data, size, &o);
     if (i == 0) return 0;
     c.players = o.num_players;
+    c.modules = o.modules;
 #ifdef FZ_PROBE
     const int32_t *kinds = fz_probe_kinds;
     size_t nkinds = 32;
