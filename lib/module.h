@@ -301,6 +301,12 @@ typedef struct carc_rule_def {
     int def, min, max;       /* def: the recommended value (doc/rules.md)       */
 } carc_rule_def;
 
+/* A rule's value before the rule existed (carc_module_def.rule_legacy). */
+typedef struct carc_rule_legacy {
+    const char *name;        /* the rule's name; NULL ends the list            */
+    int value;               /* the value that plays as before                 */
+} carc_rule_legacy;
+
 /* Text into a caller buffer with the (buf, cap, needed) protocol. */
 typedef struct outbuf {
     char *buf;
@@ -758,6 +764,14 @@ typedef struct carc_module_def {
      * replay a snapshot's history instead of copying its state.  Added in
      * 0.8.0. */
     bool (*state_check)(const carc_game *g, const carc_pending *queue, int n);
+
+    /* ---- rules added after the module shipped, whose default changes
+     * its play: the value of each that plays as the module did before it
+     * existed, NULL-name-ended (NULL: none).  A game serialized by a library
+     * that did not know the rule holds 0 in its slot (no rule takes 0) and
+     * is read with this value, so it replays as it was played
+     * (doc/serialization.md "Rules added later").  Added in 0.8.0. */
+    const carc_rule_legacy *rule_legacy;
 } carc_module_def;
 
 /* --------------------------------------------------------- core services */

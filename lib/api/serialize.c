@@ -478,6 +478,11 @@ int carc_game_deserialize(carc_game **out, const uint8_t *buf, size_t len)
     if (version == 1 && (o.modules & ~(1ull << CARC_MODULE_BASE))) return CARC_E_CORRUPT;
     if (get(&r, 2) != CARC_MAX_RULES) return CARC_E_CORRUPT;
     for (int i = 0; i < CARC_MAX_RULES; i++) o.rules[i] = (int32_t)(uint32_t)get(&r, 4);
+    /* a slot of a rule the writer did not know holds 0 (a current writer
+     * puts every value explicitly, and no rule takes 0): read it with the
+     * value that plays as the writer's library did (rule_legacy) */
+    for (int i = 0; i < CARC_MAX_RULES; i++)
+        if (o.rules[i] == 0 && carc__rule_def(i)) o.rules[i] = carc__rule_legacy(i, o.modules);
     carc_setup su;
     carc_setup_init(&su);
     if (version == SER_VERSION_SETUP) {

@@ -37,6 +37,27 @@ const char *carc_strerror(int code)
 /* Every rule option belongs to a module (its carc_module_def.rules) and has
  * a fixed slot in carc_options.rules.  The table is the union over the
  * modules of this build, by slot. */
+/* The value of rule slot `rule` for a game of module set `modules` written
+ * by a library that did not know the rule: its module's rule_legacy value
+ * when that module is in play, else its default; CARC_E_INVALID for a slot
+ * without a rule. */
+int carc__rule_legacy(int rule, uint64_t modules)
+{
+    if (rule < 0 || rule >= CARC_MAX_RULES) return CARC_E_INVALID;
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md) continue;
+        for (int i = 0; i < md->nrules; i++) {
+            if (md->rules[i].slot != rule) continue;
+            if (!((modules >> m) & 1u)) return md->rules[i].def;
+            for (const carc_rule_legacy *l = md->rule_legacy; l && l->name; l++)
+                if (strcmp(l->name, md->rules[i].name) == 0) return l->value;
+            return md->rules[i].def;
+        }
+    }
+    return CARC_E_INVALID;
+}
+
 const carc_rule_def *carc__rule_def(int rule)
 {
     if (rule < 0 || rule >= CARC_MAX_RULES) return NULL;

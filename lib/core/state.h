@@ -444,6 +444,7 @@ int carc__rule_module(int rule) CARC_INTERNAL;
  * line.  Any time; reads opts only. */
 int carc__rule_off_play(const carc_options *opts) CARC_INTERNAL;
 const carc_rule_def *carc__rule_def(int rule) CARC_INTERNAL;
+int carc__rule_legacy(int rule, uint64_t modules) CARC_INTERNAL;
 
 /* board.c */
 /* What is in cell (x, y): >= 0 placed tile, -1 empty, <= -2 open frontier

@@ -82,9 +82,25 @@ static void one(const uint8_t *data, size_t size)
         carc_game_free(s2);
         free(sb);
     } else {
-        REQUIRE_MSG(n1 == size && (v1 ? memcmp(b1 + 6, data + 6, n1 - 10) == 0
-                                      : memcmp(b1, data, n1) == 0),
+        /* a rule slot holding 0 is a rule the writer did not know: it comes
+         * back with its value (doc/serialization.md, "Rules added later"),
+         * and the checksum with it */
+        const size_t rules = 4 + 2 + 2 + 8 + 8 + 2;
+        uint8_t *expect = fz_alloc(size);
+        memcpy(expect, data, size);
+        bool zeros = false;
+        for (int i = 0; i < CARC_MAX_RULES && rules + 4u * (size_t)(i + 1) <= size; i++) {
+            const uint8_t *v = data + rules + 4 * i;
+            if ((v[0] | v[1] | v[2] | v[3]) == 0 && n1 == size) {
+                memcpy(expect + rules + 4 * i, b1 + rules + 4 * i, 4);
+                zeros = true;
+            }
+        }
+        size_t tail = zeros ? 4 : 0; /* the checksum changes with them */
+        REQUIRE_MSG(n1 == size && (v1 ? memcmp(b1 + 6, expect + 6, n1 - 10) == 0
+                                      : memcmp(b1, expect, n1 - tail) == 0),
                     "accepted %zu bytes re-serialize to %zu different bytes", size, n1);
+        free(expect);
     }
 
     carc_game *g2 = fz_require_serial_roundtrip(g);

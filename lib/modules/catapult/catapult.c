@@ -1088,6 +1088,8 @@ const carc_module_def carc__module_catapult = {
     .nrules = sizeof rules / sizeof rules[0],
     .reasons = reasons,
     .state_size = state_size,
+    /* 0.7.0 held City-quarter followers off the board */
+    .rule_legacy = (const carc_rule_legacy[]){{"catapult_quarters", 2}, {NULL, 0}},
     .state_check = state_check,
     /* a round per fair tile (12 in a game, every game has >= 84 tiles): a
      * kind, then per player an aim, a hurl, a pick and a swap: 12 x 25 =
