@@ -299,6 +299,12 @@ FZ_NO_COVERAGE static void hostile(ctx *c, int by_id, int32_t id, const carc_act
     int32_t aid = -1;
     int idrc = CARC_E_INVALID;
     if (!by_id) idrc = carc_action_to_id(c->g, a, &aid);
+    /* at a sampled-only decision (no list, no ids) a structured action may
+     * be the host's outcome, which the owner module checks itself */
+    carc_decision d0;
+    REQUIRE_OK(carc_game_decision(c->g, &d0));
+    const bool outcome = !by_id && d0.kind != CARC_DECISION_END &&
+                         (d0.flags & CARC_DECISION_F_SAMPLED_ONLY) && idrc == CARC_E_STATE;
     /* the explanation answers what apply will, and changes nothing */
     carc_explanation why;
     if (!by_id) {
@@ -312,7 +318,7 @@ FZ_NO_COVERAGE static void hostile(ctx *c, int by_id, int32_t id, const carc_act
     if (rc == CARC_OK) {
         if (by_id) {
             REQUIRE_MSG(is_legal(c, id), "illegal id %d accepted", id);
-        } else {
+        } else if (!outcome) {
             REQUIRE_MSG(idrc == CARC_OK && is_legal(c, aid),
                         "structured action kind %d (id rc %d, id %d) accepted but not legal",
                         a->kind, idrc, aid);

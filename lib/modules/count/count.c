@@ -65,9 +65,11 @@
 #define WHY_NO_FOLLOWER CARC_MODULE_KIND(MOD, 2)   /* none of that kind there           */
 #define WHY_MARKET_ONLY CARC_MODULE_KIND(MOD, 3)   /* final: only the market (rule)     */
 #define WHY_NOT_NOW CARC_MODULE_KIND(MOD, 4)       /* no such decision pending          */
+#define WHY_QUARTER_KIND CARC_MODULE_KIND(MOD, 5)  /* that kind may not enter that quarter */
 
 #define RULE_MOVE 20  /* count_move: 1 by the player, 2 clockwise, 3 follows */
 #define RULE_FINAL 21 /* count_final: 1 market only (C2), 2 any quarter (C1) */
+#define RULE_KINDS 23 /* count_quarter_kinds: 1 the mayor's and wagon's quarters, 2 any */
 
 /* ids: a quarter x a figure kind (enter, final), a quarter (count), a kind
  * (leave), a placed tile, a segment */
@@ -110,7 +112,16 @@ static const carc_rule_def rules[] = {
     /* who may leave before final scoring (JCZ coc-final-scoring):
      * 1 market-only onto fields (C2, JCZ default), 2 any-district (C1) */
     {RULE_FINAL, "count_final", 1, 1, 2},
+    /* which quarters a mayor or a wagon may enter (JCZ Mayor/Wagon
+     * isDeploymentAllowed; the Abbey & Mayor FAQ's "the appropriate
+     * quarter"): 1 the mayor the castle only, the wagon any but the market;
+     * 2 every follower kind any quarter (0.8.0) */
+    {RULE_KINDS, "count_quarter_kinds", 1, 1, 2},
 };
+
+/* games written before count_quarter_kinds (0.8.0 and earlier) let every
+ * kind into every quarter */
+static const carc_rule_legacy rule_legacy[] = {{"count_quarter_kinds", 2}, {NULL, 0}};
 
 static const int quarter_kind[CARC_COUNT_QUARTERS] = {
     CARC_FEATURE_CITY, CARC_FEATURE_ROAD, CARC_FEATURE_MONASTERY, CARC_FEATURE_FIELD};
@@ -184,6 +195,18 @@ static const carc_arg_choice kind_words[] = {
     {CARC_FIGURE_RINGMASTER, CARC_FIGURE_RINGMASTER, "ringmaster"},
 };
 #define NKINDS ((int)(sizeof kind_words / sizeof kind_words[0]))
+
+/* may a follower of kind k be put into quarter q (entering, or held there
+ * by another module's rule)?  Rule count_quarter_kinds 1: a mayor stands
+ * in cities only, so the castle quarter; a wagon never on fields, so not
+ * the market.  Every other follower kind: any quarter. */
+static bool quarter_takes(const carc_game *g, int q, int k)
+{
+    if (carc__rule(g, RULE_KINDS) == 2) return true;
+    if (k == CARC_FIGURE_MAYOR) return q == CARC_COUNT_CASTLE;
+    if (k == CARC_FIGURE_WAGON) return q != CARC_COUNT_MARKET;
+    return true;
+}
 
 static const carc_arg_choice quarter_words[] = {
     {0, 0, "castle"}, {1, 1, "blacksmith"}, {2, 2, "cathedral"}, {3, 3, "market"}};
@@ -439,7 +462,8 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         for (int q = 0; q < CARC_COUNT_QUARTERS; q++)
             for (int k = 0; k < NKINDS; k++) {
                 int fk = kind_words[k].value;
-                if (is_follower_kind(g, fk) && carc__figure_supply(g, pl, fk) > 0)
+                if (is_follower_kind(g, fk) && carc__figure_supply(g, pl, fk) > 0 &&
+                    quarter_takes(g, q, fk))
                     push_qk(sink, ACT_ENTER, q, fk, QK_ID(q, fk));
             }
         break;
@@ -715,6 +739,19 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
         return true;
     }
     if (a->kind == ACT_ENTER && d->kind == DEC_ENTER) {
+        if (a->target >= 0 && a->target < CARC_COUNT_QUARTERS &&
+            !quarter_takes(g, a->target, a->figure)) {
+            out->reason = WHY_QUARTER_KIND;
+            snprintf(m, cap,
+                     "a %s may not enter the %s quarter (rule count_quarter_kinds 1: %s); "
+                     "choose %s or pass",
+                     kind_word(a->figure), quarter_name[a->target],
+                     a->figure == CARC_FIGURE_MAYOR ? "a mayor stands in cities only"
+                                                    : "a wagon never stands on fields",
+                     a->figure == CARC_FIGURE_MAYOR ? "the castle quarter"
+                                                    : "the castle, blacksmith or cathedral quarter");
+            return true;
+        }
         out->reason = CARC_REASON_NO_FIGURE;
         snprintf(m, cap, "you have no %s in your supply to put into a quarter",
                  kind_word(a->figure));
@@ -820,7 +857,7 @@ static bool held_accepts(const carc_game *g, int fig, int arg, int cause)
     if (arg < 0 || arg >= CARC_COUNT_QUARTERS || f.owner < 0 || !is_follower_kind(g, f.kind))
         return false;
     for (int k = 0; k < NKINDS; k++)
-        if (kind_words[k].value == f.kind) return true;
+        if (kind_words[k].value == f.kind) return quarter_takes(g, arg, f.kind);
     return false;
 }
 
@@ -840,7 +877,8 @@ const carc_module_def carc__module_count = {
     .kinds = kinds,
     .nkinds = 1,
     .rules = rules,
-    .nrules = 2,
+    .nrules = sizeof rules / sizeof rules[0],
+    .rule_legacy = rule_legacy,
     .state_size = state_size,
     .state_check = state_check,
     /* per tile: the entry and the Count's move; per completed feature (at
