@@ -333,9 +333,17 @@ START_TEST(quarters_on_board)
         ck_assert_int_eq(carc__figure_held_spot(g, 3, &sp), co7);
         ck_assert(sp.x == spots[k].x && sp.y == spots[k].y);
     }
-    /* still held: no position for the public query, no claim */
+    /* the public query gives a held follower its quarter's place on CO_7
+     * (flag CARC_FIGPOS_HELD); the Count itself has none */
     carc_figure_position pos;
-    ck_assert_int_eq(carc_game_figure_position(g, 0, &pos), CARC_E_NOTFOUND);
+    ck_assert_int_eq(carc_game_figure_position(g, 0, &pos), CARC_OK);
+    int cx, cy;
+    carc__tile_xy(g, co7, &cx, &cy);
+    ck_assert_int_eq(pos.x, cx);
+    ck_assert_int_eq(pos.y, cy);
+    ck_assert(pos.flags & CARC_FIGPOS_HELD);
+    ck_assert(pos.x_mm == 45.0 * cx + (22 - 45) / 2.0 && pos.y_mm == 45.0 * cy + (22 - 45) / 2.0);
+    ck_assert_int_eq(carc_game_figure_position(g, count, &pos), CARC_E_NOTFOUND);
     /* held by a module not in play: no place */
     ck_assert_int_eq(carc__figure_move(g, 4, CARC_PLACE_HELD, -1, -1, 0, CARC_MODULE_TOWER,
                                        CARC_CAUSE_SETUP), CARC_OK);
@@ -371,6 +379,36 @@ static carc_game *entry_game(const char *rule)
     snprintf(text, sizeof text, ENTRY_PREFIX, rule);
     return replay_text(text);
 }
+
+/* count_quarter_kinds: who may be held in which quarter, as another
+ * module's rule asks it (held_accepts: a Catapult seduction's exchange) --
+ * the same test as entering (count_am_*.rec) */
+START_TEST(quarter_kinds_held)
+{
+    for (int rule = 1; rule <= 2; rule++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2;
+        o.modules = 1u << CARC_MODULE_COUNT | 1u << CARC_MODULE_ABBEY_MAYOR;
+        o.rules[carc_rule_by_name("count_quarter_kinds")] = rule;
+        carc_game *g = NULL;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        int mayor = carc__figure_find(g, 0, CARC_FIGURE_MAYOR, CARC_PLACE_SUPPLY, -1);
+        int wagon = carc__figure_find(g, 0, CARC_FIGURE_WAGON, CARC_PLACE_SUPPLY, -1);
+        int fol = carc__figure_find(g, 0, CARC_FIGURE_FOLLOWER, CARC_PLACE_SUPPLY, -1);
+        ck_assert(mayor >= 0 && wagon >= 0 && fol >= 0);
+        for (int q = 0; q < CARC_COUNT_QUARTERS; q++) {
+            bool any = rule == 2;
+            ck_assert(carc__figure_held_legal(g, mayor, CARC_MODULE_COUNT, q, CARC_CAUSE_SEDUCTION) ==
+                      (any || q == CARC_COUNT_CASTLE));
+            ck_assert(carc__figure_held_legal(g, wagon, CARC_MODULE_COUNT, q, CARC_CAUSE_SEDUCTION) ==
+                      (any || q != CARC_COUNT_MARKET));
+            ck_assert(carc__figure_held_legal(g, fol, CARC_MODULE_COUNT, q, CARC_CAUSE_SEDUCTION));
+        }
+        carc_game_free(g);
+    }
+}
+END_TEST
 
 START_TEST(count_move_rules)
 {
@@ -480,6 +518,7 @@ int main(void)
     tcase_add_test(tc, inner_tiles_veto);
     tcase_add_test(tc, count_starts_on_castle);
     tcase_add_test(tc, quarters_on_board);
+    tcase_add_test(tc, quarter_kinds_held);
     tcase_add_test(tc, count_move_rules);
     tcase_add_test(tc, count_final_rules);
     tcase_add_test(tc, reasons);

@@ -864,14 +864,20 @@ typedef struct carc_figure_position {
 #define CARC_FIGPOS_LYING 1      /**< lies flat: a farmer (a follower on a field) */
 #define CARC_FIGPOS_UNMEASURED 2 /**< no measured size for its kind: the footprint
                                       is the normal meeple's, a stand-in          */
+#define CARC_FIGPOS_HELD 4       /**< held by a module where the board shows it: a
+                                      follower in a quarter of the City of
+                                      Carcassonne (since 0.9.0)                   */
 
 /** The position of figure `index` (an index of carc_game_figures) on the
  *  board, deterministic from the game state: its segment's or tile's spot
  *  in the tile data, several figures on one spot side by side, an attached
  *  figure beside the figure it is with, or where its module places it
- *  (doc/geometry.md).  Errors: CARC_E_INVALID for a NULL game or out, or an
+ *  (doc/geometry.md); a follower in a quarter of the City of Carcassonne
+ *  where its quarter is drawn (flag CARC_FIGPOS_HELD; since 0.9.0, before
+ *  CARC_E_NOTFOUND).  Errors: CARC_E_INVALID for a NULL game or out, or an
  *  index out of range; CARC_E_NOTFOUND for a figure that is not on the
- *  board (in supply, held by a module, removed); *out is then untouched.
+ *  board (in supply, held by a module that gives it no place -- a prisoner,
+ *  the Count --, removed); *out is then untouched.
  *  Since 0.5.0: symbol version CARCVAR_0.5. */
 CARC_API int carc_game_figure_position(const carc_game *game, int index,
                                        carc_figure_position *out);

@@ -9,10 +9,20 @@ int carc_game_figure_position(const carc_game *game, int index, carc_figure_posi
     if (!carc__valid(game) || !out) return CARC_E_INVALID;
     carc_spot s;
     int t = carc__figure_spot(game, index, &s);
+    int held = 0;
+    /* a figure its module holds where the board shows it (a follower in a
+     * quarter of the City of Carcassonne, drawn on its tile) */
+    if (t == CARC_E_NOTFOUND) {
+        int h = carc__figure_held_spot(game, index, &s);
+        if (h >= 0) {
+            t = h;
+            held = CARC_FIGPOS_HELD;
+        }
+    }
     if (t < 0) return t;
     const ptile *pt = &CTILES(game)[t];
     carc_footprint fp;
-    int flags = carc__figure_footprint(CFIGS(game)[index].kind, s.flags, &fp);
+    int flags = carc__figure_footprint(CFIGS(game)[index].kind, s.flags, &fp) | held;
     memset(out, 0, sizeof *out);
     /* the cell's centre is (45x, 45y) mm; spots are half-mm from its NW corner */
     out->x_mm = 45.0 * pt->x + (s.x - 45) / 2.0;

@@ -270,7 +270,9 @@ class FigurePosition:
     centre of its footprint in board millimetres (cell (x, y)'s centre is at
     (45x, 45y), y grows south), the footprint and height in millimetres, the
     cell, how many figures it stands on (0: on the board), whether it lies (a
-    farmer) and whether its kind was never measured (the meeple's size then)."""
+    farmer), whether its kind was never measured (the meeple's size then) and
+    whether a module holds it there (a follower in a quarter of the City of
+    Carcassonne, since 0.9.0)."""
     x_mm: float
     y_mm: float
     width_mm: float
@@ -281,6 +283,7 @@ class FigurePosition:
     level: int
     lying: bool
     unmeasured: bool
+    held: bool = False
 
 
 @dataclass(frozen=True)
@@ -974,14 +977,17 @@ class Game:
 
     def figure_position(self, index):
         """The position of figure `index` (an index of figures()) on the board, a
-        FigurePosition; NotFoundError for a figure off the board (in supply, held,
-        removed), InvalidArgumentError for an index out of range."""
+        FigurePosition; a follower in a quarter of the City of Carcassonne where its
+        quarter is drawn (held True); NotFoundError for a figure off the board (in
+        supply, held with no place, removed), InvalidArgumentError for an index out of
+        range."""
         p = L.FigurePosition()
         lib.carc_game_figure_position(self.handle,
                                       L.checked_int(index, -2**31, 2**31 - 1, "index"),
                                       ctypes.byref(p))
         return FigurePosition(p.x_mm, p.y_mm, p.width_mm, p.depth_mm, p.height_mm, p.x, p.y,
-                              p.level, bool(p.flags & 1), bool(p.flags & 2))
+                              p.level, bool(p.flags & 1), bool(p.flags & 2),
+                              bool(p.flags & 4))
 
     def dragon(self):
         """The Princess & the Dragon (carc_game_dragon): a dict with "dragon" (its

@@ -34,3 +34,20 @@ def test_refusals():
             g.figure_position(len(g.figures()))
         with pytest.raises(carcvar.InvalidArgumentError):
             g.figure_position(-1)
+
+
+def test_a_follower_in_a_city_quarter():
+    # count_am_mayor_castle.rec: player 1's mayor enters the castle quarter,
+    # drawn on CO_7 at (0, 0), its north-west quadrant (spot 11 mm, 11 mm)
+    text = ("carcvar-record 2\nplayers 2\nseed 1\nmodules base,abbey_mayor,count\n"
+            "draw U\nplace 0,2 r0\ndeploy follower road N\ndraw W\nplace 0,3 r2\npass\n"
+            "enter castle mayor\ncount castle\n")
+    with carcvar.Game.from_record(text) as g:
+        figs = g.figures()
+        mayor = next(i for i, f in enumerate(figs) if f.kind == "mayor" and f.owner == 1)
+        p = g.figure_position(mayor)
+        assert (p.x, p.y, p.held, p.lying, p.unmeasured) == (0, 0, True, False, True)
+        assert (p.x_mm, p.y_mm) == (-11.5, -11.5)
+        count = next(i for i, f in enumerate(figs) if f.kind == "count")
+        with pytest.raises(carcvar.NotFoundError):
+            g.figure_position(count)                          # the Count has no place
