@@ -30,16 +30,23 @@ bench=$build/tests/bench/carcvar-bench
 [ -x "$bench" ] || { echo "$0: no $bench (meson compile -C $build first)" >&2; exit 1; }
 command -v valgrind >/dev/null || { echo "$0: valgrind is not installed" >&2; exit 1; }
 out=$(mktemp /tmp/callgrind-games.XXXXXX)
-trap 'rm -f "$out" "$out.log"' EXIT
+trap 'rm -f "$out" "$out.log" "$out.err"' EXIT
+failed=0
 printf '%-72s %12s %10s %s\n' modules instr/game dec/game digest
 for set in "$@"; do
     case $set in
     all) mods=inns_cathedrals,traders_builders,abbey_mayor,bridges_castles,big_top ;;
     *) mods=$set ;;
     esac
-    valgrind --tool=callgrind --toggle-collect='cg_*' --callgrind-out-file="$out" \
+    if ! valgrind --tool=callgrind --toggle-collect='cg_*' --callgrind-out-file="$out" \
         "$bench" --callgrind-games "$games" --seed "$seed" --modules "$mods" \
-        >"$out.log" 2>/dev/null || { echo "$0: $set: the run failed" >&2; exit 1; }
+        >"$out.log" 2>"$out.err"; then
+        # say why and go on with the other sets; the exit status tells
+        printf '%-72s %12s\n' "$mods" failed
+        echo "$0: $set: the run failed: $(grep -v '^==' "$out.err" | head -3)" >&2
+        failed=1
+        continue
+    fi
     total=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p; s/^summary: *\([0-9]*\).*/\1/p' "$out" | head -1)
     line=$(grep '^games ' "$out.log")
     dec=$(echo "$line" | awk '{print $4}')
@@ -47,3 +54,4 @@ for set in "$@"; do
     awk -v m="$mods" -v t="$total" -v n="$games" -v d="$dec" -v h="$dig" \
         'BEGIN { printf "%-72s %12.0f %10.1f %s\n", m, t / n, d / n, h }'
 done
+exit $failed
