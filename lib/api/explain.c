@@ -301,7 +301,8 @@ static void diagnose(const carc_game *g, const carc_action *a, carc_explanation 
                 "this deployment on another tile offers only figures: deploy one or pass");
             return;
         }
-        if (!ask(md, g, a, out))
+        /* the owner, then a module whose veto refused it */
+        if (!ask(md, g, a, out) && !ask_all(g, a, out))
             say(out, CARC_REASON_NOT_OFFERED, "this %s action is not among the legal actions now",
                 md->name);
         return;
@@ -312,7 +313,7 @@ static void diagnose(const carc_game *g, const carc_action *a, carc_explanation 
     case CARC_DECISION_DEPLOY: explain_deploy(g, p, a, out); return;
     default: {
         const carc_module_def *md = p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
-        if (ask(md, g, a, out)) return;
+        if (ask(md, g, a, out) || ask_all(g, a, out)) return;
         say(out, CARC_REASON_WRONG_KIND, "a decision of module %s is pending: %s",
             md ? md->name : "?", "choose one of its legal actions");
         return;

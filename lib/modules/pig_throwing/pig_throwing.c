@@ -916,9 +916,62 @@ static int first_candidate(const carc_game *g, int p)
     return -1;
 }
 
+/* A pig whose zone placed tile t lies in for the fairy (may_move_figure's
+ * test): its figure, or -1. */
+static int pig_near_fairy_move(const carc_game *g, int t)
+{
+    if (t < 0 || t >= carc__tile_count(g)) return -1;
+    int x, y;
+    carc__tile_xy(g, t, &x, &y);
+    int reach = carc__rule(g, RULE_FAIRY) == 2 ? 0 : -1;
+    for (int p = 0; p < carc__players(g); p++) {
+        int pig = pig_of(g, p);
+        if (pig < 0) continue;
+        int px, py;
+        carc__tile_xy(g, carc__figure_tile(g, pig), &px, &py);
+        int dd = chebyshev(px, py, x, y);
+        if (dd <= 1 && dd != reach) return pig;
+    }
+    return -1;
+}
+
+/* Princess & Dragon's fairy refused by B11 (may_move_figure): P&D's explain
+ * stood back because its own rule allowed the move. */
+static bool explain_fairy(const carc_game *g, const carc_action *a, carc_explanation *out)
+{
+    const char *own = carc__rule(g, RULE_FAIRY) == 2 ? "" : " (nor onto a pig's own tile: rule "
+                                                            "pig_throw_fairy 1)";
+    int t = a->kind == PD_ACT_FAIRY_TO ? carc__figure_tile(g, a->arg)
+            : a->kind == PD_ACT_FAIRY_TILE ? a->arg
+                                           : -1;
+    int pig = pig_near_fairy_move(g, t);
+    out->reason = WHY_FAIRY;
+    if (pig >= 0) {
+        int x, y, px, py;
+        carc__tile_xy(g, t, &x, &y);
+        carc__tile_xy(g, carc__figure_tile(g, pig), &px, &py);
+        carc_fig f;
+        carc__figure_get(g, pig, &f);
+        snprintf(out->message, sizeof out->message,
+                 "the fairy may not go to %d,%d: player %d's pig stands %s %d,%d, and the fairy "
+                 "never goes onto the 8 tiles around a pig%s",
+                 x, y, f.owner, x == px && y == py ? "there," : "beside it, at", px, py, own);
+        return true;
+    }
+    if (a->kind != PD_ACT_FAIRY) return false;
+    snprintf(out->message, sizeof out->message,
+             "every follower of yours the fairy could join stands beside a pig, and the fairy "
+             "never goes onto the 8 tiles around a pig%s",
+             own);
+    return true;
+}
+
 static bool explain(const carc_game *g, const carc_action *a, carc_explanation *out)
 {
     const carc_pending *d = carc__decision_pending(g);
+    if (d && carc__module_enabled(g, CARC_MODULE_PRINCESS_DRAGON) &&
+        (a->kind == PD_ACT_FAIRY || a->kind == PD_ACT_FAIRY_TO || a->kind == PD_ACT_FAIRY_TILE))
+        return explain_fairy(g, a, out);
     if (!d || !CARC_KIND_IS_MODULE(a->kind) || CARC_KIND_MODULE(a->kind) != MOD) return false;
     switch (a->kind) {
     case ACT_THROW: {

@@ -79,9 +79,9 @@
 #define DEC_PRINCESS CARC_MODULE_KIND(MOD, 4)   /* which knight goes home        */
 
 #define ACT_STEP CARC_MODULE_KIND(MOD, 0)         /* arg: direction 0..3 N E S W */
-#define ACT_FAIRY CARC_MODULE_KIND(MOD, 1)        /* verb                         */
-#define ACT_FAIRY_TO CARC_MODULE_KIND(MOD, 2)     /* arg: figure index            */
-#define ACT_FAIRY_TILE CARC_MODULE_KIND(MOD, 3)   /* arg: placed tile             */
+#define ACT_FAIRY PD_ACT_FAIRY                   /* verb                         */
+#define ACT_FAIRY_TO PD_ACT_FAIRY_TO             /* arg: figure index            */
+#define ACT_FAIRY_TILE PD_ACT_FAIRY_TILE         /* arg: placed tile             */
 #define ACT_PORTAL CARC_MODULE_KIND(MOD, 4)       /* verb                         */
 #define ACT_PORTAL_TILE CARC_MODULE_KIND(MOD, 5)  /* arg: placed tile             */
 #define ACT_PRINCESS CARC_MODULE_KIND(MOD, 6)     /* verb                         */
@@ -427,6 +427,41 @@ static bool fairy_tile_target(const carc_game *g, int p, int t)
         mine = f.owner == p && is_follower(g, &f) && f.where != CARC_PLACE_ATTACHED;
     }
     return mine && carc__figure_may_move(g, s->fairy, CARC_PLACE_TILE, t, 0, CAUSE_FAIRY);
+}
+
+/* Would the fairy's own rule let it join figure i (C2) or go onto placed
+ * tile i (C1, rule pd_fairy_placement 2) for player p, whatever another
+ * module's veto says?  (explain: a refusal then is that module's.) */
+static bool fairy_own_rule_allows(const carc_game *g, int p, int i, bool tile)
+{
+    const pd_state *s = cst(g);
+    if (tile) {
+        if (i < 0 || i >= carc__tile_count(g) || i == carc__figure_tile(g, s->fairy)) return false;
+        int figs[CARC_ID_FIGURE_N];
+        int n = carc__tile_figures(g, i, figs, CARC_ID_FIGURE_N);
+        for (int k = 0; k < n && k < CARC_ID_FIGURE_N; k++) {
+            carc_fig f;
+            carc__figure_get(g, figs[k], &f);
+            if (f.owner == p && is_follower(g, &f) && f.where != CARC_PLACE_ATTACHED) return true;
+        }
+        return false;
+    }
+    if (i < 0 || i >= carc__figure_count(g) || i == fairy_host(g)) return false;
+    carc_fig f;
+    carc__figure_get(g, i, &f);
+    return f.owner == p && (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE) &&
+           is_follower(g, &f);
+}
+
+/* Has player p a target the fairy's own rule allows (a veto refused them
+ * all when any_fairy_target says none)? */
+static bool fairy_own_target(const carc_game *g, int p)
+{
+    bool tile = carc__rule(g, RULE_FAIRY) == 2;
+    int n = tile ? carc__tile_count(g) : carc__figure_count(g);
+    for (int i = 0; i < n; i++)
+        if (fairy_own_rule_allows(g, p, i, tile)) return true;
+    return false;
 }
 
 static bool any_fairy_target(const carc_game *g, int p)
@@ -923,6 +958,8 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
         }
     case ACT_FAIRY:
         if (d->kind != CARC_DECISION_DEPLOY || d->target < 0) break;
+        /* our rule allows a move: another module's veto refused it */
+        if (!s->princess_done && fairy_own_target(g, d->player)) return false;
         out->reason = WHY_NO_FOLLOWER;
         snprintf(out->message, sizeof out->message,
                  s->princess_done ? "the princess acted this turn: the fairy may not move"
@@ -932,6 +969,9 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
     case ACT_FAIRY_TO:
     case ACT_FAIRY_TILE:
         if (d->kind != DEC_FAIRY && d->kind != DEC_FAIRY_TILE) break;
+        if ((a->kind == ACT_FAIRY_TILE) == (d->kind == DEC_FAIRY_TILE) &&
+            fairy_own_rule_allows(g, d->player, a->arg, d->kind == DEC_FAIRY_TILE))
+            return false; /* another module's veto */
         out->reason = WHY_NO_FOLLOWER;
         snprintf(out->message, sizeof out->message,
                  d->kind == DEC_FAIRY

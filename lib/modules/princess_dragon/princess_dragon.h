@@ -57,6 +57,16 @@ void carc__pd_flight_resume(carc_game *g);
  * cause. */
 #define PD_CAUSE_FAIRY CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 4)
 
+/* The fairy's action kinds (the deployment's "fairy" verb, then the
+ * follower it joins -- arg: figure index -- or, with pd_fairy_placement 2,
+ * the tile it goes onto -- arg: placed tile), so that a module whose
+ * may_move_figure veto refused the move explains it (its explain hook):
+ * Princess & Dragon's own explanation stands back when its own rule allowed
+ * the move. */
+#define PD_ACT_FAIRY CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 1)
+#define PD_ACT_FAIRY_TO CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 2)
+#define PD_ACT_FAIRY_TILE CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 3)
+
 /* Pig throwing (ambiguities.md B10): is the dragon asleep (1) or not (0;
  * also when the module is off)?  carc__pd_dragon_nap puts it to sleep
  * (asleep 1) or wakes it (0): the dragon's state byte, which this module
