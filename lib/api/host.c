@@ -14,7 +14,7 @@ void carc_setup_init(carc_setup *setup)
 
 /* A caller's setup in this library's form; CARC_E_INVALID if it is not
  * one this library understands (as carc__check_options for options). */
-static int check_setup(const carc_setup *in, carc_setup *norm)
+int carc__check_setup(const carc_setup *in, carc_setup *norm)
 {
     if (!carc__sized_copy(norm, in, in->struct_size, sizeof *norm, 4096)) return CARC_E_INVALID;
     norm->struct_size = sizeof *norm;
@@ -33,20 +33,8 @@ int carc_game_new_setup(carc_game **out, const carc_options *opts, const carc_se
     if (!opts) return CARC_E_INVALID;
     carc_setup s;
     carc_setup_init(&s);
-    if (setup && check_setup(setup, &s)) return CARC_E_INVALID;
-    carc_game *g;
-    int rc = carc__game_alloc(&g, opts);
-    if (rc) return rc;
-    g->first_player = (int8_t)s.first_player;
-    g->bag_given = (uint8_t)s.bag_given;
-    if (s.bag_given) memcpy(BAG(g), s.bag, (size_t)carc__ntypes);
-    rc = carc__game_init(g);
-    if (rc) {
-        carc_game_free(g);
-        return rc;
-    }
-    *out = g;
-    return CARC_OK;
+    if (setup && carc__check_setup(setup, &s)) return CARC_E_INVALID;
+    return carc__game_create(out, opts, &s);
 }
 
 int carc_game_setup(const carc_game *game, carc_setup *out)

@@ -41,12 +41,14 @@ static void dynamic_fields(carc_game *dst, const carc_game *src)
 #undef F
 }
 
-bool carc__snapshot_config_ok(const carc_game *fresh, const carc_game *snap)
+bool carc__snapshot_config_ok(const carc_game *fresh, const void *fresh_figs, uint64_t seed,
+                              const carc_game *snap)
 {
-    /* the header: snap's dynamic fields put into a copy of fresh's must
-     * give snap's bytes back */
+    /* the header: snap's dynamic fields put into a copy of fresh's, with
+     * the canonical part's seed, must give snap's bytes back */
     carc_game h;
     memcpy(&h, fresh, sizeof h);
+    h.opts.seed = seed;
     dynamic_fields(&h, snap);
     /* HK_OVERLAY is set while playing (a bridge); every other bit at creation */
     h.hookmask = (fresh->hookmask & ~(uint32_t)HK_OVERLAY) | (snap->hookmask & HK_OVERLAY);
@@ -57,7 +59,7 @@ bool carc__snapshot_config_ok(const carc_game *fresh, const carc_game *snap)
     if (memcmp(CBAG(fresh), CBAG(snap), (size_t)carc__ntypes) != 0) return false;
     /* figures are made at creation: their kinds never change, and only a
      * neutral figure (owner -1) has no owner */
-    const figure *a = CFIGS(fresh), *b = CFIGS(snap);
+    const figure *a = fresh_figs, *b = CFIGS(snap);
     for (uint32_t i = 0; i < fresh->nfigs; i++)
         if (a[i].kind != b[i].kind || (a[i].owner < 0) != (b[i].owner < 0)) return false;
     return true;
