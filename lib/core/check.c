@@ -77,6 +77,19 @@ bool carc__snapshot_supported(const carc_game *g)
 
 bool carc__root_valid(const carc_game *g, int root) { return g && carc__is_root(g, root); }
 
+/* 1 when (x, y) is outside carc__cell_in_range's range (branch-free) */
+static inline unsigned off_range(int x, int y)
+{
+    return ((uint32_t)(x - (INT16_MIN + 2)) > (uint32_t)(INT16_MAX - 2 - (INT16_MIN + 2))) |
+           ((uint32_t)(y - (INT16_MIN + 2)) > (uint32_t)(INT16_MAX - 2 - (INT16_MIN + 2)));
+}
+
+/* 1 unless both a and b are below n (branch-free) */
+static inline unsigned not_both_below(uint32_t a, uint32_t b, uint32_t n)
+{
+    return (uint32_t)(((int32_t)(a - n) & (int32_t)(b - n)) >= 0);
+}
+
 static bool tile_index(const carc_game *g, int v) { return v >= 0 && (uint32_t)v < g->ntiles; }
 static bool tile_or_none(const carc_game *g, int v) { return v == -1 || tile_index(g, v); }
 static bool step_pos_ok(const carc_game *g, unsigned step, unsigned pos)
@@ -104,7 +117,7 @@ static bool check_tiles_segments(const carc_game *g, uint8_t *code)
     for (uint32_t t = 0; t < nt; t++) {
         const ptile *pt = &T[t];
         bad |= (pt->type >= (uint32_t)carc__ntypes) | (pt->rot > 3) | (pt->nb8 > 8) |
-               !carc__cell_in_range(pt->x, pt->y) | ((uint16_t)(pt->front + 1u) > nf) |
+               off_range(pt->x, pt->y) | ((uint16_t)(pt->front + 1u) > nf) |
                ((pt->overlay_sides & ~15u) != 0) |
                (pt->overlay_seg == NO_OVERLAY && pt->overlay_sides);
         if (bad) return false;
@@ -114,14 +127,14 @@ static bool check_tiles_segments(const carc_game *g, uint8_t *code)
         for (uint32_t k = 0; k < n; k++) {
             const seg *sg = &S[s0 + k];
             bad |= (sg->tile != t) | (memcmp(&sg->local, ty->seg_init[k], 2) != 0) |
-                   (sg->parent >= ns) | (sg->next >= ns);
+                   not_both_below(sg->parent, sg->next, ns);
         }
         seen += n;
         unsigned c = ty->code[pt->rot];
         if (pt->overlay_seg != NO_OVERLAY) {
             if (pt->overlay_seg >= ns) return false;
             const seg *sg = &S[pt->overlay_seg];
-            bad |= (sg->tile != t) | (sg->local != n) | (sg->parent >= ns) | (sg->next >= ns);
+            bad |= (sg->tile != t) | (sg->local != n) | not_both_below(sg->parent, sg->next, ns);
             overlays++;
             for (unsigned sides = pt->overlay_sides; sides; sides &= sides - 1) {
                 unsigned d = (unsigned)__builtin_ctz(sides);
@@ -145,12 +158,12 @@ static bool check_tiles_segments(const carc_game *g, uint8_t *code)
         uint32_t size = S[r].size, u = r, k = 0;
         if (size == 0 || size > ns) return false;
         do {
-            uint32_t v = u;
-            for (int d = 0; S[v].parent != v; d++) {
-                if (d > 16) return false;
+            /* most members hang from the root itself */
+            uint32_t v = S[u].parent;
+            for (int d = 1; v != r; d++) {
+                if (d > 16 || S[v].parent == v) return false;
                 v = S[v].parent;
             }
-            if (v != r) return false;
             u = S[u].next;
             k++;
         } while (u != r && k < size);
@@ -204,7 +217,7 @@ static bool check_board(const carc_game *g, const uint8_t *code)
         bad |= (fr->anchor >= nt) | (fr->side > 3) |
                (fr->idbase != CARC_ID_CELL + fr->anchor * 16 + fr->side * 4) |
                ((uint16_t)(fr->next + 1u) > nf) | ((uint16_t)(fr->prev + 1u) > nf) |
-               !carc__cell_in_range(fr->x, fr->y);
+               off_range(fr->x, fr->y);
     }
     if (bad) return false;
     /* the live list: live_front cells from live_head to live_tail, linked
