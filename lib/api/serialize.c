@@ -227,6 +227,17 @@ uint64_t carc__snapshot_sum(const uint8_t *p, size_t n)
     const uint64_t P = 0x100000001b3ull;
     uint64_t l0 = 0xcbf29ce484222325ull, l1 = l0 ^ 1, l2 = l0 ^ 2, l3 = l0 ^ 3;
     size_t i = 0;
+    /* two rounds of the four lanes a turn (the same sum, fewer jumps) */
+    for (; n - i >= 64; i += 64) {
+        l0 = (l0 ^ load64le(p + i)) * P;
+        l1 = (l1 ^ load64le(p + i + 8)) * P;
+        l2 = (l2 ^ load64le(p + i + 16)) * P;
+        l3 = (l3 ^ load64le(p + i + 24)) * P;
+        l0 = (l0 ^ load64le(p + i + 32)) * P;
+        l1 = (l1 ^ load64le(p + i + 40)) * P;
+        l2 = (l2 ^ load64le(p + i + 48)) * P;
+        l3 = (l3 ^ load64le(p + i + 56)) * P;
+    }
     for (; n - i >= 32; i += 32) {
         l0 = (l0 ^ load64le(p + i)) * P;
         l1 = (l1 ^ load64le(p + i + 8)) * P;
