@@ -281,11 +281,35 @@ static void edit_remaining(carc_game *h, uint8_t *s)
     h->total_remaining += 1;
 }
 static void edit_log_player(carc_game *h, uint8_t *s) { (void)s; h->nlog_final = h->nlog + 1; }
+/* the board window (the last part of the state) and its first empty cell */
+static int16_t *empty_cell(carc_game *h, uint8_t *s)
+{
+    size_t at = h->L.off_tiles + h->ntiles * sizeof(ptile) + h->nsegs * sizeof(seg) +
+                h->nfront * sizeof(front) + h->nfigs * sizeof(figure) + h->nlog * sizeof(logent);
+    int16_t *G = (int16_t *)(s + at);
+    int i = 0;
+    while (G[i] != -1) i++;
+    return &G[i];
+}
+/* a tile in a second cell (the window holds each tile once) */
+static void edit_grid_stray_tile(carc_game *h, uint8_t *s) { *empty_cell(h, s) = 1; }
+/* an open cell in a second cell, and a filled one (tile 1's) in an empty cell */
+static void edit_grid_stray_open(carc_game *h, uint8_t *s)
+{
+    *empty_cell(h, s) = (int16_t)(-(int)h->live_head - 2);
+}
+static void edit_grid_stray_filled(carc_game *h, uint8_t *s)
+{
+    const ptile *T = (const ptile *)(s + h->L.off_tiles);
+    *empty_cell(h, s) = (int16_t)(-(int)T[1].front - 2);
+}
 
 static const edit_fn edits[] = {edit_ntiles, edit_tile_type, edit_seg_parent, edit_seg_loop,
                                 edit_live_head, edit_pending, edit_pending_target, edit_step_pos,
                                 edit_modoff, edit_grid, edit_drawn, edit_player, edit_completed,
-                                edit_supply, edit_remaining, edit_log_player};
+                                edit_supply, edit_remaining, edit_log_player,
+                                edit_grid_stray_tile, edit_grid_stray_open,
+                                edit_grid_stray_filled};
 #define NEDITS ((int)(sizeof edits / sizeof edits[0]))
 
 START_TEST(crafted_refused)
