@@ -600,6 +600,46 @@ START_TEST(template_games_equal)
 }
 END_TEST
 
+/* carc__game_config (what a snapshot restore compares the state's fields
+ * set at creation with): from the thread's template, or, when none can be
+ * kept (here: an options struct larger than this library's), a game made
+ * for the purpose that the caller frees; the same header either way. */
+START_TEST(config_with_and_without_template)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.num_players = 4;
+    o.seed = 5;
+    o.modules |= module_set("inns_cathedrals,tower");
+    struct {
+        carc_options o;
+        uint64_t more[2];
+    } big;
+    memset(&big, 0, sizeof big);
+    big.o = o;
+    big.o.struct_size = sizeof big;
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    const carc_game *head;
+    const void *figs;
+    carc_game *own = (carc_game *)1;
+    ck_assert_int_eq(carc__game_config(&big.o, NULL, &head, &figs, &own), CARC_OK);
+    ck_assert_ptr_nonnull(own);
+    ck_assert_ptr_eq(head, own);
+    ck_assert_ptr_eq(figs, CFIGS(own));
+    ck_assert(carc__state_equal(own, g));
+    carc_game_free(own);
+    own = (carc_game *)1;
+    ck_assert_int_eq(carc__game_config(&o, NULL, &head, &figs, &own), CARC_OK);
+    ck_assert_ptr_null(own);
+    ck_assert_int_eq(memcmp(head, g, g->L.off_tiles), 0); /* the same seed: all of it */
+    ck_assert_int_eq(memcmp(figs, CFIGS(g), g->nfigs * sizeof(figure)), 0);
+    o.rules[0] = 1000;
+    ck_assert_int_eq(carc__game_config(&o, NULL, &head, &figs, &own), CARC_E_INVALID);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     for (int i = 1; i + 1 < argc; i++)
@@ -615,6 +655,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, setup_restored);
     tcase_add_test(tc, canonical_seed_refused);
     tcase_add_test(tc, template_games_equal);
+    tcase_add_test(tc, config_with_and_without_template);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
