@@ -157,6 +157,11 @@ static bool check_tiles_segments(const carc_game *g, uint8_t *code)
         if (S[r].parent != r) continue;
         uint32_t size = S[r].size, u = r, k = 0;
         if (size == 0 || size > ns) return false;
+        if (size == 1) { /* a feature of one segment: its ring is itself */
+            if (S[r].next != r) return false;
+            members++;
+            continue;
+        }
         do {
             /* most members hang from the root itself */
             uint32_t v = S[u].parent;
