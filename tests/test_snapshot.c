@@ -281,11 +281,35 @@ static void edit_remaining(carc_game *h, uint8_t *s)
     h->total_remaining += 1;
 }
 static void edit_log_player(carc_game *h, uint8_t *s) { (void)s; h->nlog_final = h->nlog + 1; }
+/* the board window (the last part of the state) and its first empty cell */
+static int16_t *empty_cell(carc_game *h, uint8_t *s)
+{
+    size_t at = h->L.off_tiles + h->ntiles * sizeof(ptile) + h->nsegs * sizeof(seg) +
+                h->nfront * sizeof(front) + h->nfigs * sizeof(figure) + h->nlog * sizeof(logent);
+    int16_t *G = (int16_t *)(s + at);
+    int i = 0;
+    while (G[i] != -1) i++;
+    return &G[i];
+}
+/* a tile in a second cell (the window holds each tile once) */
+static void edit_grid_stray_tile(carc_game *h, uint8_t *s) { *empty_cell(h, s) = 1; }
+/* an open cell in a second cell, and a filled one (tile 1's) in an empty cell */
+static void edit_grid_stray_open(carc_game *h, uint8_t *s)
+{
+    *empty_cell(h, s) = (int16_t)(-(int)h->live_head - 2);
+}
+static void edit_grid_stray_filled(carc_game *h, uint8_t *s)
+{
+    const ptile *T = (const ptile *)(s + h->L.off_tiles);
+    *empty_cell(h, s) = (int16_t)(-(int)T[1].front - 2);
+}
 
 static const edit_fn edits[] = {edit_ntiles, edit_tile_type, edit_seg_parent, edit_seg_loop,
                                 edit_live_head, edit_pending, edit_pending_target, edit_step_pos,
                                 edit_modoff, edit_grid, edit_drawn, edit_player, edit_completed,
-                                edit_supply, edit_remaining, edit_log_player};
+                                edit_supply, edit_remaining, edit_log_player,
+                                edit_grid_stray_tile, edit_grid_stray_open,
+                                edit_grid_stray_filled};
 #define NEDITS ((int)(sizeof edits / sizeof edits[0]))
 
 START_TEST(crafted_refused)
@@ -451,6 +475,171 @@ START_TEST(setup_restored)
 }
 END_TEST
 
+/* Another seed in the canonical part (sum recomputed): the state's
+ * options hold the seed it was made with, so it is refused -- the check
+ * of the fields set at creation compares them with the canonical part's
+ * seed, not with the seed of the game it was made from. */
+START_TEST(canonical_seed_refused)
+{
+    size_t n;
+    carc_game *g;
+    uint8_t *b = mid_snapshot(0, &n, &g);
+    size_t seed_at = 10 + 4 + 2 + 2;
+    uint64_t seed;
+    memcpy(&seed, b + seed_at, 8);
+    ck_assert_uint_eq(seed, 7);
+    carc_game *out = NULL;
+    bool copied = false;
+    /* a game of another seed first, so that a template of these options
+     * is there (carc__game_config) */
+    carc_game_free(new_game(0, 3, 8));
+    seed = 8;
+    memcpy(b + seed_at, &seed, 8);
+    resum(b, n);
+    out = (carc_game *)1;
+    ck_assert_int_eq(carc_game_deserialize(&out, b, n), CARC_E_CORRUPT);
+    ck_assert_ptr_null(out);
+    seed = 7;
+    memcpy(b + seed_at, &seed, 8);
+    resum(b, n);
+    ck_assert_int_eq(carc__snapshot_restore(&out, b, n, &copied), CARC_OK);
+    ck_assert(copied);
+    ck_assert(carc__state_equal(out, g));
+    carc_game_free(out);
+    free(b);
+    carc_game_free(g);
+}
+END_TEST
+
+/* New games come from the thread's template of their options (setup.c,
+ * carc__game_create) when the last game made had the same ones: such a
+ * game equals, byte for byte, the game of the same options made the long
+ * way -- asked for with an options struct larger than this library's
+ * (zeros past its fields), which never uses the template -- and plays on
+ * identically.  Options change between games (module sets, players, a
+ * setup with a first player and a bag), so templates are made and
+ * replaced. */
+START_TEST(template_games_equal)
+{
+    static const char *const tsets[] = {"base", "inns_cathedrals,traders_builders,abbey_mayor,big_top,bridges_castles", "all", "tower,princess_dragon,dungeon", "base"};
+    struct {
+        carc_options o;
+        uint64_t more[2];
+    } big;
+    int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
+    long compared = 0;
+    for (int si = 0; si < (int)(sizeof tsets / sizeof tsets[0]); si++)
+        for (int players = 2; players <= 6; players += 2)
+            for (int with_setup = 0; with_setup < 2; with_setup++) {
+                carc_options o;
+                carc_options_init(&o);
+                o.num_players = players;
+                o.modules |= module_set(tsets[si]);
+                carc_setup su;
+                carc_setup_init(&su);
+                if (with_setup) {
+                    su.first_player = players - 1;
+                    su.bag_given = 1;
+                    carc_game *full = new_game(o.modules, players, 1);
+                    for (int t = si; t < carc_tile_type_count(); t += 2) {
+                        int n = carc_game_tiles_remaining(full, t);
+                        su.bag[t] = (uint8_t)(n > 3 ? 3 : n);
+                    }
+                    carc_game_free(full);
+                }
+                for (uint64_t seed = 1; seed <= 3; seed++) {
+                    o.seed = 100 * seed + (uint64_t)si;
+                    memset(&big, 0, sizeof big);
+                    big.o = o;
+                    big.o.struct_size = sizeof big;
+                    carc_game *t = NULL, *l = NULL;
+                    /* the first seed makes the template (or replaces
+                     * another's), the others are made from it (a larger
+                     * struct neither uses nor replaces it) */
+                    ck_assert_int_eq(carc_game_new_setup(&t, &o, with_setup ? &su : NULL), CARC_OK);
+                    ck_assert_int_eq(carc_game_new_setup(&l, &big.o, with_setup ? &su : NULL),
+                                     CARC_OK);
+                    ck_assert_msg(carc__state_equal(t, l), "%s, %d players, setup %d, seed %llu",
+                                  tsets[si], players, with_setup, (unsigned long long)o.seed);
+                    uint64_t r1 = o.seed, r2 = o.seed;
+                    for (int k = 0; k < 60 && !carc_game_is_terminal(t); k++) {
+                        step(t, &r1, ids);
+                        step(l, &r2, ids);
+                    }
+                    ck_assert(carc__state_equal(t, l));
+                    carc_game_free(t);
+                    carc_game_free(l);
+                    /* carc_game_new is carc_game_new_setup with no setup */
+                    if (!with_setup) {
+                        ck_assert_int_eq(carc_game_new(&t, &o), CARC_OK);
+                        ck_assert_int_eq(carc_game_new(&l, &big.o), CARC_OK);
+                        ck_assert(carc__state_equal(t, l));
+                        carc_game_free(t);
+                        carc_game_free(l);
+                    }
+                    compared++;
+                }
+            }
+    /* an error is still an error after a game of the same options was made */
+    carc_options o;
+    carc_options_init(&o);
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    carc_game_free(g);
+    carc_setup su;
+    carc_setup_init(&su);
+    su.first_player = 2;
+    g = (carc_game *)1;
+    ck_assert_int_eq(carc_game_new_setup(&g, &o, &su), CARC_E_INVALID);
+    ck_assert_ptr_null(g);
+    o.rules[0] = 1000;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_E_INVALID);
+    ck_assert_ptr_null(g);
+    free(ids);
+    printf("template games: %ld compared\n", compared);
+}
+END_TEST
+
+/* carc__game_config (what a snapshot restore compares the state's fields
+ * set at creation with): from the thread's template, or, when none can be
+ * kept (here: an options struct larger than this library's), a game made
+ * for the purpose that the caller frees; the same header either way. */
+START_TEST(config_with_and_without_template)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.num_players = 4;
+    o.seed = 5;
+    o.modules |= module_set("inns_cathedrals,tower");
+    struct {
+        carc_options o;
+        uint64_t more[2];
+    } big;
+    memset(&big, 0, sizeof big);
+    big.o = o;
+    big.o.struct_size = sizeof big;
+    carc_game *g = NULL;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    const carc_game *head;
+    const void *figs;
+    carc_game *own = (carc_game *)1;
+    ck_assert_int_eq(carc__game_config(&big.o, NULL, &head, &figs, &own), CARC_OK);
+    ck_assert_ptr_nonnull(own);
+    ck_assert_ptr_eq(head, own);
+    ck_assert_ptr_eq(figs, CFIGS(own));
+    ck_assert(carc__state_equal(own, g));
+    carc_game_free(own);
+    own = (carc_game *)1;
+    ck_assert_int_eq(carc__game_config(&o, NULL, &head, &figs, &own), CARC_OK);
+    ck_assert_ptr_null(own);
+    ck_assert_int_eq(memcmp(head, g, g->L.off_tiles), 0); /* the same seed: all of it */
+    ck_assert_int_eq(memcmp(figs, CFIGS(g), g->nfigs * sizeof(figure)), 0);
+    o.rules[0] = 1000;
+    ck_assert_int_eq(carc__game_config(&o, NULL, &head, &figs, &own), CARC_E_INVALID);
+    carc_game_free(g);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     for (int i = 1; i + 1 < argc; i++)
@@ -464,6 +653,9 @@ int main(int argc, char **argv)
     tcase_add_loop_test(tc, state_bytes_changed, 0, 2);
     tcase_add_test(tc, other_build_replays);
     tcase_add_test(tc, setup_restored);
+    tcase_add_test(tc, canonical_seed_refused);
+    tcase_add_test(tc, template_games_equal);
+    tcase_add_test(tc, config_with_and_without_template);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

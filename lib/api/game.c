@@ -12,16 +12,7 @@ int carc_game_new(carc_game **out, const carc_options *opts)
     if (!out) return CARC_E_INVALID;
     *out = NULL;
     if (!opts) return CARC_E_INVALID;
-    carc_game *g;
-    int rc = carc__game_alloc(&g, opts);
-    if (rc) return rc;
-    rc = carc__game_init(g);
-    if (rc) {
-        carc_game_free(g);
-        return rc;
-    }
-    *out = g;
-    return CARC_OK;
+    return carc__game_create(out, opts, NULL);
 }
 
 void carc_game_free(carc_game *game)

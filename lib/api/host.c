@@ -14,14 +14,23 @@ void carc_setup_init(carc_setup *setup)
 
 /* A caller's setup in this library's form; CARC_E_INVALID if it is not
  * one this library understands (as carc__check_options for options). */
-static int check_setup(const carc_setup *in, carc_setup *norm)
+int carc__check_setup(const carc_setup *in, carc_setup *norm)
 {
     if (!carc__sized_copy(norm, in, in->struct_size, sizeof *norm, 4096)) return CARC_E_INVALID;
     norm->struct_size = sizeof *norm;
     if (norm->bag_given != 0 && norm->bag_given != 1) return CARC_E_INVALID;
-    for (int t = 0; t < CARC_MAX_TILES; t++)
-        if (norm->bag[t] && (!norm->bag_given || t >= carc__ntypes))
-            return CARC_E_INVALID; /* one form only: no bag, no counts; no such tile */
+    /* one form only: no bag, no counts; no such tile (bytes past the
+     * counts that may be set are 0: eight at a time) */
+    size_t t = norm->bag_given ? (size_t)carc__ntypes : 0;
+    uint64_t any = 0;
+    for (; t % 8 && t < CARC_MAX_TILES; t++) any |= norm->bag[t];
+    for (; t + 8 <= CARC_MAX_TILES; t += 8) {
+        uint64_t w;
+        memcpy(&w, norm->bag + t, 8);
+        any |= w;
+    }
+    for (; t < CARC_MAX_TILES; t++) any |= norm->bag[t];
+    if (any) return CARC_E_INVALID;
     if (norm->first_player < 0 || norm->first_player >= CARC_MAX_PLAYERS) return CARC_E_INVALID;
     return CARC_OK; /* the first player and the counts are checked against the game */
 }
@@ -33,20 +42,8 @@ int carc_game_new_setup(carc_game **out, const carc_options *opts, const carc_se
     if (!opts) return CARC_E_INVALID;
     carc_setup s;
     carc_setup_init(&s);
-    if (setup && check_setup(setup, &s)) return CARC_E_INVALID;
-    carc_game *g;
-    int rc = carc__game_alloc(&g, opts);
-    if (rc) return rc;
-    g->first_player = (int8_t)s.first_player;
-    g->bag_given = (uint8_t)s.bag_given;
-    if (s.bag_given) memcpy(BAG(g), s.bag, (size_t)carc__ntypes);
-    rc = carc__game_init(g);
-    if (rc) {
-        carc_game_free(g);
-        return rc;
-    }
-    *out = g;
-    return CARC_OK;
+    if (setup && carc__check_setup(setup, &s)) return CARC_E_INVALID;
+    return carc__game_create(out, opts, &s);
 }
 
 int carc_game_setup(const carc_game *game, carc_setup *out)

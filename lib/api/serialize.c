@@ -227,6 +227,17 @@ uint64_t carc__snapshot_sum(const uint8_t *p, size_t n)
     const uint64_t P = 0x100000001b3ull;
     uint64_t l0 = 0xcbf29ce484222325ull, l1 = l0 ^ 1, l2 = l0 ^ 2, l3 = l0 ^ 3;
     size_t i = 0;
+    /* two rounds of the four lanes a turn (the same sum, fewer jumps) */
+    for (; n - i >= 64; i += 64) {
+        l0 = (l0 ^ load64le(p + i)) * P;
+        l1 = (l1 ^ load64le(p + i + 8)) * P;
+        l2 = (l2 ^ load64le(p + i + 16)) * P;
+        l3 = (l3 ^ load64le(p + i + 24)) * P;
+        l0 = (l0 ^ load64le(p + i + 32)) * P;
+        l1 = (l1 ^ load64le(p + i + 40)) * P;
+        l2 = (l2 ^ load64le(p + i + 48)) * P;
+        l3 = (l3 ^ load64le(p + i + 56)) * P;
+    }
     for (; n - i >= 32; i += 32) {
         l0 = (l0 ^ load64le(p + i)) * P;
         l1 = (l1 ^ load64le(p + i + 8)) * P;
@@ -336,7 +347,9 @@ static int read_canon(const uint8_t *buf, size_t len, canon *c)
     rbuf r = {buf, len, 4, false};
     c->version = get(&r, 2);
     if (c->version != SER_VERSION && c->version != SER_VERSION_SETUP) return CARC_E_CORRUPT;
-    carc_options_init(&c->o);
+    /* every field is read below (the rules too, all of them) */
+    memset(&c->o, 0, sizeof c->o);
+    c->o.struct_size = sizeof c->o;
     c->o.num_players = (int32_t)get(&r, 2);
     c->o.seed = get(&r, 8);
     c->o.modules = get(&r, 8);
@@ -394,20 +407,26 @@ int carc__snapshot_restore(carc_game **out, const uint8_t *buf, size_t len, bool
     if (nstate != end - pos) return CARC_E_CORRUPT;
     const uint8_t *sb = buf + pos;
 
-    carc_game *fresh = NULL;
-    int rc = carc_game_new_setup(&fresh, &c.o, &c.su);
+    /* what a game of these options is at creation (this thread's template
+     * of them, or a game made for the purpose) */
+    const carc_game *fresh;
+    const void *ffigs;
+    carc_game *own;
+    carc_setup su;
+    if (carc__check_setup(&c.su, &su)) return CARC_E_CORRUPT;
+    int rc = carc__game_config(&c.o, &su, &fresh, &ffigs, &own);
     if (rc) return rc == CARC_E_NOMEM ? rc : CARC_E_CORRUPT;
     snap_print fp;
     fingerprint(fresh, &fp);
     if (nfp != sizeof fp || memcmp(fpb, &fp, sizeof fp) != 0 || !carc__snapshot_supported(fresh) ||
         nstate < fresh->L.off_tiles) {
         /* another build or layout: the history it carries */
-        carc_game_free(fresh);
+        carc_game_free(own);
         return carc_game_deserialize(out, cbuf, ncanon);
     }
     carc_game *g = malloc(fresh->L.bytes);
     if (!g) {
-        carc_game_free(fresh);
+        carc_game_free(own);
         return CARC_E_NOMEM;
     }
     rc = CARC_E_CORRUPT;
@@ -437,10 +456,11 @@ int carc__snapshot_restore(carc_game **out, const uint8_t *buf, size_t len, bool
             bool same = g->rng[0] == c.rng0 && g->rng[1] == c.rng1;
             for (int p = 0; p < g->nplayers && same; p++)
                 same = (int32_t)load32le(c.scores + 4 * p) == g->score[p];
-            if (same && carc__snapshot_config_ok(fresh, g) && carc__state_check(g)) rc = CARC_OK;
+            if (same && carc__snapshot_config_ok(fresh, ffigs, c.o.seed, g) && carc__state_check(g))
+                rc = CARC_OK;
         }
     }
-    carc_game_free(fresh);
+    carc_game_free(own);
     if (rc) {
         free(g);
         return rc;

@@ -41,12 +41,14 @@ static void dynamic_fields(carc_game *dst, const carc_game *src)
 #undef F
 }
 
-bool carc__snapshot_config_ok(const carc_game *fresh, const carc_game *snap)
+bool carc__snapshot_config_ok(const carc_game *fresh, const void *fresh_figs, uint64_t seed,
+                              const carc_game *snap)
 {
-    /* the header: snap's dynamic fields put into a copy of fresh's must
-     * give snap's bytes back */
+    /* the header: snap's dynamic fields put into a copy of fresh's, with
+     * the canonical part's seed, must give snap's bytes back */
     carc_game h;
     memcpy(&h, fresh, sizeof h);
+    h.opts.seed = seed;
     dynamic_fields(&h, snap);
     /* HK_OVERLAY is set while playing (a bridge); every other bit at creation */
     h.hookmask = (fresh->hookmask & ~(uint32_t)HK_OVERLAY) | (snap->hookmask & HK_OVERLAY);
@@ -57,7 +59,7 @@ bool carc__snapshot_config_ok(const carc_game *fresh, const carc_game *snap)
     if (memcmp(CBAG(fresh), CBAG(snap), (size_t)carc__ntypes) != 0) return false;
     /* figures are made at creation: their kinds never change, and only a
      * neutral figure (owner -1) has no owner */
-    const figure *a = CFIGS(fresh), *b = CFIGS(snap);
+    const figure *a = fresh_figs, *b = CFIGS(snap);
     for (uint32_t i = 0; i < fresh->nfigs; i++)
         if (a[i].kind != b[i].kind || (a[i].owner < 0) != (b[i].owner < 0)) return false;
     return true;
@@ -75,6 +77,19 @@ bool carc__snapshot_supported(const carc_game *g)
 
 bool carc__root_valid(const carc_game *g, int root) { return g && carc__is_root(g, root); }
 
+/* 1 when (x, y) is outside carc__cell_in_range's range (branch-free) */
+static inline unsigned off_range(int x, int y)
+{
+    return ((uint32_t)(x - (INT16_MIN + 2)) > (uint32_t)(INT16_MAX - 2 - (INT16_MIN + 2))) |
+           ((uint32_t)(y - (INT16_MIN + 2)) > (uint32_t)(INT16_MAX - 2 - (INT16_MIN + 2)));
+}
+
+/* 1 unless both a and b are below n (branch-free) */
+static inline unsigned not_both_below(uint32_t a, uint32_t b, uint32_t n)
+{
+    return (uint32_t)(((int32_t)(a - n) & (int32_t)(b - n)) >= 0);
+}
+
 static bool tile_index(const carc_game *g, int v) { return v >= 0 && (uint32_t)v < g->ntiles; }
 static bool tile_or_none(const carc_game *g, int v) { return v == -1 || tile_index(g, v); }
 static bool step_pos_ok(const carc_game *g, unsigned step, unsigned pos)
@@ -82,130 +97,166 @@ static bool step_pos_ok(const carc_game *g, unsigned step, unsigned pos)
     return step < CARC_NUM_STEPS && pos <= g->nsteps[step] && pos <= MAX_STEP_HOOKS;
 }
 
-/* the placed tiles, their segments (ranges, union-find, rings) */
-static bool check_tiles_segments(const carc_game *g)
+/* The placed tiles and their segments (ranges, union-find, rings): one
+ * pass over the tiles and their segments, one over the rings; code[t]
+ * receives tile t's edge code as laid (2 bits per board side; a road laid
+ * over a side makes it a road), for the open cells' demands (check_board). */
+static bool check_tiles_segments(const carc_game *g, uint8_t *code)
 {
     const ptile *T = CTILES(g);
     const seg *S = CSEGS(g);
-    for (uint32_t t = 0; t < g->ntiles; t++) {
+    const uint32_t nt = g->ntiles, ns = g->nsegs, nf = g->nfront;
+    /* each tile's fields; its segments where its range puts them, each
+     * naming the tile, its place in the type and the type's kind for it
+     * (seg_init's first two bytes, as board.c lays them), links in range;
+     * the road laid over it (a bridge), naming it, one past its own.  A
+     * segment names one tile and one place in it, so these are distinct:
+     * with as many as there are segments, every segment is one of them */
+    uint32_t seen = 0, overlays = 0;
+    unsigned bad = 0;
+    for (uint32_t t = 0; t < nt; t++) {
         const ptile *pt = &T[t];
-        if (pt->type >= (uint32_t)carc__ntypes || pt->rot > 3 || pt->nb8 > 8) return false;
-        if (!carc__cell_in_range(pt->x, pt->y)) return false;
-        if (pt->front != 0xFFFF && pt->front >= g->nfront) return false;
-        uint32_t n = carc__types[pt->type].nseg;
-        if ((uint32_t)pt->seg0 + n > g->nsegs) return false;
+        bad |= (pt->type >= (uint32_t)carc__ntypes) | (pt->rot > 3) | (pt->nb8 > 8) |
+               off_range(pt->x, pt->y) | ((uint16_t)(pt->front + 1u) > nf) |
+               ((pt->overlay_sides & ~15u) != 0) |
+               (pt->overlay_seg == NO_OVERLAY && pt->overlay_sides);
+        if (bad) return false;
+        const tile_type *ty = &carc__types[pt->type];
+        const uint32_t n = ty->nseg, s0 = pt->seg0;
+        if (s0 + n > ns) return false;
         for (uint32_t k = 0; k < n; k++) {
-            const seg *s = &S[pt->seg0 + k];
-            if (s->tile != t || s->local != k || s->kind != carc__types[pt->type].seg[k].kind)
-                return false;
+            const seg *sg = &S[s0 + k];
+            bad |= (sg->tile != t) | (memcmp(&sg->local, ty->seg_init[k], 2) != 0) |
+                   not_both_below(sg->parent, sg->next, ns);
         }
-        if (pt->overlay_seg == NO_OVERLAY && pt->overlay_sides) return false;
+        seen += n;
+        unsigned c = ty->code[pt->rot];
         if (pt->overlay_seg != NO_OVERLAY) {
-            if (pt->overlay_seg >= g->nsegs) return false;
-            const seg *s = &S[pt->overlay_seg];
-            if (s->tile != t || s->local != n || (pt->overlay_sides & ~15u)) return false;
+            if (pt->overlay_seg >= ns) return false;
+            const seg *sg = &S[pt->overlay_seg];
+            bad |= (sg->tile != t) | (sg->local != n) | not_both_below(sg->parent, sg->next, ns);
+            overlays++;
+            for (unsigned sides = pt->overlay_sides; sides; sides &= sides - 1) {
+                unsigned d = (unsigned)__builtin_ctz(sides);
+                c = (c & ~(3u << (2 * d))) | ((unsigned)EK_ROAD << (2 * d));
+            }
         }
+        code[t] = (uint8_t)c;
     }
-    /* every segment is its tile's own or the road laid over it (a bridge,
-     * made when it was laid: the tiles' own segments and overlays
-     * interleave) */
-    uint32_t overlays = 0;
-    for (uint32_t s = 0; s < g->nsegs; s++) {
-        if (S[s].tile >= g->ntiles) return false;
-        const ptile *pt = &T[S[s].tile];
-        uint32_t n = carc__types[pt->type].nseg;
-        if (S[s].local < n ? pt->seg0 + S[s].local != s
-                           : (S[s].local != n || pt->overlay_seg != s))
-            return false;
-        overlays += S[s].local == n;
-    }
-    if (overlays > g->L.cap_overlays) return false;
-    /* union-find: union by size keeps every chain shorter than 17 links
-     * (2^16 segments at most); a longer one is a loop or was never made */
-    for (uint32_t s = 0; s < g->nsegs; s++) {
-        uint32_t r = s;
-        for (int d = 0; S[r].parent != r; d++) {
-            if (d > 16 || S[r].parent >= g->nsegs) return false;
-            r = S[r].parent;
-        }
-    }
+    _Static_assert(offsetof(seg, kind) == offsetof(seg, local) + 1, "seg: local, then kind");
+    if (bad || seen + overlays != ns || overlays > g->L.cap_overlays) return false;
     /* each feature's ring of members: from its root, size members, back
-     * to the root, every one of them in that feature; the rings together
-     * hold every segment once */
+     * to the root, every one of them in that feature -- its chain of
+     * parents shorter than 18 links (union by size keeps it under 17 with
+     * 2^16 segments at most; a longer one is a loop or was never made).
+     * A ring that met a member twice would come back to its root early or
+     * never, so rings of distinct members adding up to every segment have
+     * checked every segment's chain */
     uint32_t members = 0;
-    for (uint32_t s = 0; s < g->nsegs; s++)
-        if (S[s].next >= g->nsegs) return false;
-    for (uint32_t s = 0; s < g->nsegs; s++) {
-        if (S[s].parent != s) continue;
-        uint32_t size = S[s].size, u = s, k = 0;
-        if (size == 0 || size > g->nsegs) return false;
+    for (uint32_t r = 0; r < ns; r++) {
+        if (S[r].parent != r) continue;
+        uint32_t size = S[r].size, u = r, k = 0;
+        if (size == 0 || size > ns) return false;
+        if (size == 1) { /* a feature of one segment: its ring is itself */
+            if (S[r].next != r) return false;
+            members++;
+            continue;
+        }
         do {
-            if ((uint32_t)carc__find(g, (int)u) != s) return false;
+            /* most members hang from the root itself */
+            uint32_t v = S[u].parent;
+            for (int d = 1; v != r; d++) {
+                if (d > 16 || S[v].parent == v) return false;
+                v = S[v].parent;
+            }
             u = S[u].next;
             k++;
-        } while (u != s && k <= size);
-        if (u != s || k != size) return false;
+        } while (u != r && k < size);
+        if (u != r || k != size) return false;
         members += size;
     }
-    return members == g->nsegs;
+    return members == ns;
 }
 
-/* the board window and the frontier */
-static bool check_board(const carc_game *g)
+/* Cells of grid[0..n) that are not empty (-1), four at a time. */
+static uint32_t occupied_cells(const int16_t *grid, uint32_t n)
 {
-    if ((uint32_t)g->gw * g->gh > g->L.cap_grid) return false;
+    const uint64_t lo = 0x7FFF7FFF7FFF7FFFull, hi = 0x8000800080008000ull;
+    uint32_t count = 0, i = 0;
+    while (n - i >= 4) {
+        /* 16-bit lanes, each counting at most 8192 words */
+        uint32_t words = (n - i) / 4;
+        if (words > 8192) words = 8192;
+        uint64_t acc = 0;
+        for (uint32_t w = 0; w < words; w++, i += 4) {
+            uint64_t x;
+            memcpy(&x, grid + i, 8);
+            x = ~x; /* an empty cell's lane is 0 */
+            acc += ((x | ((x & lo) + lo)) & hi) >> 15;
+        }
+        count += (uint32_t)((acc & 0xFFFF) + ((acc >> 16) & 0xFFFF) + ((acc >> 32) & 0xFFFF) +
+                            (acc >> 48));
+    }
+    for (; i < n; i++) count += grid[i] != -1;
+    return count;
+}
+
+/* the board window and the frontier; code[] from check_tiles_segments */
+static bool check_board(const carc_game *g, const uint8_t *code)
+{
+    const uint32_t gw = g->gw, gh = g->gh, nt = g->ntiles, nf = g->nfront;
+    if (gw * gh > g->L.cap_grid) return false;
     if (!carc__cell_in_range(g->gx0, g->gy0) ||
-        !carc__cell_in_range(g->gx0 + (int)g->gw, g->gy0 + (int)g->gh))
+        !carc__cell_in_range(g->gx0 + (int)gw, g->gy0 + (int)gh))
         return false;
     const ptile *T = CTILES(g);
     const front *Fr = CFRONT(g);
     const int16_t *G = CGRID(g);
-    for (uint32_t y = 0; y < g->gh; y++)
-        for (uint32_t x = 0; x < g->gw; x++) {
-            int v = G[y * g->gw + x];
-            int cx = g->gx0 + (int)x, cy = g->gy0 + (int)y;
-            if (v >= 0) {
-                if ((uint32_t)v >= g->ntiles || T[v].x != cx || T[v].y != cy) return false;
-            } else if (v <= -2) {
-                uint32_t f = (uint32_t)(-(v + 2));
-                if (f >= g->nfront || Fr[f].x != cx || Fr[f].y != cy) return false;
-            }
-        }
-    for (uint32_t t = 0; t < g->ntiles; t++)
+    /* every tile in its own cell (so in distinct cells) */
+    for (uint32_t t = 0; t < nt; t++)
         if (carc__cell_get(g, T[t].x, T[t].y) != (int)t) return false;
-    for (uint32_t f = 0; f < g->nfront; f++) {
+    unsigned bad = 0;
+    for (uint32_t f = 0; f < nf; f++) {
         const front *fr = &Fr[f];
-        if (fr->anchor >= g->ntiles || fr->side > 3 || (fr->mask & ~0xFFu)) return false;
-        if (fr->idbase != CARC_ID_CELL + fr->anchor * 16 + fr->side * 4) return false;
-        if (fr->next != LIVE_END && fr->next >= g->nfront) return false;
-        if (fr->prev != LIVE_END && fr->prev >= g->nfront) return false;
-        if (!carc__cell_in_range(fr->x, fr->y)) return false;
+        /* a link is LIVE_END (0xFFFF, 0 once 1 is added) or a cell */
+        bad |= (fr->anchor >= nt) | (fr->side > 3) |
+               (fr->idbase != CARC_ID_CELL + fr->anchor * 16 + fr->side * 4) |
+               ((uint16_t)(fr->next + 1u) > nf) | ((uint16_t)(fr->prev + 1u) > nf) |
+               off_range(fr->x, fr->y);
     }
+    if (bad) return false;
     /* the live list: live_front cells from live_head to live_tail, linked
      * both ways, each the open cell of its board position */
     uint32_t n = 0, prev = LIVE_END, f = g->live_head;
     while (f != LIVE_END) {
-        if (f >= g->nfront || n >= g->live_front || Fr[f].prev != prev) return false;
+        if (f >= nf || n >= g->live_front || Fr[f].prev != prev) return false;
         if (carc__cell_get(g, Fr[f].x, Fr[f].y) != -(int)f - 2) return false;
         prev = f;
         f = Fr[f].next;
         n++;
     }
     if (n != g->live_front || g->live_tail != prev) return false;
+    /* and every other cell empty: the window holds the tiles and the open
+     * cells, nothing else (board.c, regrid), so as many cells are in use
+     * as there are of those */
+    if (occupied_cells(G, gw * gh) != nt + n) return false;
     /* each open cell demands what its placed neighbours' edges show (a
      * road laid over a neighbour: a road): placements are matched against
-     * it, and laying a tile trusts that the edges then meet */
+     * it, and laying a tile trusts that the edges then meet.  A cell in use
+     * is a tile's own (v >= 0) or an open cell's (v <= -2); one outside
+     * the window is empty */
     for (f = g->live_head; f != LIVE_END; f = Fr[f].next) {
-        unsigned req = 0, mask = 0;
-        for (int d = 0; d < 4; d++) {
-            int v = carc__cell_get(g, Fr[f].x + carc__dx[d], Fr[f].y + carc__dy[d]);
-            if (v < 0) continue;
-            int od = (d + 2) & 3;
-            unsigned kind = (carc__types[T[v].type].code[T[v].rot] >> (2 * od)) & 3u;
-            if ((T[v].overlay_sides >> od) & 1u) kind = EK_ROAD;
-            req |= kind << (2 * d);
-            if (kind != EK_NONE) mask |= 3u << (2 * d);
-        }
+        uint32_t ux = (uint32_t)(Fr[f].x - g->gx0), uy = (uint32_t)(Fr[f].y - g->gy0);
+        const int16_t *c = G + uy * gw + ux;
+        /* the neighbour across side d shows its side (d + 2) & 3 */
+        unsigned req = 0;
+        int v;
+        if (uy > 0 && (v = c[-(ptrdiff_t)gw]) >= 0) req |= ((unsigned)code[v] >> 4) & 3u;
+        if (ux + 1 < gw && (v = c[1]) >= 0) req |= (((unsigned)code[v] >> 6) & 3u) << 2;
+        if (uy + 1 < gh && (v = c[gw]) >= 0) req |= ((unsigned)code[v] & 3u) << 4;
+        if (ux > 0 && (v = c[-1]) >= 0) req |= (((unsigned)code[v] >> 2) & 3u) << 6;
+        /* a side is constrained when its kind is not EK_NONE (0) */
+        unsigned mask = ((req | (req >> 1)) & 0x55u) * 3u;
         if (Fr[f].req != req || Fr[f].mask != mask) return false;
     }
     return true;
@@ -215,14 +266,19 @@ static bool check_figures(const carc_game *g)
 {
     const figure *Fg = CFIGS(g);
     uint8_t supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS];
+    uint16_t mask[CARC_MAX_PLAYERS];
     memset(supply, 0, sizeof supply);
+    memset(mask, 0, sizeof mask);
     for (uint32_t i = 0; i < g->nfigs; i++) {
         const figure *f = &Fg[i];
         if (f->kind >= CARC_FIGURE_KINDS || g->kind_owner[f->kind] == 255) return false;
         if (f->owner < -1 || f->owner >= g->nplayers) return false;
         switch (f->where) {
         case CARC_PLACE_SUPPLY:
-            if (f->owner >= 0) supply[f->owner][f->kind]++;
+            if (f->owner >= 0) {
+                supply[f->owner][f->kind]++;
+                mask[f->owner] |= (uint16_t)(1u << f->kind);
+            }
             break;
         case CARC_PLACE_REMOVED:
             break;
@@ -249,16 +305,12 @@ static bool check_figures(const carc_game *g)
             return false;
         }
     }
-    for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
-        uint16_t mask = 0;
-        for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
-            if (p >= g->nplayers && g->supply[p][k]) return false;
-            if (p < g->nplayers && g->supply[p][k] != supply[p][k]) return false;
-            if (supply[p][k]) mask |= (uint16_t)(1u << k);
-        }
-        if (g->supply_mask[p] != mask) return false;
-    }
-    return true;
+    /* the supply counts and masks the figures imply (none for a player
+     * beyond the game's: no figure has such an owner) */
+    _Static_assert(sizeof supply == sizeof g->supply && sizeof mask == sizeof g->supply_mask,
+                   "the game's supply tables");
+    return memcmp(supply, g->supply, sizeof supply) == 0 &&
+           memcmp(mask, g->supply_mask, sizeof mask) == 0;
 }
 
 static bool check_queue(const carc_game *g)
@@ -285,6 +337,29 @@ static bool check_queue(const carc_game *g)
     return (g->npending == 0) == (g->step == CARC_STEP_OVER);
 }
 
+/* The sum of the counts c[0..n), eight at a time. */
+static int32_t remaining(const uint8_t *c, uint32_t n)
+{
+    const uint64_t m = 0x00FF00FF00FF00FFull;
+    uint32_t i = 0;
+    int32_t total = 0;
+    while (n - i >= 8) {
+        /* 16-bit lanes, each adding at most 2 x 255 a word */
+        uint32_t words = (n - i) / 8;
+        if (words > 128) words = 128;
+        uint64_t acc = 0;
+        for (uint32_t w = 0; w < words; w++, i += 8) {
+            uint64_t x;
+            memcpy(&x, c + i, 8);
+            acc += (x & m) + ((x >> 8) & m);
+        }
+        total += (int32_t)((acc & 0xFFFF) + ((acc >> 16) & 0xFFFF) + ((acc >> 32) & 0xFFFF) +
+                           (acc >> 48));
+    }
+    for (; i < n; i++) total += c[i];
+    return total;
+}
+
 bool carc__state_check(const carc_game *g)
 {
     const layout *L = &g->L;
@@ -308,14 +383,15 @@ bool carc__state_check(const carc_game *g)
         if (g->aside_ring[k] < -1 || g->aside_ring[k] >= carc__ntypes) return false;
     if (g->turn < 0 || g->discarded < 0) return false;
     if (g->nlog_final != UINT32_MAX && g->nlog_final > g->nlog) return false;
-    int32_t total = 0;
-    for (int t = 0; t < carc__ntypes; t++) total += CREMAIN(g)[t];
-    if (total != g->total_remaining) return false;
+    if (remaining(CREMAIN(g), (uint32_t)carc__ntypes) != g->total_remaining) return false;
     const logent *Lg = CLOG(g);
     for (uint32_t i = 0; i < g->nlog; i++)
         if (Lg[i].player >= g->nplayers || (Lg[i].tile != LOG_NO_TILE && Lg[i].tile >= g->ntiles))
             return false;
-    if (!check_tiles_segments(g) || !check_board(g) || !check_figures(g) || !check_queue(g))
+    uint8_t code[CARC_MAX_TILES];
+    if (g->ntiles > CARC_MAX_TILES) return false;
+    if (!check_tiles_segments(g, code) || !check_board(g, code) || !check_figures(g) ||
+        !check_queue(g))
         return false;
     for (int k = 0; k < g->nmods; k++) {
         const carc_module_def *md = carc__mod(g, k);

@@ -2,6 +2,7 @@
  * the RNG and the layout of a new game's flat state. */
 #include "core/state.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -680,6 +681,154 @@ void carc__state_copy(carc_game *dst, const carc_game *src)
         else
             memcpy((char *)dst + off[i], (const char *)src + off[i], len[i]);
     }
+}
+
+/* ---------------------------------------------------- new-game template */
+
+/* A new game is a pure function of its options and setup, and its seed
+ * enters only the RNG (the start draws nothing: the first decision is the
+ * draw itself).  So each thread keeps the last new game it made, compacted
+ * (the fixed part, then the used prefix of every growing array), keyed by
+ * the options exactly as the caller gave them (seed aside) and the setup:
+ * the next game of the same options is a malloc and a copy with its own
+ * seed, instead of checking the options, laying out the block and running
+ * the start (carc_game_new, carc_game_deserialize's snapshot path).  Per
+ * thread, like the other tables in this file: no lock, no state shared
+ * between threads, nothing to free (a fixed buffer; a game whose start
+ * uses more is made the long way every time).  A template is stored only
+ * if the start left the RNG as the seed set it, so a module setup that
+ * drew from it would be made the long way too. */
+#define TEMPLATE_BYTES 8192u
+
+typedef struct game_template {
+    uint32_t used;              /* bytes of block in use; 0: no template */
+    uint32_t bytes;             /* L.bytes of the games it makes */
+    uint32_t pos[NPARTS], off[NPARTS], len[NPARTS]; /* each part in block, in a game */
+    carc_options key;           /* the options as given, seed 0 */
+    int8_t first_player;
+    uint8_t bag_given;
+    uint8_t bag[CARC_MAX_TILES];
+    uint64_t block[TEMPLATE_BYTES / 8];
+} game_template;
+
+static _Thread_local game_template tmpl;
+
+/* Options as given and a normalised setup (NULL: the default one) that
+ * make the template's game?  Only a struct of this library's size is
+ * compared (a bigger one, with zeros past what this library knows, is
+ * made the long way). */
+static bool template_hit(const game_template *t, const carc_options *o, const carc_setup *su)
+{
+    if (!t->used || o->struct_size != sizeof *o) return false;
+    if (memcmp(o, &t->key, offsetof(carc_options, seed)) != 0 ||
+        memcmp(&o->modules, &t->key.modules, sizeof *o - offsetof(carc_options, modules)) != 0)
+        return false;
+    int fp = su ? su->first_player : 0, bag = su ? su->bag_given : 0;
+    if (fp != t->first_player || bag != t->bag_given) return false;
+    return !bag || memcmp(su->bag, t->bag, (size_t)carc__ntypes) == 0;
+}
+
+/* Keep g, just made from o and su, as this thread's template instead of
+ * the one there (if its start drew nothing and it fits; otherwise the one
+ * there stays). */
+static void template_store(game_template *t, const carc_game *g, const carc_options *o,
+                           const carc_setup *su)
+{
+    if (o->struct_size != sizeof *o || (g->flags & TF_FAULT)) return;
+    uint64_t sm = g->opts.seed;
+    uint64_t r0 = splitmix64(&sm), r1 = splitmix64(&sm);
+    if (g->rng[0] != r0 || g->rng[1] != r1) return;
+    uint32_t off[NPARTS], len[NPARTS];
+    used_parts(g, off, len);
+    uint32_t n = align8(g->L.off_tiles);
+    for (int i = 0; i < NPARTS; i++) {
+        t->pos[i] = n;
+        n = align8(n + len[i]);
+    }
+    if (n > TEMPLATE_BYTES) return;
+    t->used = 0;
+    char *b = (char *)t->block;
+    memcpy(b, g, g->L.off_tiles);
+    for (int i = 0; i < NPARTS; i++) {
+        t->off[i] = off[i];
+        t->len[i] = len[i];
+        memcpy(b + t->pos[i], (const char *)g + off[i], len[i]);
+    }
+    t->key = *o;
+    t->key.seed = 0;
+    t->first_player = (int8_t)(su ? su->first_player : 0);
+    t->bag_given = (uint8_t)(su ? su->bag_given : 0);
+    memset(t->bag, 0, sizeof t->bag);
+    if (t->bag_given) memcpy(t->bag, su->bag, (size_t)carc__ntypes);
+    t->bytes = g->L.bytes;
+    t->used = n;
+}
+
+/* A new game the long way: options checked, block laid out, the start. */
+static int game_make(carc_game **out, const carc_options *opts, const carc_setup *su)
+{
+    carc_game *g;
+    int rc = carc__game_alloc(&g, opts);
+    if (rc) return rc;
+    if (su) {
+        g->first_player = (int8_t)su->first_player;
+        g->bag_given = (uint8_t)su->bag_given;
+        if (su->bag_given) memcpy(BAG(g), su->bag, (size_t)carc__ntypes);
+    }
+    rc = carc__game_init(g);
+    if (rc) {
+        g->magic = 0;
+        free(g);
+        return rc;
+    }
+    *out = g;
+    return CARC_OK;
+}
+
+int carc__game_create(carc_game **out, const carc_options *opts, const carc_setup *su)
+{
+    game_template *t = &tmpl;
+    if (template_hit(t, opts, su)) {
+        carc_game *g = malloc(t->bytes);
+        if (!g) return CARC_E_NOMEM;
+        const char *b = (const char *)t->block;
+        memcpy(g, b, ((const carc_game *)b)->L.off_tiles);
+        for (int i = 0; i < NPARTS; i++) memcpy((char *)g + t->off[i], b + t->pos[i], t->len[i]);
+        uint64_t sm = opts->seed;
+        g->opts.seed = opts->seed;
+        g->rng[0] = splitmix64(&sm);
+        g->rng[1] = splitmix64(&sm);
+        *out = g;
+        return CARC_OK;
+    }
+    int rc = game_make(out, opts, su);
+    if (!rc) template_store(t, *out, opts, su);
+    return rc;
+}
+
+int carc__game_config(const carc_options *opts, const carc_setup *su, const carc_game **head,
+                      const void **figs, carc_game **own)
+{
+    game_template *t = &tmpl;
+    *own = NULL;
+    if (!template_hit(t, opts, su)) {
+        carc_game *g;
+        int rc = game_make(&g, opts, su);
+        if (rc) return rc;
+        template_store(t, g, opts, su);
+        if (!template_hit(t, opts, su)) {
+            *own = g;
+            *head = g;
+            *figs = CFIGS(g);
+            return CARC_OK;
+        }
+        g->magic = 0;
+        free(g);
+    }
+    const char *b = (const char *)t->block;
+    *head = (const carc_game *)b;
+    *figs = b + t->pos[3]; /* used_parts: the figures are part 3 */
+    return CARC_OK;
 }
 
 /* Same game state (what carc__state_copy copies)? */

@@ -430,6 +430,23 @@ uint64_t carc__rng_next(carc_game *g) CARC_INTERNAL;
 uint32_t carc__rng_below(carc_game *g, uint32_t n) CARC_INTERNAL;
 int carc__game_alloc(carc_game **out, const carc_options *opts) CARC_INTERNAL;
 int carc__game_init(carc_game *g) CARC_INTERNAL;
+/* A new game from options as the caller gave them and a normalised setup
+ * (NULL: the default), as carc__game_alloc + carc__game_init, from this
+ * thread's template of the same options when there is one (setup.c): the
+ * same bytes either way. */
+/* host.c: a caller's setup in this library's form (CARC_E_INVALID if it
+ * is not one this library understands) */
+int carc__check_setup(const carc_setup *in, carc_setup *norm) CARC_INTERNAL;
+int carc__game_create(carc_game **out, const carc_options *opts, const carc_setup *su) CARC_INTERNAL;
+/* What a game made from opts and su is at creation, without making one
+ * when this thread's template has it: *head its header and fixed tables
+ * (up to L.off_tiles; opts.seed and the RNG are the template's, not
+ * opts'), *figs its figures (figure *); valid until this thread's next
+ * carc__game_create or carc__game_config.  When no template could be kept,
+ * *own is a new game the caller frees and *head, *figs are its own.
+ * Errors as carc_game_new. */
+int carc__game_config(const carc_options *opts, const carc_setup *su, const carc_game **head,
+                      const void **figs, carc_game **own) CARC_INTERNAL;
 size_t carc__state_bytes(const carc_game *g) CARC_INTERNAL;
 /* bytes of the block that are in use (what clone copies) */
 size_t carc__state_used_bytes(const carc_game *g) CARC_INTERNAL;
@@ -580,12 +597,14 @@ uint64_t carc__snapshot_sum(const uint8_t *p, size_t n) CARC_INTERNAL;
 
 /* check.c: a state restored from a snapshot (serialize.c, format version
  * 4).  carc__snapshot_config_ok: snap's fields set at creation equal those
- * of fresh, a game just made from the same options and setup (same layout);
+ * of fresh (the header of a game made from the same options and setup, same
+ * layout, whose figures are fresh_figs, with the given seed);
  * carc__state_check: every count, index and link of the core's state in
  * range, then the enabled modules' state_check hooks; carc__snapshot_supported:
  * every enabled module with a state or decisions of its own has that hook
  * (otherwise a snapshot is restored by replaying its history). */
-bool carc__snapshot_config_ok(const carc_game *fresh, const carc_game *snap) CARC_INTERNAL;
+bool carc__snapshot_config_ok(const carc_game *fresh, const void *fresh_figs, uint64_t seed,
+                              const carc_game *snap) CARC_INTERNAL;
 bool carc__state_check(const carc_game *g) CARC_INTERNAL;
 bool carc__snapshot_supported(const carc_game *g) CARC_INTERNAL;
 

@@ -81,6 +81,11 @@
  * the collected instructions are those of the games alone
  * (tools/callgrind-games.sh).
  *
+ *   carcvar-bench --callgrind-restore N [--seed N] [--modules L]
+ * restores the mid-game snapshot of deserialize_snapshot_ns N times, then
+ * makes N new games; under callgrind, callgrind_annotate --inclusive=yes
+ * gives cg_restore's and cg_new's instructions (divide by N).
+ *
  * A playout: at a chance decision carc_game_sample_chance(); at a player
  * decision a uniformly random id from carc_game_legal_ids(); until
  * carc_game_is_terminal().  End-game scoring is part of the last apply.
@@ -249,6 +254,7 @@ static struct {
     const char *python_path;
     int verbose;
     long cg_games;   /* --callgrind-games: only play and digest */
+    long cg_restore; /* --callgrind-restore: only restore a snapshot, make games */
     int callgrind;   /* instructions_per_game with --json */
     const char *modules_arg;
 } opt = {2.0, 0, 1, 0,
@@ -257,7 +263,7 @@ static struct {
 #else
          1,
 #endif
-         NULL, NULL, 0, 0, 1, NULL};
+         NULL, NULL, 0, 0, 0, 1, NULL};
 
 /* ---------------------------------------------------------------- playouts */
 
@@ -899,6 +905,51 @@ __attribute__((noinline)) carc_game *cg_play(uint64_t seed, uint64_t *rs, int32_
 
 __attribute__((noinline)) void cg_free(carc_game *g) { carc_game_free(g); }
 
+/* --callgrind-restore N: the state bench_restore times (game 0 of
+ * bench_calls half-way), restored N times from its snapshot (cg_restore:
+ * carc_game_deserialize() + carc_game_free()), then N new games
+ * (cg_new: carc_game_new() + carc_game_free() of the same options), each
+ * in its own cg_* function so that callgrind_annotate --inclusive=yes
+ * gives each one's instructions; prints the snapshot's size. */
+__attribute__((noinline)) void cg_restore(const uint8_t *buf, size_t n, long times)
+{
+    for (long i = 0; i < times; i++) {
+        carc_game *c = NULL;
+        CHECK(carc_game_deserialize(&c, buf, n));
+        carc_game_free(c);
+    }
+}
+
+__attribute__((noinline)) void cg_new(long times)
+{
+    for (long i = 0; i < times; i++) carc_game_free(new_game(2, opt.seed + (uint64_t)i));
+}
+
+static int callgrind_restore(long times)
+{
+    int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
+    if (!ids) die("out of memory");
+    uint64_t rs = opt.seed ^ 0x5bd1e995u;
+    recorded rec;
+    record_game(&rec, opt.seed + 5000, &rs, ids);
+    carc_game *mid = new_game(2, rec.seed);
+    for (int k = 0; k < rec.n / 2; k++) step(mid, &rec, k);
+    size_t pn = 0;
+    carc_game_snapshot(mid, NULL, 0, &pn);
+    uint8_t *pb = malloc(pn);
+    if (!pb) die("out of memory");
+    CHECK(carc_game_snapshot(mid, pb, pn, &pn));
+    cg_restore(pb, pn, times);
+    cg_new(times);
+    printf("restores %ld snapshot_bytes %zu\n", times, pn);
+    free(pb);
+    carc_game_free(mid);
+    free(rec.id);
+    free(rec.act);
+    free(ids);
+    return 0;
+}
+
 static int callgrind_games(long games)
 {
     int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
@@ -974,7 +1025,9 @@ static void usage(void)
          "  --json        print the figures as one JSON object (with\n"
          "                instructions_per_game, measured under valgrind if installed)\n"
          "  --no-callgrind  leave instructions_per_game out of --json (-1)\n"
-         "  --callgrind-games N  only play N games, print their digest (for callgrind)");
+         "  --callgrind-games N  only play N games, print their digest (for callgrind)\n"
+         "  --callgrind-restore N  only restore the mid-game snapshot N times, then make\n"
+         "                N new games (cg_restore, cg_new: for callgrind)");
 }
 
 int main(int argc, char **argv)
@@ -1004,6 +1057,10 @@ int main(int argc, char **argv)
             opt.cg_games = atol(v);
             if (opt.cg_games <= 0) die("--callgrind-games wants a positive count");
             i++;
+        } else if (v && !strcmp(a, "--callgrind-restore")) {
+            opt.cg_restore = atol(v);
+            if (opt.cg_restore <= 0) die("--callgrind-restore wants a positive count");
+            i++;
         } else if (v && !strcmp(a, "--seed")) {
             opt.seed = strtoull(v, NULL, 10);
             i++;
@@ -1021,6 +1078,7 @@ int main(int argc, char **argv)
     if (opt.seconds <= 0) opt.seconds = 0.001;
     if (opt.games < 0) opt.games = 0;
     if (opt.cg_games) return callgrind_games(opt.cg_games);
+    if (opt.cg_restore) return callgrind_restore(opt.cg_restore);
 
     bench_playouts();
     bench_calls();
