@@ -446,6 +446,74 @@ START_TEST(random_agreement)
 }
 END_TEST
 
+/* 6. The same agreement where the listing takes its short ways (lib/core/
+ * turn.c's claim_mask: followers no module rules, no may_deploy veto; and
+ * carc_game_legal_ids' pass-only answer when the player has no figure
+ * left): base, and with probe (two follower kinds: its big meeple; no
+ * may_deploy veto).  The ids are also those carc_game_legal_actions lists
+ * (which always lists), in the same order. */
+START_TEST(random_agreement_plain)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    static carc_action acts[CARC_NUM_DISTINCT_ACTIONS];
+    int deploys = 0, pass_only = 0, offered_total = 0;
+    for (int game = 0; game < 24; game++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2 + game % 4;
+        o.seed = 2000 + (uint64_t)game;
+        if (game & 1) o.modules |= 1ull << P1;
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        ck_assert(!(g->hookmask & HK_MAY_DEPLOY) && g->plain == !(game & 1) &&
+                  (!(game & 1) || !g->kind_custom));
+        uint32_t rng = 91u + (uint32_t)game;
+        for (int guard = 0; guard < 20000 && !carc_game_is_terminal(g); guard++) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            size_t n, na;
+            ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+            ck_assert_int_eq(
+                carc_game_legal_actions(g, acts, CARC_NUM_DISTINCT_ACTIONS, &na), CARC_OK);
+            ck_assert_uint_eq(n, na);
+            for (size_t i = 0; i < n; i++) {
+                int32_t id;
+                ck_assert_int_eq(carc_action_to_id(g, &acts[i], &id), CARC_OK);
+                ck_assert_int_eq(id, ids[i]);
+            }
+            const carc_pending *p = carc__front(g);
+            if (p->kind == CARC_DECISION_DEPLOY && p->target >= 0) {
+                deploys++;
+                pass_only += n == 1;
+                int nseg = carc__tile_nseg(g, p->target);
+                for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+                    int f = carc__figure_supply(g, p->player, k) ? carc__figure_in_supply(g, p->player, k) : -1;
+                    for (int s = 0; s < nseg; s++) {
+                        bool offered = false;
+                        for (size_t i = 0; i < n; i++) offered |= ids[i] == KS(k, s);
+                        bool legal = f >= 0 && carc__figure_deploy_legal(g, f, p->target, s,
+                                                                        CARC_CAUSE_DEPLOY, 0);
+                        ck_assert_msg(offered == legal, "kind %d segment %d: offered %d, rule %d", k,
+                                      s, offered, legal);
+                        offered_total += offered;
+                    }
+                }
+            }
+            rng = rng * 1103515245u + 12345u;
+            ck_assert_int_eq(carc_game_apply_id(g, ids[(rng >> 8) % n]), CARC_OK);
+        }
+        ck_assert(carc_game_is_terminal(g));
+        carc_game_free(g);
+    }
+    /* both short ways were taken, many times */
+    ck_assert_int_gt(pass_only, 200);
+    ck_assert_int_gt(offered_total, 500);
+    ck_assert_int_gt(deploys - pass_only, 200);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("deploy-cause");
@@ -456,6 +524,7 @@ int main(void)
     tcase_add_test(tc, bad_arguments);
     tcase_add_test(tc, portal_queued_deploy);
     tcase_add_test(tc, random_agreement);
+    tcase_add_test(tc, random_agreement_plain);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

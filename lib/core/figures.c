@@ -20,6 +20,22 @@ _Static_assert(sizeof(carc_fig) == 10 && offsetof(carc_fig, kind) == offsetof(fi
                    offsetof(carc_fig, state) == 9 && offsetof(figure, state) == 11,
                "carc_fig (lib/module.h) and figure (lib/core/state.h) no longer line up");
 
+/* A figure's kind, owner and where in one word: kind | owner << 8 |
+ * where << 16 (carc__figure_deploy_supply compares them at once). */
+_Static_assert(offsetof(figure, kind) == 0 && offsetof(figure, owner) == 1 &&
+                   offsetof(figure, where) == 2 && sizeof(figure) >= 4,
+               "figure: kind, owner and where first");
+static inline uint32_t first3(const figure *f)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t w;
+    memcpy(&w, f, sizeof w);
+    return w & 0xFFFFFFu;
+#else
+    return (uint32_t)f->kind | (uint32_t)(uint8_t)f->owner << 8 | (uint32_t)f->where << 16;
+#endif
+}
+
 static void view(const carc_game *g, const figure *f, carc_fig *out)
 {
     memcpy(out, f, 6);
@@ -84,6 +100,14 @@ static void leave_root(carc_game *g, int i, int r)
     S[r].owners &= (uint8_t)~(1u << p);
 }
 
+/* Claiming figure f (on its segment now) enters its feature. */
+static inline void seg_root_enter(carc_game *g, const figure *f)
+{
+    seg *r = &SEGS(g)[carc__find(g, f->seg)];
+    r->figs++;
+    if (f->owner >= 0) r->owners |= (uint8_t)(1u << f->owner);
+}
+
 /* Are these arguments a move carc__figure_move can make? */
 static bool move_ok(const carc_game *g, int i, int where, int tile, int s, int arg, int holder)
 {
@@ -124,11 +148,7 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
         f->tile = (uint16_t)tile;
         f->local = (uint8_t)s;
         f->seg = (uint16_t)carc__seg_of(g, tile, s);
-        if (claims(g, f)) {
-            seg *r = &SEGS(g)[carc__find(g, f->seg)];
-            r->figs++;
-            if (f->owner >= 0) r->owners |= (uint8_t)(1u << f->owner);
-        }
+        if (claims(g, f)) seg_root_enter(g, f);
         break;
     case CARC_PLACE_TILE:
         f->tile = (uint16_t)tile;
@@ -152,6 +172,45 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
             const carc_module_def *md = carc__mod(g, k);
             if (md->figure_moved) md->figure_moved(g, i, &from, cause);
         }
+    return CARC_OK;
+}
+
+/* carc__figure_in_supply(player, kind) then carc__figure_move of it to
+ * segment s of placed tile `tile` for cause: the turn's deployment, whose
+ * rule (deploy_ok) the caller checked, so the segment exists; the same
+ * state as those two calls, without the move's general checks.
+ * CARC_E_ILLEGAL if the player holds no figure of the kind. */
+int carc__figure_deploy_supply(carc_game *g, int player, int kind, int tile, int s, int cause)
+{
+    int i = -1;
+    if (player >= 0 && player < g->nplayers && kind >= 0 && kind < CARC_FIGURE_KINDS &&
+        g->supply[player][kind]) {
+        /* carc__figure_find's walk for the first figure of the kind in the
+         * player's supply, comparing kind, owner and where (a figure's
+         * first three bytes) at once */
+        const figure *F = CFIGS(g);
+        const uint32_t key = (uint32_t)kind | (uint32_t)(uint8_t)player << 8 |
+                             (uint32_t)CARC_PLACE_SUPPLY << 16;
+        for (uint32_t k = 0; k < g->nfigs; k++)
+            if (first3(&F[k]) == key) {
+                i = (int)k;
+                break;
+            }
+    }
+    if (i < 0) return CARC_E_ILLEGAL;
+    /* a figure_moved hook, or arguments the move refuses: the move itself */
+    int seg = tile >= 0 && (uint32_t)tile < g->ntiles ? carc__seg_of(g, tile, s) : -1;
+    if ((g->hookmask & HK_FIGURE_MOVED) || seg < 0)
+        return carc__figure_move(g, i, CARC_PLACE_SEGMENT, tile, s, 0, 0, cause);
+    figure *f = &FIGS(g)[i];
+    supply_add(g, player, kind, -1);
+    f->where = CARC_PLACE_SEGMENT;
+    f->tile = (uint16_t)tile;
+    f->local = (uint8_t)s;
+    f->seg = (uint16_t)seg;
+    f->arg = 0;
+    f->holder = 0;
+    if (claims(g, f)) seg_root_enter(g, f);
     return CARC_OK;
 }
 

@@ -66,18 +66,26 @@ int carc__root_tiles(const carc_game *g, int root)
     return distinct_tiles(g, root);
 }
 
-/* What the completed cities bordering a field are worth to its farmers:
- * 3 each (each city counted once per field), or what modules say; *bonus:
- * what the modules' city_value hooks added over the 3 (a castle's +1). */
-static int field_city_points(const carc_game *g, int root, int *cities, int *bonus)
+/* A field's tiles and what the completed cities bordering it are worth to
+ * its farmers: 3 each (each city counted once per field), or what modules
+ * say; out->city_bonus: what the modules' city_value hooks added over the
+ * 3 (a castle's +1).  One walk of the field's members (the tiles counted
+ * as distinct_tiles counts them, the cities met in the same order). */
+static void field_eval(const carc_game *g, int root, feat_eval *out)
 {
+    uint64_t seen[CARC_MAX_TILES / 64] = {0};
     uint16_t found[CARC_MAX_TILES];
-    int nfound = 0, points = 0, ncities = 0;
+    int nfound = 0, points = 0, ncities = 0, ntiles = 0;
     const seg *S = CSEGS(g);
     const ptile *T = CTILES(g);
     int s = root;
     do {
-        const ptile *pt = &T[S[s].tile];
+        unsigned t = S[s].tile;
+        if (!(seen[t >> 6] & (1ull << (t & 63)))) {
+            seen[t >> 6] |= 1ull << (t & 63);
+            ntiles++;
+        }
+        const ptile *pt = &T[t];
         uint32_t touches = carc__types[pt->type].seg[S[s].local].touches;
         while (touches) {
             int j = __builtin_ctz(touches);
@@ -100,9 +108,10 @@ static int field_city_points(const carc_game *g, int root, int *cities, int *bon
         }
         s = S[s].next;
     } while (s != root);
-    *cities = ncities;
-    *bonus = points - 3 * ncities;
-    return points;
+    out->tiles = ntiles;
+    out->cities = ncities;
+    out->city_bonus = points - 3 * ncities;
+    out->points = points;
 }
 
 /* What owner `player` of the feature scores: e->points, or what the
@@ -125,18 +134,20 @@ int carc__root_player_points(const carc_game *g, int root, int player, const fea
  * figure on a segment, NO_ROOT for the others (what the figure walk would
  * find, read once for a whole end-game scoring). */
 static void root_eval(const carc_game *g, int root, int as_complete, feat_eval *out,
-                      const uint16_t *froot);
+                      const uint16_t *froot, const int32_t *str);
 
 /* Evaluate the feature with root `root`.  as_complete: score it with the
  * completion values (during play) rather than the end-of-game values. */
 void carc__root_eval(const carc_game *g, int root, int as_complete, feat_eval *out)
 {
     CARC_MOD_CHECK(carc__is_root(g, root) && out);
-    root_eval(g, root, as_complete, out, NULL);
+    root_eval(g, root, as_complete, out, NULL, NULL);
 }
 
+/* str, if not NULL: the strengths of the feature's figures per player,
+ * summed by the caller (end_features) as the figure walk below would. */
 static void root_eval(const carc_game *g, int root, int as_complete, feat_eval *out,
-                      const uint16_t *froot)
+                      const uint16_t *froot, const int32_t *str)
 {
     const seg *S = CSEGS(g);
     const seg *r = &S[root];
@@ -166,8 +177,7 @@ static void root_eval(const carc_game *g, int root, int as_complete, feat_eval *
         out->points = out->tiles;
         break;
     case CARC_FEATURE_FIELD:
-        out->tiles = distinct_tiles(g, root);
-        out->points = field_city_points(g, root, &out->cities, &out->city_bonus);
+        field_eval(g, root, out);
         break;
     default:
         break;
@@ -178,7 +188,9 @@ static void root_eval(const carc_game *g, int root, int as_complete, feat_eval *
             if (md->feature_points)
                 out->points = md->feature_points(g, root, as_complete, out->points);
         }
-    if (r->figs) {
+    if (r->figs && str) {
+        for (int p = 0; p < g->nplayers; p++) out->strength[p] = str[p];
+    } else if (r->figs) {
         const figure *F = CFIGS(g);
         for (uint32_t i = 0; i < g->nfigs; i++) {
             const figure *f = &F[i];
@@ -210,6 +222,44 @@ static void add_completed(carc_game *g, int root)
     else g->flags |= TF_FAULT; /* cannot happen: 4 edges + 9 monasteries */
 }
 
+/* carc__collect_completed's rarer parts, out of its line: across each
+ * side, and on the tile itself, a road or city a wildcard edge (abbey)
+ * closed without joining it, and a road laid over a tile this part (a
+ * bridge) */
+static __attribute__((noinline)) void collect_across(carc_game *g, int t)
+{
+    const ptile *T = CTILES(g);
+    for (int d = -1; d < 4; d++) {
+        int u = d < 0 ? t : g->last_nbr[carc__side_nbr[d]];
+        if (u < 0) continue;
+        if (d >= 0 && (g->hookmask & HK_WILD)) {
+            const tile_type *uty = &carc__types[T[u].type];
+            int s = uty->edge_seg[T[u].rot][(d + 2) & 3];
+            int r = s == NO_SEG ? -1 : carc__find(g, T[u].seg0 + s);
+            int k = r < 0 ? -1 : CSEGS(g)[r].kind;
+            if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) && CSEGS(g)[r].open == 0)
+                add_completed(g, r);
+        }
+        if (T[u].overlay_seg != NO_OVERLAY) {
+            int r = carc__find(g, T[u].overlay_seg);
+            if (CSEGS(g)[r].open == 0) add_completed(g, r);
+        }
+    }
+}
+
+/* the monasteries of the tiles this placement gave their 8th neighbour
+ * (carc__place marks them in last_full) */
+static __attribute__((noinline)) void collect_monasteries(carc_game *g, int t)
+{
+    const ptile *T = CTILES(g);
+    for (unsigned full = g->last_full; full; full &= full - 1) {
+        int k = __builtin_ctz(full);
+        int u = k == 8 ? t : g->last_nbr[k];
+        for (uint32_t m = carc__types[T[u].type].mon_segs; m; m &= m - 1)
+            add_completed(g, T[u].seg0 + __builtin_ctz(m));
+    }
+}
+
 /* The features completed by placing the last tile, in scoring order: the
  * tile's roads and cities in segment order, then monasteries (the
  * neighbours' row by row, then its own). */
@@ -220,42 +270,15 @@ int carc__collect_completed(carc_game *g)
     g->score_hook = 0;
     int t = g->last_tile;
     if (t < 0) return 0;
-    const ptile *T = CTILES(g);
-    const ptile *pt = &T[t];
-    const tile_type *ty = &carc__types[pt->type];
-    for (uint32_t m = ty->rc_segs; m; m &= m - 1) { /* its roads and cities */
-        int r = carc__find(g, pt->seg0 + __builtin_ctz(m));
-        if (CSEGS(g)[r].open == 0) add_completed(g, r);
+    const ptile *pt = &CTILES(g)[t];
+    const seg *S = CSEGS(g);
+    const int seg0 = pt->seg0;
+    for (uint32_t m = carc__types[pt->type].rc_segs; m; m &= m - 1) { /* its roads and cities */
+        int r = carc__find(g, seg0 + __builtin_ctz(m));
+        if (S[r].open == 0) add_completed(g, r);
     }
-    if (g->hookmask & (HK_WILD | HK_OVERLAY)) {
-        /* across each side, and on the tile itself: a road or city a
-         * wildcard edge (abbey) closed without joining it, and a road laid
-         * over a tile this part (a bridge) */
-        for (int d = -1; d < 4; d++) {
-            int u = d < 0 ? t : g->last_nbr[carc__side_nbr[d]];
-            if (u < 0) continue;
-            if (d >= 0 && (g->hookmask & HK_WILD)) {
-                const tile_type *uty = &carc__types[T[u].type];
-                int s = uty->edge_seg[T[u].rot][(d + 2) & 3];
-                int r = s == NO_SEG ? -1 : carc__find(g, T[u].seg0 + s);
-                int k = r < 0 ? -1 : CSEGS(g)[r].kind;
-                if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) && CSEGS(g)[r].open == 0)
-                    add_completed(g, r);
-            }
-            if (T[u].overlay_seg != NO_OVERLAY) {
-                int r = carc__find(g, T[u].overlay_seg);
-                if (CSEGS(g)[r].open == 0) add_completed(g, r);
-            }
-        }
-    }
-    /* only the tiles this placement gave their 8th neighbour (carc__place
-     * marks them in last_full) */
-    for (unsigned full = g->last_full; full; full &= full - 1) {
-        int k = __builtin_ctz(full);
-        int u = k == 8 ? t : g->last_nbr[k];
-        for (uint32_t m = carc__types[T[u].type].mon_segs; m; m &= m - 1)
-            add_completed(g, T[u].seg0 + __builtin_ctz(m));
-    }
+    if (g->hookmask & (HK_WILD | HK_OVERLAY)) collect_across(g, t);
+    if (g->last_full) collect_monasteries(g, t);
     return g->ncompleted;
 }
 
@@ -339,6 +362,36 @@ int carc__score_next(carc_game *g)
 
 /* ------------------------------------------------------------ end of game */
 
+/* The end-of-game scoring of one feature (end_features): froot and str as
+ * root_eval's (NULL: none). */
+static void end_feature(const carc_game *g, int root, int32_t *scores, carc_game *mut,
+                        const uint16_t *froot, const int32_t *str)
+{
+    /* a road or city closed by the placement whose scoring is still to
+     * come (a projection during the deploy decision, or during a
+     * decision of the SCORING step: collected, flagged complete, not
+     * yet scored) counts as what it is about to score: complete.  One
+     * whose scoring was skipped (a castle's knight) keeps its end value. */
+    feat_eval e;
+    const seg *r = &CSEGS(g)[root];
+    const bool due = carc__seg_closed(r) && !(r->flags & (SF_SCORED | SF_SKIP)) &&
+                     (r->kind == CARC_FEATURE_ROAD || r->kind == CARC_FEATURE_CITY);
+    root_eval(g, root, due, &e, froot, str); /* due: carc__root_due */
+    for (int p = 0; p < g->nplayers; p++) {
+        if (!(e.owners & (1u << p))) continue;
+        int points = (g->hookmask & HK_PLAYER_POINTS) ? carc__root_player_points(g, root, p, &e)
+                                                       : e.points;
+        if (mut) {
+            if (points)
+                carc__score_add(mut, p, points, CARC_SCORE_END_GAME, e.kind,
+                                CSEGS(g)[root].tile, CSEGS(g)[root].local);
+        } else {
+            scores[p] += points;
+        }
+    }
+    if (mut && (g->hookmask & HK_FEATURE_SCORED)) carc__root_scored(mut, root, &e);
+}
+
 /* End-of-game scoring of every feature that still holds figures: roads,
  * cities and monasteries as incomplete, fields with farmers.  Features are
  * visited in the order of their first figure, so the log is deterministic.
@@ -348,42 +401,48 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
     uint16_t done[CARC_ID_FIGURE_N]; /* >= figures on the board */
     int ndone = 0;
     const figure *F = CFIGS(g);
-    /* the figures' roots, read once, unless a feature_scored hook (which
-     * may move figures) runs between two evaluations */
-    uint16_t froot[CARC_ID_FIGURE_N];
-    const bool once = !(mut && (g->hookmask & HK_FEATURE_SCORED)) && g->nfigs <= CARC_ID_FIGURE_N;
-    if (once)
-        for (uint32_t i = 0; i < g->nfigs; i++)
-            froot[i] = F[i].where == CARC_PLACE_SEGMENT ? (uint16_t)carc__find(g, F[i].seg)
-                                                        : (uint16_t)NO_ROOT;
+    if (!(mut && (g->hookmask & HK_FEATURE_SCORED)) && g->nfigs <= CARC_ID_FIGURE_N) {
+        /* nothing moves a figure between two evaluations: the figures'
+         * roots read once, the features in the order of their first
+         * figure listed in one pass, and, when every figure's strength is
+         * its kind's (no strength hook), each feature's strengths summed
+         * in the same pass (what root_eval's figure walk would add) */
+        uint16_t froot[CARC_ID_FIGURE_N];
+        int32_t str[CARC_ID_FIGURE_N][CARC_MAX_PLAYERS];
+        const bool sums = !(g->hookmask & HK_STRENGTH);
+        for (uint32_t i = 0; i < g->nfigs; i++) {
+            const figure *f = &F[i];
+            if (f->where != CARC_PLACE_SEGMENT) {
+                froot[i] = (uint16_t)NO_ROOT;
+                continue;
+            }
+            int root = carc__find(g, f->seg);
+            froot[i] = (uint16_t)root;
+            int k;
+            for (k = 0; k < ndone; k++)
+                if (done[k] == root) break;
+            if (k == ndone) {
+                done[ndone++] = (uint16_t)root;
+                memset(str[k], 0, sizeof str[k]);
+            }
+            if (f->owner >= 0) str[k][f->owner] += g->kind_strength[f->kind];
+        }
+        for (int k = 0; k < ndone; k++)
+            end_feature(g, done[k], scores, mut, froot, sums ? str[k] : NULL);
+        return;
+    }
+    /* a feature_scored hook may move figures: each feature's figures are
+     * found after the evaluations before it */
     for (uint32_t i = 0; i < g->nfigs; i++) {
         const figure *f = &F[i];
         if (f->where != CARC_PLACE_SEGMENT) continue;
-        int root = once ? froot[i] : carc__find(g, f->seg);
+        int root = carc__find(g, f->seg);
         int k;
         for (k = 0; k < ndone; k++)
             if (done[k] == root) break;
         if (k < ndone) continue;
         done[ndone++] = (uint16_t)root;
-        /* a road or city closed by the placement whose scoring is still to
-         * come (a projection during the deploy decision, or during a
-         * decision of the SCORING step: collected, flagged complete, not
-         * yet scored) counts as what it is about to score: complete.  One
-         * whose scoring was skipped (a castle's knight) keeps its end value. */
-        feat_eval e;
-        root_eval(g, root, carc__root_due(g, root), &e, once ? froot : NULL);
-        for (int p = 0; p < g->nplayers; p++) {
-            if (!(e.owners & (1u << p))) continue;
-            int points = carc__root_player_points(g, root, p, &e);
-            if (mut) {
-                if (points)
-                    carc__score_add(mut, p, points, CARC_SCORE_END_GAME, e.kind,
-                                    CSEGS(g)[root].tile, CSEGS(g)[root].local);
-            } else {
-                scores[p] += points;
-            }
-        }
-        if (mut) carc__root_scored(mut, root, &e);
+        end_feature(g, root, scores, mut, NULL, NULL);
     }
 }
 

@@ -608,6 +608,10 @@ bool carc__snapshot_config_ok(const carc_game *fresh, const void *fresh_figs, ui
 bool carc__state_check(const carc_game *g) CARC_INTERNAL;
 bool carc__snapshot_supported(const carc_game *g) CARC_INTERNAL;
 
+/* figures.c: the turn's deployment of a figure from supply (turn.c) */
+int carc__figure_deploy_supply(carc_game *g, int player, int kind, int tile, int s, int cause)
+    CARC_INTERNAL;
+
 /* notation.c */
 const char *carc__feature_name(int kind) CARC_INTERNAL;
 const char *carc__reason_name(int reason) CARC_INTERNAL;

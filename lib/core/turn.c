@@ -10,6 +10,9 @@
 #include "core/state.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* ------------------------------------------------------- the core's steps */
 
@@ -343,7 +346,7 @@ static bool any_drawable(const carc_game *g)
     return false;
 }
 
-static int core_draw(carc_game *g)
+static inline __attribute__((always_inline)) int core_draw_inline(carc_game *g)
 {
     if (g->drawn >= 0) return CARC_HOOK_NEXT; /* a tile in hand already (abbey) */
     if (!any_drawable(g)) {
@@ -353,6 +356,8 @@ static int core_draw(carc_game *g)
     push(g, CARC_DECISION_DRAW, CARC_PLAYER_CHANCE, CARC_CORE_OWNER, -1, 0);
     return CARC_HOOK_NEXT;
 }
+
+static int core_draw(carc_game *g) { return core_draw_inline(g); }
 
 void carc__pile_set_aside(carc_game *g, int type)
 {
@@ -404,7 +409,7 @@ static int apply_draw(carc_game *g, const carc_action *a)
 
 /* ------------------------------------------------------------- placing */
 
-static int core_place(carc_game *g)
+static inline __attribute__((always_inline)) int core_place_inline(carc_game *g)
 {
     /* never without a tile in hand (only a snapshot's bytes crafted
      * against the pipeline could ask: the game is then faulted) */
@@ -415,6 +420,8 @@ static int core_place(carc_game *g)
     push(g, CARC_DECISION_PLACE, g->player, CARC_CORE_OWNER, -1, 0);
     return CARC_HOOK_NEXT;
 }
+
+static int core_place(carc_game *g) { return core_place_inline(g); }
 
 /* Might a module veto placing tile type `type` somewhere? */
 static inline bool place_veto_type(const carc_game *g, int type)
@@ -805,6 +812,26 @@ static void place_actions(const carc_game *g, action_sink *sink)
     }
 }
 
+/* The segments s < nseg (<= 32) of placed tile `tile` that claim_ok(g,
+ * tile, s, own, 0, -1) allows, a bit each: the tile and its first segment
+ * read once. */
+static uint32_t claim_mask(const carc_game *g, int tile, int nseg, bool own)
+{
+    CARC_MOD_CHECK(tile >= 0 && (uint32_t)tile < g->ntiles); /* as claim_ok's */
+    const ptile *pt = &CTILES(g)[tile];
+    const seg *S = CSEGS(g);
+    const int ntype = carc__types[pt->type].nseg;
+    uint32_t m = 0;
+    for (int s = 0; s < nseg; s++) {
+        /* carc__seg_of: the type's segments, then a road laid over it */
+        int root = carc__find(g, s < ntype ? pt->seg0 + s : pt->overlay_seg);
+        const seg *rs = &S[root];
+        if (!claimable(rs->kind) || rs->figs > 0) continue;
+        if (own ? !(rs->flags & SF_COMPLETE) : !feature_done(g, rs)) m |= 1u << s;
+    }
+    return m;
+}
+
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     carc_action a;
@@ -817,8 +844,26 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         int nseg = carc__tile_nseg(g, p->target);
         bool own = !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
         a.kind = CARC_ACTION_DEPLOY;
+        uint32_t claim = 0;
+        bool claim_known = false;
         for (unsigned kinds = g->supply_mask[p->player]; kinds; kinds &= kinds - 1) {
             int k = __builtin_ctz(kinds);
+            if ((g->kind_class[k] & CARC_CLASS_FOLLOWER) && !(g->kind_custom & (1u << k)) &&
+                !(g->hookmask & HK_MAY_DEPLOY) && nseg <= 32) {
+                /* a follower no module rules: deploy_rule is claim_ok,
+                 * the same segments for every such kind */
+                if (!claim_known) {
+                    claim = claim_mask(g, p->target, nseg, own);
+                    claim_known = true;
+                }
+                a.figure = k;
+                for (uint32_t m = claim; m; m &= m - 1) {
+                    int s = __builtin_ctz(m);
+                    a.segment = s;
+                    carc__sink_push(sink, &a, CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s);
+                }
+                continue;
+            }
             for (int s = 0; s < nseg; s++) {
                 if (!deploy_rule(g, p->player, k, p->target, s, p->arg, own, 0, -1)) continue;
                 a.figure = k;
@@ -938,6 +983,14 @@ static bool room_for_one_more(const carc_game *g);
 static void history_push(carc_game *g, int32_t id, bool sampled);
 static inline void plain_pop_front(carc_game *g);
 
+/* carc__sampled_only of chance decision p (its player is chance): the
+ * core's draw is never one, so it is answered before any module is read */
+static inline bool sampled_only(const carc_pending *p)
+{
+    return p->owner < CARC_MODULE_SLOTS && (p->flags & CARC_PENDING_SAMPLED_ONLY) &&
+           carc__modules[p->owner]->chance_sample;
+}
+
 /* The draw of tile type t (drawable: the pile holds one, no module has a
  * drawable hook) applied in straight line where the core's own turn runs
  * (g->plain) and t fits somewhere: what apply_entry, apply_draw and
@@ -957,8 +1010,67 @@ static bool plain_draw(carc_game *g, int t)
     history_push(g, t, true);
     g->step = CARC_STEP_PLACE;
     g->step_pos = 1;
-    core_place(g);
+    core_place_inline(g);
     return true;
+}
+
+/* The tile type of the r-th tile of the pile (0 <= r < the sum of the
+ * counts remain[0..nt)): the first type whose running count passes r, or
+ * -1.  The counts are summed by blocks of sixteen and eight while the pick
+ * lies past them, then found inside its block of eight. */
+static inline int pick_type(const uint8_t *remain, int nt, int r)
+{
+    int t = 0, sum = -1;
+#if defined(__SSE2__)
+    for (; t + 16 <= nt; t += 16) {
+        /* psadbw: the sums of the two halves' eight counts */
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(remain + t));
+        __m128i sad = _mm_sad_epu8(v, _mm_setzero_si128());
+        int lo = _mm_cvtsi128_si32(sad), hi = _mm_extract_epi16(sad, 4);
+        if (r < lo) {
+            sum = lo;
+            break;
+        }
+        r -= lo;
+        if (r < hi) {
+            t += 8;
+            sum = hi;
+            break;
+        }
+        r -= hi;
+    }
+    if (sum < 0)
+#endif
+        for (; t + 8 <= nt; t += 8) {
+            /* their sum in 16-bit lanes: counts are bytes, at most 8 x 255 */
+            uint64_t w;
+            memcpy(&w, remain + t, sizeof w);
+            uint64_t p = (w & 0x00FF00FF00FF00FFull) + ((w >> 8) & 0x00FF00FF00FF00FFull);
+            int s8 = (int)((p * 0x0001000100010001ull) >> 48);
+            if (r < s8) {
+                sum = s8;
+                break;
+            }
+            r -= s8;
+        }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (sum >= 0 && sum < 128) {
+        /* the pick inside the eight counts from t: byte i of pre is the
+         * sum of counts 0..i (no carry below 128); the first whose sum
+         * passes r, as the walk one by one finds */
+        uint64_t w;
+        memcpy(&w, remain + t, sizeof w);
+        uint64_t pre = w * 0x0101010101010101ull;
+        uint64_t hit = ((pre | 0x8080808080808080ull) -
+                        (uint64_t)(r + 1) * 0x0101010101010101ull) & 0x8080808080808080ull;
+        return t + (__builtin_ctzll(hit) >> 3);
+    }
+#endif
+    for (; t < nt; t++) {
+        r -= remain[t];
+        if (r < 0) return t;
+    }
+    return -1;
 }
 
 int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
@@ -966,7 +1078,7 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
     const carc_pending *p = carc__front(g);
     if (!p || p->player != CARC_PLAYER_CHANCE) return CARC_E_STATE;
     int32_t id = -1;
-    if (carc__sampled_only(g)) {
+    if (sampled_only(p)) {
         /* a structured outcome the module samples (sampled-only chance) */
         const carc_module_def *md = carc__modules[p->owner];
         carc_action a;
@@ -983,23 +1095,7 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
         /* the hot path: walk the counts */
         if (g->total_remaining <= 0) return CARC_E_STATE;
         int r = (int)carc__rng_below(g, (uint32_t)g->total_remaining);
-        const uint8_t *remain = CREMAIN(g);
-        const int nt = carc__ntypes;
-        int t = 0;
-        /* eight counts at a time while the pick lies past them (their sum in
-         * 16-bit lanes: counts are bytes, at most 8 x 255), then one by one */
-        for (; t + 8 <= nt; t += 8) {
-            uint64_t w;
-            memcpy(&w, remain + t, sizeof w);
-            uint64_t p = (w & 0x00FF00FF00FF00FFull) + ((w >> 8) & 0x00FF00FF00FF00FFull);
-            int sum = (int)((p * 0x0001000100010001ull) >> 48);
-            if (r < sum) break;
-            r -= sum;
-        }
-        for (; t < nt; t++) {
-            r -= remain[t];
-            if (r < 0) { id = t; break; }
-        }
+        id = pick_type(CREMAIN(g), carc__ntypes, r);
         if (id >= 0 && plain_draw(g, id)) {
             if (out) {
                 memset(out, 0, sizeof *out);
@@ -1092,8 +1188,7 @@ int carc__entry_words(const carc_game *g, const carc_action *a, int32_t id, bool
 bool carc__sampled_only(const carc_game *g)
 {
     const carc_pending *p = carc__front(g);
-    if (!p || p->player != CARC_PLAYER_CHANCE || p->owner >= CARC_MODULE_SLOTS) return false;
-    return (p->flags & CARC_PENDING_SAMPLED_ONLY) && carc__modules[p->owner]->chance_sample;
+    return p && p->player == CARC_PLAYER_CHANCE && sampled_only(p);
 }
 
 static int apply_deploy(carc_game *g, const carc_pending *p, const carc_action *a, int32_t id)
@@ -1141,8 +1236,8 @@ static void plain_advance(carc_game *g, int kind)
         core_deploy(g);
         return;
     case CARC_DECISION_DEPLOY:
-        carc__collect_completed(g);
-        carc__score_next(g);
+        /* (nothing completed: the scoring step has nothing to do) */
+        if (carc__collect_completed(g)) carc__score_next(g);
         if (g->flags & TF_FAULT) return; /* as carc__advance: stop */
         if (g->total_remaining == 0 || (g->flags & (TF_EXTRA_PART | TF_NO_TILE))) {
             g->step = CARC_STEP_PART_END;
@@ -1152,7 +1247,7 @@ static void plain_advance(carc_game *g, int kind)
         next_player(g);
         g->step = CARC_STEP_DRAW;
         g->step_pos = 1;
-        core_draw(g);
+        core_draw_inline(g);
         if (g->npending > 0) return;
         g->step_pos = 1;
         break;
@@ -1329,7 +1424,23 @@ int carc__apply_place_id(carc_game *g, int32_t id)
  * segment decoded in place (carc__action_from_id's reading of those ids),
  * then what apply_entry and apply_deploy do with it, in the same order;
  * other ids (a module's verbs) go the general way. */
+static __attribute__((noinline)) int apply_deploy_id(carc_game *g, int32_t id);
+
 int carc__apply_deploy_id(carc_game *g, int32_t id)
+{
+    /* the pass in a plain game, the only decision pending (most of a
+     * playout's deployments): what the general way below does with it */
+    if (id == CARC_ID_PASS && g->plain && g->npending == 1 && !(g->flags & TF_FAULT) &&
+        room_for_one_more(g)) {
+        plain_pop_front(g);
+        history_push(g, id, false);
+        plain_advance(g, CARC_DECISION_DEPLOY);
+        return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
+    }
+    return apply_deploy_id(g, id);
+}
+
+static int apply_deploy_id(carc_game *g, int32_t id)
 {
     if (id != CARC_ID_PASS &&
         (id < CARC_ID_KIND_SEG || id >= CARC_ID_KIND_SEG + CARC_ID_KIND_SEG_N)) {
@@ -1344,9 +1455,7 @@ int carc__apply_deploy_id(carc_game *g, int32_t id)
         int kind = (id - CARC_ID_KIND_SEG) / CARC_MAX_SEGMENTS;
         int s = (id - CARC_ID_KIND_SEG) % CARC_MAX_SEGMENTS;
         if (!deploy_ok(g, &p, kind, s)) return CARC_E_ILLEGAL;
-        int f = carc__figure_in_supply(g, p.player, kind);
-        if (f < 0) return CARC_E_ILLEGAL;
-        int rc = carc__figure_move(g, f, CARC_PLACE_SEGMENT, p.target, s, 0, 0, p.arg);
+        int rc = carc__figure_deploy_supply(g, p.player, kind, p.target, s, p.arg);
         if (rc) return rc;
     }
     pop(g);
