@@ -810,7 +810,8 @@ typedef struct carc_module_def {
 #define CARC__TILE_TYPE 4
 #define CARC__TILE_ROT 6
 #define CARC__TILE_SEG0 8
-#define CARC__TILE_OVERLAY 12
+#define CARC__TILE_OVERLAY 12     /* uint16: the road laid over it, or CARC__NO_OVERLAY */
+#define CARC__NO_OVERLAY 0xFFFF
 #define CARC__TILE_OVERLAY_SIDES 14
 /* a placed segment's record: its size, and where its parent (uint16: the
  * union-find link, itself at a feature's root) lies in it */
@@ -909,6 +910,10 @@ int carc__tile_overlay_road(carc_game *g, int t, int sides);
  * cell or a placed tile's): for a place_repair hook */
 bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
                          int sides);
+/* segments the game may still add (the tiles' and the roads laid over
+ * them): a tile of type t and a road over it fit while this exceeds
+ * carc__types[t].nseg (carc__tile_overlay_ok_at's capacity test) */
+int carc__segments_room(const carc_game *g);
 /* can tile type be laid anywhere now (edges and vetoes)? */
 bool carc__tile_can_place(const carc_game *g, int type);
 /* inline, from the game's head (CARC__HEAD_*) and the placed tiles'

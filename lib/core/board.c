@@ -555,6 +555,8 @@ bool carc__tile_overlay_ok(const carc_game *g, int t, int sides)
 }
 
 
+int carc__segments_room(const carc_game *g) { return (int)g->L.cap_segs - (int)g->nsegs; }
+
 bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
                          int sides)
 {

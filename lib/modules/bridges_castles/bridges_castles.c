@@ -315,25 +315,64 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
            ((code >> (2 * d)) & 3) == EK_ROAD;
 }
 
+/* May a road laid up to cell (cx, cy) end there, facing its side od?  An
+ * empty cell (or one outside the board window) accepts anything, a placed
+ * tile must show a road or a wildcard edge there: carc__tile_overlay_ok_at's
+ * test of the cells beyond a bridge. */
+static inline bool road_may_end(const carc_game *g, int cx, int cy, int od)
+{
+    int u = carc__tile_at(g, cx, cy);
+    if (u < 0) return true;
+    int k = carc__tile_edge(g, u, od);
+    return k == EK_ROAD || k == EK_NONE;
+}
+
 /* Would one bridge laid now repair the mismatched sides (the player's
  * tokens aside: explain tells "no bridge left" only then)?  There is at most
  * one candidate: mismatched sides on one axis only; a road of the tile
  * against a field: the neighbour there (one side only); fields of the tile
- * against roads: the tile itself. */
+ * against roads: the tile itself.  (x, y) is an open cell (the callers ask
+ * about a frontier cell), `sides` its mismatches as the cell's demand shows
+ * them (where the tile's road meets a field, or its field a road).
+ *
+ * repairs() and carc__tile_overlay_ok_at's answer, read off the board
+ * directly (about 40 instructions a candidate instead of 250): the bridge's
+ * tile must be free of a road laid over it, show fields at both ends of the
+ * bridge, and each cell beyond an end accept a road (road_may_end); at an
+ * end that meets a mismatched side the tile is a field and the cell beyond
+ * a road, or the new tile's road.  Last, room for the tile's and the road's
+ * segments. */
 static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int sides)
 {
     int d = __builtin_ctz((unsigned)sides);
     int way = (d & 1) ? SIDES_EW : SIDES_NS;
     if (sides & ~way) return false;
-    int bx = x, by = y, code = carc__types[type].code[rot];
-    if (((code >> (2 * d)) & 3) == EK_ROAD) {
-        bx += dx[d];
-        by += dy[d];
-    } else if (((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) {
-        return false; /* a bridge on the tile needs a field at its other end too */
+    int code = carc__types[type].code[rot], k = (code >> (2 * d)) & 3;
+    if (k == EK_ROAD) {
+        /* the bridge on the neighbour at d: its field there meets the
+         * tile's road; one side only (repairs) */
+        if (sides != 1 << d) return false;
+        int b = carc__tile_at(g, x + dx[d], y + dy[d]);
+        if (b < 0) return false;
+        const char *r = carc__tile_rec(g, b);
+        uint16_t ov, bt;
+        memcpy(&ov, r + CARC__TILE_OVERLAY, sizeof ov);
+        memcpy(&bt, r + CARC__TILE_TYPE, sizeof bt);
+        int bcode = carc__types[bt].code[(uint8_t)r[CARC__TILE_ROT]];
+        int od = d ^ 2;
+        if (ov != CARC__NO_OVERLAY || ((bcode >> (2 * od)) & 3) != EK_FIELD ||
+            ((bcode >> (2 * d)) & 3) != EK_FIELD ||
+            !road_may_end(g, x + 2 * dx[d], y + 2 * dy[d], od))
+            return false;
+    } else {
+        /* the bridge on the tile: fields at both ends (every mismatched
+         * side is one of them, a field against a road) */
+        if (k != EK_FIELD || ((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) return false;
+        /* an end that is no mismatch (d is the lowest side of `sides`, so
+         * that is d ^ 2): what lies beyond it */
+        if (sides != way && !road_may_end(g, x + dx[d ^ 2], y + dy[d ^ 2], d)) return false;
     }
-    return repairs(type, x, y, rot, sides, bx, by, way) &&
-           carc__tile_overlay_ok_at(g, type, x, y, rot, bx, by, way);
+    return carc__segments_room(g) > carc__types[type].nseg;
 }
 
 /* place_repair: the player has a bridge left and repair_fits. */
@@ -365,7 +404,11 @@ static bool repair_ok(const carc_game *g, int t, int b, int way)
 static int repair_turn(carc_game *g)
 {
     int t = carc__tile_last(g);
-    if (t < 0 || !mismatch_sides(g, t)) return CARC_HOOK_NEXT;
+    /* a mismatch is left only by a placement place_repair allowed, for the
+     * player to move holding a bridge: without one (most turns of a game)
+     * nothing to look at */
+    if (t < 0 || !cst(g)->bridges[carc__current(g)] || !mismatch_sides(g, t))
+        return CARC_HOOK_NEXT;
     carc__decision_push(g, DEC_BRIDGE_TILE, carc__current(g), MOD, t, 1);
     return CARC_HOOK_NEXT;
 }
