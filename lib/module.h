@@ -867,6 +867,13 @@ static inline int carc__pile_left_of(const carc_game *g, int type)
     if (type < 0 || type >= carc__ntypes) return 0;
     return (uint8_t)((const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_REMAIN_OFF))[type];
 }
+/* the draw pile's counts in one row: carc__pile_left_of(g, t) is
+ * carc__pile_counts(g)[t] for every type 0 <= t < carc__ntypes (a module
+ * walking the whole pile reads them so, eight at a time where they are 0) */
+static inline const uint8_t *carc__pile_counts(const carc_game *g)
+{
+    return (const uint8_t *)g + (uint32_t)carc__head_word(g, CARC__HEAD_REMAIN_OFF);
+}
 /* take one copy of `type` out of the draw pile, face up, for the module to
  * deal (the bazaar's auctioned tiles; then carc__tile_in_hand_set);
  * CARC_E_STATE when none is left.  Only from a decision_apply (a chance
@@ -904,6 +911,12 @@ bool carc__pile_vetoes(const carc_game *g);
  * it then demand a road.  Its segment is the tile's segment number
  * carc__types[type].nseg.  carc__tile_overlay_ok says whether it is legal. */
 bool carc__tile_overlay_ok(const carc_game *g, int t, int sides);
+/* the sides of placed tile t a road laid over it could leave by: a field
+ * edge facing an empty cell, a road or a wildcard edge; 0 when t has a
+ * road over it already or the game has no room for one.  A road between
+ * sides N|S (E|W) is legal exactly when both are among them
+ * (carc__tile_overlay_ok), so one call answers both ways. */
+int carc__tile_overlay_ends(const carc_game *g, int t);
 int carc__tile_overlay_road(carc_game *g, int t, int sides);
 /* carc__tile_overlay_ok for the tile at cell (bx, by) as it would be once tile
  * `type` is laid at (x, y) turned rot (not laid yet; (bx, by) may be that

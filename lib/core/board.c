@@ -538,22 +538,31 @@ static inline int shown_edge(const ptile *pt, int side)
     return (carc__types[pt->type].code[pt->rot] >> (2 * side)) & 3;
 }
 
-bool carc__tile_overlay_ok(const carc_game *g, int t, int sides)
+int carc__tile_overlay_ends(const carc_game *g, int t)
 {
-    if (t < 0 || (uint32_t)t >= g->ntiles || (sides != 0x5 && sides != 0xA)) return false;
+    if (t < 0 || (uint32_t)t >= g->ntiles) return 0;
     const ptile *pt = &CTILES(g)[t];
-    if (pt->overlay_seg != NO_OVERLAY || g->nsegs >= g->L.cap_segs) return false;
+    if (pt->overlay_seg != NO_OVERLAY || g->nsegs >= g->L.cap_segs) return 0;
+    /* no road over it: the edges it shows are its type's */
+    const int code = carc__types[pt->type].code[pt->rot];
+    int ends = 0;
     for (int d = 0; d < 4; d++) {
-        if (!((sides >> d) & 1)) continue;
-        if (shown_edge(pt, d) != EK_FIELD) return false;
+        if (((code >> (2 * d)) & 3) != EK_FIELD) continue;
         int u = carc__cell_get(g, pt->x + carc__dx[d], pt->y + carc__dy[d]);
-        if (u < 0) continue;
-        int nk = shown_edge(&CTILES(g)[u], (d + 2) & 3);
-        if (nk != EK_ROAD && nk != EK_NONE) return false; /* the road must meet a road */
+        if (u >= 0) {
+            int nk = shown_edge(&CTILES(g)[u], (d + 2) & 3);
+            if (nk != EK_ROAD && nk != EK_NONE) continue; /* the road must meet a road */
+        }
+        ends |= 1 << d;
     }
-    return true;
+    return ends;
 }
 
+bool carc__tile_overlay_ok(const carc_game *g, int t, int sides)
+{
+    if (sides != 0x5 && sides != 0xA) return false;
+    return (carc__tile_overlay_ends(g, t) & sides) == sides;
+}
 
 int carc__segments_room(const carc_game *g) { return (int)g->L.cap_segs - (int)g->nsegs; }
 

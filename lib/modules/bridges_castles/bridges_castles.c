@@ -243,7 +243,8 @@ static void setup(carc_game *g)
 
 static bool bridge_on(const carc_game *g, int t)
 {
-    return carc__tile_overlay_ok(g, t, SIDES_NS) || carc__tile_overlay_ok(g, t, SIDES_EW);
+    int ends = carc__tile_overlay_ends(g, t);
+    return (ends & SIDES_NS) == SIDES_NS || (ends & SIDES_EW) == SIDES_EW;
 }
 
 /* The tiles a bridge may go on after tile t was laid: t and its placed
@@ -270,8 +271,15 @@ static bool may_bridge(const carc_game *g, const carc_pending *p)
     const bcb_state *s = cst(g);
     if (p->target < 0) return false; /* asked at the turn's own deployment only */
     if (!s->bridges[p->player] || s->bridged_at == carc__tile_count(g)) return false;
-    int tiles[5];
-    return bridge_tiles(g, p->target, tiles) > 0;
+    /* bridge_tiles(g, p->target, ...) > 0: the first one found will do */
+    int x, y;
+    if (bridge_on(g, p->target)) return true;
+    carc__tile_xy(g, p->target, &x, &y);
+    for (int d = 0; d < 4; d++) {
+        int u = carc__tile_at(g, x + dx[d], y + dy[d]);
+        if (u >= 0 && bridge_on(g, u)) return true;
+    }
+    return false;
 }
 
 /* ------------------------------------------------------------- repairs */
@@ -717,15 +725,41 @@ static bool has_tile(const bcb_state *s, int n, int p)
     return false;
 }
 
-/* Copies the bazaar may deal: those a draw could give now (no dragon tile
- * before the first volcano: carc__pile_drawable). */
+/* The first tile type from t on with copies left in the pile (counts:
+ * carc__pile_counts), or carc__ntypes: most types of the catalogue have
+ * none in a game (other tile sets), so eight counts at a time are skipped
+ * while they are all 0. */
+static inline int pile_next(const uint8_t *counts, int t)
+{
+    const int nt = carc__ntypes;
+    for (; t < nt; t++) {
+        if (!(t & 7) && t + 8 <= nt) {
+            uint64_t w;
+            memcpy(&w, counts + t, sizeof w);
+            if (!w) {
+                t += 7;
+                continue;
+            }
+        }
+        if (counts[t]) return t;
+    }
+    return nt;
+}
+
+/* The pile's types a draw could give now, ascending: copies left (the
+ * count first) and drawable (no dragon tile before the first volcano:
+ * carc__pile_drawable, asked only while a module may veto). */
+#define FOR_DEALABLE(g, t, counts, veto)                                                     \
+    for (int t = pile_next(counts, 0); t < carc__ntypes; t = pile_next(counts, t + 1))      \
+        if (!(veto) || carc__pile_drawable(g, t))
+
+/* Copies the bazaar may deal: those a draw could give now. */
 static int dealable_left(const carc_game *g)
 {
     int n = 0;
+    const uint8_t *counts = carc__pile_counts(g);
     bool veto = carc__pile_vetoes(g);
-    for (int t = 0; t < carc__ntypes; t++) /* the count first: no copy, not drawable */
-        if (carc__pile_left_of(g, t) && (!veto || carc__pile_drawable(g, t)))
-            n += carc__pile_left_of(g, t);
+    FOR_DEALABLE(g, t, counts, veto) n += counts[t];
     return n;
 }
 
@@ -973,10 +1007,9 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         break;
     }
     case DEC_REVEAL: { /* the pile's tile types a draw could give (chance_outcomes: their counts) */
+        const uint8_t *counts = carc__pile_counts(g);
         bool veto = carc__pile_vetoes(g);
-        for (int t = 0; t < carc__ntypes; t++)
-            if (carc__pile_left_of(g, t) && (!veto || carc__pile_drawable(g, t)))
-                carc__sink_push_kind(sink, ACT_REVEAL, t, 0, t);
+        FOR_DEALABLE(g, t, counts, veto) carc__sink_push_kind(sink, ACT_REVEAL, t, 0, t);
         break;
     }
     case DEC_PICK: {
@@ -1055,13 +1088,12 @@ static int chance_outcomes(const carc_game *g, const carc_pending *p, int32_t *i
 {
     if (p->kind != DEC_REVEAL) return CARC_E_STATE;
     int n = 0;
+    const uint8_t *counts = carc__pile_counts(g);
     bool veto = carc__pile_vetoes(g);
-    for (int t = 0; t < carc__ntypes; t++) {
-        int c = carc__pile_left_of(g, t); /* the count first: no copy, not drawable */
-        if (!c || (veto && !carc__pile_drawable(g, t))) continue;
+    FOR_DEALABLE(g, t, counts, veto) {
         if ((size_t)n < cap) {
             ids[n] = t;
-            w[n] = (uint32_t)c;
+            w[n] = counts[t];
         }
         n++;
     }
