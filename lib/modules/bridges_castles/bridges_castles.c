@@ -243,6 +243,13 @@ static void setup(carc_game *g)
 
 static bool bridge_on(const carc_game *g, int t)
 {
+    /* fields at both ends of one axis first (EK_FIELD 1: N 0x01, S 0x10,
+     * E 0x04, W 0x40), the type's edges read inline */
+    _Static_assert(EK_FIELD == 1, "the field pattern below");
+    int type = carc__tile_type(g, t);
+    if (type < 0) return false;
+    int code = carc__types[type].code[carc__tile_rot(g, t)];
+    if ((code & 0x33) != 0x11 && (code & 0xCC) != 0x44) return false;
     int ends = carc__tile_overlay_ends(g, t);
     return (ends & SIDES_NS) == SIDES_NS || (ends & SIDES_EW) == SIDES_EW;
 }
@@ -753,14 +760,18 @@ static inline int pile_next(const uint8_t *counts, int t)
     for (int t = pile_next(counts, 0); t < carc__ntypes; t = pile_next(counts, t + 1))      \
         if (!(veto) || carc__pile_drawable(g, t))
 
-/* Copies the bazaar may deal: those a draw could give now. */
-static int dealable_left(const carc_game *g)
+/* May the bazaar deal n tiles: are there n copies a draw could give now?
+ * (The walk stops once it has counted n.) */
+static bool dealable(const carc_game *g, int n)
 {
-    int n = 0;
+    int k = 0;
     const uint8_t *counts = carc__pile_counts(g);
     bool veto = carc__pile_vetoes(g);
-    FOR_DEALABLE(g, t, counts, veto) n += counts[t];
-    return n;
+    FOR_DEALABLE(g, t, counts, veto) {
+        k += counts[t];
+        if (k >= n) return true;
+    }
+    return false;
 }
 
 /* AFTER_PLACE: a bazaar tile laid while no bazaar is running */
@@ -787,7 +798,7 @@ static int bazaar_turn_end(carc_game *g)
     if (s->baz_phase == BAZ_NONE) {
         if (!s->baz_trigger) return CARC_HOOK_NEXT;
         s->baz_trigger = 0;
-        if (carc__rule(g, RULE_BAZAAR) == 3 || dealable_left(g) < n) return CARC_HOOK_NEXT;
+        if (carc__rule(g, RULE_BAZAAR) == 3 || !dealable(g, n)) return CARC_HOOK_NEXT;
         s->baz_phase = BAZ_REVEAL;
         s->baz_n = 0;
     }
