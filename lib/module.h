@@ -342,6 +342,22 @@ static inline void carc__sink_push_kind(action_sink *s, int kind, int arg, int t
     carc__sink_push(s, &a, id);
 }
 
+/* carc__sink_push_kind of `count` actions of `kind` whose arg and id both
+ * step by one from arg0 and id0 (a bid's amounts): ids only, when they all
+ * fit, in a plain loop */
+static inline void carc__sink_push_run(action_sink *s, int kind, int arg0, int target,
+                                       int32_t id0, int count)
+{
+    if (count <= 0) return;
+    if (!s->buf && s->ids && s->n + (size_t)count <= s->cap) {
+        int32_t *ids = s->ids + s->n;
+        for (int i = 0; i < count; i++) ids[i] = id0 + i;
+        s->n += (size_t)count;
+        return;
+    }
+    for (int i = 0; i < count; i++) carc__sink_push_kind(s, kind, arg0 + i, target, id0 + i);
+}
+
 /* ------------------------------------------------------ declared actions */
 
 /* A module declares its action kinds in a table (carc_module_def.actions)

@@ -1039,8 +1039,7 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
             carc__sink_push(sink, &a, CARC_ID_PASS);
             lo = cst(g)->baz_high + 1;
         }
-        for (int b = lo; b <= hi; b++)
-            carc__sink_push_kind(sink, ACT_BID, b, 0, CARC_ID_NUMBER + b);
+        carc__sink_push_run(sink, ACT_BID, lo, 0, CARC_ID_NUMBER + lo, hi - lo + 1);
         break;
     }
     case DEC_DEAL:
