@@ -180,8 +180,8 @@ static inline __attribute__((always_inline)) void join_plain(carc_game *g, const
 /* Side d of the new tile t (at x, y, segments from seg0) in the rare cases:
  * a road laid over the neighbour (bridge), a wildcard edge, or a road
  * against a field a module repairs. */
-static void join_rare(carc_game *g, const tile_type *ty, int rot, int seg0, int kind,
-                      const ptile *nt, int d, bool notify)
+static void join_rare_side(carc_game *g, const tile_type *ty, int rot, int seg0, int kind,
+                           const ptile *nt, int d, bool notify)
 {
     seg *S = SEGS(g);
     const tile_type *nty = &carc__types[nt->type];
@@ -225,6 +225,22 @@ static void join_rare(carc_game *g, const tile_type *ty, int rot, int seg0, int 
     if (a0 != NO_SEG && b0 != NO_SEG) unite(g, seg0 + a0, nt->seg0 + b0, notify);
     if (a1 != NO_SEG && b1 != NO_SEG && (a1 != a0 || b1 != b0))
         unite(g, seg0 + a1, nt->seg0 + b1, notify);
+}
+
+/* Side d of the new tile in a game where the rare cases may occur (roads
+ * laid over tiles, wildcard edges, repairs): most sides are none of them --
+ * no road over the neighbour's edge, the same edge kinds, no wildcard -- and
+ * join as in the plain game (join_plain, inline); the others out of line. */
+static inline __attribute__((always_inline)) void join_rare(carc_game *g, const tile_type *ty,
+                                                            int rot, int seg0, int kind,
+                                                            const ptile *nt, int d, bool notify)
+{
+    const int od = (d + 2) & 3;
+    if (!((nt->overlay_sides >> od) & 1) && kind != EK_NONE &&
+        kind == ((carc__types[nt->type].code[nt->rot] >> (2 * od)) & 3))
+        join_plain(g, ty, rot, seg0, kind, nt, d, notify);
+    else
+        join_rare_side(g, ty, rot, seg0, kind, nt, d, notify);
 }
 
 /* Side d of the new tile: open the empty cell beyond, or join the tile
