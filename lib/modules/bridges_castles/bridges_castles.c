@@ -401,16 +401,23 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
     return repair_fits(g, type, x, y, rot, sides);
 }
 
-/* After the placement (tile t on the board): does a bridge on placed tile
- * b between `way` repair t's mismatch? */
-static bool repair_ok(const carc_game *g, int t, int b, int way)
+/* After the placement (tile t on the board, `sides` its mismatch_sides):
+ * the ways (SIDES_NS, SIDES_EW) a bridge on placed tile b would repair
+ * t's mismatch -- repairs() and carc__tile_overlay_ok(g, b, way) for each
+ * way, b's ends asked once.  A decision asks about several tiles and ways
+ * of one mismatch: its caller computes `sides` once. */
+static int repair_ways(const carc_game *g, int t, int sides, int b)
 {
-    int x, y, bx, by;
+    int x, y, bx, by, ways = 0, ends = -1;
     carc__tile_xy(g, t, &x, &y);
     carc__tile_xy(g, b, &bx, &by);
-    return repairs(carc__tile_type(g, t), x, y, carc__tile_rot(g, t), mismatch_sides(g, t), bx,
-                   by, way) &&
-           carc__tile_overlay_ok(g, b, way);
+    int type = carc__tile_type(g, t), rot = carc__tile_rot(g, t);
+    for (int way = SIDES_NS; way <= SIDES_EW; way += SIDES_EW - SIDES_NS) {
+        if (!repairs(type, x, y, rot, sides, bx, by, way)) continue;
+        if (ends < 0) ends = carc__tile_overlay_ends(g, b);
+        if ((ends & way) == way) ways |= way;
+    }
+    return ways;
 }
 
 /* AFTER_PLACE, first: a placement place_repair allowed; the bridge now,
@@ -993,22 +1000,24 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     case DEC_BRIDGE_TILE: {
         int tiles[5];
         int n = bridge_tiles(g, p->target, tiles);
+        int sides = p->arg ? mismatch_sides(g, p->target) : 0;
         for (int i = 0; i < n; i++)
-            if (!p->arg || repair_ok(g, p->target, tiles[i], SIDES_NS) ||
-                repair_ok(g, p->target, tiles[i], SIDES_EW))
+            if (!p->arg || repair_ways(g, p->target, sides, tiles[i]))
                 carc__sink_push_kind(sink, ACT_BRIDGE_TILE, tiles[i], 0, CARC_ID_TILE + tiles[i]);
         break;
     }
-    case DEC_BRIDGE_WAY: /* N-S as direction N (0), E-W as direction E (2) */
+    case DEC_BRIDGE_WAY: { /* N-S as direction N (0), E-W as direction E (2) */
         /* arg < 0: a repair (only the ways that repair), else the tile to
          * deploy on afterwards */
-        if (p->arg < 0 ? repair_ok(g, carc__tile_last(g), p->target, SIDES_NS)
-                       : carc__tile_overlay_ok(g, p->target, SIDES_NS))
+        int last = carc__tile_last(g);
+        int ways = p->arg < 0 ? repair_ways(g, last, mismatch_sides(g, last), p->target)
+                              : carc__tile_overlay_ends(g, p->target);
+        if ((ways & SIDES_NS) == SIDES_NS)
             carc__sink_push_kind(sink, ACT_BRIDGE_WAY, SIDES_NS, 0, CARC_ID_DIRECTION + 0);
-        if (p->arg < 0 ? repair_ok(g, carc__tile_last(g), p->target, SIDES_EW)
-                       : carc__tile_overlay_ok(g, p->target, SIDES_EW))
+        if ((ways & SIDES_EW) == SIDES_EW)
             carc__sink_push_kind(sink, ACT_BRIDGE_WAY, SIDES_EW, 0, CARC_ID_DIRECTION + 2);
         break;
+    }
     case DEC_CASTLE: {
         carc_action a;
         memset(&a, 0, sizeof a);
@@ -1067,13 +1076,15 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
         carc__tile_xy(g, p->target, &x, &y);
         for (int d = 0; d < 4 && !in; d++) in = b >= 0 && carc__tile_at(g, x + dx[d], y + dy[d]) == b;
         return in && bridge_on(g, b) &&
-               (!p->arg || repair_ok(g, p->target, b, SIDES_NS) ||
-                repair_ok(g, p->target, b, SIDES_EW));
+               (!p->arg || repair_ways(g, p->target, mismatch_sides(g, p->target), b));
     }
-    case DEC_BRIDGE_WAY:
+    case DEC_BRIDGE_WAY: {
         if (a->kind != ACT_BRIDGE_WAY || (a->arg != SIDES_NS && a->arg != SIDES_EW)) return false;
-        return p->arg < 0 ? repair_ok(g, carc__tile_last(g), p->target, a->arg)
-                          : carc__tile_overlay_ok(g, p->target, a->arg);
+        int last = carc__tile_last(g);
+        int ways = p->arg < 0 ? repair_ways(g, last, mismatch_sides(g, last), p->target)
+                              : carc__tile_overlay_ends(g, p->target);
+        return (ways & a->arg) == a->arg;
+    }
     case DEC_CASTLE:
         return a->kind == CARC_ACTION_PASS || a->kind == ACT_CASTLE;
     case DEC_REVEAL:
