@@ -342,6 +342,22 @@ static inline void carc__sink_push_kind(action_sink *s, int kind, int arg, int t
     carc__sink_push(s, &a, id);
 }
 
+/* carc__sink_push_kind of `count` actions of `kind` whose arg and id both
+ * step by one from arg0 and id0 (a bid's amounts): ids only, when they all
+ * fit, in a plain loop */
+static inline void carc__sink_push_run(action_sink *s, int kind, int arg0, int target,
+                                       int32_t id0, int count)
+{
+    if (count <= 0) return;
+    if (!s->buf && s->ids && s->n + (size_t)count <= s->cap) {
+        int32_t *ids = s->ids + s->n;
+        for (int i = 0; i < count; i++) ids[i] = id0 + i;
+        s->n += (size_t)count;
+        return;
+    }
+    for (int i = 0; i < count; i++) carc__sink_push_kind(s, kind, arg0 + i, target, id0 + i);
+}
+
 /* ------------------------------------------------------ declared actions */
 
 /* A module declares its action kinds in a table (carc_module_def.actions)
@@ -810,7 +826,8 @@ typedef struct carc_module_def {
 #define CARC__TILE_TYPE 4
 #define CARC__TILE_ROT 6
 #define CARC__TILE_SEG0 8
-#define CARC__TILE_OVERLAY 12
+#define CARC__TILE_OVERLAY 12     /* uint16: the road laid over it, or CARC__NO_OVERLAY */
+#define CARC__NO_OVERLAY 0xFFFF
 #define CARC__TILE_OVERLAY_SIDES 14
 /* a placed segment's record: its size, and where its parent (uint16: the
  * union-find link, itself at a feature's root) lies in it */
@@ -866,6 +883,13 @@ static inline int carc__pile_left_of(const carc_game *g, int type)
     if (type < 0 || type >= carc__ntypes) return 0;
     return (uint8_t)((const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_REMAIN_OFF))[type];
 }
+/* the draw pile's counts in one row: carc__pile_left_of(g, t) is
+ * carc__pile_counts(g)[t] for every type 0 <= t < carc__ntypes (a module
+ * walking the whole pile reads them so, eight at a time where they are 0) */
+static inline const uint8_t *carc__pile_counts(const carc_game *g)
+{
+    return (const uint8_t *)g + (uint32_t)carc__head_word(g, CARC__HEAD_REMAIN_OFF);
+}
 /* take one copy of `type` out of the draw pile, face up, for the module to
  * deal (the bazaar's auctioned tiles; then carc__tile_in_hand_set);
  * CARC_E_STATE when none is left.  Only from a decision_apply (a chance
@@ -903,12 +927,22 @@ bool carc__pile_vetoes(const carc_game *g);
  * it then demand a road.  Its segment is the tile's segment number
  * carc__types[type].nseg.  carc__tile_overlay_ok says whether it is legal. */
 bool carc__tile_overlay_ok(const carc_game *g, int t, int sides);
+/* the sides of placed tile t a road laid over it could leave by: a field
+ * edge facing an empty cell, a road or a wildcard edge; 0 when t has a
+ * road over it already or the game has no room for one.  A road between
+ * sides N|S (E|W) is legal exactly when both are among them
+ * (carc__tile_overlay_ok), so one call answers both ways. */
+int carc__tile_overlay_ends(const carc_game *g, int t);
 int carc__tile_overlay_road(carc_game *g, int t, int sides);
 /* carc__tile_overlay_ok for the tile at cell (bx, by) as it would be once tile
  * `type` is laid at (x, y) turned rot (not laid yet; (bx, by) may be that
  * cell or a placed tile's): for a place_repair hook */
 bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
                          int sides);
+/* segments the game may still add (the tiles' and the roads laid over
+ * them): a tile of type t and a road over it fit while this exceeds
+ * carc__types[t].nseg (carc__tile_overlay_ok_at's capacity test) */
+int carc__segments_room(const carc_game *g);
 /* can tile type be laid anywhere now (edges and vetoes)? */
 bool carc__tile_can_place(const carc_game *g, int type);
 /* inline, from the game's head (CARC__HEAD_*) and the placed tiles'
@@ -967,11 +1001,11 @@ static inline int carc__tile_at(const carc_game *g, int x, int y)
     memcpy(&w, (const char *)g + CARC__HEAD_GW, sizeof w);
     memcpy(&h, (const char *)g + CARC__HEAD_GH, sizeof h);
     uint32_t ux = (uint32_t)x - (uint32_t)(int32_t)x0, uy = (uint32_t)y - (uint32_t)(int32_t)y0;
-    if (ux >= w || uy >= h) return carc__tile_none();
+    if (ux >= w || uy >= h) return -1;
     memcpy(&v, (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_GRID_OFF) +
                    ((size_t)uy * w + ux) * sizeof v,
            sizeof v);
-    return v >= 0 ? v : carc__tile_none();
+    return v >= 0 ? v : -1;
 }
 /* the edge kind placed tile t shows on board side `side` (0..3 N E S W),
  * a road laid over it included: EK_FIELD, EK_ROAD, EK_CITY, EK_NONE (a

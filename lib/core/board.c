@@ -180,8 +180,8 @@ static inline __attribute__((always_inline)) void join_plain(carc_game *g, const
 /* Side d of the new tile t (at x, y, segments from seg0) in the rare cases:
  * a road laid over the neighbour (bridge), a wildcard edge, or a road
  * against a field a module repairs. */
-static void join_rare(carc_game *g, const tile_type *ty, int rot, int seg0, int kind,
-                      const ptile *nt, int d, bool notify)
+static void join_rare_side(carc_game *g, const tile_type *ty, int rot, int seg0, int kind,
+                           const ptile *nt, int d, bool notify)
 {
     seg *S = SEGS(g);
     const tile_type *nty = &carc__types[nt->type];
@@ -225,6 +225,22 @@ static void join_rare(carc_game *g, const tile_type *ty, int rot, int seg0, int 
     if (a0 != NO_SEG && b0 != NO_SEG) unite(g, seg0 + a0, nt->seg0 + b0, notify);
     if (a1 != NO_SEG && b1 != NO_SEG && (a1 != a0 || b1 != b0))
         unite(g, seg0 + a1, nt->seg0 + b1, notify);
+}
+
+/* Side d of the new tile in a game where the rare cases may occur (roads
+ * laid over tiles, wildcard edges, repairs): most sides are none of them --
+ * no road over the neighbour's edge, the same edge kinds, no wildcard -- and
+ * join as in the plain game (join_plain, inline); the others out of line. */
+static inline __attribute__((always_inline)) void join_rare(carc_game *g, const tile_type *ty,
+                                                            int rot, int seg0, int kind,
+                                                            const ptile *nt, int d, bool notify)
+{
+    const int od = (d + 2) & 3;
+    if (!((nt->overlay_sides >> od) & 1) && kind != EK_NONE &&
+        kind == ((carc__types[nt->type].code[nt->rot] >> (2 * od)) & 3))
+        join_plain(g, ty, rot, seg0, kind, nt, d, notify);
+    else
+        join_rare_side(g, ty, rot, seg0, kind, nt, d, notify);
 }
 
 /* Side d of the new tile: open the empty cell beyond, or join the tile
@@ -538,22 +554,33 @@ static inline int shown_edge(const ptile *pt, int side)
     return (carc__types[pt->type].code[pt->rot] >> (2 * side)) & 3;
 }
 
-bool carc__tile_overlay_ok(const carc_game *g, int t, int sides)
+int carc__tile_overlay_ends(const carc_game *g, int t)
 {
-    if (t < 0 || (uint32_t)t >= g->ntiles || (sides != 0x5 && sides != 0xA)) return false;
+    if (t < 0 || (uint32_t)t >= g->ntiles) return 0;
     const ptile *pt = &CTILES(g)[t];
-    if (pt->overlay_seg != NO_OVERLAY || g->nsegs >= g->L.cap_segs) return false;
+    if (pt->overlay_seg != NO_OVERLAY || g->nsegs >= g->L.cap_segs) return 0;
+    /* no road over it: the edges it shows are its type's */
+    const int code = carc__types[pt->type].code[pt->rot];
+    int ends = 0;
     for (int d = 0; d < 4; d++) {
-        if (!((sides >> d) & 1)) continue;
-        if (shown_edge(pt, d) != EK_FIELD) return false;
+        if (((code >> (2 * d)) & 3) != EK_FIELD) continue;
         int u = carc__cell_get(g, pt->x + carc__dx[d], pt->y + carc__dy[d]);
-        if (u < 0) continue;
-        int nk = shown_edge(&CTILES(g)[u], (d + 2) & 3);
-        if (nk != EK_ROAD && nk != EK_NONE) return false; /* the road must meet a road */
+        if (u >= 0) {
+            int nk = shown_edge(&CTILES(g)[u], (d + 2) & 3);
+            if (nk != EK_ROAD && nk != EK_NONE) continue; /* the road must meet a road */
+        }
+        ends |= 1 << d;
     }
-    return true;
+    return ends;
 }
 
+bool carc__tile_overlay_ok(const carc_game *g, int t, int sides)
+{
+    if (sides != 0x5 && sides != 0xA) return false;
+    return (carc__tile_overlay_ends(g, t) & sides) == sides;
+}
+
+int carc__segments_room(const carc_game *g) { return (int)g->L.cap_segs - (int)g->nsegs; }
 
 bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
                          int sides)

@@ -220,7 +220,7 @@ _Static_assert(offsetof(struct carc_game, player) == CARC__HEAD_PLAYER &&
                    offsetof(ptile, y) == CARC__TILE_Y && offsetof(ptile, type) == CARC__TILE_TYPE &&
                    offsetof(ptile, rot) == CARC__TILE_ROT &&
                    offsetof(ptile, seg0) == CARC__TILE_SEG0 &&
-                   offsetof(ptile, overlay_seg) == CARC__TILE_OVERLAY && NO_OVERLAY == 0xFFFF &&
+                   offsetof(ptile, overlay_seg) == CARC__TILE_OVERLAY && NO_OVERLAY == CARC__NO_OVERLAY &&
                    offsetof(struct carc_game, segs_off) == CARC__HEAD_SEGS_OFF &&
                    offsetof(struct carc_game, remain_off) == CARC__HEAD_REMAIN_OFF &&
                    offsetof(struct carc_game, grid_off) == CARC__HEAD_GRID_OFF &&

@@ -243,7 +243,15 @@ static void setup(carc_game *g)
 
 static bool bridge_on(const carc_game *g, int t)
 {
-    return carc__tile_overlay_ok(g, t, SIDES_NS) || carc__tile_overlay_ok(g, t, SIDES_EW);
+    /* fields at both ends of one axis first (EK_FIELD 1: N 0x01, S 0x10,
+     * E 0x04, W 0x40), the type's edges read inline */
+    _Static_assert(EK_FIELD == 1, "the field pattern below");
+    int type = carc__tile_type(g, t);
+    if (type < 0) return false;
+    int code = carc__types[type].code[carc__tile_rot(g, t)];
+    if ((code & 0x33) != 0x11 && (code & 0xCC) != 0x44) return false;
+    int ends = carc__tile_overlay_ends(g, t);
+    return (ends & SIDES_NS) == SIDES_NS || (ends & SIDES_EW) == SIDES_EW;
 }
 
 /* The tiles a bridge may go on after tile t was laid: t and its placed
@@ -270,8 +278,15 @@ static bool may_bridge(const carc_game *g, const carc_pending *p)
     const bcb_state *s = cst(g);
     if (p->target < 0) return false; /* asked at the turn's own deployment only */
     if (!s->bridges[p->player] || s->bridged_at == carc__tile_count(g)) return false;
-    int tiles[5];
-    return bridge_tiles(g, p->target, tiles) > 0;
+    /* bridge_tiles(g, p->target, ...) > 0: the first one found will do */
+    int x, y;
+    if (bridge_on(g, p->target)) return true;
+    carc__tile_xy(g, p->target, &x, &y);
+    for (int d = 0; d < 4; d++) {
+        int u = carc__tile_at(g, x + dx[d], y + dy[d]);
+        if (u >= 0 && bridge_on(g, u)) return true;
+    }
+    return false;
 }
 
 /* ------------------------------------------------------------- repairs */
@@ -315,25 +330,64 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
            ((code >> (2 * d)) & 3) == EK_ROAD;
 }
 
+/* May a road laid up to cell (cx, cy) end there, facing its side od?  An
+ * empty cell (or one outside the board window) accepts anything, a placed
+ * tile must show a road or a wildcard edge there: carc__tile_overlay_ok_at's
+ * test of the cells beyond a bridge. */
+static inline bool road_may_end(const carc_game *g, int cx, int cy, int od)
+{
+    int u = carc__tile_at(g, cx, cy);
+    if (u < 0) return true;
+    int k = carc__tile_edge(g, u, od);
+    return k == EK_ROAD || k == EK_NONE;
+}
+
 /* Would one bridge laid now repair the mismatched sides (the player's
  * tokens aside: explain tells "no bridge left" only then)?  There is at most
  * one candidate: mismatched sides on one axis only; a road of the tile
  * against a field: the neighbour there (one side only); fields of the tile
- * against roads: the tile itself. */
+ * against roads: the tile itself.  (x, y) is an open cell (the callers ask
+ * about a frontier cell), `sides` its mismatches as the cell's demand shows
+ * them (where the tile's road meets a field, or its field a road).
+ *
+ * repairs() and carc__tile_overlay_ok_at's answer, read off the board
+ * directly (about 40 instructions a candidate instead of 250): the bridge's
+ * tile must be free of a road laid over it, show fields at both ends of the
+ * bridge, and each cell beyond an end accept a road (road_may_end); at an
+ * end that meets a mismatched side the tile is a field and the cell beyond
+ * a road, or the new tile's road.  Last, room for the tile's and the road's
+ * segments. */
 static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int sides)
 {
     int d = __builtin_ctz((unsigned)sides);
     int way = (d & 1) ? SIDES_EW : SIDES_NS;
     if (sides & ~way) return false;
-    int bx = x, by = y, code = carc__types[type].code[rot];
-    if (((code >> (2 * d)) & 3) == EK_ROAD) {
-        bx += dx[d];
-        by += dy[d];
-    } else if (((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) {
-        return false; /* a bridge on the tile needs a field at its other end too */
+    int code = carc__types[type].code[rot], k = (code >> (2 * d)) & 3;
+    if (k == EK_ROAD) {
+        /* the bridge on the neighbour at d: its field there meets the
+         * tile's road; one side only (repairs) */
+        if (sides != 1 << d) return false;
+        int b = carc__tile_at(g, x + dx[d], y + dy[d]);
+        if (b < 0) return false;
+        const char *r = carc__tile_rec(g, b);
+        uint16_t ov, bt;
+        memcpy(&ov, r + CARC__TILE_OVERLAY, sizeof ov);
+        memcpy(&bt, r + CARC__TILE_TYPE, sizeof bt);
+        int bcode = carc__types[bt].code[(uint8_t)r[CARC__TILE_ROT]];
+        int od = d ^ 2;
+        if (ov != CARC__NO_OVERLAY || ((bcode >> (2 * od)) & 3) != EK_FIELD ||
+            ((bcode >> (2 * d)) & 3) != EK_FIELD ||
+            !road_may_end(g, x + 2 * dx[d], y + 2 * dy[d], od))
+            return false;
+    } else {
+        /* the bridge on the tile: fields at both ends (every mismatched
+         * side is one of them, a field against a road) */
+        if (k != EK_FIELD || ((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) return false;
+        /* an end that is no mismatch (d is the lowest side of `sides`, so
+         * that is d ^ 2): what lies beyond it */
+        if (sides != way && !road_may_end(g, x + dx[d ^ 2], y + dy[d ^ 2], d)) return false;
     }
-    return repairs(type, x, y, rot, sides, bx, by, way) &&
-           carc__tile_overlay_ok_at(g, type, x, y, rot, bx, by, way);
+    return carc__segments_room(g) > carc__types[type].nseg;
 }
 
 /* place_repair: the player has a bridge left and repair_fits. */
@@ -347,16 +401,23 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
     return repair_fits(g, type, x, y, rot, sides);
 }
 
-/* After the placement (tile t on the board): does a bridge on placed tile
- * b between `way` repair t's mismatch? */
-static bool repair_ok(const carc_game *g, int t, int b, int way)
+/* After the placement (tile t on the board, `sides` its mismatch_sides):
+ * the ways (SIDES_NS, SIDES_EW) a bridge on placed tile b would repair
+ * t's mismatch -- repairs() and carc__tile_overlay_ok(g, b, way) for each
+ * way, b's ends asked once.  A decision asks about several tiles and ways
+ * of one mismatch: its caller computes `sides` once. */
+static int repair_ways(const carc_game *g, int t, int sides, int b)
 {
-    int x, y, bx, by;
+    int x, y, bx, by, ways = 0, ends = -1;
     carc__tile_xy(g, t, &x, &y);
     carc__tile_xy(g, b, &bx, &by);
-    return repairs(carc__tile_type(g, t), x, y, carc__tile_rot(g, t), mismatch_sides(g, t), bx,
-                   by, way) &&
-           carc__tile_overlay_ok(g, b, way);
+    int type = carc__tile_type(g, t), rot = carc__tile_rot(g, t);
+    for (int way = SIDES_NS; way <= SIDES_EW; way += SIDES_EW - SIDES_NS) {
+        if (!repairs(type, x, y, rot, sides, bx, by, way)) continue;
+        if (ends < 0) ends = carc__tile_overlay_ends(g, b);
+        if ((ends & way) == way) ways |= way;
+    }
+    return ways;
 }
 
 /* AFTER_PLACE, first: a placement place_repair allowed; the bridge now,
@@ -365,7 +426,11 @@ static bool repair_ok(const carc_game *g, int t, int b, int way)
 static int repair_turn(carc_game *g)
 {
     int t = carc__tile_last(g);
-    if (t < 0 || !mismatch_sides(g, t)) return CARC_HOOK_NEXT;
+    /* a mismatch is left only by a placement place_repair allowed, for the
+     * player to move holding a bridge: without one (most turns of a game)
+     * nothing to look at */
+    if (t < 0 || !cst(g)->bridges[carc__current(g)] || !mismatch_sides(g, t))
+        return CARC_HOOK_NEXT;
     carc__decision_push(g, DEC_BRIDGE_TILE, carc__current(g), MOD, t, 1);
     return CARC_HOOK_NEXT;
 }
@@ -674,16 +739,46 @@ static bool has_tile(const bcb_state *s, int n, int p)
     return false;
 }
 
-/* Copies the bazaar may deal: those a draw could give now (no dragon tile
- * before the first volcano: carc__pile_drawable). */
-static int dealable_left(const carc_game *g)
+/* The first tile type from t on with copies left in the pile (counts:
+ * carc__pile_counts), or carc__ntypes: most types of the catalogue have
+ * none in a game (other tile sets), so eight counts at a time are skipped
+ * while they are all 0. */
+static inline int pile_next(const uint8_t *counts, int t)
 {
-    int n = 0;
+    const int nt = carc__ntypes;
+    for (; t < nt; t++) {
+        if (!(t & 7) && t + 8 <= nt) {
+            uint64_t w;
+            memcpy(&w, counts + t, sizeof w);
+            if (!w) {
+                t += 7;
+                continue;
+            }
+        }
+        if (counts[t]) return t;
+    }
+    return nt;
+}
+
+/* The pile's types a draw could give now, ascending: copies left (the
+ * count first) and drawable (no dragon tile before the first volcano:
+ * carc__pile_drawable, asked only while a module may veto). */
+#define FOR_DEALABLE(g, t, counts, veto)                                                     \
+    for (int t = pile_next(counts, 0); t < carc__ntypes; t = pile_next(counts, t + 1))      \
+        if (!(veto) || carc__pile_drawable(g, t))
+
+/* May the bazaar deal n tiles: are there n copies a draw could give now?
+ * (The walk stops once it has counted n.) */
+static bool dealable(const carc_game *g, int n)
+{
+    int k = 0;
+    const uint8_t *counts = carc__pile_counts(g);
     bool veto = carc__pile_vetoes(g);
-    for (int t = 0; t < carc__ntypes; t++) /* the count first: no copy, not drawable */
-        if (carc__pile_left_of(g, t) && (!veto || carc__pile_drawable(g, t)))
-            n += carc__pile_left_of(g, t);
-    return n;
+    FOR_DEALABLE(g, t, counts, veto) {
+        k += counts[t];
+        if (k >= n) return true;
+    }
+    return false;
 }
 
 /* AFTER_PLACE: a bazaar tile laid while no bazaar is running */
@@ -710,7 +805,7 @@ static int bazaar_turn_end(carc_game *g)
     if (s->baz_phase == BAZ_NONE) {
         if (!s->baz_trigger) return CARC_HOOK_NEXT;
         s->baz_trigger = 0;
-        if (carc__rule(g, RULE_BAZAAR) == 3 || dealable_left(g) < n) return CARC_HOOK_NEXT;
+        if (carc__rule(g, RULE_BAZAAR) == 3 || !dealable(g, n)) return CARC_HOOK_NEXT;
         s->baz_phase = BAZ_REVEAL;
         s->baz_n = 0;
     }
@@ -905,22 +1000,24 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     case DEC_BRIDGE_TILE: {
         int tiles[5];
         int n = bridge_tiles(g, p->target, tiles);
+        int sides = p->arg ? mismatch_sides(g, p->target) : 0;
         for (int i = 0; i < n; i++)
-            if (!p->arg || repair_ok(g, p->target, tiles[i], SIDES_NS) ||
-                repair_ok(g, p->target, tiles[i], SIDES_EW))
+            if (!p->arg || repair_ways(g, p->target, sides, tiles[i]))
                 carc__sink_push_kind(sink, ACT_BRIDGE_TILE, tiles[i], 0, CARC_ID_TILE + tiles[i]);
         break;
     }
-    case DEC_BRIDGE_WAY: /* N-S as direction N (0), E-W as direction E (2) */
+    case DEC_BRIDGE_WAY: { /* N-S as direction N (0), E-W as direction E (2) */
         /* arg < 0: a repair (only the ways that repair), else the tile to
          * deploy on afterwards */
-        if (p->arg < 0 ? repair_ok(g, carc__tile_last(g), p->target, SIDES_NS)
-                       : carc__tile_overlay_ok(g, p->target, SIDES_NS))
+        int last = carc__tile_last(g);
+        int ways = p->arg < 0 ? repair_ways(g, last, mismatch_sides(g, last), p->target)
+                              : carc__tile_overlay_ends(g, p->target);
+        if ((ways & SIDES_NS) == SIDES_NS)
             carc__sink_push_kind(sink, ACT_BRIDGE_WAY, SIDES_NS, 0, CARC_ID_DIRECTION + 0);
-        if (p->arg < 0 ? repair_ok(g, carc__tile_last(g), p->target, SIDES_EW)
-                       : carc__tile_overlay_ok(g, p->target, SIDES_EW))
+        if ((ways & SIDES_EW) == SIDES_EW)
             carc__sink_push_kind(sink, ACT_BRIDGE_WAY, SIDES_EW, 0, CARC_ID_DIRECTION + 2);
         break;
+    }
     case DEC_CASTLE: {
         carc_action a;
         memset(&a, 0, sizeof a);
@@ -930,10 +1027,9 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         break;
     }
     case DEC_REVEAL: { /* the pile's tile types a draw could give (chance_outcomes: their counts) */
+        const uint8_t *counts = carc__pile_counts(g);
         bool veto = carc__pile_vetoes(g);
-        for (int t = 0; t < carc__ntypes; t++)
-            if (carc__pile_left_of(g, t) && (!veto || carc__pile_drawable(g, t)))
-                carc__sink_push_kind(sink, ACT_REVEAL, t, 0, t);
+        FOR_DEALABLE(g, t, counts, veto) carc__sink_push_kind(sink, ACT_REVEAL, t, 0, t);
         break;
     }
     case DEC_PICK: {
@@ -952,8 +1048,7 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
             carc__sink_push(sink, &a, CARC_ID_PASS);
             lo = cst(g)->baz_high + 1;
         }
-        for (int b = lo; b <= hi; b++)
-            carc__sink_push_kind(sink, ACT_BID, b, 0, CARC_ID_NUMBER + b);
+        carc__sink_push_run(sink, ACT_BID, lo, 0, CARC_ID_NUMBER + lo, hi - lo + 1);
         break;
     }
     case DEC_DEAL:
@@ -981,13 +1076,15 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
         carc__tile_xy(g, p->target, &x, &y);
         for (int d = 0; d < 4 && !in; d++) in = b >= 0 && carc__tile_at(g, x + dx[d], y + dy[d]) == b;
         return in && bridge_on(g, b) &&
-               (!p->arg || repair_ok(g, p->target, b, SIDES_NS) ||
-                repair_ok(g, p->target, b, SIDES_EW));
+               (!p->arg || repair_ways(g, p->target, mismatch_sides(g, p->target), b));
     }
-    case DEC_BRIDGE_WAY:
+    case DEC_BRIDGE_WAY: {
         if (a->kind != ACT_BRIDGE_WAY || (a->arg != SIDES_NS && a->arg != SIDES_EW)) return false;
-        return p->arg < 0 ? repair_ok(g, carc__tile_last(g), p->target, a->arg)
-                          : carc__tile_overlay_ok(g, p->target, a->arg);
+        int last = carc__tile_last(g);
+        int ways = p->arg < 0 ? repair_ways(g, last, mismatch_sides(g, last), p->target)
+                              : carc__tile_overlay_ends(g, p->target);
+        return (ways & a->arg) == a->arg;
+    }
     case DEC_CASTLE:
         return a->kind == CARC_ACTION_PASS || a->kind == ACT_CASTLE;
     case DEC_REVEAL:
@@ -1012,13 +1109,12 @@ static int chance_outcomes(const carc_game *g, const carc_pending *p, int32_t *i
 {
     if (p->kind != DEC_REVEAL) return CARC_E_STATE;
     int n = 0;
+    const uint8_t *counts = carc__pile_counts(g);
     bool veto = carc__pile_vetoes(g);
-    for (int t = 0; t < carc__ntypes; t++) {
-        int c = carc__pile_left_of(g, t); /* the count first: no copy, not drawable */
-        if (!c || (veto && !carc__pile_drawable(g, t))) continue;
+    FOR_DEALABLE(g, t, counts, veto) {
         if ((size_t)n < cap) {
             ids[n] = t;
-            w[n] = (uint32_t)c;
+            w[n] = counts[t];
         }
         n++;
     }
