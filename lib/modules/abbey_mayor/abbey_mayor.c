@@ -803,6 +803,35 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     }
 }
 
+/* Is action a listed now at decision p (deploy_actions' barn verb, or
+ * decision_actions')?  The same answer as the lists, one question: the
+ * core's check of an id before decision_apply (test_action_legal compares
+ * it with the lists on random games).  A wagon's tile is listed when it
+ * holds a target (wagon_tiles: under rule 2 only the 3x3 around the wagon,
+ * which wagon_target's adjacency checks too). */
+static bool action_legal(const carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    switch (p->kind) {
+    case CARC_DECISION_DEPLOY:
+        return a->kind == ACT_BARN && a->arg >= 0 && a->arg < 4 && p->target >= 0 &&
+               carc__tile_neighbours(g, p->target) >= 3 &&
+               carc__figure_supply(g, p->player, CARC_FIGURE_BARN) != 0 &&
+               barn_ok(g, p->player, p->target, a->arg, NULL);
+    case DEC_ABBEY:
+    case DEC_FINAL_ABBEY:
+        return a->kind == CARC_ACTION_PASS || a->kind == ACT_ABBEY;
+    case DEC_WAGON:
+        if (a->kind == CARC_ACTION_PASS) return true;
+        return a->kind == ACT_WAGON_TILE && cst(g)->wagon[p->player].live && a->arg >= 0 &&
+               a->arg < carc__tile_count(g) && wagon_tile_ok(g, p->player, a->arg);
+    case DEC_WAGON_SEG:
+        return a->kind == ACT_WAGON_SEG && a->target == p->target &&
+               wagon_target(g, p->player, p->target, a->arg);
+    default:
+        return false;
+    }
+}
+
 /* Legality was checked by the core (the id is among the legal ones). */
 static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
 {
@@ -888,6 +917,7 @@ const carc_module_def carc__module_abbey_mayor = {
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
+    .action_legal = action_legal,
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,

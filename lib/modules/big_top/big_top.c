@@ -607,6 +607,55 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     }
 }
 
+/* Is tile t among the first n of list l? */
+static bool in_list(const int *l, int n, int t)
+{
+    for (int i = 0; i < n; i++)
+        if (l[i] == t) return true;
+    return false;
+}
+
+/* Is action a listed now at decision p (deploy_actions' verbs, or
+ * decision_actions')?  The same answer as the lists, one question: the
+ * core's check of an id before decision_apply (test_action_legal compares
+ * it with the lists on random games). */
+static bool action_legal(const carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    int t[CARC_MAX_TILES], n;
+    switch (p->kind) {
+    case CARC_DECISION_DEPLOY:
+        if (p->target < 0 || p->player < 0) return false;
+        switch (a->kind) {
+        case ACT_ACROBAT:
+            return acrobat_targets(g, p->player, p->target, CARC_FIGURE_FOLLOWER, t) > 0;
+        case ACT_PYRAMID:
+            return full_pyramids(g, t, 0) > 0;
+        case ACT_ACROBAT_AS:
+            if (carc__rule(g, RULE_ACROBAT_FOLLOWERS) != 2) return false;
+            for (int i = 0; i < NACROBAT_KINDS; i++)
+                if (acrobat_kinds[i].value == a->arg)
+                    return acrobat_targets(g, p->player, p->target, a->arg, t) > 0;
+            return false;
+        default:
+            return false;
+        }
+    case DEC_REVEAL: {
+        int i = animal_index(a->arg);
+        return a->kind == ACT_ANIMAL && i >= 0 && tokens_left(cst(g), i) > 0;
+    }
+    case DEC_ACROBAT:
+        if (a->kind != ACT_ACROBAT_AT) return false;
+        n = acrobat_targets(g, p->player, p->target, p->arg, t);
+        return in_list(t, n, carc__tile_at(g, a->x, a->y));
+    case DEC_PYRAMID:
+        if (a->kind != ACT_PYRAMID_AT) return false;
+        n = full_pyramids(g, t, CARC_MAX_TILES);
+        return in_list(t, n < CARC_MAX_TILES ? n : CARC_MAX_TILES, carc__tile_at(g, a->x, a->y));
+    default:
+        return false;
+    }
+}
+
 static int chance_outcomes(const carc_game *g, const carc_pending *p, int32_t *ids, uint32_t *w,
                            size_t cap)
 {
@@ -822,6 +871,7 @@ const carc_module_def carc__module_big_top = {
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
+    .action_legal = action_legal,
     .chance_outcomes = chance_outcomes,
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
