@@ -967,11 +967,11 @@ static inline int carc__tile_at(const carc_game *g, int x, int y)
     memcpy(&w, (const char *)g + CARC__HEAD_GW, sizeof w);
     memcpy(&h, (const char *)g + CARC__HEAD_GH, sizeof h);
     uint32_t ux = (uint32_t)x - (uint32_t)(int32_t)x0, uy = (uint32_t)y - (uint32_t)(int32_t)y0;
-    if (ux >= w || uy >= h) return carc__tile_none();
+    if (ux >= w || uy >= h) return -1;
     memcpy(&v, (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_GRID_OFF) +
                    ((size_t)uy * w + ux) * sizeof v,
            sizeof v);
-    return v >= 0 ? v : carc__tile_none();
+    return v >= 0 ? v : -1;
 }
 /* the edge kind placed tile t shows on board side `side` (0..3 N E S W),
  * a road laid over it included: EK_FIELD, EK_ROAD, EK_CITY, EK_NONE (a
