@@ -1053,6 +1053,9 @@ bool carc__root_valid(const carc_game *g, int root);
 int carc__root_kind(const carc_game *g, int root);
 bool carc__root_complete(const carc_game *g, int root);
 int carc__root_followers(const carc_game *g, int root); /* claiming figures */
+/* a feature's open edges (carc__root_eval's feat_eval.open, without the
+ * walk): 0 for a road or city nothing can extend.  Added in 0.9. */
+int carc__root_open(const carc_game *g, int root);
 /* a feature's pennants, its tiles (each counted once: one walk of its
  * members) and the segment tags of its members OR-ed (CARC_STAG_* bits;
  * one walk): what a feature_points hook needs (inns, cathedrals) */

@@ -87,6 +87,26 @@ static size_t state_size(const carc_options *o)
     return sizeof(tb_state) + (size_t)capacity * sizeof(goods_seg);
 }
 
+/* Does tile type t carry a goods symbol?  A bit per type, found once per
+ * thread (the catalogue is fixed): after_place looks at a tile's segments
+ * only when it does. */
+#define GOODS_TYPES_WORDS 16
+static bool type_has_goods(int t)
+{
+    static _Thread_local uint32_t bits[GOODS_TYPES_WORDS];
+    static _Thread_local bool known;
+    if (t >= GOODS_TYPES_WORDS * 32) return true; /* beyond the table: look */
+    if (!known) {
+        uint32_t good_tag[NGOODS];
+        good_tags(good_tag);
+        for (int u = 0; u < carc__ntypes && u < GOODS_TYPES_WORDS * 32; u++)
+            for (int s = 0; s < carc__types[u].nseg; s++)
+                if (seg_goods(good_tag, u, s)) bits[u / 32] |= 1u << (u % 32);
+        known = true;
+    }
+    return bits[t / 32] >> (t % 32) & 1u;
+}
+
 static tb_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const tb_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
@@ -170,7 +190,8 @@ static int after_place(carc_game *g)
     if (t < 0) return CARC_HOOK_NEXT;
     int type = carc__tile_type(g, t);
     const tile_type *ty = &carc__types[type];
-    for (int i = 0; i < ty->nseg; i++)
+    const int ngs = type_has_goods(type) ? ty->nseg : 0;
+    for (int i = 0; i < ngs; i++)
         for (int k = 0; k < NGOODS; k++)
             if (ty->seg[i].tags & s->good_tag[k]) {
                 /* the capacity counts every symbol of the catalogue */
@@ -269,15 +290,13 @@ static bool deploy_allowed(const carc_game *g, int player, int kind, int tile, i
 {
     (void)cause;
     int fk = carc__types[carc__tile_type(g, tile)].seg[seg].kind;
-    int root = carc__segment_root(g, tile, seg);
     if (kind == CARC_FIGURE_PIG)
-        return fk == CARC_FEATURE_FIELD && supported(g, player, root);
-    if (kind != CARC_FIGURE_BUILDER || (fk != CARC_FEATURE_ROAD && fk != CARC_FEATURE_CITY) ||
-        !supported(g, player, root))
+        return fk == CARC_FEATURE_FIELD && supported(g, player, carc__segment_root(g, tile, seg));
+    if (kind != CARC_FIGURE_BUILDER || (fk != CARC_FEATURE_ROAD && fk != CARC_FEATURE_CITY))
         return false;
-    feat_eval e;
-    carc__root_eval(g, root, 1, &e);
-    return e.open > 0;
+    int root = carc__segment_root(g, tile, seg);
+    /* open edges: what carc__root_eval's feat_eval.open says, without its walk */
+    return supported(g, player, root) && carc__root_open(g, root) > 0;
 }
 
 /* ------------------------------------------------------- the orphan rule */
