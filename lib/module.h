@@ -579,6 +579,13 @@ typedef struct carc_module_def {
      * tile tags (CARC_TTAG_*), so placing every other tile keeps the core's
      * fast path; 0: about every type */
     uint32_t place_veto_ttags;
+    /* optional, with may_place_tile: its answers for every rotation of a
+     * cell at once -- of the rotations in `rots` (bit r: rotation r), those
+     * may_place_tile would allow for tile `type` at (x, y).  It must answer
+     * exactly as may_place_tile would rotation by rotation; the core then
+     * asks once per cell, not once per rotation (the abbey: only rotation
+     * 0, only into a hole).  Read-only.  Added in 0.9. */
+    unsigned (*place_rots)(const carc_game *g, int type, int x, int y, unsigned rots);
     /* a placement the edge matching refuses, allowed on condition of a
      * repair in the same turn (a bridge continuing a road that meets a
      * field).  Asked only for a candidate whose every constrained side

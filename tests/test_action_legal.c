@@ -3,7 +3,8 @@
  * answers exactly as its lists: at every decision the module owns, chance
  * decisions included (a host may apply an outcome id itself), and at every
  * turn's own deployment for its verbs, on random games of each module with
- * the hook (with the modules it requires) and of all modules together. */
+ * the hook (with the modules it requires) and of all modules together; and
+ * every module's place_rots answers as its may_place_tile. */
 #include "core/state.h"
 #include <check.h>
 #include "run_suite.h"
@@ -45,6 +46,49 @@ static void check_decision(carc_game *g, int *checked)
     }
 }
 
+/* Every module's place_rots answers as its may_place_tile, rotation by
+ * rotation: for the tile types it examines (and the tile in hand), in every
+ * open cell and the cell of the last tile laid, for every set of rotations
+ * asked. */
+static void check_place_rots(carc_game *g, int *checked)
+{
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md || !md->place_rots || !carc__module_enabled(g, m)) continue;
+        ck_assert_msg(md->may_place_tile != NULL, "module %s: place_rots without may_place_tile",
+                      md->name);
+        for (int type = 0; type < carc__ntypes; type++) {
+            if (type != carc__tile_in_hand(g) && md->place_veto_ttags &&
+                !(carc__types[type].tags & md->place_veto_ttags))
+                continue;
+            /* the open cells, then the cell of the last tile laid (taken) */
+            const front *F = CFRONT(g);
+            for (int fi = g->live_head;; fi = F[fi].next) {
+                int x, y;
+                if (fi == LIVE_END) {
+                    if (carc__tile_count(g) == 0) break;
+                    carc__tile_xy(g, carc__tile_count(g) - 1, &x, &y);
+                } else {
+                    x = F[fi].x;
+                    y = F[fi].y;
+                }
+                unsigned each = 0;
+                for (int r = 0; r < 4; r++)
+                    if (md->may_place_tile(g, type, x, y, r)) each |= 1u << r;
+                for (unsigned rots = 0; rots < 16; rots++) {
+                    unsigned got = md->place_rots(g, type, x, y, rots);
+                    ck_assert_msg(got == (each & rots),
+                                  "module %s, type %d at %d,%d, rotations %x: place_rots %x, "
+                                  "may_place_tile %x",
+                                  md->name, type, x, y, rots, got, each & rots);
+                }
+                (*checked) += each != 0;
+                if (fi == LIVE_END) break;
+            }
+        }
+    }
+}
+
 static void play(uint64_t mods, int players, uint64_t seed, int *checked)
 {
     carc_options o;
@@ -58,6 +102,7 @@ static void play(uint64_t mods, int players, uint64_t seed, int *checked)
     int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     while (!carc_game_is_terminal(g)) {
         check_decision(g, checked);
+        if (carc__front(g)->kind == CARC_DECISION_PLACE) check_place_rots(g, checked);
         if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
             ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
             continue;
@@ -76,7 +121,7 @@ START_TEST(each_module)
 {
     int m = _i;
     const carc_module_def *md = carc__modules[m];
-    if (!md || !md->action_legal || carc_module_available(m) != 1) return;
+    if (!md || !(md->action_legal || md->place_rots) || carc_module_available(m) != 1) return;
     int checked = 0;
     for (int game = 0; game < 3; game++)
         play((1ull << m) | md->requires, 2 + game, 700 + (uint64_t)game, &checked);

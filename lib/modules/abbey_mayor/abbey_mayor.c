@@ -449,6 +449,14 @@ static bool may_place_tile(const carc_game *g, int type, int x, int y, int rot)
     return rot == 0 && is_hole(g, x, y); /* the abbey looks the same every way */
 }
 
+/* may_place_tile for every rotation of a cell at once: the abbey turned
+ * r0 into a hole, every other tile anywhere */
+static unsigned place_rots(const carc_game *g, int type, int x, int y, unsigned rots)
+{
+    if (type != cst(g)->abbey_type) return rots;
+    return (rots & 1u) && is_hole(g, x, y) ? 1u : 0u;
+}
+
 /* no follower into a field with a barn (for any cause) */
 static bool may_deploy(const carc_game *g, int player, int kind, int tile, int seg, int cause)
 {
@@ -924,6 +932,7 @@ const carc_module_def carc__module_abbey_mayor = {
     .deploy_allowed = deploy_allowed,
     .may_deploy = may_deploy,
     .may_place_tile = may_place_tile,
+    .place_rots = place_rots,
     .explain = explain,
     .place_veto_ttags = CARC_TTAG_ABBEY, /* only the abbey is vetoed */
     .token_kinds = 1u << CARC_TOKEN_ABBEY,
