@@ -553,21 +553,24 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
  * and its four neighbours can change. */
 static void track_holes(carc_game *g)
 {
-    am_state *s = st(g);
-    int x, y, t = carc__tile_last(g), filled = 1;
+    int x, y, t = carc__tile_last(g), filled = 1, now = 0;
     if (t < 0) return;
     carc__tile_xy(g, t, &x, &y);
+    /* counted in locals and stored once: nothing is written between the
+     * lookups, so the board window is read once */
+    const carc_game *cg = g;
     for (int d = 0; d < 4; d++) {
         int nx = x + DX[d], ny = y + DY[d];
-        if (carc__tile_at(g, nx, ny) >= 0) continue;
+        if (carc__tile_at(cg, nx, ny) >= 0) continue;
         filled = 0;
         /* a hole now if its three other neighbours are placed */
         int e;
         for (e = 0; e < 4; e++)
-            if (e != ((d + 2) & 3) && carc__tile_at(g, nx + DX[e], ny + DY[e]) < 0) break;
-        s->holes += e == 4;
+            if (e != ((d + 2) & 3) && carc__tile_at(cg, nx + DX[e], ny + DY[e]) < 0) break;
+        now += e == 4;
     }
-    s->holes -= filled; /* the cell just filled was a hole */
+    am_state *s = st(g);
+    s->holes = (uint16_t)(s->holes + now - filled); /* the cell just filled was a hole */
 }
 
 /* DRAW, before the core draws: play the abbey instead? */

@@ -205,7 +205,9 @@ static int after_place(carc_game *g)
      * here only a repair's bridge on the new tile, laid before this hook
      * runs: the tile then extends the builder's road through it */
     if (broot >= 0)
-        for (int i = 0; i <= ty->nseg; i++) {
+        /* its roads and cities (rc_segs), and segment nseg */
+        for (uint64_t m = ty->rc_segs | (1ull << ty->nseg); m; m &= m - 1) {
+            int i = __builtin_ctzll(m);
             int root = carc__segment_root(g, t, i);
             if (root < 0) continue;
             int k = i < ty->nseg ? ty->seg[i].kind : carc__root_kind(g, root);
