@@ -4,7 +4,8 @@
  * decisions included (a host may apply an outcome id itself), and at every
  * turn's own deployment for its verbs, on random games of each module with
  * the hook (with the modules it requires) and of all modules together; and
- * every module's place_rots answers as its may_place_tile. */
+ * every module's place_rots answers as its may_place_tile, and every step
+ * hook the core skips (step_work, step_active) has nothing to do. */
 #include "core/state.h"
 #include <check.h>
 #include "run_suite.h"
@@ -89,6 +90,32 @@ static void check_place_rots(carc_game *g, int *checked)
     }
 }
 
+/* A step hook the core does not call -- its step_work byte is 0, or
+ * step_active left it out of this game -- has nothing to do: called on a
+ * clone at any decision, it answers CARC_HOOK_NEXT and the clone's bytes
+ * stay equal to the game's. */
+static void check_gates(const carc_game *g, int *checked)
+{
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md || !(md->step_work || md->step_active) || !carc__module_enabled(g, m)) continue;
+        for (int i = 0; i < md->nsteps; i++) {
+            bool out = md->step_active && !md->step_active(g, i);
+            bool idle = md->step_work && md->step_work[i] &&
+                        !((const uint8_t *)g)[g->modoff[m] + md->step_work[i] - 1u];
+            if (!out && !idle) continue;
+            carc_game *c;
+            ck_assert_int_eq(carc_game_clone(&c, g), CARC_OK);
+            ck_assert_int_eq(md->steps[i].fn(c), CARC_HOOK_NEXT);
+            ck_assert_msg(carc__state_equal(c, g) && c->npending == g->npending,
+                          "module %s: step hook %d changed the game while %s", md->name, i,
+                          out ? "left out of the pipeline" : "its work byte is 0");
+            carc_game_free(c);
+            (*checked)++;
+        }
+    }
+}
+
 static void play(uint64_t mods, int players, uint64_t seed, int *checked)
 {
     carc_options o;
@@ -103,6 +130,7 @@ static void play(uint64_t mods, int players, uint64_t seed, int *checked)
     while (!carc_game_is_terminal(g)) {
         check_decision(g, checked);
         if (carc__front(g)->kind == CARC_DECISION_PLACE) check_place_rots(g, checked);
+        check_gates(g, checked);
         if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
             ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
             continue;
@@ -121,7 +149,9 @@ START_TEST(each_module)
 {
     int m = _i;
     const carc_module_def *md = carc__modules[m];
-    if (!md || !(md->action_legal || md->place_rots) || carc_module_available(m) != 1) return;
+    if (!md || !(md->action_legal || md->place_rots || md->step_work || md->step_active) ||
+        carc_module_available(m) != 1)
+        return;
     int checked = 0;
     for (int game = 0; game < 3; game++)
         play((1ull << m) | md->requires, 2 + game, 700 + (uint64_t)game, &checked);

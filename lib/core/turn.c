@@ -50,6 +50,7 @@ int carc__build_steps(carc_game *g)
             step_entry e = {k < 0 ? CARC_CORE_OWNER : g->mods[k], (uint8_t)i};
             const carc_step_hook *h = hook_of(e);
             if (h->step >= CARC_STEP_OVER) return CARC_E_INVALID;
+            if (md && md->step_active && !md->step_active(g, i)) continue; /* idle in this game */
             uint8_t *ns = &g->nsteps[h->step];
             if (*ns >= MAX_STEP_HOOKS) return CARC_E_LIMIT;
             step_entry *list = g->steps[h->step];
@@ -257,8 +258,14 @@ void carc__advance(carc_game *g)
                 g->nlog_final = g->nlog; /* what play scored ends here */
             step_entry e = g->steps[s][g->step_pos];
             int r;
-            if (e.owner != CARC_CORE_OWNER) r = carc__modules[e.owner]->steps[e.index].fn(g);
-            else switch (e.index) { /* the order of core_hooks[] */
+            if (e.owner != CARC_CORE_OWNER) {
+                /* a hook whose work byte is 0 has nothing to do: not called */
+                const carc_module_def *md = carc__modules[e.owner];
+                const uint16_t *w = md->step_work;
+                r = w && w[e.index] && !((const uint8_t *)g)[g->modoff[e.owner] + w[e.index] - 1u]
+                        ? CARC_HOOK_NEXT
+                        : md->steps[e.index].fn(g);
+            } else switch (e.index) { /* the order of core_hooks[] */
                 case 0: r = core_draw(g); break;
                 case 1: r = core_place(g); break;
                 case 2: r = core_deploy(g); break;

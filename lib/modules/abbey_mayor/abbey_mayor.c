@@ -901,6 +901,11 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_FINAL_SCORING, 10, barn_final},
 };
 
+/* wagons_move has work only while a wagon waits to move on */
+static const uint16_t step_work[] = {0, 0, CARC_WORK_BYTE(am_state, wagons_pending), 0, 0};
+_Static_assert(sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0],
+               "a step_work entry per step hook");
+
 static const char *const reasons[] = {"barn", "barn_joined", "barn_final", NULL};
 
 const carc_module_def carc__module_abbey_mayor = {
@@ -925,6 +930,7 @@ const carc_module_def carc__module_abbey_mayor = {
     .max_pending = 2,
     .steps = steps,
     .nsteps = 5,
+    .step_work = step_work,
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,

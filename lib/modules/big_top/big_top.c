@@ -506,6 +506,7 @@ static int circus_step(carc_game *g, int order)
 static int circus_after(carc_game *g) { return circus_step(g, 1); }
 static int circus_before(carc_game *g) { return circus_step(g, 2); }
 
+
 /* END_PHASE: the circus scores one last time (D9). */
 static int final_circus(carc_game *g)
 {
@@ -843,6 +844,15 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_FINAL_SCORING, 10, final_acrobats},
 };
 
+/* the game's rule bt_circus_order keeps one circus hook out of its
+ * pipeline (steps[1]: before the features, [2]: after) */
+static bool step_active(const carc_game *g, int i)
+{
+    if (i == 1) return carc__rule(g, RULE_ORDER) == 2;
+    if (i == 2) return carc__rule(g, RULE_ORDER) == 1;
+    return true;
+}
+
 static const char *const reasons[] = {"circus", "pyramid", "ringmaster", "acrobats", NULL};
 
 const carc_module_def carc__module_big_top = {
@@ -868,6 +878,7 @@ const carc_module_def carc__module_big_top = {
     .max_pending = 1,
     .steps = steps,
     .nsteps = 5,
+    .step_active = step_active,
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,

@@ -358,6 +358,11 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_FINAL_SCORING, 1, goods_majorities},
 };
 
+/* builder_part has work only when this part's tile extends the builder's feature */
+static const uint16_t step_work[] = {0, 0, CARC_WORK_BYTE(tb_state, extend), 0};
+_Static_assert(sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0],
+               "a step_work entry per step hook");
+
 static const char *const reasons[] = {"most wine", "most grain", "most cloth", NULL};
 
 const carc_module_def carc__module_traders_builders = {
@@ -372,6 +377,7 @@ const carc_module_def carc__module_traders_builders = {
     .events_per_game = NGOODS * CARC_MAX_PLAYERS,
     .steps = steps,
     .nsteps = 4,
+    .step_work = step_work,
     .setup = setup,
     .deploy_allowed = deploy_allowed,
     .player_points = player_points,
