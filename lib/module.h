@@ -291,6 +291,8 @@ typedef struct carc_step_hook {
     int16_t order;
     carc_step_fn fn;
 } carc_step_hook;
+/* a step_work entry: the work byte is this field of the module's state */
+#define CARC_WORK_BYTE(type, member) ((uint16_t)(offsetof(type, member) + 1))
 
 /* A rule option a module owns.  Names carry the module's prefix
  * ("tb_builder_..."), except the base game's. */
@@ -499,6 +501,20 @@ typedef struct carc_module_def {
     /* ---- the pipeline */
     const carc_step_hook *steps;
     uint8_t nsteps;
+    /* optional, a hook without work not called (the pipeline without idle
+     * cost).  step_work[i] (NULL: none; else nsteps entries): 1 + the
+     * offset, in the module's state block, of a byte the module keeps
+     * nonzero whenever steps[i] may have work (CARC_WORK_BYTE: a wagon
+     * whose feature scored, a builder's extension); while it is 0 the core
+     * does not call the hook and goes on as if it returned CARC_HOOK_NEXT,
+     * so the hook must then do nothing at all; 0: always called.
+     * step_active: asked about each i once when a game is created, reading
+     * only its options (carc__rule, carc__players): false leaves steps[i]
+     * out of that game's pipeline (a rule makes it idle for the whole
+     * game: the circus scored before or after the features).
+     * tests/test_action_legal.c holds modules to both.  Added in 0.9. */
+    const uint16_t *step_work;
+    bool (*step_active)(const carc_game *g, int i);
     void (*setup)(carc_game *g);    /* after the core's setup, before turn 1  */
     /* the start layout to lay instead of the start tile (a name in a
      * tiles.def `layout` line), or NULL; the first enabled module that
@@ -595,6 +611,13 @@ typedef struct carc_module_def {
      * tile tags (CARC_TTAG_*), so placing every other tile keeps the core's
      * fast path; 0: about every type */
     uint32_t place_veto_ttags;
+    /* optional, with may_place_tile: its answers for every rotation of a
+     * cell at once -- of the rotations in `rots` (bit r: rotation r), those
+     * may_place_tile would allow for tile `type` at (x, y).  It must answer
+     * exactly as may_place_tile would rotation by rotation; the core then
+     * asks once per cell, not once per rotation (the abbey: only rotation
+     * 0, only into a hole).  Read-only.  Added in 0.9. */
+    unsigned (*place_rots)(const carc_game *g, int type, int x, int y, unsigned rots);
     /* a placement the edge matching refuses, allowed on condition of a
      * repair in the same turn (a bridge continuing a road that meets a
      * field).  Asked only for a candidate whose every constrained side
@@ -1087,6 +1110,9 @@ bool carc__root_valid(const carc_game *g, int root);
 int carc__root_kind(const carc_game *g, int root);
 bool carc__root_complete(const carc_game *g, int root);
 int carc__root_followers(const carc_game *g, int root); /* claiming figures */
+/* a feature's open edges (carc__root_eval's feat_eval.open, without the
+ * walk): 0 for a road or city nothing can extend.  Added in 0.9. */
+int carc__root_open(const carc_game *g, int root);
 /* a feature's pennants, its tiles (each counted once: one walk of its
  * members) and the segment tags of its members OR-ed (CARC_STAG_* bits;
  * one walk): what a feature_points hook needs (inns, cathedrals) */

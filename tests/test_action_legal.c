@@ -3,7 +3,9 @@
  * answers exactly as its lists: at every decision the module owns, chance
  * decisions included (a host may apply an outcome id itself), and at every
  * turn's own deployment for its verbs, on random games of each module with
- * the hook (with the modules it requires) and of all modules together. */
+ * the hook (with the modules it requires) and of all modules together; and
+ * every module's place_rots answers as its may_place_tile, and every step
+ * hook the core skips (step_work, step_active) has nothing to do. */
 #include "core/state.h"
 #include <check.h>
 #include "run_suite.h"
@@ -45,6 +47,75 @@ static void check_decision(carc_game *g, int *checked)
     }
 }
 
+/* Every module's place_rots answers as its may_place_tile, rotation by
+ * rotation: for the tile types it examines (and the tile in hand), in every
+ * open cell and the cell of the last tile laid, for every set of rotations
+ * asked. */
+static void check_place_rots(carc_game *g, int *checked)
+{
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md || !md->place_rots || !carc__module_enabled(g, m)) continue;
+        ck_assert_msg(md->may_place_tile != NULL, "module %s: place_rots without may_place_tile",
+                      md->name);
+        for (int type = 0; type < carc__ntypes; type++) {
+            if (type != carc__tile_in_hand(g) && md->place_veto_ttags &&
+                !(carc__types[type].tags & md->place_veto_ttags))
+                continue;
+            /* the open cells, then the cell of the last tile laid (taken) */
+            const front *F = CFRONT(g);
+            for (int fi = g->live_head;; fi = F[fi].next) {
+                int x, y;
+                if (fi == LIVE_END) {
+                    if (carc__tile_count(g) == 0) break;
+                    carc__tile_xy(g, carc__tile_count(g) - 1, &x, &y);
+                } else {
+                    x = F[fi].x;
+                    y = F[fi].y;
+                }
+                unsigned each = 0;
+                for (int r = 0; r < 4; r++)
+                    if (md->may_place_tile(g, type, x, y, r)) each |= 1u << r;
+                for (unsigned rots = 0; rots < 16; rots++) {
+                    unsigned got = md->place_rots(g, type, x, y, rots);
+                    ck_assert_msg(got == (each & rots),
+                                  "module %s, type %d at %d,%d, rotations %x: place_rots %x, "
+                                  "may_place_tile %x",
+                                  md->name, type, x, y, rots, got, each & rots);
+                }
+                (*checked) += each != 0;
+                if (fi == LIVE_END) break;
+            }
+        }
+    }
+}
+
+/* A step hook the core does not call -- its step_work byte is 0, or
+ * step_active left it out of this game -- has nothing to do: called on a
+ * clone at any decision, it answers CARC_HOOK_NEXT and the clone's bytes
+ * stay equal to the game's. */
+static void check_gates(const carc_game *g, int *checked)
+{
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md || !(md->step_work || md->step_active) || !carc__module_enabled(g, m)) continue;
+        for (int i = 0; i < md->nsteps; i++) {
+            bool out = md->step_active && !md->step_active(g, i);
+            bool idle = md->step_work && md->step_work[i] &&
+                        !((const uint8_t *)g)[g->modoff[m] + md->step_work[i] - 1u];
+            if (!out && !idle) continue;
+            carc_game *c;
+            ck_assert_int_eq(carc_game_clone(&c, g), CARC_OK);
+            ck_assert_int_eq(md->steps[i].fn(c), CARC_HOOK_NEXT);
+            ck_assert_msg(carc__state_equal(c, g) && c->npending == g->npending,
+                          "module %s: step hook %d changed the game while %s", md->name, i,
+                          out ? "left out of the pipeline" : "its work byte is 0");
+            carc_game_free(c);
+            (*checked)++;
+        }
+    }
+}
+
 static void play(uint64_t mods, int players, uint64_t seed, int *checked)
 {
     carc_options o;
@@ -58,6 +129,8 @@ static void play(uint64_t mods, int players, uint64_t seed, int *checked)
     int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     while (!carc_game_is_terminal(g)) {
         check_decision(g, checked);
+        if (carc__front(g)->kind == CARC_DECISION_PLACE) check_place_rots(g, checked);
+        check_gates(g, checked);
         if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
             ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
             continue;
@@ -76,7 +149,9 @@ START_TEST(each_module)
 {
     int m = _i;
     const carc_module_def *md = carc__modules[m];
-    if (!md || !md->action_legal || carc_module_available(m) != 1) return;
+    if (!md || !(md->action_legal || md->place_rots || md->step_work || md->step_active) ||
+        carc_module_available(m) != 1)
+        return;
     int checked = 0;
     for (int game = 0; game < 3; game++)
         play((1ull << m) | md->requires, 2 + game, 700 + (uint64_t)game, &checked);

@@ -447,6 +447,11 @@ bool carc__root_due(const carc_game *g, int root)
     return carc__seg_closed(r) && !(r->flags & (SF_SCORED | SF_SKIP)) &&
            (r->kind == CARC_FEATURE_ROAD || r->kind == CARC_FEATURE_CITY);
 }
+int carc__root_open(const carc_game *g, int root)
+{
+    CARC_MOD_CHECK(carc__is_root(g, root));
+    return CSEGS(g)[root].open;
+}
 int carc__root_followers(const carc_game *g, int root)
 {
     CARC_MOD_CHECK(carc__is_root(g, root));

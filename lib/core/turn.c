@@ -53,6 +53,7 @@ int carc__build_steps(carc_game *g)
             step_entry e = {k < 0 ? CARC_CORE_OWNER : g->mods[k], (uint8_t)i};
             const carc_step_hook *h = hook_of(e);
             if (h->step >= CARC_STEP_OVER) return CARC_E_INVALID;
+            if (md && md->step_active && !md->step_active(g, i)) continue; /* idle in this game */
             uint8_t *ns = &g->nsteps[h->step];
             if (*ns >= MAX_STEP_HOOKS) return CARC_E_LIMIT;
             step_entry *list = g->steps[h->step];
@@ -260,8 +261,14 @@ void carc__advance(carc_game *g)
                 g->nlog_final = g->nlog; /* what play scored ends here */
             step_entry e = g->steps[s][g->step_pos];
             int r;
-            if (e.owner != CARC_CORE_OWNER) r = carc__modules[e.owner]->steps[e.index].fn(g);
-            else switch (e.index) { /* the order of core_hooks[] */
+            if (e.owner != CARC_CORE_OWNER) {
+                /* a hook whose work byte is 0 has nothing to do: not called */
+                const carc_module_def *md = carc__modules[e.owner];
+                const uint16_t *w = md->step_work;
+                r = w && w[e.index] && !((const uint8_t *)g)[g->modoff[e.owner] + w[e.index] - 1u]
+                        ? CARC_HOOK_NEXT
+                        : md->steps[e.index].fn(g);
+            } else switch (e.index) { /* the order of core_hooks[] */
                 case 0: r = core_draw(g); break;
                 case 1: r = core_place(g); break;
                 case 2: r = core_deploy(g); break;
@@ -430,17 +437,30 @@ static inline bool place_veto_type(const carc_game *g, int type)
            (g->place_veto_all || (carc__types[type].tags & g->place_veto_ttags));
 }
 
-static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
+/* The rotations among rots of tile `type` in cell (x, y) that no module
+ * vetoes: only the modules that have the hook (a bit per module id; a veto
+ * of any of them refuses, and they only read the game: order-free), each
+ * once per cell when it has place_rots, else once per rotation. */
+static unsigned place_allowed(const carc_game *g, int type, int x, int y, unsigned rots)
 {
-    if (!place_veto_type(g, type)) return false;
-    /* only the modules that have the hook (a bit per module id; a veto of
-     * any of them refuses, and they only read the game: order-free) */
-    for (uint32_t b = g->hooks_place; b; b &= b - 1) {
+    for (uint32_t b = g->hooks_place; b && rots; b &= b - 1) {
         const carc_module_def *md = carc__modules[__builtin_ctz(b)];
         if (md->place_veto_ttags && !(carc__types[type].tags & md->place_veto_ttags)) continue;
-        if (!md->may_place_tile(g, type, x, y, rot)) return true;
+        if (md->place_rots) {
+            rots &= md->place_rots(g, type, x, y, rots);
+            continue;
+        }
+        for (unsigned m = rots; m; m &= m - 1) {
+            int r = __builtin_ctz(m);
+            if (!md->may_place_tile(g, type, x, y, r)) rots &= ~(1u << r);
+        }
     }
-    return false;
+    return rots;
+}
+
+static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
+{
+    return place_veto_type(g, type) && !place_allowed(g, type, x, y, 1u << rot);
 }
 
 /* only the modules that have the hook (a bit per module id; the answers
@@ -496,9 +516,7 @@ static inline unsigned legal_rots(const carc_game *g, const front *f, int type, 
 {
     unsigned rots = carc__types[type].fit[f->req];
     if (repair) rots |= repaired_rots(g, f, type);
-    if (place_veto_type(g, type))
-        for (int r = 0; r < 4; r++)
-            if (((rots >> r) & 1) && place_vetoed(g, type, f->x, f->y, r)) rots &= ~(1u << r);
+    if (rots && place_veto_type(g, type)) rots = place_allowed(g, type, f->x, f->y, rots);
     return rots;
 }
 
@@ -522,10 +540,11 @@ static bool repair_pass(const carc_game *g)
     if (!may) return false;
     const front *F = CFRONT(g);
     const uint8_t *fit = carc__types[g->drawn].fit;
+    const bool veto = place_veto_type(g, g->drawn);
     for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next) {
         const front *f = &F[fi];
-        for (unsigned rots = fit[f->req]; rots; rots &= rots - 1)
-            if (!place_vetoed(g, g->drawn, f->x, f->y, __builtin_ctz(rots))) return false;
+        unsigned rots = fit[f->req];
+        if (rots && (!veto || place_allowed(g, g->drawn, f->x, f->y, rots))) return false;
     }
     return true;
 }

@@ -449,6 +449,14 @@ static bool may_place_tile(const carc_game *g, int type, int x, int y, int rot)
     return rot == 0 && is_hole(g, x, y); /* the abbey looks the same every way */
 }
 
+/* may_place_tile for every rotation of a cell at once: the abbey turned
+ * r0 into a hole, every other tile anywhere */
+static unsigned place_rots(const carc_game *g, int type, int x, int y, unsigned rots)
+{
+    if (type != cst(g)->abbey_type) return rots;
+    return (rots & 1u) && is_hole(g, x, y) ? 1u : 0u;
+}
+
 /* no follower into a field with a barn (for any cause) */
 static bool may_deploy(const carc_game *g, int player, int kind, int tile, int seg, int cause)
 {
@@ -545,21 +553,24 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
  * and its four neighbours can change. */
 static void track_holes(carc_game *g)
 {
-    am_state *s = st(g);
-    int x, y, t = carc__tile_last(g), filled = 1;
+    int x, y, t = carc__tile_last(g), filled = 1, now = 0;
     if (t < 0) return;
     carc__tile_xy(g, t, &x, &y);
+    /* counted in locals and stored once: nothing is written between the
+     * lookups, so the board window is read once */
+    const carc_game *cg = g;
     for (int d = 0; d < 4; d++) {
         int nx = x + DX[d], ny = y + DY[d];
-        if (carc__tile_at(g, nx, ny) >= 0) continue;
+        if (carc__tile_at(cg, nx, ny) >= 0) continue;
         filled = 0;
         /* a hole now if its three other neighbours are placed */
         int e;
         for (e = 0; e < 4; e++)
-            if (e != ((d + 2) & 3) && carc__tile_at(g, nx + DX[e], ny + DY[e]) < 0) break;
-        s->holes += e == 4;
+            if (e != ((d + 2) & 3) && carc__tile_at(cg, nx + DX[e], ny + DY[e]) < 0) break;
+        now += e == 4;
     }
-    s->holes -= filled; /* the cell just filled was a hole */
+    am_state *s = st(g);
+    s->holes = (uint16_t)(s->holes + now - filled); /* the cell just filled was a hole */
 }
 
 /* DRAW, before the core draws: play the abbey instead? */
@@ -803,6 +814,35 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     }
 }
 
+/* Is action a listed now at decision p (deploy_actions' barn verb, or
+ * decision_actions')?  The same answer as the lists, one question: the
+ * core's check of an id before decision_apply (test_action_legal compares
+ * it with the lists on random games).  A wagon's tile is listed when it
+ * holds a target (wagon_tiles: under rule 2 only the 3x3 around the wagon,
+ * which wagon_target's adjacency checks too). */
+static bool action_legal(const carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    switch (p->kind) {
+    case CARC_DECISION_DEPLOY:
+        return a->kind == ACT_BARN && a->arg >= 0 && a->arg < 4 && p->target >= 0 &&
+               carc__tile_neighbours(g, p->target) >= 3 &&
+               carc__figure_supply(g, p->player, CARC_FIGURE_BARN) != 0 &&
+               barn_ok(g, p->player, p->target, a->arg, NULL);
+    case DEC_ABBEY:
+    case DEC_FINAL_ABBEY:
+        return a->kind == CARC_ACTION_PASS || a->kind == ACT_ABBEY;
+    case DEC_WAGON:
+        if (a->kind == CARC_ACTION_PASS) return true;
+        return a->kind == ACT_WAGON_TILE && cst(g)->wagon[p->player].live && a->arg >= 0 &&
+               a->arg < carc__tile_count(g) && wagon_tile_ok(g, p->player, a->arg);
+    case DEC_WAGON_SEG:
+        return a->kind == ACT_WAGON_SEG && a->target == p->target &&
+               wagon_target(g, p->player, p->target, a->arg);
+    default:
+        return false;
+    }
+}
+
 /* Legality was checked by the core (the id is among the legal ones). */
 static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
 {
@@ -861,6 +901,11 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_FINAL_SCORING, 10, barn_final},
 };
 
+/* wagons_move has work only while a wagon waits to move on */
+static const uint16_t step_work[] = {0, 0, CARC_WORK_BYTE(am_state, wagons_pending), 0, 0};
+_Static_assert(sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0],
+               "a step_work entry per step hook");
+
 static const char *const reasons[] = {"barn", "barn_joined", "barn_final", NULL};
 
 const carc_module_def carc__module_abbey_mayor = {
@@ -885,15 +930,18 @@ const carc_module_def carc__module_abbey_mayor = {
     .max_pending = 2,
     .steps = steps,
     .nsteps = 5,
+    .step_work = step_work,
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
+    .action_legal = action_legal,
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
     .deploy_allowed = deploy_allowed,
     .may_deploy = may_deploy,
     .may_place_tile = may_place_tile,
+    .place_rots = place_rots,
     .explain = explain,
     .place_veto_ttags = CARC_TTAG_ABBEY, /* only the abbey is vetoed */
     .token_kinds = 1u << CARC_TOKEN_ABBEY,

@@ -506,6 +506,7 @@ static int circus_step(carc_game *g, int order)
 static int circus_after(carc_game *g) { return circus_step(g, 1); }
 static int circus_before(carc_game *g) { return circus_step(g, 2); }
 
+
 /* END_PHASE: the circus scores one last time (D9). */
 static int final_circus(carc_game *g)
 {
@@ -604,6 +605,55 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         break;
     default:
         break;
+    }
+}
+
+/* Is tile t among the first n of list l? */
+static bool in_list(const int *l, int n, int t)
+{
+    for (int i = 0; i < n; i++)
+        if (l[i] == t) return true;
+    return false;
+}
+
+/* Is action a listed now at decision p (deploy_actions' verbs, or
+ * decision_actions')?  The same answer as the lists, one question: the
+ * core's check of an id before decision_apply (test_action_legal compares
+ * it with the lists on random games). */
+static bool action_legal(const carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    int t[CARC_MAX_TILES], n;
+    switch (p->kind) {
+    case CARC_DECISION_DEPLOY:
+        if (p->target < 0 || p->player < 0) return false;
+        switch (a->kind) {
+        case ACT_ACROBAT:
+            return acrobat_targets(g, p->player, p->target, CARC_FIGURE_FOLLOWER, t) > 0;
+        case ACT_PYRAMID:
+            return full_pyramids(g, t, 0) > 0;
+        case ACT_ACROBAT_AS:
+            if (carc__rule(g, RULE_ACROBAT_FOLLOWERS) != 2) return false;
+            for (int i = 0; i < NACROBAT_KINDS; i++)
+                if (acrobat_kinds[i].value == a->arg)
+                    return acrobat_targets(g, p->player, p->target, a->arg, t) > 0;
+            return false;
+        default:
+            return false;
+        }
+    case DEC_REVEAL: {
+        int i = animal_index(a->arg);
+        return a->kind == ACT_ANIMAL && i >= 0 && tokens_left(cst(g), i) > 0;
+    }
+    case DEC_ACROBAT:
+        if (a->kind != ACT_ACROBAT_AT) return false;
+        n = acrobat_targets(g, p->player, p->target, p->arg, t);
+        return in_list(t, n, carc__tile_at(g, a->x, a->y));
+    case DEC_PYRAMID:
+        if (a->kind != ACT_PYRAMID_AT) return false;
+        n = full_pyramids(g, t, CARC_MAX_TILES);
+        return in_list(t, n < CARC_MAX_TILES ? n : CARC_MAX_TILES, carc__tile_at(g, a->x, a->y));
+    default:
+        return false;
     }
 }
 
@@ -794,6 +844,15 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_FINAL_SCORING, 10, final_acrobats},
 };
 
+/* the game's rule bt_circus_order keeps one circus hook out of its
+ * pipeline (steps[1]: before the features, [2]: after) */
+static bool step_active(const carc_game *g, int i)
+{
+    if (i == 1) return carc__rule(g, RULE_ORDER) == 2;
+    if (i == 2) return carc__rule(g, RULE_ORDER) == 1;
+    return true;
+}
+
 static const char *const reasons[] = {"circus", "pyramid", "ringmaster", "acrobats", NULL};
 
 const carc_module_def carc__module_big_top = {
@@ -819,9 +878,11 @@ const carc_module_def carc__module_big_top = {
     .max_pending = 1,
     .steps = steps,
     .nsteps = 5,
+    .step_active = step_active,
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
+    .action_legal = action_legal,
     .chance_outcomes = chance_outcomes,
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],

@@ -582,6 +582,39 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     }
 }
 
+/* Is action a listed now at decision p (decision_actions')?  The same
+ * answer as the list, one question: the core's check of an id before
+ * decision_apply (test_action_legal compares it with the list on random
+ * games).  The hurl is sampled-only: nothing listed. */
+static bool action_legal(const carc_game *g, const carc_pending *p, const carc_action *a)
+{
+    int c[CARC_ID_FIGURE_N], n;
+    switch (p->kind) {
+    case DEC_KIND:
+        return a->kind == ACT_KIND && a->arg >= 0 && a->arg < NTK;
+    case DEC_AIM:
+        return a->kind == ACT_AIM && a->arg >= 0 && a->arg < NAIMS;
+    case DEC_POWER:
+        return a->kind == ACT_POWER && a->arg >= 0 && a->arg < NPOWERS;
+    case DEC_PICK: {
+        if (a->kind != ACT_PICK) return false;
+        const cat_state *s = cst(g);
+        n = closest_followers(g, p->player, s->rx[s->k], s->ry[s->k], c);
+        break;
+    }
+    case DEC_SWAP:
+        if (a->kind == CARC_ACTION_PASS) return true;
+        if (a->kind != ACT_SWAP) return false;
+        n = swap_candidates(g, p->player, p->arg, c);
+        break;
+    default:
+        return false;
+    }
+    for (int i = 0; i < n; i++)
+        if (c[i] == a->arg) return true;
+    return false;
+}
+
 /* ---- the hurl's structured outcome (doc/catapult.md "Outcome words") */
 
 /* Is a hurl action well formed for decision p (not its touched figures)? */
@@ -1105,6 +1138,7 @@ const carc_module_def carc__module_catapult = {
     .nsteps = sizeof steps / sizeof steps[0],
     .setup = setup,
     .decision_actions = decision_actions,
+    .action_legal = action_legal,
     .decision_apply = decision_apply,
     .outcome_payload = outcome_payload,
     .outcome_from_payload = outcome_from_payload,

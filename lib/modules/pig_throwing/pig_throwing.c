@@ -346,8 +346,10 @@ static int seg_refusal(const carc_game *g, int p, int t, int seg)
     if (seg < 0 || seg >= ty->nseg || ty->seg[seg].kind != CARC_FEATURE_FIELD) return WHY_NOT_FIELD;
     int root = carc__segment_root(g, t, seg);
     if (root < 0) return WHY_NO_FARMER;
-    if (squashes(g, p, t, seg) ? !farmer_left(g, p, root, t, seg)
-                               : !carc__root_has_follower(g, root, p, CARC_CLASS_FOLLOWER))
+    /* no follower of p in the field at all: refused whatever the landing
+     * does (farmer_left asks that first too), without foreseeing it */
+    if (!carc__root_has_follower(g, root, p, CARC_CLASS_FOLLOWER) ||
+        (squashes(g, p, t, seg) && !farmer_left(g, p, root, t, seg)))
         return WHY_NO_FARMER;
     if (!carc__figure_may_move(g, pig_of(g, p), CARC_PLACE_SEGMENT, t, 0, CAUSE_THROW))
         return CARC_REASON_FORBIDDEN;
@@ -481,7 +483,12 @@ static bool thrown_now(const carc_game *g)
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     int t[CARC_MAX_TILES];
-    if (thrown_now(g) || pig_of(g, p->player) < 0) return;
+    /* a pig in supply is not on the board (a player has one: Traders &
+     * Builders' kind count), nor is any without a follower to throw it:
+     * answered from the supply counts, before the figures are searched */
+    if (thrown_now(g) || carc__figure_supply(g, p->player, CARC_FIGURE_PIG) > 0 ||
+        supply_of(g, p->player) <= 0 || pig_of(g, p->player) < 0)
+        return;
     if (landings(g, p->player, t, true)) carc__sink_push_kind(sink, ACT_THROW, 0, 0, VERB_THROW);
 }
 

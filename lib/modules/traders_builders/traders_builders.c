@@ -87,6 +87,26 @@ static size_t state_size(const carc_options *o)
     return sizeof(tb_state) + (size_t)capacity * sizeof(goods_seg);
 }
 
+/* Does tile type t carry a goods symbol?  A bit per type, found once per
+ * thread (the catalogue is fixed): after_place looks at a tile's segments
+ * only when it does. */
+#define GOODS_TYPES_WORDS 16
+static bool type_has_goods(int t)
+{
+    static _Thread_local uint32_t bits[GOODS_TYPES_WORDS];
+    static _Thread_local bool known;
+    if (t >= GOODS_TYPES_WORDS * 32) return true; /* beyond the table: look */
+    if (!known) {
+        uint32_t good_tag[NGOODS];
+        good_tags(good_tag);
+        for (int u = 0; u < carc__ntypes && u < GOODS_TYPES_WORDS * 32; u++)
+            for (int s = 0; s < carc__types[u].nseg; s++)
+                if (seg_goods(good_tag, u, s)) bits[u / 32] |= 1u << (u % 32);
+        known = true;
+    }
+    return bits[t / 32] >> (t % 32) & 1u;
+}
+
 static tb_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const tb_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
@@ -170,7 +190,8 @@ static int after_place(carc_game *g)
     if (t < 0) return CARC_HOOK_NEXT;
     int type = carc__tile_type(g, t);
     const tile_type *ty = &carc__types[type];
-    for (int i = 0; i < ty->nseg; i++)
+    const int ngs = type_has_goods(type) ? ty->nseg : 0;
+    for (int i = 0; i < ngs; i++)
         for (int k = 0; k < NGOODS; k++)
             if (ty->seg[i].tags & s->good_tag[k]) {
                 /* the capacity counts every symbol of the catalogue */
@@ -184,7 +205,9 @@ static int after_place(carc_game *g)
      * here only a repair's bridge on the new tile, laid before this hook
      * runs: the tile then extends the builder's road through it */
     if (broot >= 0)
-        for (int i = 0; i <= ty->nseg; i++) {
+        /* its roads and cities (rc_segs), and segment nseg */
+        for (uint64_t m = ty->rc_segs | (1ull << ty->nseg); m; m &= m - 1) {
+            int i = __builtin_ctzll(m);
             int root = carc__segment_root(g, t, i);
             if (root < 0) continue;
             int k = i < ty->nseg ? ty->seg[i].kind : carc__root_kind(g, root);
@@ -269,15 +292,13 @@ static bool deploy_allowed(const carc_game *g, int player, int kind, int tile, i
 {
     (void)cause;
     int fk = carc__types[carc__tile_type(g, tile)].seg[seg].kind;
-    int root = carc__segment_root(g, tile, seg);
     if (kind == CARC_FIGURE_PIG)
-        return fk == CARC_FEATURE_FIELD && supported(g, player, root);
-    if (kind != CARC_FIGURE_BUILDER || (fk != CARC_FEATURE_ROAD && fk != CARC_FEATURE_CITY) ||
-        !supported(g, player, root))
+        return fk == CARC_FEATURE_FIELD && supported(g, player, carc__segment_root(g, tile, seg));
+    if (kind != CARC_FIGURE_BUILDER || (fk != CARC_FEATURE_ROAD && fk != CARC_FEATURE_CITY))
         return false;
-    feat_eval e;
-    carc__root_eval(g, root, 1, &e);
-    return e.open > 0;
+    int root = carc__segment_root(g, tile, seg);
+    /* open edges: what carc__root_eval's feat_eval.open says, without its walk */
+    return supported(g, player, root) && carc__root_open(g, root) > 0;
 }
 
 /* ------------------------------------------------------- the orphan rule */
@@ -337,6 +358,11 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_FINAL_SCORING, 1, goods_majorities},
 };
 
+/* builder_part has work only when this part's tile extends the builder's feature */
+static const uint16_t step_work[] = {0, 0, CARC_WORK_BYTE(tb_state, extend), 0};
+_Static_assert(sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0],
+               "a step_work entry per step hook");
+
 static const char *const reasons[] = {"most wine", "most grain", "most cloth", NULL};
 
 const carc_module_def carc__module_traders_builders = {
@@ -351,6 +377,7 @@ const carc_module_def carc__module_traders_builders = {
     .events_per_game = NGOODS * CARC_MAX_PLAYERS,
     .steps = steps,
     .nsteps = 4,
+    .step_work = step_work,
     .setup = setup,
     .deploy_allowed = deploy_allowed,
     .player_points = player_points,
