@@ -257,7 +257,7 @@ static void edit_seg_loop(carc_game *h, uint8_t *s)
     S[r].parent = (uint16_t)(r == 0 ? 1 : 0); /* a loop through the root */
     if (S[S[r].parent].parent == S[r].parent) S[S[r].parent].parent = (uint16_t)r;
 }
-static void edit_live_head(carc_game *h, uint8_t *s) { (void)s; h->live_head = (uint16_t)h->nfront; }
+static void edit_live_head(carc_game *h, uint8_t *s) { (void)s; h->lslots = (uint16_t)(h->nfront + 1); }
 static void edit_pending(carc_game *h, uint8_t *s) { (void)s; h->pend[0].owner = 7; }
 static void edit_pending_target(carc_game *h, uint8_t *s)
 {

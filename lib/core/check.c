@@ -30,7 +30,7 @@ static void dynamic_fields(carc_game *dst, const carc_game *src)
     F(player); F(ntiles); F(last_tile);
     F(step); F(step_pos); F(flags); F(part); F(drawn);
     F(nsegs); F(nfront); F(nhist); F(nlog);
-    F(live_front); F(live_head); F(live_tail);
+    F(live_front); F(lslots); F(ldead);
     F(hooks_drawable); F(hookmask);
     F(npending); F(pend);
     F(supply_mask); F(total_remaining); F(score); F(supply);
@@ -175,27 +175,51 @@ static bool check_board(const carc_game *g)
         if (carc__cell_get(g, T[t].x, T[t].y) != (int)t) return false;
     for (uint32_t f = 0; f < g->nfront; f++) {
         const front *fr = &Fr[f];
-        if (fr->anchor >= g->ntiles || fr->side > 3 || (fr->mask & ~0xFFu)) return false;
-        if (fr->idbase != CARC_ID_CELL + fr->anchor * 16 + fr->side * 4) return false;
-        if (fr->next != LIVE_END && fr->next >= g->nfront) return false;
-        if (fr->prev != LIVE_END && fr->prev >= g->nfront) return false;
+        if (fr->anchor >= g->ntiles || (fr->mask & ~0xFFu)) return false;
+        /* its id names its anchor's side: CARC_ID_CELL + anchor*16 + side*4 */
+        uint32_t side4 = (uint32_t)fr->idbase - CARC_ID_CELL - fr->anchor * 16u;
+        if (side4 > 12 || side4 % 4) return false;
         if (!carc__cell_in_range(fr->x, fr->y)) return false;
     }
-    /* the live list: live_front cells from live_head to live_tail, linked
-     * both ways, each the open cell of its board position */
-    uint32_t n = 0, prev = LIVE_END, f = g->live_head;
-    while (f != LIVE_END) {
-        if (f >= g->nfront || n >= g->live_front || Fr[f].prev != prev) return false;
-        if (carc__cell_get(g, Fr[f].x, Fr[f].y) != -(int)f - 2) return false;
-        prev = f;
-        f = Fr[f].next;
-        n++;
+    /* the open cells' slots (state.h, lslots; the placement listing walks
+     * them): ids strictly ascending, each live slot's cell open at its
+     * board position and pointing back to its slot with the same id and
+     * demand; the other slots filled cells' (LIVE_DEAD), fewer than
+     * LIVE_COMPACT; live_front live slots */
+    const live_slot *ls = CSLOTS(g);
+    if (g->lslots > g->nfront || g->ldead >= LIVE_COMPACT ||
+        (uint32_t)g->lslots != g->live_front + g->ldead)
+        return false;
+    uint32_t dead = 0;
+    for (uint32_t k = 0; k < g->lslots; k++) {
+        const live_slot *s = &ls[k];
+        if (s->req > LIVE_DEAD || (k > 0 && ls[k - 1].id >= s->id)) return false;
+        if (s->req == LIVE_DEAD) {
+            dead++;
+            continue;
+        }
+        if (s->fi >= g->nfront) return false;
+        const front *fr = &Fr[s->fi];
+        if (fr->lpos != k || fr->idbase != s->id || fr->req != s->req ||
+            carc__cell_get(g, fr->x, fr->y) != -(int)s->fi - 2)
+            return false;
     }
-    if (n != g->live_front || g->live_tail != prev) return false;
+    if (dead != g->ldead) return false;
+    /* every open cell of the board has a slot (so the grid holds no
+     * other): its lpos names a slot that names it */
+    for (uint32_t y = 0; y < g->gh; y++)
+        for (uint32_t x = 0; x < g->gw; x++) {
+            int v = G[y * g->gw + x];
+            if (v > -2) continue;
+            uint32_t f = (uint32_t)(-(v + 2)); /* < nfront: checked above */
+            if (Fr[f].lpos >= g->lslots || ls[Fr[f].lpos].req == LIVE_DEAD ||
+                ls[Fr[f].lpos].fi != f)
+                return false;
+        }
     /* each open cell demands what its placed neighbours' edges show (a
      * road laid over a neighbour: a road): placements are matched against
      * it, and laying a tile trusts that the edges then meet */
-    for (f = g->live_head; f != LIVE_END; f = Fr[f].next) {
+    CARC_FOR_LIVE(g, k, f) {
         unsigned req = 0, mask = 0;
         for (int d = 0; d < 4; d++) {
             int v = carc__cell_get(g, Fr[f].x + carc__dx[d], Fr[f].y + carc__dy[d]);

@@ -314,7 +314,7 @@ bool carc__tile_can_place(const carc_game *g, int type)
     if (type < 0 || type >= carc__ntypes) return false;
     const front *F = CFRONT(g);
     bool repair = carc__repair_possible(g);
-    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next)
+    CARC_FOR_LIVE(g, k, fi)
         if (legal_rots(g, &F[fi], type, repair)) return true;
     return false;
 }
@@ -515,7 +515,7 @@ static bool repair_pass(const carc_game *g)
     if (!may) return false;
     const front *F = CFRONT(g);
     const uint8_t *fit = carc__types[g->drawn].fit;
-    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next) {
+    CARC_FOR_LIVE(g, k, fi) {
         const front *f = &F[fi];
         for (unsigned rots = fit[f->req]; rots; rots &= rots - 1)
             if (!place_vetoed(g, g->drawn, f->x, f->y, __builtin_ctz(rots))) return false;
@@ -722,24 +722,30 @@ static const uint8_t rot_count16[256] = {
  * path writes four ids per cell and keeps the fitting ones. */
 static void place_ids_fast(const carc_game *g, action_sink *sink)
 {
-    const char *restrict F = (const char *)CFRONT(g);
-#if defined(__GNUC__)
-    /* one register for the cells' base, not the game and an offset added
-     * again at every cell */
-    __asm__("" : "+r"(F));
-#endif
+    /* the open cells' slots in id order (state.h, lslots): a straight
+     * walk, two at a time; a filled cell's slot (LIVE_DEAD) adds nothing */
+    const live_slot *restrict ls = CSLOTS(g);
     const uint8_t *restrict fit16 = carc__types[g->drawn].fit16;
     const char *restrict rows = (const char *)rot_lists;
     int32_t *restrict ids = sink->ids;
     size_t n = sink->n;
-    for (size_t fi = g->live_head; fi != LIVE_END;) {
-        const front *f = (const front *)(F + fi * sizeof(front));
-        unsigned off = fit16[f->req];
-        /* rows + off is a row of rot_lists: aligned */
-        v4i v = *(const v4i *)(const void *)(rows + off) + (int32_t)f->idbase;
+    const size_t m = g->lslots;
+    size_t k = 0;
+    for (; k + 2 <= m; k += 2) {
+        unsigned o0 = fit16[ls[k].req], o1 = fit16[ls[k + 1].req];
+        /* rows + o is a row of rot_lists: aligned */
+        v4i v0 = *(const v4i *)(const void *)(rows + o0) + (int32_t)ls[k].id;
+        v4i v1 = *(const v4i *)(const void *)(rows + o1) + (int32_t)ls[k + 1].id;
+        memcpy(ids + n, &v0, sizeof v0);
+        n += rot_count16[o0];
+        memcpy(ids + n, &v1, sizeof v1);
+        n += rot_count16[o1];
+    }
+    if (k < m) {
+        unsigned o = fit16[ls[k].req];
+        v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)ls[k].id;
         memcpy(ids + n, &v, sizeof v);
-        n += rot_count16[off];
-        fi = f->next;
+        n += rot_count16[o];
     }
     sink->n = n;
 }
@@ -757,7 +763,7 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
     int32_t *ids = sink->ids;
     size_t n = sink->n;
     if (repair_pass(g)) ids[n++] = CARC_ID_PASS; /* id 0: before every placement */
-    for (unsigned fi = g->live_head; fi != LIVE_END; fi = F[fi].next) {
+    CARC_FOR_LIVE(g, k, fi) {
         const front *f = &F[fi];
         unsigned rots = fit[f->req];
         if (rep[f->req]) rots |= repaired_rots(g, f, type);
@@ -774,7 +780,7 @@ static void place_actions(const carc_game *g, action_sink *sink)
      * bridge) adds placements the table does not know */
     bool repair = carc__repair_possible(g);
     if (!sink->buf && !place_veto_type(g, g->drawn) && !repair &&
-        sink->cap >= sink->n + 4u * g->live_front) {
+        sink->cap >= sink->n + 4u * g->lslots) { /* 4 ids written at every slot */
         place_ids_fast(g, sink);
         return;
     }
@@ -791,7 +797,7 @@ static void place_actions(const carc_game *g, action_sink *sink)
         carc__sink_push(sink, &a, CARC_ID_PASS);
     }
     a.kind = CARC_ACTION_PLACE;
-    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next) {
+    CARC_FOR_LIVE(g, k, fi) {
         const front *f = &F[fi];
         unsigned rots = legal_rots(g, f, g->drawn, repair);
         while (rots) {
