@@ -732,7 +732,7 @@ static void place_ids_fast(const carc_game *g, action_sink *sink)
     const size_t m = g->lslots;
     size_t k = 0;
     for (; k + 2 <= m; k += 2) {
-        unsigned o0 = fit16[ls[k].req], o1 = fit16[ls[k + 1].req];
+        size_t o0 = fit16[ls[k].req], o1 = fit16[ls[k + 1].req];
         /* rows + o is a row of rot_lists: aligned */
         v4i v0 = *(const v4i *)(const void *)(rows + o0) + (int32_t)ls[k].id;
         v4i v1 = *(const v4i *)(const void *)(rows + o1) + (int32_t)ls[k + 1].id;
@@ -742,7 +742,7 @@ static void place_ids_fast(const carc_game *g, action_sink *sink)
         n += rot_count16[o1];
     }
     if (k < m) {
-        unsigned o = fit16[ls[k].req];
+        size_t o = fit16[ls[k].req];
         v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)ls[k].id;
         memcpy(ids + n, &v, sizeof v);
         n += rot_count16[o];
