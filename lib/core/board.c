@@ -124,10 +124,10 @@ __attribute__((noinline)) static void live_compact(carc_game *g)
     front *F = FRONT(g);
     uint32_t j = 0;
     for (uint32_t k = 0, n = g->lslots; k < n; k++) {
-        live_slot s = ls[k];
-        if (s.req == LIVE_DEAD) continue;
-        ls[j] = s;
-        F[s.fi].lpos = (uint16_t)j;
+        if (ls[k].req == LIVE_DEAD) continue;
+        uint16_t fi = ls[k].fi;
+        memcpy(&ls[j], &ls[k], sizeof *ls); /* one 8-byte move */
+        F[fi].lpos = (uint16_t)j;
         j++;
     }
     g->lslots = (uint16_t)j;

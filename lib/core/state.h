@@ -74,7 +74,7 @@ typedef struct front {      /* an empty cell next to the board */
 } front;
 /* the LIVEREQ of a filled cell's slot: tile_type.fit16[LIVE_DEAD] is 0 */
 #define LIVE_DEAD 256
-#define LIVE_COMPACT 8
+#define LIVE_COMPACT 12
 /* a slot of the packed list (g->lslots) */
 typedef struct live_slot {
     uint32_t id;            /* the cell's idbase */
