@@ -68,10 +68,12 @@ static inline bool grid_holds3(const carc_game *g, int x, int y)
 
 bool carc__placeable(const carc_game *g, int type)
 {
-    /* the open cells' slots (fit16[LIVE_DEAD] is 0: a filled cell's) */
+    /* the open cells' slots (fit16[LIVE_DEAD] is 0: a filled cell's),
+     * newest first: the oldest open cells are the holes few tiles fit, the
+     * newest have mostly one neighbour */
     const uint8_t *fit16 = carc__types[type].fit16;
     const live_slot *ls = CSLOTS(g);
-    for (uint32_t k = 0, n = g->lslots; k < n; k++)
+    for (uint32_t k = g->lslots; k-- > 0;)
         if (fit16[ls[k].req]) return true;
     const front *F = CFRONT(g);
     if (carc__repair_possible(g)) /* a mismatch a module would repair */
