@@ -723,7 +723,7 @@ static const uint8_t rot_count16[256] = {
 static void place_ids_fast(const carc_game *g, action_sink *sink)
 {
     /* the open cells' slots in id order (state.h, lslots): a straight
-     * walk, two at a time; a filled cell's slot (LIVE_DEAD) adds nothing */
+     * walk, four at a time; a filled cell's slot (LIVE_DEAD) adds nothing */
     const live_slot *restrict ls = CSLOTS(g);
     const uint8_t *restrict fit16 = carc__types[g->drawn].fit16;
     const char *restrict rows = (const char *)rot_lists;
@@ -731,17 +731,24 @@ static void place_ids_fast(const carc_game *g, action_sink *sink)
     size_t n = sink->n;
     const size_t m = g->lslots;
     size_t k = 0;
-    for (; k + 2 <= m; k += 2) {
+    for (; k + 4 <= m; k += 4) {
         size_t o0 = fit16[ls[k].req], o1 = fit16[ls[k + 1].req];
+        size_t o2 = fit16[ls[k + 2].req], o3 = fit16[ls[k + 3].req];
         /* rows + o is a row of rot_lists: aligned */
         v4i v0 = *(const v4i *)(const void *)(rows + o0) + (int32_t)ls[k].id;
         v4i v1 = *(const v4i *)(const void *)(rows + o1) + (int32_t)ls[k + 1].id;
+        v4i v2 = *(const v4i *)(const void *)(rows + o2) + (int32_t)ls[k + 2].id;
+        v4i v3 = *(const v4i *)(const void *)(rows + o3) + (int32_t)ls[k + 3].id;
         memcpy(ids + n, &v0, sizeof v0);
         n += rot_count16[o0];
         memcpy(ids + n, &v1, sizeof v1);
         n += rot_count16[o1];
+        memcpy(ids + n, &v2, sizeof v2);
+        n += rot_count16[o2];
+        memcpy(ids + n, &v3, sizeof v3);
+        n += rot_count16[o3];
     }
-    if (k < m) {
+    for (; k < m; k++) {
         size_t o = fit16[ls[k].req];
         v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)ls[k].id;
         memcpy(ids + n, &v, sizeof v);
