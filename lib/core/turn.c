@@ -177,7 +177,7 @@ int carc__decision_push_sampled(carc_game *g, int kind, int owner, int32_t arg)
     return rc;
 }
 
-static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot);
+static inline bool place_vetoed(const carc_game *g, int type, int x, int y, int rot);
 static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool sampled,
                        const uint16_t *given, int ngiven);
 /* apply_entry's ngiven for an id carc__sample_chance drew from the pending
@@ -423,9 +423,9 @@ static inline bool place_veto_type(const carc_game *g, int type)
            (g->place_veto_all || (carc__types[type].tags & g->place_veto_ttags));
 }
 
-static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
+__attribute__((noinline)) static bool ask_place_vetoed(const carc_game *g, int type, int x, int y,
+                                                       int rot)
 {
-    if (!place_veto_type(g, type)) return false;
     /* only the modules that have the hook (a bit per module id; a veto of
      * any of them refuses, and they only read the game: order-free) */
     for (uint32_t b = g->hooks_place; b; b &= b - 1) {
@@ -434,6 +434,13 @@ static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
         if (!md->may_place_tile(g, type, x, y, rot)) return true;
     }
     return false;
+}
+
+/* Does a module veto placing tile `type` at (x, y) turned rot?  Inline:
+ * the hooks asked out of line, only where one may veto the type. */
+static inline bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
+{
+    return place_veto_type(g, type) && ask_place_vetoed(g, type, x, y, rot);
 }
 
 /* only the modules that have the hook (a bit per module id; the answers
