@@ -570,16 +570,16 @@ int carc__declared_from_text(const carc_game *g, const carc_module_def *md, char
  * the rotation.  CARC_E_INVALID if it names no open cell. */
 static inline int carc__decode_cell(const carc_game *g, int32_t id, int *fi, int *rot)
 {
-    if (id < CARC_ID_CELL || id >= CARC_ID_CELL + CARC_ID_CELL_N) return CARC_E_INVALID;
-    int v = id - CARC_ID_CELL, anchor = v / 16, side = (v / 4) % 4;
-    if ((uint32_t)anchor >= g->ntiles) return CARC_E_INVALID;
+    /* unsigned: the divisions are shifts */
+    uint32_t v = (uint32_t)id - CARC_ID_CELL, anchor = v / 16, side = (v / 4) % 4;
+    if (v >= CARC_ID_CELL_N || anchor >= g->ntiles) return CARC_E_INVALID;
     const ptile *pt = &CTILES(g)[anchor];
     int f = carc__front_of(g, pt->x + carc__dx[side], pt->y + carc__dy[side]);
     if (f < 0) return CARC_E_INVALID;
     const front *fr = &CFRONT(g)[f];
-    if (fr->idbase != id - v % 4) return CARC_E_INVALID; /* alias: another anchor's cell */
+    if (fr->idbase != id - (int32_t)(v % 4)) return CARC_E_INVALID; /* alias: another anchor's cell */
     *fi = f;
-    *rot = v % 4;
+    *rot = (int)(v % 4);
     return CARC_OK;
 }
 
