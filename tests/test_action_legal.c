@@ -64,14 +64,18 @@ static void check_place_rots(carc_game *g, int *checked)
                 continue;
             /* the open cells, then the cell of the last tile laid (taken) */
             const front *F = CFRONT(g);
-            for (int fi = g->live_head;; fi = F[fi].next) {
+            const live_slot *ls = CSLOTS(g);
+            for (uint32_t k = 0; k <= g->lslots; k++) {
                 int x, y;
-                if (fi == LIVE_END) {
+                const bool last = k == g->lslots;
+                if (last) {
                     if (carc__tile_count(g) == 0) break;
                     carc__tile_xy(g, carc__tile_count(g) - 1, &x, &y);
+                } else if (ls[k].req == LIVE_DEAD) {
+                    continue;
                 } else {
-                    x = F[fi].x;
-                    y = F[fi].y;
+                    x = F[ls[k].fi].x;
+                    y = F[ls[k].fi].y;
                 }
                 unsigned each = 0;
                 for (int r = 0; r < 4; r++)
@@ -84,7 +88,6 @@ static void check_place_rots(carc_game *g, int *checked)
                                   md->name, type, x, y, rots, got, each & rots);
                 }
                 (*checked) += each != 0;
-                if (fi == LIVE_END) break;
             }
         }
     }

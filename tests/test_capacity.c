@@ -225,8 +225,10 @@ static void check_window(const carc_game *g)
     for (uint32_t t = 0; t < g->ntiles; t++)
         ck_assert_int_eq(carc__cell_get(g, CTILES(g)[t].x, CTILES(g)[t].y), (int)t);
     uint32_t open = 0;
-    for (int fi = g->live_head; fi != LIVE_END; fi = CFRONT(g)[fi].next, open++)
-        ck_assert_int_eq(carc__cell_get(g, CFRONT(g)[fi].x, CFRONT(g)[fi].y), -fi - 2);
+    CARC_FOR_LIVE(g, k, fi) {
+        ck_assert_int_eq(carc__cell_get(g, CFRONT(g)[fi].x, CFRONT(g)[fi].y), -(int)fi - 2);
+        open++;
+    }
     ck_assert_uint_eq(open, g->live_front);
     ck_assert_int_eq(carc__cell_get(g, g->gx0 - 1, g->gy0), -1);
     ck_assert_int_eq(carc__cell_get(g, g->gx0 + g->gw, g->gy0 + g->gh - 1), -1);
@@ -270,7 +272,9 @@ START_TEST(line_worst_case)
     int top = -1;
     for (uint32_t i = 0; i < g->nfront; i++) {
         const front *f = &CFRONT(g)[i];
-        ck_assert_uint_eq(f->idbase, CARC_ID_CELL + f->anchor * 16 + f->side * 4);
+        /* its id names a side of its anchor */
+        ck_assert_uint_eq((f->idbase - CARC_ID_CELL) / 16, f->anchor);
+        ck_assert_uint_eq((f->idbase - CARC_ID_CELL) % 4, 0);
         ck_assert_int_lt(f->idbase + 3, CARC_ID_CELL + CARC_ID_CELL_N);
         if (f->anchor > top) top = f->anchor;
     }

@@ -257,7 +257,7 @@ static void edit_seg_loop(carc_game *h, uint8_t *s)
     S[r].parent = (uint16_t)(r == 0 ? 1 : 0); /* a loop through the root */
     if (S[S[r].parent].parent == S[r].parent) S[S[r].parent].parent = (uint16_t)r;
 }
-static void edit_live_head(carc_game *h, uint8_t *s) { (void)s; h->live_head = (uint16_t)h->nfront; }
+static void edit_live_head(carc_game *h, uint8_t *s) { (void)s; h->lslots = (uint16_t)(h->nfront + 1); }
 static void edit_pending(carc_game *h, uint8_t *s) { (void)s; h->pend[0].owner = 7; }
 static void edit_pending_target(carc_game *h, uint8_t *s)
 {
@@ -296,7 +296,15 @@ static void edit_grid_stray_tile(carc_game *h, uint8_t *s) { *empty_cell(h, s) =
 /* an open cell in a second cell, and a filled one (tile 1's) in an empty cell */
 static void edit_grid_stray_open(carc_game *h, uint8_t *s)
 {
-    *empty_cell(h, s) = (int16_t)(-(int)h->live_head - 2);
+    /* the slots come after the window in the snapshot's parts */
+    size_t at = h->L.off_tiles + h->ntiles * sizeof(ptile) + h->nsegs * sizeof(seg) +
+                h->nfront * sizeof(front) + h->nfigs * sizeof(figure) +
+                h->nlog * sizeof(logent) + (size_t)h->gw * h->gh * sizeof(int16_t);
+    live_slot sl;
+    int k = 0;
+    do memcpy(&sl, s + at + (size_t)k++ * sizeof sl, sizeof sl);
+    while (sl.req == LIVE_DEAD);
+    *empty_cell(h, s) = (int16_t)(-(int)sl.fi - 2);
 }
 static void edit_grid_stray_filled(carc_game *h, uint8_t *s)
 {

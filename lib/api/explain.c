@@ -81,8 +81,10 @@ static void explain_place(const carc_game *g, const carc_action *a, carc_explana
          * play say it must still be placed (the pass would be listed) */
         const front *F = CFRONT(g);
         bool plain = false;
-        for (int fi = g->live_head; fi != LIVE_END && !plain; fi = F[fi].next)
+        CARC_FOR_LIVE(g, k, fi) {
             plain = carc__types[g->drawn].fit[F[fi].req] != 0;
+            if (plain) break;
+        }
         if (!plain) {
             say(out, CARC_REASON_WRONG_KIND,
                 "you cannot pass: tile %s fits only with a repair, and the rules in play say "

@@ -286,7 +286,7 @@ static void fingerprint(const carc_game *g, snap_print *fp)
 /* The parts of the state block a snapshot carries, in order: the header
  * and fixed tables, then the used prefix of every growing array but the
  * history (the canonical part carries it). */
-#define SNAP_PARTS 7
+#define SNAP_PARTS 8
 static void snap_parts(const carc_game *g, uint32_t off[SNAP_PARTS], uint32_t len[SNAP_PARTS])
 {
     const layout *L = &g->L;
@@ -297,6 +297,7 @@ static void snap_parts(const carc_game *g, uint32_t off[SNAP_PARTS], uint32_t le
     off[4] = L->off_figs;  len[4] = g->nfigs * (uint32_t)sizeof(figure);
     off[5] = L->off_log;   len[5] = g->nlog * (uint32_t)sizeof(logent);
     off[6] = L->off_grid;  len[6] = (uint32_t)g->gw * g->gh * 2u;
+    off[7] = L->off_slots; len[7] = g->lslots * (uint32_t)sizeof(live_slot);
 }
 
 int carc_game_snapshot(const carc_game *game, uint8_t *buf, size_t cap, size_t *needed)
@@ -434,6 +435,7 @@ int carc__snapshot_restore(carc_game **out, const uint8_t *buf, size_t len, bool
     /* the counts that size the parts, before they are used */
     const layout *L = &fresh->L;
     if (g->ntiles <= L->cap_tiles && g->nsegs <= L->cap_segs && g->nfront <= L->cap_front &&
+        g->lslots <= g->nfront &&
         g->nfigs == fresh->nfigs && g->nlog <= L->cap_log && g->nhist == c.nhist &&
         c.nhist <= L->cap_hist && (uint32_t)g->gw * g->gh <= L->cap_grid &&
         memcmp(&g->L, L, sizeof *L) == 0) {

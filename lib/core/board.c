@@ -53,8 +53,8 @@ static bool regrid(carc_game *g, int x, int y)
     memset(GRID(g), 0xFF, (size_t)w * h * sizeof(int16_t)); /* -1: empty */
     for (uint32_t i = 0; i < g->ntiles; i++) *grid_cell(g, T[i].x, T[i].y) = (int16_t)i;
     const front *F = CFRONT(g);
-    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next)
-        *grid_cell(g, F[fi].x, F[fi].y) = (int16_t)(-fi - 2);
+    CARC_FOR_LIVE(g, k, fi)
+        *grid_cell(g, F[fi].x, F[fi].y) = (int16_t)(-(int)fi - 2);
     return true;
 }
 
@@ -68,12 +68,16 @@ static inline bool grid_holds3(const carc_game *g, int x, int y)
 
 bool carc__placeable(const carc_game *g, int type)
 {
+    /* the open cells' slots (fit16[LIVE_DEAD] is 0: a filled cell's),
+     * newest first: the oldest open cells are the holes few tiles fit, the
+     * newest have mostly one neighbour */
+    const uint8_t *fit16 = carc__types[type].fit16;
+    const live_slot *ls = CSLOTS(g);
+    for (uint32_t k = g->lslots; k-- > 0;)
+        if (fit16[ls[k].req]) return true;
     const front *F = CFRONT(g);
-    const uint8_t *fit = carc__types[type].fit;
-    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next)
-        if (fit[F[fi].req]) return true;
     if (carc__repair_possible(g)) /* a mismatch a module would repair */
-        for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next)
+        CARC_FOR_LIVE(g, k, fi)
             if (carc__repaired_rots(g, &F[fi], type)) return true;
     return false;
 }
@@ -114,6 +118,24 @@ static inline int unite(carc_game *g, int a, int b, bool notify)
     return r;
 }
 
+/* Drop the filled cells' slots from the packed list (state.h, lslots): the
+ * open cells move down, in their order. */
+__attribute__((noinline)) static void live_compact(carc_game *g)
+{
+    live_slot *ls = SLOTS(g);
+    front *F = FRONT(g);
+    uint32_t j = 0;
+    for (uint32_t k = 0, n = g->lslots; k < n; k++) {
+        if (ls[k].req == LIVE_DEAD) continue;
+        uint16_t fi = ls[k].fi;
+        memcpy(&ls[j], &ls[k], sizeof *ls); /* one 8-byte move */
+        F[fi].lpos = (uint16_t)j;
+        j++;
+    }
+    g->lslots = (uint16_t)j;
+    g->ldead = 0;
+}
+
 /* Open the empty cell (x, y) beside tile `anchor`, or add that side's demand
  * to it if it already is a frontier cell; *cell is its grid cell. */
 static inline void add_front(carc_game *g, int16_t *cell, int x, int y, int anchor, int side,
@@ -127,28 +149,21 @@ static inline void add_front(carc_game *g, int16_t *cell, int x, int y, int anch
     uint8_t mask = (uint8_t)(kind == EK_NONE ? 0 : 3u << (2 * opp));
     front *F = FRONT(g);
     if (v == -1) {
-        front *f = &F[g->nfront];
-        memset(f, 0, sizeof *f);
-        f->x = (int16_t)x;
-        f->y = (int16_t)y;
-        f->req = req;
-        f->mask = mask;
-        f->anchor = (uint16_t)anchor;
-        f->side = (uint8_t)side;
-        f->idbase = (uint16_t)(CARC_ID_CELL + anchor * 16 + side * 4);
-        /* the newest cell: last in the list */
+        /* the newest cell, in a new last slot (the highest id yet: its
+         * anchor is the newest tile) */
         uint16_t fi = (uint16_t)g->nfront++;
-        f->next = LIVE_END;
-        f->prev = g->live_tail;
-        if (g->live_tail != LIVE_END) F[g->live_tail].next = fi;
-        else g->live_head = fi;
-        g->live_tail = fi;
+        uint16_t k = g->lslots++;
+        uint16_t idbase = (uint16_t)(CARC_ID_CELL + anchor * 16 + side * 4);
+        F[fi] = (front){.x = (int16_t)x, .y = (int16_t)y, .req = req, .mask = mask,
+                        .lpos = k, .anchor = (uint16_t)anchor, .idbase = idbase};
+        SLOTS(g)[k] = (live_slot){.id = idbase, .req = req, .fi = fi};
         g->live_front++;
         *cell = (int16_t)(-(int)fi - 2);
     } else {
         front *f = &F[-(v + 2)];
         f->req |= req;
         f->mask |= mask;
+        SLOTS(g)[f->lpos].req = f->req;
     }
 }
 
@@ -316,14 +331,11 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
     int old = *cell;
     if (old <= -2) {
         int fi = -(old + 2);
-        /* unlink it from the open cells (the others keep their order) */
+        /* it leaves the open cells (the others keep their order) */
         front *F = FRONT(g);
-        uint16_t nx = F[fi].next, pv = F[fi].prev;
-        if (pv != LIVE_END) F[pv].next = nx;
-        else g->live_head = nx;
-        if (nx != LIVE_END) F[nx].prev = pv;
-        else g->live_tail = pv;
         g->live_front--;
+        SLOTS(g)[F[fi].lpos].req = LIVE_DEAD;
+        if (++g->ldead >= LIVE_COMPACT) live_compact(g);
         pt->front = (uint16_t)fi;
     }
     *cell = (int16_t)t;
@@ -654,6 +666,7 @@ int carc__tile_overlay_road(carc_game *g, int t, int sides)
             front *f = &FRONT(g)[-(v + 2)];
             f->req = (uint8_t)((f->req & ~(3u << (2 * od))) | (EK_ROAD << (2 * od)));
             f->mask |= (uint8_t)(3u << (2 * od));
+            SLOTS(g)[f->lpos].req = f->req;
             continue;
         }
         if (v < 0) continue;

@@ -30,7 +30,7 @@ static void dynamic_fields(carc_game *dst, const carc_game *src)
     F(player); F(ntiles); F(last_tile);
     F(step); F(step_pos); F(flags); F(part); F(drawn);
     F(nsegs); F(nfront); F(nhist); F(nlog);
-    F(live_front); F(live_head); F(live_tail);
+    F(live_front); F(lslots); F(ldead);
     F(hooks_drawable); F(hookmask);
     F(npending); F(pend);
     F(supply_mask); F(total_remaining); F(score); F(supply);
@@ -218,34 +218,46 @@ static bool check_board(const carc_game *g, const uint8_t *code)
     unsigned bad = 0;
     for (uint32_t f = 0; f < nf; f++) {
         const front *fr = &Fr[f];
-        /* a link is LIVE_END (0xFFFF, 0 once 1 is added) or a cell */
-        bad |= (fr->anchor >= nt) | (fr->side > 3) |
-               (fr->idbase != CARC_ID_CELL + fr->anchor * 16 + fr->side * 4) |
-               ((uint16_t)(fr->next + 1u) > nf) | ((uint16_t)(fr->prev + 1u) > nf) |
-               off_range(fr->x, fr->y);
+        /* its id names its anchor's side: CARC_ID_CELL + anchor*16 + side*4 */
+        uint32_t side4 = (uint32_t)fr->idbase - CARC_ID_CELL - fr->anchor * 16u;
+        bad |= (fr->anchor >= nt) | (side4 > 12) | ((side4 & 3u) != 0) | off_range(fr->x, fr->y);
     }
     if (bad) return false;
-    /* the live list: live_front cells from live_head to live_tail, linked
-     * both ways, each the open cell of its board position */
-    uint32_t n = 0, prev = LIVE_END, f = g->live_head;
-    while (f != LIVE_END) {
-        if (f >= nf || n >= g->live_front || Fr[f].prev != prev) return false;
-        if (carc__cell_get(g, Fr[f].x, Fr[f].y) != -(int)f - 2) return false;
-        prev = f;
-        f = Fr[f].next;
-        n++;
+    /* the open cells' slots (state.h, lslots; the placement listing walks
+     * them): ids strictly ascending, each live slot's cell open at its
+     * board position and pointing back to its slot with the same id and
+     * demand; the other slots filled cells' (LIVE_DEAD), fewer than
+     * LIVE_COMPACT; live_front live slots */
+    const live_slot *ls = CSLOTS(g);
+    if (g->lslots > nf || g->ldead >= LIVE_COMPACT ||
+        (uint32_t)g->lslots != g->live_front + g->ldead)
+        return false;
+    uint32_t dead = 0;
+    for (uint32_t k = 0; k < g->lslots; k++) {
+        const live_slot *sl = &ls[k];
+        if (sl->req > LIVE_DEAD || (k > 0 && ls[k - 1].id >= sl->id)) return false;
+        if (sl->req == LIVE_DEAD) {
+            dead++;
+            continue;
+        }
+        if (sl->fi >= nf) return false;
+        const front *fr = &Fr[sl->fi];
+        if (fr->lpos != k || fr->idbase != sl->id || fr->req != sl->req ||
+            carc__cell_get(g, fr->x, fr->y) != -(int)sl->fi - 2)
+            return false;
     }
-    if (n != g->live_front || g->live_tail != prev) return false;
+    if (dead != g->ldead) return false;
     /* and every other cell empty: the window holds the tiles and the open
      * cells, nothing else (board.c, regrid), so as many cells are in use
-     * as there are of those */
-    if (occupied_cells(G, gw * gh) != nt + n) return false;
+     * as there are of those (the live slots name distinct cells: each
+     * cell's lpos names one slot) */
+    if (occupied_cells(G, gw * gh) != nt + g->live_front) return false;
     /* each open cell demands what its placed neighbours' edges show (a
      * road laid over a neighbour: a road): placements are matched against
      * it, and laying a tile trusts that the edges then meet.  A cell in use
      * is a tile's own (v >= 0) or an open cell's (v <= -2); one outside
      * the window is empty */
-    for (f = g->live_head; f != LIVE_END; f = Fr[f].next) {
+    CARC_FOR_LIVE(g, k, f) {
         uint32_t ux = (uint32_t)(Fr[f].x - g->gx0), uy = (uint32_t)(Fr[f].y - g->gy0);
         const int16_t *c = G + uy * gw + ux;
         /* the neighbour across side d shows its side (d + 2) & 3 */

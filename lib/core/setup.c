@@ -456,6 +456,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     L.off_segs = off;  off = align8(off + L.cap_segs * (uint32_t)sizeof(seg));
     L.off_front = off; off = align8(off + L.cap_front * (uint32_t)sizeof(front));
     L.off_grid = off;  off = align8(off + L.cap_grid * 2u);
+    L.off_slots = off; off = align8(off + L.cap_front * (uint32_t)sizeof(live_slot));
     L.off_figs = off;  off = align8(off + L.cap_figs * (uint32_t)sizeof(figure));
     L.off_log = off;   off = align8(off + L.cap_log * (uint32_t)sizeof(logent));
     L.off_hist = off;  off = align8(off + L.cap_hist * 2u);
@@ -475,7 +476,6 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     g->opts = o;
     g->nplayers = o.num_players;
     g->nlog_final = UINT32_MAX;
-    g->live_head = g->live_tail = LIVE_END;
     uint64_t sm = o.seed;
     g->rng[0] = splitmix64(&sm);
     g->rng[1] = splitmix64(&sm);
@@ -603,7 +603,7 @@ int carc__game_init(carc_game *g)
 size_t carc__state_bytes(const carc_game *g) { return g ? g->L.bytes : 0; }
 
 /* The used part of each growing array: [offset, bytes). */
-#define NPARTS 7
+#define NPARTS 8
 static void used_parts(const carc_game *g, uint32_t off[NPARTS], uint32_t len[NPARTS])
 {
     const layout *L = &g->L;
@@ -614,6 +614,7 @@ static void used_parts(const carc_game *g, uint32_t off[NPARTS], uint32_t len[NP
     off[4] = L->off_log;   len[4] = g->nlog * (uint32_t)sizeof(logent);
     off[5] = L->off_hist;  len[5] = g->nhist * 2u;
     off[6] = L->off_grid;  len[6] = (uint32_t)g->gw * g->gh * 2u;
+    off[7] = L->off_slots; len[7] = g->lslots * (uint32_t)sizeof(live_slot);
 }
 
 size_t carc__state_used_bytes(const carc_game *g)

@@ -68,15 +68,19 @@ static inline bool carc__seg_closed(const seg *r)
 typedef struct front {      /* an empty cell next to the board */
     int16_t x, y;
     uint8_t req, mask;      /* required edge code and which sides constrain */
-    uint8_t side;           /* side of the anchor tile it lies on */
-    uint8_t pad;
+    uint16_t lpos;          /* its slot in the packed list (SLOTS), while open */
     uint16_t anchor;        /* placed tile that created it */
     uint16_t idbase;        /* CARC_ID_CELL + anchor*16 + side*4: its rotation-0 id */
-    /* the open cells in creation (= action id) order, a doubly linked list
-     * from g->live_head (LIVE_END ends it); a filled cell leaves it */
-    uint16_t next, prev;
 } front;
-#define LIVE_END 0xFFFF
+/* the LIVEREQ of a filled cell's slot: tile_type.fit16[LIVE_DEAD] is 0 */
+#define LIVE_DEAD 256
+#define LIVE_COMPACT 12
+/* a slot of the packed list (g->lslots) */
+typedef struct live_slot {
+    uint32_t id;            /* the cell's idbase */
+    uint16_t req;           /* its req, or LIVE_DEAD: filled */
+    uint16_t fi;            /* the cell (FRONT) */
+} live_slot;
 
 /* A figure: FIGS(g)[i] is the one source of truth of where it is; the
  * supply counts are a cache kept by carc__figure_move alone. */
@@ -109,6 +113,7 @@ typedef struct layout {
     uint32_t cap_grid;      /* cells of the board window (carc__cell_get) */
     uint32_t off_tiles, off_segs, off_front, off_hist, off_log, off_figs;
     uint32_t off_grid, off_remain, off_modstate;
+    uint32_t off_slots;     /* the open cells' slots (SLOTS) */
     uint32_t log_per_apply; /* most score events one applied decision adds */
     uint32_t modstate_bytes;
     uint32_t cap_overlays;  /* roads modules may lay over tiles (bridges) */
@@ -159,8 +164,13 @@ struct carc_game {
     uint8_t part;           /* 0, 1 in an extra part of the turn */
     int drawn;              /* tile type in hand, -1 */
     uint32_t nsegs, nfront, nhist, nlog, nfigs;
-    uint32_t live_front;    /* unfilled frontier cells, listed from live_head in creation order */
-    uint16_t live_head, live_tail; /* first and last of them, LIVE_END: none */
+    uint32_t live_front;    /* unfilled frontier cells */
+    /* those cells packed in slots 0 .. lslots in creation (= action id)
+     * order (the placement listing's straight walk, board.c; CARC_FOR_LIVE):
+     * SLOTS(g)[k] holds a cell's idbase (ascending), req and index; a
+     * filled cell's slot is marked LIVE_DEAD (ldead of them), and the slots
+     * are compacted when LIVE_COMPACT of them are */
+    uint16_t lslots, ldead;
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
     uint32_t hooks_repair;  /* enabled modules with a place_repair hook (bit set) */
     uint32_t hooks_place;   /* enabled modules with a may_place_tile hook (bit set) */
@@ -297,6 +307,7 @@ static inline bool carc__cell_in_range(int x, int y)
 #define FIGS(g) ARR(g, figure, off_figs)
 #define GRID(g) ARR(g, int16_t, off_grid)
 #define REMAIN(g) ARR(g, uint8_t, off_remain)
+#define SLOTS(g) ARR(g, live_slot, off_slots)
 #define CTILES(g) CARR(g, ptile, off_tiles)
 #define CSEGS(g) CARR(g, seg, off_segs)
 #define CFRONT(g) CARR(g, front, off_front)
@@ -305,6 +316,13 @@ static inline bool carc__cell_in_range(int x, int y)
 #define CFIGS(g) CARR(g, figure, off_figs)
 #define CGRID(g) CARR(g, int16_t, off_grid)
 #define CREMAIN(g) CARR(g, uint8_t, off_remain)
+#define CSLOTS(g) CARR(g, live_slot, off_slots)
+/* Every open frontier cell of g in id order, fi (uint32_t) naming it:
+ *   CARC_FOR_LIVE(g, k, fi) { ... CFRONT(g)[fi] ... }
+ * (k counts slots; `break` leaves the loop). */
+#define CARC_FOR_LIVE(g, k_, fi_)                                                           \
+    for (uint32_t k_ = 0, fi_ = 0; k_ < (g)->lslots; k_++)                                  \
+        if (CSLOTS(g)[k_].req != LIVE_DEAD && ((void)(fi_ = CSLOTS(g)[k_].fi), 1))
 /* the host's bag, by tile type (after REMAIN, in the same fixed table) */
 #define BAG(g) (ARR(g, uint8_t, off_remain) + carc__ntypes)
 #define CBAG(g) (CARR(g, uint8_t, off_remain) + carc__ntypes)
@@ -569,16 +587,16 @@ int carc__declared_from_text(const carc_game *g, const carc_module_def *md, char
  * the rotation.  CARC_E_INVALID if it names no open cell. */
 static inline int carc__decode_cell(const carc_game *g, int32_t id, int *fi, int *rot)
 {
-    if (id < CARC_ID_CELL || id >= CARC_ID_CELL + CARC_ID_CELL_N) return CARC_E_INVALID;
-    int v = id - CARC_ID_CELL, anchor = v / 16, side = (v / 4) % 4;
-    if ((uint32_t)anchor >= g->ntiles) return CARC_E_INVALID;
+    /* unsigned: the divisions are shifts */
+    uint32_t v = (uint32_t)id - CARC_ID_CELL, anchor = v / 16, side = (v / 4) % 4;
+    if (v >= CARC_ID_CELL_N || anchor >= g->ntiles) return CARC_E_INVALID;
     const ptile *pt = &CTILES(g)[anchor];
     int f = carc__front_of(g, pt->x + carc__dx[side], pt->y + carc__dy[side]);
     if (f < 0) return CARC_E_INVALID;
     const front *fr = &CFRONT(g)[f];
-    if (fr->anchor != anchor || fr->side != side) return CARC_E_INVALID; /* alias */
+    if (fr->idbase != id - (int32_t)(v % 4)) return CARC_E_INVALID; /* alias: another anchor's cell */
     *fi = f;
-    *rot = v % 4;
+    *rot = (int)(v % 4);
     return CARC_OK;
 }
 

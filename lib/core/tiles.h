@@ -45,8 +45,9 @@ typedef struct tile_type {
     uint8_t edge_seg[4][4];      /* [rot][board side] -> segment or NO_SEG */
     uint8_t half_seg[4][8];      /* [rot][board half-edge] -> segment or NO_SEG */
     uint8_t fit[256];            /* [requirement pattern] -> bit set of fitting rotations */
-    uint8_t fit16[256];          /* fit[req] * 16: the byte offset of its entry in a
-                                  * table of 16-byte rows (the placement listing) */
+    uint8_t fit16[257];          /* fit[req] * 16: the byte offset of its entry in a
+                                  * table of 16-byte rows (the placement listing);
+                                  * [256] is 0: a filled cell's slot (LIVE_DEAD) */
     uint8_t repair[256];         /* [requirement pattern] -> rotations that miss only where
                                   * a road meets a field (place_repair candidates) */
     uint32_t rc_segs;            /* bit per segment: a road or a city */

@@ -181,7 +181,7 @@ int carc__decision_push_sampled(carc_game *g, int kind, int owner, int32_t arg)
     return rc;
 }
 
-static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot);
+static inline bool place_vetoed(const carc_game *g, int type, int x, int y, int rot);
 static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool sampled,
                        const uint16_t *given, int ngiven);
 /* apply_entry's ngiven for an id carc__sample_chance drew from the pending
@@ -324,7 +324,7 @@ bool carc__tile_can_place(const carc_game *g, int type)
     if (type < 0 || type >= carc__ntypes) return false;
     const front *F = CFRONT(g);
     bool repair = carc__repair_possible(g);
-    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next)
+    CARC_FOR_LIVE(g, k, fi)
         if (legal_rots(g, &F[fi], type, repair)) return true;
     return false;
 }
@@ -440,8 +440,11 @@ static inline bool place_veto_type(const carc_game *g, int type)
 /* The rotations among rots of tile `type` in cell (x, y) that no module
  * vetoes: only the modules that have the hook (a bit per module id; a veto
  * of any of them refuses, and they only read the game: order-free), each
- * once per cell when it has place_rots, else once per rotation. */
-static unsigned place_allowed(const carc_game *g, int type, int x, int y, unsigned rots)
+ * once per cell when it has place_rots, else once per rotation.  Out of
+ * line: the base game never calls it (place_veto_type says no module may
+ * veto the tile). */
+__attribute__((noinline)) static unsigned place_allowed(const carc_game *g, int type, int x, int y,
+                                                        unsigned rots)
 {
     for (uint32_t b = g->hooks_place; b && rots; b &= b - 1) {
         const carc_module_def *md = carc__modules[__builtin_ctz(b)];
@@ -458,7 +461,9 @@ static unsigned place_allowed(const carc_game *g, int type, int x, int y, unsign
     return rots;
 }
 
-static bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
+/* Does a module veto placing tile `type` at (x, y) turned rot?  Inline:
+ * the hooks asked out of line, only where one may veto the type. */
+static inline bool place_vetoed(const carc_game *g, int type, int x, int y, int rot)
 {
     return place_veto_type(g, type) && !place_allowed(g, type, x, y, 1u << rot);
 }
@@ -541,7 +546,7 @@ static bool repair_pass(const carc_game *g)
     const front *F = CFRONT(g);
     const uint8_t *fit = carc__types[g->drawn].fit;
     const bool veto = place_veto_type(g, g->drawn);
-    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next) {
+    CARC_FOR_LIVE(g, k, fi) {
         const front *f = &F[fi];
         unsigned rots = fit[f->req];
         if (rots && (!veto || place_allowed(g, g->drawn, f->x, f->y, rots))) return false;
@@ -748,24 +753,37 @@ static const uint8_t rot_count16[256] = {
  * path writes four ids per cell and keeps the fitting ones. */
 static void place_ids_fast(const carc_game *g, action_sink *sink)
 {
-    const char *restrict F = (const char *)CFRONT(g);
-#if defined(__GNUC__)
-    /* one register for the cells' base, not the game and an offset added
-     * again at every cell */
-    __asm__("" : "+r"(F));
-#endif
+    /* the open cells' slots in id order (state.h, lslots): a straight
+     * walk, four at a time; a filled cell's slot (LIVE_DEAD) adds nothing */
+    const live_slot *restrict ls = CSLOTS(g);
     const uint8_t *restrict fit16 = carc__types[g->drawn].fit16;
     const char *restrict rows = (const char *)rot_lists;
     int32_t *restrict ids = sink->ids;
     size_t n = sink->n;
-    for (size_t fi = g->live_head; fi != LIVE_END;) {
-        const front *f = (const front *)(F + fi * sizeof(front));
-        unsigned off = fit16[f->req];
-        /* rows + off is a row of rot_lists: aligned */
-        v4i v = *(const v4i *)(const void *)(rows + off) + (int32_t)f->idbase;
+    const size_t m = g->lslots;
+    size_t k = 0;
+    for (; k + 4 <= m; k += 4) {
+        size_t o0 = fit16[ls[k].req], o1 = fit16[ls[k + 1].req];
+        size_t o2 = fit16[ls[k + 2].req], o3 = fit16[ls[k + 3].req];
+        /* rows + o is a row of rot_lists: aligned */
+        v4i v0 = *(const v4i *)(const void *)(rows + o0) + (int32_t)ls[k].id;
+        v4i v1 = *(const v4i *)(const void *)(rows + o1) + (int32_t)ls[k + 1].id;
+        v4i v2 = *(const v4i *)(const void *)(rows + o2) + (int32_t)ls[k + 2].id;
+        v4i v3 = *(const v4i *)(const void *)(rows + o3) + (int32_t)ls[k + 3].id;
+        memcpy(ids + n, &v0, sizeof v0);
+        n += rot_count16[o0];
+        memcpy(ids + n, &v1, sizeof v1);
+        n += rot_count16[o1];
+        memcpy(ids + n, &v2, sizeof v2);
+        n += rot_count16[o2];
+        memcpy(ids + n, &v3, sizeof v3);
+        n += rot_count16[o3];
+    }
+    for (; k < m; k++) {
+        size_t o = fit16[ls[k].req];
+        v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)ls[k].id;
         memcpy(ids + n, &v, sizeof v);
-        n += rot_count16[off];
-        fi = f->next;
+        n += rot_count16[o];
     }
     sink->n = n;
 }
@@ -783,7 +801,7 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
     int32_t *ids = sink->ids;
     size_t n = sink->n;
     if (repair_pass(g)) ids[n++] = CARC_ID_PASS; /* id 0: before every placement */
-    for (unsigned fi = g->live_head; fi != LIVE_END; fi = F[fi].next) {
+    CARC_FOR_LIVE(g, k, fi) {
         const front *f = &F[fi];
         unsigned rots = fit[f->req];
         if (rep[f->req]) rots |= repaired_rots(g, f, type);
@@ -800,7 +818,7 @@ static void place_actions(const carc_game *g, action_sink *sink)
      * bridge) adds placements the table does not know */
     bool repair = carc__repair_possible(g);
     if (!sink->buf && !place_veto_type(g, g->drawn) && !repair &&
-        sink->cap >= sink->n + 4u * g->live_front) {
+        sink->cap >= sink->n + 4u * g->lslots) { /* 4 ids written at every slot */
         place_ids_fast(g, sink);
         return;
     }
@@ -817,7 +835,7 @@ static void place_actions(const carc_game *g, action_sink *sink)
         carc__sink_push(sink, &a, CARC_ID_PASS);
     }
     a.kind = CARC_ACTION_PLACE;
-    for (int fi = g->live_head; fi != LIVE_END; fi = F[fi].next) {
+    CARC_FOR_LIVE(g, k, fi) {
         const front *f = &F[fi];
         unsigned rots = legal_rots(g, f, g->drawn, repair);
         while (rots) {
