@@ -25,8 +25,12 @@
  *   - The library keeps no pointer to anything the caller passes in.
  *
  * THREAD SAFETY
- *   - The library has no global mutable state.  Distinct carc_game handles
- *     may be used from different threads at the same time.
+ *   - The library has no global mutable state shared between threads.
+ *     Each thread keeps a few caches of its own (the rule tables, and a copy
+ *     of the last new game's starting state, at most 8 KB, that later games
+ *     with the same options start from); they never change a result, and a
+ *     thread that ends frees them.  Distinct carc_game handles may be used
+ *     from different threads at the same time.
  *   - One handle must not be used from two threads at once unless every
  *     concurrent call is a const (read-only) function.
  *
