@@ -43,7 +43,7 @@ typedef struct {
 } ic_row;
 
 static const ic_row table[] = {
-    {"IC_Cccc_c", "IC/Cccc.c", 2, "CCCC", 0, {"NESW"}, {0}, {NULL}, NULL, "NESW", {{NULL}}},
+    {"IC_Cccc_c", "IC/Cccc.c", 2, "CCCC", 0, {"NESW"}, {0}, {NULL}, NULL, "NESW", {{NULL, NULL}}},
     {"IC_LRFR", "IC/LRFR", 1, "FRFR", 1, {NULL}, {0}, {"W", "E"}, NULL, NULL,
      {{"ER SL SR WL", ""}, {"EL NL NR WR", ""}}},
     {"IC_CCCC", "IC/CCCC", 1, "CCCC", 0, {"N", "W", "E", "S"}, {0}, {NULL}, NULL, NULL,
