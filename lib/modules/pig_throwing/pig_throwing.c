@@ -798,6 +798,26 @@ CARC_API int carc_game_last_throw(const carc_game *g, carc_throw_record *out)
 
 /* ------------------------------------------------------------- vetoes */
 
+/* B11: a pig whose zone placed tile t lies in for the fairy -- the 8 tiles
+ * around any pig, and its own tile unless rule pig_throw_fairy 2: its
+ * figure, or -1. */
+static int pig_near_fairy_move(const carc_game *g, int t)
+{
+    if (t < 0 || t >= carc__tile_count(g)) return -1;
+    int x, y;
+    carc__tile_xy(g, t, &x, &y);
+    int reach = carc__rule(g, RULE_FAIRY) == 2 ? 0 : -1; /* 0: its own tile allowed */
+    for (int p = 0; p < carc__players(g); p++) {
+        int pig = pig_of(g, p);
+        if (pig < 0) continue;
+        int px, py;
+        carc__tile_xy(g, carc__figure_tile(g, pig), &px, &py);
+        int dd = chebyshev(px, py, x, y);
+        if (dd <= 1 && dd != reach) return pig;
+    }
+    return -1;
+}
+
 /* B11: the fairy, moved by its player, never onto a pig's tile (rule
  * pig_throw_fairy 2: allowed) or the 8 tiles around any pig. */
 static bool may_move_figure(const carc_game *g, int fig, int where, int tile, int arg, int cause)
@@ -807,19 +827,7 @@ static bool may_move_figure(const carc_game *g, int fig, int where, int tile, in
     carc__figure_get(g, fig, &f);
     if (f.kind != CARC_FIGURE_FAIRY) return true;
     int to = where == CARC_PLACE_ATTACHED ? carc__figure_tile(g, arg) : tile;
-    if (to < 0) return true;
-    int x, y;
-    carc__tile_xy(g, to, &x, &y);
-    int reach = carc__rule(g, RULE_FAIRY) == 2 ? 0 : -1; /* 0: its own tile allowed */
-    for (int p = 0; p < carc__players(g); p++) {
-        int pig = pig_of(g, p);
-        if (pig < 0) continue;
-        int px, py;
-        carc__tile_xy(g, carc__figure_tile(g, pig), &px, &py);
-        int d = chebyshev(px, py, x, y);
-        if (d <= 1 && d != reach) return false;
-    }
-    return true;
+    return to < 0 || pig_near_fairy_move(g, to) < 0;
 }
 
 /* ------------------------------------------------------------ ids, text */
@@ -920,25 +928,6 @@ static int first_candidate(const carc_game *g, int p)
             int t = carc__tile_at(g, ox + ux[k] * d, oy + uy[k] * d);
             if (t >= 0 && throw_kinds(g, p, d)) return t;
         }
-    return -1;
-}
-
-/* A pig whose zone placed tile t lies in for the fairy (may_move_figure's
- * test): its figure, or -1. */
-static int pig_near_fairy_move(const carc_game *g, int t)
-{
-    if (t < 0 || t >= carc__tile_count(g)) return -1;
-    int x, y;
-    carc__tile_xy(g, t, &x, &y);
-    int reach = carc__rule(g, RULE_FAIRY) == 2 ? 0 : -1;
-    for (int p = 0; p < carc__players(g); p++) {
-        int pig = pig_of(g, p);
-        if (pig < 0) continue;
-        int px, py;
-        carc__tile_xy(g, carc__figure_tile(g, pig), &px, &py);
-        int dd = chebyshev(px, py, x, y);
-        if (dd <= 1 && dd != reach) return pig;
-    }
     return -1;
 }
 

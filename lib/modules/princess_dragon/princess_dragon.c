@@ -394,17 +394,40 @@ static int fairy_host(const carc_game *g)
     return f.where == CARC_PLACE_ATTACHED ? f.arg : -1;
 }
 
-/* May the fairy (figure fairy, attached to host or -1) join figure i (C2)
- * for player p? */
-static inline __attribute__((always_inline)) bool fairy_target_of(const carc_game *g, int fairy,
-                                                                  int host, int p, int i)
+/* The fairy's own rule, whatever another module's veto says: may the fairy
+ * (attached to host or -1) join figure i (C2) for player p -- one of p's
+ * followers on the board, not its host? */
+static inline __attribute__((always_inline)) bool fairy_joins_ok(const carc_game *g, int host,
+                                                                 int p, int i)
 {
     carc_fig f;
     carc__figure_get(g, i, &f);
-    if (f.owner != p || i == host || (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE) ||
-        !is_follower(g, &f))
-        return false;
-    return carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY);
+    return f.owner == p && i != host && (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE) &&
+           is_follower(g, &f);
+}
+
+/* ... and may it go onto placed tile t (C1) for player p: a tile holding
+ * one of p's followers, not the one it stands on? */
+static bool fairy_tile_ok(const carc_game *g, int p, int t)
+{
+    if (t == carc__figure_tile(g, cst(g)->fairy)) return false;
+    int figs[CARC_ID_FIGURE_N];
+    int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
+    for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
+        carc_fig f;
+        carc__figure_get(g, figs[i], &f);
+        if (f.owner == p && is_follower(g, &f) && f.where != CARC_PLACE_ATTACHED) return true;
+    }
+    return false;
+}
+
+/* May the fairy (figure fairy, attached to host or -1) join figure i (C2)
+ * for player p?  Its own rule, then every module's veto. */
+static inline __attribute__((always_inline)) bool fairy_target_of(const carc_game *g, int fairy,
+                                                                  int host, int p, int i)
+{
+    return fairy_joins_ok(g, host, p, i) &&
+           carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY);
 }
 
 static bool fairy_target(const carc_game *g, int p, int i)
@@ -412,21 +435,12 @@ static bool fairy_target(const carc_game *g, int p, int i)
     return fairy_target_of(g, cst(g)->fairy, fairy_host(g), p, i);
 }
 
-/* May the fairy go onto placed tile t (C1) for player p: a tile holding
- * one of p's followers, not the one it stands on? */
+/* May the fairy go onto placed tile t (C1) for player p?  Its own rule,
+ * then every module's veto. */
 static bool fairy_tile_target(const carc_game *g, int p, int t)
 {
-    const pd_state *s = cst(g);
-    if (t == carc__figure_tile(g, s->fairy)) return false;
-    int figs[CARC_ID_FIGURE_N];
-    int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
-    bool mine = false;
-    for (int i = 0; i < n && i < CARC_ID_FIGURE_N && !mine; i++) {
-        carc_fig f;
-        carc__figure_get(g, figs[i], &f);
-        mine = f.owner == p && is_follower(g, &f) && f.where != CARC_PLACE_ATTACHED;
-    }
-    return mine && carc__figure_may_move(g, s->fairy, CARC_PLACE_TILE, t, 0, CAUSE_FAIRY);
+    return fairy_tile_ok(g, p, t) &&
+           carc__figure_may_move(g, cst(g)->fairy, CARC_PLACE_TILE, t, 0, CAUSE_FAIRY);
 }
 
 /* Would the fairy's own rule let it join figure i (C2) or go onto placed
@@ -434,23 +448,8 @@ static bool fairy_tile_target(const carc_game *g, int p, int t)
  * module's veto says?  (explain: a refusal then is that module's.) */
 static bool fairy_own_rule_allows(const carc_game *g, int p, int i, bool tile)
 {
-    const pd_state *s = cst(g);
-    if (tile) {
-        if (i < 0 || i >= carc__tile_count(g) || i == carc__figure_tile(g, s->fairy)) return false;
-        int figs[CARC_ID_FIGURE_N];
-        int n = carc__tile_figures(g, i, figs, CARC_ID_FIGURE_N);
-        for (int k = 0; k < n && k < CARC_ID_FIGURE_N; k++) {
-            carc_fig f;
-            carc__figure_get(g, figs[k], &f);
-            if (f.owner == p && is_follower(g, &f) && f.where != CARC_PLACE_ATTACHED) return true;
-        }
-        return false;
-    }
-    if (i < 0 || i >= carc__figure_count(g) || i == fairy_host(g)) return false;
-    carc_fig f;
-    carc__figure_get(g, i, &f);
-    return f.owner == p && (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE) &&
-           is_follower(g, &f);
+    if (i < 0 || i >= (tile ? carc__tile_count(g) : carc__figure_count(g))) return false;
+    return tile ? fairy_tile_ok(g, p, i) : fairy_joins_ok(g, fairy_host(g), p, i);
 }
 
 /* Has player p a target the fairy's own rule allows (a veto refused them
