@@ -32,6 +32,21 @@
 #define CAUSE_MINE CARC_MODULE_KIND(P2, 12) /* a module's own cause */
 #define KS(kind, seg) (CARC_ID_KIND_SEG + (kind) * CARC_MAX_SEGMENTS + (seg))
 
+/* Is a figure of kind k on segment s of the deployment p's tile among the
+ * listed ids exactly when the rule (carc__figure_deploy_legal, for cause)
+ * allows it?  Asserts that, and answers whether it was offered. */
+static bool offered_as_legal(const carc_game *g, const carc_pending *p, const int32_t *ids, size_t n,
+                             int k, int s, int cause)
+{
+    int f = carc__figure_supply(g, p->player, k) ? carc__figure_in_supply(g, p->player, k) : -1;
+    bool offered = false;
+    for (size_t i = 0; i < n; i++) offered |= ids[i] == KS(k, s);
+    bool legal = f >= 0 && carc__figure_deploy_legal(g, f, p->target, s, cause, 0);
+    ck_assert_msg(offered == legal, "kind %d segment %d: offered %d, rule %d", k, s, offered,
+                  legal);
+    return offered;
+}
+
 /* figure indices with 2 players: base followers (7 each), probe's big
  * meeples, probe2's ringmasters, then the neutral fairy */
 #define FIG_FOLLOWER(p, i) ((p) * 7 + (i))
@@ -410,13 +425,8 @@ START_TEST(random_agreement)
                 queued += q;
                 int nseg = carc__tile_nseg(g, p->target);
                 for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
-                    int f = carc__figure_supply(g, p->player, k) ? carc__figure_in_supply(g, p->player, k) : -1;
                     for (int s = 0; s < nseg; s++) {
-                        bool offered = false;
-                        for (size_t i = 0; i < n; i++) offered |= ids[i] == KS(k, s);
-                        bool legal = f >= 0 && carc__figure_deploy_legal(g, f, p->target, s, cause, 0);
-                        ck_assert_msg(offered == legal, "kind %d segment %d: offered %d, rule %d", k,
-                                      s, offered, legal);
+                        bool offered = offered_as_legal(g, p, ids, n, k, s, cause);
                         if (offered && q) {
                             int x, y;
                             carc__tile_xy(g, p->target, &x, &y);
@@ -488,18 +498,9 @@ START_TEST(random_agreement_plain)
                 deploys++;
                 pass_only += n == 1;
                 int nseg = carc__tile_nseg(g, p->target);
-                for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
-                    int f = carc__figure_supply(g, p->player, k) ? carc__figure_in_supply(g, p->player, k) : -1;
-                    for (int s = 0; s < nseg; s++) {
-                        bool offered = false;
-                        for (size_t i = 0; i < n; i++) offered |= ids[i] == KS(k, s);
-                        bool legal = f >= 0 && carc__figure_deploy_legal(g, f, p->target, s,
-                                                                        CARC_CAUSE_DEPLOY, 0);
-                        ck_assert_msg(offered == legal, "kind %d segment %d: offered %d, rule %d", k,
-                                      s, offered, legal);
-                        offered_total += offered;
-                    }
-                }
+                for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+                    for (int s = 0; s < nseg; s++)
+                        offered_total += offered_as_legal(g, p, ids, n, k, s, CARC_CAUSE_DEPLOY);
             }
             rng = rng * 1103515245u + 12345u;
             ck_assert_int_eq(carc_game_apply_id(g, ids[(rng >> 8) % n]), CARC_OK);
