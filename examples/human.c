@@ -142,6 +142,24 @@ static const char *figure_words(const carc_game *g, int fig, char *buf, size_t c
     return buf;
 }
 
+/* The field segment a throw lands on, named as the action notation names
+ * it: "field Nw" by its first half-edge on the board (doc/notation.md),
+ * "field segment K" when it touches no edge. */
+static const char *field_words(const carc_game *g, int x, int y, int segment, char *buf,
+                               size_t cap)
+{
+    static const char *const halves[8] = {"Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"};
+    carc_placed_tile pt;
+    carc_segment_info si;
+    if (carc_game_tile_at(g, x, y, &pt) == CARC_OK &&
+        carc_segment_info_get(pt.type, pt.rotation, segment, &si) == CARC_OK &&
+        (si.half_edges & 0xff))
+        snprintf(buf, cap, "field %s", halves[__builtin_ctz(si.half_edges & 0xff)]);
+    else
+        snprintf(buf, cap, "field segment %d", segment);
+    return buf;
+}
+
 /* The throws legal now (carc_game_throws) as "t0 ... t9" with what each
  * would do; their number (0: none, nothing printed unless `always`). */
 static size_t show_throws(const carc_game *g, int always)
@@ -164,9 +182,10 @@ static size_t show_throws(const carc_game *g, int always)
                                        "the big meeple is removed, the pig lands"};
     printf("pig throws legal now ('throw tK' throws the K-th whole):\n");
     for (size_t i = 0; i < n; i++) {
-        char buf[64];
-        printf("  t%-3zu to %d,%d field segment %d, %d tile%s, %s", i, t[i].x, t[i].y,
-               t[i].segment, t[i].distance, t[i].distance == 1 ? "" : "s",
+        char buf[64], field[32];
+        printf("  t%-3zu to %d,%d %s, %d tile%s, %s", i, t[i].x, t[i].y,
+               field_words(g, t[i].x, t[i].y, t[i].segment, field, sizeof field),
+               t[i].distance, t[i].distance == 1 ? "" : "s",
                kinds[t[i].kind >= 0 && t[i].kind < 3 ? t[i].kind : 0]);
         if (t[i].high_passed)
             printf(" over %d obstacle%s", t[i].high_passed, t[i].high_passed == 1 ? "" : "s");

@@ -173,7 +173,7 @@ cut_at_throw "$scen/pig_throw_gaps_squash.rec" > "$tmp/pig.rec"
 out=$tmp/pig.out
 printf 'throws\nthrow t1\nthrow t0\n' | COLUMNS=200 "$play" --load "$tmp/pig.rec" \
     --agent 0=human --agent 1=human > "$out" || fail "exit $?"
-[ "$(grep -c "^  t0   to 0,-1 field segment 1, 3 tiles, normal: lands; squashes player 1's follower$" "$out")" -eq 2 ] ||
+[ "$(grep -c "^  t0   to 0,-1 field Nw, 3 tiles, normal: lands; squashes player 1's follower$" "$out")" -eq 2 ] ||
     fail "the throw not listed twice (at the decision, then 'throws')"
 has "^player 0, deploy on U at 4,0 or pass > 'throw t1': no such throw ('throws' lists them)$"
 has '> turn 11 player 0: throw$'
@@ -185,6 +185,6 @@ cut_at_throw "$scen/pig_throw_high_precision.rec" > "$tmp/pighp.rec"
 out=$tmp/pighp.out
 printf 'throw t1\n' | COLUMNS=200 "$play" --load "$tmp/pighp.rec" --agent 0=human \
     --agent 1=human > "$out" || fail "exit $?"
-has "^  t1   to 5,-1 field segment 1, 4 tiles, high over 1 obstacle, knocking player 1's follower off a tower: lands$"
+has "^  t1   to 5,-1 field Nw, 4 tiles, high over 1 obstacle, knocking player 1's follower off a tower: lands$"
 has 'turn 15 player 0: throw knock 7$'
 echo "ok: pig throws listed and chosen whole"
