@@ -596,6 +596,15 @@ typedef struct carc_module_def {
      * Read-only; asked for any player, not only the current one. */
     bool (*deploy_allowed)(const carc_game *g, int player, int kind, int tile, int seg,
                            int cause);
+    /* optional, with deploy_allowed: its answers for the segments s <
+     * nseg (<= 32) of placed tile `tile` at once, bit s set exactly when
+     * deploy_allowed(g, player, kind, tile, s, cause) is true.  The core's
+     * listing of a deployment asks it once per kind instead of
+     * deploy_allowed once per segment (Traders & Builders' builder and
+     * pig, Abbey & Mayor's mayor, wagon and barn); tests/test_action_legal.c
+     * compares the two.  Read-only.  Added in 0.10. */
+    uint32_t (*deploy_segs)(const carc_game *g, int player, int kind, int tile, int nseg,
+                            int cause);
 
     /* ---- vetoes and allowances (event; for a veto, any false forbids) */
     /* may `player`'s figure of `kind` (player -1: a neutral figure, which
@@ -634,6 +643,17 @@ typedef struct carc_module_def {
      * needs a repair?  true: the placement decision then also offers a
      * pass, which sets the tile aside and draws again (base.md §3). */
     bool (*place_repair)(const carc_game *g, int type, int x, int y, int rot, int sides);
+    /* optional, with place_repair: could it ever accept this candidate --
+     * tile `type` turned rot with mismatched `sides` -- on some board?  A
+     * pure function of its arguments (the tile type's own edges; no game):
+     * false promises that place_repair(g, type, x, y, rot, sides) answers
+     * false in every game, every cell and every state.  The core asks it
+     * once per thread for each (tile type, cell requirement) it meets (the
+     * answers depend on nothing else: the sides are a function of both) and
+     * then asks place_repair only about the candidates some module's
+     * repair_shape accepts (a module with place_repair and no repair_shape
+     * accepts every one).  Added in 0.10. */
+    bool (*repair_shape)(int type, int rot, int sides);
     /* may tile `type` be drawn now (the dragon tile before a volcano)? */
     bool (*drawable)(const carc_game *g, int type);
     /* drawable is asked only about tile types carrying one of these tile
@@ -856,6 +876,8 @@ typedef struct carc_module_def {
  * union-find link, itself at a feature's root) lies in it */
 #define CARC__SEG_BYTES 16
 #define CARC__SEG_PARENT 0
+#define CARC__SEG_OPEN 10   /* uint16, on a root: carc__root_open */
+#define CARC__SEG_OWNERS 15 /* uint8, on a root: carc__root_owners */
 static inline int32_t carc__head_word(const carc_game *g, size_t off)
 {
     int32_t v;
@@ -1030,6 +1052,37 @@ static inline int carc__tile_at(const carc_game *g, int x, int y)
            sizeof v);
     return v >= 0 ? v : -1;
 }
+/* The board window read once, for a walk of several cells: carc__grid_at(&v,
+ * x, y) is carc__tile_at(g, x, y) for every cell while v = carc__grid(g) is
+ * current -- until the next tile is placed or laid over (the window may move
+ * then) and only while g is the game it was read from (a clone has its own).
+ * A module reading many neighbours (the abbey's holes, a barn's corner)
+ * saves the head's five reads per cell. */
+typedef struct carc_grid {
+    const char *cells; /* int16 cells, row-major */
+    int32_t x0, y0;
+    uint32_t w, h;
+} carc_grid;
+static inline carc_grid carc__grid(const carc_game *g)
+{
+    int16_t x0, y0;
+    uint16_t w, h;
+    memcpy(&x0, (const char *)g + CARC__HEAD_GX0, sizeof x0);
+    memcpy(&y0, (const char *)g + CARC__HEAD_GY0, sizeof y0);
+    memcpy(&w, (const char *)g + CARC__HEAD_GW, sizeof w);
+    memcpy(&h, (const char *)g + CARC__HEAD_GH, sizeof h);
+    carc_grid v = {(const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_GRID_OFF), x0, y0,
+                   w, h};
+    return v;
+}
+static inline int carc__grid_at(const carc_grid *v, int x, int y)
+{
+    uint32_t ux = (uint32_t)x - (uint32_t)v->x0, uy = (uint32_t)y - (uint32_t)v->y0;
+    if (ux >= v->w || uy >= v->h) return -1;
+    int16_t c;
+    memcpy(&c, v->cells + ((size_t)uy * v->w + ux) * sizeof c, sizeof c);
+    return c >= 0 ? c : -1;
+}
 /* the edge kind placed tile t shows on board side `side` (0..3 N E S W),
  * a road laid over it included: EK_FIELD, EK_ROAD, EK_CITY, EK_NONE (a
  * wildcard edge), or -1 for a bad tile or side */
@@ -1132,6 +1185,24 @@ int carc__root_members(const carc_game *g, int root, int16_t *tiles, uint8_t *se
  * time); other classes walk the figures.  Any time; root must be a feature
  * root.  ("Has its owner a follower in the builder's feature?") */
 bool carc__root_has_follower(const carc_game *g, int root, int player, unsigned classes);
+/* inline, for a rule asked about every segment of a tile (Traders &
+ * Builders' builder and pig): the players with a claiming (follower-class)
+ * figure on feature root, a bit each (bit p set exactly when
+ * carc__root_has_follower(g, root, p, CARC_CLASS_FOLLOWER)); and its open
+ * edges (carc__root_open's answer).  root must be a feature root
+ * (carc__segment_root). */
+static inline unsigned carc__root_owners(const carc_game *g, int root)
+{
+    const char *S = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_SEGS_OFF);
+    return (uint8_t)S[(size_t)root * CARC__SEG_BYTES + CARC__SEG_OWNERS];
+}
+static inline int carc__root_open_edges(const carc_game *g, int root)
+{
+    const char *S = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_SEGS_OFF);
+    uint16_t open;
+    memcpy(&open, S + (size_t)root * CARC__SEG_BYTES + CARC__SEG_OPEN, sizeof open);
+    return open;
+}
 /* the features completed by this placement, in scoring order (valid from
  * the BEFORE_SCORING step on) */
 int carc__root_completed_count(const carc_game *g);

@@ -4,8 +4,10 @@
  * decisions included (a host may apply an outcome id itself), and at every
  * turn's own deployment for its verbs, on random games of each module with
  * the hook (with the modules it requires) and of all modules together; and
- * every module's place_rots answers as its may_place_tile, and every step
- * hook the core skips (step_work, step_active) has nothing to do. */
+ * every module's place_rots answers as its may_place_tile, its deploy_segs as
+ * its deploy_allowed, every repair_shape refusal is place_repair's too, and
+ * every step hook the core skips
+ * (step_work, step_active) has nothing to do. */
 #include "core/state.h"
 #include <check.h>
 #include "run_suite.h"
@@ -93,6 +95,76 @@ static void check_place_rots(carc_game *g, int *checked)
     }
 }
 
+/* Every module's repair_shape promises only what place_repair keeps: a
+ * candidate it refuses (a rotation of the tile table's repair[req] with its
+ * mismatched sides) is refused by place_repair too, for every tile type in
+ * every open cell, while the player may repair (a bridge held: the quick
+ * question says yes).  And the core's premise for keeping its answers per
+ * (type, req): an open cell's constrained sides are the nonzero pairs of
+ * its req. */
+static void check_repair_shape(const carc_game *g, int *checked)
+{
+    const front *F = CFRONT(g);
+    const live_slot *ls = CSLOTS(g);
+    for (uint32_t k = 0; k < g->lslots; k++) {
+        if (ls[k].req == LIVE_DEAD) continue;
+        const front *f = &F[ls[k].fi];
+        ck_assert_uint_eq(f->mask, ((f->req | f->req >> 1) & 0x55u) * 3u);
+    }
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md || !md->repair_shape || !carc__module_enabled(g, m)) continue;
+        ck_assert_msg(md->place_repair != NULL, "module %s: repair_shape without place_repair",
+                      md->name);
+        if (!md->place_repair(g, -1, 0, 0, 0, 0)) continue;
+        for (int type = 0; type < carc__ntypes; type++)
+            for (uint32_t k = 0; k < g->lslots; k++) {
+                if (ls[k].req == LIVE_DEAD) continue;
+                const front *f = &F[ls[k].fi];
+                for (unsigned miss = carc__types[type].repair[f->req]; miss; miss &= miss - 1) {
+                    int r = __builtin_ctz(miss);
+                    int sides = (int)carc__repair_sides(f, type, r);
+                    if (!sides || md->repair_shape(type, r, sides)) continue;
+                    ck_assert_msg(!md->place_repair(g, type, f->x, f->y, r, sides),
+                                  "module %s, type %d at %d,%d r%d sides %x: repair_shape "
+                                  "refuses, place_repair accepts",
+                                  md->name, type, f->x, f->y, r, sides);
+                    (*checked)++;
+                }
+            }
+    }
+}
+
+/* Every module's deploy_segs answers as its deploy_allowed, segment by
+ * segment: at every deployment decision with a target tile, for each kind
+ * the module owns and each player, with the decision's cause. */
+static void check_deploy_segs(const carc_game *g, int *checked)
+{
+    const carc_pending *p = carc__front(g);
+    if (p->kind != CARC_DECISION_DEPLOY || p->target < 0) return;
+    int nseg = carc__tile_nseg(g, p->target);
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md || !md->deploy_segs || !carc__module_enabled(g, m)) continue;
+        ck_assert_msg(md->deploy_allowed != NULL, "module %s: deploy_segs without deploy_allowed",
+                      md->name);
+        for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+            if (g->kind_owner[k] != m) continue;
+            for (int pl = 0; pl < g->nplayers; pl++) {
+                uint32_t each = 0;
+                for (int s = 0; s < nseg && s < 32; s++)
+                    if (md->deploy_allowed(g, pl, k, p->target, s, p->arg)) each |= 1u << s;
+                uint32_t got = md->deploy_segs(g, pl, k, p->target, nseg, p->arg);
+                ck_assert_msg(got == each,
+                              "module %s, kind %d, player %d, tile %d: deploy_segs %x, "
+                              "deploy_allowed %x",
+                              md->name, k, pl, p->target, got, each);
+                (*checked) += each != 0;
+            }
+        }
+    }
+}
+
 /* A step hook the core does not call -- its step_work byte is 0, or
  * step_active left it out of this game -- has nothing to do: called on a
  * clone at any decision, it answers CARC_HOOK_NEXT and the clone's bytes
@@ -132,8 +204,12 @@ static void play(uint64_t mods, int players, uint64_t seed, int *checked)
     int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     while (!carc_game_is_terminal(g)) {
         check_decision(g, checked);
-        if (carc__front(g)->kind == CARC_DECISION_PLACE) check_place_rots(g, checked);
+        if (carc__front(g)->kind == CARC_DECISION_PLACE) {
+            check_place_rots(g, checked);
+            check_repair_shape(g, checked);
+        }
         check_gates(g, checked);
+        check_deploy_segs(g, checked);
         if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
             ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
             continue;
@@ -152,7 +228,9 @@ START_TEST(each_module)
 {
     int m = _i;
     const carc_module_def *md = carc__modules[m];
-    if (!md || !(md->action_legal || md->place_rots || md->step_work || md->step_active) ||
+    if (!md ||
+        !(md->action_legal || md->place_rots || md->repair_shape || md->deploy_segs ||
+          md->step_work || md->step_active) ||
         carc_module_available(m) != 1)
         return;
     int checked = 0;

@@ -239,7 +239,8 @@ _Static_assert(offsetof(struct carc_game, player) == CARC__HEAD_PLAYER &&
                    offsetof(struct carc_game, gw) == CARC__HEAD_GW &&
                    offsetof(struct carc_game, gh) == CARC__HEAD_GH &&
                    offsetof(ptile, overlay_sides) == CARC__TILE_OVERLAY_SIDES &&
-                   sizeof(seg) == CARC__SEG_BYTES && offsetof(seg, parent) == CARC__SEG_PARENT,
+                   sizeof(seg) == CARC__SEG_BYTES && offsetof(seg, parent) == CARC__SEG_PARENT &&
+                   offsetof(seg, open) == CARC__SEG_OPEN && offsetof(seg, owners) == CARC__SEG_OWNERS,
                "lib/module.h's game head (CARC__HEAD_*) and struct carc_game disagree");
 
 /* hookmask bits */

@@ -500,15 +500,83 @@ __attribute__((noinline)) bool carc__repairable(const carc_game *g, const front 
     return (g->hookmask & HK_REPAIR) && repairable(g, f, type, rot);
 }
 
-/* the rotations of `type` in cell f that only a repair makes legal */
-static inline unsigned repaired_rots(const carc_game *g, const front *f, int type)
+/* The repair candidates worth a place_repair question.  The tile table's
+ * repair[req] lists the rotations of a type that miss only where a road
+ * meets a field; a module's repair_shape (lib/module.h) tells which of them
+ * it could ever accept, from the type's own edges alone -- a function of
+ * (type, req): a cell's constrained sides (front.mask) are the nonzero
+ * pairs of its req (lib/core/board.c's add_front and road-over-tile
+ * demand; check.c checks a snapshot's).  The answers are kept per thread,
+ * found the first time a (type, req) is met while a module may repair, for
+ * the modules with place_repair of the game (hooks_repair: another set
+ * starts the table again).  An entry: REPAIR_KNOWN | the rotations left
+ * (bit r); types from REPAIR_TYPES on are not kept (every candidate is
+ * asked).  A thread's table never changes an answer, only skips questions
+ * whose answer is false. */
+#define REPAIR_TYPES 256
+#define REPAIR_KNOWN 0x10u
+static _Thread_local uint32_t repair_key;
+static _Thread_local uint8_t repair_rows[REPAIR_TYPES][256];
+
+__attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, int type,
+                                                            unsigned req, uint8_t *e)
 {
-    unsigned rots = 0; /* the table knows the candidates: their mismatches are road/field */
-    for (unsigned miss = carc__types[type].repair[f->req]; miss; miss &= miss - 1) {
+    /* the cell's constrained sides: the nonzero pairs of req */
+    const front f = {.req = (uint8_t)req, .mask = (uint8_t)(((req | req >> 1) & 0x55u) * 3u)};
+    unsigned ok = 0;
+    for (unsigned miss = carc__types[type].repair[req]; miss; miss &= miss - 1) {
+        int r = __builtin_ctz(miss);
+        unsigned sides = carc__repair_sides(&f, type, r);
+        if (!sides) continue; /* repairable's answer: false */
+        for (uint32_t b = g->hooks_repair; b; b &= b - 1) {
+            const carc_module_def *md = carc__modules[__builtin_ctz(b)];
+            if (!md->repair_shape || md->repair_shape(type, r, (int)sides)) {
+                ok |= 1u << r;
+                break;
+            }
+        }
+    }
+    *e = (uint8_t)(REPAIR_KNOWN | ok);
+    return ok;
+}
+
+/* this thread's row of candidates for `type` in game g (NULL: not kept) */
+static inline uint8_t *repair_row(const carc_game *g, int type)
+{
+    if (type >= REPAIR_TYPES) return NULL;
+    if (repair_key != g->hooks_repair) {
+        memset(repair_rows, 0, sizeof repair_rows);
+        repair_key = g->hooks_repair;
+    }
+    return repair_rows[type];
+}
+
+/* the candidates of `type` for requirement req worth asking about */
+static inline unsigned repair_cands(const carc_game *g, uint8_t *row, int type, unsigned req)
+{
+    if (!row) return carc__types[type].repair[req];
+    unsigned e = row[req];
+    return (e & REPAIR_KNOWN) ? e & 15u : repair_shape_fill(g, type, req, &row[req]);
+}
+
+/* the rotations among `cands` (repair_cands) of `type` in cell f that only
+ * a repair makes legal */
+static inline unsigned repaired_of(const carc_game *g, const front *f, int type, unsigned cands)
+{
+    unsigned rots = 0;
+    for (unsigned miss = cands; miss; miss &= miss - 1) {
         int r = __builtin_ctz(miss);
         if (repairable(g, f, type, r)) rots |= 1u << r;
     }
     return rots;
+}
+
+/* the rotations of `type` in cell f that only a repair makes legal */
+static inline unsigned repaired_rots(const carc_game *g, const front *f, int type)
+{
+    /* the table knows the candidates: their mismatches are road/field */
+    if (!carc__types[type].repair[f->req]) return 0;
+    return repaired_of(g, f, type, repair_cands(g, repair_row(g, type), type, f->req));
 }
 
 unsigned carc__repaired_rots(const carc_game *g, const front *f, int type)
@@ -671,8 +739,9 @@ bool carc__segment_may_deploy(const carc_game *g, int player, int kind, int tile
  * figure of `kind` owned by `player` on a valid segment s of placed tile
  * `tile`: the claim test of a follower, the owner's deploy_allowed, the
  * vetoes.  own: the turn's own deployment on the tile just laid. */
-static inline bool deploy_rule(const carc_game *g, int player, int kind, int tile, int s,
-                               int cause, bool own, unsigned flags, int self_root)
+static inline bool deploy_rule_asked(const carc_game *g, int player, int kind, int tile, int s,
+                                     int cause, bool own, unsigned flags, int self_root,
+                                     bool ask_custom)
 {
     unsigned bit = 1u << kind;
     if (g->kind_class[kind] & CARC_CLASS_FOLLOWER) {
@@ -680,10 +749,16 @@ static inline bool deploy_rule(const carc_game *g, int player, int kind, int til
     } else if (!(g->kind_custom & bit)) {
         return false;
     }
-    if ((g->kind_custom & bit) &&
+    if (ask_custom && (g->kind_custom & bit) &&
         !carc__modules[g->kind_owner[kind]]->deploy_allowed(g, player, kind, tile, s, cause))
         return false;
     return !(g->hookmask & HK_MAY_DEPLOY) || vetoes_allow(g, player, kind, tile, s, cause);
+}
+
+static inline bool deploy_rule(const carc_game *g, int player, int kind, int tile, int s,
+                               int cause, bool own, unsigned flags, int self_root)
+{
+    return deploy_rule_asked(g, player, kind, tile, s, cause, own, flags, self_root, true);
 }
 
 /* At deployment decision p: may its player put a figure of `kind` from
@@ -795,19 +870,31 @@ static void place_ids_fast(const carc_game *g, action_sink *sink)
  * candidate for the tile (repaired_rots), no tile type a module vetoes. */
 __attribute__((noinline)) static void place_ids_repair(const carc_game *g, action_sink *sink)
 {
+    /* place_ids_fast's walk of the slots (four ids written at every slot,
+     * the fitting ones kept); a cell whose requirement has a repair
+     * candidate worth asking (repair_cands) writes its row again with the
+     * repaired rotations */
+    const live_slot *restrict ls = CSLOTS(g);
     const front *F = CFRONT(g);
     const int type = g->drawn;
-    const uint8_t *fit = carc__types[type].fit, *rep = carc__types[type].repair;
-    int32_t *ids = sink->ids;
+    const uint8_t *restrict fit16 = carc__types[type].fit16;
+    const uint8_t *restrict rep = carc__types[type].repair;
+    uint8_t *row = repair_row(g, type);
+    const char *restrict rows = (const char *)rot_lists;
+    int32_t *restrict ids = sink->ids;
     size_t n = sink->n;
     if (repair_pass(g)) ids[n++] = CARC_ID_PASS; /* id 0: before every placement */
-    CARC_FOR_LIVE(g, k, fi) {
-        const front *f = &F[fi];
-        unsigned rots = fit[f->req];
-        if (rep[f->req]) rots |= repaired_rots(g, f, type);
-        v4i v = rot_lists[rots] + (int32_t)f->idbase;
+    for (size_t k = 0, m = g->lslots; k < m; k++) {
+        const unsigned req = ls[k].req;
+        size_t o = fit16[req]; /* 0 for a filled cell's slot (LIVE_DEAD) */
+        if (req != LIVE_DEAD && rep[req]) {
+            unsigned cands = repair_cands(g, row, type, req);
+            if (cands) o |= (size_t)repaired_of(g, &F[ls[k].fi], type, cands) << 4;
+        }
+        /* rows + o is a row of rot_lists: aligned */
+        v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)ls[k].id;
         memcpy(ids + n, &v, sizeof v);
-        n += rot_count16[rots << 4];
+        n += rot_count16[o];
     }
     sink->n = n;
 }
@@ -823,7 +910,7 @@ static void place_actions(const carc_game *g, action_sink *sink)
         return;
     }
     if (repair && !sink->buf && !place_veto_type(g, g->drawn) &&
-        sink->cap >= sink->n + 1u + 4u * g->live_front) {
+        sink->cap >= sink->n + 1u + 4u * g->lslots) { /* 4 ids written at every slot */
         place_ids_repair(g, sink);
         return;
     }
@@ -869,6 +956,31 @@ static uint32_t claim_mask(const carc_game *g, int tile, int nseg, bool own)
     return m;
 }
 
+/* deploy_actions for kind k whose owner has deploy_segs (lib/module.h),
+ * nseg <= 32: the owner's deploy_allowed for every segment at once, then
+ * the rest of the rule (deploy_rule_asked: the claim test, the vetoes) for
+ * those segments only -- the same answers, the rule's tests being
+ * read-only, in the same order.  Out of line: the other kinds' paths in
+ * deploy_actions stay as they were. */
+__attribute__((noinline)) static void deploy_kind_segs(const carc_game *g, const carc_pending *p,
+                                                       int k, int nseg, bool own,
+                                                       action_sink *sink)
+{
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = CARC_ACTION_DEPLOY;
+    a.figure = k;
+    const uint32_t allow = carc__modules[g->kind_owner[k]]->deploy_segs(g, p->player, k, p->target,
+                                                                       nseg, p->arg);
+    for (uint32_t m = allow & (nseg < 32 ? (1u << nseg) - 1u : ~0u); m; m &= m - 1) {
+        int s = __builtin_ctz(m);
+        if (!deploy_rule_asked(g, p->player, k, p->target, s, p->arg, own, 0, -1, false))
+            continue;
+        a.segment = s;
+        carc__sink_push(sink, &a, CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s);
+    }
+}
+
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     carc_action a;
@@ -899,6 +1011,11 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
                     a.segment = s;
                     carc__sink_push(sink, &a, CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s);
                 }
+                continue;
+            }
+            if ((g->kind_custom & (1u << k)) && carc__modules[g->kind_owner[k]]->deploy_segs &&
+                nseg <= 32) {
+                deploy_kind_segs(g, p, k, nseg, own, sink);
                 continue;
             }
             for (int s = 0; s < nseg; s++) {

@@ -272,20 +272,31 @@ static int barn_in(const carc_game *g, int root, int except)
  * (Nw Ne En Es Se Sw Ws Wn = 0..7). */
 static const int CORNER_HALF[4][2] = {{1, 2}, {3, 4}, {5, 6}, {7, 0}};
 
-/* The field segment of placed tile t covering both half-edges of board
- * corner c, or -1. */
-static int corner_field(const carc_game *g, int t, int c)
+/* The field segment of tile type `type` turned rot covering both
+ * half-edges of board corner c, or -1. */
+static int corner_field_of(int type, int rot, int c)
 {
-    const tile_type *ty = &carc__types[carc__tile_type(g, t)];
-    int r = carc__tile_rot(g, t);
-    int a = ty->half_seg[r][CORNER_HALF[c][0]], b = ty->half_seg[r][CORNER_HALF[c][1]];
+    const tile_type *ty = &carc__types[type];
+    int a = ty->half_seg[rot][CORNER_HALF[c][0]], b = ty->half_seg[rot][CORNER_HALF[c][1]];
     if (a == NO_SEG || a != b || ty->seg[a].kind != CARC_FEATURE_FIELD) return -1;
     return a;
 }
 
+/* The field segment of placed tile t covering both half-edges of board
+ * corner c, or -1 (t's record read once). */
+static int corner_field(const carc_game *g, int t, int c)
+{
+    const char *r = carc__tile_rec(g, t);
+    if (!r) return -1;
+    uint16_t type;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    return corner_field_of(type, (uint8_t)r[CARC__TILE_ROT], c);
+}
+
 /* May a barn stand at corner c of placed tile t?  Four placed tiles meet
  * there and each one's quarter at that corner is one field.  Returns the
- * field segment of t, or -1. */
+ * field segment of t, or -1.  The tile's own quarter first (it refuses
+ * most corners), then the other three, the board window read once. */
 static int barn_corner(const carc_game *g, int t, int c)
 {
     int seg = corner_field(g, t, c);
@@ -293,23 +304,61 @@ static int barn_corner(const carc_game *g, int t, int c)
     int x, y;
     carc__tile_xy(g, t, &x, &y);
     int dx = (c == 0 || c == 1) ? 1 : -1, dy = (c == 0 || c == 3) ? -1 : 1;
-    int side = carc__tile_at(g, x + dx, y);
+    const carc_grid v = carc__grid(g);
+    int side = carc__grid_at(&v, x + dx, y);
     if (side < 0 || corner_field(g, side, 3 - c) < 0) return -1;
-    int vert = carc__tile_at(g, x, y + dy);
+    int vert = carc__grid_at(&v, x, y + dy);
     if (vert < 0 || corner_field(g, vert, c ^ 1) < 0) return -1;
-    int diag = carc__tile_at(g, x + dx, y + dy);
+    int diag = carc__grid_at(&v, x + dx, y + dy);
     if (diag < 0 || corner_field(g, diag, (c + 2) & 3) < 0) return -1;
     return seg;
+}
+
+/* The corners c of placed tile t where barn_corner(g, t, c) >= 0, a bit
+ * each: t's record and the board window read once, t's own quarters first
+ * (they refuse most corners). */
+static unsigned barn_corners(const carc_game *g, int t)
+{
+    const char *r = carc__tile_rec(g, t);
+    if (!r) return 0;
+    uint16_t type;
+    int16_t x, y;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    memcpy(&x, r + CARC__TILE_X, sizeof x);
+    memcpy(&y, r + CARC__TILE_Y, sizeof y);
+    const int rot = (uint8_t)r[CARC__TILE_ROT];
+    unsigned own = 0, ok = 0;
+    for (int c = 0; c < 4; c++)
+        if (corner_field_of(type, rot, c) >= 0) own |= 1u << c;
+    if (!own) return 0;
+    const carc_grid v = carc__grid(g);
+    for (; own; own &= own - 1) {
+        int c = __builtin_ctz(own);
+        int dx = (c == 0 || c == 1) ? 1 : -1, dy = (c == 0 || c == 3) ? -1 : 1;
+        int side = carc__grid_at(&v, x + dx, y);
+        if (side < 0 || corner_field(g, side, 3 - c) < 0) continue;
+        int vert = carc__grid_at(&v, x, y + dy);
+        if (vert < 0 || corner_field(g, vert, c ^ 1) < 0) continue;
+        int diag = carc__grid_at(&v, x + dx, y + dy);
+        if (diag < 0 || corner_field(g, diag, (c + 2) & 3) < 0) continue;
+        ok |= 1u << c;
+    }
+    return ok;
+}
+
+/* barn_ok's tests after the corner's (barn_corner said seg) */
+static bool barn_allowed(const carc_game *g, int player, int t, int seg)
+{
+    if (carc__rule(g, RULE_BARN_PLACEMENT) != 2 && barn_in(g, carc__segment_root(g, t, seg), -1) >= 0)
+        return false;
+    int f = carc__figure_in_supply(g, player, CARC_FIGURE_BARN);
+    return f >= 0 && carc__figure_may_move(g, f, CARC_PLACE_SEGMENT, t, 0, CARC_CAUSE_DEPLOY);
 }
 
 static bool barn_ok(const carc_game *g, int player, int t, int c, int *seg_out)
 {
     int seg = barn_corner(g, t, c);
-    if (seg < 0) return false;
-    if (carc__rule(g, RULE_BARN_PLACEMENT) != 2 && barn_in(g, carc__segment_root(g, t, seg), -1) >= 0)
-        return false;
-    int f = carc__figure_in_supply(g, player, CARC_FIGURE_BARN);
-    if (f < 0 || !carc__figure_may_move(g, f, CARC_PLACE_SEGMENT, t, 0, CARC_CAUSE_DEPLOY)) return false;
+    if (seg < 0 || !barn_allowed(g, player, t, seg)) return false;
     if (seg_out) *seg_out = seg;
     return true;
 }
@@ -485,6 +534,27 @@ static bool deploy_allowed(const carc_game *g, int player, int kind, int tile, i
     }
 }
 
+/* deploy_allowed for segments 0..nseg-1 at once (lib/module.h): the
+ * tile's type read once */
+static uint32_t deploy_segs(const carc_game *g, int player, int kind, int tile, int nseg,
+                            int cause)
+{
+    (void)player;
+    (void)cause;
+    if (kind != CARC_FIGURE_MAYOR && kind != CARC_FIGURE_WAGON) return 0; /* the barn: a verb */
+    const tile_type *ty = &carc__types[carc__tile_type(g, tile)];
+    uint32_t m = 0;
+    for (int s = 0; s < nseg; s++) {
+        /* seg_kind: segment nseg of the type is a road laid over the tile */
+        int k = s < ty->nseg ? ty->seg[s].kind : CARC_FEATURE_ROAD;
+        bool ok = kind == CARC_FIGURE_MAYOR ? k == CARC_FEATURE_CITY
+                                            : k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY ||
+                                                  k == CARC_FEATURE_MONASTERY;
+        if (ok) m |= 1u << s;
+    }
+    return m;
+}
+
 static int strength(const carc_game *g, int fig)
 {
     carc_fig f;
@@ -549,28 +619,69 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
 
 /* ------------------------------------------------------------- steps */
 
+/* Is cell (x + dx, y + dy) placed?  near: the 5 x 5 cells around (x, y)
+ * lie inside the board window and c is (x, y)'s cell, so the cell is read
+ * at its offset (one load); else carc__grid_at. */
+static inline __attribute__((always_inline)) bool placed_near(const carc_grid *v, const char *c,
+                                                              bool near, int x, int y, int dx,
+                                                              int dy)
+{
+    if (!near) return carc__grid_at(v, x + dx, y + dy) >= 0;
+    int16_t k;
+    memcpy(&k, c + ((ptrdiff_t)dy * (ptrdiff_t)v->w + dx) * (ptrdiff_t)sizeof k, sizeof k);
+    return k >= 0;
+}
+
+/* track_holes' count: the holes made minus the hole filled (see there) */
+static inline __attribute__((always_inline)) int holes_delta(const carc_grid *v, const char *c,
+                                                             bool near, int x, int y)
+{
+#define PLACED(dx, dy) placed_near(v, c, near, x, y, dx, dy)
+    int filled = 1, now = 0;
+    int ne = -1, se = -1, sw = -1, nw = -1; /* the diagonals, read when needed */
+#define DIAG(var, dx, dy) ((var) < 0 ? ((var) = PLACED(dx, dy)) : (var))
+    if (!PLACED(0, -1)) {
+        filled = 0;
+        now += PLACED(0, -2) && DIAG(ne, 1, -1) && DIAG(nw, -1, -1);
+    }
+    if (!PLACED(1, 0)) {
+        filled = 0;
+        now += PLACED(2, 0) && DIAG(ne, 1, -1) && DIAG(se, 1, 1);
+    }
+    if (!PLACED(0, 1)) {
+        filled = 0;
+        now += PLACED(0, 2) && DIAG(se, 1, 1) && DIAG(sw, -1, 1);
+    }
+    if (!PLACED(-1, 0)) {
+        filled = 0;
+        now += PLACED(-2, 0) && DIAG(sw, -1, 1) && DIAG(nw, -1, -1);
+    }
+#undef DIAG
+#undef PLACED
+    return now - filled;
+}
+
 /* After a placement: the holes, kept up to date: only the cell just filled
- * and its four neighbours can change. */
+ * and its four neighbours can change.  The cell just filled was a hole
+ * unless a neighbour is empty; an empty neighbour is a hole now when its
+ * three other neighbours (the cell two away, the two diagonals beside it)
+ * are placed.  The board window is read once (carc__grid: nothing is
+ * placed between the lookups), each cell at most once; inside the window
+ * (nearly always) each cell at its offset from the tile's. */
 static void track_holes(carc_game *g)
 {
-    int x, y, t = carc__tile_last(g), filled = 1, now = 0;
+    int x, y, t = carc__tile_last(g);
     if (t < 0) return;
     carc__tile_xy(g, t, &x, &y);
-    /* counted in locals and stored once: nothing is written between the
-     * lookups, so the board window is read once */
-    const carc_game *cg = g;
-    for (int d = 0; d < 4; d++) {
-        int nx = x + DX[d], ny = y + DY[d];
-        if (carc__tile_at(cg, nx, ny) >= 0) continue;
-        filled = 0;
-        /* a hole now if its three other neighbours are placed */
-        int e;
-        for (e = 0; e < 4; e++)
-            if (e != ((d + 2) & 3) && carc__tile_at(cg, nx + DX[e], ny + DY[e]) < 0) break;
-        now += e == 4;
-    }
+    const carc_grid v = carc__grid(g);
+    uint32_t ux = (uint32_t)x - (uint32_t)v.x0, uy = (uint32_t)y - (uint32_t)v.y0;
+    int d;
+    if (ux < v.w && uy < v.h && ux >= 2 && ux + 2 < v.w && uy >= 2 && uy + 2 < v.h)
+        d = holes_delta(&v, v.cells + ((size_t)uy * v.w + ux) * sizeof(int16_t), true, x, y);
+    else
+        d = holes_delta(&v, NULL, false, x, y);
     am_state *s = st(g);
-    s->holes = (uint16_t)(s->holes + now - filled); /* the cell just filled was a hole */
+    s->holes = (uint16_t)(s->holes + d);
 }
 
 /* DRAW, before the core draws: play the abbey instead? */
@@ -781,9 +892,13 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     if (p->target < 0 || carc__tile_neighbours(g, p->target) < 3 ||
         carc__figure_supply(g, p->player, CARC_FIGURE_BARN) == 0)
         return;
-    for (int c = 0; c < 4; c++)
-        if (barn_ok(g, p->player, p->target, c, NULL))
+    /* barn_ok for each corner: the corners first (barn_corners), then the
+     * rest for those only */
+    for (unsigned m = barn_corners(g, p->target); m; m &= m - 1) {
+        int c = __builtin_ctz(m);
+        if (barn_allowed(g, p->player, p->target, corner_field(g, p->target, c)))
             carc__sink_push_kind(sink, ACT_BARN, c, 0, VERB_BARN + c);
+    }
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
@@ -939,6 +1054,7 @@ const carc_module_def carc__module_abbey_mayor = {
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
     .deploy_allowed = deploy_allowed,
+    .deploy_segs = deploy_segs,
     .may_deploy = may_deploy,
     .may_place_tile = may_place_tile,
     .place_rots = place_rots,

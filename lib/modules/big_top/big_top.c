@@ -447,21 +447,27 @@ static bool scored_now(const carc_game *g, int i)
 /* How much figure i weighs in the circus around cell (cx, cy) (0: not
  * counted).  placed: the circus of a new circus tile, where the figures of
  * the features this placement scored never count (footnote 1), even when
- * they stand on the board again (a wagon that moved on) */
-static int circus_weight(const carc_game *g, int i, int cx, int cy, bool placed)
+ * they stand on the board again (a wagon that moved on).  castles: some
+ * castle stands (carc__bcb_castles), else no figure is a castle's knight */
+static int circus_weight(const carc_game *g, int i, int cx, int cy, bool placed, bool castles)
 {
     carc_fig f;
     carc__figure_get(g, i, &f);
+    /* in supply or out of play: on no tile, held by nobody (most figures
+     * of a game: the answer of the tests below, without them) */
+    if (f.where == CARC_PLACE_SUPPLY || f.where == CARC_PLACE_REMOVED) return 0;
     if (f.owner < 0 || !(carc__figure_kind_classes(g, f.kind) & CARC_CLASS_MEEPLE)) return 0;
     if (placed && scored_now(g, i)) return 0;
-    int t = carc__figure_tile(g, i);
+    /* carc__figure_tile: a figure on a segment or tile is on its own */
+    int t = f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE ? f.tile
+                                                                       : carc__figure_tile(g, i);
     if (t < 0) {
         /* D3 option: followers in the City's quarters (held by the Count) */
         return f.where == CARC_PLACE_HELD && f.holder == CARC_MODULE_COUNT &&
                        carc__rule(g, RULE_QUARTERS) == 2
                    ? 1 : 0;
     }
-    if (!in_3x3(g, t, cx, cy) && !castle_in_3x3(g, i, cx, cy)) return 0;
+    if (!in_3x3(g, t, cx, cy) && !(castles && castle_in_3x3(g, i, cx, cy))) return 0;
     return f.kind == CARC_FIGURE_BIG && carc__rule(g, RULE_BIG_MEEPLE) == 2 ? 2 : 1;
 }
 
@@ -471,8 +477,10 @@ static int score_circus(carc_game *g, int value, bool placed)
     if (c < 0) return CARC_OK;
     int count[CARC_MAX_PLAYERS] = {0}, cx, cy;
     carc__tile_xy(g, c, &cx, &cy);
+    /* no castle standing: no figure is a castle's knight (castle_in_3x3) */
+    const bool castles = carc__bcb_castles(g) > 0;
     for (int i = 0; i < carc__figure_count(g); i++) {
-        int w = circus_weight(g, i, cx, cy, placed);
+        int w = circus_weight(g, i, cx, cy, placed, castles);
         if (w) {
             carc_fig f;
             carc__figure_get(g, i, &f);

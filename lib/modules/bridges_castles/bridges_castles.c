@@ -206,6 +206,12 @@ int carc__bcb_tokens(const carc_game *g, int player, int kind)
     return 0;
 }
 
+int carc__bcb_castles(const carc_game *g)
+{
+    if (!g || !carc__module_enabled(g, MOD)) return 0;
+    return cst(g)->ncastles;
+}
+
 int carc__bcb_castle_of(const carc_game *g, int fig, int tiles[2])
 {
     if (!g || !carc__module_enabled(g, MOD) || fig < 0) return 0;
@@ -246,9 +252,11 @@ static bool bridge_on(const carc_game *g, int t)
     /* fields at both ends of one axis first (EK_FIELD 1: N 0x01, S 0x10,
      * E 0x04, W 0x40), the type's edges read inline */
     _Static_assert(EK_FIELD == 1, "the field pattern below");
-    int type = carc__tile_type(g, t);
-    if (type < 0) return false;
-    int code = carc__types[type].code[carc__tile_rot(g, t)];
+    const char *r = carc__tile_rec(g, t); /* read once: type and rotation */
+    if (!r) return false;
+    uint16_t type;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    int code = carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]];
     if ((code & 0x33) != 0x11 && (code & 0xCC) != 0x44) return false;
     int ends = carc__tile_overlay_ends(g, t);
     return (ends & SIDES_NS) == SIDES_NS || (ends & SIDES_EW) == SIDES_EW;
@@ -282,8 +290,9 @@ static bool may_bridge(const carc_game *g, const carc_pending *p)
     int x, y;
     if (bridge_on(g, p->target)) return true;
     carc__tile_xy(g, p->target, &x, &y);
+    const carc_grid v = carc__grid(g); /* the board window read once */
     for (int d = 0; d < 4; d++) {
-        int u = carc__tile_at(g, x + dx[d], y + dy[d]);
+        int u = carc__grid_at(&v, x + dx[d], y + dy[d]);
         if (u >= 0 && bridge_on(g, u)) return true;
     }
     return false;
@@ -388,6 +397,20 @@ static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int
         if (sides != way && !road_may_end(g, x + dx[d ^ 2], y + dy[d ^ 2], d)) return false;
     }
     return carc__segments_room(g) > carc__types[type].nseg;
+}
+
+/* repair_shape (lib/module.h): repair_fits' tests that read only the tile
+ * type -- the mismatched sides on one axis; the tile's road against a field
+ * on one side only, or the tile's fields at both ends of the axis.  false
+ * here is false in repair_fits for every board. */
+static bool repair_shape(int type, int rot, int sides)
+{
+    int d = __builtin_ctz((unsigned)sides);
+    int way = (d & 1) ? SIDES_EW : SIDES_NS;
+    if (sides & ~way) return false;
+    int code = carc__types[type].code[rot], k = (code >> (2 * d)) & 3;
+    if (k == EK_ROAD) return sides == 1 << d;
+    return k == EK_FIELD && ((code >> (2 * (d ^ 2))) & 3) == EK_FIELD;
 }
 
 /* place_repair: the player has a bridge left and repair_fits. */
@@ -1111,6 +1134,30 @@ static int chance_outcomes(const carc_game *g, const carc_pending *p, int32_t *i
     int n = 0;
     const uint8_t *counts = carc__pile_counts(g);
     bool veto = carc__pile_vetoes(g);
+    const int nt = carc__ntypes;
+    if (!veto && cap >= (size_t)nt) {
+        /* every type fits in the buffers: each count of a block of eight
+         * that is not all 0 is written, and kept (n advances) when it is
+         * not 0 -- the same outcomes in the same order, without a branch
+         * per type (the pile of several tile sets is dense) */
+        int t = 0;
+        for (; t + 8 <= nt; t += 8) {
+            uint64_t w8;
+            memcpy(&w8, counts + t, sizeof w8);
+            if (!w8) continue;
+            for (int i = t; i < t + 8; i++) {
+                ids[n] = i;
+                w[n] = counts[i];
+                n += counts[i] != 0;
+            }
+        }
+        for (; t < nt; t++) {
+            ids[n] = t;
+            w[n] = counts[t];
+            n += counts[t] != 0;
+        }
+        return n;
+    }
     FOR_DEALABLE(g, t, counts, veto) {
         if ((size_t)n < cap) {
             ids[n] = t;
@@ -1246,4 +1293,5 @@ const carc_module_def carc__module_bridges_castles = {
     .held_tiles = held_tiles,
     .explain = explain,
     .place_repair = place_repair,
+    .repair_shape = repair_shape,
 };

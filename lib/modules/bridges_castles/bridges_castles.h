@@ -54,4 +54,9 @@ int carc__bcb_tokens(const carc_game *g, int player, int kind);
  * its 3 x 3), else 0 (also when the module is off). */
 int carc__bcb_castle_of(const carc_game *g, int fig, int tiles[2]);
 
+/* How many castles stand (0 when the module is off): 0 means
+ * carc__bcb_castle_of answers 0 for every figure, so a walk over all
+ * figures (the circus count) asks it only while some castle stands. */
+int carc__bcb_castles(const carc_game *g);
+
 #endif

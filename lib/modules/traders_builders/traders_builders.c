@@ -287,18 +287,37 @@ static int goods_majorities(carc_game *g)
 /* The builder on a road or city, the pig on a field, of the tile just laid,
  * where the deploying player already has a follower in that feature; the
  * builder not on a road or city this tile completes (JCloisterZone's
- * Builder.isDeploymentAllowed: "occupied and uncompleted"). */
+ * Builder.isDeploymentAllowed: "occupied and uncompleted").  The core asks
+ * about every segment of the tile for each of these kinds in supply: the
+ * feature's owners and open edges are read inline (supported's answer). */
+static inline bool deploy_allowed_in(const carc_game *g, int player, int kind, int tile, int seg)
+{
+    int fk = carc__types[carc__tile_type(g, tile)].seg[seg].kind;
+    if (kind == CARC_FIGURE_PIG ? fk != CARC_FEATURE_FIELD
+                                : kind != CARC_FIGURE_BUILDER ||
+                                      (fk != CARC_FEATURE_ROAD && fk != CARC_FEATURE_CITY))
+        return false;
+    int root = carc__segment_root(g, tile, seg);
+    if (!(carc__root_owners(g, root) >> player & 1u)) return false;
+    return kind == CARC_FIGURE_PIG || carc__root_open_edges(g, root) > 0;
+}
+
 static bool deploy_allowed(const carc_game *g, int player, int kind, int tile, int seg, int cause)
 {
     (void)cause;
-    int fk = carc__types[carc__tile_type(g, tile)].seg[seg].kind;
-    if (kind == CARC_FIGURE_PIG)
-        return fk == CARC_FEATURE_FIELD && supported(g, player, carc__segment_root(g, tile, seg));
-    if (kind != CARC_FIGURE_BUILDER || (fk != CARC_FEATURE_ROAD && fk != CARC_FEATURE_CITY))
-        return false;
-    int root = carc__segment_root(g, tile, seg);
-    /* open edges: what carc__root_eval's feat_eval.open says, without its walk */
-    return supported(g, player, root) && carc__root_open(g, root) > 0;
+    return deploy_allowed_in(g, player, kind, tile, seg);
+}
+
+/* deploy_allowed for segments 0..nseg-1 at once (lib/module.h) */
+static uint32_t deploy_segs(const carc_game *g, int player, int kind, int tile, int nseg,
+                            int cause)
+{
+    (void)cause;
+    uint32_t m = 0;
+    if (kind != CARC_FIGURE_PIG && kind != CARC_FIGURE_BUILDER) return 0;
+    for (int s = 0; s < nseg; s++)
+        if (deploy_allowed_in(g, player, kind, tile, s)) m |= 1u << s;
+    return m;
 }
 
 /* ------------------------------------------------------- the orphan rule */
@@ -380,6 +399,7 @@ const carc_module_def carc__module_traders_builders = {
     .step_work = step_work,
     .setup = setup,
     .deploy_allowed = deploy_allowed,
+    .deploy_segs = deploy_segs,
     .player_points = player_points,
     .figure_moved = figure_moved,
     .token_kinds = (1u << CARC_TOKEN_WINE) | (1u << CARC_TOKEN_GRAIN) | (1u << CARC_TOKEN_CLOTH),
