@@ -40,11 +40,15 @@ static const carc_step_hook *hook_of(step_entry e)
                                       : &carc__modules[e.owner]->steps[e.index];
 }
 
-/* Per-step hook lists of a new game, sorted by (order, owner): the core's
- * work sorts before a module's at the same order.  CARC_E_LIMIT if a step
- * would hold more than MAX_STEP_HOOKS hooks. */
+/* The step program of a new game (prog, pstart, nsteps): each step's hooks
+ * sorted by (order, owner) -- the core's work sorts before a module's at
+ * the same order -- and the steps laid one after the other in pipeline
+ * order, each hook with its work byte's place in the game's block.
+ * CARC_E_LIMIT if a step would hold more than MAX_STEP_HOOKS hooks (or all
+ * of them more than MAX_STEP_OPS). */
 int carc__build_steps(carc_game *g)
 {
+    step_entry lists[CARC_NUM_STEPS][MAX_STEP_HOOKS];
     memset(g->nsteps, 0, sizeof g->nsteps);
     for (int k = -1; k < (int)g->nmods; k++) {
         const carc_module_def *md = k < 0 ? NULL : carc__mod(g, k);
@@ -56,7 +60,7 @@ int carc__build_steps(carc_game *g)
             if (md && md->step_active && !md->step_active(g, i)) continue; /* idle in this game */
             uint8_t *ns = &g->nsteps[h->step];
             if (*ns >= MAX_STEP_HOOKS) return CARC_E_LIMIT;
-            step_entry *list = g->steps[h->step];
+            step_entry *list = lists[h->step];
             int j = *ns;
             /* insertion keeps registration order among equal keys; the
              * core registers first */
@@ -68,12 +72,30 @@ int carc__build_steps(carc_game *g)
             (*ns)++;
         }
     }
+    int pc = 0;
+    memset(g->prog, 0, sizeof g->prog);
+    for (int s = 0; s < CARC_NUM_STEPS; s++) {
+        g->pstart[s] = (uint8_t)pc;
+        if (pc + g->nsteps[s] > MAX_STEP_OPS) return CARC_E_LIMIT;
+        for (int i = 0; i < g->nsteps[s]; i++) {
+            step_entry e = lists[s][i];
+            step_op *o = &g->prog[pc++];
+            o->owner = e.owner;
+            o->index = e.index;
+            o->work = 0;
+            if (e.owner == CARC_CORE_OWNER) continue;
+            /* the work byte's place in the block (a place past 16 bits:
+             * the hook is always called, which its contract allows) */
+            const uint16_t *w = carc__modules[e.owner]->step_work;
+            uint32_t at = w && w[e.index] ? g->modoff[e.owner] + w[e.index] : 0;
+            if (at && at <= UINT16_MAX) o->work = (uint16_t)at;
+        }
+    }
     /* plain: only the core works in the steps, so carc__apply may take the
      * core's own turn directly (plain_advance); nothing may pause scoring */
     g->plain = !(g->hookmask & HK_BEFORE_MAJORITY);
-    for (int s = 0; s < CARC_NUM_STEPS; s++)
-        for (int i = 0; i < g->nsteps[s]; i++)
-            if (g->steps[s][i].owner != CARC_CORE_OWNER) g->plain = 0;
+    for (int i = 0; i < pc; i++)
+        if (g->prog[i].owner != CARC_CORE_OWNER) g->plain = 0;
     /* skip[s]: the first step from s on that has hooks or decides where
      * the turn goes next, so the engine never walks through empty steps */
     for (int s = CARC_STEP_OVER; s >= 0; s--) {
@@ -252,38 +274,52 @@ static void next_step(carc_game *g)
     }
 }
 
+/* The pipeline runs until a decision is pending (or the game is over or
+ * faulted).  A step's hooks run from the game's step program in a loop of
+ * their own: a hook whose work byte is 0 is passed over without a call,
+ * and step_pos is stored before each call (carc__turn_start reads it) and
+ * when the step is left. */
 void carc__advance(carc_game *g)
 {
+    const uint8_t *bytes = (const uint8_t *)g;
     while (g->npending == 0 && !(g->flags & TF_FAULT)) {
-        int s = g->step;
-        if (g->step_pos < g->nsteps[s]) {
+        unsigned s = g->step, pos = g->step_pos, n = g->nsteps[s];
+        if (pos < n) {
             if (s == CARC_STEP_FINAL_SCORING && g->nlog_final == UINT32_MAX)
                 g->nlog_final = g->nlog; /* what play scored ends here */
-            step_entry e = g->steps[s][g->step_pos];
-            int r;
-            if (e.owner != CARC_CORE_OWNER) {
-                /* a hook whose work byte is 0 has nothing to do: not called */
-                const carc_module_def *md = carc__modules[e.owner];
-                const uint16_t *w = md->step_work;
-                r = w && w[e.index] && !((const uint8_t *)g)[g->modoff[e.owner] + w[e.index] - 1u]
-                        ? CARC_HOOK_NEXT
-                        : md->steps[e.index].fn(g);
-            } else switch (e.index) { /* the order of core_hooks[] */
-                case 0: r = core_draw(g); break;
-                case 1: r = core_place(g); break;
-                case 2: r = core_deploy(g); break;
-                case 3: r = core_collect(g); break;
-                case 4: r = core_score(g); break;
-                default: r = core_final(g); break;
+            const step_op *op = &g->prog[g->pstart[s]];
+            do {
+                const step_op o = op[pos];
+                int r;
+                if (o.owner != CARC_CORE_OWNER) {
+                    /* a hook whose work byte is 0 has nothing to do: not called */
+                    if (o.work && !bytes[o.work - 1u]) continue;
+                    g->step_pos = (uint8_t)pos;
+                    r = carc__modules[o.owner]->steps[o.index].fn(g);
+                } else {
+                    g->step_pos = (uint8_t)pos;
+                    switch (o.index) { /* the order of core_hooks[] */
+                    case 0: r = core_draw(g); break;
+                    case 1: r = core_place(g); break;
+                    case 2: r = core_deploy(g); break;
+                    case 3: r = core_collect(g); break;
+                    case 4: r = core_score(g); break;
+                    default: r = core_final(g); break;
+                    }
                 }
-            /* AGAIN: call it again once its decisions are taken; a hook that
-             * asks again without queueing anything is done */
-            if (r == CARC_HOOK_JUMP) continue; /* carc__turn_start set the step */
-            if (!(r == CARC_HOOK_AGAIN && g->npending > 0)) g->step_pos++;
-            continue;
+                if (r == CARC_HOOK_JUMP) goto moved; /* carc__turn_start set the step */
+                if (g->npending > 0 || (g->flags & TF_FAULT)) {
+                    /* AGAIN: call it again once its decisions are taken; a
+                     * hook that asks again without queueing anything is done */
+                    g->step_pos = (uint8_t)(r == CARC_HOOK_AGAIN && g->npending > 0 ? pos : pos + 1);
+                    return;
+                }
+            } while (++pos < n);
+            g->step_pos = (uint8_t)pos;
         }
         if (s == CARC_STEP_OVER) return;
         next_step(g);
+    moved:;
     }
 }
 
@@ -576,10 +612,9 @@ static int place_pass(carc_game *g)
     }
     g->step = CARC_STEP_DRAW;
     g->step_pos = 0;
-    for (int i = 0; i < g->nsteps[CARC_STEP_DRAW]; i++) {
-        step_entry e = g->steps[CARC_STEP_DRAW][i];
-        if (e.owner == CARC_CORE_OWNER && e.index == 0) g->step_pos = (uint8_t)i;
-    }
+    const step_op *draw = &g->prog[g->pstart[CARC_STEP_DRAW]];
+    for (int i = 0; i < g->nsteps[CARC_STEP_DRAW]; i++)
+        if (draw[i].owner == CARC_CORE_OWNER && draw[i].index == 0) g->step_pos = (uint8_t)i;
     return CARC_OK;
 }
 
