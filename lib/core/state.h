@@ -136,17 +136,24 @@ typedef struct step_entry {
 
 /* The game's step program (carc__build_steps): every hook of every step of
  * this game, step by step in pipeline order, each step's in its run order
- * (prog[pstart[s] + i] is step s's i-th hook, i < nsteps[s]).  work: 1 +
- * the offset in the game's block of the hook's work byte (its module's
- * step_work, lib/module.h), so carc__advance tests it without reading the
- * module's definition; 0: always called.  MAX_STEP_OPS bounds the hooks of
+ * (prog[pstart[s] + i] is step s's i-th hook, i < nsteps[s]) with its
+ * gate (its module's step_work or step_ttags, lib/module.h): the place of
+ * its work byte in the game's block or its tile tags, so carc__advance
+ * tests it without reading the module's definition; work 0: always
+ * called.  MAX_STEP_OPS bounds the hooks of
  * all steps together (the core's six and every module's; 416 bytes, as
  * the per-step lists it replaced). */
 #define MAX_STEP_OPS 104
 typedef struct step_op {
-    uint8_t owner, index;
-    uint16_t work;
+    uint8_t owner;
+    uint8_t index;  /* OP_INDEX: the hook's index in its list; OP_*: its gate */
+    uint16_t work;  /* OP_TTAGS: the tile tags; else 1 + the work byte's place */
 } step_op;
+/* index's bits: a module's hooks are at most OP_INDEX + 1; OP_PAIR: the
+ * work byte and the next one (CARC_WORK_PAIR); OP_PLAYER: the work byte of
+ * the player whose turn it is (CARC_WORK_PLAYER); OP_TTAGS: the tags of
+ * the tile laid this part (step_ttags) */
+enum { OP_INDEX = 0x1F, OP_TTAGS = 0x20, OP_PLAYER = 0x40, OP_PAIR = 0x80 };
 
 enum { TF_EXTRA_PART = 1, TF_NO_TILE = 2, TF_FAULT = 4 };
 

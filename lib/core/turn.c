@@ -80,15 +80,26 @@ int carc__build_steps(carc_game *g)
         for (int i = 0; i < g->nsteps[s]; i++) {
             step_entry e = lists[s][i];
             step_op *o = &g->prog[pc++];
+            if (e.index > OP_INDEX) return CARC_E_LIMIT;
             o->owner = e.owner;
             o->index = e.index;
             o->work = 0;
             if (e.owner == CARC_CORE_OWNER) continue;
-            /* the work byte's place in the block (a place past 16 bits:
-             * the hook is always called, which its contract allows) */
-            const uint16_t *w = carc__modules[e.owner]->step_work;
-            uint32_t at = w && w[e.index] ? g->modoff[e.owner] + w[e.index] : 0;
-            if (at && at <= UINT16_MAX) o->work = (uint16_t)at;
+            /* the gate: the work byte's place in the block, or the tile
+             * tags (a place past 16 bits, tags past bit 15: the hook is
+             * always called, which its contract allows) */
+            const carc_module_def *md = carc__modules[e.owner];
+            const uint16_t w = md->step_work ? md->step_work[e.index] : 0;
+            const uint32_t tt = md->step_ttags ? md->step_ttags[e.index] : 0;
+            uint32_t at = w ? g->modoff[e.owner] + (w & CARC_WORK_OFFSET) : 0;
+            if (at && at + 1u <= UINT16_MAX) {
+                o->work = (uint16_t)at;
+                o->index |= (uint8_t)((w & CARC_WORK_PAIR_BIT ? OP_PAIR : 0) |
+                                      (w & CARC_WORK_PLAYER_BIT ? OP_PLAYER : 0));
+            } else if (!w && tt && tt <= UINT16_MAX) {
+                o->work = (uint16_t)tt;
+                o->index |= OP_TTAGS;
+            }
         }
     }
     /* plain: only the core works in the steps, so carc__apply may take the
@@ -274,16 +285,36 @@ static void next_step(carc_game *g)
     }
 }
 
-/* The pipeline runs until a decision is pending (or the game is over or
- * faulted).  A step's hooks run from the game's step program in a loop of
- * their own: a hook whose work byte is 0 is passed over without a call,
- * and step_pos is stored before each call (carc__turn_start reads it) and
- * when the step is left. */
-void carc__advance(carc_game *g)
+/* May hook o (with a gate: o.work != 0) have work now?  Its work byte (or
+ * the pair from it, or the current player's) is nonzero, or the tile laid
+ * this part carries one of its tile tags. */
+static inline bool gate_open(const carc_game *g, step_op o)
 {
-    const uint8_t *bytes = (const uint8_t *)g;
-    while (g->npending == 0 && !(g->flags & TF_FAULT)) {
-        unsigned s = g->step, pos = g->step_pos, n = g->nsteps[s];
+    if (o.index & OP_TTAGS)
+        return g->last_tile >= 0 && (carc__types[CTILES(g)[g->last_tile].type].tags & o.work);
+    const uint8_t *b = (const uint8_t *)g + o.work - 1u;
+    if (o.index & OP_PLAYER) return b[g->player] != 0;
+    if (o.index & OP_PAIR) return (b[0] | b[1]) != 0;
+    return b[0] != 0;
+}
+
+/* Steps whose end hands on to the next step with hooks (skip[]): all but
+ * those next_step decides after (DRAW, PART_END, TURN_END, OVER). */
+#define STEPS_IN_LINE                                                                  \
+    (~((1u << CARC_STEP_DRAW) | (1u << CARC_STEP_PART_END) | (1u << CARC_STEP_TURN_END) | \
+       (1u << CARC_STEP_OVER)))
+
+/* The pipeline runs until a decision is pending (or the game is over or
+ * faulted).  The hooks run from the game's step program in a loop of their
+ * own, from step to step in line (next_step only where the turn's way is
+ * decided), while none queues a decision; a hook whose gate is closed is
+ * passed over without a call; step_pos is stored before each call
+ * (carc__turn_start reads it) and when the loop stops. */
+__attribute__((noinline)) void carc__advance(carc_game *g)
+{
+    if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+    unsigned s = g->step, pos = g->step_pos, n = g->nsteps[s];
+    for (;;) {
         if (pos < n) {
             if (s == CARC_STEP_FINAL_SCORING && g->nlog_final == UINT32_MAX)
                 g->nlog_final = g->nlog; /* what play scored ends here */
@@ -292,10 +323,10 @@ void carc__advance(carc_game *g)
                 const step_op o = op[pos];
                 int r;
                 if (o.owner != CARC_CORE_OWNER) {
-                    /* a hook whose work byte is 0 has nothing to do: not called */
-                    if (o.work && !bytes[o.work - 1u]) continue;
+                    /* a hook whose gate is closed has nothing to do: not called */
+                    if (o.work && !gate_open(g, o)) continue;
                     g->step_pos = (uint8_t)pos;
-                    r = carc__modules[o.owner]->steps[o.index].fn(g);
+                    r = carc__modules[o.owner]->steps[o.index & OP_INDEX].fn(g);
                 } else {
                     g->step_pos = (uint8_t)pos;
                     switch (o.index) { /* the order of core_hooks[] */
@@ -307,7 +338,13 @@ void carc__advance(carc_game *g)
                     default: r = core_final(g); break;
                     }
                 }
-                if (r == CARC_HOOK_JUMP) goto moved; /* carc__turn_start set the step */
+                if (r == CARC_HOOK_JUMP) { /* carc__turn_start set the step */
+                    if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+                    s = g->step;
+                    pos = g->step_pos;
+                    n = g->nsteps[s];
+                    goto again;
+                }
                 if (g->npending > 0 || (g->flags & TF_FAULT)) {
                     /* AGAIN: call it again once its decisions are taken; a
                      * hook that asks again without queueing anything is done */
@@ -315,11 +352,24 @@ void carc__advance(carc_game *g)
                     return;
                 }
             } while (++pos < n);
-            g->step_pos = (uint8_t)pos;
         }
-        if (s == CARC_STEP_OVER) return;
+        /* the step is done: next_step's default in line, else next_step */
+        if ((STEPS_IN_LINE >> s) & 1u) {
+            s = g->skip[s + 1];
+            g->step = (uint8_t)s;
+            pos = 0;
+            n = g->nsteps[s];
+            continue;
+        }
+        if (s == CARC_STEP_OVER) {
+            g->step_pos = (uint8_t)pos;
+            return;
+        }
         next_step(g);
-    moved:;
+        s = g->step;
+        pos = g->step_pos;
+        n = g->nsteps[s];
+    again:;
     }
 }
 
@@ -1145,6 +1195,63 @@ static inline int pick_type(const uint8_t *remain, int nt, int r)
     return -1;
 }
 
+/* The draw while modules may veto one (g->hooks_drawable, each examining
+ * only its draw_veto_ttags): a copy of the pile's counts with the vetoed
+ * types' set to 0, one random number below their sum and the type it
+ * falls on -- the outcome carc__chance_weights' list and the walk of
+ * carc__sample_chance give for the same number, without the list (true:
+ * the number was drawn).  false, nothing drawn: a hook examines every type, nothing may be drawn, or the
+ * catalogue is larger than the copy (the list then). */
+#define DRAW_COPY 1024
+static __attribute__((noinline)) bool draw_vetoed(carc_game *g, int32_t *id)
+{
+    const uint8_t *remain = CREMAIN(g);
+    const int nt = carc__ntypes;
+    uint32_t vetoed = 0;
+    for (uint32_t b = g->hooks_drawable; b; b &= b - 1) {
+        uint32_t tt = carc__modules[__builtin_ctz(b)]->draw_veto_ttags;
+        if (!tt) return false; /* a hook examines every type */
+        vetoed |= tt;
+    }
+    if (nt > DRAW_COPY) return false;
+    /* the catalogue's types carrying those tags, found once per thread */
+    static _Thread_local struct {
+        uint32_t tags;
+        int n;
+        int16_t type[DRAW_COPY];
+    } tagged;
+    if (tagged.tags != vetoed) {
+        tagged.n = 0;
+        for (int t = 0; t < nt; t++)
+            if (carc__types[t].tags & vetoed) tagged.type[tagged.n++] = (int16_t)t;
+        tagged.tags = vetoed;
+    }
+    uint8_t cnt[DRAW_COPY];
+    memcpy(cnt, remain, (size_t)nt);
+    int64_t total = g->total_remaining;
+    for (int i = 0; i < tagged.n; i++) {
+        int t = tagged.type[i];
+        if (remain[t] && !carc__drawable(g, t)) {
+            total -= remain[t];
+            cnt[t] = 0;
+        }
+    }
+    if (total <= 0 || total > UINT32_MAX) return false;
+    int r = (int)carc__rng_below(g, (uint32_t)total);
+    *id = pick_type(cnt, nt, r); /* (-1 only if the total were wrong) */
+    return true;
+}
+
+/* Are the outcomes of chance decision p (a module's) the pile's, listed
+ * by its module without a veto (pile_chance, lib/module.h)? */
+static inline bool pile_chance(const carc_game *g, const carc_pending *p)
+{
+    if (p->owner >= CARC_MODULE_SLOTS || g->hooks_drawable) return false;
+    const carc_module_def *md = carc__modules[p->owner];
+    int k = (int)p->kind - CARC_MODULE_KIND(p->owner, 0);
+    return md->pile_chance && k >= 0 && k < 16 && ((md->pile_chance >> k) & 1u);
+}
+
 int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
 {
     const carc_pending *p = carc__front(g);
@@ -1177,6 +1284,16 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
             if (id_out) *id_out = id;
             return CARC_OK;
         }
+    } else if (p->kind == CARC_DECISION_DRAW && draw_vetoed(g, &id)) {
+        /* drawn among the types no module vetoes */
+        if (id < 0) return CARC_E_STATE;
+    } else if (pile_chance(g, p)) {
+        /* a module's decision whose outcomes are the pile's: drawn as the
+         * tile is above (the total is the sum of the weights listed) */
+        if (g->total_remaining <= 0) return CARC_E_STATE;
+        int r = (int)carc__rng_below(g, (uint32_t)g->total_remaining);
+        id = pick_type(CREMAIN(g), carc__ntypes, r);
+        if (id < 0) return CARC_E_STATE;
     } else {
         int32_t ids[CARC_MAX_CHANCE_OUTCOMES];
         uint32_t w[CARC_MAX_CHANCE_OUTCOMES];
