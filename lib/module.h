@@ -293,6 +293,18 @@ typedef struct carc_step_hook {
 } carc_step_hook;
 /* a step_work entry: the work byte is this field of the module's state */
 #define CARC_WORK_BYTE(type, member) ((uint16_t)(offsetof(type, member) + 1))
+/* a step_work entry: the two bytes from this field (a uint16_t count, or
+ * two flags side by side): work while either is nonzero (after 0.9.0) */
+#define CARC_WORK_PAIR(type, member) \
+    ((uint16_t)(CARC_WORK_PAIR_BIT | (offsetof(type, member) + 1)))
+/* a step_work entry: byte member[p] of a byte array by player, p the
+ * player whose turn it is (carc__current): work while it is nonzero
+ * (after 0.9.0) */
+#define CARC_WORK_PLAYER(type, member) \
+    ((uint16_t)(CARC_WORK_PLAYER_BIT | (offsetof(type, member) + 1)))
+#define CARC_WORK_PAIR_BIT 0x8000u
+#define CARC_WORK_PLAYER_BIT 0x4000u
+#define CARC_WORK_OFFSET 0x3FFFu /* the offset + 1 bits: a field below 16,382 */
 
 /* A rule option a module owns.  Names carry the module's prefix
  * ("tb_builder_..."), except the base game's. */
@@ -512,9 +524,18 @@ typedef struct carc_module_def {
      * only its options (carc__rule, carc__players): false leaves steps[i]
      * out of that game's pipeline (a rule makes it idle for the whole
      * game: the circus scored before or after the features).
-     * tests/test_action_legal.c holds modules to both.  Added in 0.9. */
+     * tests/test_action_legal.c holds modules to both.  Added in 0.9.
+     * CARC_WORK_PAIR (two bytes) and CARC_WORK_PLAYER (the byte of the
+     * player whose turn it is) gate the same way (after 0.9.0).
+     * step_ttags[i] (NULL: none; else nsteps entries; 0: no gate): steps[i]
+     * has work only when the tile laid in this part of the turn
+     * (carc__tile_last, not -1) carries one of these tile tags (CARC_TTAG_*);
+     * otherwise the core does not call it, as for a work byte of 0 (a hook
+     * has at most one of the two gates; tags past bit 15: always called).
+     * Added after 0.9.0. */
     const uint16_t *step_work;
     bool (*step_active)(const carc_game *g, int i);
+    const uint32_t *step_ttags;
     void (*setup)(carc_game *g);    /* after the core's setup, before turn 1  */
     /* the start layout to lay instead of the start tile (a name in a
      * tiles.def `layout` line), or NULL; the first enabled module that
@@ -543,6 +564,15 @@ typedef struct carc_module_def {
      * decision again (checked builds verify it). */
     int (*chance_outcomes)(const carc_game *g, const carc_pending *p, int32_t *ids,
                            uint32_t *weights, size_t cap);
+    /* optional, bit k: the chance outcomes of its decision kind
+     * CARC_MODULE_KIND(id, k) are the draw pile's -- every tile type with
+     * copies left, the type its id, its copies its weight, ascending (the
+     * bazaar's reveal): chance_outcomes lists exactly these while
+     * carc__pile_vetoes is false.  carc__sample_chance then draws one as
+     * it draws a tile (the same outcome for the same random number) without
+     * asking chance_outcomes.  tests/test_action_legal.c compares the two.
+     * Added after 0.9.0. */
+    uint16_t pile_chance;
     /* structured chance outcomes (a catapult hurl: a resting point, the
      * figures touched): what an outcome carries beyond its id, as at most
      * CARC_PAYLOAD_MAX 16-bit words kept in the history (0: not structured),

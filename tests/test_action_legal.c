@@ -5,9 +5,10 @@
  * turn's own deployment for its verbs, on random games of each module with
  * the hook (with the modules it requires) and of all modules together; and
  * every module's place_rots answers as its may_place_tile, its deploy_segs as
- * its deploy_allowed, every repair_shape refusal is place_repair's too, and
- * every step hook the core skips
- * (step_work, step_active) has nothing to do. */
+ * its deploy_allowed, every repair_shape refusal is place_repair's too, every
+ * step hook the core skips (step_work, step_ttags, step_active) has nothing
+ * to do, and every chance decision declared the pile's (pile_chance) lists
+ * the pile. */
 #include "core/state.h"
 #include <check.h>
 #include "run_suite.h"
@@ -165,30 +166,82 @@ static void check_deploy_segs(const carc_game *g, int *checked)
     }
 }
 
-/* A step hook the core does not call -- its step_work byte is 0, or
- * step_active left it out of this game -- has nothing to do: called on a
- * clone at any decision, it answers CARC_HOOK_NEXT and the clone's bytes
- * stay equal to the game's. */
+/* Is module m's step hook i gated closed now: its step_work byte 0 (or
+ * both of its pair, or the current player's), or its step_ttags not on the
+ * tile laid this part (read from the module's definition, as lib/module.h
+ * says, not from the core's step program)? */
+static bool gate_closed(const carc_game *g, int m, int i)
+{
+    const carc_module_def *md = carc__modules[m];
+    uint16_t w = md->step_work ? md->step_work[i] : 0;
+    uint32_t tt = md->step_ttags ? md->step_ttags[i] : 0;
+    if (w) {
+        const uint8_t *b = (const uint8_t *)g + g->modoff[m] + (w & CARC_WORK_OFFSET) - 1u;
+        if (w & CARC_WORK_PLAYER_BIT) return b[carc__current(g)] == 0;
+        if (w & CARC_WORK_PAIR_BIT) return b[0] == 0 && b[1] == 0;
+        return b[0] == 0;
+    }
+    if (tt) {
+        int t = carc__tile_last(g);
+        return t < 0 || !(carc__types[carc__tile_type(g, t)].tags & tt);
+    }
+    return false;
+}
+
+/* A step hook the core does not call -- its gate is closed (step_work,
+ * step_ttags), or step_active left it out of this game -- has nothing to
+ * do: called on a clone at any decision, it answers CARC_HOOK_NEXT and the
+ * clone's bytes stay equal to the game's. */
 static void check_gates(const carc_game *g, int *checked)
 {
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         const carc_module_def *md = carc__modules[m];
-        if (!md || !(md->step_work || md->step_active) || !carc__module_enabled(g, m)) continue;
+        if (!md || !(md->step_work || md->step_active || md->step_ttags) ||
+            !carc__module_enabled(g, m))
+            continue;
         for (int i = 0; i < md->nsteps; i++) {
             bool out = md->step_active && !md->step_active(g, i);
-            bool idle = md->step_work && md->step_work[i] &&
-                        !((const uint8_t *)g)[g->modoff[m] + md->step_work[i] - 1u];
+            bool idle = gate_closed(g, m, i);
             if (!out && !idle) continue;
             carc_game *c;
             ck_assert_int_eq(carc_game_clone(&c, g), CARC_OK);
             ck_assert_int_eq(md->steps[i].fn(c), CARC_HOOK_NEXT);
             ck_assert_msg(carc__state_equal(c, g) && c->npending == g->npending,
                           "module %s: step hook %d changed the game while %s", md->name, i,
-                          out ? "left out of the pipeline" : "its work byte is 0");
+                          out ? "left out of the pipeline" : "its gate is closed");
             carc_game_free(c);
             (*checked)++;
         }
     }
+}
+
+/* A chance decision a module declares the pile's (pile_chance) lists the
+ * pile while no module vetoes a draw: every type with copies left, in
+ * ascending order, weighted by its copies (carc__sample_chance draws it
+ * without asking the module). */
+static void check_pile_chance(const carc_game *g, int *checked)
+{
+    const carc_pending *p = carc__front(g);
+    if (p->player != CARC_PLAYER_CHANCE || p->owner >= CARC_MODULE_SLOTS) return;
+    const carc_module_def *md = carc__modules[p->owner];
+    int k = (int)p->kind - CARC_MODULE_KIND(p->owner, 0);
+    if (!md->pile_chance || k < 0 || k >= 16 || !((md->pile_chance >> k) & 1u) ||
+        carc__pile_vetoes(g))
+        return;
+    static int32_t ids[CARC_MAX_CHANCE_OUTCOMES];
+    static uint32_t w[CARC_MAX_CHANCE_OUTCOMES];
+    int n = md->chance_outcomes(g, p, ids, w, CARC_MAX_CHANCE_OUTCOMES);
+    ck_assert_int_le(n, CARC_MAX_CHANCE_OUTCOMES);
+    int i = 0;
+    for (int t = 0; t < carc__ntypes; t++) {
+        if (!carc__pile_left_of(g, t)) continue;
+        ck_assert_msg(i < n && ids[i] == t && w[i] == (uint32_t)carc__pile_left_of(g, t),
+                      "module %s, decision kind %d: outcome %d is not type %d with weight %d",
+                      md->name, p->kind, i, t, carc__pile_left_of(g, t));
+        i++;
+    }
+    ck_assert_int_eq(i, n);
+    (*checked)++;
 }
 
 static void play(uint64_t mods, int players, uint64_t seed, int *checked)
@@ -210,6 +263,7 @@ static void play(uint64_t mods, int players, uint64_t seed, int *checked)
         }
         check_gates(g, checked);
         check_deploy_segs(g, checked);
+        check_pile_chance(g, checked);
         if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
             ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
             continue;
@@ -230,7 +284,7 @@ START_TEST(each_module)
     const carc_module_def *md = carc__modules[m];
     if (!md ||
         !(md->action_legal || md->place_rots || md->repair_shape || md->deploy_segs ||
-          md->step_work || md->step_active) ||
+          md->step_work || md->step_active || md->step_ttags || md->pile_chance) ||
         carc_module_available(m) != 1)
         return;
     int checked = 0;

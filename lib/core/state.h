@@ -134,6 +134,27 @@ typedef struct step_entry {
     uint8_t owner, index;
 } step_entry;
 
+/* The game's step program (carc__build_steps): every hook of every step of
+ * this game, step by step in pipeline order, each step's in its run order
+ * (prog[pstart[s] + i] is step s's i-th hook, i < nsteps[s]) with its
+ * gate (its module's step_work or step_ttags, lib/module.h): the place of
+ * its work byte in the game's block or its tile tags, so carc__advance
+ * tests it without reading the module's definition; work 0: always
+ * called.  MAX_STEP_OPS bounds the hooks of
+ * all steps together (the core's six and every module's; 416 bytes, as
+ * the per-step lists it replaced). */
+#define MAX_STEP_OPS 104
+typedef struct step_op {
+    uint8_t owner;
+    uint8_t index;  /* OP_INDEX: the hook's index in its list; OP_*: its gate */
+    uint16_t work;  /* OP_TTAGS: the tile tags; else 1 + the work byte's place */
+} step_op;
+/* index's bits: a module's hooks are at most OP_INDEX + 1; OP_PAIR: the
+ * work byte and the next one (CARC_WORK_PAIR); OP_PLAYER: the work byte of
+ * the player whose turn it is (CARC_WORK_PLAYER); OP_TTAGS: the tags of
+ * the tile laid this part (step_ttags) */
+enum { OP_INDEX = 0x1F, OP_TTAGS = 0x20, OP_PLAYER = 0x40, OP_PAIR = 0x80 };
+
 enum { TF_EXTRA_PART = 1, TF_NO_TILE = 2, TF_FAULT = 4 };
 
 struct carc_game {
@@ -185,6 +206,7 @@ struct carc_game {
     uint16_t supply_mask[CARC_MAX_PLAYERS];  /* bit k: supply[p][k] > 0 */
     uint8_t nsteps[CARC_NUM_STEPS];
     uint8_t skip[CARC_NUM_STEPS + 1];        /* next step with work (carc__build_steps) */
+    uint8_t pstart[CARC_NUM_STEPS];          /* step s's first hook in prog[] */
     int32_t total_remaining;
     int32_t score[CARC_MAX_PLAYERS];
     uint8_t supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS];
@@ -211,7 +233,7 @@ struct carc_game {
     uint8_t return_step, return_pos; /* carc__turn_start: the hook to come back to */
     uint8_t in_extra_turn;  /* 1 while a turn of carc__turn_start is played */
     uint8_t mods[CARC_MODULE_SLOTS];
-    step_entry steps[CARC_NUM_STEPS][MAX_STEP_HOOKS];
+    step_op prog[MAX_STEP_OPS];              /* the step program (carc__build_steps) */
     carc_options opts;      /* normalised copy */
     uint32_t nlog_final;    /* score log entries before the final scoring (UINT32_MAX: not yet) */
     /* the host's setup (carc_game_new_setup): the first player, and whether

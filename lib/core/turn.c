@@ -40,11 +40,15 @@ static const carc_step_hook *hook_of(step_entry e)
                                       : &carc__modules[e.owner]->steps[e.index];
 }
 
-/* Per-step hook lists of a new game, sorted by (order, owner): the core's
- * work sorts before a module's at the same order.  CARC_E_LIMIT if a step
- * would hold more than MAX_STEP_HOOKS hooks. */
+/* The step program of a new game (prog, pstart, nsteps): each step's hooks
+ * sorted by (order, owner) -- the core's work sorts before a module's at
+ * the same order -- and the steps laid one after the other in pipeline
+ * order, each hook with its work byte's place in the game's block.
+ * CARC_E_LIMIT if a step would hold more than MAX_STEP_HOOKS hooks (or all
+ * of them more than MAX_STEP_OPS). */
 int carc__build_steps(carc_game *g)
 {
+    step_entry lists[CARC_NUM_STEPS][MAX_STEP_HOOKS];
     memset(g->nsteps, 0, sizeof g->nsteps);
     for (int k = -1; k < (int)g->nmods; k++) {
         const carc_module_def *md = k < 0 ? NULL : carc__mod(g, k);
@@ -56,7 +60,7 @@ int carc__build_steps(carc_game *g)
             if (md && md->step_active && !md->step_active(g, i)) continue; /* idle in this game */
             uint8_t *ns = &g->nsteps[h->step];
             if (*ns >= MAX_STEP_HOOKS) return CARC_E_LIMIT;
-            step_entry *list = g->steps[h->step];
+            step_entry *list = lists[h->step];
             int j = *ns;
             /* insertion keeps registration order among equal keys; the
              * core registers first */
@@ -68,12 +72,41 @@ int carc__build_steps(carc_game *g)
             (*ns)++;
         }
     }
+    int pc = 0;
+    memset(g->prog, 0, sizeof g->prog);
+    for (int s = 0; s < CARC_NUM_STEPS; s++) {
+        g->pstart[s] = (uint8_t)pc;
+        if (pc + g->nsteps[s] > MAX_STEP_OPS) return CARC_E_LIMIT;
+        for (int i = 0; i < g->nsteps[s]; i++) {
+            step_entry e = lists[s][i];
+            step_op *o = &g->prog[pc++];
+            if (e.index > OP_INDEX) return CARC_E_LIMIT;
+            o->owner = e.owner;
+            o->index = e.index;
+            o->work = 0;
+            if (e.owner == CARC_CORE_OWNER) continue;
+            /* the gate: the work byte's place in the block, or the tile
+             * tags (a place past 16 bits, tags past bit 15: the hook is
+             * always called, which its contract allows) */
+            const carc_module_def *md = carc__modules[e.owner];
+            const uint16_t w = md->step_work ? md->step_work[e.index] : 0;
+            const uint32_t tt = md->step_ttags ? md->step_ttags[e.index] : 0;
+            uint32_t at = w ? g->modoff[e.owner] + (w & CARC_WORK_OFFSET) : 0;
+            if (at && at + 1u <= UINT16_MAX) {
+                o->work = (uint16_t)at;
+                o->index |= (uint8_t)((w & CARC_WORK_PAIR_BIT ? OP_PAIR : 0) |
+                                      (w & CARC_WORK_PLAYER_BIT ? OP_PLAYER : 0));
+            } else if (!w && tt && tt <= UINT16_MAX) {
+                o->work = (uint16_t)tt;
+                o->index |= OP_TTAGS;
+            }
+        }
+    }
     /* plain: only the core works in the steps, so carc__apply may take the
      * core's own turn directly (plain_advance); nothing may pause scoring */
     g->plain = !(g->hookmask & HK_BEFORE_MAJORITY);
-    for (int s = 0; s < CARC_NUM_STEPS; s++)
-        for (int i = 0; i < g->nsteps[s]; i++)
-            if (g->steps[s][i].owner != CARC_CORE_OWNER) g->plain = 0;
+    for (int i = 0; i < pc; i++)
+        if (g->prog[i].owner != CARC_CORE_OWNER) g->plain = 0;
     /* skip[s]: the first step from s on that has hooks or decides where
      * the turn goes next, so the engine never walks through empty steps */
     for (int s = CARC_STEP_OVER; s >= 0; s--) {
@@ -252,38 +285,91 @@ static void next_step(carc_game *g)
     }
 }
 
-void carc__advance(carc_game *g)
+/* May hook o (with a gate: o.work != 0) have work now?  Its work byte (or
+ * the pair from it, or the current player's) is nonzero, or the tile laid
+ * this part carries one of its tile tags. */
+static inline bool gate_open(const carc_game *g, step_op o)
 {
-    while (g->npending == 0 && !(g->flags & TF_FAULT)) {
-        int s = g->step;
-        if (g->step_pos < g->nsteps[s]) {
+    if (o.index & OP_TTAGS)
+        return g->last_tile >= 0 && (carc__types[CTILES(g)[g->last_tile].type].tags & o.work);
+    const uint8_t *b = (const uint8_t *)g + o.work - 1u;
+    if (o.index & OP_PLAYER) return b[g->player] != 0;
+    if (o.index & OP_PAIR) return (b[0] | b[1]) != 0;
+    return b[0] != 0;
+}
+
+/* Steps whose end hands on to the next step with hooks (skip[]): all but
+ * those next_step decides after (DRAW, PART_END, TURN_END, OVER). */
+#define STEPS_IN_LINE                                                                  \
+    (~((1u << CARC_STEP_DRAW) | (1u << CARC_STEP_PART_END) | (1u << CARC_STEP_TURN_END) | \
+       (1u << CARC_STEP_OVER)))
+
+/* The pipeline runs until a decision is pending (or the game is over or
+ * faulted).  The hooks run from the game's step program in a loop of their
+ * own, from step to step in line (next_step only where the turn's way is
+ * decided), while none queues a decision; a hook whose gate is closed is
+ * passed over without a call; step_pos is stored before each call
+ * (carc__turn_start reads it) and when the loop stops. */
+__attribute__((noinline)) void carc__advance(carc_game *g)
+{
+    if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+    unsigned s = g->step, pos = g->step_pos, n = g->nsteps[s];
+    for (;;) {
+        if (pos < n) {
             if (s == CARC_STEP_FINAL_SCORING && g->nlog_final == UINT32_MAX)
                 g->nlog_final = g->nlog; /* what play scored ends here */
-            step_entry e = g->steps[s][g->step_pos];
-            int r;
-            if (e.owner != CARC_CORE_OWNER) {
-                /* a hook whose work byte is 0 has nothing to do: not called */
-                const carc_module_def *md = carc__modules[e.owner];
-                const uint16_t *w = md->step_work;
-                r = w && w[e.index] && !((const uint8_t *)g)[g->modoff[e.owner] + w[e.index] - 1u]
-                        ? CARC_HOOK_NEXT
-                        : md->steps[e.index].fn(g);
-            } else switch (e.index) { /* the order of core_hooks[] */
-                case 0: r = core_draw(g); break;
-                case 1: r = core_place(g); break;
-                case 2: r = core_deploy(g); break;
-                case 3: r = core_collect(g); break;
-                case 4: r = core_score(g); break;
-                default: r = core_final(g); break;
+            const step_op *op = &g->prog[g->pstart[s]];
+            do {
+                const step_op o = op[pos];
+                int r;
+                if (o.owner != CARC_CORE_OWNER) {
+                    /* a hook whose gate is closed has nothing to do: not called */
+                    if (o.work && !gate_open(g, o)) continue;
+                    g->step_pos = (uint8_t)pos;
+                    r = carc__modules[o.owner]->steps[o.index & OP_INDEX].fn(g);
+                } else {
+                    g->step_pos = (uint8_t)pos;
+                    switch (o.index) { /* the order of core_hooks[] */
+                    case 0: r = core_draw(g); break;
+                    case 1: r = core_place(g); break;
+                    case 2: r = core_deploy(g); break;
+                    case 3: r = core_collect(g); break;
+                    case 4: r = core_score(g); break;
+                    default: r = core_final(g); break;
+                    }
                 }
-            /* AGAIN: call it again once its decisions are taken; a hook that
-             * asks again without queueing anything is done */
-            if (r == CARC_HOOK_JUMP) continue; /* carc__turn_start set the step */
-            if (!(r == CARC_HOOK_AGAIN && g->npending > 0)) g->step_pos++;
+                if (r == CARC_HOOK_JUMP) { /* carc__turn_start set the step */
+                    if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+                    s = g->step;
+                    pos = g->step_pos;
+                    n = g->nsteps[s];
+                    goto again;
+                }
+                if (g->npending > 0 || (g->flags & TF_FAULT)) {
+                    /* AGAIN: call it again once its decisions are taken; a
+                     * hook that asks again without queueing anything is done */
+                    g->step_pos = (uint8_t)(r == CARC_HOOK_AGAIN && g->npending > 0 ? pos : pos + 1);
+                    return;
+                }
+            } while (++pos < n);
+        }
+        /* the step is done: next_step's default in line, else next_step */
+        if ((STEPS_IN_LINE >> s) & 1u) {
+            s = g->skip[s + 1];
+            g->step = (uint8_t)s;
+            pos = 0;
+            n = g->nsteps[s];
             continue;
         }
-        if (s == CARC_STEP_OVER) return;
+        if (s == CARC_STEP_OVER) {
+            g->step_pos = (uint8_t)pos;
+            return;
+        }
         next_step(g);
+        s = g->step;
+        pos = g->step_pos;
+        n = g->nsteps[s];
+    again:;
     }
 }
 
@@ -644,10 +730,9 @@ static int place_pass(carc_game *g)
     }
     g->step = CARC_STEP_DRAW;
     g->step_pos = 0;
-    for (int i = 0; i < g->nsteps[CARC_STEP_DRAW]; i++) {
-        step_entry e = g->steps[CARC_STEP_DRAW][i];
-        if (e.owner == CARC_CORE_OWNER && e.index == 0) g->step_pos = (uint8_t)i;
-    }
+    const step_op *draw = &g->prog[g->pstart[CARC_STEP_DRAW]];
+    for (int i = 0; i < g->nsteps[CARC_STEP_DRAW]; i++)
+        if (draw[i].owner == CARC_CORE_OWNER && draw[i].index == 0) g->step_pos = (uint8_t)i;
     return CARC_OK;
 }
 
@@ -1227,6 +1312,63 @@ static inline int pick_type(const uint8_t *remain, int nt, int r)
     return -1;
 }
 
+/* The draw while modules may veto one (g->hooks_drawable, each examining
+ * only its draw_veto_ttags): a copy of the pile's counts with the vetoed
+ * types' set to 0, one random number below their sum and the type it
+ * falls on -- the outcome carc__chance_weights' list and the walk of
+ * carc__sample_chance give for the same number, without the list (true:
+ * the number was drawn).  false, nothing drawn: a hook examines every type, nothing may be drawn, or the
+ * catalogue is larger than the copy (the list then). */
+#define DRAW_COPY 1024
+static __attribute__((noinline)) bool draw_vetoed(carc_game *g, int32_t *id)
+{
+    const uint8_t *remain = CREMAIN(g);
+    const int nt = carc__ntypes;
+    uint32_t vetoed = 0;
+    for (uint32_t b = g->hooks_drawable; b; b &= b - 1) {
+        uint32_t tt = carc__modules[__builtin_ctz(b)]->draw_veto_ttags;
+        if (!tt) return false; /* a hook examines every type */
+        vetoed |= tt;
+    }
+    if (nt > DRAW_COPY) return false;
+    /* the catalogue's types carrying those tags, found once per thread */
+    static _Thread_local struct {
+        uint32_t tags;
+        int n;
+        int16_t type[DRAW_COPY];
+    } tagged;
+    if (tagged.tags != vetoed) {
+        tagged.n = 0;
+        for (int t = 0; t < nt; t++)
+            if (carc__types[t].tags & vetoed) tagged.type[tagged.n++] = (int16_t)t;
+        tagged.tags = vetoed;
+    }
+    uint8_t cnt[DRAW_COPY];
+    memcpy(cnt, remain, (size_t)nt);
+    int64_t total = g->total_remaining;
+    for (int i = 0; i < tagged.n; i++) {
+        int t = tagged.type[i];
+        if (remain[t] && !carc__drawable(g, t)) {
+            total -= remain[t];
+            cnt[t] = 0;
+        }
+    }
+    if (total <= 0 || total > UINT32_MAX) return false;
+    int r = (int)carc__rng_below(g, (uint32_t)total);
+    *id = pick_type(cnt, nt, r); /* (-1 only if the total were wrong) */
+    return true;
+}
+
+/* Are the outcomes of chance decision p (a module's) the pile's, listed
+ * by its module without a veto (pile_chance, lib/module.h)? */
+static inline bool pile_chance(const carc_game *g, const carc_pending *p)
+{
+    if (p->owner >= CARC_MODULE_SLOTS || g->hooks_drawable) return false;
+    const carc_module_def *md = carc__modules[p->owner];
+    int k = (int)p->kind - CARC_MODULE_KIND(p->owner, 0);
+    return md->pile_chance && k >= 0 && k < 16 && ((md->pile_chance >> k) & 1u);
+}
+
 int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
 {
     const carc_pending *p = carc__front(g);
@@ -1259,6 +1401,16 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
             if (id_out) *id_out = id;
             return CARC_OK;
         }
+    } else if (p->kind == CARC_DECISION_DRAW && draw_vetoed(g, &id)) {
+        /* drawn among the types no module vetoes */
+        if (id < 0) return CARC_E_STATE;
+    } else if (pile_chance(g, p)) {
+        /* a module's decision whose outcomes are the pile's: drawn as the
+         * tile is above (the total is the sum of the weights listed) */
+        if (g->total_remaining <= 0) return CARC_E_STATE;
+        int r = (int)carc__rng_below(g, (uint32_t)g->total_remaining);
+        id = pick_type(CREMAIN(g), carc__ntypes, r);
+        if (id < 0) return CARC_E_STATE;
     } else {
         int32_t ids[CARC_MAX_CHANCE_OUTCOMES];
         uint32_t w[CARC_MAX_CHANCE_OUTCOMES];

@@ -1016,8 +1016,10 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_FINAL_SCORING, 10, barn_final},
 };
 
-/* wagons_move has work only while a wagon waits to move on */
-static const uint16_t step_work[] = {0, 0, CARC_WORK_BYTE(am_state, wagons_pending), 0, 0};
+/* offer_abbey has work only while the player to move holds an abbey,
+ * wagons_move only while a wagon waits to move on */
+static const uint16_t step_work[] = {CARC_WORK_PLAYER(am_state, abbeys), 0,
+                                     CARC_WORK_BYTE(am_state, wagons_pending), 0, 0};
 _Static_assert(sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0],
                "a step_work entry per step hook");
 

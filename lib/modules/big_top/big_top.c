@@ -861,6 +861,11 @@ static bool step_active(const carc_game *g, int i)
     return true;
 }
 
+/* the circus hooks have work only after a circus tile was laid */
+static const uint32_t step_ttags[] = {0, CARC_TTAG_CIRCUS, CARC_TTAG_CIRCUS, 0, 0};
+_Static_assert(sizeof step_ttags / sizeof step_ttags[0] == sizeof steps / sizeof steps[0],
+               "a step_ttags entry per step hook");
+
 static const char *const reasons[] = {"circus", "pyramid", "ringmaster", "acrobats", NULL};
 
 const carc_module_def carc__module_big_top = {
@@ -887,6 +892,7 @@ const carc_module_def carc__module_big_top = {
     .steps = steps,
     .nsteps = 5,
     .step_active = step_active,
+    .step_ttags = step_ttags,
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,

@@ -1250,6 +1250,20 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_END_PHASE, -10, bazaar_end},
 };
 
+/* the hooks asked every turn have work only while (the core skips them
+ * otherwise): castles stand; the player to move holds a bridge; a bazaar
+ * tile was laid; a bazaar runs or was triggered; a bazaar runs */
+static const uint16_t step_work[] = {
+    CARC_WORK_BYTE(bcb_state, ncastles), CARC_WORK_PLAYER(bcb_state, bridges), 0,
+    CARC_WORK_PAIR(bcb_state, baz_phase), /* and baz_trigger */
+    CARC_WORK_BYTE(bcb_state, baz_phase), 0};
+static const uint32_t step_ttags[] = {0, 0, CARC_TTAG_BAZAAR, 0, 0, 0};
+_Static_assert(sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0] &&
+                   sizeof step_ttags / sizeof step_ttags[0] == sizeof steps / sizeof steps[0],
+               "a step_work and a step_ttags entry per step hook");
+_Static_assert(offsetof(bcb_state, baz_trigger) == offsetof(bcb_state, baz_phase) + 1,
+               "bazaar_turn_end's work pair: baz_phase, baz_trigger");
+
 static const char *const reasons[] = {"castle", "bazaar", NULL};
 
 const carc_module_def carc__module_bridges_castles = {
@@ -1273,11 +1287,14 @@ const carc_module_def carc__module_bridges_castles = {
     .overlays = 3 * 4, /* bridges: 3 x 4 players or 2 x 6 */
     .steps = steps,
     .nsteps = 6,
+    .step_work = step_work,
+    .step_ttags = step_ttags,
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
     .action_legal = action_legal,
     .chance_outcomes = chance_outcomes,
+    .pile_chance = 1u << 3, /* DEC_REVEAL: the pile's types (FOR_DEALABLE) */
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,

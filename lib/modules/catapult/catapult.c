@@ -1110,6 +1110,17 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_END_PHASE, -100, round_step},
 };
 
+/* a fair only after a fair tile was laid; a round only while fairs wait
+ * or a round runs (nfairs, phase) */
+static const uint16_t step_work[] = {0, CARC_WORK_PAIR(cat_state, nfairs),
+                                     CARC_WORK_PAIR(cat_state, nfairs)};
+static const uint32_t step_ttags[] = {CARC_TTAG_FAIR, 0, 0};
+_Static_assert(sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0] &&
+                   sizeof step_ttags / sizeof step_ttags[0] == sizeof steps / sizeof steps[0],
+               "a step_work and a step_ttags entry per step hook");
+_Static_assert(offsetof(cat_state, phase) == offsetof(cat_state, nfairs) + 1,
+               "round_step's work pair: nfairs, phase");
+
 static const char *const reasons[] = {"target", "catch", NULL};
 
 const carc_module_def carc__module_catapult = {
@@ -1136,6 +1147,8 @@ const carc_module_def carc__module_catapult = {
     .max_pending = 2,
     .steps = steps,
     .nsteps = sizeof steps / sizeof steps[0],
+    .step_work = step_work,
+    .step_ttags = step_ttags,
     .setup = setup,
     .decision_actions = decision_actions,
     .action_legal = action_legal,

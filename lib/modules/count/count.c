@@ -870,6 +870,11 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_END_PHASE, 50, final_leaving},    /* after abbeys (0), before the final circus (100) */
 };
 
+/* offer_entry has work only when judge_entry found the entry due */
+static const uint16_t step_work[] = {0, 0, CARC_WORK_BYTE(count_state, entry_due), 0};
+_Static_assert(sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0],
+               "a step_work entry per step hook");
+
 const carc_module_def carc__module_count = {
     .id = MOD,
     .name = "count",
@@ -893,6 +898,7 @@ const carc_module_def carc__module_count = {
     .max_pending = 2,
     .steps = steps,
     .nsteps = sizeof steps / sizeof steps[0],
+    .step_work = step_work,
     .setup = setup,
     .start_layout = start_layout,
     .decision_actions = decision_actions,

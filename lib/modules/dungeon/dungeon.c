@@ -64,6 +64,7 @@
 #include "modules/bridges_castles/bridges_castles.h"
 #include "modules/princess_dragon/princess_dragon.h"
 #include "modules/tower/tower.h"
+#include "tiles_gen.h" /* CARC_TTAG_* (step_ttags) */
 
 #define MOD CARC_MODULE_DUNGEON
 
@@ -1053,6 +1054,19 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_FINAL_SCORING, 100, go_home},             /* after the scoring (0)      */
 };
 
+/* the dragon leaves the dungeon before or after the scoring by P&D's
+ * pd_dragon_move, and only when a dragon tile was laid; an entrance only
+ * when a tower tile was laid */
+static bool step_active(const carc_game *g, int i)
+{
+    if (i == 2) return carc__rule(g, RULE_PD_MOVE) == 2;
+    if (i == 3) return carc__rule(g, RULE_PD_MOVE) != 2;
+    return true;
+}
+static const uint32_t step_ttags[] = {0, CARC_TTAG_TOWER, CARC_TTAG_DRAGON, CARC_TTAG_DRAGON, 0};
+_Static_assert(sizeof step_ttags / sizeof step_ttags[0] == sizeof steps / sizeof steps[0],
+               "a step_ttags entry per step hook");
+
 const carc_module_def carc__module_dungeon = {
     .id = MOD,
     .name = "dungeon",
@@ -1071,6 +1085,8 @@ const carc_module_def carc__module_dungeon = {
     .max_pending = 2,
     .steps = steps,
     .nsteps = sizeof steps / sizeof steps[0],
+    .step_active = step_active,
+    .step_ttags = step_ttags,
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,

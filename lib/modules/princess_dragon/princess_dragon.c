@@ -1031,6 +1031,21 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_AFTER_SCORING, 50, flight_after},     /* after wagons and the circus       */
 };
 
+/* the game's rules keep hooks out of its pipeline: the princess's must
+ * (steps[2]) with pd_princess 2 only, the flight before (3) or after (4)
+ * the scoring by pd_dragon_move; a flight starts only from a dragon tile
+ * laid this part (and ends within it) */
+static bool step_active(const carc_game *g, int i)
+{
+    if (i == 2) return carc__rule(g, RULE_PRINCESS) == 2;
+    if (i == 3) return carc__rule(g, RULE_DRAGON_MOVE) == 2;
+    if (i == 4) return carc__rule(g, RULE_DRAGON_MOVE) == 1;
+    return true;
+}
+static const uint32_t step_ttags[] = {0, 0, 0, CARC_TTAG_DRAGON, CARC_TTAG_DRAGON};
+_Static_assert(sizeof step_ttags / sizeof step_ttags[0] == sizeof steps / sizeof steps[0],
+               "a step_ttags entry per step hook");
+
 static const char *const reasons[] = {"fairy turn", "fairy feature", NULL};
 
 const carc_module_def carc__module_princess_dragon = {
@@ -1055,6 +1070,8 @@ const carc_module_def carc__module_princess_dragon = {
     .max_pending = 3,
     .steps = steps,
     .nsteps = sizeof steps / sizeof steps[0],
+    .step_active = step_active,
+    .step_ttags = step_ttags,
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,

@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "modules/bridges_castles/bridges_castles.h"
+#include "tiles_gen.h" /* CARC_TTAG_TOWER (step_ttags) */
 
 #define MOD CARC_MODULE_TOWER
 
@@ -791,6 +792,14 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_DEPLOY, -20, note_foundation},
 };
 
+/* the ransom has work only while prisoners are held, a foundation only
+ * after a tower tile was laid */
+static const uint16_t step_work[] = {CARC_WORK_BYTE(tw_state, prisoners), 0};
+static const uint32_t step_ttags[] = {0, CARC_TTAG_TOWER};
+_Static_assert(sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0] &&
+                   sizeof step_ttags / sizeof step_ttags[0] == sizeof steps / sizeof steps[0],
+               "a step_work and a step_ttags entry per step hook");
+
 static const char *const reasons[] = {"ransom", NULL};
 
 const carc_module_def carc__module_tower = {
@@ -811,6 +820,8 @@ const carc_module_def carc__module_tower = {
     .max_pending = 1,
     .steps = steps,
     .nsteps = sizeof steps / sizeof steps[0],
+    .step_work = step_work,
+    .step_ttags = step_ttags,
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
