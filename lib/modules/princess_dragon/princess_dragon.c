@@ -122,10 +122,13 @@ static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0}; /* N E S W */
 static pd_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const pd_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
+static unsigned step_mask_now(const carc_game *g);
+
 /* state_check (snapshots): the tag bits setup looked up, the dragon's and
  * the fairy's figure indices, the flight (its step, the tiles it visited),
- * the dragon tiles set aside, and this module's decisions in the queue (a
- * player; the dragon's tile; the princess's city). */
+ * the dragon tiles set aside, the pending step's directions (recomputed),
+ * and this module's decisions in the queue (a player; the dragon's tile;
+ * the princess's city). */
 static bool state_check(const carc_game *g, const carc_pending *queue, int n)
 {
     const pd_state *s = cst(g);
@@ -144,6 +147,7 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         if (s->visited[i] < 0 || s->visited[i] >= nt) return false;
     for (int i = 0; i < s->naside; i++)
         if (s->aside[i] < 0 || s->aside[i] >= carc__ntypes) return false;
+    int steps = 0;
     for (int i = 0; i < n; i++) {
         const carc_pending *p = &queue[i];
         if (p->owner != MOD) continue;
@@ -155,6 +159,7 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
             break;
         case DEC_STEP:
             if (p->target < 0 || p->target >= nt) return false;
+            steps++;
             break;
         case DEC_PRINCESS:
             if (p->arg != -1 && !carc__root_valid(g, p->arg)) return false;
@@ -163,6 +168,9 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
             return false;
         }
     }
+    /* the directions of the pending step are the ones the state allows
+     * (recomputed), none when no step is pending */
+    if (steps > 1 || s->step_mask != (steps ? step_mask_now(g) : 0u)) return false;
     return true;
 }
 
@@ -319,13 +327,16 @@ static int step_refusal(const carc_game *g, int d)
     return step_refusal_at(g, &c, d);
 }
 
-static bool any_step(const carc_game *g)
+/* the directions a step may take now: bit d for each legal direction d */
+static unsigned step_mask_now(const carc_game *g)
 {
     step_ctx c;
     step_ctx_get(g, &c);
+    unsigned m = 0;
+    if (c.from < 0) return 0;
     for (int d = 0; d < 4; d++)
-        if (!step_refusal_at(g, &c, d)) return true;
-    return false;
+        if (!step_refusal_at(g, &c, d)) m |= 1u << d;
+    return m;
 }
 
 /* The dragon has entered tile t: every eatable figure of a player there
@@ -577,10 +588,14 @@ static int flight(carc_game *g)
     if (s->flight != PD_FLIGHT_OVER && at >= 0 && !visited(s, at) &&
         s->nvisited < PD_FLIGHT_STEPS + 1)
         s->visited[s->nvisited++] = (int16_t)at;
-    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !any_step(g)) {
+    unsigned mask = 0;
+    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !(mask = step_mask_now(g))) {
         s->flight = 0; /* done, taken over, or a dead end */
         return CARC_HOOK_NEXT;
     }
+    /* nothing changes until the step's decision is answered: its listing
+     * and its check read the directions found here */
+    s->step_mask = (uint8_t)mask;
     int who = (carc__current(g) + s->flight - 1) % carc__players(g);
     carc__decision_push(g, DEC_STEP, who, MOD, at, s->flight);
     return CARC_HOOK_AGAIN;
@@ -746,11 +761,9 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
 {
     switch (p->kind) {
     case DEC_STEP: {
-        step_ctx c;
-        step_ctx_get(g, &c);
+        unsigned mask = cst(g)->step_mask; /* flight's, when it pushed the step */
         for (int d = 0; d < 4; d++)
-            if (!step_refusal_at(g, &c, d))
-                carc__sink_push_kind(sink, ACT_STEP, d, 0, CARC_ID_DIRECTION + 2 * d);
+            if (mask >> d & 1u) carc__sink_push_kind(sink, ACT_STEP, d, 0, CARC_ID_DIRECTION + 2 * d);
         break;
     }
     case DEC_FAIRY: {
@@ -801,7 +814,7 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
             return (tile_tags(g, p->target) & s->t_portal) && any_portal_tile(g, p->player);
         return false;
     case DEC_STEP:
-        return a->kind == ACT_STEP && a->arg >= 0 && a->arg < 4 && !step_refusal(g, a->arg);
+        return a->kind == ACT_STEP && a->arg >= 0 && a->arg < 4 && (s->step_mask >> a->arg & 1u);
     case DEC_FAIRY:
         return a->kind == ACT_FAIRY_TO && a->arg >= 0 && a->arg < nfig &&
                fairy_target(g, p->player, a->arg);
@@ -824,6 +837,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     pd_state *s = st(g);
     switch (a->kind) {
     case ACT_STEP: {
+        s->step_mask = 0; /* the step is answered */
         int to = beside(g, p->target, a->arg);
         carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to,
                        .cause = CAUSE_STEP, .by = p->player};
