@@ -123,10 +123,12 @@ static pd_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const pd_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
 static unsigned step_mask_now(const carc_game *g);
+static bool is_follower(const carc_game *g, const carc_fig *f);
 
 /* state_check (snapshots): the tag bits setup looked up, the dragon's and
  * the fairy's figure indices, the flight (its step, the tiles it visited),
- * the dragon tiles set aside, the pending step's directions (recomputed),
+ * the dragon tiles set aside, the pending step's directions and the
+ * players' followers on the board (recomputed),
  * and this module's decisions in the queue (a player; the dragon's tile;
  * the princess's city). */
 static bool state_check(const carc_game *g, const carc_pending *queue, int n)
@@ -147,6 +149,16 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         if (s->visited[i] < 0 || s->visited[i] >= nt) return false;
     for (int i = 0; i < s->naside; i++)
         if (s->aside[i] < 0 || s->aside[i] >= carc__ntypes) return false;
+    uint64_t fol[CARC_MAX_PLAYERS][2];
+    memset(fol, 0, sizeof fol);
+    for (int i = 0; i < nf && i < CARC_ID_FIGURE_N; i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (is_follower(g, &f) && f.owner < CARC_MAX_PLAYERS &&
+            (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE))
+            fol[f.owner][i >> 6] |= 1ull << (i & 63);
+    }
+    if (memcmp(fol, s->followers, sizeof fol) != 0) return false;
     int steps = 0;
     for (int i = 0; i < n; i++) {
         const carc_pending *p = &queue[i];
@@ -476,22 +488,25 @@ static bool fairy_own_target(const carc_game *g, int p)
 
 static bool any_fairy_target(const carc_game *g, int p)
 {
+    const pd_state *s = cst(g);
+    if (p < 0 || p >= CARC_MAX_PLAYERS) return false;
     bool on_tile = carc__rule(g, RULE_FAIRY) == 2;
-    int fairy = cst(g)->fairy, host = on_tile ? -1 : fairy_host(g);
-    for (int i = 0, n = carc__figure_count(g); i < n; i++) {
-        if (!on_tile) {
-            if (fairy_target_of(g, fairy, host, p, i)) return true;
-            continue;
+    int fairy = s->fairy, host = on_tile ? -1 : fairy_host(g);
+    /* p's followers on the board (pd_state.followers): fairy_joins_ok's
+     * figures but the host */
+    for (int w = 0; w < 2; w++)
+        for (uint64_t b = s->followers[p][w]; b; b &= b - 1) {
+            int i = w * 64 + __builtin_ctzll(b);
+            if (!on_tile) {
+                if (i != host &&
+                    carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY))
+                    return true;
+                continue;
+            }
+            /* C1: a tile holding one of p's followers (fairy_tile_target's
+             * rule, asked only for the tiles of p's followers) */
+            if (fairy_tile_target(g, p, carc__figure_tile(g, i))) return true;
         }
-        /* C1: a tile holding one of p's followers (fairy_tile_target's
-         * rule, asked only for the tiles of p's followers) */
-        carc_fig f;
-        carc__figure_get(g, i, &f);
-        if (f.owner == p && is_follower(g, &f) &&
-            (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE) &&
-            fairy_tile_target(g, p, f.tile))
-            return true;
-    }
     return false;
 }
 
@@ -735,7 +750,14 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
 static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 {
     (void)cause;
-    const pd_state *s = cst(g);
+    pd_state *s = st(g);
+    if (from->owner >= 0 && fig < CARC_ID_FIGURE_N && is_follower(g, from)) {
+        carc_fig now;
+        carc__figure_get(g, fig, &now);
+        uint64_t bit = 1ull << (fig & 63), *w = &s->followers[from->owner][fig >> 6];
+        if (now.where == CARC_PLACE_SEGMENT || now.where == CARC_PLACE_TILE) *w |= bit;
+        else *w &= ~bit;
+    }
     if (s->fairy < 0 || fig == s->fairy || from->tile < 0) return;
     carc_fig fairy;
     carc__figure_get(g, s->fairy, &fairy);
@@ -766,11 +788,17 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
             if (mask >> d & 1u) carc__sink_push_kind(sink, ACT_STEP, d, 0, CARC_ID_DIRECTION + 2 * d);
         break;
     }
-    case DEC_FAIRY: {
-        int fairy = cst(g)->fairy, host = fairy_host(g);
-        for (int i = 0; i < carc__figure_count(g) && i < CARC_ID_FIGURE_N; i++)
-            if (fairy_target_of(g, fairy, host, p->player, i))
-                carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
+    case DEC_FAIRY: { /* fairy_target_of for p's followers on the board, ascending */
+        const pd_state *s = cst(g);
+        int fairy = s->fairy, host = fairy_host(g);
+        if (p->player < 0 || p->player >= CARC_MAX_PLAYERS) break;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t b = s->followers[p->player][w]; b; b &= b - 1) {
+                int i = w * 64 + __builtin_ctzll(b);
+                if (i != host &&
+                    carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY))
+                    carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
+            }
         break;
     }
     case DEC_FAIRY_TILE:

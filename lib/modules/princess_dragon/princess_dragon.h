@@ -32,6 +32,10 @@ typedef struct pd_state {
      * recomputes it) */
     uint8_t step_mask;
     int16_t aside[PD_ASIDE_MAX];
+    /* bit i of followers[p]: figure i is a follower of player p on the
+     * board (on a segment or a tile), kept by figure_moved (state_check
+     * recomputes it): the fairy's targets are among them */
+    uint64_t followers[CARC_MAX_PLAYERS][2];
 } pd_state;
 
 /* The placed tile the dragon stands on, or -1 when it is not in play (no
