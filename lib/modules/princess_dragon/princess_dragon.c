@@ -391,13 +391,33 @@ static bool is_knight(const carc_game *g, int fig, int root)
            carc__segment_root(g, f.tile, f.segment) == root;
 }
 
+/* Has tile type `type` a segment tagged `princess` (tag bit tag)?  A bit
+ * per type, found once per thread (the catalogue is fixed). */
+#define PRINCESS_TYPES_WORDS 16
+static bool type_has_princess(int type, uint32_t tag)
+{
+    static _Thread_local uint32_t bits[PRINCESS_TYPES_WORDS];
+    static _Thread_local uint32_t known; /* the tag bit the table was made for */
+    if (type >= PRINCESS_TYPES_WORDS * 32) return true; /* beyond the table: look */
+    if (known != tag) {
+        memset(bits, 0, sizeof bits);
+        for (int u = 0; u < carc__ntypes && u < PRINCESS_TYPES_WORDS * 32; u++)
+            for (int k = 0; k < carc__types[u].nseg; k++)
+                if (carc__types[u].seg[k].tags & tag) bits[u / 32] |= 1u << (u % 32);
+        known = tag;
+    }
+    return bits[type / 32] >> (type % 32) & 1u;
+}
+
 /* The city of the princess segment of placed tile t if it holds a knight,
  * else -1. */
 static int princess_city(const carc_game *g, int t)
 {
     const pd_state *s = cst(g);
     if (t < 0 || !s->s_princess) return -1;
-    const tile_type *ty = &carc__types[carc__tile_type(g, t)];
+    int type = carc__tile_type(g, t);
+    if (!type_has_princess(type, s->s_princess)) return -1;
+    const tile_type *ty = &carc__types[type];
     for (int k = 0; k < ty->nseg; k++) {
         if (!(ty->seg[k].tags & s->s_princess)) continue;
         int root = carc__segment_root(g, t, k);
@@ -590,8 +610,8 @@ static int flight(carc_game *g)
     pd_state *s = st(g);
     if (s->flight == 0) {
         int t = carc__tile_last(g);
-        int at = s->dragon >= 0 ? carc__figure_tile(g, s->dragon) : -1;
-        if (t < 0 || !(tile_tags(g, t) & s->t_dragon) || at < 0) return CARC_HOOK_NEXT;
+        if (t < 0 || !(tile_tags(g, t) & s->t_dragon) || s->dragon < 0) return CARC_HOOK_NEXT;
+        if (carc__figure_tile(g, s->dragon) < 0) return CARC_HOOK_NEXT;
         if (carc__pd_dragon_asleep(g)) { /* pig throwing B10: it wakes instead */
             carc__pd_dragon_nap(g, 0);
             return CARC_HOOK_NEXT;
