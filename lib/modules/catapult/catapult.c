@@ -603,11 +603,19 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
         n = closest_followers(g, p->player, s->rx[s->k], s->ry[s->k], c);
         break;
     }
-    case DEC_SWAP:
+    case DEC_SWAP: { /* swap_candidates' rule for the one figure a->arg */
         if (a->kind == CARC_ACTION_PASS) return true;
-        if (a->kind != ACT_SWAP) return false;
-        n = swap_candidates(g, p->player, p->arg, c);
-        break;
+        if (a->kind != ACT_SWAP || a->arg < 0 || a->arg >= carc__figure_count(g) ||
+            a->arg >= CARC_ID_FIGURE_N)
+            return false;
+        carc_fig f;
+        carc__figure_get(g, a->arg, &f);
+        if (f.owner != p->player || !is_follower(g, &f)) return false;
+        /* of a kind in supply, only its lowest index is a candidate */
+        if (f.where == CARC_PLACE_SUPPLY && carc__figure_in_supply(g, f.owner, f.kind) != a->arg)
+            return false;
+        return swap_legal(g, a->arg, p->arg);
+    }
     default:
         return false;
     }
