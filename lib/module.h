@@ -357,15 +357,20 @@ static inline void carc__sink_push_kind(action_sink *s, int kind, int arg, int t
 }
 
 /* carc__sink_push_kind of `count` actions of `kind` whose arg and id both
- * step by one from arg0 and id0 (a bid's amounts): ids only, when they all
- * fit, in a plain loop */
+ * step by one from arg0 and id0 (a bid's amounts, the catapult's 225
+ * aims): ids only, when they all fit, four at a time (a vector of four ids
+ * stored unaligned, then one by one for the rest) */
+typedef int32_t carc__ids4 __attribute__((vector_size(16)));
 static inline void carc__sink_push_run(action_sink *s, int kind, int arg0, int target,
                                        int32_t id0, int count)
 {
     if (count <= 0) return;
     if (!s->buf && s->ids && s->n + (size_t)count <= s->cap) {
         int32_t *ids = s->ids + s->n;
-        for (int i = 0; i < count; i++) ids[i] = id0 + i;
+        int i = 0;
+        carc__ids4 v = {id0, id0 + 1, id0 + 2, id0 + 3}, four = {4, 4, 4, 4};
+        for (; i + 4 <= count; i += 4, v += four) memcpy(ids + i, &v, sizeof v);
+        for (; i < count; i++) ids[i] = id0 + i;
         s->n += (size_t)count;
         return;
     }

@@ -547,19 +547,20 @@ static int round_step(carc_game *g)
 
 /* ------------------------------------------------------------ decisions */
 
+_Static_assert(NTK <= 8, "the kinds' verbs are one run of ids (CARC_VERB_ID)");
+
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     int c[CARC_ID_FIGURE_N], n;
     switch (p->kind) {
-    case DEC_KIND:
-        for (int k = 0; k < NTK; k++) carc__sink_push_kind(sink, ACT_KIND, k, 0, CARC_VERB_ID(MOD, k));
+    case DEC_KIND: /* verbs 0..3: one block of ids (CARC_VERB_ID, k < 8) */
+        carc__sink_push_run(sink, ACT_KIND, 0, 0, CARC_VERB_ID(MOD, 0), NTK);
         break;
-    case DEC_AIM:
-        for (int a = 0; a < NAIMS; a++) carc__sink_push_kind(sink, ACT_AIM, a, 0, CARC_ID_NUMBER + a);
+    case DEC_AIM: /* every aim: one run of ids, written as ids when only ids are asked */
+        carc__sink_push_run(sink, ACT_AIM, 0, 0, CARC_ID_NUMBER, NAIMS);
         break;
     case DEC_POWER:
-        for (int a = 0; a < NPOWERS; a++)
-            carc__sink_push_kind(sink, ACT_POWER, a, 0, CARC_ID_NUMBER + a);
+        carc__sink_push_run(sink, ACT_POWER, 0, 0, CARC_ID_NUMBER, NPOWERS);
         break;
     case DEC_PICK: {
         const cat_state *s = cst(g);
@@ -602,11 +603,19 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
         n = closest_followers(g, p->player, s->rx[s->k], s->ry[s->k], c);
         break;
     }
-    case DEC_SWAP:
+    case DEC_SWAP: { /* swap_candidates' rule for the one figure a->arg */
         if (a->kind == CARC_ACTION_PASS) return true;
-        if (a->kind != ACT_SWAP) return false;
-        n = swap_candidates(g, p->player, p->arg, c);
-        break;
+        if (a->kind != ACT_SWAP || a->arg < 0 || a->arg >= carc__figure_count(g) ||
+            a->arg >= CARC_ID_FIGURE_N)
+            return false;
+        carc_fig f;
+        carc__figure_get(g, a->arg, &f);
+        if (f.owner != p->player || !is_follower(g, &f)) return false;
+        /* of a kind in supply, only its lowest index is a candidate */
+        if (f.where == CARC_PLACE_SUPPLY && carc__figure_in_supply(g, f.owner, f.kind) != a->arg)
+            return false;
+        return swap_legal(g, a->arg, p->arg);
+    }
     default:
         return false;
     }

@@ -377,10 +377,10 @@ static bool kind_may_enter(const carc_game *g, int kind)
     }
 }
 
-/* the figure of player's `kind` that would go down through tile t, or -1 */
-static int enter_fig(const carc_game *g, int player, int kind, int t)
+/* enter_fig once t is known to be an entrance and the dragon not down */
+static int enter_fig_at(const carc_game *g, int player, int kind, int t)
 {
-    if (!entrance(g, t) || !kind_may_enter(g, kind) || dragon_in(g)) return -1;
+    if (!kind_may_enter(g, kind)) return -1;
     if (kind == CARC_FIGURE_MAYOR && !has_city(g, t)) return -1;
     int fig = carc__figure_in_supply(g, player, kind);
     if (fig < 0) return -1;
@@ -389,11 +389,19 @@ static int enter_fig(const carc_game *g, int player, int kind, int t)
     return fig;
 }
 
+/* the figure of player's `kind` that would go down through tile t, or -1 */
+static int enter_fig(const carc_game *g, int player, int kind, int t)
+{
+    if (!entrance(g, t) || dragon_in(g)) return -1;
+    return enter_fig_at(g, player, kind, t);
+}
+
+/* the entrance and the dragon asked once, not per kind */
 static bool any_enter(const carc_game *g, int player, int t)
 {
     if (!entrance(g, t) || dragon_in(g)) return false;
     for (int k = 0; k < NKINDS; k++)
-        if (enter_fig(g, player, kind_words[k].value, t) >= 0) return true;
+        if (enter_fig_at(g, player, kind_words[k].value, t) >= 0) return true;
     return false;
 }
 

@@ -340,7 +340,14 @@ static bool squashes(const carc_game *g, int p, int t, int seg);
  * segment where it stands -- in the stance's second case the victim's
  * normal meeple takes the big meeple's place --, so a farmer of the
  * thrower there still counts (A3, B7). */
+static int seg_refusal_pig(const carc_game *g, int p, int pig, int t, int seg);
 static int seg_refusal(const carc_game *g, int p, int t, int seg)
+{
+    return seg_refusal_pig(g, p, pig_of(g, p), t, seg);
+}
+
+/* seg_refusal with p's pig known (pig_of) */
+static int seg_refusal_pig(const carc_game *g, int p, int pig, int t, int seg)
 {
     const tile_type *ty = &carc__types[carc__tile_type(g, t)];
     if (seg < 0 || seg >= ty->nseg || ty->seg[seg].kind != CARC_FEATURE_FIELD) return WHY_NOT_FIELD;
@@ -351,15 +358,15 @@ static int seg_refusal(const carc_game *g, int p, int t, int seg)
     if (!carc__root_has_follower(g, root, p, CARC_CLASS_FOLLOWER) ||
         (squashes(g, p, t, seg) && !farmer_left(g, p, root, t, seg)))
         return WHY_NO_FARMER;
-    if (!carc__figure_may_move(g, pig_of(g, p), CARC_PLACE_SEGMENT, t, 0, CAUSE_THROW))
+    if (!carc__figure_may_move(g, pig, CARC_PLACE_SEGMENT, t, 0, CAUSE_THROW))
         return CARC_REASON_FORBIDDEN;
     return 0;
 }
 
-static bool any_seg(const carc_game *g, int p, int t)
+static bool any_seg(const carc_game *g, int p, int pig, int t)
 {
     for (int i = 0; i < carc__types[carc__tile_type(g, t)].nseg; i++)
-        if (!seg_refusal(g, p, t, i)) return true;
+        if (!seg_refusal_pig(g, p, pig, t, i)) return true;
     return false;
 }
 
@@ -370,6 +377,8 @@ typedef struct flight {
     int why, kind, dir, dist, block, what;
 } flight;
 
+static void judge_from(const carc_game *g, int p, int pig, int S, int ox, int oy, int t,
+                       flight *out);
 static void judge(const carc_game *g, int p, int t, flight *out)
 {
     memset(out, 0, sizeof *out);
@@ -384,8 +393,17 @@ static void judge(const carc_game *g, int p, int t, flight *out)
         out->why = WHY_NO_SUPPLY;
         return;
     }
-    int o = carc__figure_tile(g, pig), ox, oy, x, y;
-    carc__tile_xy(g, o, &ox, &oy);
+    int ox, oy;
+    carc__tile_xy(g, carc__figure_tile(g, pig), &ox, &oy);
+    judge_from(g, p, pig, S, ox, oy, t, out);
+}
+
+/* judge with p's pig (on the board), S (> 0) and the pig's cell known;
+ * out cleared, its block -1 */
+static void judge_from(const carc_game *g, int p, int pig, int S, int ox, int oy, int t,
+                       flight *out)
+{
+    int x, y;
     carc__tile_xy(g, t, &x, &y);
     int dx = x - ox, dy = y - oy;
     int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
@@ -419,7 +437,7 @@ static void judge(const carc_game *g, int p, int t, flight *out)
         out->why = WHY_FAIRY;
         return;
     }
-    if (!any_seg(g, p, t)) out->why = WHY_NO_FARMER;
+    if (!any_seg(g, p, pig, t)) out->why = WHY_NO_FARMER;
 }
 
 /* The landing tiles: along each direction at each distance a throw may
@@ -439,8 +457,10 @@ static int landings(const carc_game *g, int p, int *out, bool first_only)
         for (int j = 0; j < nd; j++) {
             int t = carc__tile_at(g, ox + ux[k] * dists[j], oy + uy[k] * dists[j]);
             if (t < 0) continue;
-            flight f;
-            judge(g, p, t, &f);
+            flight f; /* judge, the pig, S and its cell known */
+            memset(&f, 0, sizeof f);
+            f.block = -1;
+            judge_from(g, p, pig, S, ox, oy, t, &f);
             if (f.why) continue;
             int i = n++;
             for (; i > 0 && out[i - 1] > t; i--) out[i] = out[i - 1];

@@ -122,10 +122,15 @@ static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0}; /* N E S W */
 static pd_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const pd_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
+static unsigned step_mask_now(const carc_game *g);
+static bool is_follower(const carc_game *g, const carc_fig *f);
+
 /* state_check (snapshots): the tag bits setup looked up, the dragon's and
  * the fairy's figure indices, the flight (its step, the tiles it visited),
- * the dragon tiles set aside, and this module's decisions in the queue (a
- * player; the dragon's tile; the princess's city). */
+ * the dragon tiles set aside, the pending step's directions and the
+ * players' followers on the board (recomputed),
+ * and this module's decisions in the queue (a player; the dragon's tile;
+ * the princess's city). */
 static bool state_check(const carc_game *g, const carc_pending *queue, int n)
 {
     const pd_state *s = cst(g);
@@ -144,6 +149,17 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         if (s->visited[i] < 0 || s->visited[i] >= nt) return false;
     for (int i = 0; i < s->naside; i++)
         if (s->aside[i] < 0 || s->aside[i] >= carc__ntypes) return false;
+    uint64_t fol[CARC_MAX_PLAYERS][2];
+    memset(fol, 0, sizeof fol);
+    for (int i = 0; i < nf && i < CARC_ID_FIGURE_N; i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (is_follower(g, &f) && f.owner < CARC_MAX_PLAYERS &&
+            (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE))
+            fol[f.owner][i >> 6] |= 1ull << (i & 63);
+    }
+    if (memcmp(fol, s->followers, sizeof fol) != 0) return false;
+    int steps = 0;
     for (int i = 0; i < n; i++) {
         const carc_pending *p = &queue[i];
         if (p->owner != MOD) continue;
@@ -155,6 +171,7 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
             break;
         case DEC_STEP:
             if (p->target < 0 || p->target >= nt) return false;
+            steps++;
             break;
         case DEC_PRINCESS:
             if (p->arg != -1 && !carc__root_valid(g, p->arg)) return false;
@@ -163,6 +180,9 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
             return false;
         }
     }
+    /* the directions of the pending step are the ones the state allows
+     * (recomputed), none when no step is pending */
+    if (steps > 1 || s->step_mask != (steps ? step_mask_now(g) : 0u)) return false;
     return true;
 }
 
@@ -319,13 +339,16 @@ static int step_refusal(const carc_game *g, int d)
     return step_refusal_at(g, &c, d);
 }
 
-static bool any_step(const carc_game *g)
+/* the directions a step may take now: bit d for each legal direction d */
+static unsigned step_mask_now(const carc_game *g)
 {
     step_ctx c;
     step_ctx_get(g, &c);
+    unsigned m = 0;
+    if (c.from < 0) return 0;
     for (int d = 0; d < 4; d++)
-        if (!step_refusal_at(g, &c, d)) return true;
-    return false;
+        if (!step_refusal_at(g, &c, d)) m |= 1u << d;
+    return m;
 }
 
 /* The dragon has entered tile t: every eatable figure of a player there
@@ -368,13 +391,33 @@ static bool is_knight(const carc_game *g, int fig, int root)
            carc__segment_root(g, f.tile, f.segment) == root;
 }
 
+/* Has tile type `type` a segment tagged `princess` (tag bit tag)?  A bit
+ * per type, found once per thread (the catalogue is fixed). */
+#define PRINCESS_TYPES_WORDS 16
+static bool type_has_princess(int type, uint32_t tag)
+{
+    static _Thread_local uint32_t bits[PRINCESS_TYPES_WORDS];
+    static _Thread_local uint32_t known; /* the tag bit the table was made for */
+    if (type >= PRINCESS_TYPES_WORDS * 32) return true; /* beyond the table: look */
+    if (known != tag) {
+        memset(bits, 0, sizeof bits);
+        for (int u = 0; u < carc__ntypes && u < PRINCESS_TYPES_WORDS * 32; u++)
+            for (int k = 0; k < carc__types[u].nseg; k++)
+                if (carc__types[u].seg[k].tags & tag) bits[u / 32] |= 1u << (u % 32);
+        known = tag;
+    }
+    return bits[type / 32] >> (type % 32) & 1u;
+}
+
 /* The city of the princess segment of placed tile t if it holds a knight,
  * else -1. */
 static int princess_city(const carc_game *g, int t)
 {
     const pd_state *s = cst(g);
     if (t < 0 || !s->s_princess) return -1;
-    const tile_type *ty = &carc__types[carc__tile_type(g, t)];
+    int type = carc__tile_type(g, t);
+    if (!type_has_princess(type, s->s_princess)) return -1;
+    const tile_type *ty = &carc__types[type];
     for (int k = 0; k < ty->nseg; k++) {
         if (!(ty->seg[k].tags & s->s_princess)) continue;
         int root = carc__segment_root(g, t, k);
@@ -465,22 +508,25 @@ static bool fairy_own_target(const carc_game *g, int p)
 
 static bool any_fairy_target(const carc_game *g, int p)
 {
+    const pd_state *s = cst(g);
+    if (p < 0 || p >= CARC_MAX_PLAYERS) return false;
     bool on_tile = carc__rule(g, RULE_FAIRY) == 2;
-    int fairy = cst(g)->fairy, host = on_tile ? -1 : fairy_host(g);
-    for (int i = 0, n = carc__figure_count(g); i < n; i++) {
-        if (!on_tile) {
-            if (fairy_target_of(g, fairy, host, p, i)) return true;
-            continue;
+    int fairy = s->fairy, host = on_tile ? -1 : fairy_host(g);
+    /* p's followers on the board (pd_state.followers): fairy_joins_ok's
+     * figures but the host */
+    for (int w = 0; w < 2; w++)
+        for (uint64_t b = s->followers[p][w]; b; b &= b - 1) {
+            int i = w * 64 + __builtin_ctzll(b);
+            if (!on_tile) {
+                if (i != host &&
+                    carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY))
+                    return true;
+                continue;
+            }
+            /* C1: a tile holding one of p's followers (fairy_tile_target's
+             * rule, asked only for the tiles of p's followers) */
+            if (fairy_tile_target(g, p, carc__figure_tile(g, i))) return true;
         }
-        /* C1: a tile holding one of p's followers (fairy_tile_target's
-         * rule, asked only for the tiles of p's followers) */
-        carc_fig f;
-        carc__figure_get(g, i, &f);
-        if (f.owner == p && is_follower(g, &f) &&
-            (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE) &&
-            fairy_tile_target(g, p, f.tile))
-            return true;
-    }
     return false;
 }
 
@@ -564,8 +610,8 @@ static int flight(carc_game *g)
     pd_state *s = st(g);
     if (s->flight == 0) {
         int t = carc__tile_last(g);
-        int at = s->dragon >= 0 ? carc__figure_tile(g, s->dragon) : -1;
-        if (t < 0 || !(tile_tags(g, t) & s->t_dragon) || at < 0) return CARC_HOOK_NEXT;
+        if (t < 0 || !(tile_tags(g, t) & s->t_dragon) || s->dragon < 0) return CARC_HOOK_NEXT;
+        if (carc__figure_tile(g, s->dragon) < 0) return CARC_HOOK_NEXT;
         if (carc__pd_dragon_asleep(g)) { /* pig throwing B10: it wakes instead */
             carc__pd_dragon_nap(g, 0);
             return CARC_HOOK_NEXT;
@@ -577,10 +623,14 @@ static int flight(carc_game *g)
     if (s->flight != PD_FLIGHT_OVER && at >= 0 && !visited(s, at) &&
         s->nvisited < PD_FLIGHT_STEPS + 1)
         s->visited[s->nvisited++] = (int16_t)at;
-    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !any_step(g)) {
+    unsigned mask = 0;
+    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !(mask = step_mask_now(g))) {
         s->flight = 0; /* done, taken over, or a dead end */
         return CARC_HOOK_NEXT;
     }
+    /* nothing changes until the step's decision is answered: its listing
+     * and its check read the directions found here */
+    s->step_mask = (uint8_t)mask;
     int who = (carc__current(g) + s->flight - 1) % carc__players(g);
     carc__decision_push(g, DEC_STEP, who, MOD, at, s->flight);
     return CARC_HOOK_AGAIN;
@@ -720,7 +770,14 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
 static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 {
     (void)cause;
-    const pd_state *s = cst(g);
+    pd_state *s = st(g);
+    if (from->owner >= 0 && fig < CARC_ID_FIGURE_N && is_follower(g, from)) {
+        carc_fig now;
+        carc__figure_get(g, fig, &now);
+        uint64_t bit = 1ull << (fig & 63), *w = &s->followers[from->owner][fig >> 6];
+        if (now.where == CARC_PLACE_SEGMENT || now.where == CARC_PLACE_TILE) *w |= bit;
+        else *w &= ~bit;
+    }
     if (s->fairy < 0 || fig == s->fairy || from->tile < 0) return;
     carc_fig fairy;
     carc__figure_get(g, s->fairy, &fairy);
@@ -746,18 +803,22 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
 {
     switch (p->kind) {
     case DEC_STEP: {
-        step_ctx c;
-        step_ctx_get(g, &c);
+        unsigned mask = cst(g)->step_mask; /* flight's, when it pushed the step */
         for (int d = 0; d < 4; d++)
-            if (!step_refusal_at(g, &c, d))
-                carc__sink_push_kind(sink, ACT_STEP, d, 0, CARC_ID_DIRECTION + 2 * d);
+            if (mask >> d & 1u) carc__sink_push_kind(sink, ACT_STEP, d, 0, CARC_ID_DIRECTION + 2 * d);
         break;
     }
-    case DEC_FAIRY: {
-        int fairy = cst(g)->fairy, host = fairy_host(g);
-        for (int i = 0; i < carc__figure_count(g) && i < CARC_ID_FIGURE_N; i++)
-            if (fairy_target_of(g, fairy, host, p->player, i))
-                carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
+    case DEC_FAIRY: { /* fairy_target_of for p's followers on the board, ascending */
+        const pd_state *s = cst(g);
+        int fairy = s->fairy, host = fairy_host(g);
+        if (p->player < 0 || p->player >= CARC_MAX_PLAYERS) break;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t b = s->followers[p->player][w]; b; b &= b - 1) {
+                int i = w * 64 + __builtin_ctzll(b);
+                if (i != host &&
+                    carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY))
+                    carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
+            }
         break;
     }
     case DEC_FAIRY_TILE:
@@ -801,7 +862,7 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
             return (tile_tags(g, p->target) & s->t_portal) && any_portal_tile(g, p->player);
         return false;
     case DEC_STEP:
-        return a->kind == ACT_STEP && a->arg >= 0 && a->arg < 4 && !step_refusal(g, a->arg);
+        return a->kind == ACT_STEP && a->arg >= 0 && a->arg < 4 && (s->step_mask >> a->arg & 1u);
     case DEC_FAIRY:
         return a->kind == ACT_FAIRY_TO && a->arg >= 0 && a->arg < nfig &&
                fairy_target(g, p->player, a->arg);
@@ -824,6 +885,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     pd_state *s = st(g);
     switch (a->kind) {
     case ACT_STEP: {
+        s->step_mask = 0; /* the step is answered */
         int to = beside(g, p->target, a->arg);
         carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to,
                        .cause = CAUSE_STEP, .by = p->player};

@@ -26,7 +26,16 @@ typedef struct pd_state {
     /* rule pd_dragon_tiles 2 (printed): dragon tiles drawn before the first
      * volcano, set aside face up until it comes (tile types) */
     uint8_t naside;
+    /* the directions (bit d: 0..3 N E S W) a step of the flight may take,
+     * found once when the step's decision is pushed (flight) and read by
+     * its listing and its check; 0 while no step is pending (state_check
+     * recomputes it) */
+    uint8_t step_mask;
     int16_t aside[PD_ASIDE_MAX];
+    /* bit i of followers[p]: figure i is a follower of player p on the
+     * board (on a segment or a tile), kept by figure_moved (state_check
+     * recomputes it): the fairy's targets are among them */
+    uint64_t followers[CARC_MAX_PLAYERS][2];
 } pd_state;
 
 /* The placed tile the dragon stands on, or -1 when it is not in play (no

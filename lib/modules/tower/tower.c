@@ -254,22 +254,32 @@ static bool floor_possible(const carc_game *g, int p)
     return false;
 }
 
-/* may player p's follower of `kind` from supply go on top of tower i? */
-static bool top_ok(const carc_game *g, int p, int kind, int i)
+/* top_ok with the supply's figure of that kind known (f, or -1 to find it) */
+static bool top_ok_with(const carc_game *g, int p, int kind, int i, int *f)
 {
     const tw_tower *w = &cst(g)->tower[i];
     if (!w->height || !open_tower(w)) return false;
     if (kind != CARC_FIGURE_FOLLOWER && kind != CARC_FIGURE_BIG) return false;
-    int f = carc__figure_in_supply(g, p, kind);
-    return f >= 0 && carc__figure_may_move(g, f, CARC_PLACE_TILE, w->tile, TOWER_TOP_ARG,
-                                           CARC_CAUSE_DEPLOY);
+    if (*f < 0) *f = carc__figure_in_supply(g, p, kind);
+    return *f >= 0 && carc__figure_may_move(g, *f, CARC_PLACE_TILE, w->tile, TOWER_TOP_ARG,
+                                            CARC_CAUSE_DEPLOY);
 }
 
+/* may player p's follower of `kind` from supply go on top of tower i? */
+static bool top_ok(const carc_game *g, int p, int kind, int i)
+{
+    int f = -1;
+    return top_ok_with(g, p, kind, i, &f);
+}
+
+/* the supply's figure is looked up once, at the first open tower with a
+ * floor (not for every tower) */
 static bool top_possible(const carc_game *g, int p, int kind)
 {
     if (carc__figure_supply(g, p, kind) == 0) return false;
+    int f = -1;
     for (int i = 0; i < cst(g)->ntowers; i++)
-        if (top_ok(g, p, kind, i)) return true;
+        if (top_ok_with(g, p, kind, i, &f)) return true;
     return false;
 }
 
@@ -466,6 +476,11 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 
 static void push_tile(const carc_game *g, action_sink *sink, int kind, int t, int arg)
 {
+    if (!sink->buf) { /* ids only (carc__sink_push without the action) */
+        if (sink->ids && sink->n < sink->cap) sink->ids[sink->n] = CARC_ID_TILE + t;
+        sink->n++;
+        return;
+    }
     carc_action a;
     memset(&a, 0, sizeof a);
     a.kind = kind;
@@ -545,9 +560,10 @@ static int32_t own_id(const carc_game *g, const carc_action *a)
 
 /* Is action a listed now at decision p (deploy_actions' verbs, or
  * decision_actions')?  The same answer as the lists, one question for the
- * common ones (a verb, a capture); the rare decisions are listed and the id
- * looked for.  The core's check before decision_apply (test_tower.c
- * compares it with the lists on random games). */
+ * common ones (a verb, a capture, a floor's or a top's tower); the rare
+ * decisions (exchange, ransom) are listed and the id looked for.  The
+ * core's check before decision_apply (test_tower.c and test_action_legal.c
+ * compare it with the lists on random games). */
 static bool action_legal(const carc_game *g, const carc_pending *p, const carc_action *a)
 {
     switch (p->kind) {
@@ -562,6 +578,13 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
         if (a->kind == CARC_ACTION_PASS) return true;
         return a->kind == ACT_CAPTURE && a->arg >= 0 && a->arg < CARC_ID_FIGURE_N &&
                !capture_refusal(g, p->player, tower_at(g, p->target), a->arg);
+    case DEC_FLOOR:
+    case DEC_TOP: { /* decision_actions' tower tiles: an open tower (a top: top_ok) */
+        if (a->kind != (p->kind == DEC_FLOOR ? ACT_FLOOR_AT : ACT_TOP_AT)) return false;
+        int t = carc__tile_at(g, a->x, a->y), i = t >= 0 ? tower_index(cst(g), t) : -1;
+        if (i < 0) return false;
+        return p->kind == DEC_FLOOR ? open_tower(&cst(g)->tower[i]) : top_ok(g, p->player, p->arg, i);
+    }
     default: {
         int32_t id = own_id(g, a), ids[CARC_NUM_DISTINCT_ACTIONS];
         if (id < 0) return false;
