@@ -543,6 +543,20 @@ void carc__log(carc_game *g, int player, int points, int reason, int feature, in
 
 /* turn.c */
 int carc__enumerate(const carc_game *g, action_sink *sink) CARC_INTERNAL;
+/* The placement ids of a pending PLACE decision written straight into ids,
+ * their number returned: what carc__enumerate lists there, when
+ * carc__place_ids_plain_ok(g) and ids has room for 4 ids a slot (4 *
+ * g->lslots; the ids past the count are scratch).  A leaf for the
+ * playout's listing (carc_game_legal_ids). */
+size_t carc__place_ids_plain(const carc_game *g, int32_t *ids) CARC_INTERNAL;
+/* carc__place_ids_plain may list the pending decision: a placement, and no
+ * module may veto a placement (HK_MAY_PLACE) or repair one (hooks_repair)
+ * -- place_actions' fast case, asked without reading the modules */
+static inline bool carc__place_ids_plain_ok(const carc_game *g)
+{
+    return g->npending > 0 && g->pend[0].kind == CARC_DECISION_PLACE &&
+           !(g->hookmask & HK_MAY_PLACE) && !g->hooks_repair;
+}
 int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CARC_INTERNAL;
 int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
 /* the same for the core's deployment decision (the caller checked its kind) */

@@ -749,27 +749,42 @@ static const uint8_t rot_count16[256] = {
     [0xE0] = 3, [0xF0] = 4,
 };
 
-/* Placement ids only, every candidate fits in the buffer: the playout hot
- * path writes four ids per cell and keeps the fitting ones. */
-static void place_ids_fast(const carc_game *g, action_sink *sink)
+/* Placement ids only, every candidate fits in the buffer (4 ids a slot from
+ * ids[0]): the playout hot path writes four ids per cell and keeps the
+ * fitting ones; returns how many it kept.  A leaf: carc_game_legal_ids
+ * calls it directly at a placement (carc__place_ids_plain). */
+static inline __attribute__((always_inline)) size_t place_ids_fast(const carc_game *g,
+                                                                   int32_t *restrict ids)
 {
     /* the open cells' slots in id order (state.h, lslots): a straight
      * walk, four at a time; a filled cell's slot (LIVE_DEAD) adds nothing */
     const live_slot *restrict ls = CSLOTS(g);
     const uint8_t *restrict fit16 = carc__types[g->drawn].fit16;
     const char *restrict rows = (const char *)rot_lists;
-    int32_t *restrict ids = sink->ids;
-    size_t n = sink->n;
+    size_t n = 0;
     const size_t m = g->lslots;
     size_t k = 0;
     for (; k + 4 <= m; k += 4) {
         size_t o0 = fit16[ls[k].req], o1 = fit16[ls[k + 1].req];
         size_t o2 = fit16[ls[k + 2].req], o3 = fit16[ls[k + 3].req];
         /* rows + o is a row of rot_lists: aligned */
+#if defined(__SSE2__)
+        /* two slots a load (8 bytes each, the id first): each id spread
+         * over four lanes by one shuffle */
+        _Static_assert(sizeof(live_slot) == 8 && offsetof(live_slot, id) == 0,
+                       "two slots in 16 bytes, the id in lanes 0 and 2");
+        __m128i p01 = _mm_loadu_si128((const __m128i *)(const void *)&ls[k]);
+        __m128i p23 = _mm_loadu_si128((const __m128i *)(const void *)&ls[k + 2]);
+        v4i v0 = *(const v4i *)(const void *)(rows + o0) + (v4i)_mm_shuffle_epi32(p01, 0x00);
+        v4i v1 = *(const v4i *)(const void *)(rows + o1) + (v4i)_mm_shuffle_epi32(p01, 0xAA);
+        v4i v2 = *(const v4i *)(const void *)(rows + o2) + (v4i)_mm_shuffle_epi32(p23, 0x00);
+        v4i v3 = *(const v4i *)(const void *)(rows + o3) + (v4i)_mm_shuffle_epi32(p23, 0xAA);
+#else
         v4i v0 = *(const v4i *)(const void *)(rows + o0) + (int32_t)ls[k].id;
         v4i v1 = *(const v4i *)(const void *)(rows + o1) + (int32_t)ls[k + 1].id;
         v4i v2 = *(const v4i *)(const void *)(rows + o2) + (int32_t)ls[k + 2].id;
         v4i v3 = *(const v4i *)(const void *)(rows + o3) + (int32_t)ls[k + 3].id;
+#endif
         memcpy(ids + n, &v0, sizeof v0);
         n += rot_count16[o0];
         memcpy(ids + n, &v1, sizeof v1);
@@ -785,7 +800,12 @@ static void place_ids_fast(const carc_game *g, action_sink *sink)
         memcpy(ids + n, &v, sizeof v);
         n += rot_count16[o];
     }
-    sink->n = n;
+    return n;
+}
+
+size_t carc__place_ids_plain(const carc_game *g, int32_t *ids)
+{
+    return place_ids_fast(g, ids);
 }
 
 /* place_ids_fast while a module may repair (a player holding a bridge):
@@ -819,7 +839,7 @@ static void place_actions(const carc_game *g, action_sink *sink)
     bool repair = carc__repair_possible(g);
     if (!sink->buf && !place_veto_type(g, g->drawn) && !repair &&
         sink->cap >= sink->n + 4u * g->lslots) { /* 4 ids written at every slot */
-        place_ids_fast(g, sink);
+        sink->n += place_ids_fast(g, sink->ids + sink->n);
         return;
     }
     if (repair && !sink->buf && !place_veto_type(g, g->drawn) &&
