@@ -342,13 +342,12 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
 
     /* the 8 neighbours, row by row: (-1,-1) (0,-1) (1,-1) (-1,0) (1,0) ...,
      * read straight from the window (it holds them: regrid above); an open
-     * cell (<= -2) reads as empty (-1) */
+     * cell (<= -2) or an empty one (-1) is no tile.  Nothing of them is
+     * kept but last_full: carc__collect_completed reads the window again
+     * for the few it needs (scoring.c) */
     const ptrdiff_t gw = g->gw;
     const int16_t *r0 = cell - gw - 1, *r2 = cell + gw - 1;
-    int16_t *nbr = g->last_nbr;
-    nbr[0] = r0[0]; nbr[1] = r0[1]; nbr[2] = r0[2];
-    nbr[3] = cell[-1]; nbr[4] = cell[1];
-    nbr[5] = r2[0]; nbr[6] = r2[1]; nbr[7] = r2[2];
+    const int nbr[8] = {r0[0], r0[1], r0[2], cell[-1], cell[1], r2[0], r2[1], r2[2]};
     int nb = 0;
     unsigned full = 0;
 #if defined(__GNUC__) && !defined(__clang__)
@@ -356,9 +355,7 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
 #endif
     for (int k = 0; k < 8; k++) {
         int v = nbr[k];
-        if (v < 0) {
-            nbr[k] = -1;
-        } else {
+        if (v >= 0) {
             if (++T[v].nb8 == 8) full |= 1u << k;
             nb++;
         }
