@@ -124,8 +124,11 @@ __attribute__((noinline)) static void live_compact(carc_game *g)
 {
     live_slot *ls = SLOTS(g);
     front *F = FRONT(g);
+    const uint32_t n = g->lslots;
+    /* the open cells before the first filled one stay where they are */
     uint32_t j = 0;
-    for (uint32_t k = 0, n = g->lslots; k < n; k++) {
+    while (ls[j].req != LIVE_DEAD) j++; /* (ldead > 0: one is) */
+    for (uint32_t k = j + 1; k < n; k++) {
         if (ls[k].req == LIVE_DEAD) continue;
         uint16_t fi = ls[k].fi;
         memcpy(&ls[j], &ls[k], sizeof *ls); /* one 8-byte move */

@@ -1053,13 +1053,15 @@ static inline bool sampled_only(const carc_pending *p)
  * drawable hook) applied in straight line where the core's own turn runs
  * (g->plain) and t fits somewhere: what apply_entry, apply_draw and
  * plain_advance do then, in the same order, leaving the same state.
- * false (nothing changed): not that case, apply it the general way. */
+ * false (nothing changed): not that case, apply it the general way.  Its
+ * one caller, carc__sample_chance, found the core's draw pending
+ * (pend[0].kind) and no drawable hook (hooks_drawable). */
 static bool plain_draw(carc_game *g, int t)
 {
     if (!g->plain || g->npending != 1 || g->step != CARC_STEP_DRAW || g->step_pos != 1 ||
-        (g->flags & TF_FAULT) || (g->hookmask & HK_DRAW_ASIDE) || g->hooks_drawable ||
+        (g->flags & TF_FAULT) || (g->hookmask & HK_DRAW_ASIDE) ||
         g->hooks_repair || /* carc__placeable then asks no module, so it may come first */
-        g->pend[0].kind != CARC_DECISION_DRAW || !room_for_one_more(g) || !carc__placeable(g, t))
+        !room_for_one_more(g) || !carc__placeable(g, t))
         return false;
     REMAIN(g)[t]--;
     g->total_remaining--;
