@@ -82,12 +82,19 @@ bool carc__placeable(const carc_game *g, int type)
     return false;
 }
 
+/* carc__find on the segment array S: an index scaled once per step */
+static inline int find_in(const seg *S, int s)
+{
+    while (S[s].parent != s) s = S[s].parent;
+    return s;
+}
+
 /* Union by size; the surviving root carries the sum of the aggregates. */
 static int unite_plain(carc_game *g, int a, int b, int *absorbed)
 {
     seg *S = SEGS(g);
-    a = carc__find(g, a);
-    b = carc__find(g, b);
+    a = find_in(S, a);
+    b = find_in(S, b);
     *absorbed = -1;
     if (a == b) return a;
     if (S[a].size < S[b].size) { int t = a; a = b; b = t; }
