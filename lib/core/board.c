@@ -317,6 +317,9 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
                        "tile_type.seg_init is laid out for struct seg");
         uint64_t lo = (uint64_t)(uint32_t)seg0 * 0x10001u | (uint64_t)(uint32_t)t << 32 |
                       (uint64_t)1 << 48;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 2
+#endif
         for (int i = 0; i < n; i++, lo += 0x10001u) {
             memcpy(&S[i], &lo, 8);
             memcpy((char *)&S[i] + 8, ty->seg_init[i], 8);
