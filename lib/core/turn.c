@@ -1473,7 +1473,8 @@ int carc__apply_place_id(carc_game *g, int32_t id)
     if (carc__decode_cell(g, id, &fi, &rot)) return place_id_pass(g, id);
     int rc = place_in(g, fi, rot);
     if (rc) return rc;
-    pop(g);
+    if (g->npending == 1) plain_pop_front(g); /* the playout's: pop() of the only one */
+    else pop(g);
     history_push(g, id, false);
     if (g->plain) plain_advance(g, CARC_DECISION_PLACE);
     else carc__advance(g);
