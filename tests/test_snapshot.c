@@ -281,6 +281,8 @@ static void edit_remaining(carc_game *h, uint8_t *s)
     h->total_remaining += 1;
 }
 static void edit_log_player(carc_game *h, uint8_t *s) { (void)s; h->nlog_final = h->nlog + 1; }
+/* a tenth bit in last_full (8 neighbours and the tile itself: nine) */
+static void edit_last_full(carc_game *h, uint8_t *s) { (void)s; h->last_full |= 1u << 9; }
 /* the board window (the last part of the state) and its first empty cell */
 static int16_t *empty_cell(carc_game *h, uint8_t *s)
 {
@@ -315,7 +317,7 @@ static void edit_grid_stray_filled(carc_game *h, uint8_t *s)
 static const edit_fn edits[] = {edit_ntiles, edit_tile_type, edit_seg_parent, edit_seg_loop,
                                 edit_live_head, edit_pending, edit_pending_target, edit_step_pos,
                                 edit_modoff, edit_grid, edit_drawn, edit_player, edit_completed,
-                                edit_supply, edit_remaining, edit_log_player,
+                                edit_supply, edit_remaining, edit_log_player, edit_last_full,
                                 edit_grid_stray_tile, edit_grid_stray_open,
                                 edit_grid_stray_filled};
 #define NEDITS ((int)(sizeof edits / sizeof edits[0]))

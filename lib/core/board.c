@@ -82,12 +82,19 @@ bool carc__placeable(const carc_game *g, int type)
     return false;
 }
 
+/* carc__find on the segment array S: an index scaled once per step */
+static inline int find_in(const seg *S, int s)
+{
+    while (S[s].parent != s) s = S[s].parent;
+    return s;
+}
+
 /* Union by size; the surviving root carries the sum of the aggregates. */
 static int unite_plain(carc_game *g, int a, int b, int *absorbed)
 {
     seg *S = SEGS(g);
-    a = carc__find(g, a);
-    b = carc__find(g, b);
+    a = find_in(S, a);
+    b = find_in(S, b);
     *absorbed = -1;
     if (a == b) return a;
     if (S[a].size < S[b].size) { int t = a; a = b; b = t; }
@@ -124,8 +131,11 @@ __attribute__((noinline)) static void live_compact(carc_game *g)
 {
     live_slot *ls = SLOTS(g);
     front *F = FRONT(g);
+    const uint32_t n = g->lslots;
+    /* the open cells before the first filled one stay where they are */
     uint32_t j = 0;
-    for (uint32_t k = 0, n = g->lslots; k < n; k++) {
+    while (ls[j].req != LIVE_DEAD) j++; /* (ldead > 0: one is) */
+    for (uint32_t k = j + 1; k < n; k++) {
         if (ls[k].req == LIVE_DEAD) continue;
         uint16_t fi = ls[k].fi;
         memcpy(&ls[j], &ls[k], sizeof *ls); /* one 8-byte move */
@@ -307,6 +317,9 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
                        "tile_type.seg_init is laid out for struct seg");
         uint64_t lo = (uint64_t)(uint32_t)seg0 * 0x10001u | (uint64_t)(uint32_t)t << 32 |
                       (uint64_t)1 << 48;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 2
+#endif
         for (int i = 0; i < n; i++, lo += 0x10001u) {
             memcpy(&S[i], &lo, 8);
             memcpy((char *)&S[i] + 8, ty->seg_init[i], 8);
@@ -342,13 +355,12 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
 
     /* the 8 neighbours, row by row: (-1,-1) (0,-1) (1,-1) (-1,0) (1,0) ...,
      * read straight from the window (it holds them: regrid above); an open
-     * cell (<= -2) reads as empty (-1) */
+     * cell (<= -2) or an empty one (-1) is no tile.  Nothing of them is
+     * kept but last_full: carc__collect_completed reads the window again
+     * for the few it needs (scoring.c) */
     const ptrdiff_t gw = g->gw;
     const int16_t *r0 = cell - gw - 1, *r2 = cell + gw - 1;
-    int16_t *nbr = g->last_nbr;
-    nbr[0] = r0[0]; nbr[1] = r0[1]; nbr[2] = r0[2];
-    nbr[3] = cell[-1]; nbr[4] = cell[1];
-    nbr[5] = r2[0]; nbr[6] = r2[1]; nbr[7] = r2[2];
+    const int nbr[8] = {r0[0], r0[1], r0[2], cell[-1], cell[1], r2[0], r2[1], r2[2]};
     int nb = 0;
     unsigned full = 0;
 #if defined(__GNUC__) && !defined(__clang__)
@@ -356,9 +368,7 @@ int carc__place(carc_game *g, int type, int x, int y, int rot)
 #endif
     for (int k = 0; k < 8; k++) {
         int v = nbr[k];
-        if (v < 0) {
-            nbr[k] = -1;
-        } else {
+        if (v >= 0) {
             if (++T[v].nb8 == 8) full |= 1u << k;
             nb++;
         }

@@ -34,7 +34,7 @@ static void dynamic_fields(carc_game *dst, const carc_game *src)
     F(hooks_drawable); F(hookmask);
     F(npending); F(pend);
     F(supply_mask); F(total_remaining); F(score); F(supply);
-    F(last_nbr); F(last_full); F(gx0); F(gy0); F(gw); F(gh);
+    F(last_full); F(gx0); F(gy0); F(gw); F(gh);
     F(ncompleted); F(score_pos); F(score_hook); F(completed);
     F(turn); F(discarded); F(aside_ring); F(n_aside); F(rng);
     F(return_step); F(return_pos); F(in_extra_turn); F(nlog_final);
@@ -389,8 +389,17 @@ bool carc__state_check(const carc_game *g)
         return false;
     for (int i = 0; i < g->ncompleted; i++)
         if (g->completed[i] >= g->nsegs) return false;
-    for (int k = 0; k < 8; k++)
-        if (!tile_or_none(g, g->last_nbr[k])) return false;
+    /* last_full: bit k < 8 a neighbour of the tile laid this part (row
+     * by row), bit 8 that tile, each a placed tile with 8 neighbours (read
+     * only while last_tile names it: a new part resets last_tile alone) */
+    if (g->last_full & ~0x1FFu) return false;
+    for (unsigned full = g->last_tile >= 0 ? g->last_full : 0u; full; full &= full - 1) {
+        int k = __builtin_ctz(full);
+        const ptile *lt = &CTILES(g)[g->last_tile];
+        int u = k == 8 ? g->last_tile
+                       : carc__cell_get(g, lt->x + carc__nbr_dx[k], lt->y + carc__nbr_dy[k]);
+        if (!tile_index(g, u) || CTILES(g)[u].nb8 != 8) return false;
+    }
     for (int k = 0; k < 8; k++)
         if (g->aside_ring[k] < -1 || g->aside_ring[k] >= carc__ntypes) return false;
     if (g->turn < 0 || g->discarded < 0) return false;

@@ -230,8 +230,8 @@ static __attribute__((noinline)) void collect_across(carc_game *g, int t)
 {
     const ptile *T = CTILES(g);
     for (int d = -1; d < 4; d++) {
-        int u = d < 0 ? t : g->last_nbr[carc__side_nbr[d]];
-        if (u < 0) continue;
+        int u = d < 0 ? t : carc__cell_get(g, T[t].x + carc__dx[d], T[t].y + carc__dy[d]);
+        if (u < 0) continue; /* empty, or an open cell */
         if (d >= 0 && (g->hookmask & HK_WILD)) {
             const tile_type *uty = &carc__types[T[u].type];
             int s = uty->edge_seg[T[u].rot][(d + 2) & 3];
@@ -254,7 +254,9 @@ static __attribute__((noinline)) void collect_monasteries(carc_game *g, int t)
     const ptile *T = CTILES(g);
     for (unsigned full = g->last_full; full; full &= full - 1) {
         int k = __builtin_ctz(full);
-        int u = k == 8 ? t : g->last_nbr[k];
+        int u = k == 8 ? t
+                       : carc__cell_get(g, T[t].x + carc__nbr_dx[k], T[t].y + carc__nbr_dy[k]);
+        if (u < 0) continue; /* (never: a tile with 8 neighbours is there) */
         for (uint32_t m = carc__types[T[u].type].mon_segs; m; m &= m - 1)
             add_completed(g, T[u].seg0 + __builtin_ctz(m));
     }

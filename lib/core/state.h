@@ -213,9 +213,9 @@ struct carc_game {
     uint8_t kind_owner[CARC_FIGURE_KINDS];   /* module of each figure kind, 255 none */
     uint8_t kind_class[CARC_FIGURE_KINDS];
     uint8_t kind_strength[CARC_FIGURE_KINDS];
-    int16_t last_nbr[8];    /* 8-neighbours of the last placed tile (-1 empty), row by row */
     /* (the board window, gx0 .. gh, is in the head above) */
-    uint16_t last_full;     /* bit k < 8: last_nbr[k] got its 8th neighbour from that tile;
+    uint16_t last_full;     /* bit k < 8: the last placed tile's neighbour k (row by row:
+                             * carc__nbr_dx/dy) got its 8th neighbour from that tile;
                              * bit 8: the tile itself has 8 (carc__collect_completed) */
     /* scoring of the current placement */
     uint8_t ncompleted, score_pos, score_hook;
@@ -311,8 +311,12 @@ static const int carc__dx[4] = {0, 1, 0, -1};
 static const int carc__dy[4] = {-1, 0, 1, 0};
 
 /* The side neighbours N E S W in a row-by-row list of 8 neighbours
- * (carc__place's nbr[], the game's last_nbr[]). */
+ * (carc__place's nbr[], the bits of the game's last_full). */
 static const int carc__side_nbr[4] = {1, 4, 6, 3};
+/* The steps to the 8 neighbours, row by row: (-1,-1) (0,-1) (1,-1) (-1,0)
+ * (1,0) (-1,1) (0,1) (1,1). */
+static const int carc__nbr_dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+static const int carc__nbr_dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
 
 /* Is (x, y) inside the range the cell hash can key (int16 with a margin)? */
 static inline bool carc__cell_in_range(int x, int y)
@@ -566,6 +570,20 @@ void carc__log(carc_game *g, int player, int points, int reason, int feature, in
 
 /* turn.c */
 int carc__enumerate(const carc_game *g, action_sink *sink) CARC_INTERNAL;
+/* The placement ids of a pending PLACE decision written straight into ids,
+ * their number returned: what carc__enumerate lists there, when
+ * carc__place_ids_plain_ok(g) and ids has room for 4 ids a slot (4 *
+ * g->lslots; the ids past the count are scratch).  A leaf for the
+ * playout's listing (carc_game_legal_ids). */
+size_t carc__place_ids_plain(const carc_game *g, int32_t *ids) CARC_INTERNAL;
+/* carc__place_ids_plain may list the pending decision: a placement, and no
+ * module may veto a placement (HK_MAY_PLACE) or repair one (hooks_repair)
+ * -- place_actions' fast case, asked without reading the modules */
+static inline bool carc__place_ids_plain_ok(const carc_game *g)
+{
+    return g->npending > 0 && g->pend[0].kind == CARC_DECISION_PLACE &&
+           !(g->hookmask & HK_MAY_PLACE) && !g->hooks_repair;
+}
 int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CARC_INTERNAL;
 int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
 /* the same for the core's deployment decision (the caller checked its kind) */

@@ -736,8 +736,9 @@ static int place_pass(carc_game *g)
     return CARC_OK;
 }
 
-/* Lay the tile in hand in frontier cell fi turned rot. */
-static int place_in(carc_game *g, int fi, int rot)
+/* Lay the tile in hand in frontier cell fi turned rot (inline: the
+ * playout's carc__apply_place_id makes no call for it). */
+static inline __attribute__((always_inline)) int place_in(carc_game *g, int fi, int rot)
 {
     if (fi < 0 || rot < 0 || rot > 3) return CARC_E_ILLEGAL;
     /* capacity comes from the tile sets; a module that deals or lays more
@@ -909,27 +910,42 @@ static const uint8_t rot_count16[256] = {
     [0xE0] = 3, [0xF0] = 4,
 };
 
-/* Placement ids only, every candidate fits in the buffer: the playout hot
- * path writes four ids per cell and keeps the fitting ones. */
-static void place_ids_fast(const carc_game *g, action_sink *sink)
+/* Placement ids only, every candidate fits in the buffer (4 ids a slot from
+ * ids[0]): the playout hot path writes four ids per cell and keeps the
+ * fitting ones; returns how many it kept.  A leaf: carc_game_legal_ids
+ * calls it directly at a placement (carc__place_ids_plain). */
+static inline __attribute__((always_inline)) size_t place_ids_fast(const carc_game *g,
+                                                                   int32_t *restrict ids)
 {
     /* the open cells' slots in id order (state.h, lslots): a straight
      * walk, four at a time; a filled cell's slot (LIVE_DEAD) adds nothing */
     const live_slot *restrict ls = CSLOTS(g);
     const uint8_t *restrict fit16 = carc__types[g->drawn].fit16;
     const char *restrict rows = (const char *)rot_lists;
-    int32_t *restrict ids = sink->ids;
-    size_t n = sink->n;
+    size_t n = 0;
     const size_t m = g->lslots;
     size_t k = 0;
     for (; k + 4 <= m; k += 4) {
         size_t o0 = fit16[ls[k].req], o1 = fit16[ls[k + 1].req];
         size_t o2 = fit16[ls[k + 2].req], o3 = fit16[ls[k + 3].req];
         /* rows + o is a row of rot_lists: aligned */
+#if defined(__SSE2__)
+        /* two slots a load (8 bytes each, the id first): each id spread
+         * over four lanes by one shuffle */
+        _Static_assert(sizeof(live_slot) == 8 && offsetof(live_slot, id) == 0,
+                       "two slots in 16 bytes, the id in lanes 0 and 2");
+        __m128i p01 = _mm_loadu_si128((const __m128i *)(const void *)&ls[k]);
+        __m128i p23 = _mm_loadu_si128((const __m128i *)(const void *)&ls[k + 2]);
+        v4i v0 = *(const v4i *)(const void *)(rows + o0) + (v4i)_mm_shuffle_epi32(p01, 0x00);
+        v4i v1 = *(const v4i *)(const void *)(rows + o1) + (v4i)_mm_shuffle_epi32(p01, 0xAA);
+        v4i v2 = *(const v4i *)(const void *)(rows + o2) + (v4i)_mm_shuffle_epi32(p23, 0x00);
+        v4i v3 = *(const v4i *)(const void *)(rows + o3) + (v4i)_mm_shuffle_epi32(p23, 0xAA);
+#else
         v4i v0 = *(const v4i *)(const void *)(rows + o0) + (int32_t)ls[k].id;
         v4i v1 = *(const v4i *)(const void *)(rows + o1) + (int32_t)ls[k + 1].id;
         v4i v2 = *(const v4i *)(const void *)(rows + o2) + (int32_t)ls[k + 2].id;
         v4i v3 = *(const v4i *)(const void *)(rows + o3) + (int32_t)ls[k + 3].id;
+#endif
         memcpy(ids + n, &v0, sizeof v0);
         n += rot_count16[o0];
         memcpy(ids + n, &v1, sizeof v1);
@@ -945,7 +961,12 @@ static void place_ids_fast(const carc_game *g, action_sink *sink)
         memcpy(ids + n, &v, sizeof v);
         n += rot_count16[o];
     }
-    sink->n = n;
+    return n;
+}
+
+size_t carc__place_ids_plain(const carc_game *g, int32_t *ids)
+{
+    return place_ids_fast(g, ids);
 }
 
 /* place_ids_fast while a module may repair (a player holding a bridge):
@@ -991,7 +1012,7 @@ static void place_actions(const carc_game *g, action_sink *sink)
     bool repair = carc__repair_possible(g);
     if (!sink->buf && !place_veto_type(g, g->drawn) && !repair &&
         sink->cap >= sink->n + 4u * g->lslots) { /* 4 ids written at every slot */
-        place_ids_fast(g, sink);
+        sink->n += place_ids_fast(g, sink->ids + sink->n);
         return;
     }
     if (repair && !sink->buf && !place_veto_type(g, g->drawn) &&
@@ -1234,13 +1255,15 @@ static inline bool sampled_only(const carc_pending *p)
  * drawable hook) applied in straight line where the core's own turn runs
  * (g->plain) and t fits somewhere: what apply_entry, apply_draw and
  * plain_advance do then, in the same order, leaving the same state.
- * false (nothing changed): not that case, apply it the general way. */
+ * false (nothing changed): not that case, apply it the general way.  Its
+ * one caller, carc__sample_chance, found the core's draw pending
+ * (pend[0].kind) and no drawable hook (hooks_drawable). */
 static bool plain_draw(carc_game *g, int t)
 {
     if (!g->plain || g->npending != 1 || g->step != CARC_STEP_DRAW || g->step_pos != 1 ||
-        (g->flags & TF_FAULT) || (g->hookmask & HK_DRAW_ASIDE) || g->hooks_drawable ||
+        (g->flags & TF_FAULT) || (g->hookmask & HK_DRAW_ASIDE) ||
         g->hooks_repair || /* carc__placeable then asks no module, so it may come first */
-        g->pend[0].kind != CARC_DECISION_DRAW || !room_for_one_more(g) || !carc__placeable(g, t))
+        !room_for_one_more(g) || !carc__placeable(g, t))
         return false;
     REMAIN(g)[t]--;
     g->total_remaining--;
@@ -1719,7 +1742,8 @@ int carc__apply_place_id(carc_game *g, int32_t id)
     if (carc__decode_cell(g, id, &fi, &rot)) return place_id_pass(g, id);
     int rc = place_in(g, fi, rot);
     if (rc) return rc;
-    pop(g);
+    if (g->npending == 1) plain_pop_front(g); /* the playout's: pop() of the only one */
+    else pop(g);
     history_push(g, id, false);
     if (g->plain) plain_advance(g, CARC_DECISION_PLACE);
     else carc__advance(g);
