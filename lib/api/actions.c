@@ -77,7 +77,7 @@ static __attribute__((noinline)) int apply_id_decoded(carc_game *game, int32_t i
 {
     carc_action a;
     if (carc__action_from_id(game, id, &a)) return CARC_E_ILLEGAL;
-    return carc__apply(game, &a, id, false);
+    return carc__apply_decoded(game, &a, id);
 }
 
 int carc_game_apply_id(carc_game *game, int32_t id)

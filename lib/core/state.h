@@ -544,6 +544,10 @@ void carc__log(carc_game *g, int player, int points, int reason, int feature, in
 /* turn.c */
 int carc__enumerate(const carc_game *g, action_sink *sink) CARC_INTERNAL;
 int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CARC_INTERNAL;
+/* carc__apply(g, a, id, false) where a is carc__action_from_id(g, id) in
+ * this state (the caller decoded the id): the action is not decoded again
+ * before a module's action_legal or decision_apply sees it */
+int carc__apply_decoded(carc_game *g, const carc_action *a, int32_t id) CARC_INTERNAL;
 int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
 /* the same for the core's deployment decision (the caller checked its kind) */
 int carc__apply_deploy_id(carc_game *g, int32_t id) CARC_INTERNAL;
