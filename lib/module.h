@@ -841,6 +841,15 @@ typedef struct carc_module_def {
 #define CARC__HEAD_GY0 (CARC__HEAD_GX0 + 2)
 #define CARC__HEAD_GW (CARC__HEAD_GY0 + 2)
 #define CARC__HEAD_GH (CARC__HEAD_GW + 2)
+/* the figures' offset and count (uint32 each): carc__figure_count and
+ * carc__figure_get read them */
+#define CARC__HEAD_FIGS_OFF (CARC__HEAD_GH + 2)
+#define CARC__HEAD_NFIGS (CARC__HEAD_FIGS_OFF + 4)
+/* a figure's record (struct figure in lib/core/state.h): its size, and
+ * where its `where` byte lies; its first six bytes are carc_fig's first
+ * six, its last four carc_fig's last four (lib/core/figures.c checks) */
+#define CARC__FIG_BYTES 12
+#define CARC__FIG_WHERE 2
 /* a placed tile's record: its size, and where x, y (int16), type (uint16)
  * and rot (uint8) lie in it */
 #define CARC__TILE_BYTES 16
@@ -1155,8 +1164,27 @@ int carc__root_player_points(const carc_game *g, int root, int player, const fea
 void carc__root_scored(carc_game *g, int root, const feat_eval *e);
 
 /* ---- figures: reading, moving, deploying, geometry */
-int carc__figure_count(const carc_game *g);
-void carc__figure_get(const carc_game *g, int fig, carc_fig *out);
+/* figures in the game (made at creation; index 0 .. count-1); inline */
+static inline int carc__figure_count(const carc_game *g)
+{
+    return carc__head_word(g, CARC__HEAD_NFIGS);
+}
+/* figure fig (0 <= fig < carc__figure_count) as modules see it; inline
+ * (checked builds: out of line, with the precondition checked) */
+void carc__figure_get_checked(const carc_game *g, int fig, carc_fig *out);
+static inline void carc__figure_get(const carc_game *g, int fig, carc_fig *out)
+{
+#ifdef CARC_CHECKED
+    carc__figure_get_checked(g, fig, out);
+#else
+    const char *f = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
+                    (size_t)fig * CARC__FIG_BYTES;
+    memcpy(out, f, 6);
+    const uint8_t w = (uint8_t)f[CARC__FIG_WHERE];
+    if (w != CARC_PLACE_SEGMENT && w != CARC_PLACE_TILE) out->tile = -1;
+    memcpy((char *)out + 6, f + 8, 4);
+#endif
+}
 int carc__figure_add(carc_game *g, int kind, int owner); /* into supply       */
 int carc__figure_move(carc_game *g, int fig, int where, int tile, int seg, int arg,
                       int holder, int cause);

@@ -44,9 +44,8 @@ static void view(const carc_game *g, const figure *f, carc_fig *out)
     (void)g;
 }
 
-int carc__figure_count(const carc_game *g) { return (int)g->nfigs; }
-
-void carc__figure_get(const carc_game *g, int fig, carc_fig *out)
+/* carc__figure_get of checked builds (lib/module.h has it inline) */
+void carc__figure_get_checked(const carc_game *g, int fig, carc_fig *out)
 {
     CARC_MOD_CHECK(fig >= 0 && (uint32_t)fig < g->nfigs && out);
     view(g, &CFIGS(g)[fig], out);

@@ -154,6 +154,8 @@ struct carc_game {
      * tile and every open frontier cell (board.c, regrid) */
     int16_t gx0, gy0;
     uint16_t gw, gh;
+    uint32_t figs_off;      /* L.off_figs, for carc__figure_get */
+    uint32_t nfigs;         /* figures (made at creation) */
 
     layout L;
 
@@ -163,7 +165,7 @@ struct carc_game {
     uint8_t flags;          /* TF_* */
     uint8_t part;           /* 0, 1 in an extra part of the turn */
     int drawn;              /* tile type in hand, -1 */
-    uint32_t nsegs, nfront, nhist, nlog, nfigs;
+    uint32_t nsegs, nfront, nhist, nlog;
     uint32_t live_front;    /* unfilled frontier cells */
     /* those cells packed in slots 0 .. lslots in creation (= action id)
      * order (the placement listing's straight walk, board.c; CARC_FOR_LIVE):
@@ -238,6 +240,9 @@ _Static_assert(offsetof(struct carc_game, player) == CARC__HEAD_PLAYER &&
                    offsetof(struct carc_game, gy0) == CARC__HEAD_GY0 &&
                    offsetof(struct carc_game, gw) == CARC__HEAD_GW &&
                    offsetof(struct carc_game, gh) == CARC__HEAD_GH &&
+                   offsetof(struct carc_game, figs_off) == CARC__HEAD_FIGS_OFF &&
+                   offsetof(struct carc_game, nfigs) == CARC__HEAD_NFIGS &&
+                   sizeof(figure) == CARC__FIG_BYTES && offsetof(figure, where) == CARC__FIG_WHERE &&
                    offsetof(ptile, overlay_sides) == CARC__TILE_OVERLAY_SIDES &&
                    sizeof(seg) == CARC__SEG_BYTES && offsetof(seg, parent) == CARC__SEG_PARENT,
                "lib/module.h's game head (CARC__HEAD_*) and struct carc_game disagree");
