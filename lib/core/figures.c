@@ -36,6 +36,13 @@ static inline uint32_t first3(const figure *f)
 #endif
 }
 
+/* Figure moves made by this thread (carc__figure_move, one each, counted
+ * before any hook runs): a walk that listed the figures on a feature uses
+ * its list while this has not changed (scoring.c).  Not part of any game's
+ * state.  carc__figure_deploy_supply, the turn's own deployment from the
+ * API (never within a scoring walk or a hook), does not count. */
+_Thread_local uint32_t carc__moves;
+
 static void view(const carc_game *g, const figure *f, carc_fig *out)
 {
     memcpy(out, f, 6);
@@ -129,6 +136,7 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
                       int cause)
 {
     if (!move_ok(g, i, where, tile, s, arg, holder)) return CARC_E_INVALID;
+    carc__moves++;
     figure *f = &FIGS(g)[i];
     carc_fig from;
     view(g, f, &from);

@@ -548,6 +548,9 @@ void carc__log(carc_game *g, int player, int points, int reason, int feature, in
 
 /* turn.c */
 int carc__enumerate(const carc_game *g, action_sink *sink) CARC_INTERNAL;
+/* figure moves made by this thread so far (figures.c): unchanged means no
+ * figure moved (scoring.c's lists of the figures on a feature) */
+extern _Thread_local uint32_t carc__moves CARC_INTERNAL;
 int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CARC_INTERNAL;
 /* carc__apply(g, a, id, false) where a is carc__action_from_id(g, id) in
  * this state (the caller decoded the id): the action is not decoded again
