@@ -850,6 +850,7 @@ typedef struct carc_module_def {
  * six, its last four carc_fig's last four (lib/core/figures.c checks) */
 #define CARC__FIG_BYTES 12
 #define CARC__FIG_WHERE 2
+#define CARC__FIG_TILE 4          /* uint16 */
 /* a placed tile's record: its size, and where x, y (int16), type (uint16)
  * and rot (uint8) lie in it */
 #define CARC__TILE_BYTES 16
@@ -1242,8 +1243,24 @@ int carc__figure_in_supply(const carc_game *g, int player, int kind);
  * there is none.  One pass over the figures, none for an empty supply:
  * cheap enough per candidate.  Any time. */
 int carc__figure_find(const carc_game *g, int player, int kind, int where, int tile);
-/* the tile a figure is on, following attachments; -1 if off the board */
-int carc__figure_tile(const carc_game *g, int fig);
+/* the tile a figure is on, following attachments; -1 if off the board
+ * (or for a bad index).  Inline: a figure on a segment or a tile answers
+ * from its record; an attached one is followed out of line
+ * (carc__figure_tile_chase, the whole rule for any index). */
+int carc__figure_tile_chase(const carc_game *g, int fig);
+static inline int carc__figure_tile(const carc_game *g, int fig)
+{
+    if (fig < 0 || fig >= carc__figure_count(g)) return -1;
+    const char *f = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
+                    (size_t)fig * CARC__FIG_BYTES;
+    const uint8_t w = (uint8_t)f[CARC__FIG_WHERE];
+    if (w == CARC_PLACE_SEGMENT || w == CARC_PLACE_TILE) {
+        uint16_t t;
+        memcpy(&t, f + CARC__FIG_TILE, sizeof t);
+        return t;
+    }
+    return w == CARC_PLACE_ATTACHED ? carc__figure_tile_chase(g, fig) : -1;
+}
 /* figure geometry (doc/geometry.md): where figure fig stands on the tile
  * carc__figure_tile gives -- its segment's or tile's spot, a module's
  * figure_spot, the stacking of several figures on one spot, an attached

@@ -311,7 +311,7 @@ static inline int figure_tile(const carc_game *g, int fig)
     return -1;
 }
 
-int carc__figure_tile(const carc_game *g, int fig) { return figure_tile(g, fig); }
+int carc__figure_tile_chase(const carc_game *g, int fig) { return figure_tile(g, fig); }
 
 int carc__tile_figures(const carc_game *g, int tile, int *out, int cap)
 {
