@@ -553,10 +553,12 @@ int carc__enumerate(const carc_game *g, action_sink *sink) CARC_INTERNAL;
  * figure moved (scoring.c's lists of the figures on a feature) */
 extern _Thread_local uint32_t carc__moves CARC_INTERNAL;
 int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CARC_INTERNAL;
-/* carc__apply(g, a, id, false) where a is carc__action_from_id(g, id) in
- * this state (the caller decoded the id): the action is not decoded again
- * before a module's action_legal or decision_apply sees it */
-int carc__apply_decoded(carc_game *g, const carc_action *a, int32_t id) CARC_INTERNAL;
+/* carc__apply(g, a, id, false) where a is carc__action_decode(g, id,
+ * &form) in this state (the caller decoded the id): the action is not
+ * decoded again before a module's action_legal or decision_apply sees it,
+ * nor encoded again where its form says what the encoding gives */
+int carc__apply_decoded(carc_game *g, const carc_action *a, int32_t id,
+                        const carc_action_def *form) CARC_INTERNAL;
 int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
 /* the same for the core's deployment decision (the caller checked its kind) */
 int carc__apply_deploy_id(carc_game *g, int32_t id) CARC_INTERNAL;
@@ -588,6 +590,15 @@ const carc_module_def *carc__owner_of_kind(int kind) CARC_INTERNAL;
 /* ids.c */
 int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id) CARC_INTERNAL;
 int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out) CARC_INTERNAL;
+/* carc__action_from_id, and in *form the module's declared form that
+ * decoded id (NULL: a core action, or a module's action_from_id hook) */
+int carc__action_decode(const carc_game *g, int32_t id, carc_action *out,
+                        const carc_action_def **form) CARC_INTERNAL;
+/* carc__action_id(g, a) == id, for a = carc__action_decode(g, id, &form)
+ * in this state: answered without encoding when form is the first of its
+ * kind (ids.c); form NULL: by encoding */
+bool carc__id_round_trips(const carc_game *g, const carc_action *a, int32_t id,
+                          const carc_action_def *form) CARC_INTERNAL;
 /* a module's action kinds in text: its declared forms (carc_action_def),
  * then its hand-written hooks */
 bool carc__module_has_word(const carc_module_def *md, const char *word) CARC_INTERNAL;
