@@ -1171,20 +1171,22 @@ static inline int carc__figure_count(const carc_game *g)
     return carc__head_word(g, CARC__HEAD_NFIGS);
 }
 /* figure fig (0 <= fig < carc__figure_count) as modules see it; inline
- * (checked builds: out of line, with the precondition checked) */
-void carc__figure_get_checked(const carc_game *g, int fig, carc_fig *out);
+ * (a bad index goes out of line to carc__figure_get_checked: a checked
+ * build aborts there, another answers a figure of no kind, owner 0,
+ * nowhere, on tile -1) */
+__attribute__((cold)) void carc__figure_get_checked(const carc_game *g, int fig, carc_fig *out);
 static inline void carc__figure_get(const carc_game *g, int fig, carc_fig *out)
 {
-#ifdef CARC_CHECKED
-    carc__figure_get_checked(g, fig, out);
-#else
+    if (__builtin_expect((unsigned)fig >= (unsigned)carc__figure_count(g), 0)) {
+        carc__figure_get_checked(g, fig, out);
+        return;
+    }
     const char *f = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
                     (size_t)fig * CARC__FIG_BYTES;
     memcpy(out, f, 6);
     const uint8_t w = (uint8_t)f[CARC__FIG_WHERE];
     if (w != CARC_PLACE_SEGMENT && w != CARC_PLACE_TILE) out->tile = -1;
     memcpy((char *)out + 6, f + 8, 4);
-#endif
 }
 int carc__figure_add(carc_game *g, int kind, int owner); /* into supply       */
 int carc__figure_move(carc_game *g, int fig, int where, int tile, int seg, int arg,

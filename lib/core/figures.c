@@ -51,10 +51,16 @@ static void view(const carc_game *g, const figure *f, carc_fig *out)
     (void)g;
 }
 
-/* carc__figure_get of checked builds (lib/module.h has it inline) */
+/* carc__figure_get for a bad index (lib/module.h has it inline): the
+ * precondition checked (checked builds), else a figure of nothing */
 void carc__figure_get_checked(const carc_game *g, int fig, carc_fig *out)
 {
     CARC_MOD_CHECK(fig >= 0 && (uint32_t)fig < g->nfigs && out);
+    if (fig < 0 || (uint32_t)fig >= g->nfigs) {
+        memset(out, 0, sizeof *out);
+        out->tile = -1;
+        return;
+    }
     view(g, &CFIGS(g)[fig], out);
 }
 
