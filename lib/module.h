@@ -896,6 +896,16 @@ typedef struct carc_module_def {
 #define CARC__HEAD_GY0 (CARC__HEAD_GX0 + 2)
 #define CARC__HEAD_GW (CARC__HEAD_GY0 + 2)
 #define CARC__HEAD_GH (CARC__HEAD_GW + 2)
+/* the figures' offset and count (uint32 each): carc__figure_count and
+ * carc__figure_get read them */
+#define CARC__HEAD_FIGS_OFF (CARC__HEAD_GH + 2)
+#define CARC__HEAD_NFIGS (CARC__HEAD_FIGS_OFF + 4)
+/* a figure's record (struct figure in lib/core/state.h): its size, and
+ * where its `where` byte lies; its first six bytes are carc_fig's first
+ * six, its last four carc_fig's last four (lib/core/figures.c checks) */
+#define CARC__FIG_BYTES 12
+#define CARC__FIG_WHERE 2
+#define CARC__FIG_TILE 4          /* uint16 */
 /* a placed tile's record: its size, and where x, y (int16), type (uint16)
  * and rot (uint8) lie in it */
 #define CARC__TILE_BYTES 16
@@ -1261,8 +1271,29 @@ int carc__root_player_points(const carc_game *g, int root, int player, const fea
 void carc__root_scored(carc_game *g, int root, const feat_eval *e);
 
 /* ---- figures: reading, moving, deploying, geometry */
-int carc__figure_count(const carc_game *g);
-void carc__figure_get(const carc_game *g, int fig, carc_fig *out);
+/* figures in the game (made at creation; index 0 .. count-1); inline */
+static inline int carc__figure_count(const carc_game *g)
+{
+    return carc__head_word(g, CARC__HEAD_NFIGS);
+}
+/* figure fig (0 <= fig < carc__figure_count) as modules see it; inline
+ * (a bad index goes out of line to carc__figure_get_checked: a checked
+ * build aborts there, another answers a figure of no kind, owner 0,
+ * nowhere, on tile -1) */
+__attribute__((cold)) void carc__figure_get_checked(const carc_game *g, int fig, carc_fig *out);
+static inline void carc__figure_get(const carc_game *g, int fig, carc_fig *out)
+{
+    if (__builtin_expect((unsigned)fig >= (unsigned)carc__figure_count(g), 0)) {
+        carc__figure_get_checked(g, fig, out);
+        return;
+    }
+    const char *f = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
+                    (size_t)fig * CARC__FIG_BYTES;
+    memcpy(out, f, 6);
+    const uint8_t w = (uint8_t)f[CARC__FIG_WHERE];
+    if (w != CARC_PLACE_SEGMENT && w != CARC_PLACE_TILE) out->tile = -1;
+    memcpy((char *)out + 6, f + 8, 4);
+}
 int carc__figure_add(carc_game *g, int kind, int owner); /* into supply       */
 int carc__figure_move(carc_game *g, int fig, int where, int tile, int seg, int arg,
                       int holder, int cause);
@@ -1320,8 +1351,24 @@ int carc__figure_in_supply(const carc_game *g, int player, int kind);
  * there is none.  One pass over the figures, none for an empty supply:
  * cheap enough per candidate.  Any time. */
 int carc__figure_find(const carc_game *g, int player, int kind, int where, int tile);
-/* the tile a figure is on, following attachments; -1 if off the board */
-int carc__figure_tile(const carc_game *g, int fig);
+/* the tile a figure is on, following attachments; -1 if off the board
+ * (or for a bad index).  Inline: a figure on a segment or a tile answers
+ * from its record; an attached one is followed out of line
+ * (carc__figure_tile_chase, the whole rule for any index). */
+int carc__figure_tile_chase(const carc_game *g, int fig);
+static inline int carc__figure_tile(const carc_game *g, int fig)
+{
+    if (fig < 0 || fig >= carc__figure_count(g)) return -1;
+    const char *f = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
+                    (size_t)fig * CARC__FIG_BYTES;
+    const uint8_t w = (uint8_t)f[CARC__FIG_WHERE];
+    if (w == CARC_PLACE_SEGMENT || w == CARC_PLACE_TILE) {
+        uint16_t t;
+        memcpy(&t, f + CARC__FIG_TILE, sizeof t);
+        return t;
+    }
+    return w == CARC_PLACE_ATTACHED ? carc__figure_tile_chase(g, fig) : -1;
+}
 /* figure geometry (doc/geometry.md): where figure fig stands on the tile
  * carc__figure_tile gives -- its segment's or tile's spot, a module's
  * figure_spot, the stacking of several figures on one spot, an attached

@@ -79,8 +79,9 @@ int carc_game_apply(carc_game *game, const carc_action *action)
 static __attribute__((noinline)) int apply_id_decoded(carc_game *game, int32_t id)
 {
     carc_action a;
-    if (carc__action_from_id(game, id, &a)) return CARC_E_ILLEGAL;
-    return carc__apply(game, &a, id, false);
+    const carc_action_def *form;
+    if (carc__action_decode(game, id, &a, &form)) return CARC_E_ILLEGAL;
+    return carc__apply_decoded(game, &a, id, form);
 }
 
 int carc_game_apply_id(carc_game *game, int32_t id)

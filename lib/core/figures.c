@@ -36,6 +36,13 @@ static inline uint32_t first3(const figure *f)
 #endif
 }
 
+/* Figure moves made by this thread (carc__figure_move, one each, counted
+ * before any hook runs): a walk that listed the figures on a feature uses
+ * its list while this has not changed (scoring.c).  Not part of any game's
+ * state.  carc__figure_deploy_supply, the turn's own deployment from the
+ * API (never within a scoring walk or a hook), does not count. */
+_Thread_local uint32_t carc__moves;
+
 static void view(const carc_game *g, const figure *f, carc_fig *out)
 {
     memcpy(out, f, 6);
@@ -44,11 +51,16 @@ static void view(const carc_game *g, const figure *f, carc_fig *out)
     (void)g;
 }
 
-int carc__figure_count(const carc_game *g) { return (int)g->nfigs; }
-
-void carc__figure_get(const carc_game *g, int fig, carc_fig *out)
+/* carc__figure_get for a bad index (lib/module.h has it inline): the
+ * precondition checked (checked builds), else a figure of nothing */
+void carc__figure_get_checked(const carc_game *g, int fig, carc_fig *out)
 {
     CARC_MOD_CHECK(fig >= 0 && (uint32_t)fig < g->nfigs && out);
+    if (fig < 0 || (uint32_t)fig >= g->nfigs) {
+        memset(out, 0, sizeof *out);
+        out->tile = -1;
+        return;
+    }
     view(g, &CFIGS(g)[fig], out);
 }
 
@@ -130,6 +142,7 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
                       int cause)
 {
     if (!move_ok(g, i, where, tile, s, arg, holder)) return CARC_E_INVALID;
+    carc__moves++;
     figure *f = &FIGS(g)[i];
     carc_fig from;
     view(g, f, &from);
@@ -304,7 +317,7 @@ static inline int figure_tile(const carc_game *g, int fig)
     return -1;
 }
 
-int carc__figure_tile(const carc_game *g, int fig) { return figure_tile(g, fig); }
+int carc__figure_tile_chase(const carc_game *g, int fig) { return figure_tile(g, fig); }
 
 int carc__tile_figures(const carc_game *g, int tile, int *out, int cap)
 {

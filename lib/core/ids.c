@@ -199,13 +199,18 @@ static int declared_id(const carc_game *g, const carc_module_def *md, const carc
     return md->action_id(g, a, id) == CARC_OK ? CARC_OK : CARC_E_INVALID;
 }
 
+/* *form: the declared form that decoded id (left as it was when a hook
+ * did) */
 static int declared_from_id(const carc_game *g, const carc_module_def *md,
-                            const carc_pending *p, int32_t id, carc_action *out)
+                            const carc_pending *p, int32_t id, carc_action *out,
+                            const carc_action_def **form)
 {
     uint32_t bit = at_bit(md, p->kind);
     for (int i = 0; bit && i < md->nactions; i++)
-        if ((md->actions[i].at & bit) && form_decode(g, &md->actions[i], p, id, out))
+        if ((md->actions[i].at & bit) && form_decode(g, &md->actions[i], p, id, out)) {
+            *form = &md->actions[i];
             return CARC_OK;
+        }
     memset(out, 0, sizeof *out);
     if (!md->action_from_id) return CARC_E_INVALID;
     return md->action_from_id(g, p, id, out);
@@ -392,8 +397,51 @@ int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id)
     }
 }
 
+/* Do form d's choice arguments of action a (decoded by d from offset off)
+ * give off back: is the first choice with each value the one with that
+ * offset? */
+static bool choices_round_trip(const carc_action_def *d, const carc_action *a, int32_t off)
+{
+    for (int k = 0; k < CARC_ACTION_ARGS && d->args[k].type; k++) {
+        const carc_action_arg *r = &d->args[k];
+        if (r->type != CARC_ARGT_CHOICE) continue;
+        int32_t v = get_member(a, r);
+        int i = 0;
+        while (i < r->nchoices && r->choices[i].value != v) i++;
+        if (i == r->nchoices || r->choices[i].offset != off) return false;
+    }
+    return true;
+}
+
+bool carc__id_round_trips(const carc_game *g, const carc_action *a, int32_t id,
+                          const carc_action_def *form)
+{
+    /* form_of finds the first form of a's kind that accepts a: form itself
+     * when it is the first of its kind in its owner's list, with form's
+     * offset for every argument type (form_decode's inverse: a cell's tile
+     * at its own place, the pending decision's target, a segment of it)
+     * but a choice whose value an earlier choice also has */
+    const carc_module_def *md = carc__owner_of_kind(a->kind);
+    if (form && md && form->kind == a->kind && form >= md->actions &&
+        form < md->actions + md->nactions && carc__module_on(g, md->id)) {
+        const carc_action_def *e = md->actions;
+        while (e < form && e->kind != form->kind) e++;
+        if (e == form && choices_round_trip(form, a, id - form->id_base)) return true;
+    }
+    int32_t back;
+    return carc__action_id(g, a, &back) == CARC_OK && back == id;
+}
+
 int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out)
 {
+    const carc_action_def *form;
+    return carc__action_decode(g, id, out, &form);
+}
+
+int carc__action_decode(const carc_game *g, int32_t id, carc_action *out,
+                        const carc_action_def **form)
+{
+    *form = NULL;
     memset(out, 0, sizeof *out);
     const carc_pending *p = carc__front(g);
     if (!p) return CARC_E_STATE;
@@ -432,13 +480,13 @@ int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out)
             int m = CARC_VERB_MODULE(id);
             const carc_module_def *md = carc__modules[m];
             if (!md || !carc__module_on(g, m)) return CARC_E_INVALID;
-            return declared_from_id(g, md, p, id, out);
+            return declared_from_id(g, md, p, id, out, form);
         }
         return CARC_E_INVALID;
     default: {
         const carc_module_def *md = p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
         if (!md) return CARC_E_INVALID;
-        return declared_from_id(g, md, p, id, out);
+        return declared_from_id(g, md, p, id, out, form);
     }
     }
 }

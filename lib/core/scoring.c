@@ -128,26 +128,24 @@ int carc__root_player_points(const carc_game *g, int root, int player, const fea
     return points;
 }
 
-#define NO_ROOT 0xFFFF
-
-/* carc__root_eval; froot, if not NULL: the root of the feature of every
- * figure on a segment, NO_ROOT for the others (what the figure walk would
- * find, read once for a whole end-game scoring). */
+/* carc__root_eval; lst, if not NULL: the figures on the feature's
+ * segments, nl of them in ascending order (what the walk of every figure
+ * would find: listed by the caller, no figure moved since). */
 static void root_eval(const carc_game *g, int root, int as_complete, feat_eval *out,
-                      const uint16_t *froot, const int32_t *str);
+                      const uint8_t *lst, int nl, const int32_t *str);
 
 /* Evaluate the feature with root `root`.  as_complete: score it with the
  * completion values (during play) rather than the end-of-game values. */
 void carc__root_eval(const carc_game *g, int root, int as_complete, feat_eval *out)
 {
     CARC_MOD_CHECK(carc__is_root(g, root) && out);
-    root_eval(g, root, as_complete, out, NULL, NULL);
+    root_eval(g, root, as_complete, out, NULL, 0, NULL);
 }
 
 /* str, if not NULL: the strengths of the feature's figures per player,
  * summed by the caller (end_features) as the figure walk below would. */
 static void root_eval(const carc_game *g, int root, int as_complete, feat_eval *out,
-                      const uint16_t *froot, const int32_t *str)
+                      const uint8_t *lst, int nl, const int32_t *str)
 {
     const seg *S = CSEGS(g);
     const seg *r = &S[root];
@@ -190,16 +188,18 @@ static void root_eval(const carc_game *g, int root, int as_complete, feat_eval *
         }
     if (r->figs && str) {
         for (int p = 0; p < g->nplayers; p++) out->strength[p] = str[p];
+    } else if (r->figs && lst) {
+        const figure *F = CFIGS(g);
+        for (int k = 0; k < nl; k++) {
+            const figure *f = &F[lst[k]];
+            if (f->owner >= 0) out->strength[f->owner] += carc__strength_of(g, lst[k]);
+        }
     } else if (r->figs) {
         const figure *F = CFIGS(g);
         for (uint32_t i = 0; i < g->nfigs; i++) {
             const figure *f = &F[i];
-            if (froot) {
-                if (froot[i] != root || f->owner < 0) continue;
-            } else {
-                if (f->where != CARC_PLACE_SEGMENT || f->owner < 0) continue;
-                if (carc__find(g, f->seg) != root) continue;
-            }
+            if (f->where != CARC_PLACE_SEGMENT || f->owner < 0) continue;
+            if (carc__find(g, f->seg) != root) continue;
             out->strength[f->owner] += carc__strength_of(g, (int)i);
         }
     }
@@ -296,10 +296,36 @@ void carc__root_skip_scoring(carc_game *g, int root)
     if (root >= 0 && (uint32_t)root < g->nsegs) SEGS(g)[root].flags |= SF_SKIP;
 }
 
-static void return_figures(carc_game *g, int root)
+/* The figures on feature root's segments, in ascending order, into lst;
+ * their count. */
+static int list_figures(const carc_game *g, int root, uint8_t *lst)
 {
     const figure *F = CFIGS(g);
-    for (uint32_t i = 0; i < g->nfigs; i++) {
+    int n = 0;
+    for (uint32_t i = 0; i < g->nfigs; i++)
+        if (F[i].where == CARC_PLACE_SEGMENT && carc__find(g, F[i].seg) == root)
+            lst[n++] = (uint8_t)i;
+    return n;
+}
+
+/* Every figure on feature root home, in figure order, each found where it
+ * is when the walk reaches it (a figure_moved hook may move others).
+ * lst, nl: list_figures' list when carc__moves was `moves`; while no other
+ * move happens, the walk would find exactly those. */
+static void return_figures(carc_game *g, int root, const uint8_t *lst, int nl, uint32_t moves)
+{
+    uint32_t from = 0;
+    if (lst && moves == carc__moves) {
+        int k = 0;
+        for (; k < nl; k++) {
+            carc__figure_move(g, lst[k], CARC_PLACE_SUPPLY, -1, 0, 0, 0, CARC_CAUSE_SCORED);
+            if (carc__moves != moves + (uint32_t)k + 1) break; /* a hook moved figures */
+        }
+        if (k == nl) return;
+        from = (uint32_t)lst[k] + 1; /* the walk on from there */
+    }
+    const figure *F = CFIGS(g);
+    for (uint32_t i = from; i < g->nfigs; i++) {
         if (F[i].where != CARC_PLACE_SEGMENT || carc__find(g, F[i].seg) != root) continue;
         carc__figure_move(g, (int)i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CARC_CAUSE_SCORED);
     }
@@ -325,15 +351,19 @@ static void score_feature(carc_game *g, int root)
     S[root].flags |= SF_SCORED;
     bool hooks = (g->hookmask & (HK_FEATURE_SCORED | HK_AFTER_FEATURE)) != 0;
     if (!S[root].figs && !hooks) return;
+    /* the figures on it, listed once for the evaluation and the return */
+    uint8_t lst[CARC_ID_FIGURE_N];
+    const int nl = list_figures(g, root, lst);
+    const uint32_t moves = carc__moves;
     feat_eval e;
-    carc__root_eval(g, root, 1, &e);
+    root_eval(g, root, 1, &e, lst, nl, NULL);
     int tile = S[root].tile, local = S[root].local;
     for (int p = 0; p < g->nplayers; p++)
         if (e.owners & (1u << p))
             carc__score_add(g, p, carc__root_player_points(g, root, p, &e), CARC_SCORE_COMPLETED,
                             e.kind, tile, local);
     carc__root_scored(g, root, &e);
-    return_figures(g, root);
+    return_figures(g, root, lst, nl, moves);
     if (g->hookmask & HK_AFTER_FEATURE)
         for (int k = 0; k < g->nmods; k++) {
             const carc_module_def *md = carc__mod(g, k);
@@ -367,7 +397,7 @@ int carc__score_next(carc_game *g)
 /* The end-of-game scoring of one feature (end_features): froot and str as
  * root_eval's (NULL: none). */
 static void end_feature(const carc_game *g, int root, int32_t *scores, carc_game *mut,
-                        const uint16_t *froot, const int32_t *str)
+                        const uint8_t *lst, int nl, const int32_t *str)
 {
     /* a road or city closed by the placement whose scoring is still to
      * come (a projection during the deploy decision, or during a
@@ -378,7 +408,7 @@ static void end_feature(const carc_game *g, int root, int32_t *scores, carc_game
     const seg *r = &CSEGS(g)[root];
     const bool due = carc__seg_closed(r) && !(r->flags & (SF_SCORED | SF_SKIP)) &&
                      (r->kind == CARC_FEATURE_ROAD || r->kind == CARC_FEATURE_CITY);
-    root_eval(g, root, due, &e, froot, str); /* due: carc__root_due */
+    root_eval(g, root, due, &e, lst, nl, str); /* due: carc__root_due */
     for (int p = 0; p < g->nplayers; p++) {
         if (!(e.owners & (1u << p))) continue;
         int points = (g->hookmask & HK_PLAYER_POINTS) ? carc__root_player_points(g, root, p, &e)
@@ -403,38 +433,16 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
     uint16_t done[CARC_ID_FIGURE_N]; /* >= figures on the board */
     int ndone = 0;
     const figure *F = CFIGS(g);
-    if (!(mut && (g->hookmask & HK_FEATURE_SCORED)) && g->nfigs <= CARC_ID_FIGURE_N) {
-        /* nothing moves a figure between two evaluations: the figures'
-         * roots read once, the features in the order of their first
-         * figure listed in one pass, and, when every figure's strength is
-         * its kind's (no strength hook), each feature's strengths summed
-         * in the same pass (what root_eval's figure walk would add) */
-        uint16_t froot[CARC_ID_FIGURE_N];
-        int32_t str[CARC_ID_FIGURE_N][CARC_MAX_PLAYERS];
-        const bool sums = !(g->hookmask & HK_STRENGTH);
-        for (uint32_t i = 0; i < g->nfigs; i++) {
-            const figure *f = &F[i];
-            if (f->where != CARC_PLACE_SEGMENT) {
-                froot[i] = (uint16_t)NO_ROOT;
-                continue;
-            }
-            int root = carc__find(g, f->seg);
-            froot[i] = (uint16_t)root;
-            int k;
-            for (k = 0; k < ndone; k++)
-                if (done[k] == root) break;
-            if (k == ndone) {
-                done[ndone++] = (uint16_t)root;
-                memset(str[k], 0, sizeof str[k]);
-            }
-            if (f->owner >= 0) str[k][f->owner] += g->kind_strength[f->kind];
-        }
-        for (int k = 0; k < ndone; k++)
-            end_feature(g, done[k], scores, mut, froot, sums ? str[k] : NULL);
-        return;
-    }
-    /* a feature_scored hook may move figures: each feature's figures are
-     * found after the evaluations before it */
+    /* one pass over the figures: the features in the order of their first
+     * figure (first[k]), the figures on each (ascending, lst + at[k], n[k]
+     * of them) and, when every figure's strength is its kind's (no
+     * strength hook), each feature's strengths summed (what root_eval's
+     * figure walk would add) */
+    uint8_t first[CARC_ID_FIGURE_N], n[CARC_ID_FIGURE_N], at[CARC_ID_FIGURE_N];
+    uint8_t fig[CARC_ID_FIGURE_N], feat[CARC_ID_FIGURE_N], lst[CARC_ID_FIGURE_N];
+    int32_t str[CARC_ID_FIGURE_N][CARC_MAX_PLAYERS];
+    const bool sums = !(g->hookmask & HK_STRENGTH);
+    int nonseg = 0;
     for (uint32_t i = 0; i < g->nfigs; i++) {
         const figure *f = &F[i];
         if (f->where != CARC_PLACE_SEGMENT) continue;
@@ -442,9 +450,48 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
         int k;
         for (k = 0; k < ndone; k++)
             if (done[k] == root) break;
-        if (k < ndone) continue;
-        done[ndone++] = (uint16_t)root;
-        end_feature(g, root, scores, mut, NULL, NULL);
+        if (k == ndone) {
+            done[ndone] = (uint16_t)root;
+            first[ndone] = (uint8_t)i;
+            n[ndone] = 0;
+            if (sums) memset(str[ndone], 0, sizeof str[ndone]);
+            ndone++;
+        }
+        if (sums) {
+            if (f->owner >= 0) str[k][f->owner] += g->kind_strength[f->kind];
+        } else {
+            fig[nonseg] = (uint8_t)i;
+            feat[nonseg++] = (uint8_t)k;
+            n[k]++;
+        }
+    }
+    if (!sums) { /* root_eval reads the lists only without the sums */
+        for (int k = 0, a = 0; k < ndone; k++) {
+            at[k] = (uint8_t)a;
+            a += n[k];
+            n[k] = 0;
+        }
+        for (int j = 0; j < nonseg; j++) lst[at[feat[j]] + n[feat[j]]++] = fig[j];
+    }
+    /* a feature_scored hook may move figures: once one did, each feature's
+     * figures are found after the evaluations before it, as a walk that
+     * goes on from the last feature's first figure finds them */
+    const uint32_t moves = carc__moves;
+    int k = 0;
+    for (; k < ndone && carc__moves == moves; k++)
+        end_feature(g, done[k], scores, mut, sums ? NULL : lst + at[k], sums ? 0 : n[k],
+                    sums ? str[k] : NULL);
+    if (k == ndone) return;
+    for (uint32_t i = (uint32_t)first[k - 1] + 1; i < g->nfigs; i++) {
+        const figure *f = &F[i];
+        if (f->where != CARC_PLACE_SEGMENT) continue;
+        int root = carc__find(g, f->seg);
+        int d;
+        for (d = 0; d < k; d++)
+            if (done[d] == root) break;
+        if (d < k) continue;
+        done[k++] = (uint16_t)root;
+        end_feature(g, root, scores, mut, NULL, 0, NULL);
     }
 }
 

@@ -473,6 +473,7 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
     g->segs_off = L.off_segs;
     g->remain_off = L.off_remain;
     g->grid_off = L.off_grid;
+    g->figs_off = L.off_figs;
     g->opts = o;
     g->nplayers = o.num_players;
     g->nlog_final = UINT32_MAX;

@@ -175,6 +175,8 @@ struct carc_game {
      * tile and every open frontier cell (board.c, regrid) */
     int16_t gx0, gy0;
     uint16_t gw, gh;
+    uint32_t figs_off;      /* L.off_figs, for carc__figure_get */
+    uint32_t nfigs;         /* figures (made at creation) */
 
     layout L;
 
@@ -184,7 +186,7 @@ struct carc_game {
     uint8_t flags;          /* TF_* */
     uint8_t part;           /* 0, 1 in an extra part of the turn */
     int drawn;              /* tile type in hand, -1 */
-    uint32_t nsegs, nfront, nhist, nlog, nfigs;
+    uint32_t nsegs, nfront, nhist, nlog;
     uint32_t live_front;    /* unfilled frontier cells */
     /* those cells packed in slots 0 .. lslots in creation (= action id)
      * order (the placement listing's straight walk, board.c; CARC_FOR_LIVE):
@@ -260,6 +262,10 @@ _Static_assert(offsetof(struct carc_game, player) == CARC__HEAD_PLAYER &&
                    offsetof(struct carc_game, gy0) == CARC__HEAD_GY0 &&
                    offsetof(struct carc_game, gw) == CARC__HEAD_GW &&
                    offsetof(struct carc_game, gh) == CARC__HEAD_GH &&
+                   offsetof(struct carc_game, figs_off) == CARC__HEAD_FIGS_OFF &&
+                   offsetof(struct carc_game, nfigs) == CARC__HEAD_NFIGS &&
+                   sizeof(figure) == CARC__FIG_BYTES && offsetof(figure, where) == CARC__FIG_WHERE &&
+                   offsetof(figure, tile) == CARC__FIG_TILE &&
                    offsetof(ptile, overlay_sides) == CARC__TILE_OVERLAY_SIDES &&
                    sizeof(seg) == CARC__SEG_BYTES && offsetof(seg, parent) == CARC__SEG_PARENT &&
                    offsetof(seg, open) == CARC__SEG_OPEN && offsetof(seg, owners) == CARC__SEG_OWNERS,
@@ -584,7 +590,16 @@ static inline bool carc__place_ids_plain_ok(const carc_game *g)
     return g->npending > 0 && g->pend[0].kind == CARC_DECISION_PLACE &&
            !(g->hookmask & HK_MAY_PLACE) && !g->hooks_repair;
 }
+/* figure moves made by this thread so far (figures.c): unchanged means no
+ * figure moved (scoring.c's lists of the figures on a feature) */
+extern _Thread_local uint32_t carc__moves CARC_INTERNAL;
 int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CARC_INTERNAL;
+/* carc__apply(g, a, id, false) where a is carc__action_decode(g, id,
+ * &form) in this state (the caller decoded the id): the action is not
+ * decoded again before a module's action_legal or decision_apply sees it,
+ * nor encoded again where its form says what the encoding gives */
+int carc__apply_decoded(carc_game *g, const carc_action *a, int32_t id,
+                        const carc_action_def *form) CARC_INTERNAL;
 int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
 /* the same for the core's deployment decision (the caller checked its kind) */
 int carc__apply_deploy_id(carc_game *g, int32_t id) CARC_INTERNAL;
@@ -616,6 +631,15 @@ const carc_module_def *carc__owner_of_kind(int kind) CARC_INTERNAL;
 /* ids.c */
 int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id) CARC_INTERNAL;
 int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out) CARC_INTERNAL;
+/* carc__action_from_id, and in *form the module's declared form that
+ * decoded id (NULL: a core action, or a module's action_from_id hook) */
+int carc__action_decode(const carc_game *g, int32_t id, carc_action *out,
+                        const carc_action_def **form) CARC_INTERNAL;
+/* carc__action_id(g, a) == id, for a = carc__action_decode(g, id, &form)
+ * in this state: answered without encoding when form is the first of its
+ * kind (ids.c); form NULL: by encoding */
+bool carc__id_round_trips(const carc_game *g, const carc_action *a, int32_t id,
+                          const carc_action_def *form) CARC_INTERNAL;
 /* a module's action kinds in text: its declared forms (carc_action_def),
  * then its hand-written hooks */
 bool carc__module_has_word(const carc_module_def *md, const char *word) CARC_INTERNAL;

@@ -216,7 +216,8 @@ int carc__decision_push_sampled(carc_game *g, int kind, int owner, int32_t arg)
 
 static inline bool place_vetoed(const carc_game *g, int type, int x, int y, int rot);
 static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool sampled,
-                       const uint16_t *given, int ngiven);
+                       const uint16_t *given, int ngiven, bool decoded,
+                       const carc_action_def *form);
 /* apply_entry's ngiven for an id carc__sample_chance drew from the pending
  * decision's chance outcomes (no payload; not listed again) */
 #define GIVEN_LISTED (-1)
@@ -1186,16 +1187,19 @@ static bool id_is_legal(const carc_game *g, int32_t id)
 /* Is id legal at decision p, which module md answers (its own decision, or
  * one of its verbs at the turn's own deployment)?  *canon: the action of
  * the id.  The module's action_legal when it has one (one question instead
- * of every legal action listed), else id_is_legal. */
+ * of every legal action listed), else id_is_legal.  dec, if not NULL: the
+ * caller's carc__action_decode of id in this state (apply_entry's
+ * `decoded`), taken as it is instead of decoding the id again, and form
+ * the form that decoded it (carc__id_round_trips). */
 static bool module_id_legal(const carc_game *g, const carc_module_def *md,
-                            const carc_pending *p, int32_t id, carc_action *canon)
+                            const carc_pending *p, int32_t id, carc_action *canon,
+                            const carc_action *dec, const carc_action_def *form)
 {
+    if (dec) *canon = *dec;
     if (!md->action_legal)
-        return id_is_legal(g, id) && carc__action_from_id(g, id, canon) == CARC_OK;
-    int32_t back;
-    return carc__action_from_id(g, id, canon) == CARC_OK &&
-           carc__action_id(g, canon, &back) == CARC_OK && back == id &&
-           md->action_legal(g, p, canon);
+        return id_is_legal(g, id) && (dec || carc__action_from_id(g, id, canon) == CARC_OK);
+    if (!dec && carc__action_decode(g, id, canon, &form) != CARC_OK) return false;
+    return carc__id_round_trips(g, canon, id, form) && md->action_legal(g, p, canon);
 }
 
 /* ----------------------------------------------------------------- chance */
@@ -1459,7 +1463,8 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
         rc = carc__action_from_id(g, id, &a);
     }
     /* id is one of the outcomes carc__chance_weights listed */
-    if (!rc) rc = apply_entry(g, &a, id, true, NULL, GIVEN_LISTED);
+    if (!rc) rc = apply_entry(g, &a, id, true, NULL, GIVEN_LISTED, p->kind != CARC_DECISION_DRAW,
+                              NULL);
     if (rc == CARC_OK) {
         if (out) *out = a;
         if (id_out) *id_out = id;
@@ -1520,7 +1525,8 @@ bool carc__sampled_only(const carc_game *g)
     return p && p->player == CARC_PLAYER_CHANCE && sampled_only(p);
 }
 
-static int apply_deploy(carc_game *g, const carc_pending *p, const carc_action *a, int32_t id)
+static int apply_deploy(carc_game *g, const carc_pending *p, const carc_action *a, int32_t id,
+                        bool decoded, const carc_action_def *form)
 {
     if (a->kind == CARC_ACTION_PASS) return CARC_OK;
     if (a->kind == CARC_ACTION_DEPLOY) {
@@ -1535,7 +1541,7 @@ static int apply_deploy(carc_game *g, const carc_pending *p, const carc_action *
                                     ? carc__modules[CARC_KIND_MODULE(a->kind)] : NULL;
     carc_action canon;
     if (!md || !carc__module_on(g, md->id) || !md->decision_apply ||
-        (p->flags & CARC_PENDING_QUEUED_DEPLOY) || !module_id_legal(g, md, p, id, &canon) ||
+        (p->flags & CARC_PENDING_QUEUED_DEPLOY) || !module_id_legal(g, md, p, id, &canon, decoded ? a : NULL, form) ||
         canon.kind != a->kind)
         return CARC_E_ILLEGAL;
     return md->decision_apply(g, p, &canon);
@@ -1607,7 +1613,8 @@ int carc__decision_payload(const carc_game *g, const uint16_t **words)
  * already validated with the module (carc__apply_outcome): it is kept as
  * given, never recomputed from the action. */
 static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool sampled,
-                       const uint16_t *given, int ngiven)
+                       const uint16_t *given, int ngiven, bool decoded,
+                       const carc_action_def *form)
 {
     const bool listed = ngiven == GIVEN_LISTED;
     const carc_pending *front = carc__front(g);
@@ -1627,7 +1634,7 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
              : a->kind == CARC_ACTION_PASS ? place_pass(g) : CARC_E_ILLEGAL;
         break;
     case CARC_DECISION_DEPLOY:
-        rc = apply_deploy(g, &p, a, id);
+        rc = apply_deploy(g, &p, a, id, decoded, form);
         break;
     default: {
         const carc_module_def *md =
@@ -1655,8 +1662,9 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
                 carc__check_failed("chance_outcomes", "id among decision_actions' ids",
                                    __FILE__, __LINE__);
 #endif
-            if ((listed ? carc__action_from_id(g, id, &canon) != CARC_OK
-                        : !module_id_legal(g, md, &p, id, &canon)) ||
+            if (decoded) canon = *a; /* the caller's decode of id, in this state */
+            if ((listed ? !decoded && carc__action_from_id(g, id, &canon) != CARC_OK
+                        : !module_id_legal(g, md, &p, id, &canon, decoded ? a : NULL, form)) ||
                 canon.kind != a->kind)
                 return CARC_E_ILLEGAL;
             nwords = 0;
@@ -1685,7 +1693,13 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
 
 int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
 {
-    return apply_entry(g, a, id, sampled, NULL, 0);
+    return apply_entry(g, a, id, sampled, NULL, 0, false, NULL);
+}
+
+int carc__apply_decoded(carc_game *g, const carc_action *a, int32_t id,
+                        const carc_action_def *form)
+{
+    return apply_entry(g, a, id, false, NULL, 0, true, form);
 }
 
 int carc__outcome_check(const carc_game *g, int32_t id, const uint16_t *words, size_t n,
@@ -1721,7 +1735,7 @@ int carc__apply_outcome(carc_game *g, int32_t id, const uint16_t *words, size_t 
     carc_action a;
     int rc = carc__outcome_check(g, id, words, n, &a);
     if (rc) return rc;
-    return apply_entry(g, &a, id, false, words, (int)n);
+    return apply_entry(g, &a, id, false, words, (int)n, false, NULL);
 }
 
 /* An id of the PLACE decision that is no cell: the pass repair_pass allows
@@ -1775,8 +1789,9 @@ static int apply_deploy_id(carc_game *g, int32_t id)
     if (id != CARC_ID_PASS &&
         (id < CARC_ID_KIND_SEG || id >= CARC_ID_KIND_SEG + CARC_ID_KIND_SEG_N)) {
         carc_action a;
-        if (carc__action_from_id(g, id, &a)) return CARC_E_ILLEGAL;
-        return carc__apply(g, &a, id, false);
+        const carc_action_def *form;
+        if (carc__action_decode(g, id, &a, &form)) return CARC_E_ILLEGAL;
+        return carc__apply_decoded(g, &a, id, form);
     }
     if (g->flags & TF_FAULT) return CARC_E_LIMIT;
     if (!room_for_one_more(g)) return CARC_E_LIMIT;
