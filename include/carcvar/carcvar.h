@@ -75,7 +75,7 @@ extern "C" {
 /* ---------------------------------------------------------------- version */
 
 #define CARC_VERSION_MAJOR 0
-#define CARC_VERSION_MINOR 9
+#define CARC_VERSION_MINOR 10
 #define CARC_VERSION_PATCH 0
 /** MAJOR*10000 + MINOR*100 + PATCH */
 #define CARC_VERSION_NUMBER \
