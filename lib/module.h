@@ -294,12 +294,12 @@ typedef struct carc_step_hook {
 /* a step_work entry: the work byte is this field of the module's state */
 #define CARC_WORK_BYTE(type, member) ((uint16_t)(offsetof(type, member) + 1))
 /* a step_work entry: the two bytes from this field (a uint16_t count, or
- * two flags side by side): work while either is nonzero (after 0.9.0) */
+ * two flags side by side): work while either is nonzero (since 0.10.0) */
 #define CARC_WORK_PAIR(type, member) \
     ((uint16_t)(CARC_WORK_PAIR_BIT | (offsetof(type, member) + 1)))
 /* a step_work entry: byte member[p] of a byte array by player, p the
  * player whose turn it is (carc__current): work while it is nonzero
- * (after 0.9.0) */
+ * (since 0.10.0) */
 #define CARC_WORK_PLAYER(type, member) \
     ((uint16_t)(CARC_WORK_PLAYER_BIT | (offsetof(type, member) + 1)))
 #define CARC_WORK_PAIR_BIT 0x8000u
@@ -531,13 +531,13 @@ typedef struct carc_module_def {
      * game: the circus scored before or after the features).
      * tests/test_action_legal.c holds modules to both.  Added in 0.9.
      * CARC_WORK_PAIR (two bytes) and CARC_WORK_PLAYER (the byte of the
-     * player whose turn it is) gate the same way (after 0.9.0).
+     * player whose turn it is) gate the same way (since 0.10.0).
      * step_ttags[i] (NULL: none; else nsteps entries; 0: no gate): steps[i]
      * has work only when the tile laid in this part of the turn
      * (carc__tile_last, not -1) carries one of these tile tags (CARC_TTAG_*);
      * otherwise the core does not call it, as for a work byte of 0 (a hook
      * has at most one of the two gates; tags past bit 15: always called).
-     * Added after 0.9.0. */
+     * Since 0.10.0. */
     const uint16_t *step_work;
     bool (*step_active)(const carc_game *g, int i);
     const uint32_t *step_ttags;
@@ -576,7 +576,7 @@ typedef struct carc_module_def {
      * carc__pile_vetoes is false.  carc__sample_chance then draws one as
      * it draws a tile (the same outcome for the same random number) without
      * asking chance_outcomes.  tests/test_action_legal.c compares the two.
-     * Added after 0.9.0. */
+     * Since 0.10.0. */
     uint16_t pile_chance;
     /* structured chance outcomes (a catapult hurl: a resting point, the
      * figures touched): what an outcome carries beyond its id, as at most
