@@ -1386,6 +1386,15 @@ static __attribute__((noinline)) bool draw_vetoed(carc_game *g, int32_t *id)
     return true;
 }
 
+/* One random number below the pile's count, and the type it falls on:
+ * the tile draw's and a pile_chance decision's (-1 only if the counts
+ * disagreed with the total).  The caller checked the pile is not empty. */
+static inline int32_t pile_pick(carc_game *g)
+{
+    int r = (int)carc__rng_below(g, (uint32_t)g->total_remaining);
+    return pick_type(CREMAIN(g), carc__ntypes, r);
+}
+
 /* Are the outcomes of chance decision p (a module's) the pile's, listed
  * by its module without a veto (pile_chance, lib/module.h)? */
 static inline bool pile_chance(const carc_game *g, const carc_pending *p)
@@ -1417,8 +1426,7 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
     if (p->kind == CARC_DECISION_DRAW && !g->hooks_drawable) {
         /* the hot path: walk the counts */
         if (g->total_remaining <= 0) return CARC_E_STATE;
-        int r = (int)carc__rng_below(g, (uint32_t)g->total_remaining);
-        id = pick_type(CREMAIN(g), carc__ntypes, r);
+        id = pile_pick(g);
         if (id >= 0 && plain_draw(g, id)) {
             if (out) {
                 memset(out, 0, sizeof *out);
@@ -1434,10 +1442,7 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
     } else if (pile_chance(g, p)) {
         /* a module's decision whose outcomes are the pile's: drawn as the
          * tile is above (the total is the sum of the weights listed) */
-        if (g->total_remaining <= 0) return CARC_E_STATE;
-        int r = (int)carc__rng_below(g, (uint32_t)g->total_remaining);
-        id = pick_type(CREMAIN(g), carc__ntypes, r);
-        if (id < 0) return CARC_E_STATE;
+        if (g->total_remaining <= 0 || (id = pile_pick(g)) < 0) return CARC_E_STATE;
     } else {
         int32_t ids[CARC_MAX_CHANCE_OUTCOMES];
         uint32_t w[CARC_MAX_CHANCE_OUTCOMES];
