@@ -424,6 +424,15 @@ static void end_feature(const carc_game *g, int root, int32_t *scores, carc_game
     if (mut && (g->hookmask & HK_FEATURE_SCORED)) carc__root_scored(mut, root, &e);
 }
 
+/* The index of root among done[0..n), or n: end_features' features met so
+ * far. */
+static inline int root_index(const uint16_t *done, int n, int root)
+{
+    int k = 0;
+    while (k < n && done[k] != root) k++;
+    return k;
+}
+
 /* End-of-game scoring of every feature that still holds figures: roads,
  * cities and monasteries as incomplete, fields with farmers.  Features are
  * visited in the order of their first figure, so the log is deterministic.
@@ -447,9 +456,7 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
         const figure *f = &F[i];
         if (f->where != CARC_PLACE_SEGMENT) continue;
         int root = carc__find(g, f->seg);
-        int k;
-        for (k = 0; k < ndone; k++)
-            if (done[k] == root) break;
+        int k = root_index(done, ndone, root);
         if (k == ndone) {
             done[ndone] = (uint16_t)root;
             first[ndone] = (uint8_t)i;
@@ -486,10 +493,7 @@ static void end_features(const carc_game *g, int32_t *scores, carc_game *mut)
         const figure *f = &F[i];
         if (f->where != CARC_PLACE_SEGMENT) continue;
         int root = carc__find(g, f->seg);
-        int d;
-        for (d = 0; d < k; d++)
-            if (done[d] == root) break;
-        if (d < k) continue;
+        if (root_index(done, k, root) < k) continue;
         done[k++] = (uint16_t)root;
         end_feature(g, root, scores, mut, NULL, 0, NULL);
     }
