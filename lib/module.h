@@ -1080,23 +1080,6 @@ static inline void carc__tile_xy(const carc_game *g, int tile, int *x, int *y)
     *x = v[0];
     *y = v[1];
 }
-/* placed order of the tile at cell (x, y), or -1 (inline: the board
- * window of the head, then its grid) */
-static inline int carc__tile_at(const carc_game *g, int x, int y)
-{
-    int16_t x0, y0, v;
-    uint16_t w, h;
-    memcpy(&x0, (const char *)g + CARC__HEAD_GX0, sizeof x0);
-    memcpy(&y0, (const char *)g + CARC__HEAD_GY0, sizeof y0);
-    memcpy(&w, (const char *)g + CARC__HEAD_GW, sizeof w);
-    memcpy(&h, (const char *)g + CARC__HEAD_GH, sizeof h);
-    uint32_t ux = (uint32_t)x - (uint32_t)(int32_t)x0, uy = (uint32_t)y - (uint32_t)(int32_t)y0;
-    if (ux >= w || uy >= h) return -1;
-    memcpy(&v, (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_GRID_OFF) +
-                   ((size_t)uy * w + ux) * sizeof v,
-           sizeof v);
-    return v >= 0 ? v : -1;
-}
 /* The board window read once, for a walk of several cells: carc__grid_at(&v,
  * x, y) is carc__tile_at(g, x, y) for every cell while v = carc__grid(g) is
  * current -- until the next tile is placed or laid over (the window may move
@@ -1127,6 +1110,13 @@ static inline int carc__grid_at(const carc_grid *v, int x, int y)
     int16_t c;
     memcpy(&c, v->cells + ((size_t)uy * v->w + ux) * sizeof c, sizeof c);
     return c >= 0 ? c : -1;
+}
+/* placed order of the tile at cell (x, y), or -1 (inline: the board
+ * window of the head, then its grid) */
+static inline int carc__tile_at(const carc_game *g, int x, int y)
+{
+    const carc_grid v = carc__grid(g);
+    return carc__grid_at(&v, x, y);
 }
 /* the edge kind placed tile t shows on board side `side` (0..3 N E S W),
  * a road laid over it included: EK_FIELD, EK_ROAD, EK_CITY, EK_NONE (a
