@@ -16,129 +16,34 @@
 #include <string.h>
 
 #include "run_suite.h"
+#include "tile_rows.h"
 
 /* ---------------------------------------------------------------- tiles */
 
-/* JCZ half-edge names, clockwise from the north edge's west half. */
-static unsigned half(const char *h)
-{
-    static const char *names[8] = {"NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"};
-    for (unsigned i = 0; i < 8; i++)
-        if (strcmp(h, names[i]) == 0) return 1u << i;
-    ck_abort_msg("bad half-edge %s", h);
-    return 0;
-}
-
-/* "NL NR EL" -> mask */
-static unsigned halves(const char *s)
-{
-    char buf[64], *save = NULL;
-    unsigned m = 0;
-    snprintf(buf, sizeof buf, "%s", s);
-    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) m |= half(t);
-    return m;
-}
-
-static unsigned edge_mask(const char *s) /* "N W" -> bits N0 E1 S2 W3 */
-{
-    unsigned m = 0;
-    for (; *s; s++) {
-        const char *p = strchr("NESW", *s);
-        if (*s != ' ' && p) m |= 1u << (p - "NESW");
-    }
-    return m;
-}
-
-static const struct bt_tile {
-    const char *name;
-    int count;
-    const char *edges;      /* N E S W, big-top.md §7 */
-    int centre;             /* 8 circus, 9 acrobat */
-    const char *roads[3];   /* the edge(s) of each road */
-    const char *cities[2];
-    const char *fields[3];  /* JCZ's half-edges */
-} tiles[] = {
-    {"BT_ffff_ac", 1, "FFFF", 9, {0}, {0}, {"NL NR EL ER SL SR WL WR"}},
-    {"BT_ffrf_ac", 1, "FFRF", 9, {"S"}, {0}, {"NL NR EL ER SL SR WL WR"}},
-    {"BT_ffrr_ac", 3, "FFRR", 9, {"S", "W"}, {0}, {"NL NR EL ER SL WR", "SR WL"}},
-    {"BT_rfrf_ac", 2, "RFRF", 9, {"S", "N"}, {0}, {"NR EL ER SL", "NL SR WL WR"}},
-    {"BT_rrrf_ac", 1, "RRRF", 9, {"N", "E", "S"}, {0}, {"SR WL WR NL", "NR EL", "ER SL"}},
-    {"BT_ffrf_bt", 1, "FFRF", 8, {"S"}, {0}, {"NL NR EL ER SL SR WL WR"}},
-    {"BT_frrf_bt", 1, "FRRF", 8, {"E", "S"}, {0}, {"NL NR EL SR WL WR", "ER SL"}},
-    {"BT_frfr_bt", 1, "FRFR", 8, {"W", "E"}, {0}, {"NL NR EL WR", "ER SL SR WL"}},
-    {"BT_frrr_bt", 1, "FRRR", 8, {"S", "W", "E"}, {0}, {"NL NR EL WR", "SR WL", "ER SL"}},
-    {"BT_cfff_bt", 1, "CFFF", 8, {0}, {"N"}, {"EL ER SL SR WL WR"}},
-    {"BT_cffr_bt", 1, "CFFR", 8, {"W"}, {"N"}, {"WR", "EL ER SL SR WL"}},
-    {"BT_cfrf_bt", 2, "CFRF", 8, {"S"}, {"N"}, {"SR WL WR", "EL ER SL"}},
-    {"BT_crfr_bt", 1, "CRFR", 8, {"W", "E"}, {"N"}, {"EL", "WR", "ER SL SR WL"}},
-    {"BT_cfcf_bt", 1, "CFCF", 8, {0}, {"N", "S"}, {"WL WR", "EL ER"}},
-    {"BT_ccrf_bt", 1, "CCRF", 8, {"S"}, {"N", "E"}, {"SL", "SR WL WR"}},
-    {"BT_crrc_bt", 1, "CRRC", 8, {"E", "S"}, {"N W"}, {"EL", "ER SL", "SR"}},
+/* edges N E S W (big-top.md §7); centre 8 circus, 9 acrobat; JCZ's fields */
+static const tile_row tiles[] = {
+    {"BT_ffff_ac", 1, "FFFF", 9, {0}, {0}, {"NL NR EL ER SL SR WL WR"}, 0, 0},
+    {"BT_ffrf_ac", 1, "FFRF", 9, {"S"}, {0}, {"NL NR EL ER SL SR WL WR"}, 0, 0},
+    {"BT_ffrr_ac", 3, "FFRR", 9, {"S", "W"}, {0}, {"NL NR EL ER SL WR", "SR WL"}, 0, 0},
+    {"BT_rfrf_ac", 2, "RFRF", 9, {"S", "N"}, {0}, {"NR EL ER SL", "NL SR WL WR"}, 0, 0},
+    {"BT_rrrf_ac", 1, "RRRF", 9, {"N", "E", "S"}, {0}, {"SR WL WR NL", "NR EL", "ER SL"}, 0, 0},
+    {"BT_ffrf_bt", 1, "FFRF", 8, {"S"}, {0}, {"NL NR EL ER SL SR WL WR"}, 0, 0},
+    {"BT_frrf_bt", 1, "FRRF", 8, {"E", "S"}, {0}, {"NL NR EL SR WL WR", "ER SL"}, 0, 0},
+    {"BT_frfr_bt", 1, "FRFR", 8, {"W", "E"}, {0}, {"NL NR EL WR", "ER SL SR WL"}, 0, 0},
+    {"BT_frrr_bt", 1, "FRRR", 8, {"S", "W", "E"}, {0}, {"NL NR EL WR", "SR WL", "ER SL"}, 0, 0},
+    {"BT_cfff_bt", 1, "CFFF", 8, {0}, {"N"}, {"EL ER SL SR WL WR"}, 0, 0},
+    {"BT_cffr_bt", 1, "CFFR", 8, {"W"}, {"N"}, {"WR", "EL ER SL SR WL"}, 0, 0},
+    {"BT_cfrf_bt", 2, "CFRF", 8, {"S"}, {"N"}, {"SR WL WR", "EL ER SL"}, 0, 0},
+    {"BT_crfr_bt", 1, "CRFR", 8, {"W", "E"}, {"N"}, {"EL", "WR", "ER SL SR WL"}, 0, 0},
+    {"BT_cfcf_bt", 1, "CFCF", 8, {0}, {"N", "S"}, {"WL WR", "EL ER"}, 0, 0},
+    {"BT_ccrf_bt", 1, "CCRF", 8, {"S"}, {"N", "E"}, {"SL", "SR WL WR"}, 0, 0},
+    {"BT_crrc_bt", 1, "CRRC", 8, {"E", "S"}, {"N W"}, {"EL", "ER SL", "SR"}, 0, 0},
 };
 #define NTILES ((int)(sizeof tiles / sizeof tiles[0]))
 
-static unsigned rot_edges(unsigned m, int r) { return ((m << r) | (m >> (4 - r))) & 0xF; }
-static unsigned rot_halves(unsigned m, int r)
-{
-    return ((m << (2 * r)) | (m >> (8 - 2 * r))) & 0xFF;
-}
-
-/* find mask m among the segments of kind k not yet matched */
-static bool take(unsigned *got, int n, unsigned m)
-{
-    for (int i = 0; i < n; i++)
-        if (got[i] == m) {
-            got[i] = ~0u;
-            return true;
-        }
-    return false;
-}
-
 START_TEST(tile_table)
 {
-    const struct bt_tile *e = &tiles[_i];
-    int type = carc_tile_by_name(e->name);
-    ck_assert_msg(type >= 0, "%s missing", e->name);
-    for (int r = 0; r < 4; r++) {
-        carc_tile_info ti;
-        ck_assert_int_eq(carc_tile_info_get(type, r, &ti), CARC_OK);
-        ck_assert_int_eq(ti.module, CARC_MODULE_BIG_TOP);
-        ck_assert_int_eq(ti.count, e->count);
-        char want[5];
-        for (int s = 0; s < 4; s++) want[(s + r) % 4] = e->edges[s];
-        want[4] = 0;
-        ck_assert_str_eq(ti.edges, want);
-        unsigned roads[4], cities[4], fields[4];
-        int nr = 0, nc = 0, nf = 0, centre = 0;
-        for (int s = 0; s < ti.num_segments; s++) {
-            carc_segment_info si;
-            ck_assert_int_eq(carc_segment_info_get(type, r, s, &si), CARC_OK);
-            if (si.kind == CARC_FEATURE_ROAD) roads[nr++] = si.edges;
-            else if (si.kind == CARC_FEATURE_CITY) cities[nc++] = si.edges;
-            else if (si.kind == CARC_FEATURE_FIELD) fields[nf++] = si.half_edges;
-            else {
-                ck_assert_int_eq(si.kind, e->centre);
-                ck_assert_uint_eq(si.edges, 0);
-                ck_assert_uint_eq(si.half_edges, 0);
-                centre++;
-            }
-            ck_assert_int_le(nr, 3);
-            ck_assert_int_le(nf, 3);
-        }
-        ck_assert_int_eq(centre, 1);
-        int wr = 0, wc = 0, wf = 0;
-        for (; wr < 3 && e->roads[wr]; wr++)
-            ck_assert_msg(take(roads, nr, rot_edges(edge_mask(e->roads[wr]), r)), "%s r%d road %s",
-                          e->name, r, e->roads[wr]);
-        for (; wc < 2 && e->cities[wc]; wc++)
-            ck_assert(take(cities, nc, rot_edges(edge_mask(e->cities[wc]), r)));
-        for (; wf < 3 && e->fields[wf]; wf++)
-            ck_assert_msg(take(fields, nf, rot_halves(halves(e->fields[wf]), r)), "%s r%d field %s",
-                          e->name, r, e->fields[wf]);
-        ck_assert_int_eq(nr, wr);
-        ck_assert_int_eq(nc, wc);
-        ck_assert_int_eq(nf, wf);
-    }
+    check_tile_row(&tiles[_i], CARC_MODULE_BIG_TOP);
 }
 END_TEST
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "run_suite.h"
+#include "tile_rows.h"
 
 #define FAIR_KIND 12 /* the fair's extension feature kind (tiles.def) */
 #define ACT_KIND (16 + 9 * 16 + 0)
@@ -27,126 +28,27 @@
 
 /* ---------------------------------------------------------------- tiles */
 
-static unsigned half(const char *h)
-{
-    static const char *names[8] = {"NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"};
-    for (unsigned i = 0; i < 8; i++)
-        if (strcmp(h, names[i]) == 0) return 1u << i;
-    ck_abort_msg("bad half-edge %s", h);
-    return 0;
-}
-
-static unsigned halves(const char *s)
-{
-    char buf[64], *save = NULL;
-    unsigned m = 0;
-    snprintf(buf, sizeof buf, "%s", s);
-    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) m |= half(t);
-    return m;
-}
-
-static unsigned edge_mask(const char *s)
-{
-    unsigned m = 0;
-    for (; *s; s++) {
-        const char *p = strchr("NESW", *s);
-        if (*s != ' ' && p) m |= 1u << (p - "NESW");
-    }
-    return m;
-}
-
 /* catapult.md §3 (edges N E S W; "the fair splits the field" where it
  * says so) and catapult.xml of JCZ e0ae2329 (the farms) */
-static const struct ca_tile {
-    const char *name;
-    const char *edges;
-    int monastery;
-    int pennants;
-    const char *roads[2];
-    const char *cities[2];
-    const char *fields[4];
-} tiles[] = {
-    {"CA_C", "CFFF", 0, 0, {0}, {"N"}, {"WL WR SL SR EL ER"}},
-    {"CA_Cx", "FCFF", 0, 0, {0}, {"E"}, {"NL NR", "WL WR SL SR"}},
-    {"CA_Ccp", "CFFC", 0, 1, {0}, {"N W"}, {"SL SR EL ER"}},
-    {"CA_Cccc", "CCCC", 0, 0, {0}, {"N W S E"}, {0}},
-    {"CA_CFC", "CFCF", 0, 0, {0}, {"N", "S"}, {"WL WR", "EL ER"}},
-    {"CA_F", "FFFF", 0, 0, {0}, {0}, {"NL NR EL ER SL SR WL WR"}},
-    {"CA_L", "FFFF", 1, 0, {0}, {0}, {"WR NL NR EL", "WL SL SR ER"}},
-    {"CA_RFR", "RFRF", 0, 0, {"N", "S"}, {0}, {"NR EL ER SL", "SR WL WR NL"}},
-    {"CA_RR", "FFRR", 0, 0, {"W", "S"}, {0}, {"WR NL NR EL ER SL", "WL SR"}},
-    {"CA_RrR1", "FRRR", 0, 0, {"W", "S E"}, {0}, {"SR WL WR NL NR EL", "ER SL"}},
-    {"CA_RRr2", "RRFR", 0, 0, {"W", "N E"}, {0}, {"NL WL WR SL SR ER", "NR EL"}},
-    {"CA_Rrrr", "RRRR", 0, 0, {"N E S W"}, {0}, {"WR NL", "NR EL", "ER SL", "SR WL"}},
+static const tile_row tiles[] = {
+    {"CA_C", 1, "CFFF", FAIR_KIND, {0}, {"N"}, {"WL WR SL SR EL ER"}, 0, 0},
+    {"CA_Cx", 1, "FCFF", FAIR_KIND, {0}, {"E"}, {"NL NR", "WL WR SL SR"}, 0, 0},
+    {"CA_Ccp", 1, "CFFC", FAIR_KIND, {0}, {"N W"}, {"SL SR EL ER"}, 0, 1},
+    {"CA_Cccc", 1, "CCCC", FAIR_KIND, {0}, {"N W S E"}, {0}, 0, 0},
+    {"CA_CFC", 1, "CFCF", FAIR_KIND, {0}, {"N", "S"}, {"WL WR", "EL ER"}, 0, 0},
+    {"CA_F", 1, "FFFF", FAIR_KIND, {0}, {0}, {"NL NR EL ER SL SR WL WR"}, 0, 0},
+    {"CA_L", 1, "FFFF", FAIR_KIND, {0}, {0}, {"WR NL NR EL", "WL SL SR ER"}, 1, 0},
+    {"CA_RFR", 1, "RFRF", FAIR_KIND, {"N", "S"}, {0}, {"NR EL ER SL", "SR WL WR NL"}, 0, 0},
+    {"CA_RR", 1, "FFRR", FAIR_KIND, {"W", "S"}, {0}, {"WR NL NR EL ER SL", "WL SR"}, 0, 0},
+    {"CA_RrR1", 1, "FRRR", FAIR_KIND, {"W", "S E"}, {0}, {"SR WL WR NL NR EL", "ER SL"}, 0, 0},
+    {"CA_RRr2", 1, "RRFR", FAIR_KIND, {"W", "N E"}, {0}, {"NL WL WR SL SR ER", "NR EL"}, 0, 0},
+    {"CA_Rrrr", 1, "RRRR", FAIR_KIND, {"N E S W"}, {0}, {"WR NL", "NR EL", "ER SL", "SR WL"}, 0, 0},
 };
 #define NTILES ((int)(sizeof tiles / sizeof tiles[0]))
 
-static unsigned rot_edges(unsigned m, int r) { return ((m << r) | (m >> (4 - r))) & 0xF; }
-static unsigned rot_halves(unsigned m, int r)
-{
-    return ((m << (2 * r)) | (m >> (8 - 2 * r))) & 0xFF;
-}
-
-static bool take(unsigned *got, int n, unsigned m)
-{
-    for (int i = 0; i < n; i++)
-        if (got[i] == m) {
-            got[i] = ~0u;
-            return true;
-        }
-    return false;
-}
-
 START_TEST(tile_table)
 {
-    const struct ca_tile *e = &tiles[_i];
-    int type = carc_tile_by_name(e->name);
-    ck_assert_msg(type >= 0, "%s missing", e->name);
-    for (int r = 0; r < 4; r++) {
-        carc_tile_info ti;
-        ck_assert_int_eq(carc_tile_info_get(type, r, &ti), CARC_OK);
-        ck_assert_int_eq(ti.module, CARC_MODULE_CATAPULT);
-        ck_assert_int_eq(ti.count, 1);
-        char want[5];
-        for (int s = 0; s < 4; s++) want[(s + r) % 4] = e->edges[s];
-        want[4] = 0;
-        ck_assert_str_eq(ti.edges, want);
-        unsigned roads[4], cities[4], fields[4];
-        int nr = 0, nc = 0, nf = 0, fair = 0, mon = 0, pennants = 0;
-        for (int s = 0; s < ti.num_segments; s++) {
-            carc_segment_info si;
-            ck_assert_int_eq(carc_segment_info_get(type, r, s, &si), CARC_OK);
-            pennants += si.pennants;
-            if (si.kind == CARC_FEATURE_ROAD) roads[nr++] = si.edges;
-            else if (si.kind == CARC_FEATURE_CITY) cities[nc++] = si.edges;
-            else if (si.kind == CARC_FEATURE_FIELD) fields[nf++] = si.half_edges;
-            else if (si.kind == CARC_FEATURE_MONASTERY) mon++;
-            else {
-                ck_assert_int_eq(si.kind, FAIR_KIND); /* the fair: a centre segment */
-                ck_assert_uint_eq(si.edges, 0);
-                ck_assert_uint_eq(si.half_edges, 0);
-                fair++;
-            }
-            ck_assert_int_le(nr, 2);
-            ck_assert_int_le(nc, 2);
-            ck_assert_int_le(nf, 4);
-        }
-        ck_assert_int_eq(fair, 1);
-        ck_assert_int_eq(mon, e->monastery);
-        ck_assert_int_eq(pennants, e->pennants);
-        int wr = 0, wc = 0, wf = 0;
-        for (; wr < 2 && e->roads[wr]; wr++)
-            ck_assert_msg(take(roads, nr, rot_edges(edge_mask(e->roads[wr]), r)), "%s r%d road %s",
-                          e->name, r, e->roads[wr]);
-        for (; wc < 2 && e->cities[wc]; wc++)
-            ck_assert(take(cities, nc, rot_edges(edge_mask(e->cities[wc]), r)));
-        for (; wf < 4 && e->fields[wf]; wf++)
-            ck_assert_msg(take(fields, nf, rot_halves(halves(e->fields[wf]), r)), "%s r%d field %s",
-                          e->name, r, e->fields[wf]);
-        ck_assert_int_eq(nr, wr);
-        ck_assert_int_eq(nc, wc);
-        ck_assert_int_eq(nf, wf);
-    }
+    check_tile_row(&tiles[_i], CARC_MODULE_CATAPULT);
 }
 END_TEST
 

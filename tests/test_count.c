@@ -19,29 +19,12 @@
 
 #include "modules/count/count.h"
 #include "run_suite.h"
+#include "tile_rows.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- tiles */
-
-static unsigned half(const char *h) /* JCZ names, clockwise from N's west half */
-{
-    static const char *names[8] = {"NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"};
-    for (unsigned i = 0; i < 8; i++)
-        if (strcmp(h, names[i]) == 0) return 1u << i;
-    ck_abort_msg("bad half-edge %s", h);
-    return 0;
-}
-
-static unsigned halves(const char *s)
-{
-    char buf[64], *save = NULL;
-    unsigned m = 0;
-    snprintf(buf, sizeof buf, "%s", s);
-    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) m |= half(t);
-    return m;
-}
 
 static unsigned side_halves(unsigned sides) /* the two half-edges of each side */
 {
@@ -51,10 +34,6 @@ static unsigned side_halves(unsigned sides) /* the two half-edges of each side *
     return m;
 }
 
-static unsigned rot_sides(unsigned m, int r)
-{
-    return ((m << r) | (m >> (4 - r))) & 15u;
-}
 
 static const struct co_tile {
     const char *name;
@@ -92,7 +71,7 @@ START_TEST(tile_table)
         for (int s = 0; s < 4; s++) want[(s + r) % 4] = e->edges[s];
         want[4] = 0;
         ck_assert_str_eq(ti.edges, want);
-        unsigned inner = side_halves(rot_sides(e->inner, r));
+        unsigned inner = side_halves(row_rot_edges(e->inner, r));
         int matched = 0, nf = 0;
         for (int s = 0; s < ti.num_segments; s++) {
             carc_segment_info si;
@@ -102,13 +81,13 @@ START_TEST(tile_table)
                  * CO_12 E): only city sides of the table */
                 unsigned cs = 0;
                 for (int k = 0; k < 4; k++) cs |= (unsigned)(e->edges[k] == 'C') << k;
-                ck_assert_uint_eq(si.edges & ~rot_sides(cs, r), 0);
+                ck_assert_uint_eq(si.edges & ~row_rot_edges(cs, r), 0);
                 continue;
             }
             if (si.kind != CARC_FEATURE_FIELD) continue;
             nf++;
             for (int f = 0; f < 2 && e->fields[f]; f++) {
-                unsigned jcz = rot_halves(halves(e->fields[f]), r);
+                unsigned jcz = row_rot_halves(row_halves(e->fields[f]), r);
                 if ((si.half_edges & jcz) == 0) continue;
                 ck_assert_msg((si.half_edges & jcz) == jcz, "%s r%d: JCZ field %s split",
                               e->name, r, e->fields[f]);

@@ -25,39 +25,11 @@
 #include "modules/tower/tower.h"
 #include "action_legal_check.h"
 #include "run_suite.h"
+#include "tile_rows.h"
 
 #define TOWER_KIND(k) (16 + CARC_MODULE_TOWER * 16 + (k))
 
 /* ---------------------------------------------------------------- tiles */
-
-/* JCZ half-edge names, clockwise from the north edge's west half. */
-static unsigned half(const char *h)
-{
-    static const char *names[8] = {"NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"};
-    for (unsigned i = 0; i < 8; i++)
-        if (strcmp(h, names[i]) == 0) return 1u << i;
-    ck_abort_msg("bad half-edge %s", h);
-    return 0;
-}
-
-static unsigned halves(const char *s) /* "NL NR EL" -> mask */
-{
-    char buf[64], *save = NULL;
-    unsigned m = 0;
-    snprintf(buf, sizeof buf, "%s", s);
-    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) m |= half(t);
-    return m;
-}
-
-static unsigned edge_mask(const char *s) /* "N W" -> bits N0 E1 S2 W3 */
-{
-    unsigned m = 0;
-    for (; *s; s++) {
-        const char *p = strchr("NESW", *s);
-        if (*s != ' ' && p) m |= 1u << (p - "NESW");
-    }
-    return m;
-}
 
 /* A field: its half-edges (JCZ names; "" for the inner field of TO/CccC+)
  * and how many cities it borders. */
@@ -99,12 +71,6 @@ static const struct tw_tile {
 };
 #define NTILES ((int)(sizeof tiles / sizeof tiles[0]))
 
-static unsigned turn_edges(unsigned m, int r) { return ((m << r) | (m >> (4 - r))) & 0xF; }
-static unsigned turn_halves(unsigned m, int r)
-{
-    return ((m << (2 * r)) | (m >> (8 - 2 * r))) & 0xFF;
-}
-
 START_TEST(tile_table)
 {
     const struct tw_tile *e = &tiles[_i];
@@ -128,7 +94,7 @@ START_TEST(tile_table)
                 carc_segment_info si;
                 ck_assert_int_eq(carc_segment_info_get(type, r, s, &si), CARC_OK);
                 if (!used[s] && si.kind == CARC_FEATURE_ROAD &&
-                    si.edges == turn_edges(edge_mask(e->roads[wr]), r))
+                    si.edges == row_rot_edges(row_edges(e->roads[wr]), r))
                     found = used[s] = true;
             }
             ck_assert_msg(found, "%s r%d: road %s", e->name, r, e->roads[wr]);
@@ -139,7 +105,7 @@ START_TEST(tile_table)
                 carc_segment_info si;
                 ck_assert_int_eq(carc_segment_info_get(type, r, s, &si), CARC_OK);
                 if (!used[s] && si.kind == CARC_FEATURE_CITY &&
-                    si.edges == turn_edges(edge_mask(e->cities[wc]), r) &&
+                    si.edges == row_rot_edges(row_edges(e->cities[wc]), r) &&
                     si.pennants == e->pennants[wc])
                     found = used[s] = true;
             }
@@ -151,7 +117,7 @@ START_TEST(tile_table)
                 carc_segment_info si;
                 ck_assert_int_eq(carc_segment_info_get(type, r, s, &si), CARC_OK);
                 if (!used[s] && si.kind == CARC_FEATURE_FIELD &&
-                    si.half_edges == turn_halves(halves(e->fields[wf].halves), r) &&
+                    si.half_edges == row_rot_halves(row_halves(e->fields[wf].halves), r) &&
                     __builtin_popcount(si.touches) == e->fields[wf].cities)
                     found = used[s] = true;
             }
