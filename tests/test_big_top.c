@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "run_suite.h"
+#include "scenario_text.h"
 #include "tile_rows.h"
 
 /* ---------------------------------------------------------------- tiles */
@@ -67,45 +68,11 @@ END_TEST
 
 /* ------------------------------------------------------------- records */
 
-static char *slurp(const char *name, size_t *len)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", SCENARIO_DIR, name);
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    static char buf[1 << 16];
-    *len = fread(buf, 1, sizeof buf - 1, f);
-    buf[*len] = 0;
-    fclose(f);
-    return buf;
-}
-
 /* Replay the record up to (not including) the first line starting with
  * `stop` (NULL: all of it); seed replaced when seed_line is given. */
 static carc_game *replay(const char *name, const char *stop, const char *seed_line)
 {
-    size_t len;
-    char *text = slurp(name, &len);
-    static char cut[1 << 16];
-    size_t n = 0;
-    for (char *line = text; *line;) {
-        char *nl = strchr(line, '\n');
-        size_t l = nl ? (size_t)(nl - line + 1) : strlen(line);
-        if (stop && strncmp(line, stop, strlen(stop)) == 0) break;
-        if (seed_line && strncmp(line, "seed ", 5) == 0) {
-            n += (size_t)sprintf(cut + n, "%s\n", seed_line);
-        } else {
-            memcpy(cut + n, line, l);
-            n += l;
-        }
-        line += l;
-    }
-    carc_game *g = NULL;
-    carc_record_error err;
-    memset(&err, 0, sizeof err);
-    int rc = carc_record_replay(&g, cut, n, &err);
-    ck_assert_msg(rc == CARC_OK, "%s: line %d: %s", name, err.line, err.message);
-    return g;
+    return scen_replay(name, &(scen_cut){.stop = stop, .prefix = true, .seed_line = seed_line});
 }
 
 /* Replay the lines of an error record before the refused one (its
@@ -113,18 +80,13 @@ static carc_game *replay(const char *name, const char *stop, const char *seed_li
 static carc_game *replay_before_error(const char *name)
 {
     size_t len;
-    char *text = slurp(name, &len);
+    char *text = scen_slurp(name, &len);
     const char *e = strstr(text, "# expect error ");
     ck_assert_ptr_nonnull(e);
     int bad = atoi(e + 15), line = 1;
     size_t n = 0;
     while (n < len && line < bad) line += text[n++] == '\n';
-    carc_game *g = NULL;
-    carc_record_error err;
-    memset(&err, 0, sizeof err);
-    ck_assert_msg(carc_record_replay(&g, text, n, &err) == CARC_OK, "%s: line %d: %s", name,
-                  err.line, err.message);
-    return g;
+    return scen_replay_text(text, n, name);
 }
 
 static void explains(const carc_game *g, const char *text, int reason)
@@ -288,19 +250,11 @@ END_TEST
 
 /* ---------------------------------------------------------- a whole game */
 
-static void apply_text(carc_game *g, const char *text)
-{
-    carc_action a;
-    ck_assert_msg(carc_action_from_string(g, text, &a) == CARC_OK, "parse '%s'", text);
-    int rc = carc_game_apply(g, &a);
-    ck_assert_msg(rc == CARC_OK, "'%s': %d", text, rc);
-}
-
 static void draw(carc_game *g, const char *name)
 {
     char t[64];
     snprintf(t, sizeof t, "draw %s", name);
-    apply_text(g, t);
+    scen_apply(g, t);
 }
 
 /* the lowest animal still in the stack */
@@ -330,7 +284,7 @@ static void filler_turn(carc_game *g, int min_x)
             best = i;
     ck_assert_msg(acts[best].x >= min_x, "filler at %d,%d", acts[best].x, acts[best].y);
     ck_assert_int_eq(carc_game_apply(g, &acts[best]), CARC_OK);
-    apply_text(g, "pass");
+    scen_apply(g, "pass");
     while (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
         carc_decision d;
         ck_assert_int_eq(carc_game_decision(g, &d), CARC_OK);
@@ -342,9 +296,9 @@ static void filler_turn(carc_game *g, int min_x)
 static void place(carc_game *g, const char *tile, const char *where, const char *deploy)
 {
     draw(g, tile);
-    apply_text(g, where);
-    if (strncmp(deploy, "acrobat ", 8) == 0) apply_text(g, "acrobat");
-    apply_text(g, deploy);
+    scen_apply(g, where);
+    if (strncmp(deploy, "acrobat ", 8) == 0) scen_apply(g, "acrobat");
+    scen_apply(g, deploy);
 }
 
 static int log_sum(const carc_game *g, int from, int reason, int player, int *events)
@@ -466,7 +420,7 @@ START_TEST(whole_game_final_scoring)
     carc_explanation ex;
     ck_assert_int_eq(carc_game_explain(g, &used, &ex), CARC_OK);
     ck_assert_int_eq(ex.reason, 16 + CARC_MODULE_BIG_TOP * 16 + 4);
-    apply_text(g, "animal elephant");
+    scen_apply(g, "animal elephant");
     ck_assert_int_eq(carc_game_is_terminal(g), 1);
     revealed(g, 1, 4, 5, 1, 0, 1);
     {

@@ -25,6 +25,7 @@
 #include "modules/princess_dragon/princess_dragon.h"
 #include "action_legal_check.h"
 #include "run_suite.h"
+#include "scenario_text.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,54 +46,11 @@ static carc_game *replay_text(const char *text)
     return g;
 }
 
-static char *slurp(const char *name, size_t *len)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", SCENARIO_DIR, name);
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    static char buf[1 << 16];
-    *len = fread(buf, 1, sizeof buf - 1, f);
-    buf[*len] = 0;
-    fclose(f);
-    return buf;
-}
-
 /* Replay a scenario record up to (not including) the first line that is
  * exactly `stop` (NULL: all of it). */
 static carc_game *replay(const char *name, const char *stop)
 {
-    size_t len;
-    char *text = slurp(name, &len);
-    size_t n = len;
-    if (stop) {
-        bool found = false;
-        for (char *line = text; *line;) {
-            char *nl = strchr(line, '\n');
-            size_t l = nl ? (size_t)(nl - line) : strlen(line);
-            if (l == strlen(stop) && strncmp(line, stop, l) == 0) {
-                n = (size_t)(line - text);
-                found = true;
-                break;
-            }
-            line += l + (nl != NULL);
-        }
-        ck_assert_msg(found, "%s: no line '%s'", name, stop);
-    }
-    carc_game *g = NULL;
-    carc_record_error err;
-    memset(&err, 0, sizeof err);
-    ck_assert_msg(carc_record_replay(&g, text, n, &err) == CARC_OK, "%s: line %d: %s", name,
-                  err.line, err.message);
-    return g;
-}
-
-static void apply_text(carc_game *g, const char *text)
-{
-    carc_action a;
-    ck_assert_msg(carc_action_from_string(g, text, &a) == CARC_OK, "'%s' does not read", text);
-    int rc = carc_game_apply(g, &a);
-    ck_assert_msg(rc == CARC_OK, "'%s': %d", text, rc);
+    return scen_replay(name, &(scen_cut){.stop = stop});
 }
 
 static void explains(const carc_game *g, const char *text, int reason)
@@ -170,7 +128,7 @@ START_TEST(pieces_are_held)
     /* not onto the start tile: no entrance */
     explains(g, "dungeon exit 0,0", WHY(2));
     /* staying below is a pass */
-    apply_text(g, "pass");
+    scen_apply(g, "pass");
     held_in_dungeon(g, 7);
     carc_game_free(g);
 }
@@ -229,8 +187,8 @@ START_TEST(dragon_inside_refusals)
     carc_game_free(g);
     /* Red lays an entrance while the dragon is below: nobody goes down */
     g = replay(RUSH, "draw U");
-    apply_text(g, "draw TO_C");
-    apply_text(g, "place 2,1 r0");
+    scen_apply(g, "draw TO_C");
+    scen_apply(g, "place 2,1 r0");
     explains(g, "dungeon enter", WHY(1));
     /* the flush is an option off by default */
     explains(g, "dungeon flush", WHY(9));
@@ -238,9 +196,9 @@ START_TEST(dragon_inside_refusals)
     /* the fairy beside it since the turn began: the piece may leave */
     g = replay(RUSH, "dungeon leave");
     legal(g, "dungeon leave");
-    apply_text(g, "dungeon leave");
+    scen_apply(g, "dungeon leave");
     legal(g, "dungeon leave 7");
-    apply_text(g, "dungeon leave 7");
+    scen_apply(g, "dungeon leave 7");
     /* TO_L holds Red's monk: the entrance tile is occupied */
     explains(g, "dungeon exit -1,1", WHY(3));
     carc_game_free(g);
@@ -262,11 +220,11 @@ START_TEST(flush_rule)
     ck_assert_int_eq(carc__dungeon_dragon_in(g), 1);
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_BIG), 1);
     legal(g, "dungeon flush");
-    apply_text(g, "dungeon flush");
+    scen_apply(g, "dungeon flush");
     /* out onto the volcano or an entrance (TO_L with Red's monk: eaten) */
     legal(g, "dungeon dragon 0,1");
     explains(g, "dungeon dragon 1,0", WHY(10));
-    apply_text(g, "dungeon dragon -1,1");
+    scen_apply(g, "dungeon dragon -1,1");
     ck_assert_int_eq(carc__dungeon_dragon_in(g), 0);
     ck_assert_int_eq(carc__pd_dragon_tile(g), carc__tile_at(g, -1, 1));
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);                    /* the monk eaten */
@@ -276,13 +234,13 @@ START_TEST(flush_rule)
     ck_assert_int_eq(di.flying, 0); /* no flight follows */
     ck_assert_int_eq(carc_game_current_player(g), CARC_PLAYER_CHANCE);
     /* Blue's piece comes out onto the dragon's tile (E3): eaten, home */
-    apply_text(g, "draw B");
-    apply_text(g, "place 1,2 r0");
-    apply_text(g, "dungeon leave");
-    apply_text(g, "dungeon leave 7");
+    scen_apply(g, "draw B");
+    scen_apply(g, "place 1,2 r0");
+    scen_apply(g, "dungeon leave");
+    scen_apply(g, "dungeon leave 7");
     legal(g, "dungeon exit -1,1");
-    apply_text(g, "dungeon exit -1,1");
-    apply_text(g, "dungeon exit -1,1 monastery");
+    scen_apply(g, "dungeon exit -1,1");
+    scen_apply(g, "dungeon exit -1,1 monastery");
     ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_FOLLOWER), 7);
     ck_assert_int_eq(carc__dungeon_pieces(g, -1), 0);
     carc_game_free(g);
@@ -300,12 +258,12 @@ START_TEST(mayor_wagon_completed)
         "draw TO_F\nplace 0,1 r0\n";
     carc_game *g = replay_text(text);
     legal(g, "dungeon enter");
-    apply_text(g, "dungeon enter");
+    scen_apply(g, "dungeon enter");
     explains(g, "dungeon enter mayor", WHY(5));
     explains(g, "dungeon enter wagon", WHY(6));
-    apply_text(g, "dungeon enter follower");
+    scen_apply(g, "dungeon enter follower");
     /* out through TO_C: its fields, not its completed city */
-    apply_text(g, "dungeon exit 0,-1");
+    scen_apply(g, "dungeon exit 0,-1");
     explains(g, "dungeon exit 0,-1 city S", WHY(4));
     carc_game_free(g);
 
@@ -318,11 +276,11 @@ START_TEST(mayor_wagon_completed)
         "draw TO_CRcr\nplace 0,-1 r1\npass\n" /* an open city through a tower */
         "draw TO_C\nplace 1,1 r1\n";             /* city E, open */
     g = replay_text(text2);
-    apply_text(g, "dungeon enter");
-    apply_text(g, "dungeon enter mayor");
+    scen_apply(g, "dungeon enter");
+    scen_apply(g, "dungeon enter mayor");
     /* TO_F has no city: not an exit for the mayor; TO_CRcr's city is */
     explains(g, "dungeon exit 0,1", WHY(5));
-    apply_text(g, "dungeon exit 0,-1");
+    scen_apply(g, "dungeon exit 0,-1");
     explains(g, "dungeon exit 0,-1 road E", WHY(5));
     ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_MAYOR), 0);
     carc_game_free(g);

@@ -21,6 +21,7 @@
 #include "modules/princess_dragon/princess_dragon.h"
 #include "modules/tower/tower.h"
 #include "run_suite.h"
+#include "scenario_text.h"
 
 #define PT_KIND(k) (16 + CARC_MODULE_PIG_THROWING * 16 + (k))
 #define VERB_THROW (CARC_ID_VERB + CARC_MODULE_PIG_THROWING * 8)
@@ -208,25 +209,7 @@ END_TEST
 
 static carc_game *replay_text(const char *text)
 {
-    carc_game *g = NULL;
-    carc_record_error err;
-    memset(&err, 0, sizeof err);
-    int rc = carc_record_replay(&g, text, strlen(text), &err);
-    ck_assert_msg(rc == CARC_OK, "line %d: %s", err.line, err.message);
-    return g;
-}
-
-static char *slurp(const char *name)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", SCENARIO_DIR, name);
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    static char buf[1 << 16];
-    size_t len = fread(buf, 1, sizeof buf - 1, f);
-    buf[len] = 0;
-    fclose(f);
-    return buf;
+    return scen_replay_text(text, strlen(text), "record");
 }
 
 /* A scenario record up to (not including) the k-th line (k >= 1) that is
@@ -234,34 +217,7 @@ static char *slurp(const char *name)
  * its "modules" line; replayed. */
 static carc_game *replay(const char *name, const char *stop, int k, const char *extra)
 {
-    const char *text = slurp(name);
-    static char out[1 << 16];
-    size_t n = 0;
-    int seen = 0;
-    for (const char *line = text; *line;) {
-        const char *nl = strchr(line, '\n');
-        size_t l = nl ? (size_t)(nl - line) + 1 : strlen(line);
-        if (stop && strlen(stop) == l - (nl != NULL) && strncmp(line, stop, strlen(stop)) == 0 &&
-            ++seen == k)
-            break;
-        memcpy(out + n, line, l);
-        n += l;
-        if (extra && strncmp(line, "modules", 7) == 0) {
-            memcpy(out + n, extra, strlen(extra));
-            n += strlen(extra);
-        }
-        line += l;
-    }
-    out[n] = 0;
-    return replay_text(out);
-}
-
-static void apply_text(carc_game *g, const char *text)
-{
-    carc_action a;
-    ck_assert_int_eq(carc_action_from_string(g, text, &a), CARC_OK);
-    int rc = carc_game_apply(g, &a);
-    ck_assert_msg(rc == CARC_OK, "'%s': %d", text, rc);
+    return scen_replay(name, &(scen_cut){.stop = stop, .nth = k, .extra = extra});
 }
 
 static void explains(const carc_game *g, const char *text, int reason, const char *needle)
@@ -338,18 +294,18 @@ START_TEST(distance_and_landing)
 {
     carc_game *g = replay("pig_throw_gaps_squash.rec", "throw", 1, NULL);
     legal(g, "throw");
-    apply_text(g, "throw");
+    scen_apply(g, "throw");
     explains(g, "throw 1,-1", WHY(5), "4 tiles away");
     explains(g, "throw -3,0", WHY(5), "exactly 3 tiles");
     explains(g, "throw -2,0", WHY(4), "orthogonal");
     legal(g, "throw 0,-1");
-    apply_text(g, "throw 0,-1");
+    scen_apply(g, "throw 0,-1");
     explains(g, "throw 0,-1 city S", WHY(9), NULL);
     carc_game_free(g);
     /* N = 1 and N = 0 (held figures are not in supply) */
     g = replay("pig_throw_gaps_squash.rec", "throw", 1, NULL);
     supply_to(g, 0, 1, false);
-    apply_text(g, "throw");
+    scen_apply(g, "throw");
     explains(g, "throw 0,-1", WHY(5), "exactly 1 tile");
     legal(g, "throw -3,0");
     carc_game_free(g);
@@ -359,7 +315,7 @@ START_TEST(distance_and_landing)
     carc_game_free(g);
     /* eight directions: a diagonal neighbour is then a wrong distance */
     g = replay("pig_throw_gaps_squash.rec", "throw", 1, "rule pig_throw_directions 2\n");
-    apply_text(g, "throw");
+    scen_apply(g, "throw");
     explains(g, "throw -2,0", WHY(5), "1 tile away");
     carc_game_free(g);
     /* no pig: P1 after its pig went home; already thrown: the double turn */
@@ -367,8 +323,8 @@ START_TEST(distance_and_landing)
     explains(g, "throw", WHY(2), "this turn already");
     carc_game_free(g);
     g = replay("pig_dragon_nap.rec", "draw DG_RFr_d", 1, NULL);
-    apply_text(g, "draw DG_RFr_d");
-    apply_text(g, "place -4,0 r0");
+    scen_apply(g, "draw DG_RFr_d");
+    scen_apply(g, "place -4,0 r0");
     explains(g, "throw", WHY(1), "no pig");
     carc_game_free(g);
 }
@@ -392,9 +348,9 @@ START_TEST(squash_own_and_farmer_rule)
     ck_assert_int_ge(rf, 0);
     (void)road;
     put(g, rf, 0, -1, 1);
-    apply_text(g, "throw");
-    apply_text(g, "throw 0,-1");
-    apply_text(g, "throw 0,-1 field Nw");
+    scen_apply(g, "throw");
+    scen_apply(g, "throw 0,-1");
+    scen_apply(g, "throw 0,-1 field Nw");
     carc__figure_get(g, rf, &f);
     ck_assert_int_eq(f.where, CARC_PLACE_SUPPLY); /* its own follower squashed */
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 4);
@@ -418,9 +374,9 @@ START_TEST(squash_own_and_farmer_rule)
         if (rule == 1) {
             explains(g, "throw", WHY(8), "no field of 0,-1");
         } else {
-            apply_text(g, "throw");
-            apply_text(g, "throw 0,-1");
-            apply_text(g, "throw 0,-1 field Nw");
+            scen_apply(g, "throw");
+            scen_apply(g, "throw 0,-1");
+            scen_apply(g, "throw 0,-1 field Nw");
             carc__figure_get(g, farmer, &f);
             ck_assert_int_eq(f.where, CARC_PLACE_SUPPLY);
             ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_PIG), 1); /* orphaned (A6) */
@@ -436,7 +392,7 @@ END_TEST
 START_TEST(towers)
 {
     carc_game *g = replay("pig_throw_high_precision.rec", "throw", 1, NULL);
-    apply_text(g, "throw");
+    scen_apply(g, "throw");
     explains(g, "throw 6,-1", WHY(6), "tower at 3,-1 (height 4)");
     explains(g, "throw 3,-1", WHY(5), "4 or 5 tiles");
     carc_game_free(g);
@@ -485,7 +441,7 @@ START_TEST(cathedral)
     put(g, find(g, 1, CARC_FIGURE_PIG, CARC_PLACE_SUPPLY), -1, -1, 1);
     put(g, find(g, 1, CARC_FIGURE_FOLLOWER, CARC_PLACE_SUPPLY), 1, 0, 2);
     supply_to(g, 1, 2, true); /* 1 normal meeple and the big meeple: high */
-    apply_text(g, "throw");
+    scen_apply(g, "throw");
     legal(g, "throw 1,-1");
     carc_game_free(g);
 }
@@ -515,10 +471,10 @@ START_TEST(city)
             explains(g, "throw", WHY(6), i == 0 ? "City of Carcassonne at -1,0"
                                                 : "City of Carcassonne at -2,0");
         } else {
-            apply_text(g, "throw");
+            scen_apply(g, "throw");
             legal(g, "throw 2,0");
-            apply_text(g, "throw 2,0");
-            apply_text(g, "throw 2,0 field Nw");
+            scen_apply(g, "throw 2,0");
+            scen_apply(g, "throw 2,0 field Nw");
             carc_fig f;
             carc__figure_get(g, find(g, 1, CARC_FIGURE_PIG, CARC_PLACE_SEGMENT), &f);
             ck_assert_int_eq(f.tile, tile_at(g, 2, 0));
@@ -535,9 +491,9 @@ START_TEST(stance_squashed)
     carc_game *g = replay("pig_stance_replaced.rec", "throw", 1, NULL);
     supply_to(g, 1, 0, false);
     int big = find(g, 1, CARC_FIGURE_BIG, CARC_PLACE_SEGMENT);
-    apply_text(g, "throw");
-    apply_text(g, "throw 0,-1");
-    apply_text(g, "throw 0,-1 field Nw");
+    scen_apply(g, "throw");
+    scen_apply(g, "throw 0,-1");
+    scen_apply(g, "throw 0,-1 field Nw");
     carc_fig f;
     carc__figure_get(g, big, &f);
     ck_assert_int_eq(f.where, CARC_PLACE_REMOVED);
@@ -550,7 +506,7 @@ START_TEST(stance_squashed)
      * supply, not one of them a normal meeple (Abbey & Mayor's mayor and
      * wagon): as the third case */
     {
-        const char *text = slurp("pig_stance_replaced.rec");
+        const char *text = scen_slurp("pig_stance_replaced.rec", NULL);
         static char buf[1 << 16];
         const char *m = strstr(text, "modules base,inns_cathedrals,traders_builders,pig_throwing");
         ck_assert_ptr_nonnull(m);
@@ -572,9 +528,9 @@ START_TEST(stance_squashed)
     }
     ck_assert_int_eq(carc__figure_supply_class(g, 1, CARC_CLASS_FOLLOWER), 2); /* mayor, wagon */
     big = find(g, 1, CARC_FIGURE_BIG, CARC_PLACE_SEGMENT);
-    apply_text(g, "throw");
-    apply_text(g, "throw 0,-1");
-    apply_text(g, "throw 0,-1 field Nw");
+    scen_apply(g, "throw");
+    scen_apply(g, "throw 0,-1");
+    scen_apply(g, "throw 0,-1 field Nw");
     carc__figure_get(g, big, &f);
     ck_assert_int_eq(f.where, CARC_PLACE_REMOVED);
     carc__figure_get(g, find(g, 0, CARC_FIGURE_PIG, CARC_PLACE_SEGMENT), &f);
@@ -608,7 +564,7 @@ START_TEST(fairy)
         legal(g, "fairy");
         carc_game *h = NULL;
         ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
-        apply_text(h, "fairy");
+        scen_apply(h, "fairy");
         legal(h, text);
         int pig1 = find(g, 1, CARC_FIGURE_PIG, CARC_PLACE_SEGMENT);
         /* the refusal names the pig (pig throwing's explain, not P&D's
@@ -681,7 +637,7 @@ START_TEST(throws_query)
     ck_assert_int_eq(n, 1);
     ck_assert_int_eq(carc_game_throws(NULL, t, 16, &n), CARC_E_INVALID);
     ck_assert_int_eq(carc_game_throws(g, t, 16, NULL), CARC_E_INVALID);
-    apply_text(g, "pass"); /* P1's turn: a draw is pending: none */
+    scen_apply(g, "pass"); /* P1's turn: a draw is pending: none */
     ck_assert_int_eq(throws_of(g, t, 16), 0);
     carc_game_free(g);
     /* the high throw: over the equal tower, with or without the knock-off */
@@ -693,9 +649,9 @@ START_TEST(throws_query)
     ck_assert_int_eq(t[0].knock, -1);
     ck_assert_int_eq(t[1].knock, 7);
     ck_assert_int_eq(t[0].num_squashed, 0);
-    apply_text(g, "throw");
-    apply_text(g, "throw 5,-1");
-    apply_text(g, "throw 5,-1 field Nw");
+    scen_apply(g, "throw");
+    scen_apply(g, "throw 5,-1");
+    scen_apply(g, "throw 5,-1 field Nw");
     ck_assert_int_eq(throws_of(g, t, 16), 2); /* at the knock-off: the same two */
     carc_game_free(g);
     /* the stance and the dragon */

@@ -17,6 +17,7 @@
 #include "modules/princess_dragon/princess_dragon.h"
 #include "action_legal_check.h"
 #include "run_suite.h"
+#include "scenario_text.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,30 +181,7 @@ END_TEST
  * `stop` (NULL: all of it). */
 static carc_game *replay_until(const char *name, const char *stop, int nth)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", SCENARIO_DIR, name);
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    static char text[1 << 16], cut[1 << 16];
-    size_t len = fread(text, 1, sizeof text - 1, f);
-    text[len] = 0;
-    fclose(f);
-    size_t n = 0;
-    int seen = 0;
-    for (char *line = text; *line;) {
-        char *nl = strchr(line, '\n');
-        size_t l = nl ? (size_t)(nl - line + 1) : strlen(line);
-        if (stop && strncmp(line, stop, strlen(stop)) == 0 && ++seen == nth) break;
-        memcpy(cut + n, line, l);
-        n += l;
-        line += l;
-    }
-    carc_game *g = NULL;
-    carc_record_error err;
-    memset(&err, 0, sizeof err);
-    ck_assert_msg(carc_record_replay(&g, cut, n, &err) == CARC_OK, "%s line %d: %s", name,
-                  err.line, err.message);
-    return g;
+    return scen_replay(name, &(scen_cut){.stop = stop, .nth = nth, .prefix = true});
 }
 
 static const pd_state *pd(const carc_game *g)

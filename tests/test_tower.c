@@ -25,6 +25,7 @@
 #include "modules/tower/tower.h"
 #include "action_legal_check.h"
 #include "run_suite.h"
+#include "scenario_text.h"
 #include "tile_rows.h"
 
 #define TOWER_KIND(k) (16 + CARC_MODULE_TOWER * 16 + (k))
@@ -335,50 +336,11 @@ static carc_game *replay_text(const char *text)
 
 #define WHY(k) TOWER_KIND(k)
 
-static char *slurp(const char *name, size_t *len)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", SCENARIO_DIR, name);
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    static char buf[1 << 16];
-    *len = fread(buf, 1, sizeof buf - 1, f);
-    buf[*len] = 0;
-    fclose(f);
-    return buf;
-}
-
 /* Replay a scenario record up to (not including) the first line that is
  * exactly `stop` (NULL: all of it). */
 static carc_game *replay(const char *name, const char *stop)
 {
-    size_t len;
-    char *text = slurp(name, &len);
-    size_t n = len;
-    if (stop) {
-        for (char *line = text; *line;) {
-            char *nl = strchr(line, '\n');
-            size_t l = nl ? (size_t)(nl - line) : strlen(line);
-            if (l == strlen(stop) && strncmp(line, stop, l) == 0) {
-                n = (size_t)(line - text);
-                break;
-            }
-            line += l + (nl != NULL);
-        }
-    }
-    carc_game *g = NULL;
-    carc_record_error err;
-    memset(&err, 0, sizeof err);
-    ck_assert_msg(carc_record_replay(&g, text, n, &err) == CARC_OK, "%s: line %d: %s", name,
-                  err.line, err.message);
-    return g;
-}
-
-static void apply_text(carc_game *g, const char *text)
-{
-    carc_action a;
-    ck_assert_int_eq(carc_action_from_string(g, text, &a), CARC_OK);
-    ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
+    return scen_replay(name, &(scen_cut){.stop = stop});
 }
 
 START_TEST(refusals_explained)
@@ -410,7 +372,7 @@ START_TEST(refusals_explained)
 
     /* a closed tower takes no floor; an empty foundation no follower */
     g = replay("tower_top_capture_c2.rec", "pass");
-    apply_text(g, "floor");
+    scen_apply(g, "floor");
     explains(g, "floor 0,1", WHY(2));
     explains(g, "floor 2,0", WHY(3));   /* no foundation there */
     carc_game_free(g);
