@@ -49,7 +49,8 @@ static inline carc_game *scen_replay_text(const char *text, size_t len, const ch
 
 /* Where to stop and what to change (zero fields: none). */
 typedef struct scen_cut {
-    const char *stop;      /* stop before the nth line that is this (NULL: replay it all) */
+    const char *stop;      /* stop before the nth line that is this (NULL: replay it all);
+                            * it may be several lines ("draw U\nplace 3,0 r1") */
     int nth;               /* 0 or 1: the first such line */
     bool prefix;           /* a line that starts with stop counts, not only an equal one */
     const char *seed_line; /* replaces the record's "seed" line */
@@ -68,9 +69,8 @@ static inline carc_game *scen_replay(const char *name, const scen_cut *c)
     for (const char *line = text; *line;) {
         const char *nl = strchr(line, '\n');
         size_t l = nl ? (size_t)(nl - line) + 1 : strlen(line);
-        size_t body = l - (nl != NULL);
-        if (c->stop && (c->prefix ? body >= slen : body == slen) &&
-            strncmp(line, c->stop, slen) == 0 && ++seen == nth) {
+        if (c->stop && strncmp(line, c->stop, slen) == 0 &&
+            (c->prefix || line[slen] == '\n' || line[slen] == 0) && ++seen == nth) {
             found = true;
             break;
         }

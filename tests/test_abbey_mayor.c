@@ -12,6 +12,7 @@
 #include <check.h>
 
 #include "run_suite.h"
+#include "scenario_text.h"
 
 #include <dirent.h>
 #include <stdbool.h>
@@ -204,35 +205,6 @@ END_TEST
 
 /* ------------------------------------------------- records: legal lines */
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) buf[n] = 0;
-    *len = (size_t)n;
-    return buf;
-}
-
-static carc_game *replay_prefix(const char *text, size_t len, const char *name)
-{
-    carc_game *g = NULL;
-    carc_record_error err;
-    memset(&err, 0, sizeof err);
-    int rc = carc_record_replay(&g, text, len, &err);
-    ck_assert_msg(rc == CARC_OK, "%s: prefix does not replay: line %d: %s", name, err.line,
-                  err.message);
-    return g;
-}
-
 /* "A; B; C" of the legal actions of g */
 static void legal_text(const carc_game *g, char *out, size_t cap)
 {
@@ -250,14 +222,10 @@ static void legal_text(const carc_game *g, char *out, size_t cap)
 
 static int check_legal_lines(const char *name)
 {
-    char path[600];
-    snprintf(path, sizeof path, "%s/%s", SCENARIO_DIR, name);
-    size_t len;
-    char *text = slurp(path, &len);
-    ck_assert_ptr_nonnull(text);
+    char *text = scen_slurp(name, NULL);
     int checked = 0;
     for (char *p = text; (p = strstr(p, "\n# legal: ")) != NULL; p++) {
-        carc_game *g = replay_prefix(text, (size_t)(p + 1 - text), name);
+        carc_game *g = scen_replay_text(text, (size_t)(p + 1 - text), name);
         char want[2048], got[4096];
         const char *w = p + 10;
         size_t wl = strcspn(w, "\n");
@@ -268,7 +236,6 @@ static int check_legal_lines(const char *name)
         carc_game_free(g);
         checked++;
     }
-    free(text);
     return checked;
 }
 
@@ -293,18 +260,7 @@ END_TEST
 /* Replay a scenario up to (not including) the first line equal to `stop`. */
 static carc_game *replay_until(const char *name, const char *stop)
 {
-    char path[600];
-    snprintf(path, sizeof path, "%s/%s", SCENARIO_DIR, name);
-    size_t len;
-    char *text = slurp(path, &len);
-    ck_assert_ptr_nonnull(text);
-    char key[256];
-    snprintf(key, sizeof key, "\n%s\n", stop);
-    char *at = strstr(text, key);
-    ck_assert_msg(at != NULL, "%s: no line '%s'", name, stop);
-    carc_game *g = replay_prefix(text, (size_t)(at + 1 - text), name);
-    free(text);
-    return g;
+    return scen_replay(name, &(scen_cut){.stop = stop});
 }
 
 /* An action refused: CARC_E_ILLEGAL (or unreadable), the state unchanged. */
@@ -493,24 +449,19 @@ END_TEST
  * barn may not go into the field that has one. */
 START_TEST(barn_one_per_field)
 {
-    char path[600];
-    snprintf(path, sizeof path, "%s/am_barn_final_tie.rec", SCENARIO_DIR);
-    size_t len;
-    char *text = slurp(path, &len);
-    ck_assert_ptr_nonnull(text);
+    char *text = scen_slurp("am_barn_final_tie.rec", NULL);
     char *r = strstr(text, "rule am_barn_placement 2");
     ck_assert_ptr_nonnull(r);
     r[strlen("rule am_barn_placement ")] = '1';
     char *stop = strstr(text, "\nbarn sw\n");
     stop = strstr(stop + 1, "\nbarn sw\n"); /* P1's, the second one */
     ck_assert_ptr_nonnull(stop);
-    carc_game *g = replay_prefix(text, (size_t)(stop + 1 - text), "am_barn_final_tie.rec");
+    carc_game *g = scen_replay_text(text, (size_t)(stop + 1 - text), "am_barn_final_tie.rec");
     char got[4096];
     legal_text(g, got, sizeof got);
     ck_assert_str_eq(got, "pass; deploy follower monastery; deploy wagon monastery");
     refused(g, "barn sw");
     carc_game_free(g);
-    free(text);
 }
 END_TEST
 
