@@ -136,36 +136,9 @@ START_TEST(tiles_all_rotations)
         uint32_t used = 0;
         int pennants = 0;
         for (int i = 0; i < nwant; i++) {
-            uint32_t m = want[i].kind == CARC_FEATURE_FIELD ? rot8(want[i].mask, r)
-                                                             : rot4(want[i].mask, r);
-            int found = -1;
-            for (int s = 0; s < nwant; s++) {
-                carc_segment_info si;
-                ck_assert_int_eq(carc_segment_info_get(t, r, s, &si), CARC_OK);
-                if (si.kind != want[i].kind || (used >> s) & 1u) continue;
-                uint32_t have = si.kind == CARC_FEATURE_FIELD ? si.half_edges : si.edges;
-                if (si.kind != CARC_FEATURE_MONASTERY && have != m) continue;
-                if (si.kind == CARC_FEATURE_FIELD) {
-                    uint32_t touches = 0;
-                    for (int e = 0; e < 4; e++) {
-                        if (!((want[i].touch_edges >> e) & 1u)) continue;
-                        for (int c = 0; c < nwant; c++) {
-                            carc_segment_info ci;
-                            carc_segment_info_get(t, r, c, &ci);
-                            if (ci.kind == CARC_FEATURE_CITY && ((ci.edges >> ((e + r) % 4)) & 1u))
-                                touches |= 1u << c;
-                        }
-                    }
-                    if (si.touches != touches) continue;
-                }
-                if (si.kind == CARC_FEATURE_CITY) {
-                    int want_p = row->pennant_edge >= 0 && ((want[i].mask >> row->pennant_edge) & 1u);
-                    if (si.pennants != want_p) continue;
-                    pennants += si.pennants;
-                }
-                found = s;
-                break;
-            }
+            int want_p = row->pennant_edge >= 0 && ((want[i].mask >> row->pennant_edge) & 1u);
+            int found = spec_find_segment(t, r, want, nwant, i, used, want_p);
+            if (found >= 0 && want[i].kind == CARC_FEATURE_CITY) pennants += want_p;
             ck_assert_msg(found >= 0, "%s (%s) r%d: no segment %d of '%s'", row->name, row->jcz,
                           r, i, row->segs);
             used |= 1u << found;

@@ -1,8 +1,8 @@
 /* tests/tile_spec.h -- the independent tile tables of the module tests
  * (test_traders_builders.c, test_princess_dragon.c): a row's segments
  * written as JCloisterZone names them ("road E S; city N W; field EL SR: N"),
- * parsed into expected segments to compare with the catalogue in every
- * rotation.  Header-only, for a test program that includes <check.h>. */
+ * parsed into expected segments (parse_row), each found among the
+ * catalogue's segments in every rotation (spec_find_segment).  Header-only, for a test program that includes <check.h>. */
 #ifndef CARC_TESTS_TILE_SPEC_H
 #define CARC_TESTS_TILE_SPEC_H
 
@@ -69,6 +69,40 @@ static inline uint32_t rot4(uint32_t m, int r) { return ((m << r) | (m >> ((4 - 
 static inline uint32_t rot8(uint32_t m, int r)
 {
     return ((m << 2 * r) | (m >> ((8 - 2 * r) % 8))) & 0xFFu;
+}
+
+/* The first segment of type t in rotation r, not in `used`, that is want[i]:
+ * its kind, its edges (road, city) or half-edges (field), and for a field
+ * the cities it borders (want's touch_edges, as segments of the tile); a
+ * city must carry `pennants` pennants unless it is -1.  -1 if none is. */
+static inline int spec_find_segment(int t, int r, const xseg *want, int nwant, int i,
+                                    uint32_t used, int pennants)
+{
+    uint32_t m = want[i].kind == CARC_FEATURE_FIELD ? rot8(want[i].mask, r)
+                                                     : rot4(want[i].mask, r);
+    for (int s = 0; s < nwant; s++) {
+        carc_segment_info si;
+        ck_assert_int_eq(carc_segment_info_get(t, r, s, &si), CARC_OK);
+        if (si.kind != want[i].kind || (used >> s) & 1u) continue;
+        uint32_t have = si.kind == CARC_FEATURE_FIELD ? si.half_edges : si.edges;
+        if (si.kind != CARC_FEATURE_MONASTERY && have != m) continue;
+        if (si.kind == CARC_FEATURE_FIELD) {
+            uint32_t touches = 0;
+            for (int e = 0; e < 4; e++) {
+                if (!((want[i].touch_edges >> e) & 1u)) continue;
+                for (int c = 0; c < nwant; c++) {
+                    carc_segment_info ci;
+                    ck_assert_int_eq(carc_segment_info_get(t, r, c, &ci), CARC_OK);
+                    if (ci.kind == CARC_FEATURE_CITY && ((ci.edges >> ((e + r) % 4)) & 1u))
+                        touches |= 1u << c;
+                }
+            }
+            if (si.touches != touches) continue;
+        }
+        if (si.kind == CARC_FEATURE_CITY && pennants >= 0 && si.pennants != pennants) continue;
+        return s;
+    }
+    return -1;
 }
 
 static inline int type_of(const char *name)
