@@ -2,7 +2,8 @@
  * (test_traders_builders.c, test_princess_dragon.c): a row's segments
  * written as JCloisterZone names them ("road E S; city N W; field EL SR: N"),
  * parsed into expected segments (parse_row), each found among the
- * catalogue's segments in every rotation (spec_find_segment).  Header-only, for a test program that includes <check.h>. */
+ * catalogue's segments in every rotation (spec_find_segment).
+ * Header-only, for a test program that includes <check.h>. */
 #ifndef CARC_TESTS_TILE_SPEC_H
 #define CARC_TESTS_TILE_SPEC_H
 
