@@ -24,6 +24,7 @@
 #include "modules/dungeon/dungeon.h"
 #include "modules/princess_dragon/princess_dragon.h"
 #include "action_legal_check.h"
+#include "quiet_check.h"
 #include "run_suite.h"
 #include "scenario_text.h"
 #include <stdio.h>
@@ -319,16 +320,6 @@ END_TEST
 
 /* ------------------------------------------------------------ random games */
 
-static uint64_t lcg(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
-    return *s >> 33;
-}
-
-#define REQ(c)                                                                 \
-    do {                                                                       \
-        if (!(c)) ck_abort_msg("%s:%d: %s failed", __FILE__, __LINE__, #c);    \
-    } while (0)
 
 /* the module's invariants, white box */
 static void check_dungeon(const carc_game *g, bool over)

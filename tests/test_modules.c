@@ -10,6 +10,7 @@
 #include "probe/probe.h"
 
 #include "registry_check.h"
+#include "quiet_check.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,12 +187,6 @@ START_TEST(queued_decision_for_another_player)
     carc_game_free(g);
 }
 END_TEST
-
-static uint64_t lcg(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
-    return *s >> 33;
-}
 
 /* Random playouts with the probe on: every legal action applies, illegal
  * ids change nothing, figures are conserved, scores never fall, the

@@ -20,28 +20,13 @@
 
 #include "modules/princess_dragon/princess_dragon.h"
 #include "modules/tower/tower.h"
+#include "quiet_check.h"
 #include "run_suite.h"
 #include "scenario_text.h"
 
 #define PT_KIND(k) (16 + CARC_MODULE_PIG_THROWING * 16 + (k))
 #define VERB_THROW (CARC_ID_VERB + CARC_MODULE_PIG_THROWING * 8)
 
-static uint64_t lcg(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
-    return *s >> 33;
-}
-
-#define REQ(c)                                                                 \
-    do {                                                                       \
-        if (!(c)) ck_abort_msg("%s:%d: %s failed", __FILE__, __LINE__, #c);    \
-    } while (0)
-#define REQ_EQ(a, b)                                                           \
-    do {                                                                       \
-        long a_ = (long)(a), b_ = (long)(b);                                   \
-        if (a_ != b_)                                                          \
-            ck_abort_msg("%s:%d: %s == %s (%ld vs %ld)", __FILE__, __LINE__, #a, #b, a_, b_); \
-    } while (0)
 
 static carc_game *new_game(int players, uint64_t modules, uint64_t seed)
 {

@@ -20,25 +20,16 @@
 
 #include "probe/probe2.h"
 
+#include "quiet_check.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define REQ(c, ...)                            \
-    do {                                       \
-        if (!(c)) ck_abort_msg(__VA_ARGS__);   \
-    } while (0)
 
 #ifndef NGAMES
 #define NGAMES 300
 #endif
-
-static uint64_t lcg(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
-    return *s >> 33;
-}
 
 static carc_game *new_game(uint64_t seed, int players, int layout)
 {
@@ -58,7 +49,7 @@ static void census(const carc_game *g, int counts[CARC_MAX_PLAYERS + 1][CARC_FIG
 {
     carc_figure figs[128];
     size_t n;
-    REQ(carc_game_figures(g, figs, 128, &n) == CARC_OK, "figures");
+    REQ_MSG(carc_game_figures(g, figs, 128, &n) == CARC_OK, "figures");
     memset(counts, 0, sizeof(int) * (CARC_MAX_PLAYERS + 1) * CARC_FIGURE_KINDS);
     int supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS] = {{0}};
     for (size_t i = 0; i < n; i++) {
@@ -67,74 +58,74 @@ static void census(const carc_game *g, int counts[CARC_MAX_PLAYERS + 1][CARC_FIG
             supply[figs[i].owner][figs[i].kind]++;
         if (figs[i].where == CARC_WHERE_BOARD || figs[i].where == CARC_WHERE_TILE) {
             carc_placed_tile t;
-            REQ(carc_game_tile_at(g, figs[i].x, figs[i].y, &t) == CARC_OK, "figure off the board");
+            REQ_MSG(carc_game_tile_at(g, figs[i].x, figs[i].y, &t) == CARC_OK, "figure off the board");
         }
         if (figs[i].where == CARC_WHERE_ATTACHED)
-            REQ(figs[i].arg >= 0 && (size_t)figs[i].arg < n, "attached to nothing");
+            REQ_MSG(figs[i].arg >= 0 && (size_t)figs[i].arg < n, "attached to nothing");
     }
     for (int p = 0; p < carc_game_num_players(g); p++)
         for (int k = 0; k < CARC_FIGURE_KINDS; k++)
-            REQ(supply[p][k] == carc_game_supply(g, p, k), "supply cache of %d/%d", p, k);
+            REQ_MSG(supply[p][k] == carc_game_supply(g, p, k), "supply cache of %d/%d", p, k);
 }
 
 static void check_decision(carc_game *g, carc_game *scratch, carc_game *before, uint64_t *rs,
                            int32_t *ids, size_t *n_out)
 {
     size_t n;
-    REQ(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n) == CARC_OK, "legal ids");
+    REQ_MSG(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n) == CARC_OK, "legal ids");
     *n_out = n;
     bool chance = carc_game_current_player(g) == CARC_PLAYER_CHANCE;
     carc_decision d;
     carc_game_decision(g, &d);
     if (d.flags & CARC_DECISION_F_SAMPLED_ONLY) {
         /* a structured outcome: no list; a bad structure changes nothing */
-        REQ(chance && n == 0, "a sampled-only decision lists actions");
+        REQ_MSG(chance && n == 0, "a sampled-only decision lists actions");
         int32_t oid[4];
         double pr[4];
         size_t no;
-        REQ(carc_game_chance_outcomes(g, oid, pr, 4, &no) == CARC_E_UNSUPPORTED, "outcomes");
+        REQ_MSG(carc_game_chance_outcomes(g, oid, pr, 4, &no) == CARC_E_UNSUPPORTED, "outcomes");
         carc_game_copy(before, g);
         carc_action bad;
-        REQ(carc_action_from_string(g, "gust 12,30 hits 0", &bad) == CARC_OK, "gust text");
+        REQ_MSG(carc_action_from_string(g, "gust 12,30 hits 0", &bad) == CARC_OK, "gust text");
         bad.x = 45 + (int32_t)(lcg(rs) % 100);
-        REQ(carc_game_apply(g, &bad) == CARC_E_ILLEGAL, "a bad gust accepted");
-        REQ(carc__state_equal(g, before), "a refused gust changed the state");
+        REQ_MSG(carc_game_apply(g, &bad) == CARC_E_ILLEGAL, "a bad gust accepted");
+        REQ_MSG(carc__state_equal(g, before), "a refused gust changed the state");
         /* the same as words (carc_game_apply_outcome), and a figure index
          * past the last one, refused with a reason */
         uint16_t w[4] = {(uint16_t)bad.x, 30, 0, 0};
         carc_explanation why;
         memset(&bad, 0, sizeof bad);
         bad.kind = CARC_MODULE_KIND(13, 7);
-        REQ(carc_game_apply_outcome(g, &bad, w, 3, &why) == CARC_E_ILLEGAL && why.message[0],
+        REQ_MSG(carc_game_apply_outcome(g, &bad, w, 3, &why) == CARC_E_ILLEGAL && why.message[0],
             "bad gust words accepted");
         w[0] = 12;
         w[3] = (uint16_t)(200 + lcg(rs) % 1000);
-        REQ(carc_game_apply_outcome(g, &bad, w, 4, &why) == CARC_E_ILLEGAL && why.message[0],
+        REQ_MSG(carc_game_apply_outcome(g, &bad, w, 4, &why) == CARC_E_ILLEGAL && why.message[0],
             "a touched figure that does not exist accepted");
-        REQ(carc__state_equal(g, before), "a refused outcome changed the state");
+        REQ_MSG(carc__state_equal(g, before), "a refused outcome changed the state");
         return;
     }
-    REQ(n > 0, "no legal action at decision kind %d", d.kind);
+    REQ_MSG(n > 0, "no legal action at decision kind %d", d.kind);
     int32_t bound = chance ? CARC_MAX_CHANCE_OUTCOMES : CARC_NUM_DISTINCT_ACTIONS;
     static uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
-    REQ(carc_game_legal_mask(g, mask, sizeof mask) == CARC_OK, "mask");
+    REQ_MSG(carc_game_legal_mask(g, mask, sizeof mask) == CARC_OK, "mask");
     size_t ones = 0;
     for (int32_t i = 0; i < bound; i++) ones += mask[i];
-    REQ(ones == n, "mask has %zu ids, list %zu", ones, n);
+    REQ_MSG(ones == n, "mask has %zu ids, list %zu", ones, n);
     for (size_t i = 0; i < n; i++) {
-        REQ(ids[i] >= 0 && ids[i] < bound && mask[ids[i]], "id %d out of its space", ids[i]);
-        REQ(i == 0 || ids[i] > ids[i - 1], "ids not ascending at decision kind %d", d.kind);
+        REQ_MSG(ids[i] >= 0 && ids[i] < bound && mask[ids[i]], "id %d out of its space", ids[i]);
+        REQ_MSG(i == 0 || ids[i] > ids[i - 1], "ids not ascending at decision kind %d", d.kind);
         carc_action a, b;
         char text[96];
         int32_t back;
-        REQ(carc_action_from_id(g, ids[i], &a) == CARC_OK, "id %d has no action", ids[i]);
-        REQ(carc_action_to_string(g, &a, text, sizeof text, NULL) == CARC_OK, "no text");
-        REQ(carc_action_from_string(g, text, &b) == CARC_OK, "'%s' does not parse", text);
-        REQ(carc_action_to_id(g, &b, &back) == CARC_OK && back == ids[i], "'%s' reads back as %d",
+        REQ_MSG(carc_action_from_id(g, ids[i], &a) == CARC_OK, "id %d has no action", ids[i]);
+        REQ_MSG(carc_action_to_string(g, &a, text, sizeof text, NULL) == CARC_OK, "no text");
+        REQ_MSG(carc_action_from_string(g, text, &b) == CARC_OK, "'%s' does not parse", text);
+        REQ_MSG(carc_action_to_id(g, &b, &back) == CARC_OK && back == ids[i], "'%s' reads back as %d",
             text, back);
         carc_game_copy(scratch, g);
         int rc = carc_game_apply_id(scratch, ids[i]);
-        REQ(rc == CARC_OK, "legal '%s' (id %d) refused: %d", text, ids[i], rc);
+        REQ_MSG(rc == CARC_OK, "legal '%s' (id %d) refused: %d", text, ids[i], rc);
     }
     /* refusals change nothing */
     carc_game_copy(before, g);
@@ -143,8 +134,8 @@ static void check_decision(carc_game *g, carc_game *scratch, carc_game *before, 
         bool legal = false;
         for (size_t i = 0; i < n; i++) legal |= ids[i] == bad;
         if (legal) continue;
-        REQ(carc_game_apply_id(g, bad) < 0, "illegal id %d accepted", bad);
-        REQ(carc__state_equal(g, before), "refused id %d changed the state", bad);
+        REQ_MSG(carc_game_apply_id(g, bad) < 0, "illegal id %d accepted", bad);
+        REQ_MSG(carc__state_equal(g, before), "refused id %d changed the state", bad);
     }
     carc_action junk;
     memset(&junk, 0, sizeof junk);
@@ -162,7 +153,7 @@ static void check_decision(carc_game *g, carc_game *scratch, carc_game *before, 
     if (!legal) {
         int rc = carc_game_apply(g, &junk);
         if (rc == CARC_OK) ck_abort_msg("malformed action of kind %d accepted", junk.kind);
-        REQ(carc__state_equal(g, before), "refused action changed the state");
+        REQ_MSG(carc__state_equal(g, before), "refused action changed the state");
     }
 }
 
@@ -171,27 +162,27 @@ static void round_trips(carc_game *g)
     size_t len;
     carc_game_serialize(g, NULL, 0, &len);
     uint8_t *buf = malloc(len);
-    REQ(carc_game_serialize(g, buf, len, &len) == CARC_OK, "serialize");
+    REQ_MSG(carc_game_serialize(g, buf, len, &len) == CARC_OK, "serialize");
     carc_game *r;
-    REQ(carc_game_deserialize(&r, buf, len) == CARC_OK, "deserialize");
-    REQ(carc__state_equal(r, g), "restored game differs");
+    REQ_MSG(carc_game_deserialize(&r, buf, len) == CARC_OK, "deserialize");
+    REQ_MSG(carc__state_equal(r, g), "restored game differs");
     carc_game_free(r);
     free(buf);
 
     size_t rl;
     carc_game_write_record(g, NULL, 0, &rl);
     char *rec = malloc(rl);
-    REQ(carc_game_write_record(g, rec, rl, &rl) == CARC_OK, "record");
+    REQ_MSG(carc_game_write_record(g, rec, rl, &rl) == CARC_OK, "record");
     carc_record_error err;
     if (carc_record_replay(&r, rec, rl - 1, &err) != CARC_OK)
         ck_abort_msg("record line %d: %s\n%s", err.line, err.message, rec);
-    REQ(carc__state_equal(r, g), "replayed record differs");
+    REQ_MSG(carc__state_equal(r, g), "replayed record differs");
     carc_game_free(r);
     free(rec);
 
     carc_game_write_public_record(g, NULL, 0, &rl);
     rec = malloc(rl);
-    REQ(carc_game_write_public_record(g, rec, rl, &rl) == CARC_OK, "public record");
+    REQ_MSG(carc_game_write_public_record(g, rec, rl, &rl) == CARC_OK, "public record");
     if (carc_record_replay(&r, rec, rl - 1, &err) != CARC_OK)
         ck_abort_msg("public record line %d: %s", err.line, err.message);
     int np = carc_game_num_players(g);
@@ -199,10 +190,10 @@ static void round_trips(carc_game *g)
         int32_t a, b;
         carc_game_score(g, p, &a);
         carc_game_score(r, p, &b);
-        REQ(a == b, "public replay scores differ");
+        REQ_MSG(a == b, "public replay scores differ");
     }
-    REQ(carc_game_tile_count(r) == carc_game_tile_count(g), "public replay tiles differ");
-    REQ(carc_game_is_terminal(r) == carc_game_is_terminal(g), "public replay decision differs");
+    REQ_MSG(carc_game_tile_count(r) == carc_game_tile_count(g), "public replay tiles differ");
+    REQ_MSG(carc_game_is_terminal(r) == carc_game_is_terminal(g), "public replay decision differs");
     carc_game_free(r);
     free(rec);
 }
@@ -233,9 +224,9 @@ START_TEST(probe_playouts)
                 snprintf(text, sizeof text, "gust %d,%d hits %s", (int)(lcg(&rs) % 45),
                          (int)(lcg(&rs) % 45), lcg(&rs) % 2 ? "none" : "0,1");
                 carc_action a;
-                REQ(carc_action_from_string(g, text, &a) == CARC_OK, "'%s'", text);
+                REQ_MSG(carc_action_from_string(g, text, &a) == CARC_OK, "'%s'", text);
                 if (lcg(&rs) % 2) {
-                    REQ(carc_game_apply(g, &a) == CARC_OK, "'%s' refused", text);
+                    REQ_MSG(carc_game_apply(g, &a) == CARC_OK, "'%s' refused", text);
                 } else {
                     /* as words, with some figures on the board touched */
                     uint16_t w[CARC_OUTCOME_WORDS_MAX] = {(uint16_t)a.x, (uint16_t)a.y,
@@ -243,29 +234,29 @@ START_TEST(probe_playouts)
                     size_t nw = 3;
                     carc_figure f[128];
                     size_t nf;
-                    REQ(carc_game_figures(g, f, 128, &nf) == CARC_OK, "figures");
+                    REQ_MSG(carc_game_figures(g, f, 128, &nf) == CARC_OK, "figures");
                     for (size_t i = 0; i < nf && nw < CARC_OUTCOME_WORDS_MAX; i++)
                         if (f[i].owner >= 0 && lcg(&rs) % 3 == 0 &&
                             (f[i].where == CARC_WHERE_BOARD || f[i].where == CARC_WHERE_TILE))
                             w[nw++] = (uint16_t)i;
                     carc_explanation why;
-                    REQ(carc_game_apply_outcome(g, &a, w, nw, &why) == CARC_OK, "'%s' + %zu "
+                    REQ_MSG(carc_game_apply_outcome(g, &a, w, nw, &why) == CARC_OK, "'%s' + %zu "
                         "touched refused: %s", text, nw - 3, why.message);
                 }
             } else if (carc_game_current_player(g) == CARC_PLAYER_CHANCE &&
                        (n == 0 || lcg(&rs) % 2))
-                REQ(carc_game_sample_chance(g, NULL) == CARC_OK, "sample");
+                REQ_MSG(carc_game_sample_chance(g, NULL) == CARC_OK, "sample");
             else if (d.kind == CARC_MODULE_KIND(13, 0) && lcg(&rs) % 10)
                 /* mostly keep the abbey, so the end phase has some to play */
-                REQ(carc_game_apply_id(g, CARC_ID_PASS) == CARC_OK, "pass");
+                REQ_MSG(carc_game_apply_id(g, CARC_ID_PASS) == CARC_OK, "pass");
             else
-                REQ(carc_game_apply_id(g, ids[lcg(&rs) % n]) == CARC_OK, "apply");
+                REQ_MSG(carc_game_apply_id(g, ids[lcg(&rs) % n]) == CARC_OK, "apply");
             census(g, now);
-            REQ(memcmp(start, now, sizeof start) == 0, "seed %d: figures not conserved", seed);
+            REQ_MSG(memcmp(start, now, sizeof start) == 0, "seed %d: figures not conserved", seed);
             for (int p = 0; p < players; p++) {
                 int32_t s;
                 carc_game_score(g, p, &s);
-                REQ(s >= last[p], "seed %d: score fell", seed);
+                REQ_MSG(s >= last[p], "seed %d: score fell", seed);
                 last[p] = s;
             }
             if (++steps % 37 == 0) round_trips(g);
@@ -280,14 +271,14 @@ START_TEST(probe_playouts)
             volcanoes += strcmp(carc_tile_name(pt.type), "PB") == 0;
         }
         /* the layout's PB is laid before turn 1, not placed in a turn */
-        REQ(ps->volcanoes == volcanoes - (seed % 2), "seed %d: %d volcano hooks, %d tiles",
+        REQ_MSG(ps->volcanoes == volcanoes - (seed % 2), "seed %d: %d volcano hooks, %d tiles",
             seed, ps->volcanoes, volcanoes);
-        REQ(ps->turn_starts + ps->end_turns == carc_game_turn(g),
+        REQ_MSG(ps->turn_starts + ps->end_turns == carc_game_turn(g),
             "seed %d: %d turn starts + %d end-phase turns in %d turns", seed, ps->turn_starts,
             ps->end_turns, carc_game_turn(g));
         int32_t fin[CARC_MAX_PLAYERS];
         ck_assert_int_eq(carc_game_final_scores(g, fin, CARC_MAX_PLAYERS), CARC_OK);
-        for (int p = 0; p < players; p++) REQ(fin[p] == last[p], "final scores differ");
+        for (int p = 0; p < players; p++) REQ_MSG(fin[p] == last[p], "final scores differ");
         round_trips(g);
         carc_game_free(scratch);
         carc_game_free(before);

@@ -52,26 +52,14 @@
 #include <check.h>
 
 #include "registry_check.h"
+#include "quiet_check.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 
-/* Check's fork mode records the location of every passing ck_assert through
- * a pipe; in loops of millions of checks that dominates the run time, so the
- * hot paths use these, which only speak on failure. */
-#define REQ_CMP(a, op, b)                                                            \
-    do {                                                                             \
-        long long a_ = (long long)(a), b_ = (long long)(b);                          \
-        if (!(a_ op b_))                                                             \
-            ck_abort_msg("%s:%d: %s %s %s failed (%lld vs %lld)", __FILE__, __LINE__, \
-                         #a, #op, #b, a_, b_);                                       \
-    } while (0)
-#define REQ_MSG(c, ...)                        \
-    do {                                       \
-        if (!(c)) ck_abort_msg(__VA_ARGS__);   \
-    } while (0)
+/* the ck_assert_* names of the quiet checks (quiet_check.h) */
 #define REQ_CMP_int_eq(a, b) REQ_CMP(a, ==, b)
 #define REQ_CMP_uint_eq(a, b) REQ_CMP(a, ==, b)
 #define REQ_CMP_int_lt(a, b) REQ_CMP(a, <, b)
@@ -97,12 +85,6 @@ static void options_for(carc_options *o, uint64_t seed)
     o->modules = g_modules;
     for (int i = 0; i < g_nrules; i++)
         REQ_CMP_int_eq(carc_options_set_rule(o, g_rule_name[i], g_rule_value[i]), CARC_OK);
-}
-
-static uint64_t lcg(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
-    return *s >> 33;
 }
 
 static uint8_t *serial(const carc_game *g, size_t *n)

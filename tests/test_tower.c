@@ -24,6 +24,7 @@
 
 #include "modules/tower/tower.h"
 #include "action_legal_check.h"
+#include "quiet_check.h"
 #include "run_suite.h"
 #include "scenario_text.h"
 #include "tile_rows.h"
@@ -205,30 +206,6 @@ START_TEST(floors_per_player_count)
     carc_game_free(g);
 }
 END_TEST
-
-static uint64_t lcg(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
-    return *s >> 33;
-}
-
-/* Check's fork mode reports every passing ck_assert through a pipe: the
- * hot loop uses these, which speak only on failure. */
-#define REQ(c)                                                                 \
-    do {                                                                       \
-        if (!(c)) ck_abort_msg("%s:%d: %s failed", __FILE__, __LINE__, #c);    \
-    } while (0)
-#define REQ_CMP(a, op, b)                                                      \
-    do {                                                                       \
-        long a_ = (long)(a), b_ = (long)(b);                                   \
-        if (!(a_ op b_))                                                       \
-            ck_abort_msg("%s:%d: %s %s %s (%ld vs %ld)", __FILE__, __LINE__, #a, #op, #b, \
-                         a_, b_);                                              \
-    } while (0)
-#define REQ_EQ(a, b) REQ_CMP(a, ==, b)
-#define REQ_NE(a, b) REQ_CMP(a, !=, b)
-#define REQ_GE(a, b) REQ_CMP(a, >=, b)
-#define REQ_LT(a, b) REQ_CMP(a, <, b)
 
 /* The module's invariants on a game, white box. */
 static void check_towers(const carc_game *g, int dealt)

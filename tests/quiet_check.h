@@ -1,0 +1,41 @@
+/* tests/quiet_check.h -- checks for the hot loops of the random-game tests.
+ * Check's fork mode reports the place of every passing ck_assert through a
+ * pipe; in loops of millions of checks that dominates the run time, so the
+ * loops use these, which speak only on failure (and fail the test exactly
+ * as ck_assert does).  Also the tests' small deterministic generator.
+ * Header-only, for a test program that includes <check.h>. */
+#ifndef CARC_TESTS_QUIET_CHECK_H
+#define CARC_TESTS_QUIET_CHECK_H
+
+#include <check.h>
+#include <stdint.h>
+
+#define REQ(c)                                                                   \
+    do {                                                                         \
+        if (!(c)) ck_abort_msg("%s:%d: %s failed", __FILE__, __LINE__, #c);      \
+    } while (0)
+#define REQ_MSG(c, ...)                                                          \
+    do {                                                                         \
+        if (!(c)) ck_abort_msg(__VA_ARGS__);                                     \
+    } while (0)
+#define REQ_CMP(a, op, b)                                                        \
+    do {                                                                         \
+        long long a_ = (long long)(a), b_ = (long long)(b);                      \
+        if (!(a_ op b_))                                                         \
+            ck_abort_msg("%s:%d: %s %s %s failed (%lld vs %lld)", __FILE__,      \
+                         __LINE__, #a, #op, #b, a_, b_);                         \
+    } while (0)
+#define REQ_EQ(a, b) REQ_CMP(a, ==, b)
+#define REQ_NE(a, b) REQ_CMP(a, !=, b)
+#define REQ_GE(a, b) REQ_CMP(a, >=, b)
+#define REQ_LT(a, b) REQ_CMP(a, <, b)
+
+/* a 64-bit linear congruential step (Knuth's MMIX constants): the test's own
+ * choices, independent of the library's RNG */
+static inline uint64_t lcg(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return *s >> 33;
+}
+
+#endif
