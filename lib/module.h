@@ -948,6 +948,10 @@ static inline void *carc__mod_state(carc_game *g, int module)
     return (void *)(uintptr_t)carc__mod_cstate(g, module);
 }
 uint32_t carc__random_below(carc_game *g, uint32_t n);
+/* the sum of `count` draws of carc__random_below(g, n) (n >= 1, count >=
+ * 0), drawn in order: the same numbers and the same generator state after
+ * it as `count` calls, in one call (the catapult's deviates).  Since 0.11. */
+uint64_t carc__random_sum_below(carc_game *g, uint32_t n, int count);
 
 /* ---- the turn: extra parts, turns outside the turn order, the tile in hand */
 /* ask for an extra part of the turn after this one (builder) */

@@ -323,8 +323,7 @@ static void aim_point(const carc_game *g, int fair, int aim, int *x, int *y)
  * every machine samples the same */
 static int64_t gauss(carc_game *g, int sd)
 {
-    int64_t sum = 0;
-    for (int i = 0; i < 12; i++) sum += carc__random_below(g, 4096);
+    int64_t sum = (int64_t)carc__random_sum_below(g, 4096, 12);
     return (sum - 6 * 4096) * sd / 4096;
 }
 
