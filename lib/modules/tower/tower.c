@@ -279,12 +279,9 @@ static bool top_ok(const carc_game *g, int p, int kind, int i)
  * read before the supply */
 static bool top_possible(const carc_game *g, int p, int kind)
 {
-    const tw_state *s = cst(g);
-    int i = 0;
-    while (i < s->ntowers && (!s->tower[i].height || !open_tower(&s->tower[i]))) i++;
-    if (i == s->ntowers || carc__figure_supply(g, p, kind) == 0) return false;
+    if (carc__figure_supply(g, p, kind) == 0) return false;
     int f = -1;
-    for (; i < s->ntowers; i++)
+    for (int i = 0; i < cst(g)->ntowers; i++)
         if (top_ok_with(g, p, kind, i, &f)) return true;
     return false;
 }
