@@ -461,7 +461,21 @@ static bool swap_legal(const carc_game *g, int f, int t)
 
 /* The hurler's figures that may replace t: a follower of each kind in
  * supply (its lowest index) and each follower on the board; ascending. */
+static int swap_candidates_upto(const carc_game *g, int player, int t, int *out, int most);
 static int swap_candidates(const carc_game *g, int player, int t, int *out)
+{
+    return swap_candidates_upto(g, player, t, out, CARC_ID_FIGURE_N);
+}
+
+/* has the hurler any figure that may replace t?  (swap_candidates' first) */
+static bool swap_any(const carc_game *g, int player, int t)
+{
+    int c[1];
+    return swap_candidates_upto(g, player, t, c, 1) > 0;
+}
+
+/* swap_candidates, stopping after the first `most` */
+static int swap_candidates_upto(const carc_game *g, int player, int t, int *out, int most)
 {
     int n = carc__figure_count(g), m = 0;
     uint32_t kinds_seen = 0;
@@ -473,7 +487,7 @@ static int swap_candidates(const carc_game *g, int player, int t, int *out)
             if (kinds_seen & (1u << f.kind)) continue;
             kinds_seen |= 1u << f.kind;
         }
-        if (swap_legal(g, i, t)) out[m++] = i;
+        if (swap_legal(g, i, t) && (out[m++] = i, m == most)) break;
     }
     return m;
 }
@@ -744,7 +758,7 @@ static int knock_out(carc_game *g, int q, const uint16_t *w, int n)
 /* after a seduction token came to rest on the map: offer the exchange */
 static int seduce(carc_game *g, int player, int x, int y)
 {
-    int c[CARC_ID_FIGURE_N], r[CARC_ID_FIGURE_N];
+    int c[CARC_ID_FIGURE_N];
     int n = closest_followers(g, player, x, y, c);
     if (n == 0) return CARC_OK;
     if (n > 1) {
@@ -754,7 +768,7 @@ static int seduce(carc_game *g, int player, int x, int y)
     carc_fig f;
     carc__figure_get(g, c[0], &f);
     if (f.owner == player) return CARC_OK; /* rule 2: the hurler's own is closest */
-    if (swap_candidates(g, player, c[0], r) == 0) return CARC_OK;
+    if (!swap_any(g, player, c[0])) return CARC_OK;
     return carc__decision_followup(g, DEC_SWAP, player, MOD, -1, c[0]);
 }
 
@@ -821,11 +835,10 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_HURL:
         return apply_hurl(g, p, a);
     case ACT_PICK: {
-        int r[CARC_ID_FIGURE_N];
         carc_fig f;
         carc__figure_get(g, a->arg, &f);
         if (f.owner == p->player) return CARC_OK; /* rule 2: its own: nothing */
-        if (swap_candidates(g, p->player, a->arg, r) == 0) return CARC_OK;
+        if (!swap_any(g, p->player, a->arg)) return CARC_OK;
         return carc__decision_followup(g, DEC_SWAP, p->player, MOD, -1, a->arg);
     }
     case CARC_ACTION_PASS:
