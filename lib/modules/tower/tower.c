@@ -367,7 +367,10 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
  * reading each figure's cell. */
 typedef struct tw_reach {
     uint64_t bits[CARC_MAX_TILES / 64];
+    uint32_t known, capturable; /* figure kinds whose class was asked, and
+                                   of them the capturable ones */
 } tw_reach;
+_Static_assert(CARC_FIGURE_KINDS <= 32, "a bit per figure kind");
 
 static void reach_of(const carc_game *g, const tw_tower *w, tw_reach *r)
 {
@@ -389,16 +392,27 @@ static inline bool reach_has(const tw_reach *r, int t)
 /* Why figure i cannot be captured by player p from tower w (its height
  * now): 0 when it can, else one of the WHY_ reasons.  r: the tower's
  * reach (reach_of), or NULL to test the figure's cell (in_reach). */
+static inline bool capturable_kind(const carc_game *g, tw_reach *r, int kind)
+{
+    if (!r || kind >= 32) return carc__figure_kind_classes(g, kind) & CARC_CLASS_CAPTURABLE;
+    uint32_t b = 1u << kind;
+    if (!(r->known & b)) { /* asked once per kind and walk */
+        r->known |= b;
+        if (carc__figure_kind_classes(g, kind) & CARC_CLASS_CAPTURABLE) r->capturable |= b;
+    }
+    return (r->capturable & b) != 0;
+}
+
 static inline __attribute__((always_inline)) int capture_refusal_in(const carc_game *g, int p,
                                                                     const tw_tower *w,
-                                                                    const tw_reach *r, int i)
+                                                                    tw_reach *r, int i)
 {
     if (!w) return WHY_NOT_NOW;
     if (i < 0 || i >= carc__figure_count(g)) return WHY_NOT_CAPTURABLE;
     carc_fig f;
     carc__figure_get(g, i, &f);
     if (f.owner < 0 || (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE) ||
-        !(carc__figure_kind_classes(g, f.kind) & CARC_CLASS_CAPTURABLE))
+        !capturable_kind(g, r, f.kind))
         return WHY_NOT_CAPTURABLE;
     if (!(r ? reach_has(r, f.tile) : in_reach(g, w, f.tile))) return WHY_OUT_OF_REACH;
     int ct[2];
@@ -531,12 +545,37 @@ static void push_tile(const carc_game *g, action_sink *sink, int kind, int t, in
     carc__sink_push(sink, &a, CARC_ID_TILE + t);
 }
 
+/* top_possible for both kinds (a bit per kind): the towers before the
+ * first open one with a floor are passed over once, not once per kind */
+static unsigned tops_possible(const carc_game *g, int p)
+{
+    const tw_state *s = cst(g);
+    unsigned out = 0;
+    int first = -1;
+    for (int k = CARC_FIGURE_FOLLOWER; k <= CARC_FIGURE_BIG; k++) {
+        if (carc__figure_supply(g, p, k) == 0) continue;
+        if (first < 0) {
+            first = 0;
+            while (first < s->ntowers && (!s->tower[first].height || !open_tower(&s->tower[first])))
+                first++;
+        }
+        int f = -1;
+        for (int i = first; i < s->ntowers; i++)
+            if (top_ok_with(g, p, k, i, &f)) {
+                out |= 1u << k;
+                break;
+            }
+    }
+    return out;
+}
+
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     if (p->player < 0 || !cst(g)->ntowers) return;
     if (floor_possible(g, p->player)) carc__sink_push_kind(sink, ACT_FLOOR, 0, 0, VERB_FLOOR);
+    unsigned tops = tops_possible(g, p->player);
     for (int k = CARC_FIGURE_FOLLOWER; k <= CARC_FIGURE_BIG; k++)
-        if (top_possible(g, p->player, k)) carc__sink_push_kind(sink, ACT_TOP, k, 0, VERB_TOP + k);
+        if (tops >> k & 1u) carc__sink_push_kind(sink, ACT_TOP, k, 0, VERB_TOP + k);
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
