@@ -948,6 +948,10 @@ static inline void *carc__mod_state(carc_game *g, int module)
     return (void *)(uintptr_t)carc__mod_cstate(g, module);
 }
 uint32_t carc__random_below(carc_game *g, uint32_t n);
+/* the sum of `count` draws of carc__random_below(g, n) (n >= 1, count >=
+ * 0), drawn in order: the same numbers and the same generator state after
+ * it as `count` calls, in one call (the catapult's deviates).  Since 0.11. */
+uint64_t carc__random_sum_below(carc_game *g, uint32_t n, int count);
 
 /* ---- the turn: extra parts, turns outside the turn order, the tile in hand */
 /* ask for an extra part of the turn after this one (builder) */
@@ -1366,6 +1370,13 @@ static inline int carc__figure_tile(const carc_game *g, int fig)
  * index, CARC_E_NOTFOUND for a figure off the board (supply, held,
  * removed); *out is written only on success.  Any time, read-only. */
 int carc__figure_spot(const carc_game *g, int fig, carc_spot *out);
+/* carc__figure_spot for figures 0..n-1 at once (n at most the figure count
+ * and CARC_ID_FIGURE_N; the count done is returned): tiles[i] is its
+ * answer for figure i (CARC_E_NOTFOUND off the board) and spots[i] its
+ * spot when tiles[i] >= 0 -- the same spots, the rows of figures sharing a
+ * spot built once instead of once per figure (a walk over every figure's
+ * place: the catapult).  Any time, read-only.  Since 0.11. */
+int carc__figure_spots(const carc_game *g, int n, int16_t *tiles, carc_spot *spots);
 /* Where figure fig, held off the board (CARC_PLACE_HELD), lies on the board
  * for a rule that measures (a follower in a City quarter, on the quarter's
  * tile): its holder's held_spot hook.  Returns the placed tile and writes

@@ -295,6 +295,51 @@ START_TEST(footprints)
 }
 END_TEST
 
+/* carc__figure_spots (every figure at once) answers carc__figure_spot for
+ * each figure, at every decision of random games: rows of followers, a
+ * knight and a builder, a farmer and a pig, acrobats, barns, the fairy
+ * beside its host, tower tops. */
+START_TEST(spots_at_once)
+{
+    static const uint64_t sets[] = {
+        (1ull << CARC_MODULE_INNS_CATHEDRALS) | (1ull << CARC_MODULE_TRADERS_BUILDERS) |
+            (1ull << CARC_MODULE_ABBEY_MAYOR) | (1ull << CARC_MODULE_BRIDGES_CASTLES) |
+            (1ull << CARC_MODULE_BIG_TOP) | (1ull << CARC_MODULE_COUNT) |
+            (1ull << CARC_MODULE_TOWER) | (1ull << CARC_MODULE_PRINCESS_DRAGON) |
+            (1ull << CARC_MODULE_CATAPULT) | (1ull << CARC_MODULE_DUNGEON) |
+            (1ull << CARC_MODULE_PIG_THROWING),
+        (1ull << CARC_MODULE_BIG_TOP) | (1ull << CARC_MODULE_TRADERS_BUILDERS),
+        (1ull << CARC_MODULE_PRINCESS_DRAGON) | (1ull << CARC_MODULE_CATAPULT),
+    };
+    long compared = 0;
+    for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++)
+        for (int seed = 1; seed <= 6; seed++) {
+            carc_game *g = new_game(2 + seed % 3, sets[k]);
+            uint64_t rng = (uint64_t)seed * 7919u + k;
+            while (!carc_game_is_terminal(g)) {
+                int n = carc__figure_count(g);
+                int16_t tiles[CARC_ID_FIGURE_N];
+                carc_spot spots[CARC_ID_FIGURE_N];
+                ck_assert_int_eq(carc__figure_spots(g, n, tiles, spots), n);
+                for (int i = 0; i < n; i++) {
+                    carc_spot one;
+                    int t = carc__figure_spot(g, i, &one);
+                    ck_assert_int_eq(tiles[i], t < 0 ? CARC_E_NOTFOUND : t);
+                    if (t < 0) continue;
+                    ck_assert_int_eq(spots[i].x, one.x);
+                    ck_assert_int_eq(spots[i].y, one.y);
+                    ck_assert_int_eq(spots[i].level, one.level);
+                    ck_assert_int_eq(spots[i].flags, one.flags);
+                    compared++;
+                }
+                ck_assert_int_ge(carc_game_play_random(g, 1, &rng), 0);
+            }
+            carc_game_free(g);
+        }
+    ck_assert_int_gt(compared, 1000);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("geometry");
@@ -309,6 +354,8 @@ static Suite *suite(void)
     tcase_add_test(tc, big_top_on_circus);
     tcase_add_test(tc, tile_data_spots);
     tcase_add_test(tc, footprints);
+    tcase_add_test(tc, spots_at_once);
+    tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return s;
 }

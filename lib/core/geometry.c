@@ -187,6 +187,77 @@ int carc__figure_spot(const carc_game *g, int fig, carc_spot *out)
     return t;
 }
 
+/* Every figure's spot at once: spot_of's answer for each, the rows of
+ * figures sharing a segment's or a tile's spot built in one pass (a row is
+ * figure-index order, so each figure's place in its row is the row's state
+ * when it is met); an attached figure is asked alone (spot_of). */
+int carc__figure_spots(const carc_game *g, int n, int16_t *tiles, carc_spot *spots)
+{
+    if (n > (int)g->nfigs) n = (int)g->nfigs;
+    if (n > CARC_ID_FIGURE_N) n = CARC_ID_FIGURE_N;
+    const figure *F = CFIGS(g);
+    /* the open rows: key (where, local, tile), its side and two ends */
+    uint32_t key[CARC_ID_FIGURE_N];
+    int16_t rx[CARC_ID_FIGURE_N][2], rw[CARC_ID_FIGURE_N][2];
+    int8_t rside[CARC_ID_FIGURE_N];
+    uint8_t rn[CARC_ID_FIGURE_N];
+    int nrows = 0;
+    for (int i = 0; i < n; i++) {
+        const figure *f = &F[i];
+        if (f->where == CARC_PLACE_ATTACHED) {
+            carc_spot sp;
+            int t = spot_of(g, i, &sp, 0);
+            tiles[i] = (int16_t)(t >= 0 ? t : CARC_E_NOTFOUND);
+            if (t >= 0) spots[i] = sp;
+            continue;
+        }
+        if ((f->where != CARC_PLACE_SEGMENT && f->where != CARC_PLACE_TILE) || f->tile >= g->ntiles) {
+            tiles[i] = CARC_E_NOTFOUND;
+            continue;
+        }
+        int t = f->tile;
+        const ptile *pt = &CTILES(g)[t];
+        const tile_type *ty = &carc__types[pt->type];
+        carc_spot sp = {0, 0, 0, 0};
+        if (f->where == CARC_PLACE_TILE) {
+            sp.x = ty->spot_x[pt->rot];
+            sp.y = ty->spot_y[pt->rot];
+        } else if (f->local < ty->nseg) {
+            sp.x = ty->seg[f->local].spot_x[pt->rot];
+            sp.y = ty->seg[f->local].spot_y[pt->rot];
+        } else {
+            sp.x = sp.y = TILE_HALF_MM / 2;
+        }
+        sp.flags = lying(g, f, pt) ? CARC_FIGPOS_LYING : 0;
+        tiles[i] = (int16_t)t;
+        if (module_spot(g, i, &sp)) { /* placed by a module: in no row */
+            spots[i] = sp;
+            continue;
+        }
+        uint32_t k = (uint32_t)f->where << 24 | (uint32_t)f->local << 16 | (uint32_t)t;
+        int r = 0;
+        while (r < nrows && key[r] != k) r++;
+        int wi = width_of(g, f, pt);
+        if (r == nrows) { /* the first on its spot */
+            key[r] = k;
+            rside[r] = (int8_t)(sp.x <= TILE_HALF_MM / 2 ? 1 : -1);
+            rx[r][0] = rx[r][1] = sp.x;
+            rw[r][0] = rw[r][1] = (int16_t)wi;
+            rn[r] = 1;
+            nrows++;
+        } else {
+            int e = (rn[r] & 1) ? 0 : 1; /* odd: the centre's side */
+            int dir = e == 0 ? rside[r] : -rside[r];
+            rx[r][e] = (int16_t)(rx[r][e] + dir * touching(rw[r][e], wi));
+            rw[r][e] = (int16_t)wi;
+            sp.x = rx[r][e];
+            rn[r]++;
+        }
+        spots[i] = sp;
+    }
+    return n;
+}
+
 /* ------------------------------------------- held figures with a place */
 
 int carc__figure_held_spot(const carc_game *g, int fig, carc_spot *out)

@@ -896,3 +896,24 @@ bool carc__module_enabled(const carc_game *g, int module)
 }
 
 uint32_t carc__random_below(carc_game *g, uint32_t n) { return carc__rng_below(g, n); }
+
+/* carc__rng_below `count` times with the generator's state in registers:
+ * the same draws (the same rejection) and the same state after */
+uint64_t carc__random_sum_below(carc_game *g, uint32_t n, int count)
+{
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n, sum = 0;
+    uint64_t s0 = g->rng[0], s1 = g->rng[1];
+    for (int i = 0; i < count; i++) {
+        uint64_t r;
+        do {
+            r = rotl64(s0 * 5, 7) * 9;
+            s1 ^= s0;
+            s0 = rotl64(s0, 24) ^ s1 ^ (s1 << 16);
+            s1 = rotl64(s1, 37);
+        } while (r >= limit);
+        sum += r % n;
+    }
+    g->rng[0] = s0;
+    g->rng[1] = s1;
+    return sum;
+}

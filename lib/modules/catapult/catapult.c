@@ -232,21 +232,35 @@ static int figure_place(const carc_game *g, int i, carc_spot *sp)
     return t;
 }
 
-/* The footprint of figure i on the board, centre in board hundredths of a
- * millimetre; false when it is not on the board. */
-static bool figure_rect(const carc_game *g, int i, int64_t *cx, int64_t *cy, int *hw, int *hd)
+/* Every figure's place at once (figure_place for figures 0..n-1, n
+ * returned): carc__figure_spots, then a held follower's place
+ * (carc__figure_held_spot) unless rule catapult_quarters is 2. */
+static int figure_places(const carc_game *g, int16_t *tiles, carc_spot *spots)
 {
-    carc_spot sp;
-    int t = figure_place(g, i, &sp);
+    int n = carc__figure_spots(g, carc__figure_count(g), tiles, spots);
+    bool quarters = carc__rule(g, RULE_QUARTERS) != 2;
+    for (int i = 0; i < n; i++)
+        if (tiles[i] == CARC_E_NOTFOUND && quarters) {
+            int t = carc__figure_held_spot(g, i, &spots[i]);
+            tiles[i] = (int16_t)(t >= 0 ? t : CARC_E_NOTFOUND);
+        }
+    return n;
+}
+
+/* The footprint of figure i at its place (t, sp: figure_places), centre in
+ * board hundredths of a millimetre; false when it has no place (t < 0). */
+static bool rect_at(const carc_game *g, int i, int t, const carc_spot *sp, int64_t *cx,
+                    int64_t *cy, int *hw, int *hd)
+{
     if (t < 0) return false;
     int x, y;
     carc__tile_xy(g, t, &x, &y);
     carc_fig f;
     carc__figure_get(g, i, &f);
     carc_footprint fp;
-    carc__figure_footprint(f.kind, sp.flags, &fp);
-    *cx = ((int64_t)x * 90 + sp.x - 45) * 50;
-    *cy = ((int64_t)y * 90 + sp.y - 45) * 50;
+    carc__figure_footprint(f.kind, sp->flags, &fp);
+    *cx = ((int64_t)x * 90 + sp->x - 45) * 50;
+    *cy = ((int64_t)y * 90 + sp->y - 45) * 50;
     *hw = fp.w / 2;
     *hd = fp.d / 2;
     return true;
@@ -263,9 +277,12 @@ static int touched_at(const carc_game *g, int kind, int x, int y, uint16_t *out,
     bool on[CARC_ID_FIGURE_N], hit[CARC_ID_FIGURE_N];
     int64_t px = (int64_t)x * 50, py = (int64_t)y * 50, r = token_radius[kind];
     int queue[CARC_ID_FIGURE_N], nq = 0;
+    int16_t tl[CARC_ID_FIGURE_N];
+    carc_spot sp[CARC_ID_FIGURE_N];
+    n = figure_places(g, tl, sp);
     for (int i = 0; i < n; i++) {
         hit[i] = false;
-        on[i] = figure_rect(g, i, &cx[i], &cy[i], &hw[i], &hd[i]);
+        on[i] = rect_at(g, i, tl[i], &sp[i], &cx[i], &cy[i], &hw[i], &hd[i]);
         if (!on[i]) continue;
         int64_t dx = llabs(px - cx[i]) - hw[i], dy = llabs(py - cy[i]) - hd[i];
         if (dx < 0) dx = 0;
@@ -323,8 +340,7 @@ static void aim_point(const carc_game *g, int fair, int aim, int *x, int *y)
  * every machine samples the same */
 static int64_t gauss(carc_game *g, int sd)
 {
-    int64_t sum = 0;
-    for (int i = 0; i < 12; i++) sum += carc__random_below(g, 4096);
+    int64_t sum = (int64_t)carc__random_sum_below(g, 4096, 12);
     return (sum - 6 * 4096) * sd / 4096;
 }
 
@@ -402,7 +418,8 @@ static int closest_followers(const carc_game *g, int player, int x, int y, int *
         if (!anyone && f.owner == player) continue;
         int64_t cx, cy;
         int hw, hd;
-        if (!figure_rect(g, i, &cx, &cy, &hw, &hd)) continue;
+        carc_spot sp;
+        if (!rect_at(g, i, figure_place(g, i, &sp), &sp, &cx, &cy, &hw, &hd)) continue;
         int64_t dx = cx - (int64_t)x * 50, dy = cy - (int64_t)y * 50, d = dx * dx + dy * dy;
         if (best < 0 || d < best) {
             best = d;
@@ -444,7 +461,21 @@ static bool swap_legal(const carc_game *g, int f, int t)
 
 /* The hurler's figures that may replace t: a follower of each kind in
  * supply (its lowest index) and each follower on the board; ascending. */
+static int swap_candidates_upto(const carc_game *g, int player, int t, int *out, int most);
 static int swap_candidates(const carc_game *g, int player, int t, int *out)
+{
+    return swap_candidates_upto(g, player, t, out, CARC_ID_FIGURE_N);
+}
+
+/* has the hurler any figure that may replace t?  (swap_candidates' first) */
+static bool swap_any(const carc_game *g, int player, int t)
+{
+    int c[1];
+    return swap_candidates_upto(g, player, t, c, 1) > 0;
+}
+
+/* swap_candidates, stopping after the first `most` */
+static int swap_candidates_upto(const carc_game *g, int player, int t, int *out, int most)
 {
     int n = carc__figure_count(g), m = 0;
     uint32_t kinds_seen = 0;
@@ -456,7 +487,7 @@ static int swap_candidates(const carc_game *g, int player, int t, int *out)
             if (kinds_seen & (1u << f.kind)) continue;
             kinds_seen |= 1u << f.kind;
         }
-        if (swap_legal(g, i, t)) out[m++] = i;
+        if (swap_legal(g, i, t) && (out[m++] = i, m == most)) break;
     }
     return m;
 }
@@ -727,7 +758,7 @@ static int knock_out(carc_game *g, int q, const uint16_t *w, int n)
 /* after a seduction token came to rest on the map: offer the exchange */
 static int seduce(carc_game *g, int player, int x, int y)
 {
-    int c[CARC_ID_FIGURE_N], r[CARC_ID_FIGURE_N];
+    int c[CARC_ID_FIGURE_N];
     int n = closest_followers(g, player, x, y, c);
     if (n == 0) return CARC_OK;
     if (n > 1) {
@@ -737,7 +768,7 @@ static int seduce(carc_game *g, int player, int x, int y)
     carc_fig f;
     carc__figure_get(g, c[0], &f);
     if (f.owner == player) return CARC_OK; /* rule 2: the hurler's own is closest */
-    if (swap_candidates(g, player, c[0], r) == 0) return CARC_OK;
+    if (!swap_any(g, player, c[0])) return CARC_OK;
     return carc__decision_followup(g, DEC_SWAP, player, MOD, -1, c[0]);
 }
 
@@ -804,11 +835,10 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_HURL:
         return apply_hurl(g, p, a);
     case ACT_PICK: {
-        int r[CARC_ID_FIGURE_N];
         carc_fig f;
         carc__figure_get(g, a->arg, &f);
         if (f.owner == p->player) return CARC_OK; /* rule 2: its own: nothing */
-        if (swap_candidates(g, p->player, a->arg, r) == 0) return CARC_OK;
+        if (!swap_any(g, p->player, a->arg)) return CARC_OK;
         return carc__decision_followup(g, DEC_SWAP, p->player, MOD, -1, a->arg);
     }
     case CARC_ACTION_PASS:

@@ -233,9 +233,15 @@ static int pig_of(const carc_game *g, int p)
 }
 
 /* The kinds of throw of distance d for player p: a bit per THROW_*. */
+static unsigned throw_kinds_n(const carc_game *g, int p, int n, int d);
 static unsigned throw_kinds(const carc_game *g, int p, int d)
 {
-    int n = supply_of(g, p);
+    return throw_kinds_n(g, p, supply_of(g, p), d);
+}
+
+/* throw_kinds with p's supply_of (n) known */
+static unsigned throw_kinds_n(const carc_game *g, int p, int n, int d)
+{
     unsigned k = 0;
     if (n <= 0 || d <= 0) return 0;
     if (!big_in_supply(g, p)) return d == n ? 1u << THROW_NORMAL : 0;
@@ -416,7 +422,7 @@ static void judge_from(const carc_game *g, int p, int pig, int S, int ox, int oy
     out->dist = d;
     for (int k = 0; k < 8; k++)
         if (ux[k] * d == dx && uy[k] * d == dy) out->dir = k;
-    unsigned kinds = throw_kinds(g, p, d);
+    unsigned kinds = throw_kinds_n(g, p, S, d);
     if (!kinds) {
         out->why = WHY_DISTANCE;
         return;
@@ -442,14 +448,21 @@ static void judge_from(const carc_game *g, int p, int pig, int S, int ox, int oy
 
 /* The landing tiles: along each direction at each distance a throw may
  * have, ascending tile order written in out (cap CARC_MAX_TILES). */
+static int landings_of(const carc_game *g, int p, int pig, int S, int *out, bool first_only);
 static int landings(const carc_game *g, int p, int *out, bool first_only)
 {
-    int pig = pig_of(g, p), n = 0;
-    if (pig < 0 || supply_of(g, p) <= 0) return 0;
+    int pig = pig_of(g, p), S;
+    if (pig < 0 || (S = supply_of(g, p)) <= 0) return 0;
+    return landings_of(g, p, pig, S, out, first_only);
+}
+
+/* landings with p's pig (on the board) and S = supply_of (> 0) known */
+static int landings_of(const carc_game *g, int p, int pig, int S, int *out, bool first_only)
+{
+    int n = 0;
     int o = carc__figure_tile(g, pig), ox, oy;
     carc__tile_xy(g, o, &ox, &oy);
     int ndir = carc__rule(g, RULE_DIRECTIONS) == 2 ? 8 : 4;
-    int S = supply_of(g, p);
     int dists[2] = {S, S + 1};
     if (big_in_supply(g, p) && carc__rule(g, RULE_BIG) == 2) dists[0] = 1, dists[1] = 2;
     int nd = big_in_supply(g, p) ? 2 : 1;
@@ -506,10 +519,12 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     /* a pig in supply is not on the board (a player has one: Traders &
      * Builders' kind count), nor is any without a follower to throw it:
      * answered from the supply counts, before the figures are searched */
+    int S, pig;
     if (thrown_now(g) || carc__figure_supply(g, p->player, CARC_FIGURE_PIG) > 0 ||
-        supply_of(g, p->player) <= 0 || pig_of(g, p->player) < 0)
+        (S = supply_of(g, p->player)) <= 0 || (pig = pig_of(g, p->player)) < 0)
         return;
-    if (landings(g, p->player, t, true)) carc__sink_push_kind(sink, ACT_THROW, 0, 0, VERB_THROW);
+    if (landings_of(g, p->player, pig, S, t, true))
+        carc__sink_push_kind(sink, ACT_THROW, 0, 0, VERB_THROW);
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)

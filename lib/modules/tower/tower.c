@@ -104,6 +104,8 @@ typedef struct tw_state {
     uint8_t ntowers;                   /* foundations placed                   */
     uint8_t cap;                       /* foundations of the catalogue         */
     uint8_t prisoners;                 /* followers held as prisoners now      */
+    uint8_t held[CARC_MAX_PLAYERS];    /* of them, player p's (offer_ransom's
+                                          gate: the player whose turn it is)   */
     tw_tower tower[];                  /* one per foundation of the catalogue,
                                           in placement order (tile ascending)  */
 } tw_state;
@@ -273,7 +275,8 @@ static bool top_ok(const carc_game *g, int p, int kind, int i)
 }
 
 /* the supply's figure is looked up once, at the first open tower with a
- * floor (not for every tower) */
+ * floor (not for every tower), and only when there is one: the towers are
+ * read before the supply */
 static bool top_possible(const carc_game *g, int p, int kind)
 {
     if (carc__figure_supply(g, p, kind) == 0) return false;
@@ -319,16 +322,19 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
             carc__tile_at(g, w->x, w->y) != w->tile || tower_index(s, w->tile) != i)
             return false;
     }
-    int held = 0;
+    int held = 0, of[CARC_MAX_PLAYERS] = {0};
     for (int i = 0; i < nf; i++) {
         carc_fig f;
         carc__figure_get(g, i, &f);
         if (held_by(&f, -1)) {
-            if (f.arg >= np) return false;
+            if (f.arg >= np || f.owner < 0 || f.owner >= np) return false;
             held++;
+            of[f.owner]++;
         }
     }
     if (held != s->prisoners) return false;
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++)
+        if (s->held[p] != of[p]) return false;
     for (int i = 0; i < n; i++) {
         const carc_pending *p = &queue[i];
         if (p->owner != MOD) continue;
@@ -355,17 +361,60 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
 
 /* Why figure i cannot be captured by player p from tower w (its height
  * now): 0 when it can, else one of the WHY_ reasons. */
-static inline __attribute__((always_inline)) int capture_refusal(const carc_game *g, int p,
-                                                                 const tw_tower *w, int i)
+/* The placed tiles within reach of a tower (in_reach's answer for every
+ * tile): a bit per placed tile order, from the 4 x height + 1 cells of its
+ * cross read once -- a walk over every figure tests a bit instead of
+ * reading each figure's cell. */
+typedef struct tw_reach {
+    uint64_t bits[CARC_MAX_TILES / 64];
+    uint32_t known, capturable; /* figure kinds whose class was asked, and
+                                   of them the capturable ones */
+} tw_reach;
+_Static_assert(CARC_FIGURE_KINDS <= 32, "a bit per figure kind");
+
+static void reach_of(const carc_game *g, const tw_tower *w, tw_reach *r)
+{
+    memset(r, 0, sizeof *r);
+    const carc_grid v = carc__grid(g);
+    int h = w->height;
+    for (int d = -h; d <= h; d++) {
+        int t = carc__grid_at(&v, w->x + d, w->y);
+        if (t >= 0) r->bits[t >> 6] |= 1ull << (t & 63);
+        if (d && (t = carc__grid_at(&v, w->x, w->y + d)) >= 0) r->bits[t >> 6] |= 1ull << (t & 63);
+    }
+}
+
+static inline bool reach_has(const tw_reach *r, int t)
+{
+    return (unsigned)t < CARC_MAX_TILES && (r->bits[t >> 6] >> (t & 63)) & 1;
+}
+
+/* Why figure i cannot be captured by player p from tower w (its height
+ * now): 0 when it can, else one of the WHY_ reasons.  r: the tower's
+ * reach (reach_of), or NULL to test the figure's cell (in_reach). */
+static inline bool capturable_kind(const carc_game *g, tw_reach *r, int kind)
+{
+    if (!r || kind >= 32) return carc__figure_kind_classes(g, kind) & CARC_CLASS_CAPTURABLE;
+    uint32_t b = 1u << kind;
+    if (!(r->known & b)) { /* asked once per kind and walk */
+        r->known |= b;
+        if (carc__figure_kind_classes(g, kind) & CARC_CLASS_CAPTURABLE) r->capturable |= b;
+    }
+    return (r->capturable & b) != 0;
+}
+
+static inline __attribute__((always_inline)) int capture_refusal_in(const carc_game *g, int p,
+                                                                    const tw_tower *w,
+                                                                    tw_reach *r, int i)
 {
     if (!w) return WHY_NOT_NOW;
     if (i < 0 || i >= carc__figure_count(g)) return WHY_NOT_CAPTURABLE;
     carc_fig f;
     carc__figure_get(g, i, &f);
     if (f.owner < 0 || (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE) ||
-        !(carc__figure_kind_classes(g, f.kind) & CARC_CLASS_CAPTURABLE))
+        !capturable_kind(g, r, f.kind))
         return WHY_NOT_CAPTURABLE;
-    if (!in_reach(g, w, f.tile)) return WHY_OUT_OF_REACH;
+    if (!(r ? reach_has(r, f.tile) : in_reach(g, w, f.tile))) return WHY_OUT_OF_REACH;
     int ct[2];
     if (carc__bcb_castle_of(g, i, ct)) return WHY_CASTLE;
     if (is_top(&f) && carc__rule(g, RULE_TOP_CAPTURE) == 1) return WHY_TOP_IMMUNE;
@@ -375,11 +424,19 @@ static inline __attribute__((always_inline)) int capture_refusal(const carc_game
     return 0;
 }
 
+static int capture_refusal(const carc_game *g, int p, const tw_tower *w, int i)
+{
+    return capture_refusal_in(g, p, w, NULL, i);
+}
+
 static bool capture_possible(const carc_game *g, int p, int t)
 {
     const tw_tower *w = tower_at(g, t);
+    if (!w) return false;
+    tw_reach r;
+    reach_of(g, w, &r);
     for (int i = 0; i < carc__figure_count(g); i++)
-        if (!capture_refusal(g, p, w, i)) return true;
+        if (!capture_refusal_in(g, p, w, &r, i)) return true;
     return false;
 }
 
@@ -407,15 +464,11 @@ static int ransom_refusal(const carc_game *g, int p)
     return 0;
 }
 
+/* does another player hold one of p's followers? (held[p], kept by
+ * figure_moved, checked by state_check) */
 static bool has_prisoner_held(const carc_game *g, int p)
 {
-    if (!cst(g)->prisoners) return false;
-    for (int i = 0; i < carc__figure_count(g); i++) {
-        carc_fig f;
-        carc__figure_get(g, i, &f);
-        if (f.owner == p && held_by(&f, -1)) return true;
-    }
-    return false;
+    return p >= 0 && p < CARC_MAX_PLAYERS && cst(g)->held[p] != 0;
 }
 
 /* ------------------------------------------------------------- steps */
@@ -461,7 +514,10 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
     tw_state *s = st(g);
     carc_fig now;
     carc__figure_get(g, fig, &now);
-    s->prisoners = (uint8_t)(s->prisoners + held_by(&now, -1) - held_by(from, -1));
+    int d = held_by(&now, -1) - held_by(from, -1);
+    s->prisoners = (uint8_t)(s->prisoners + d);
+    if (d && now.owner >= 0 && now.owner < CARC_MAX_PLAYERS)
+        s->held[now.owner] = (uint8_t)(s->held[now.owner] + d);
     if (is_top(from)) {
         int i = tower_index(s, from->tile);
         if (i >= 0 && s->tower[i].top == fig) s->tower[i].top = -1; /* open again */
@@ -489,12 +545,37 @@ static void push_tile(const carc_game *g, action_sink *sink, int kind, int t, in
     carc__sink_push(sink, &a, CARC_ID_TILE + t);
 }
 
+/* top_possible for both kinds (a bit per kind): the towers before the
+ * first open one with a floor are passed over once, not once per kind */
+static unsigned tops_possible(const carc_game *g, int p)
+{
+    const tw_state *s = cst(g);
+    unsigned out = 0;
+    int first = -1;
+    for (int k = CARC_FIGURE_FOLLOWER; k <= CARC_FIGURE_BIG; k++) {
+        if (carc__figure_supply(g, p, k) == 0) continue;
+        if (first < 0) {
+            first = 0;
+            while (first < s->ntowers && (!s->tower[first].height || !open_tower(&s->tower[first])))
+                first++;
+        }
+        int f = -1;
+        for (int i = first; i < s->ntowers; i++)
+            if (top_ok_with(g, p, k, i, &f)) {
+                out |= 1u << k;
+                break;
+            }
+    }
+    return out;
+}
+
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     if (p->player < 0 || !cst(g)->ntowers) return;
     if (floor_possible(g, p->player)) carc__sink_push_kind(sink, ACT_FLOOR, 0, 0, VERB_FLOOR);
+    unsigned tops = tops_possible(g, p->player);
     for (int k = CARC_FIGURE_FOLLOWER; k <= CARC_FIGURE_BIG; k++)
-        if (top_possible(g, p->player, k)) carc__sink_push_kind(sink, ACT_TOP, k, 0, VERB_TOP + k);
+        if (tops >> k & 1u) carc__sink_push_kind(sink, ACT_TOP, k, 0, VERB_TOP + k);
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
@@ -513,8 +594,11 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     case DEC_CAPTURE: {
         const tw_tower *w = tower_at(g, p->target);
         carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
+        if (!w) break;
+        tw_reach r;
+        reach_of(g, w, &r);
         for (int i = 0; i < carc__figure_count(g); i++)
-            if (!capture_refusal(g, p->player, w, i))
+            if (!capture_refusal_in(g, p->player, w, &r, i))
                 carc__sink_push_kind(sink, ACT_CAPTURE, i, 0, CARC_ID_FIGURE + i);
         break;
     }
@@ -815,9 +899,10 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_DEPLOY, -20, note_foundation},
 };
 
-/* the ransom has work only while prisoners are held, a foundation only
- * after a tower tile was laid */
-static const uint16_t step_work[] = {CARC_WORK_BYTE(tw_state, prisoners), 0};
+/* the ransom has work only while one of the player's followers is held
+ * (held[p], p the player whose turn it is), a foundation only after a
+ * tower tile was laid */
+static const uint16_t step_work[] = {CARC_WORK_PLAYER(tw_state, held), 0};
 static const uint32_t step_ttags[] = {0, CARC_TTAG_TOWER};
 _Static_assert(sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0] &&
                    sizeof step_ttags / sizeof step_ttags[0] == sizeof steps / sizeof steps[0],
