@@ -477,16 +477,17 @@ static int wagon_tiles(const carc_game *g, int p, int16_t *out, int cap)
     int n = 0;
     if (!w->live) return 0;
     if (carc__rule(g, RULE_WAGON_MOVE) == 1) {
-        for (int u = 0; u < carc__tile_count(g); u++)
-            if (wagon_tile_ok(g, p, u) && n < cap) out[n++] = (int16_t)u;
+        /* n == cap: nothing more is kept (the same out[] and count) */
+        for (int u = 0; u < carc__tile_count(g) && n < cap; u++)
+            if (wagon_tile_ok(g, p, u)) out[n++] = (int16_t)u;
         return n;
     }
     int x0, y0;
     carc__tile_xy(g, w->tile, &x0, &y0);
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++) {
+    for (int dy = -1; dy <= 1 && n < cap; dy++)
+        for (int dx = -1; dx <= 1 && n < cap; dx++) {
             int u = carc__tile_at(g, x0 + dx, y0 + dy);
-            if (u >= 0 && wagon_tile_ok(g, p, u) && n < cap) out[n++] = (int16_t)u;
+            if (u >= 0 && wagon_tile_ok(g, p, u)) out[n++] = (int16_t)u;
         }
     for (int i = 1; i < n; i++) /* ascending tile order */
         for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
@@ -897,12 +898,11 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 
 /* ------------------------------------------------------------ decisions */
 
-static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+/* deploy_actions' corners, out of line: the deployments without one (most)
+ * pay no prologue for them */
+static __attribute__((noinline)) void deploy_barns(const carc_game *g, const carc_pending *p,
+                                                   action_sink *sink)
 {
-    /* a corner needs three placed neighbours of the tile */
-    if (p->target < 0 || carc__tile_neighbours(g, p->target) < 3 ||
-        carc__figure_supply(g, p->player, CARC_FIGURE_BARN) == 0)
-        return;
     /* barn_ok for each corner: the corners first (barn_corners), then the
      * rest for those only */
     for (unsigned m = barn_corners(g, p->target); m; m &= m - 1) {
@@ -910,6 +910,15 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         if (barn_allowed(g, p->player, p->target, corner_field(g, p->target, c)))
             carc__sink_push_kind(sink, ACT_BARN, c, 0, VERB_BARN + c);
     }
+}
+
+static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    /* a corner needs three placed neighbours of the tile */
+    if (p->target < 0 || carc__tile_neighbours(g, p->target) < 3 ||
+        carc__figure_supply(g, p->player, CARC_FIGURE_BARN) == 0)
+        return;
+    deploy_barns(g, p, sink);
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)

@@ -600,7 +600,9 @@ static void push_tile(const carc_game *g, action_sink *sink, int kind, int t)
 
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
-    if (p->target < 0 || p->player < 0) return;
+    /* no acrobat tile yet: no target, no pyramid (acrobat_targets and
+     * full_pyramids answer 0) */
+    if (p->target < 0 || p->player < 0 || cst(g)->npyr == 0) return;
     int t[9];
     if (acrobat_targets(g, p->player, p->target, CARC_FIGURE_FOLLOWER, t) > 0)
         carc__sink_push_kind(sink, ACT_ACROBAT, 0, 0, VERB_ACROBAT);
