@@ -102,6 +102,9 @@ typedef struct am_state {
     uint8_t final_next;               /* end phase: players asked so far */
     int8_t final_choice;              /* end phase: -1 none, 0 pass, 1 abbey */
     uint8_t barns_on_board;
+    uint8_t abbeys_held;              /* the abbeys[] summed: the holes are kept
+                                         up to date while it is nonzero (nobody
+                                         asks them after the last abbey) */
     uint8_t wagons_pending;
     uint16_t holes;                   /* empty cells with 4 placed neighbours */
     int16_t barn_fig[CARC_MAX_PLAYERS]; /* each player's barn figure */
@@ -186,6 +189,7 @@ static void setup(carc_game *g)
     }
     for (int p = 0; p < carc__players(g); p++) {
         s->abbeys[p] = 1;
+        s->abbeys_held++;
         s->barn_fig[p] = (int16_t)carc__figure_in_supply(g, p, CARC_FIGURE_BARN);
     }
     s->new_barn = -1;
@@ -208,6 +212,9 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         s->final_choice < -1 || s->final_choice > 1 || s->wagons_pending > 1 ||
         s->barns_on_board > nf)
         return false;
+    int held = 0;
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++) held += s->abbeys[p];
+    if (s->abbeys_held != held) return false;
     for (int i = 0; i < NGROUP_TILES; i++)
         if (s->group_type[i] < -1 || s->group_type[i] >= carc__ntypes) return false;
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
@@ -470,16 +477,17 @@ static int wagon_tiles(const carc_game *g, int p, int16_t *out, int cap)
     int n = 0;
     if (!w->live) return 0;
     if (carc__rule(g, RULE_WAGON_MOVE) == 1) {
-        for (int u = 0; u < carc__tile_count(g); u++)
-            if (wagon_tile_ok(g, p, u) && n < cap) out[n++] = (int16_t)u;
+        /* n == cap: nothing more is kept (the same out[] and count) */
+        for (int u = 0; u < carc__tile_count(g) && n < cap; u++)
+            if (wagon_tile_ok(g, p, u)) out[n++] = (int16_t)u;
         return n;
     }
     int x0, y0;
     carc__tile_xy(g, w->tile, &x0, &y0);
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++) {
+    for (int dy = -1; dy <= 1 && n < cap; dy++)
+        for (int dx = -1; dx <= 1 && n < cap; dx++) {
             int u = carc__tile_at(g, x0 + dx, y0 + dy);
-            if (u >= 0 && wagon_tile_ok(g, p, u) && n < cap) out[n++] = (int16_t)u;
+            if (u >= 0 && wagon_tile_ok(g, p, u)) out[n++] = (int16_t)u;
         }
     for (int i = 1; i < n; i++) /* ascending tile order */
         for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
@@ -710,11 +718,14 @@ static void farmers_home(carc_game *g, int root)
 }
 
 /* BEFORE_SCORING (after the core collected what this placement completed,
- * so a city completed now counts): the holes; farmers meeting a barn. */
+ * so a city completed now counts): the holes while an abbey is held (only
+ * offer_abbey and final_abbeys read them, for a player holding one);
+ * farmers meeting a barn.  Gated by the pair barns_on_board, abbeys_held
+ * (new_barn is -1 while no barn stands: a barn placed stands). */
 static int barn_scoring(carc_game *g)
 {
     am_state *s = st(g);
-    track_holes(g);
+    if (s->abbeys_held) track_holes(g);
     int new_barn = s->new_barn;
     if (!s->barns_on_board) {
         s->new_barn = -1;
@@ -804,6 +815,7 @@ static int final_abbeys(carc_game *g)
         if (s->final_choice == 1) {
             s->final_choice = -1;
             s->abbeys[who]--;
+            s->abbeys_held--;
             s->final_next++;
             carc__turn_start(g, who, s->abbey_type);
             return CARC_HOOK_JUMP;
@@ -886,12 +898,11 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 
 /* ------------------------------------------------------------ decisions */
 
-static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+/* deploy_actions' corners, out of line: the deployments without one (most)
+ * pay no prologue for them */
+static __attribute__((noinline)) void deploy_barns(const carc_game *g, const carc_pending *p,
+                                                   action_sink *sink)
 {
-    /* a corner needs three placed neighbours of the tile */
-    if (p->target < 0 || carc__tile_neighbours(g, p->target) < 3 ||
-        carc__figure_supply(g, p->player, CARC_FIGURE_BARN) == 0)
-        return;
     /* barn_ok for each corner: the corners first (barn_corners), then the
      * rest for those only */
     for (unsigned m = barn_corners(g, p->target); m; m &= m - 1) {
@@ -899,6 +910,15 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         if (barn_allowed(g, p->player, p->target, corner_field(g, p->target, c)))
             carc__sink_push_kind(sink, ACT_BARN, c, 0, VERB_BARN + c);
     }
+}
+
+static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    /* a corner needs three placed neighbours of the tile */
+    if (p->target < 0 || carc__tile_neighbours(g, p->target) < 3 ||
+        carc__figure_supply(g, p->player, CARC_FIGURE_BARN) == 0)
+        return;
+    deploy_barns(g, p, sink);
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
@@ -973,6 +993,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
             return CARC_OK;
         }
         s->abbeys[p->player]--;
+        s->abbeys_held--;
         return carc__tile_in_hand_set(g, s->abbey_type);
     case ACT_WAGON_TILE:
         return carc__decision_followup(g, DEC_WAGON_SEG, p->player, MOD, a->arg, 0);
@@ -1017,8 +1038,10 @@ static const carc_step_hook steps[] = {
 };
 
 /* offer_abbey has work only while the player to move holds an abbey,
- * wagons_move only while a wagon waits to move on */
-static const uint16_t step_work[] = {CARC_WORK_PLAYER(am_state, abbeys), 0,
+ * barn_scoring while a barn stands or an abbey is held, wagons_move only
+ * while a wagon waits to move on */
+static const uint16_t step_work[] = {CARC_WORK_PLAYER(am_state, abbeys),
+                                     CARC_WORK_PAIR(am_state, barns_on_board),
                                      CARC_WORK_BYTE(am_state, wagons_pending), 0, 0};
 _Static_assert(sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0],
                "a step_work entry per step hook");

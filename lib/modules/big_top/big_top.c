@@ -121,7 +121,12 @@ typedef struct bt_state {
     /* figures that went home from a scored feature (cause CARC_CAUSE_SCORED)
      * during this placement, a bit per figure index: footnote 1, they earn
      * nothing in the circus of this placement wherever they stand now (a
-     * wagon moved on); cleared when the next placement deploys */
+     * wagon moved on).  The bits were set while tile scored_tile was the
+     * tile laid (carc__tile_last); they count only while it still is, and
+     * the first such move of a later placement clears them (no hook runs
+     * every placement for it: a figure leaves a feature scored only from
+     * the deployment on, the scoring of the tile laid) */
+    int16_t scored_tile;
     uint8_t scored[CARC_ID_FIGURE_N / 8];
     bt_pyramid pyr[];       /* one per acrobat tile of the catalogue             */
 } bt_state;
@@ -199,7 +204,8 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
     for (int i = 0; i < NANIMALS; i++)
         if (s->used[i] > animal_count[i]) return false;
     if (s->big_top >= nf || s->nring > CARC_MAX_PLAYERS || s->final_done > 1 ||
-        s->npyr > acrobat_tiles() || s->full > s->npyr)
+        s->npyr > acrobat_tiles() || s->full > s->npyr || s->scored_tile < -1 ||
+        s->scored_tile >= nt)
         return false;
     for (int i = 0; i < s->nring; i++)
         if (s->ring[i] >= nf) return false;
@@ -230,6 +236,7 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
 static void setup(carc_game *g)
 {
     bt_state *s = st(g);
+    s->scored_tile = -1;
     for (int i = 0; i < carc__figure_count(g); i++) {
         carc_fig f;
         carc__figure_get(g, i, &f);
@@ -309,12 +316,11 @@ static bool figure_spot(const carc_game *g, int fig, carc_spot *spot)
     return true;
 }
 
-/* DEPLOY, before the core's deployment: a new placement (nothing of it has
- * scored yet); note an acrobat tile just placed */
+/* DEPLOY, before the core's deployment: note an acrobat tile just placed
+ * (gated: only after an acrobat tile, step_ttags) */
 static int note_acrobat_tile(carc_game *g)
 {
     bt_state *s = st(g);
-    memset(s->scored, 0, sizeof s->scored);
     int t = carc__tile_last(g);
     if (t < 0 || !is_acrobat(g, t) || s->npyr >= acrobat_tiles()) return CARC_HOOK_NEXT;
     bt_pyramid *e = &s->pyr[s->npyr++];
@@ -343,8 +349,15 @@ static void pyramid_add(carc_game *g, int t, int d)
 
 static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 {
-    if (cause == CARC_CAUSE_SCORED && fig >= 0 && fig < CARC_ID_FIGURE_N)
-        st(g)->scored[fig / 8] |= (uint8_t)(1u << (fig % 8));
+    if (cause == CARC_CAUSE_SCORED && fig >= 0 && fig < CARC_ID_FIGURE_N) {
+        bt_state *s = st(g);
+        const int t = carc__tile_last(g);
+        if (s->scored_tile != t) { /* a new placement's first */
+            memset(s->scored, 0, sizeof s->scored);
+            s->scored_tile = (int16_t)t;
+        }
+        s->scored[fig / 8] |= (uint8_t)(1u << (fig % 8));
+    }
     carc_fig f;
     carc__figure_get(g, fig, &f);
     if (is_acrobat_fig(from)) pyramid_add(g, from->tile, -1);
@@ -438,54 +451,60 @@ static bool castle_in_3x3(const carc_game *g, int fig, int cx, int cy)
     return in_3x3(g, tiles[0], cx, cy) || in_3x3(g, tiles[1], cx, cy);
 }
 
-/* Did figure i go home from a feature scored during this placement? */
-static bool scored_now(const carc_game *g, int i)
+/* How much figure i (f: its record, on the board or held: not in supply
+ * nor out of play, owned, of a meeple kind) weighs in the circus around
+ * cell (cx, cy) (0: not counted).  castles: some castle stands
+ * (carc__bcb_castles), else no figure is a castle's knight */
+static int circus_weight(const carc_game *g, int i, const carc_fig *f, int cx, int cy, bool castles)
 {
-    return i < CARC_ID_FIGURE_N && (cst(g)->scored[i / 8] >> (i % 8) & 1u);
-}
-
-/* How much figure i weighs in the circus around cell (cx, cy) (0: not
- * counted).  placed: the circus of a new circus tile, where the figures of
- * the features this placement scored never count (footnote 1), even when
- * they stand on the board again (a wagon that moved on).  castles: some
- * castle stands (carc__bcb_castles), else no figure is a castle's knight */
-static int circus_weight(const carc_game *g, int i, int cx, int cy, bool placed, bool castles)
-{
-    carc_fig f;
-    carc__figure_get(g, i, &f);
-    /* in supply or out of play: on no tile, held by nobody (most figures
-     * of a game: the answer of the tests below, without them) */
-    if (f.where == CARC_PLACE_SUPPLY || f.where == CARC_PLACE_REMOVED) return 0;
-    if (f.owner < 0 || !(carc__figure_kind_classes(g, f.kind) & CARC_CLASS_MEEPLE)) return 0;
-    if (placed && scored_now(g, i)) return 0;
     /* carc__figure_tile: a figure on a segment or tile is on its own */
-    int t = f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE ? f.tile
-                                                                       : carc__figure_tile(g, i);
+    int t = f->where == CARC_PLACE_SEGMENT || f->where == CARC_PLACE_TILE ? f->tile
+                                                                         : carc__figure_tile(g, i);
     if (t < 0) {
         /* D3 option: followers in the City's quarters (held by the Count) */
-        return f.where == CARC_PLACE_HELD && f.holder == CARC_MODULE_COUNT &&
+        return f->where == CARC_PLACE_HELD && f->holder == CARC_MODULE_COUNT &&
                        carc__rule(g, RULE_QUARTERS) == 2
                    ? 1 : 0;
     }
     if (!in_3x3(g, t, cx, cy) && !(castles && castle_in_3x3(g, i, cx, cy))) return 0;
-    return f.kind == CARC_FIGURE_BIG && carc__rule(g, RULE_BIG_MEEPLE) == 2 ? 2 : 1;
+    return f->kind == CARC_FIGURE_BIG && carc__rule(g, RULE_BIG_MEEPLE) == 2 ? 2 : 1;
 }
 
+/* placed: the circus of a new circus tile, where the figures of the
+ * features this placement scored never count (footnote 1), even when they
+ * stand on the board again (a wagon that moved on) */
 static int score_circus(carc_game *g, int value, bool placed)
 {
     int c = big_top_tile(g);
     if (c < 0) return CARC_OK;
     int count[CARC_MAX_PLAYERS] = {0}, cx, cy;
     carc__tile_xy(g, c, &cx, &cy);
+    const bt_state *s = cst(g);
     /* no castle standing: no figure is a castle's knight (castle_in_3x3) */
     const bool castles = carc__bcb_castles(g) > 0;
+    /* the bits of this placement's scored figures (scored_tile) */
+    const bool fresh = placed && s->scored_tile == carc__tile_last(g);
+    /* the kinds' meeple class, asked once per kind met */
+    uint32_t known = 0, meeple = 0;
     for (int i = 0; i < carc__figure_count(g); i++) {
-        int w = circus_weight(g, i, cx, cy, placed, castles);
-        if (w) {
-            carc_fig f;
-            carc__figure_get(g, i, &f);
-            count[f.owner] += w;
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        /* in supply or out of play: on no tile, held by nobody (most figures
+         * of a game: the answer of the tests below, without them) */
+        if (f.where == CARC_PLACE_SUPPLY || f.where == CARC_PLACE_REMOVED || f.owner < 0)
+            continue;
+        const unsigned k = (unsigned)f.kind;
+        if (k < 32) {
+            if (!(known >> k & 1u)) {
+                known |= 1u << k;
+                if (carc__figure_kind_classes(g, f.kind) & CARC_CLASS_MEEPLE) meeple |= 1u << k;
+            }
+            if (!(meeple >> k & 1u)) continue;
+        } else if (!(carc__figure_kind_classes(g, f.kind) & CARC_CLASS_MEEPLE)) {
+            continue;
         }
+        if (fresh && i < CARC_ID_FIGURE_N && (s->scored[i / 8] >> (i % 8) & 1u)) continue;
+        count[f.owner] += circus_weight(g, i, &f, cx, cy, castles);
     }
     int seg = 0; /* the circus space is segment 0 of every circus tile */
     for (int p = 0; p < carc__players(g); p++)
@@ -581,7 +600,9 @@ static void push_tile(const carc_game *g, action_sink *sink, int kind, int t)
 
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
-    if (p->target < 0 || p->player < 0) return;
+    /* no acrobat tile yet: no target, no pyramid (acrobat_targets and
+     * full_pyramids answer 0) */
+    if (p->target < 0 || p->player < 0 || cst(g)->npyr == 0) return;
     int t[9];
     if (acrobat_targets(g, p->player, p->target, CARC_FIGURE_FOLLOWER, t) > 0)
         carc__sink_push_kind(sink, ACT_ACROBAT, 0, 0, VERB_ACROBAT);
@@ -670,8 +691,11 @@ static int chance_outcomes(const carc_game *g, const carc_pending *p, int32_t *i
 {
     if (p->kind != DEC_REVEAL) return CARC_E_STATE;
     size_t n = 0;
+    const bt_state *s = cst(g);
+    int total = 0; /* tokens_left's answer, its sum taken once */
+    for (int k = 0; k < NANIMALS; k++) total += animal_count[k] - s->used[k];
     for (int i = 0; i < NANIMALS; i++) {
-        int left = tokens_left(cst(g), i);
+        int left = total <= 0 ? animal_count[i] : animal_count[i] - s->used[i];
         if (left <= 0) continue;
         if (n < cap) {
             ids[n] = animals[i].value;
@@ -861,8 +885,9 @@ static bool step_active(const carc_game *g, int i)
     return true;
 }
 
-/* the circus hooks have work only after a circus tile was laid */
-static const uint32_t step_ttags[] = {0, CARC_TTAG_CIRCUS, CARC_TTAG_CIRCUS, 0, 0};
+/* the circus hooks have work only after a circus tile was laid, the
+ * acrobat tile's note only after an acrobat tile */
+static const uint32_t step_ttags[] = {CARC_TTAG_ACROBATS, CARC_TTAG_CIRCUS, CARC_TTAG_CIRCUS, 0, 0};
 _Static_assert(sizeof step_ttags / sizeof step_ttags[0] == sizeof steps / sizeof steps[0],
                "a step_ttags entry per step hook");
 

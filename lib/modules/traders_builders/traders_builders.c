@@ -41,8 +41,10 @@ typedef struct tb_state {
     uint8_t tokens[CARC_MAX_PLAYERS][NGOODS]; /* goods tokens taken */
     uint8_t builder[CARC_MAX_PLAYERS];        /* figure index, NO_FIG if none */
     uint8_t pig[CARC_MAX_PLAYERS];
-    uint8_t extend;     /* this part's tile extends the player's builder's feature */
-    uint8_t goods_due;  /* this part's completed cities' goods not yet taken */
+    uint8_t extend;     /* this part's tile extends the player's builder's feature
+                           (set by after_place, cleared by builder_part) */
+    uint8_t goods_due;  /* this part's tile completed a city whose goods are not
+                           yet taken (set by after_place, cleared by take_goods) */
     uint16_t ngoods;    /* symbols laid so far */
     goods_seg goods[];  /* every goods symbol on the board, in laying order */
 } tb_state;
@@ -177,45 +179,83 @@ static int fig_root(const carc_game *g, unsigned fig)
 
 /* ----------------------------------------------------------------- steps */
 
-/* AFTER_PLACE: note the goods symbols of the tile just laid, and whether it
- * extends the feature of its player's builder (a builder deployed on this
- * tile comes later, in DEPLOY, so it never counts).  Only in the first part
- * of a turn: the extra part never earns another. */
+/* The city segments of tile type t (a bit each), found once per thread (the
+ * catalogue is fixed): after_place asks whether the tile completed a city. */
+#define CITY_TYPES 512
+static uint32_t city_segs(int t)
+{
+    static _Thread_local uint32_t segs[CITY_TYPES];
+    static _Thread_local bool known;
+    if (!known) {
+        for (int u = 0; u < carc__ntypes && u < CITY_TYPES; u++)
+            for (int i = 0; i < carc__types[u].nseg; i++)
+                if (carc__types[u].seg[i].kind == CARC_FEATURE_CITY) segs[u] |= 1u << i;
+        known = true;
+    }
+    if (t < CITY_TYPES) return segs[t];
+    uint32_t m = 0; /* beyond the table: look */
+    for (int i = 0; i < carc__types[t].nseg; i++)
+        if (carc__types[t].seg[i].kind == CARC_FEATURE_CITY) m |= 1u << i;
+    return m;
+}
+
+/* AFTER_PLACE: note the goods symbols of the tile just laid, whether it
+ * extends its player's builder's feature, and whether it completed a city
+ * while goods lie on the board (goods_due: take_goods then
+ * has work; a city completes only when a tile laid closes it: with a city
+ * segment of its own, or a wildcard edge).  Every
+ * placement: no gate. */
 static int after_place(carc_game *g)
 {
     tb_state *s = st(g);
     int t = carc__tile_last(g);
-    s->extend = 0;
-    s->goods_due = t >= 0;
     if (t < 0) return CARC_HOOK_NEXT;
     int type = carc__tile_type(g, t);
     const tile_type *ty = &carc__types[type];
-    const int ngs = type_has_goods(type) ? ty->nseg : 0;
-    for (int i = 0; i < ngs; i++)
-        for (int k = 0; k < NGOODS; k++)
-            if (ty->seg[i].tags & s->good_tag[k]) {
-                /* the capacity counts every symbol of the catalogue */
-                goods_seg *e = &s->goods[s->ngoods++];
-                e->tile = (uint16_t)t;
-                e->seg = (uint8_t)i;
-                e->good = (uint8_t)k;
-            }
-    int broot = carc__turn_part(g) == 0 ? fig_root(g, s->builder[carc__current(g)]) : -1;
-    /* i == nseg: a road laid over the tile (a bridge, carc__tile_overlay_road),
-     * here only a repair's bridge on the new tile, laid before this hook
-     * runs: the tile then extends the builder's road through it */
-    if (broot >= 0)
-        /* its roads and cities (rc_segs), and segment nseg */
-        for (uint64_t m = ty->rc_segs | (1ull << ty->nseg); m; m &= m - 1) {
-            int i = __builtin_ctzll(m);
-            int root = carc__segment_root(g, t, i);
-            if (root < 0) continue;
-            int k = i < ty->nseg ? ty->seg[i].kind : carc__root_kind(g, root);
-            if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) && root == broot) {
-                s->extend = 1;
+    if (type_has_goods(type))
+        for (int i = 0; i < ty->nseg; i++)
+            for (int k = 0; k < NGOODS; k++)
+                if (ty->seg[i].tags & s->good_tag[k]) {
+                    /* the capacity counts every symbol of the catalogue */
+                    goods_seg *e = &s->goods[s->ngoods++];
+                    e->tile = (uint16_t)t;
+                    e->seg = (uint8_t)i;
+                    e->good = (uint8_t)k;
+                }
+    /* a tile with a wildcard edge (the abbey) closes its neighbours' cities
+     * without a city of its own: take_goods looks at what completed */
+    if (s->ngoods && ty->wild[0]) s->goods_due = 1;
+    else if (s->ngoods)
+        for (uint32_t m = city_segs(type); m; m &= m - 1) {
+            int root = carc__segment_root(g, t, __builtin_ctz(m));
+            if (root >= 0 && carc__root_open_edges(g, root) == 0) {
+                s->goods_due = 1;
                 break;
             }
         }
+    /* whether it extends the feature of its player's builder (a builder
+     * deployed on this tile comes later, in DEPLOY, so it never counts);
+     * only in the first part of a turn: the extra part never earns another.
+     * extend is 0 here (builder_part cleared it at the last PART_END). */
+    const unsigned b = s->builder[carc__current(g)];
+    if (b == NO_FIG || carc__figure_tile(g, (int)b) < 0 || carc__turn_part(g) != 0)
+        return CARC_HOOK_NEXT;
+    int broot = fig_root(g, b);
+    if (broot < 0) return CARC_HOOK_NEXT;
+    /* i == nseg: a road laid over the tile (a bridge, carc__tile_overlay_road),
+     * here only a repair's bridge on the new tile, laid before this hook
+     * runs: the tile then extends the builder's road through it */
+    /* its roads and cities (rc_segs), and segment nseg */
+    for (uint64_t m = ty->rc_segs | (1ull << ty->nseg); m; m &= m - 1) {
+        int i = __builtin_ctzll(m);
+        int root = carc__segment_root(g, t, i);
+        if (root < 0) continue;
+        int k = i < ty->nseg ? ty->seg[i].kind : carc__root_kind(g, root);
+        if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) && root == broot) {
+            s->extend = 1;
+            break;
+        }
+    }
     return CARC_HOOK_NEXT;
 }
 
@@ -225,6 +265,7 @@ static int take_goods(carc_game *g)
 {
     tb_state *s = st(g);
     int p = carc__current(g);
+    if (!s->goods_due) return CARC_HOOK_NEXT; /* its gate: nothing to take */
     s->goods_due = 0;
     for (int i = 0; i < carc__root_completed_count(g); i++) {
         int root = carc__root_completed(g, i);
@@ -313,10 +354,26 @@ static uint32_t deploy_segs(const carc_game *g, int player, int kind, int tile, 
                             int cause)
 {
     (void)cause;
-    uint32_t m = 0;
     if (kind != CARC_FIGURE_PIG && kind != CARC_FIGURE_BUILDER) return 0;
-    for (int s = 0; s < nseg; s++)
-        if (deploy_allowed_in(g, player, kind, tile, s)) m |= 1u << s;
+    const tile_type *ty = &carc__types[carc__tile_type(g, tile)];
+    /* the builder: the roads and cities (rc_segs); the pig: the fields */
+    const int n = nseg < ty->nseg ? nseg : ty->nseg;
+    uint32_t cand = 0;
+    if (kind == CARC_FIGURE_BUILDER)
+        cand = (uint32_t)ty->rc_segs & (n < 32 ? (1u << n) - 1u : ~0u);
+    else
+        for (int s = 0; s < n; s++) cand |= (uint32_t)(ty->seg[s].kind == CARC_FEATURE_FIELD) << s;
+    /* s >= the type's segments: a road laid over the tile (a bridge), as
+     * deploy_allowed_in sees it */
+    for (int s = n; s < nseg && s < 32; s++)
+        if (deploy_allowed_in(g, player, kind, tile, s)) cand |= 1u << s;
+    uint32_t m = 0;
+    for (; cand; cand &= cand - 1) {
+        int s = __builtin_ctz(cand);
+        int root = carc__segment_root(g, tile, s);
+        if (!(carc__root_owners(g, root) >> player & 1u)) continue;
+        if (kind == CARC_FIGURE_PIG || carc__root_open_edges(g, root) > 0) m |= 1u << s;
+    }
     return m;
 }
 
@@ -377,8 +434,11 @@ static const carc_step_hook steps[] = {
     {CARC_STEP_FINAL_SCORING, 1, goods_majorities},
 };
 
-/* builder_part has work only when this part's tile extends the builder's feature */
-static const uint16_t step_work[] = {0, 0, CARC_WORK_BYTE(tb_state, extend), 0};
+/* take_goods has work only when this part's tile completed a city while goods
+ * lie on the board; builder_part only when this part's tile extends the
+ * builder's feature */
+static const uint16_t step_work[] = {0, CARC_WORK_BYTE(tb_state, goods_due),
+                                     CARC_WORK_BYTE(tb_state, extend), 0};
 _Static_assert(sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0],
                "a step_work entry per step hook");
 
