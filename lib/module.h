@@ -1330,6 +1330,11 @@ bool carc__figure_deploy_legal(const carc_game *g, int fig, int tile, int seg, i
 int carc__figure_deploy(carc_game *g, int fig, int tile, int seg, int cause, unsigned flags);
 /* would the enabled modules let figure fig move there for this cause? */
 bool carc__figure_may_move(const carc_game *g, int fig, int where, int tile, int arg, int cause);
+/* may an enabled module veto a move (has one a may_move_figure hook)?
+ * false: carc__figure_may_move answers true for every move of this game,
+ * so a module asking it per candidate may ask this once per listing
+ * instead.  Constant for a game; any time.  Since 0.11. */
+bool carc__figure_moves_vetoed(const carc_game *g);
 int carc__figure_supply(const carc_game *g, int player, int kind);
 int carc__figure_supply_class(const carc_game *g, int player, unsigned classes);
 int carc__figure_kind_classes(const carc_game *g, int kind);

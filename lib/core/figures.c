@@ -366,3 +366,5 @@ bool carc__figure_may_move(const carc_game *g, int fig, int where, int tile, int
     }
     return true;
 }
+
+bool carc__figure_moves_vetoed(const carc_game *g) { return (g->hookmask & HK_MAY_MOVE) != 0; }
