@@ -382,15 +382,25 @@ static int step_refusal(const carc_game *g, int d)
     return step_refusal_at(g, &c, d);
 }
 
-/* the directions a step may take now: bit d for each legal direction d */
+/* the directions a step may take now: bit d for each legal direction d
+ * (step_refusal_at's rule for the four, the board's window read once) */
 static unsigned step_mask_now(const carc_game *g)
 {
+    const pd_state *s = cst(g);
     step_ctx c;
     step_ctx_get(g, &c);
     unsigned m = 0;
     if (c.from < 0) return 0;
-    for (int d = 0; d < 4; d++)
-        if (!step_refusal_at(g, &c, d)) m |= 1u << d;
+    const carc_grid v = carc__grid(g);
+    for (int d = 0; d < 4; d++) {
+        const int to = carc__grid_at(&v, c.x + dx[d], c.y + dy[d]);
+        if (to < 0 || to == c.fairy || visited(s, to)) continue;
+        if (s->t_coc_inner && (tile_tags(g, to) & s->t_coc_inner)) continue;
+        if (c.vetoed &&
+            !carc__figure_may_move(g, s->dragon, CARC_PLACE_TILE, to, 0, CAUSE_STEP))
+            continue;
+        m |= 1u << d;
+    }
     return m;
 }
 
@@ -407,25 +417,25 @@ static int eat(carc_game *g, int t)
         /* the players' eatable figures on the board when the pass begins
          * (pd_state.eatable), ascending: the figures on tile t among them
          * are the ones carc__tile_figures would list for the pass */
-        const uint64_t m[2] = {s->eatable[0], s->eatable[1]};
+        int on[CARC_ID_FIGURE_N];
+        const int n = carc__figures_on_tile(g, s->eatable, t, on);
         others = false;
-        for (int w = 0; w < 2; w++)
-            for (uint64_t b = m[w]; b; b &= b - 1) {
-                const int i = w * 64 + __builtin_ctzll(b);
-                if (carc__figure_tile(g, i) != t) continue;
-                carc_fig f;
-                carc__figure_get(g, i, &f);
-                unsigned cl = (unsigned)carc__figure_kind_classes(g, f.kind);
-                int tiles[2];
-                if (f.owner < 0 || !(cl & CARC_CLASS_EATABLE)) continue;
-                if (pass == 0 && !(cl & CARC_CLASS_FOLLOWER)) {
-                    others = true;
-                    continue;
-                }
-                if (carc__bcb_castle_of(g, i, tiles)) continue;
-                int rc = carc__figure_move(g, i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_EATEN);
-                if (rc) return rc;
+        for (int k = 0; k < n; k++) {
+            const int i = on[k];
+            if (carc__figure_tile(g, i) != t) continue;
+            carc_fig f;
+            carc__figure_get(g, i, &f);
+            unsigned cl = (unsigned)carc__figure_kind_classes(g, f.kind);
+            int tiles[2];
+            if (f.owner < 0 || !(cl & CARC_CLASS_EATABLE)) continue;
+            if (pass == 0 && !(cl & CARC_CLASS_FOLLOWER)) {
+                others = true;
+                continue;
             }
+            if (carc__bcb_castle_of(g, i, tiles)) continue;
+            int rc = carc__figure_move(g, i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_EATEN);
+            if (rc) return rc;
+        }
     }
     return CARC_OK;
 }
@@ -883,6 +893,11 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     switch (p->kind) {
     case DEC_STEP: {
         unsigned mask = cst(g)->step_mask; /* flight's, when it pushed the step */
+        if (!sink->buf && sink->ids && sink->n + 4 <= sink->cap) { /* ids only */
+            for (int d = 0; d < 4; d++)
+                if (mask >> d & 1u) sink->ids[sink->n++] = CARC_ID_DIRECTION + 2 * d;
+            break;
+        }
         for (int d = 0; d < 4; d++)
             if (mask >> d & 1u) carc__sink_push_kind(sink, ACT_STEP, d, 0, CARC_ID_DIRECTION + 2 * d);
         break;
