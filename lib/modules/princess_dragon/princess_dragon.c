@@ -793,9 +793,8 @@ static bool may_deploy(const carc_game *g, int player, int kind, int tile, int s
     if (cause == CARC_CAUSE_DUNGEON_EXIT) return true;
     if (s->princess_done && cause == CARC_CAUSE_DEPLOY && tile == carc__tile_last(g)) return false;
     if (!s->entered || s->dragon < 0) return true; /* the dragon is not in play yet */
-    if (!(carc__figure_kind_classes(g, kind) & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE)))
-        return true;
-    return tile != carc__figure_tile(g, s->dragon);
+    if (tile != carc__figure_tile(g, s->dragon)) return true;
+    return !(carc__figure_kind_classes(g, kind) & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE));
 }
 
 /* ------------------------------------------------------------- scoring */
