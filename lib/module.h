@@ -1368,32 +1368,32 @@ static inline int carc__figure_tile(const carc_game *g, int fig)
  * CARC_ID_FIGURE_N; bits of no figure ignored) that are on placed tile
  * `tile` as carc__figure_tile says (an attached figure followed to its
  * host's tile), ascending, into out (room for CARC_ID_FIGURE_N); how many.
- * Inline: the figure records read in place, one pass over the set's bits
- * -- a module keeping a set of its candidates (a player's followers, the
- * eatable figures) asks this instead of carc__tile_figures, which walks
- * every figure.  Read-only; any time.  Since 0.11. */
+ * Inline: one pass over the figure records read in place (the chase only
+ * for an attached figure of the set) -- a module keeping a set of its
+ * candidates (a player's followers, the eatable figures) asks this instead
+ * of carc__tile_figures and its calls.  Read-only; any time.  Since 0.11. */
 static inline int carc__figures_on_tile(const carc_game *g, const uint64_t mask[2], int tile,
                                         int *out)
 {
     const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
-    const unsigned nf = (unsigned)carc__figure_count(g);
+    unsigned nf = (unsigned)carc__figure_count(g);
+    if (nf > CARC_ID_FIGURE_N) nf = CARC_ID_FIGURE_N;
     int n = 0;
-    for (int w = 0; w < 2; w++)
-        for (uint64_t b = mask[w]; b; b &= b - 1) {
-            const unsigned i = (unsigned)(w * 64 + __builtin_ctzll(b));
-            if (i >= nf) break;
-            const char *f = F + (size_t)i * CARC__FIG_BYTES;
-            const uint8_t where = (uint8_t)f[CARC__FIG_WHERE];
-            int t = -1;
-            if (where == CARC_PLACE_SEGMENT || where == CARC_PLACE_TILE) {
-                uint16_t v;
-                memcpy(&v, f + CARC__FIG_TILE, sizeof v);
-                t = v;
-            } else if (where == CARC_PLACE_ATTACHED) {
-                t = carc__figure_tile_chase(g, (int)i);
-            }
-            if (t == tile && tile >= 0) out[n++] = (int)i;
+    if (tile < 0 || tile > UINT16_MAX) return 0;
+    const uint16_t want = (uint16_t)tile;
+    for (unsigned i = 0; i < nf; i++) {
+        const char *f = F + (size_t)i * CARC__FIG_BYTES;
+        const uint8_t where = (uint8_t)f[CARC__FIG_WHERE];
+        if (where == CARC_PLACE_SEGMENT || where == CARC_PLACE_TILE) {
+            uint16_t v;
+            memcpy(&v, f + CARC__FIG_TILE, sizeof v);
+            if (v != want) continue;
+        } else if (where != CARC_PLACE_ATTACHED || !(mask[i >> 6] >> (i & 63) & 1u) ||
+                   carc__figure_tile_chase(g, (int)i) != tile) {
+            continue;
         }
+        if (mask[i >> 6] >> (i & 63) & 1u) out[n++] = (int)i;
+    }
     return n;
 }
 /* figure geometry (doc/geometry.md): where figure fig stands on the tile
