@@ -568,15 +568,18 @@ static bool any_fairy_target(const carc_game *g, int p)
 {
     const pd_state *s = cst(g);
     if (p < 0 || p >= CARC_MAX_PLAYERS) return false;
+    /* the targets are among p's followers on the board: none, none */
+    const uint64_t b0 = s->followers[p][0], b1 = s->followers[p][1];
+    if (!(b0 | b1)) return false;
     bool on_tile = carc__rule(g, RULE_FAIRY) == 2;
-    int fairy = s->fairy, host = on_tile ? -1 : fairy_host(g);
     if (!on_tile && !carc__figure_moves_vetoed(g)) {
-        /* no veto: any of p's followers on the board but the host */
-        uint64_t b0 = s->followers[p][0], b1 = s->followers[p][1];
-        if (host >= 0 && host < 64) b0 &= ~(1ull << host);
-        else if (host >= 64 && host < 128) b1 &= ~(1ull << (host - 64));
-        return (b0 | b1) != 0;
+        /* no veto: any of p's followers on the board but the host (two
+         * or more: one of them is not the host) */
+        if ((b0 & (b0 - 1)) || (b1 & (b1 - 1)) || (b0 && b1)) return true;
+        const int only = b0 ? __builtin_ctzll(b0) : 64 + __builtin_ctzll(b1);
+        return only != fairy_host(g);
     }
+    int fairy = s->fairy, host = on_tile ? -1 : fairy_host(g);
     /* p's followers on the board (pd_state.followers): fairy_joins_ok's
      * figures but the host */
     for (int w = 0; w < 2; w++)
@@ -881,7 +884,7 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     if (p->target < 0 || s->princess_done) return;
     if (s->fairy >= 0 && any_fairy_target(g, p->player))
         carc__sink_push_kind(sink, ACT_FAIRY, 0, 0, VERB_FAIRY);
-    if (carc__rule(g, RULE_PRINCESS) == 1 && princess_city(g, p->target) >= 0)
+    if (princess_city(g, p->target) >= 0 && carc__rule(g, RULE_PRINCESS) == 1)
         carc__sink_push_kind(sink, ACT_PRINCESS, 0, 0, VERB_PRINCESS);
     if ((tile_tags(g, p->target) & s->t_portal) && any_portal_tile(g, p->player))
         carc__sink_push_kind(sink, ACT_PORTAL, 0, 0, VERB_PORTAL);
