@@ -550,6 +550,67 @@ START_TEST(fairy_follower_public)
 }
 END_TEST
 
+/* carc__figures_on_tile (a set of figures on one tile, inline) lists what
+ * carc__tile_figures lists, restricted to the set, for every placed tile
+ * and several sets, through random games with the fairy (attached
+ * figures) and the dragon; carc__figure_moves_vetoed answers whether a
+ * module with a may_move_figure hook is enabled. */
+START_TEST(figures_on_tile_agrees_with_tile_figures)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    long checked = 0, found = 0;
+    for (int seed = 1; seed <= 4; seed++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2 + seed % 3;
+        o.seed = (uint64_t)seed;
+        o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
+        if (seed == 4) /* pig throwing (a may_move_figure veto) needs Traders & Builders */
+            o.modules |= 1ull << CARC_MODULE_PIG_THROWING | 1ull << CARC_MODULE_TRADERS_BUILDERS;
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        ck_assert(carc__figure_moves_vetoed(g) == (seed == 4));
+        uint32_t rng = (uint32_t)seed * 2654435761u;
+        while (!carc_game_is_terminal(g)) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            const int nf = carc__figure_count(g);
+            uint64_t sets[3][2] = {{~0ull, ~0ull}, {0, 0}, {0, 0}};
+            for (int i = 0; i < nf; i++) {
+                if (i % 2) sets[1][i >> 6] |= 1ull << (i & 63);
+                if (i % 3 == 0) sets[2][i >> 6] |= 1ull << (i & 63);
+            }
+            for (int t = -1; t <= carc__tile_count(g); t++) {
+                int all[CARC_ID_FIGURE_N], got[CARC_ID_FIGURE_N];
+                int n = t >= 0 && t < carc__tile_count(g)
+                            ? carc__tile_figures(g, t, all, CARC_ID_FIGURE_N)
+                            : 0;
+                for (int k = 0; k < 3; k++) {
+                    int want[CARC_ID_FIGURE_N], nw = 0;
+                    for (int j = 0; j < n; j++)
+                        if (sets[k][all[j] >> 6] >> (all[j] & 63) & 1u) want[nw++] = all[j];
+                    int ng = carc__figures_on_tile(g, sets[k], t, got);
+                    ck_assert_int_eq(ng, nw);
+                    for (int j = 0; j < nw; j++) ck_assert_int_eq(got[j], want[j]);
+                    checked++;
+                    found += nw;
+                }
+            }
+            size_t n;
+            ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+            ck_assert_uint_gt(n, 0);
+            rng = rng * 1103515245u + 12345u;
+            ck_assert_int_eq(carc_game_apply_id(g, ids[(rng >> 8) % n]), CARC_OK);
+        }
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(checked, 10000);
+    ck_assert_int_gt(found, 1000);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("princess_dragon");
@@ -565,6 +626,7 @@ int main(void)
     tcase_add_test(tc, enabled_alone_and_with_all);
     tcase_add_test(tc, fairy_follower_public);
     tcase_add_test(tc, action_legal_matches_lists);
+    tcase_add_test(tc, figures_on_tile_agrees_with_tile_figures);
     tcase_add_test(tc, flight_path_in_svg);
     suite_add_tcase(s, tc);
     return run_suite(s);

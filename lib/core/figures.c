@@ -121,7 +121,7 @@ static inline void seg_root_enter(carc_game *g, const figure *f)
 }
 
 /* Are these arguments a move carc__figure_move can make? */
-static bool move_ok(const carc_game *g, int i, int where, int tile, int s, int arg, int holder)
+static inline __attribute__((always_inline)) bool move_ok(const carc_game *g, int i, int where, int tile, int s, int arg, int holder)
 {
     if (i < 0 || (uint32_t)i >= g->nfigs || where < CARC_PLACE_SUPPLY || where > CARC_PLACE_HELD)
         return false;
@@ -138,10 +138,10 @@ static bool move_ok(const carc_game *g, int i, int where, int tile, int s, int a
     return true;
 }
 
-int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, int holder,
-                      int cause)
+/* carc__figure_move once move_ok said yes */
+static int move_checked(carc_game *g, int i, int where, int tile, int s, int arg, int holder,
+                        int cause)
 {
-    if (!move_ok(g, i, where, tile, s, arg, holder)) return CARC_E_INVALID;
     carc__moves++;
     figure *f = &FIGS(g)[i];
     carc_fig from;
@@ -186,6 +186,13 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
             if (md->figure_moved) md->figure_moved(g, i, &from, cause);
         }
     return CARC_OK;
+}
+
+int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, int holder,
+                      int cause)
+{
+    if (!move_ok(g, i, where, tile, s, arg, holder)) return CARC_E_INVALID;
+    return move_checked(g, i, where, tile, s, arg, holder, cause);
 }
 
 /* carc__figure_in_supply(player, kind) then carc__figure_move of it to
@@ -245,7 +252,8 @@ int carc__figure_move_offer(carc_game *g, const carc_move *m)
         if (r == CARC_MOVE_PROCEED) continue;
         return r == CARC_MOVE_TAKEN || r == CARC_MOVE_REPLACED ? r : CARC_E_STATE;
     }
-    int rc = carc__figure_move(g, m->fig, m->where, m->tile, m->seg, m->arg, m->holder, m->cause);
+    /* the arguments were checked above; no hook has moved anything */
+    int rc = move_checked(g, m->fig, m->where, m->tile, m->seg, m->arg, m->holder, m->cause);
     return rc ? rc : CARC_MOVE_PROCEED;
 }
 
@@ -366,3 +374,5 @@ bool carc__figure_may_move(const carc_game *g, int fig, int where, int tile, int
     }
     return true;
 }
+
+bool carc__figure_moves_vetoed(const carc_game *g) { return (g->hookmask & HK_MAY_MOVE) != 0; }

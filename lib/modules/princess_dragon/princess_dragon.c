@@ -124,6 +124,8 @@ static const pd_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD)
 
 static unsigned step_mask_now(const carc_game *g);
 static bool is_follower(const carc_game *g, const carc_fig *f);
+static bool eatable_on_board(const carc_game *g, const carc_fig *f);
+static void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS]);
 
 /* state_check (snapshots): the tag bits setup looked up, the dragon's and
  * the fairy's figure indices, the flight (its step, the tiles it visited),
@@ -159,6 +161,16 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
             fol[f.owner][i >> 6] |= 1ull << (i & 63);
     }
     if (memcmp(fol, s->followers, sizeof fol) != 0) return false;
+    uint64_t eat_mask[2] = {0, 0};
+    for (int i = 0; i < nf && i < CARC_ID_FIGURE_N; i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (eatable_on_board(g, &f)) eat_mask[i >> 6] |= 1ull << (i & 63);
+    }
+    if (memcmp(eat_mask, s->eatable, sizeof eat_mask) != 0) return false;
+    uint8_t work[CARC_MAX_PLAYERS];
+    fairy_work_of(g, work);
+    if (memcmp(work, s->fairy_work, sizeof work) != 0) return false;
     int steps = 0;
     for (int i = 0; i < n; i++) {
         const carc_pending *p = &queue[i];
@@ -303,10 +315,40 @@ static bool is_follower(const carc_game *g, const carc_fig *f)
     return f->owner >= 0 && (carc__figure_kind_classes(g, f->kind) & CARC_CLASS_FOLLOWER);
 }
 
+/* pd_state.eatable's rule: a player's figure of an eatable kind on the
+ * board (a segment, a tile, or attached to another figure) */
+static bool eatable_on_board(const carc_game *g, const carc_fig *f)
+{
+    return f->owner >= 0 &&
+           (f->where == CARC_PLACE_SEGMENT || f->where == CARC_PLACE_TILE ||
+            f->where == CARC_PLACE_ATTACHED) &&
+           (carc__figure_kind_classes(g, f->kind) & CARC_CLASS_EATABLE);
+}
+
+/* pd_state.fairy_work's rule, from where the fairy is: attached to a
+ * player's figure, that player; on a tile under pd_fairy_placement 2,
+ * every player; else none */
+static void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS])
+{
+    const pd_state *s = cst(g);
+    memset(work, 0, CARC_MAX_PLAYERS);
+    if (s->fairy < 0) return;
+    carc_fig fairy;
+    carc__figure_get(g, s->fairy, &fairy);
+    if (fairy.where == CARC_PLACE_ATTACHED) {
+        carc_fig f;
+        carc__figure_get(g, fairy.arg, &f);
+        if (f.owner >= 0 && f.owner < CARC_MAX_PLAYERS) work[f.owner] = 1;
+    } else if (fairy.where == CARC_PLACE_TILE && carc__rule(g, RULE_FAIRY) == 2) {
+        memset(work, 1, CARC_MAX_PLAYERS);
+    }
+}
+
 /* Where the dragon is and what it may not enter, read once for the four
  * directions of a step: its cell and the fairy's tile. */
 typedef struct step_ctx {
     int from, x, y, fairy;
+    bool vetoed; /* carc__figure_moves_vetoed: a module may veto the step */
 } step_ctx;
 
 static void step_ctx_get(const carc_game *g, step_ctx *c)
@@ -316,6 +358,7 @@ static void step_ctx_get(const carc_game *g, step_ctx *c)
     c->x = c->y = 0;
     if (c->from >= 0) carc__tile_xy(g, c->from, &c->x, &c->y);
     c->fairy = s->fairy >= 0 ? carc__figure_tile(g, s->fairy) : -1;
+    c->vetoed = carc__figure_moves_vetoed(g);
 }
 
 /* why a step of the flight in direction d is refused (a WHY_*), 0 if legal */
@@ -327,7 +370,7 @@ static int step_refusal_at(const carc_game *g, const step_ctx *c, int d)
     if (visited(s, to)) return WHY_VISITED;
     if (to == c->fairy) return WHY_FAIRY_TILE;
     if (s->t_coc_inner && (tile_tags(g, to) & s->t_coc_inner)) return WHY_CITY_TILE;
-    if (!carc__figure_may_move(g, s->dragon, CARC_PLACE_TILE, to, 0, CAUSE_STEP))
+    if (c->vetoed && !carc__figure_may_move(g, s->dragon, CARC_PLACE_TILE, to, 0, CAUSE_STEP))
         return CARC_REASON_FORBIDDEN;
     return 0;
 }
@@ -339,15 +382,25 @@ static int step_refusal(const carc_game *g, int d)
     return step_refusal_at(g, &c, d);
 }
 
-/* the directions a step may take now: bit d for each legal direction d */
+/* the directions a step may take now: bit d for each legal direction d
+ * (step_refusal_at's rule for the four, the board's window read once) */
 static unsigned step_mask_now(const carc_game *g)
 {
+    const pd_state *s = cst(g);
     step_ctx c;
     step_ctx_get(g, &c);
     unsigned m = 0;
     if (c.from < 0) return 0;
-    for (int d = 0; d < 4; d++)
-        if (!step_refusal_at(g, &c, d)) m |= 1u << d;
+    const carc_grid v = carc__grid(g);
+    for (int d = 0; d < 4; d++) {
+        const int to = carc__grid_at(&v, c.x + dx[d], c.y + dy[d]);
+        if (to < 0 || to == c.fairy || visited(s, to)) continue;
+        if (s->t_coc_inner && (tile_tags(g, to) & s->t_coc_inner)) continue;
+        if (c.vetoed &&
+            !carc__figure_may_move(g, s->dragon, CARC_PLACE_TILE, to, 0, CAUSE_STEP))
+            continue;
+        m |= 1u << d;
+    }
     return m;
 }
 
@@ -358,24 +411,29 @@ static unsigned step_mask_now(const carc_game *g)
  * home already. */
 static int eat(carc_game *g, int t)
 {
+    const pd_state *s = cst(g);
     bool others = true; /* pass 1 only when pass 0 saw a builder or pig */
     for (int pass = 0; pass < 2 && others; pass++) {
-        int figs[CARC_ID_FIGURE_N];
-        int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
+        /* the players' eatable figures on the board when the pass begins
+         * (pd_state.eatable), ascending: the figures on tile t among them
+         * are the ones carc__tile_figures would list for the pass */
+        int on[CARC_ID_FIGURE_N];
+        const int n = carc__figures_on_tile(g, s->eatable, t, on);
         others = false;
-        for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
+        for (int k = 0; k < n; k++) {
+            const int i = on[k];
+            if (carc__figure_tile(g, i) != t) continue;
             carc_fig f;
-            carc__figure_get(g, figs[i], &f);
+            carc__figure_get(g, i, &f);
             unsigned cl = (unsigned)carc__figure_kind_classes(g, f.kind);
             int tiles[2];
-            if (f.owner < 0 || !(cl & CARC_CLASS_EATABLE) || carc__figure_tile(g, figs[i]) != t)
-                continue;
+            if (f.owner < 0 || !(cl & CARC_CLASS_EATABLE)) continue;
             if (pass == 0 && !(cl & CARC_CLASS_FOLLOWER)) {
                 others = true;
                 continue;
             }
-            if (carc__bcb_castle_of(g, figs[i], tiles)) continue;
-            int rc = carc__figure_move(g, figs[i], CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_EATEN);
+            if (carc__bcb_castle_of(g, i, tiles)) continue;
+            int rc = carc__figure_move(g, i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_EATEN);
             if (rc) return rc;
         }
     }
@@ -510,7 +568,17 @@ static bool any_fairy_target(const carc_game *g, int p)
 {
     const pd_state *s = cst(g);
     if (p < 0 || p >= CARC_MAX_PLAYERS) return false;
+    /* the targets are among p's followers on the board: none, none */
+    const uint64_t b0 = s->followers[p][0], b1 = s->followers[p][1];
+    if (!(b0 | b1)) return false;
     bool on_tile = carc__rule(g, RULE_FAIRY) == 2;
+    if (!on_tile && !carc__figure_moves_vetoed(g)) {
+        /* no veto: any of p's followers on the board but the host (two
+         * or more: one of them is not the host) */
+        if ((b0 & (b0 - 1)) || (b1 & (b1 - 1)) || (b0 && b1)) return true;
+        const int only = b0 ? __builtin_ctzll(b0) : 64 + __builtin_ctzll(b1);
+        return only != fairy_host(g);
+    }
     int fairy = s->fairy, host = on_tile ? -1 : fairy_host(g);
     /* p's followers on the board (pd_state.followers): fairy_joins_ok's
      * figures but the host */
@@ -578,7 +646,6 @@ static bool any_portal_tile(const carc_game *g, int p)
 static int volcano_hook(carc_game *g)
 {
     pd_state *s = st(g);
-    s->princess_done = 0;
     int t = carc__tile_last(g);
     if (t < 0 || !(tile_tags(g, t) & s->t_volcano) || s->dragon < 0) return CARC_HOOK_NEXT;
     if (!s->entered) carc__pile_drawable_all(g, MOD); /* nothing waits any more */
@@ -588,6 +655,14 @@ static int volcano_hook(carc_game *g)
     carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = t, .cause = CAUSE_VOLCANO,
                    .by = -1};
     if (carc__figure_move_offer(g, &m) == CARC_MOVE_PROCEED) eat(g, t);
+    return CARC_HOOK_NEXT;
+}
+
+/* AFTER_PLACE, rule pd_princess 2: a new part's tile, the princess has
+ * not acted on it (a work byte: called only while princess_done is set) */
+static int princess_reset(carc_game *g)
+{
+    st(g)->princess_done = 0;
     return CARC_HOOK_NEXT;
 }
 
@@ -681,11 +756,13 @@ static int fairy_turn(carc_game *g)
 
 /* ------------------------------------------------------------- vetoes */
 
+/* the veto of pd_dragon_tiles 1 (the core asks only about dragon tiles,
+ * draw_veto_ttags, and only until carc__pile_drawable_all, which setup
+ * calls at once under pd_dragon_tiles 2: explain asks the rule itself) */
 static bool drawable(const carc_game *g, int type)
 {
     const pd_state *s = cst(g);
-    return s->entered || carc__rule(g, RULE_DRAGON_TILES) == 2 ||
-           !(carc__types[type].tags & s->t_dragon);
+    return s->entered || !(carc__types[type].tags & s->t_dragon);
 }
 
 /* pd_dragon_tiles 2: a dragon tile drawn before the first volcano is set
@@ -719,9 +796,8 @@ static bool may_deploy(const carc_game *g, int player, int kind, int tile, int s
     if (cause == CARC_CAUSE_DUNGEON_EXIT) return true;
     if (s->princess_done && cause == CARC_CAUSE_DEPLOY && tile == carc__tile_last(g)) return false;
     if (!s->entered || s->dragon < 0) return true; /* the dragon is not in play yet */
-    if (!(carc__figure_kind_classes(g, kind) & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE)))
-        return true;
-    return tile != carc__figure_tile(g, s->dragon);
+    if (tile != carc__figure_tile(g, s->dragon)) return true;
+    return !(carc__figure_kind_classes(g, kind) & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE));
 }
 
 /* ------------------------------------------------------------- scoring */
@@ -771,14 +847,29 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 {
     (void)cause;
     pd_state *s = st(g);
-    if (from->owner >= 0 && fig < CARC_ID_FIGURE_N && is_follower(g, from)) {
-        carc_fig now;
-        carc__figure_get(g, fig, &now);
-        uint64_t bit = 1ull << (fig & 63), *w = &s->followers[from->owner][fig >> 6];
-        if (now.where == CARC_PLACE_SEGMENT || now.where == CARC_PLACE_TILE) *w |= bit;
-        else *w &= ~bit;
+    if (from->owner >= 0 && fig < CARC_ID_FIGURE_N) {
+        const unsigned cl = (unsigned)carc__figure_kind_classes(g, from->kind);
+        if (cl & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE)) {
+            carc_fig now;
+            carc__figure_get(g, fig, &now);
+            const uint64_t bit = 1ull << (fig & 63);
+            const bool on = now.where == CARC_PLACE_SEGMENT || now.where == CARC_PLACE_TILE;
+            if (cl & CARC_CLASS_FOLLOWER) {
+                uint64_t *w = &s->followers[from->owner][fig >> 6];
+                if (on) *w |= bit;
+                else *w &= ~bit;
+            }
+            if (cl & CARC_CLASS_EATABLE) {
+                if (on || now.where == CARC_PLACE_ATTACHED) s->eatable[fig >> 6] |= bit;
+                else s->eatable[fig >> 6] &= ~bit;
+            }
+        }
     }
-    if (s->fairy < 0 || fig == s->fairy || from->tile < 0) return;
+    if (fig == s->fairy) {
+        fairy_work_of(g, s->fairy_work);
+        return;
+    }
+    if (s->fairy < 0 || from->tile < 0) return;
     carc_fig fairy;
     carc__figure_get(g, s->fairy, &fairy);
     if (fairy.where != CARC_PLACE_ATTACHED || fairy.arg != fig) return;
@@ -793,7 +884,7 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     if (p->target < 0 || s->princess_done) return;
     if (s->fairy >= 0 && any_fairy_target(g, p->player))
         carc__sink_push_kind(sink, ACT_FAIRY, 0, 0, VERB_FAIRY);
-    if (carc__rule(g, RULE_PRINCESS) == 1 && princess_city(g, p->target) >= 0)
+    if (princess_city(g, p->target) >= 0 && carc__rule(g, RULE_PRINCESS) == 1)
         carc__sink_push_kind(sink, ACT_PRINCESS, 0, 0, VERB_PRINCESS);
     if ((tile_tags(g, p->target) & s->t_portal) && any_portal_tile(g, p->player))
         carc__sink_push_kind(sink, ACT_PORTAL, 0, 0, VERB_PORTAL);
@@ -804,6 +895,11 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     switch (p->kind) {
     case DEC_STEP: {
         unsigned mask = cst(g)->step_mask; /* flight's, when it pushed the step */
+        if (!sink->buf && sink->ids && sink->n + 4 <= sink->cap) { /* ids only */
+            for (int d = 0; d < 4; d++)
+                if (mask >> d & 1u) sink->ids[sink->n++] = CARC_ID_DIRECTION + 2 * d;
+            break;
+        }
         for (int d = 0; d < 4; d++)
             if (mask >> d & 1u) carc__sink_push_kind(sink, ACT_STEP, d, 0, CARC_ID_DIRECTION + 2 * d);
         break;
@@ -811,12 +907,14 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     case DEC_FAIRY: { /* fairy_target_of for p's followers on the board, ascending */
         const pd_state *s = cst(g);
         int fairy = s->fairy, host = fairy_host(g);
+        bool vetoed = carc__figure_moves_vetoed(g);
         if (p->player < 0 || p->player >= CARC_MAX_PLAYERS) break;
         for (int w = 0; w < 2; w++)
             for (uint64_t b = s->followers[p->player][w]; b; b &= b - 1) {
                 int i = w * 64 + __builtin_ctzll(b);
                 if (i != host &&
-                    carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY))
+                    (!vetoed ||
+                     carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY)))
                     carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
             }
         break;
@@ -976,7 +1074,8 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
         return true;
     }
     if (a->kind == CARC_ACTION_DRAW && d->kind == CARC_DECISION_DRAW && a->tile >= 0 &&
-        a->tile < carc__ntypes && carc__pile_left_of(g, a->tile) > 0 && !drawable(g, a->tile)) {
+        a->tile < carc__ntypes && carc__pile_left_of(g, a->tile) > 0 &&
+        carc__rule(g, RULE_DRAGON_TILES) != 2 && !drawable(g, a->tile)) {
         out->reason = WHY_DRAGON_WAITS;
         snprintf(out->message, sizeof out->message,
                  "%s has the dragon symbol: dragon tiles stay out of the draw until the first "
@@ -1087,26 +1186,34 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
 
 static const carc_step_hook steps[] = {
     {CARC_STEP_TURN_START, 0, fairy_turn},
+    {CARC_STEP_AFTER_PLACE, 0, princess_reset}, /* before the volcano, as one hook was */
     {CARC_STEP_AFTER_PLACE, 0, volcano_hook},
     {CARC_STEP_DEPLOY, -10, princess_must_hook},
     {CARC_STEP_BEFORE_SCORING, -150, flight_before}, /* before the features are collected */
     {CARC_STEP_AFTER_SCORING, 50, flight_after},     /* after wagons and the circus       */
 };
 
-/* the game's rules keep hooks out of its pipeline: the princess's must
- * (steps[2]) with pd_princess 2 only, the flight before (3) or after (4)
- * the scoring by pd_dragon_move; a flight starts only from a dragon tile
- * laid this part (and ends within it) */
+/* the game's rules keep hooks out of its pipeline: the princess's reset
+ * (steps[1]) and must (steps[3]) with pd_princess 2 only, the flight
+ * before (4) or after (5) the scoring by pd_dragon_move; the fairy's +1
+ * only while the fairy may be with a follower of the player to move, the
+ * reset only while the princess acted, the volcano only on a volcano
+ * tile, a flight only from a dragon tile laid this part (and ends within
+ * it) */
 static bool step_active(const carc_game *g, int i)
 {
-    if (i == 2) return carc__rule(g, RULE_PRINCESS) == 2;
-    if (i == 3) return carc__rule(g, RULE_DRAGON_MOVE) == 2;
-    if (i == 4) return carc__rule(g, RULE_DRAGON_MOVE) == 1;
+    if (i == 1 || i == 3) return carc__rule(g, RULE_PRINCESS) == 2;
+    if (i == 4) return carc__rule(g, RULE_DRAGON_MOVE) == 2;
+    if (i == 5) return carc__rule(g, RULE_DRAGON_MOVE) == 1;
     return true;
 }
-static const uint32_t step_ttags[] = {0, 0, 0, CARC_TTAG_DRAGON, CARC_TTAG_DRAGON};
-_Static_assert(sizeof step_ttags / sizeof step_ttags[0] == sizeof steps / sizeof steps[0],
-               "a step_ttags entry per step hook");
+static const uint16_t step_work[] = {CARC_WORK_PLAYER(pd_state, fairy_work),
+                                     CARC_WORK_BYTE(pd_state, princess_done), 0, 0, 0, 0};
+static const uint32_t step_ttags[] = {0, 0, CARC_TTAG_VOLCANO, 0, CARC_TTAG_DRAGON,
+                                      CARC_TTAG_DRAGON};
+_Static_assert(sizeof step_ttags / sizeof step_ttags[0] == sizeof steps / sizeof steps[0] &&
+                   sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0],
+               "a step_work and a step_ttags entry per step hook");
 
 static const char *const reasons[] = {"fairy turn", "fairy feature", NULL};
 
@@ -1132,6 +1239,7 @@ const carc_module_def carc__module_princess_dragon = {
     .max_pending = 3,
     .steps = steps,
     .nsteps = sizeof steps / sizeof steps[0],
+    .step_work = step_work,
     .step_active = step_active,
     .step_ttags = step_ttags,
     .setup = setup,

@@ -36,6 +36,16 @@ typedef struct pd_state {
      * board (on a segment or a tile), kept by figure_moved (state_check
      * recomputes it): the fairy's targets are among them */
     uint64_t followers[CARC_MAX_PLAYERS][2];
+    /* bit i of eatable: figure i is a player's figure of an eatable kind
+     * (CARC_CLASS_EATABLE) on the board (on a segment, a tile or attached),
+     * kept by figure_moved (state_check recomputes it): the figures the
+     * dragon may eat are among them (eat) */
+    uint64_t eatable[2];
+    /* fairy_turn's work byte by player (CARC_WORK_PLAYER): nonzero while
+     * the fairy may be with one of player p's followers -- attached to one
+     * (C2), or on a tile under pd_fairy_placement 2 (C1, every player) --,
+     * set by figure_moved when the fairy moves (state_check recomputes it) */
+    uint8_t fairy_work[CARC_MAX_PLAYERS];
 } pd_state;
 
 /* The placed tile the dragon stands on, or -1 when it is not in play (no
