@@ -247,19 +247,42 @@ static void setup(carc_game *g)
 
 /* ------------------------------------------------------------- bridges */
 
-static bool bridge_on(const carc_game *g, int t)
+/* May a road laid up to cell (cx, cy) end there, facing its side od?  An
+ * empty cell (or one outside the board window) accepts anything, a placed
+ * tile must show a road or a wildcard edge there (a road laid over it
+ * included): carc__tile_overlay_ends' test of the cells beyond a bridge. */
+static inline bool road_may_end(const carc_game *g, const carc_grid *v, int cx, int cy, int od)
+{
+    int u = carc__grid_at(v, cx, cy);
+    if (u < 0) return true;
+    int k = carc__tile_edge(g, u, od);
+    return k == EK_ROAD || k == EK_NONE;
+}
+
+/* May a bridge go on placed tile t (either way)?  carc__tile_overlay_ends'
+ * answer read off the board through the window v: no road over t, fields
+ * at both ends of an axis, the cells beyond both ends accepting a road,
+ * and room for the road's segment. */
+static bool bridge_on(const carc_game *g, const carc_grid *v, int t)
 {
     /* fields at both ends of one axis first (EK_FIELD 1: N 0x01, S 0x10,
      * E 0x04, W 0x40), the type's edges read inline */
     _Static_assert(EK_FIELD == 1, "the field pattern below");
     const char *r = carc__tile_rec(g, t); /* read once: type and rotation */
     if (!r) return false;
-    uint16_t type;
+    uint16_t type, ov;
     memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
     int code = carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]];
-    if ((code & 0x33) != 0x11 && (code & 0xCC) != 0x44) return false;
-    int ends = carc__tile_overlay_ends(g, t);
-    return (ends & SIDES_NS) == SIDES_NS || (ends & SIDES_EW) == SIDES_EW;
+    bool ns = (code & 0x33) == 0x11, ew = (code & 0xCC) == 0x44;
+    if (!ns && !ew) return false;
+    memcpy(&ov, r + CARC__TILE_OVERLAY, sizeof ov);
+    if (ov != CARC__NO_OVERLAY) return false;
+    int16_t x, y;
+    memcpy(&x, r + CARC__TILE_X, sizeof x);
+    memcpy(&y, r + CARC__TILE_Y, sizeof y);
+    bool ok = (ns && road_may_end(g, v, x, y - 1, 2) && road_may_end(g, v, x, y + 1, 0)) ||
+              (ew && road_may_end(g, v, x + 1, y, 3) && road_may_end(g, v, x - 1, y, 1));
+    return ok && carc__segments_room(g) > 0;
 }
 
 /* The tiles a bridge may go on after tile t was laid: t and its placed
@@ -269,9 +292,10 @@ static int bridge_tiles(const carc_game *g, int t, int out[5])
     int n = 0, x, y;
     carc__tile_xy(g, t, &x, &y);
     int cand[5] = {t, -1, -1, -1, -1};
-    for (int d = 0; d < 4; d++) cand[d + 1] = carc__tile_at(g, x + dx[d], y + dy[d]);
+    const carc_grid v = carc__grid(g); /* the board window read once */
+    for (int d = 0; d < 4; d++) cand[d + 1] = carc__grid_at(&v, x + dx[d], y + dy[d]);
     for (int i = 0; i < 5; i++)
-        if (cand[i] >= 0 && bridge_on(g, cand[i])) out[n++] = cand[i];
+        if (cand[i] >= 0 && bridge_on(g, &v, cand[i])) out[n++] = cand[i];
     for (int i = 1; i < n; i++) /* insertion sort: ids must ascend */
         for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
             int tmp = out[j];
@@ -288,12 +312,12 @@ static bool may_bridge(const carc_game *g, const carc_pending *p)
     if (!s->bridges[p->player] || s->bridged_at == carc__tile_count(g)) return false;
     /* bridge_tiles(g, p->target, ...) > 0: the first one found will do */
     int x, y;
-    if (bridge_on(g, p->target)) return true;
-    carc__tile_xy(g, p->target, &x, &y);
     const carc_grid v = carc__grid(g); /* the board window read once */
+    if (bridge_on(g, &v, p->target)) return true;
+    carc__tile_xy(g, p->target, &x, &y);
     for (int d = 0; d < 4; d++) {
         int u = carc__grid_at(&v, x + dx[d], y + dy[d]);
-        if (u >= 0 && bridge_on(g, u)) return true;
+        if (u >= 0 && bridge_on(g, &v, u)) return true;
     }
     return false;
 }
@@ -307,8 +331,9 @@ static int mismatch_sides(const carc_game *g, int t)
 {
     int x, y, sides = 0;
     carc__tile_xy(g, t, &x, &y);
+    const carc_grid v = carc__grid(g); /* the board window read once */
     for (int d = 0; d < 4; d++) {
-        int u = carc__tile_at(g, x + dx[d], y + dy[d]);
+        int u = carc__grid_at(&v, x + dx[d], y + dy[d]);
         if (u < 0) continue;
         int a = carc__tile_edge(g, t, d), b = carc__tile_edge(g, u, (d + 2) & 3);
         if ((a == EK_ROAD && b == EK_FIELD) || (a == EK_FIELD && b == EK_ROAD)) sides |= 1 << d;
@@ -339,18 +364,6 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
            ((code >> (2 * d)) & 3) == EK_ROAD;
 }
 
-/* May a road laid up to cell (cx, cy) end there, facing its side od?  An
- * empty cell (or one outside the board window) accepts anything, a placed
- * tile must show a road or a wildcard edge there: carc__tile_overlay_ok_at's
- * test of the cells beyond a bridge. */
-static inline bool road_may_end(const carc_game *g, int cx, int cy, int od)
-{
-    int u = carc__tile_at(g, cx, cy);
-    if (u < 0) return true;
-    int k = carc__tile_edge(g, u, od);
-    return k == EK_ROAD || k == EK_NONE;
-}
-
 /* Would one bridge laid now repair the mismatched sides (the player's
  * tokens aside: explain tells "no bridge left" only then)?  There is at most
  * one candidate: mismatched sides on one axis only; a road of the tile
@@ -376,7 +389,8 @@ static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int
         /* the bridge on the neighbour at d: its field there meets the
          * tile's road; one side only (repairs) */
         if (sides != 1 << d) return false;
-        int b = carc__tile_at(g, x + dx[d], y + dy[d]);
+        const carc_grid v = carc__grid(g); /* the board window read once */
+        int b = carc__grid_at(&v, x + dx[d], y + dy[d]);
         if (b < 0) return false;
         const char *r = carc__tile_rec(g, b);
         uint16_t ov, bt;
@@ -386,7 +400,7 @@ static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int
         int od = d ^ 2;
         if (ov != CARC__NO_OVERLAY || ((bcode >> (2 * od)) & 3) != EK_FIELD ||
             ((bcode >> (2 * d)) & 3) != EK_FIELD ||
-            !road_may_end(g, x + 2 * dx[d], y + 2 * dy[d], od))
+            !road_may_end(g, &v, x + 2 * dx[d], y + 2 * dy[d], od))
             return false;
     } else {
         /* the bridge on the tile: fields at both ends (every mismatched
@@ -394,23 +408,37 @@ static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int
         if (k != EK_FIELD || ((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) return false;
         /* an end that is no mismatch (d is the lowest side of `sides`, so
          * that is d ^ 2): what lies beyond it */
-        if (sides != way && !road_may_end(g, x + dx[d ^ 2], y + dy[d ^ 2], d)) return false;
+        if (sides != way) {
+            const carc_grid v = carc__grid(g);
+            if (!road_may_end(g, &v, x + dx[d ^ 2], y + dy[d ^ 2], d)) return false;
+        }
     }
     return carc__segments_room(g) > carc__types[type].nseg;
 }
 
 /* repair_shape (lib/module.h): repair_fits' tests that read only the tile
- * type -- the mismatched sides on one axis; the tile's road against a field
- * on one side only, or the tile's fields at both ends of the axis.  false
- * here is false in repair_fits for every board. */
-static bool repair_shape(int type, int rot, int sides)
+ * type and the cell's bound sides -- the mismatched sides on one axis; the
+ * tile's road against a field on one side only (the neighbour's edges
+ * decide: CARC_REPAIR_ASK), or the tile's fields at both ends of the axis
+ * and, with one end mismatched, no neighbour's edge at the other (only the
+ * room is left to ask: CARC_REPAIR_ROOM).  CARC_REPAIR_NEVER here is false
+ * in repair_fits for every board. */
+static int repair_shape(int type, int rot, int sides, int bound)
 {
     int d = __builtin_ctz((unsigned)sides);
     int way = (d & 1) ? SIDES_EW : SIDES_NS;
-    if (sides & ~way) return false;
+    if (sides & ~way) return CARC_REPAIR_NEVER;
     int code = carc__types[type].code[rot], k = (code >> (2 * d)) & 3;
-    if (k == EK_ROAD) return sides == 1 << d;
-    return k == EK_FIELD && ((code >> (2 * (d ^ 2))) & 3) == EK_FIELD;
+    if (k == EK_ROAD) return sides == 1 << d ? CARC_REPAIR_ASK : CARC_REPAIR_NEVER;
+    if (k != EK_FIELD || ((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) return CARC_REPAIR_NEVER;
+    /* the bridge on the tile.  With one end mismatched (sides == 1 << d)
+     * the other end, d ^ 2, matches -- the tile's field there against no
+     * neighbour, a wildcard edge, or a neighbour's field (a road would be a
+     * mismatch, a city no repair candidate): a field refuses the road
+     * (repair_fits' road_may_end), the others accept it.  Then repair_fits
+     * asks nothing of the board but the room. */
+    if (sides != way && ((bound >> (d ^ 2)) & 1)) return CARC_REPAIR_NEVER;
+    return CARC_REPAIR_ROOM;
 }
 
 /* place_repair: the player has a bridge left and repair_fits. */
@@ -1097,8 +1125,9 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
         if (a->kind != ACT_BRIDGE_TILE) return false;
         int b = a->arg, x, y, in = b == p->target;
         carc__tile_xy(g, p->target, &x, &y);
-        for (int d = 0; d < 4 && !in; d++) in = b >= 0 && carc__tile_at(g, x + dx[d], y + dy[d]) == b;
-        return in && bridge_on(g, b) &&
+        const carc_grid v = carc__grid(g);
+        for (int d = 0; d < 4 && !in; d++) in = b >= 0 && carc__grid_at(&v, x + dx[d], y + dy[d]) == b;
+        return in && bridge_on(g, &v, b) &&
                (!p->arg || repair_ways(g, p->target, mismatch_sides(g, p->target), b));
     }
     case DEC_BRIDGE_WAY: {
