@@ -259,30 +259,41 @@ static inline bool road_may_end(const carc_game *g, const carc_grid *v, int cx, 
     return k == EK_ROAD || k == EK_NONE;
 }
 
-/* May a bridge go on placed tile t (either way)?  carc__tile_overlay_ends'
- * answer read off the board through the window v: no road over t, fields
- * at both ends of an axis, the cells beyond both ends accepting a road,
- * and room for the road's segment. */
-static bool bridge_on(const carc_game *g, const carc_grid *v, int t)
+/* The ways (SIDES_NS, SIDES_EW) among `want` a bridge may go on placed
+ * tile t: carc__tile_overlay_ends' answer read off the board through the
+ * window v -- no road over t, fields at both ends of the axis, the cells
+ * beyond both ends accepting a road, and room for the road's segment. */
+static int bridge_ways(const carc_game *g, const carc_grid *v, int t, int want)
 {
     /* fields at both ends of one axis first (EK_FIELD 1: N 0x01, S 0x10,
      * E 0x04, W 0x40), the type's edges read inline */
     _Static_assert(EK_FIELD == 1, "the field pattern below");
     const char *r = carc__tile_rec(g, t); /* read once: type and rotation */
-    if (!r) return false;
+    if (!r) return 0;
     uint16_t type, ov;
     memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
-    int code = carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]];
-    bool ns = (code & 0x33) == 0x11, ew = (code & 0xCC) == 0x44;
-    if (!ns && !ew) return false;
+    int code = carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]], ways = 0;
+    if ((want & SIDES_NS) && (code & 0x33) == 0x11) ways |= SIDES_NS;
+    if ((want & SIDES_EW) && (code & 0xCC) == 0x44) ways |= SIDES_EW;
+    if (!ways) return 0;
     memcpy(&ov, r + CARC__TILE_OVERLAY, sizeof ov);
-    if (ov != CARC__NO_OVERLAY) return false;
+    if (ov != CARC__NO_OVERLAY) return 0;
     int16_t x, y;
     memcpy(&x, r + CARC__TILE_X, sizeof x);
     memcpy(&y, r + CARC__TILE_Y, sizeof y);
-    bool ok = (ns && road_may_end(g, v, x, y - 1, 2) && road_may_end(g, v, x, y + 1, 0)) ||
-              (ew && road_may_end(g, v, x + 1, y, 3) && road_may_end(g, v, x - 1, y, 1));
-    return ok && carc__segments_room(g) > 0;
+    if ((ways & SIDES_NS) &&
+        !(road_may_end(g, v, x, y - 1, 2) && road_may_end(g, v, x, y + 1, 0)))
+        ways &= ~SIDES_NS;
+    if ((ways & SIDES_EW) &&
+        !(road_may_end(g, v, x + 1, y, 3) && road_may_end(g, v, x - 1, y, 1)))
+        ways &= ~SIDES_EW;
+    return ways && carc__segments_room(g) > 0 ? ways : 0;
+}
+
+/* May a bridge go on placed tile t (either way)? */
+static inline bool bridge_on(const carc_game *g, const carc_grid *v, int t)
+{
+    return bridge_ways(g, v, t, SIDES_NS | SIDES_EW) != 0;
 }
 
 /* The tiles a bridge may go on after tile t was laid: t and its placed
@@ -327,16 +338,36 @@ static bool may_bridge(const carc_game *g, const carc_pending *p)
 /* The sides of placed tile t where a road meets a neighbour's field edge
  * (either way round): left by a placement place_repair allowed, until the
  * bridge is laid. */
+/* the edges placed tile record r shows (a road laid over it included) */
+static inline int shown_code(const char *r)
+{
+    uint16_t type;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    int code = carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]];
+    for (unsigned ovs = (uint8_t)r[CARC__TILE_OVERLAY_SIDES]; ovs; ovs &= ovs - 1) {
+        int d = __builtin_ctz(ovs);
+        code = (code & ~(3 << (2 * d))) | (EK_ROAD << (2 * d));
+    }
+    return code;
+}
+
 static int mismatch_sides(const carc_game *g, int t)
 {
-    int x, y, sides = 0;
-    carc__tile_xy(g, t, &x, &y);
+    const char *r = carc__tile_rec(g, t); /* read once */
+    if (!r) return 0;
+    int16_t x, y;
+    memcpy(&x, r + CARC__TILE_X, sizeof x);
+    memcpy(&y, r + CARC__TILE_Y, sizeof y);
+    const int code = shown_code(r);
     const carc_grid v = carc__grid(g); /* the board window read once */
+    int sides = 0;
     for (int d = 0; d < 4; d++) {
         int u = carc__grid_at(&v, x + dx[d], y + dy[d]);
         if (u < 0) continue;
-        int a = carc__tile_edge(g, t, d), b = carc__tile_edge(g, u, (d + 2) & 3);
-        if ((a == EK_ROAD && b == EK_FIELD) || (a == EK_FIELD && b == EK_ROAD)) sides |= 1 << d;
+        int a = (code >> (2 * d)) & 3, b = (shown_code(carc__tile_rec(g, u)) >> (2 * (d ^ 2))) & 3;
+        /* a road against a field, either way round: the only pair whose
+         * product is 2 (EK_FIELD 1, EK_ROAD 2) */
+        if (a * b == EK_FIELD * EK_ROAD) sides |= 1 << d;
     }
     return sides;
 }
@@ -459,16 +490,15 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
  * of one mismatch: its caller computes `sides` once. */
 static int repair_ways(const carc_game *g, int t, int sides, int b)
 {
-    int x, y, bx, by, ways = 0, ends = -1;
+    int x, y, bx, by, ways = 0;
     carc__tile_xy(g, t, &x, &y);
     carc__tile_xy(g, b, &bx, &by);
     int type = carc__tile_type(g, t), rot = carc__tile_rot(g, t);
-    for (int way = SIDES_NS; way <= SIDES_EW; way += SIDES_EW - SIDES_NS) {
-        if (!repairs(type, x, y, rot, sides, bx, by, way)) continue;
-        if (ends < 0) ends = carc__tile_overlay_ends(g, b);
-        if ((ends & way) == way) ways |= way;
-    }
-    return ways;
+    for (int way = SIDES_NS; way <= SIDES_EW; way += SIDES_EW - SIDES_NS)
+        if (repairs(type, x, y, rot, sides, bx, by, way)) ways |= way;
+    if (!ways) return 0;
+    const carc_grid v = carc__grid(g);
+    return bridge_ways(g, &v, b, ways);
 }
 
 /* AFTER_PLACE, first: a placement place_repair allowed; the bridge now,
