@@ -222,6 +222,7 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
  * decision's chance outcomes (no payload; not listed again) */
 #define GIVEN_LISTED (-1)
 static inline unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair);
+static inline bool place_veto_type(const carc_game *g, int type);
 
 /* ------------------------------------------------------------- the pipeline */
 
@@ -409,6 +410,9 @@ int carc__turn_start(carc_game *g, int player, int type)
 bool carc__tile_can_place(const carc_game *g, int type)
 {
     if (type < 0 || type >= carc__ntypes) return false;
+    /* no module may veto the type: the edges (and repairs) alone, the
+     * slots' walk of carc__placeable (the same answer) */
+    if (!place_veto_type(g, type)) return carc__placeable(g, type);
     const front *F = CFRONT(g);
     bool repair = carc__repair_possible(g);
     CARC_FOR_LIVE(g, k, fi)
