@@ -296,6 +296,18 @@ static inline bool bridge_on(const carc_game *g, const carc_grid *v, int t)
     return bridge_ways(g, v, t, SIDES_NS | SIDES_EW) != 0;
 }
 
+/* the placed tiles (or -1) at the four sides (N, E, S, W) of cell (x, y),
+ * a cell inside the board window v (a placed tile's) */
+static inline void neighbours4(const carc_grid *v, int x, int y, int u[4])
+{
+    const uint32_t ux = (uint32_t)x - (uint32_t)v->x0, uy = (uint32_t)y - (uint32_t)v->y0;
+    const int16_t *c = (const int16_t *)(const void *)v->cells + (size_t)uy * v->w + ux;
+    u[0] = uy > 0 ? c[-(ptrdiff_t)v->w] : -1;
+    u[1] = ux + 1 < v->w ? c[1] : -1;
+    u[2] = uy + 1 < v->h ? c[v->w] : -1;
+    u[3] = ux > 0 ? c[-1] : -1;
+}
+
 /* The tiles a bridge may go on after tile t was laid: t and its placed
  * orthogonal neighbours, ascending by placed order; their count. */
 static int bridge_tiles(const carc_game *g, int t, int out[5])
@@ -326,8 +338,10 @@ static bool may_bridge(const carc_game *g, const carc_pending *p)
     const carc_grid v = carc__grid(g); /* the board window read once */
     if (bridge_on(g, &v, p->target)) return true;
     carc__tile_xy(g, p->target, &x, &y);
+    int nb[4];
+    neighbours4(&v, x, y, nb);
     for (int d = 0; d < 4; d++) {
-        int u = carc__grid_at(&v, x + dx[d], y + dy[d]);
+        int u = nb[d];
         if (u >= 0 && bridge_on(g, &v, u)) return true;
     }
     return false;
@@ -360,10 +374,11 @@ static int mismatch_sides(const carc_game *g, int t)
     memcpy(&y, r + CARC__TILE_Y, sizeof y);
     const int code = shown_code(r);
     const carc_grid v = carc__grid(g); /* the board window read once */
-    int sides = 0;
+    int sides = 0, nb[4];
+    neighbours4(&v, x, y, nb);
     for (int d = 0; d < 4; d++) {
-        int u = carc__grid_at(&v, x + dx[d], y + dy[d]);
-        if (u < 0) continue;
+        int u = nb[d];
+        if (u < 0) continue; /* empty, or an open cell */
         int a = (code >> (2 * d)) & 3, b = (shown_code(carc__tile_rec(g, u)) >> (2 * (d ^ 2))) & 3;
         /* a road against a field, either way round: the only pair whose
          * product is 2 (EK_FIELD 1, EK_ROAD 2) */
