@@ -37,6 +37,10 @@
 
 /* place_repair's question "may a tile that fits only by a repair be declined?" */
 #define CARC_REPAIR_DECLINE (-2)
+/* repair_shape's answers (lib/module.h, carc_module_def.repair_shape) */
+#define CARC_REPAIR_NEVER 0 /* place_repair refuses the candidate on every board */
+#define CARC_REPAIR_ASK 1   /* it depends on the board: ask place_repair */
+#define CARC_REPAIR_ROOM 2  /* accepted whenever a repair is possible and segments fit */
 
 /* ------------------------------------------------------------ action ids */
 
@@ -679,16 +683,26 @@ typedef struct carc_module_def {
      * pass, which sets the tile aside and draws again (base.md §3). */
     bool (*place_repair)(const carc_game *g, int type, int x, int y, int rot, int sides);
     /* optional, with place_repair: could it ever accept this candidate --
-     * tile `type` turned rot with mismatched `sides` -- on some board?  A
-     * pure function of its arguments (the tile type's own edges; no game):
-     * false promises that place_repair(g, type, x, y, rot, sides) answers
-     * false in every game, every cell and every state.  The core asks it
-     * once per thread for each (tile type, cell requirement) it meets (the
-     * answers depend on nothing else: the sides are a function of both) and
-     * then asks place_repair only about the candidates some module's
-     * repair_shape accepts (a module with place_repair and no repair_shape
-     * accepts every one).  Added in 0.10. */
-    bool (*repair_shape)(int type, int rot, int sides);
+     * tile `type` turned rot with mismatched `sides`, in an open cell whose
+     * `bound` sides (bit per board side) face a neighbour's field, road or
+     * city edge (the other sides: no neighbour, or a wildcard edge) -- on
+     * some board?  A pure function of its arguments (the tile type's own
+     * edges and the cell's requirement; no game).  CARC_REPAIR_NEVER
+     * promises that place_repair(g, type, x, y, rot, sides) answers false
+     * in every game, every open cell with those bound sides and every
+     * state; CARC_REPAIR_ROOM that it answers true there whenever its quick
+     * question (type -1) answers true and the game has room for the tile's
+     * segments and one more (carc__segments_room(g) > carc__types[type].nseg);
+     * CARC_REPAIR_ASK promises nothing.  The core asks it once per thread
+     * for each (tile type, cell requirement) it meets (the answers depend on
+     * nothing else: the sides and the bound sides are functions of both) and
+     * then, while listing placements after the quick question said yes,
+     * asks place_repair only about the candidates some module's repair_shape
+     * accepts, and not about those a sole repairing module answers
+     * CARC_REPAIR_ROOM for while the room is there (a module with
+     * place_repair and no repair_shape: CARC_REPAIR_ASK for every one).
+     * Added in 0.10; `bound` and the three answers in 0.11. */
+    int (*repair_shape)(int type, int rot, int sides, int bound);
     /* may tile `type` be drawn now (the dragon tile before a volcano)? */
     bool (*drawable)(const carc_game *g, int type);
     /* drawable is asked only about tile types carrying one of these tile

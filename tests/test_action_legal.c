@@ -97,10 +97,12 @@ static void check_place_rots(carc_game *g, int *checked)
 }
 
 /* Every module's repair_shape promises only what place_repair keeps: a
- * candidate it refuses (a rotation of the tile table's repair[req] with its
- * mismatched sides) is refused by place_repair too, for every tile type in
- * every open cell, while the player may repair (a bridge held: the quick
- * question says yes).  And the core's premise for keeping its answers per
+ * candidate it refuses (CARC_REPAIR_NEVER: a rotation of the tile table's
+ * repair[req] with its mismatched sides, in a cell with those bound sides)
+ * is refused by place_repair too, and one it answers CARC_REPAIR_ROOM for
+ * is accepted while the game has room for the tile's segments and one
+ * more, for every tile type in every open cell, while the player may
+ * repair (a bridge held: the quick question says yes).  And the core's premise for keeping its answers per
  * (type, req): an open cell's constrained sides are the nonzero pairs of
  * its req. */
 static void check_repair_shape(const carc_game *g, int *checked)
@@ -122,14 +124,27 @@ static void check_repair_shape(const carc_game *g, int *checked)
             for (uint32_t k = 0; k < g->lslots; k++) {
                 if (ls[k].req == LIVE_DEAD) continue;
                 const front *f = &F[ls[k].fi];
+                /* the sides facing a neighbour's edge, from the cell's
+                 * mask (a bit pair per side) */
+                int bound = 0;
+                for (int d = 0; d < 4; d++) bound |= ((f->mask >> (2 * d)) & 1) << d;
                 for (unsigned miss = carc__types[type].repair[f->req]; miss; miss &= miss - 1) {
                     int r = __builtin_ctz(miss);
                     int sides = (int)carc__repair_sides(f, type, r);
-                    if (!sides || md->repair_shape(type, r, sides)) continue;
-                    ck_assert_msg(!md->place_repair(g, type, f->x, f->y, r, sides),
+                    if (!sides) continue;
+                    int shape = md->repair_shape(type, r, sides, bound);
+                    ck_assert_int_ge(shape, CARC_REPAIR_NEVER);
+                    ck_assert_int_le(shape, CARC_REPAIR_ROOM);
+                    if (shape == CARC_REPAIR_ASK) continue;
+                    if (shape == CARC_REPAIR_ROOM &&
+                        carc__segments_room(g) <= carc__types[type].nseg)
+                        continue; /* no promise without the room */
+                    ck_assert_msg(md->place_repair(g, type, f->x, f->y, r, sides) ==
+                                      (shape == CARC_REPAIR_ROOM),
                                   "module %s, type %d at %d,%d r%d sides %x: repair_shape "
-                                  "refuses, place_repair accepts",
-                                  md->name, type, f->x, f->y, r, sides);
+                                  "answers %d, place_repair %s",
+                                  md->name, type, f->x, f->y, r, sides, shape,
+                                  shape == CARC_REPAIR_ROOM ? "refuses" : "accepts");
                     (*checked)++;
                 }
             }

@@ -229,8 +229,16 @@ static void add_completed(carc_game *g, int root)
 static __attribute__((noinline)) void collect_across(carc_game *g, int t)
 {
     const ptile *T = CTILES(g);
+    /* the tile and its four neighbours (N, E, S, W: carc__dx, carc__dy),
+     * the board window read once (t lies in it) */
+    const int16_t *G = CGRID(g);
+    const uint32_t w = g->gw, h = g->gh;
+    const uint32_t ux = (uint32_t)(T[t].x - g->gx0), uy = (uint32_t)(T[t].y - g->gy0);
+    const uint32_t at = uy * w + ux;
+    const int us[5] = {t, uy > 0 ? G[at - w] : -1, ux + 1 < w ? G[at + 1] : -1,
+                       uy + 1 < h ? G[at + w] : -1, ux > 0 ? G[at - 1] : -1};
     for (int d = -1; d < 4; d++) {
-        int u = d < 0 ? t : carc__cell_get(g, T[t].x + carc__dx[d], T[t].y + carc__dy[d]);
+        int u = us[d + 1];
         if (u < 0) continue; /* empty, or an open cell */
         if (d >= 0 && (g->hookmask & HK_WILD)) {
             const tile_type *uty = &carc__types[T[u].type];

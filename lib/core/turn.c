@@ -222,6 +222,7 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
  * decision's chance outcomes (no payload; not listed again) */
 #define GIVEN_LISTED (-1)
 static inline unsigned legal_rots(const carc_game *g, const front *f, int type, bool repair);
+static inline bool place_veto_type(const carc_game *g, int type);
 
 /* ------------------------------------------------------------- the pipeline */
 
@@ -409,6 +410,9 @@ int carc__turn_start(carc_game *g, int player, int type)
 bool carc__tile_can_place(const carc_game *g, int type)
 {
     if (type < 0 || type >= carc__ntypes) return false;
+    /* no module may veto the type: the edges (and repairs) alone, the
+     * slots' walk of carc__placeable (the same answer) */
+    if (!place_veto_type(g, type)) return carc__placeable(g, type);
     const front *F = CFRONT(g);
     bool repair = carc__repair_possible(g);
     CARC_FOR_LIVE(g, k, fi)
@@ -590,39 +594,55 @@ __attribute__((noinline)) bool carc__repairable(const carc_game *g, const front 
 /* The repair candidates worth a place_repair question.  The tile table's
  * repair[req] lists the rotations of a type that miss only where a road
  * meets a field; a module's repair_shape (lib/module.h) tells which of them
- * it could ever accept, from the type's own edges alone -- a function of
- * (type, req): a cell's constrained sides (front.mask) are the nonzero
- * pairs of its req (lib/core/board.c's add_front and road-over-tile
- * demand; check.c checks a snapshot's).  The answers are kept per thread,
- * found the first time a (type, req) is met while a module may repair, for
- * the modules with place_repair of the game (hooks_repair: another set
- * starts the table again).  An entry: REPAIR_KNOWN | the rotations left
- * (bit r); types from REPAIR_TYPES on are not kept (every candidate is
- * asked).  A thread's table never changes an answer, only skips questions
- * whose answer is false. */
+ * it could ever accept, from the type's own edges and the cell's bound
+ * sides alone -- a function of (type, req): a cell's constrained sides
+ * (front.mask) are the nonzero pairs of its req (lib/core/board.c's
+ * add_front and road-over-tile demand; check.c checks a snapshot's).  The
+ * answers are kept per thread, found the first time a (type, req) is met
+ * while a module may repair, for the modules with place_repair of the game
+ * (hooks_repair: another set starts the table again).  An entry of
+ * repair_rows: REPAIR_KNOWN | the rotations left (bit r); of repair_sure
+ * (the same (type, req)): those of them the game's only repairing module
+ * answered CARC_REPAIR_ROOM for -- accepted without a question by
+ * place_ids_repair (after the quick question, with room for the tile's
+ * segments and one more), asked everywhere else.  Types from REPAIR_TYPES
+ * on are not kept (every candidate is asked).  A thread's table never
+ * changes an answer, only skips questions whose answer it knows. */
 #define REPAIR_TYPES 256
 #define REPAIR_KNOWN 0x10u
 static _Thread_local uint32_t repair_key;
 static _Thread_local uint8_t repair_rows[REPAIR_TYPES][256];
+static _Thread_local uint8_t repair_sure[REPAIR_TYPES][256];
 
 __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, int type,
                                                             unsigned req, uint8_t *e)
 {
     /* the cell's constrained sides: the nonzero pairs of req */
     const front f = {.req = (uint8_t)req, .mask = (uint8_t)(((req | req >> 1) & 0x55u) * 3u)};
-    unsigned ok = 0;
+    /* the same, a bit per side (repair_shape's `bound`) */
+    const unsigned pairs = (req | req >> 1) & 0x55u;
+    const int bound = (int)((pairs & 1u) | ((pairs >> 1) & 2u) | ((pairs >> 2) & 4u) |
+                            ((pairs >> 3) & 8u));
+    /* CARC_REPAIR_ROOM is kept only for a game's sole repairing module:
+     * the quick question that lets place_ids_repair use it is its own */
+    const bool sole = (g->hooks_repair & (g->hooks_repair - 1)) == 0;
+    unsigned ok = 0, sure = 0;
     for (unsigned miss = carc__types[type].repair[req]; miss; miss &= miss - 1) {
         int r = __builtin_ctz(miss);
         unsigned sides = carc__repair_sides(&f, type, r);
         if (!sides) continue; /* repairable's answer: false */
         for (uint32_t b = g->hooks_repair; b; b &= b - 1) {
             const carc_module_def *md = carc__modules[__builtin_ctz(b)];
-            if (!md->repair_shape || md->repair_shape(type, r, (int)sides)) {
+            int a = md->repair_shape ? md->repair_shape(type, r, (int)sides, bound)
+                                     : CARC_REPAIR_ASK;
+            if (a != CARC_REPAIR_NEVER) {
                 ok |= 1u << r;
+                if (a == CARC_REPAIR_ROOM && sole) sure |= 1u << r;
                 break;
             }
         }
     }
+    repair_sure[type][req] = (uint8_t)sure; /* type < REPAIR_TYPES: e is kept */
     *e = (uint8_t)(REPAIR_KNOWN | ok);
     return ok;
 }
@@ -987,6 +1007,12 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
     const uint8_t *restrict fit16 = carc__types[type].fit16;
     const uint8_t *restrict rep = carc__types[type].repair;
     uint8_t *row = repair_row(g, type);
+    /* the candidates accepted without a question (repair_sure), while the
+     * game has room for the tile's segments and one more */
+    const uint8_t *sure =
+        row && (int)g->L.cap_segs - (int)g->nsegs > (int)carc__types[type].nseg
+            ? repair_sure[type]
+            : NULL;
     const char *restrict rows = (const char *)rot_lists;
     int32_t *restrict ids = sink->ids;
     size_t n = sink->n;
@@ -996,7 +1022,11 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
         size_t o = fit16[req]; /* 0 for a filled cell's slot (LIVE_DEAD) */
         if (req != LIVE_DEAD && rep[req]) {
             unsigned cands = repair_cands(g, row, type, req);
-            if (cands) o |= (size_t)repaired_of(g, &F[ls[k].fi], type, cands) << 4;
+            if (cands) {
+                unsigned yes = sure ? sure[req] : 0;
+                if (cands & ~yes) yes |= repaired_of(g, &F[ls[k].fi], type, cands & ~yes);
+                o |= (size_t)yes << 4;
+            }
         }
         /* rows + o is a row of rot_lists: aligned */
         v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)ls[k].id;

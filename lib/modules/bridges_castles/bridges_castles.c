@@ -247,19 +247,65 @@ static void setup(carc_game *g)
 
 /* ------------------------------------------------------------- bridges */
 
-static bool bridge_on(const carc_game *g, int t)
+/* May a road laid up to cell (cx, cy) end there, facing its side od?  An
+ * empty cell (or one outside the board window) accepts anything, a placed
+ * tile must show a road or a wildcard edge there (a road laid over it
+ * included): carc__tile_overlay_ends' test of the cells beyond a bridge. */
+static inline bool road_may_end(const carc_game *g, const carc_grid *v, int cx, int cy, int od)
+{
+    int u = carc__grid_at(v, cx, cy);
+    if (u < 0) return true;
+    int k = carc__tile_edge(g, u, od);
+    return k == EK_ROAD || k == EK_NONE;
+}
+
+/* The ways (SIDES_NS, SIDES_EW) among `want` a bridge may go on placed
+ * tile t: carc__tile_overlay_ends' answer read off the board through the
+ * window v -- no road over t, fields at both ends of the axis, the cells
+ * beyond both ends accepting a road, and room for the road's segment. */
+static int bridge_ways(const carc_game *g, const carc_grid *v, int t, int want)
 {
     /* fields at both ends of one axis first (EK_FIELD 1: N 0x01, S 0x10,
      * E 0x04, W 0x40), the type's edges read inline */
     _Static_assert(EK_FIELD == 1, "the field pattern below");
     const char *r = carc__tile_rec(g, t); /* read once: type and rotation */
-    if (!r) return false;
-    uint16_t type;
+    if (!r) return 0;
+    uint16_t type, ov;
     memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
-    int code = carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]];
-    if ((code & 0x33) != 0x11 && (code & 0xCC) != 0x44) return false;
-    int ends = carc__tile_overlay_ends(g, t);
-    return (ends & SIDES_NS) == SIDES_NS || (ends & SIDES_EW) == SIDES_EW;
+    int code = carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]], ways = 0;
+    if ((want & SIDES_NS) && (code & 0x33) == 0x11) ways |= SIDES_NS;
+    if ((want & SIDES_EW) && (code & 0xCC) == 0x44) ways |= SIDES_EW;
+    if (!ways) return 0;
+    memcpy(&ov, r + CARC__TILE_OVERLAY, sizeof ov);
+    if (ov != CARC__NO_OVERLAY) return 0;
+    int16_t x, y;
+    memcpy(&x, r + CARC__TILE_X, sizeof x);
+    memcpy(&y, r + CARC__TILE_Y, sizeof y);
+    if ((ways & SIDES_NS) &&
+        !(road_may_end(g, v, x, y - 1, 2) && road_may_end(g, v, x, y + 1, 0)))
+        ways &= ~SIDES_NS;
+    if ((ways & SIDES_EW) &&
+        !(road_may_end(g, v, x + 1, y, 3) && road_may_end(g, v, x - 1, y, 1)))
+        ways &= ~SIDES_EW;
+    return ways && carc__segments_room(g) > 0 ? ways : 0;
+}
+
+/* May a bridge go on placed tile t (either way)? */
+static inline bool bridge_on(const carc_game *g, const carc_grid *v, int t)
+{
+    return bridge_ways(g, v, t, SIDES_NS | SIDES_EW) != 0;
+}
+
+/* the placed tiles (or -1) at the four sides (N, E, S, W) of cell (x, y),
+ * a cell inside the board window v (a placed tile's) */
+static inline void neighbours4(const carc_grid *v, int x, int y, int u[4])
+{
+    const uint32_t ux = (uint32_t)x - (uint32_t)v->x0, uy = (uint32_t)y - (uint32_t)v->y0;
+    const int16_t *c = (const int16_t *)(const void *)v->cells + (size_t)uy * v->w + ux;
+    u[0] = uy > 0 ? c[-(ptrdiff_t)v->w] : -1;
+    u[1] = ux + 1 < v->w ? c[1] : -1;
+    u[2] = uy + 1 < v->h ? c[v->w] : -1;
+    u[3] = ux > 0 ? c[-1] : -1;
 }
 
 /* The tiles a bridge may go on after tile t was laid: t and its placed
@@ -269,9 +315,10 @@ static int bridge_tiles(const carc_game *g, int t, int out[5])
     int n = 0, x, y;
     carc__tile_xy(g, t, &x, &y);
     int cand[5] = {t, -1, -1, -1, -1};
-    for (int d = 0; d < 4; d++) cand[d + 1] = carc__tile_at(g, x + dx[d], y + dy[d]);
+    const carc_grid v = carc__grid(g); /* the board window read once */
+    for (int d = 0; d < 4; d++) cand[d + 1] = carc__grid_at(&v, x + dx[d], y + dy[d]);
     for (int i = 0; i < 5; i++)
-        if (cand[i] >= 0 && bridge_on(g, cand[i])) out[n++] = cand[i];
+        if (cand[i] >= 0 && bridge_on(g, &v, cand[i])) out[n++] = cand[i];
     for (int i = 1; i < n; i++) /* insertion sort: ids must ascend */
         for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
             int tmp = out[j];
@@ -288,12 +335,14 @@ static bool may_bridge(const carc_game *g, const carc_pending *p)
     if (!s->bridges[p->player] || s->bridged_at == carc__tile_count(g)) return false;
     /* bridge_tiles(g, p->target, ...) > 0: the first one found will do */
     int x, y;
-    if (bridge_on(g, p->target)) return true;
-    carc__tile_xy(g, p->target, &x, &y);
     const carc_grid v = carc__grid(g); /* the board window read once */
+    if (bridge_on(g, &v, p->target)) return true;
+    carc__tile_xy(g, p->target, &x, &y);
+    int nb[4];
+    neighbours4(&v, x, y, nb);
     for (int d = 0; d < 4; d++) {
-        int u = carc__grid_at(&v, x + dx[d], y + dy[d]);
-        if (u >= 0 && bridge_on(g, u)) return true;
+        int u = nb[d];
+        if (u >= 0 && bridge_on(g, &v, u)) return true;
     }
     return false;
 }
@@ -303,15 +352,37 @@ static bool may_bridge(const carc_game *g, const carc_pending *p)
 /* The sides of placed tile t where a road meets a neighbour's field edge
  * (either way round): left by a placement place_repair allowed, until the
  * bridge is laid. */
+/* the edges placed tile record r shows (a road laid over it included) */
+static inline int shown_code(const char *r)
+{
+    uint16_t type;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    int code = carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]];
+    for (unsigned ovs = (uint8_t)r[CARC__TILE_OVERLAY_SIDES]; ovs; ovs &= ovs - 1) {
+        int d = __builtin_ctz(ovs);
+        code = (code & ~(3 << (2 * d))) | (EK_ROAD << (2 * d));
+    }
+    return code;
+}
+
 static int mismatch_sides(const carc_game *g, int t)
 {
-    int x, y, sides = 0;
-    carc__tile_xy(g, t, &x, &y);
+    const char *r = carc__tile_rec(g, t); /* read once */
+    if (!r) return 0;
+    int16_t x, y;
+    memcpy(&x, r + CARC__TILE_X, sizeof x);
+    memcpy(&y, r + CARC__TILE_Y, sizeof y);
+    const int code = shown_code(r);
+    const carc_grid v = carc__grid(g); /* the board window read once */
+    int sides = 0, nb[4];
+    neighbours4(&v, x, y, nb);
     for (int d = 0; d < 4; d++) {
-        int u = carc__tile_at(g, x + dx[d], y + dy[d]);
-        if (u < 0) continue;
-        int a = carc__tile_edge(g, t, d), b = carc__tile_edge(g, u, (d + 2) & 3);
-        if ((a == EK_ROAD && b == EK_FIELD) || (a == EK_FIELD && b == EK_ROAD)) sides |= 1 << d;
+        int u = nb[d];
+        if (u < 0) continue; /* empty, or an open cell */
+        int a = (code >> (2 * d)) & 3, b = (shown_code(carc__tile_rec(g, u)) >> (2 * (d ^ 2))) & 3;
+        /* a road against a field, either way round: the only pair whose
+         * product is 2 (EK_FIELD 1, EK_ROAD 2) */
+        if (a * b == EK_FIELD * EK_ROAD) sides |= 1 << d;
     }
     return sides;
 }
@@ -339,18 +410,6 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
            ((code >> (2 * d)) & 3) == EK_ROAD;
 }
 
-/* May a road laid up to cell (cx, cy) end there, facing its side od?  An
- * empty cell (or one outside the board window) accepts anything, a placed
- * tile must show a road or a wildcard edge there: carc__tile_overlay_ok_at's
- * test of the cells beyond a bridge. */
-static inline bool road_may_end(const carc_game *g, int cx, int cy, int od)
-{
-    int u = carc__tile_at(g, cx, cy);
-    if (u < 0) return true;
-    int k = carc__tile_edge(g, u, od);
-    return k == EK_ROAD || k == EK_NONE;
-}
-
 /* Would one bridge laid now repair the mismatched sides (the player's
  * tokens aside: explain tells "no bridge left" only then)?  There is at most
  * one candidate: mismatched sides on one axis only; a road of the tile
@@ -376,7 +435,8 @@ static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int
         /* the bridge on the neighbour at d: its field there meets the
          * tile's road; one side only (repairs) */
         if (sides != 1 << d) return false;
-        int b = carc__tile_at(g, x + dx[d], y + dy[d]);
+        const carc_grid v = carc__grid(g); /* the board window read once */
+        int b = carc__grid_at(&v, x + dx[d], y + dy[d]);
         if (b < 0) return false;
         const char *r = carc__tile_rec(g, b);
         uint16_t ov, bt;
@@ -386,7 +446,7 @@ static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int
         int od = d ^ 2;
         if (ov != CARC__NO_OVERLAY || ((bcode >> (2 * od)) & 3) != EK_FIELD ||
             ((bcode >> (2 * d)) & 3) != EK_FIELD ||
-            !road_may_end(g, x + 2 * dx[d], y + 2 * dy[d], od))
+            !road_may_end(g, &v, x + 2 * dx[d], y + 2 * dy[d], od))
             return false;
     } else {
         /* the bridge on the tile: fields at both ends (every mismatched
@@ -394,23 +454,37 @@ static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int
         if (k != EK_FIELD || ((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) return false;
         /* an end that is no mismatch (d is the lowest side of `sides`, so
          * that is d ^ 2): what lies beyond it */
-        if (sides != way && !road_may_end(g, x + dx[d ^ 2], y + dy[d ^ 2], d)) return false;
+        if (sides != way) {
+            const carc_grid v = carc__grid(g);
+            if (!road_may_end(g, &v, x + dx[d ^ 2], y + dy[d ^ 2], d)) return false;
+        }
     }
     return carc__segments_room(g) > carc__types[type].nseg;
 }
 
 /* repair_shape (lib/module.h): repair_fits' tests that read only the tile
- * type -- the mismatched sides on one axis; the tile's road against a field
- * on one side only, or the tile's fields at both ends of the axis.  false
- * here is false in repair_fits for every board. */
-static bool repair_shape(int type, int rot, int sides)
+ * type and the cell's bound sides -- the mismatched sides on one axis; the
+ * tile's road against a field on one side only (the neighbour's edges
+ * decide: CARC_REPAIR_ASK), or the tile's fields at both ends of the axis
+ * and, with one end mismatched, no neighbour's edge at the other (only the
+ * room is left to ask: CARC_REPAIR_ROOM).  CARC_REPAIR_NEVER here is false
+ * in repair_fits for every board. */
+static int repair_shape(int type, int rot, int sides, int bound)
 {
     int d = __builtin_ctz((unsigned)sides);
     int way = (d & 1) ? SIDES_EW : SIDES_NS;
-    if (sides & ~way) return false;
+    if (sides & ~way) return CARC_REPAIR_NEVER;
     int code = carc__types[type].code[rot], k = (code >> (2 * d)) & 3;
-    if (k == EK_ROAD) return sides == 1 << d;
-    return k == EK_FIELD && ((code >> (2 * (d ^ 2))) & 3) == EK_FIELD;
+    if (k == EK_ROAD) return sides == 1 << d ? CARC_REPAIR_ASK : CARC_REPAIR_NEVER;
+    if (k != EK_FIELD || ((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) return CARC_REPAIR_NEVER;
+    /* the bridge on the tile.  With one end mismatched (sides == 1 << d)
+     * the other end, d ^ 2, matches -- the tile's field there against no
+     * neighbour, a wildcard edge, or a neighbour's field (a road would be a
+     * mismatch, a city no repair candidate): a field refuses the road
+     * (repair_fits' road_may_end), the others accept it.  Then repair_fits
+     * asks nothing of the board but the room. */
+    if (sides != way && ((bound >> (d ^ 2)) & 1)) return CARC_REPAIR_NEVER;
+    return CARC_REPAIR_ROOM;
 }
 
 /* place_repair: the player has a bridge left and repair_fits. */
@@ -431,16 +505,15 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
  * of one mismatch: its caller computes `sides` once. */
 static int repair_ways(const carc_game *g, int t, int sides, int b)
 {
-    int x, y, bx, by, ways = 0, ends = -1;
+    int x, y, bx, by, ways = 0;
     carc__tile_xy(g, t, &x, &y);
     carc__tile_xy(g, b, &bx, &by);
     int type = carc__tile_type(g, t), rot = carc__tile_rot(g, t);
-    for (int way = SIDES_NS; way <= SIDES_EW; way += SIDES_EW - SIDES_NS) {
-        if (!repairs(type, x, y, rot, sides, bx, by, way)) continue;
-        if (ends < 0) ends = carc__tile_overlay_ends(g, b);
-        if ((ends & way) == way) ways |= way;
-    }
-    return ways;
+    for (int way = SIDES_NS; way <= SIDES_EW; way += SIDES_EW - SIDES_NS)
+        if (repairs(type, x, y, rot, sides, bx, by, way)) ways |= way;
+    if (!ways) return 0;
+    const carc_grid v = carc__grid(g);
+    return bridge_ways(g, &v, b, ways);
 }
 
 /* AFTER_PLACE, first: a placement place_repair allowed; the bridge now,
@@ -1097,8 +1170,9 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
         if (a->kind != ACT_BRIDGE_TILE) return false;
         int b = a->arg, x, y, in = b == p->target;
         carc__tile_xy(g, p->target, &x, &y);
-        for (int d = 0; d < 4 && !in; d++) in = b >= 0 && carc__tile_at(g, x + dx[d], y + dy[d]) == b;
-        return in && bridge_on(g, b) &&
+        const carc_grid v = carc__grid(g);
+        for (int d = 0; d < 4 && !in; d++) in = b >= 0 && carc__grid_at(&v, x + dx[d], y + dy[d]) == b;
+        return in && bridge_on(g, &v, b) &&
                (!p->arg || repair_ways(g, p->target, mismatch_sides(g, p->target), b));
     }
     case DEC_BRIDGE_WAY: {
