@@ -9,6 +9,7 @@
  * chance and resume where it stopped.  doc/modules.md has the picture. */
 #include "core/state.h"
 
+#include <stdatomic.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -1165,7 +1166,11 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
     default: {
         const carc_module_def *md =
             p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
-        if (md && md->decision_actions) md->decision_actions(g, p, sink);
+        if (md && md->decision_actions) {
+            md->decision_actions(g, p, sink);
+            /* the whole listing of the ids: kept (carc__listed_note) */
+            if (sink->ids && sink->n <= sink->cap) carc__listed_note(g, sink->ids, sink->n);
+        }
         break;
     }
     }
@@ -1184,6 +1189,54 @@ static bool id_is_legal(const carc_game *g, int32_t id)
     return false;
 }
 
+/* ------------------------------------------------- the listing just given */
+
+/* carc__listed_note's note, `noted` (lib/core/state.h): game, history length, the
+ * forget generation it was taken in, and the listed ids, ascending. */
+static _Atomic uint32_t listed_gen;
+static _Thread_local struct {
+    const carc_game *g;
+    uint32_t nhist, gen, n;
+    int32_t ids[CARC__LISTED_MAX];
+} noted;
+
+void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n)
+{
+    if (n > CARC__LISTED_MAX) {
+        noted.g = NULL;
+        return;
+    }
+    noted.g = g;
+    noted.nhist = g->nhist;
+    noted.gen = atomic_load_explicit(&listed_gen, memory_order_relaxed);
+    noted.n = (uint32_t)n;
+    memcpy(noted.ids, ids, n * sizeof ids[0]);
+}
+
+void carc__listed_forget(void)
+{
+    atomic_fetch_add_explicit(&listed_gen, 1, memory_order_relaxed);
+    noted.g = NULL;
+}
+
+/* Is id among the ids carc_game_legal_ids listed for g in this state? */
+static inline bool id_listed(const carc_game *g, int32_t id)
+{
+    if (noted.g != g || noted.nhist != g->nhist ||
+        noted.gen != atomic_load_explicit(&listed_gen, memory_order_relaxed))
+        return false;
+    /* ascending (the listing's contract): a binary search */
+    uint32_t lo = 0, hi = noted.n;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (noted.ids[mid] < id) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < noted.n && noted.ids[lo] == id;
+}
+
+bool carc__listed_has(const carc_game *g, int32_t id) { return id_listed(g, id); }
+
 /* Is id legal at decision p, which module md answers (its own decision, or
  * one of its verbs at the turn's own deployment)?  *canon: the action of
  * the id.  The module's action_legal when it has one (one question instead
@@ -1196,6 +1249,8 @@ static bool module_id_legal(const carc_game *g, const carc_module_def *md,
                             const carc_action *dec, const carc_action_def *form)
 {
     if (dec) *canon = *dec;
+    if (id_listed(g, id)) /* listed in this state: legal, and its own canonical id */
+        return dec || carc__action_from_id(g, id, canon) == CARC_OK;
     if (!md->action_legal)
         return id_is_legal(g, id) && (dec || carc__action_from_id(g, id, canon) == CARC_OK);
     if (!dec && carc__action_decode(g, id, canon, &form) != CARC_OK) return false;
@@ -1685,7 +1740,10 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
         break;
     }
     }
-    if (rc) return rc;
+    if (rc) {
+        noted.g = NULL; /* refused: nothing changed, but trust no note of g */
+        return rc;
+    }
     pop(g);
     if (nwords > 0) history_push_payload(g, id, sampled, words, nwords);
     else history_push(g, id, sampled);
