@@ -480,10 +480,12 @@ static void draw_again(carc_game *g)
         g->flags |= TF_NO_TILE;
 }
 
-static int apply_draw(carc_game *g, const carc_action *a)
+static int apply_draw(carc_game *g, const carc_action *a, bool listed)
 {
     if (a->kind != CARC_ACTION_DRAW) return CARC_E_ILLEGAL;
-    if (a->tile < 0 || a->tile >= carc__ntypes || !carc__drawable(g, a->tile)) return CARC_E_ILLEGAL;
+    /* listed: carc__sample_chance drew it among the drawable types */
+    if (a->tile < 0 || a->tile >= carc__ntypes || (!listed && !carc__drawable(g, a->tile)))
+        return CARC_E_ILLEGAL;
     REMAIN(g)[a->tile]--;
     g->total_remaining--;
     /* a module keeps it aside (draw_aside): draw again */
@@ -1687,7 +1689,7 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
     uint16_t words[CARC_PAYLOAD_MAX];
     switch (p.kind) {
     case CARC_DECISION_DRAW:
-        rc = apply_draw(g, a);
+        rc = apply_draw(g, a, listed);
         break;
     case CARC_DECISION_PLACE:
         rc = a->kind == CARC_ACTION_PLACE ? place_in(g, carc__front_of(g, a->x, a->y), a->rotation)
