@@ -564,7 +564,9 @@ typedef struct carc_module_def {
      * not CARC_PENDING_QUEUED_DEPLOY), by deploy_actions?  It must answer
      * exactly as the list would (a pass included: false unless listed);
      * the core then does not list every legal action again to find the
-     * id.  Without it the core lists them.  Read-only. */
+     * id.  Without it the core lists them.  Neither is done for an id of
+     * the listing the core just made of this decision in this state
+     * (decision_actions' contract: every listed id applies).  Read-only. */
     bool (*action_legal)(const carc_game *g, const carc_pending *p, const carc_action *a);
     /* chance decisions: outcome ids with integer weights (count returned;
      * cap may be too small: return the count anyway).  Every id with a

@@ -320,6 +320,74 @@ START_TEST(all_modules)
 }
 END_TEST
 
+/* One random step of g (rs: the choices' generator). */
+static void step_random(carc_game *g, uint64_t *rs)
+{
+    if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+        ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+        return;
+    }
+    int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    size_t n;
+    ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+    ck_assert_uint_gt(n, 0);
+    *rs = *rs * 6364136223846793005ull + 1442695040888963407ull;
+    ck_assert_int_eq(carc_game_apply_id(g, ids[(*rs >> 33) % n]), CARC_OK);
+}
+
+/* The listing the core keeps of a module's decision (carc__listed_note)
+ * holds every id listed, and is never taken for another game's: game a is
+ * listed, then b -- at the same history length, a module's decision
+ * pending where an id a listed decodes but is not legal -- is copied into
+ * a; the note no longer answers for a, and that id is refused. */
+START_TEST(listing_after_copy)
+{
+    int m = carc_module_by_name("tower");
+    if (m < 0 || carc_module_available(m) != 1) return;
+    int found = 0;
+    for (uint64_t seed = 1; seed <= 60 && !found; seed++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.seed = seed;
+        o.modules |= 1ull << m;
+        carc_game *a, *b;
+        ck_assert_int_eq(carc_game_new(&a, &o), CARC_OK);
+        ck_assert_int_eq(carc_game_new(&b, &o), CARC_OK);
+        uint64_t ra = seed, rb = seed + 1000;
+        while (!found && !carc_game_is_terminal(a) && !carc_game_is_terminal(b)) {
+            if (a->nhist < b->nhist) { step_random(a, &ra); continue; }
+            if (b->nhist < a->nhist) { step_random(b, &rb); continue; }
+            if (carc_game_current_player(a) >= 0 && carc_game_current_player(b) >= 0 &&
+                CARC_KIND_IS_MODULE(carc__front(a)->kind) &&
+                CARC_KIND_IS_MODULE(carc__front(b)->kind)) {
+                static int32_t ia[CARC_NUM_DISTINCT_ACTIONS], ib[CARC_NUM_DISTINCT_ACTIONS];
+                size_t na, nb;
+                ck_assert_int_eq(carc_game_legal_ids(b, ib, CARC_NUM_DISTINCT_ACTIONS, &nb), CARC_OK);
+                ck_assert_int_eq(carc_game_legal_ids(a, ia, CARC_NUM_DISTINCT_ACTIONS, &na), CARC_OK);
+                for (size_t i = 0; i < na && !found; i++) {
+                    bool in_b = false;
+                    for (size_t j = 0; j < nb; j++) in_b |= ib[j] == ia[i];
+                    carc_action x;
+                    if (in_b || carc_action_from_id(b, ia[i], &x) != CARC_OK) continue;
+                    /* a's listing is the last one, and noted; b becomes a */
+                    ck_assert_int_eq(carc_game_legal_ids(a, ia, CARC_NUM_DISTINCT_ACTIONS, &na), CARC_OK);
+                    for (size_t k = 0; k < na; k++) ck_assert(carc__listed_has(a, ia[k]));
+                    ck_assert_int_eq(carc_game_copy(a, b), CARC_OK);
+                    ck_assert(!carc__listed_has(a, ia[i]));
+                    ck_assert_int_eq(carc_game_apply_id(a, ia[i]), CARC_E_ILLEGAL);
+                    ck_assert(carc__state_equal(a, b));
+                    found = 1;
+                }
+            }
+            step_random(a, &ra);
+        }
+        carc_game_free(a);
+        carc_game_free(b);
+    }
+    ck_assert_int_eq(found, 1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("action_legal");
@@ -327,6 +395,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, each_module, 0, CARC_MODULE_SLOTS);
     tcase_add_test(tc, all_modules);
+    tcase_add_test(tc, listing_after_copy);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

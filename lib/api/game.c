@@ -18,6 +18,7 @@ int carc_game_new(carc_game **out, const carc_options *opts)
 void carc_game_free(carc_game *game)
 {
     if (!game) return;
+    carc__listed_forget(); /* another game may come at this address */
     game->magic = 0;
     free(game);
 }
@@ -41,6 +42,7 @@ int carc_game_copy(carc_game *dst, const carc_game *src)
     if (dst->L.bytes != src->L.bytes || dst->nplayers != src->nplayers ||
         dst->opts.modules != src->opts.modules)
         return CARC_E_INVALID;
+    carc__listed_forget(); /* dst is another game now */
     carc__state_copy(dst, src);
     return CARC_OK;
 }

@@ -594,6 +594,22 @@ static inline bool carc__place_ids_plain_ok(const carc_game *g)
  * figure moved (scoring.c's lists of the figures on a feature) */
 extern _Thread_local uint32_t carc__moves CARC_INTERNAL;
 int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CARC_INTERNAL;
+/* The ids carc__enumerate listed last on this thread at a module's
+ * decision (per thread, like carc__moves: no part of any game's state).
+ * carc__listed_note keeps a complete listing of game g in its present
+ * state (g's history length says which state: every applied decision
+ * lengthens it, a refused one changes nothing); carc__listed_forget drops every thread's note (a game
+ * freed, or overwritten by carc_game_copy, so that another game at the
+ * same address and history length is never taken for it).  While g's
+ * note holds, an id it lists is legal at g's pending decision: the module
+ * listed it (decision_actions' contract: every listed id applies), so
+ * module_id_legal need not ask action_legal or check the id's round
+ * trip again. */
+#define CARC__LISTED_MAX 64
+void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n) CARC_INTERNAL;
+void carc__listed_forget(void) CARC_INTERNAL;
+/* does g's note hold and list id? (for the tests) */
+bool carc__listed_has(const carc_game *g, int32_t id) CARC_INTERNAL;
 /* carc__apply(g, a, id, false) where a is carc__action_decode(g, id,
  * &form) in this state (the caller decoded the id): the action is not
  * decoded again before a module's action_legal or decision_apply sees it,

@@ -9,6 +9,7 @@
  * chance and resume where it stopped.  doc/modules.md has the picture. */
 #include "core/state.h"
 
+#include <stdatomic.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -483,10 +484,12 @@ static void draw_again(carc_game *g)
         g->flags |= TF_NO_TILE;
 }
 
-static int apply_draw(carc_game *g, const carc_action *a)
+static int apply_draw(carc_game *g, const carc_action *a, bool listed)
 {
     if (a->kind != CARC_ACTION_DRAW) return CARC_E_ILLEGAL;
-    if (a->tile < 0 || a->tile >= carc__ntypes || !carc__drawable(g, a->tile)) return CARC_E_ILLEGAL;
+    /* listed: carc__sample_chance drew it among the drawable types */
+    if (a->tile < 0 || a->tile >= carc__ntypes || (!listed && !carc__drawable(g, a->tile)))
+        return CARC_E_ILLEGAL;
     REMAIN(g)[a->tile]--;
     g->total_remaining--;
     /* a module keeps it aside (draw_aside): draw again */
@@ -1195,7 +1198,11 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
     default: {
         const carc_module_def *md =
             p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
-        if (md && md->decision_actions) md->decision_actions(g, p, sink);
+        if (md && md->decision_actions) {
+            md->decision_actions(g, p, sink);
+            /* the whole listing of the ids: kept (carc__listed_note) */
+            if (sink->ids && sink->n <= sink->cap) carc__listed_note(g, sink->ids, sink->n);
+        }
         break;
     }
     }
@@ -1214,6 +1221,54 @@ static bool id_is_legal(const carc_game *g, int32_t id)
     return false;
 }
 
+/* ------------------------------------------------- the listing just given */
+
+/* carc__listed_note's note, `noted` (lib/core/state.h): game, history length, the
+ * forget generation it was taken in, and the listed ids, ascending. */
+static _Atomic uint32_t listed_gen;
+static _Thread_local struct {
+    const carc_game *g;
+    uint32_t nhist, gen, n;
+    int32_t ids[CARC__LISTED_MAX];
+} noted;
+
+void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n)
+{
+    if (n > CARC__LISTED_MAX) {
+        noted.g = NULL;
+        return;
+    }
+    noted.g = g;
+    noted.nhist = g->nhist;
+    noted.gen = atomic_load_explicit(&listed_gen, memory_order_relaxed);
+    noted.n = (uint32_t)n;
+    memcpy(noted.ids, ids, n * sizeof ids[0]);
+}
+
+void carc__listed_forget(void)
+{
+    atomic_fetch_add_explicit(&listed_gen, 1, memory_order_relaxed);
+    noted.g = NULL;
+}
+
+/* Is id among the ids carc_game_legal_ids listed for g in this state? */
+static inline bool id_listed(const carc_game *g, int32_t id)
+{
+    if (noted.g != g || noted.nhist != g->nhist ||
+        noted.gen != atomic_load_explicit(&listed_gen, memory_order_relaxed))
+        return false;
+    /* ascending (the listing's contract): a binary search */
+    uint32_t lo = 0, hi = noted.n;
+    while (lo < hi) {
+        uint32_t mid = (lo + hi) / 2;
+        if (noted.ids[mid] < id) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < noted.n && noted.ids[lo] == id;
+}
+
+bool carc__listed_has(const carc_game *g, int32_t id) { return id_listed(g, id); }
+
 /* Is id legal at decision p, which module md answers (its own decision, or
  * one of its verbs at the turn's own deployment)?  *canon: the action of
  * the id.  The module's action_legal when it has one (one question instead
@@ -1226,6 +1281,8 @@ static bool module_id_legal(const carc_game *g, const carc_module_def *md,
                             const carc_action *dec, const carc_action_def *form)
 {
     if (dec) *canon = *dec;
+    if (id_listed(g, id)) /* listed in this state: legal, and its own canonical id */
+        return dec || carc__action_from_id(g, id, canon) == CARC_OK;
     if (!md->action_legal)
         return id_is_legal(g, id) && (dec || carc__action_from_id(g, id, canon) == CARC_OK);
     if (!dec && carc__action_decode(g, id, canon, &form) != CARC_OK) return false;
@@ -1662,7 +1719,7 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
     uint16_t words[CARC_PAYLOAD_MAX];
     switch (p.kind) {
     case CARC_DECISION_DRAW:
-        rc = apply_draw(g, a);
+        rc = apply_draw(g, a, listed);
         break;
     case CARC_DECISION_PLACE:
         rc = a->kind == CARC_ACTION_PLACE ? place_in(g, carc__front_of(g, a->x, a->y), a->rotation)
@@ -1715,7 +1772,10 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
         break;
     }
     }
-    if (rc) return rc;
+    if (rc) {
+        noted.g = NULL; /* refused: nothing changed, but trust no note of g */
+        return rc;
+    }
     pop(g);
     if (nwords > 0) history_push_payload(g, id, sampled, words, nwords);
     else history_push(g, id, sampled);
