@@ -1044,14 +1044,9 @@ bool carc__tile_overlay_ok(const carc_game *g, int t, int sides);
  * (carc__tile_overlay_ok), so one call answers both ways. */
 int carc__tile_overlay_ends(const carc_game *g, int t);
 int carc__tile_overlay_road(carc_game *g, int t, int sides);
-/* carc__tile_overlay_ok for the tile at cell (bx, by) as it would be once tile
- * `type` is laid at (x, y) turned rot (not laid yet; (bx, by) may be that
- * cell or a placed tile's): for a place_repair hook */
-bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
-                         int sides);
 /* segments the game may still add (the tiles' and the roads laid over
  * them): a tile of type t and a road over it fit while this exceeds
- * carc__types[t].nseg (carc__tile_overlay_ok_at's capacity test) */
+ * carc__types[t].nseg (a place_repair hook's capacity test) */
 int carc__segments_room(const carc_game *g);
 /* can tile type be laid anywhere now (edges and vetoes)? */
 bool carc__tile_can_place(const carc_game *g, int type);

@@ -609,45 +609,6 @@ bool carc__tile_overlay_ok(const carc_game *g, int t, int sides)
 
 int carc__segments_room(const carc_game *g) { return (int)g->L.cap_segs - (int)g->nsegs; }
 
-bool carc__tile_overlay_ok_at(const carc_game *g, int type, int x, int y, int rot, int bx, int by,
-                         int sides)
-{
-    if (type < 0 || type >= carc__ntypes || rot < 0 || rot > 3 ||
-        (sides != 0x5 && sides != 0xA) || !carc__cell_in_range(x, y) ||
-        !carc__cell_in_range(bx, by) || carc__cell_get(g, x, y) >= 0)
-        return false;
-    /* room for the tile's segments and the road's */
-    if (g->nsegs + carc__types[type].nseg >= g->L.cap_segs) return false;
-    /* the edges of the bridge's tile: the tile not laid yet, or a placed
-     * one without a road over it (so its type's edges are what it shows) */
-    const int code = carc__types[type].code[rot];
-    int bcode = code;
-    if (bx != x || by != y) {
-        int b = carc__cell_get(g, bx, by);
-        if (b < 0) return false;
-        const ptile *pb = &CTILES(g)[b];
-        if (pb->overlay_seg != NO_OVERLAY) return false;
-        bcode = carc__types[pb->type].code[pb->rot];
-    }
-    for (int d = 0; d < 4; d++) {
-        if (!((sides >> d) & 1)) continue;
-        if (((bcode >> (2 * d)) & 3) != EK_FIELD) return false;
-        /* what the cell beyond shows towards the bridge (the tile not laid
-         * yet counts; an empty cell accepts anything) */
-        int cx = bx + carc__dx[d], cy = by + carc__dy[d], od = (d + 2) & 3, nk;
-        if (cx == x && cy == y) {
-            nk = (code >> (2 * od)) & 3;
-        } else {
-            if (!carc__cell_in_range(cx, cy)) continue;
-            int u = carc__cell_get(g, cx, cy);
-            if (u < 0) continue;
-            nk = shown_edge(&CTILES(g)[u], od);
-        }
-        if (nk != EK_ROAD && nk != EK_NONE) return false;
-    }
-    return true;
-}
-
 int carc__tile_overlay_road(carc_game *g, int t, int sides)
 {
     if (!carc__tile_overlay_ok(g, t, sides)) return CARC_E_ILLEGAL;
