@@ -108,6 +108,8 @@ static int row_x(const carc_game *g, int i, const carc_spot *base, const carc_sp
             carc_spot sj = *entry;
             sj.flags = lying(g, &F[j], pt) ? CARC_FIGPOS_LYING : 0;
             if (module_spot(g, j, &sj)) continue;
+        } else if (n == 0) {
+            return base->x; /* alone on its spot: no width needed */
         }
         int wj = width_of(g, &F[j], pt);
         if (n == 0) {
