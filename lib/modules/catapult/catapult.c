@@ -416,10 +416,11 @@ static int closest_followers(const carc_game *g, int player, int x, int y, int *
                                     f.where != CARC_PLACE_HELD))
             continue;
         if (!anyone && f.owner == player) continue;
-        int64_t cx, cy;
-        int hw, hd;
         carc_spot sp;
-        if (!rect_at(g, i, figure_place(g, i, &sp), &sp, &cx, &cy, &hw, &hd)) continue;
+        int t = figure_place(g, i, &sp), tx, ty;
+        if (t < 0) continue;
+        carc__tile_xy(g, t, &tx, &ty); /* its centre (rect_at's), no footprint needed */
+        int64_t cx = ((int64_t)tx * 90 + sp.x - 45) * 50, cy = ((int64_t)ty * 90 + sp.y - 45) * 50;
         int64_t dx = cx - (int64_t)x * 50, dy = cy - (int64_t)y * 50, d = dx * dx + dy * dy;
         if (best < 0 || d < best) {
             best = d;
