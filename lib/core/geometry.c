@@ -201,6 +201,7 @@ int carc__figure_spots(const carc_game *g, int n, int16_t *tiles, carc_spot *spo
     /* the open rows: key (where, local, tile), its side and two ends */
     uint32_t key[CARC_ID_FIGURE_N];
     int16_t rx[CARC_ID_FIGURE_N][2], rw[CARC_ID_FIGURE_N][2];
+    int16_t rfirst[CARC_ID_FIGURE_N];
     int8_t rside[CARC_ID_FIGURE_N];
     uint8_t rn[CARC_ID_FIGURE_N];
     int nrows = 0;
@@ -239,15 +240,17 @@ int carc__figure_spots(const carc_game *g, int n, int16_t *tiles, carc_spot *spo
         uint32_t k = (uint32_t)f->where << 24 | (uint32_t)f->local << 16 | (uint32_t)t;
         int r = 0;
         while (r < nrows && key[r] != k) r++;
-        int wi = width_of(g, f, pt);
-        if (r == nrows) { /* the first on its spot */
+        if (r == nrows) { /* the first on its spot: its width when a second comes */
             key[r] = k;
             rside[r] = (int8_t)(sp.x <= TILE_HALF_MM / 2 ? 1 : -1);
             rx[r][0] = rx[r][1] = sp.x;
-            rw[r][0] = rw[r][1] = (int16_t)wi;
+            rw[r][0] = rw[r][1] = -1;
+            rfirst[r] = (int16_t)i;
             rn[r] = 1;
             nrows++;
         } else {
+            if (rw[r][0] < 0) rw[r][0] = rw[r][1] = (int16_t)width_of(g, &F[rfirst[r]], pt);
+            int wi = width_of(g, f, pt);
             int e = (rn[r] & 1) ? 0 : 1; /* odd: the centre's side */
             int dir = e == 0 ? rside[r] : -rside[r];
             rx[r][e] = (int16_t)(rx[r][e] + dir * touching(rw[r][e], wi));
