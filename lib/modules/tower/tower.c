@@ -586,11 +586,13 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         for (int i = 0; i < s->ntowers; i++)
             if (open_tower(&s->tower[i])) push_tile(g, sink, ACT_FLOOR_AT, s->tower[i].tile, 0);
         break;
-    case DEC_TOP:
+    case DEC_TOP: { /* the supply's figure looked up once, for every tower */
+        int f = -1;
         for (int i = 0; i < s->ntowers; i++)
-            if (top_ok(g, p->player, p->arg, i))
+            if (top_ok_with(g, p->player, p->arg, i, &f))
                 push_tile(g, sink, ACT_TOP_AT, s->tower[i].tile, 0);
         break;
+    }
     case DEC_CAPTURE: {
         const tw_tower *w = tower_at(g, p->target);
         carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
