@@ -377,10 +377,24 @@ static void reach_of(const carc_game *g, const tw_tower *w, tw_reach *r)
     memset(r, 0, sizeof *r);
     const carc_grid v = carc__grid(g);
     int h = w->height;
-    for (int d = -h; d <= h; d++) {
-        int t = carc__grid_at(&v, w->x + d, w->y);
+    /* the tower's row and column clipped to the grid once, then read
+     * straight (the tower's own cell is in the grid: a placed tile) */
+    int64_t ux = (int64_t)w->x - v.x0, uy = (int64_t)w->y - v.y0;
+    if (ux < 0 || uy < 0 || ux >= v.w || uy >= v.h) return;
+    int64_t a = ux - h < 0 ? 0 : ux - h, b = ux + h >= v.w ? v.w - 1 : ux + h;
+    const char *row = v.cells + (size_t)(uy * v.w) * sizeof(int16_t);
+    for (int64_t x = a; x <= b; x++) {
+        int16_t t;
+        memcpy(&t, row + (size_t)x * sizeof t, sizeof t);
         if (t >= 0) r->bits[t >> 6] |= 1ull << (t & 63);
-        if (d && (t = carc__grid_at(&v, w->x, w->y + d)) >= 0) r->bits[t >> 6] |= 1ull << (t & 63);
+    }
+    a = uy - h < 0 ? 0 : uy - h;
+    b = uy + h >= v.h ? v.h - 1 : uy + h;
+    const char *col = v.cells + (size_t)ux * sizeof(int16_t);
+    for (int64_t y = a; y <= b; y++) {
+        int16_t t;
+        memcpy(&t, col + (size_t)(y * v.w) * sizeof t, sizeof t);
+        if (y != uy && t >= 0) r->bits[t >> 6] |= 1ull << (t & 63);
     }
 }
 
