@@ -438,6 +438,24 @@ static inline __attribute__((always_inline)) int capture_refusal_in(const carc_g
     return 0;
 }
 
+/* !capture_refusal_in(g, p, w, r, i) for 0 <= i < the figure count (r:
+ * w's reach): the same conditions, the cheap ones first (the tower's reach
+ * before the kind's class): the walks of capture_possible and the listing */
+static inline __attribute__((always_inline)) bool capturable_in(const carc_game *g, int p,
+                                                                tw_reach *r, int i)
+{
+    carc_fig f;
+    carc__figure_get(g, i, &f);
+    if (f.owner < 0 || (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE) ||
+        !reach_has(r, f.tile) || !capturable_kind(g, r, f.kind))
+        return false;
+    int ct[2];
+    if (carc__bcb_castle_of(g, i, ct)) return false;
+    if (is_top(&f) && carc__rule(g, RULE_TOP_CAPTURE) == 1) return false;
+    int where = f.owner == p ? CARC_PLACE_SUPPLY : CARC_PLACE_HELD;
+    return carc__figure_may_move(g, i, where, -1, f.owner == p ? 0 : p, CAUSE_CAPTURE);
+}
+
 static int capture_refusal(const carc_game *g, int p, const tw_tower *w, int i)
 {
     return capture_refusal_in(g, p, w, NULL, i);
@@ -449,8 +467,8 @@ static bool capture_possible(const carc_game *g, int p, int t)
     if (!w) return false;
     tw_reach r;
     reach_of(g, w, &r);
-    for (int i = 0; i < carc__figure_count(g); i++)
-        if (!capture_refusal_in(g, p, w, &r, i)) return true;
+    for (int i = 0, n = carc__figure_count(g); i < n; i++)
+        if (capturable_in(g, p, &r, i)) return true;
     return false;
 }
 
@@ -613,8 +631,8 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         if (!w) break;
         tw_reach r;
         reach_of(g, w, &r);
-        for (int i = 0; i < carc__figure_count(g); i++)
-            if (!capture_refusal_in(g, p->player, w, &r, i))
+        for (int i = 0, n = carc__figure_count(g); i < n; i++)
+            if (capturable_in(g, p->player, &r, i))
                 carc__sink_push_kind(sink, ACT_CAPTURE, i, 0, CARC_ID_FIGURE + i);
         break;
     }
