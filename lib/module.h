@@ -362,8 +362,8 @@ static inline void carc__sink_push_kind(action_sink *s, int kind, int arg, int t
 
 /* carc__sink_push_kind of `count` actions of `kind` whose arg and id both
  * step by one from arg0 and id0 (a bid's amounts, the catapult's 225
- * aims): ids only, when they all fit, four at a time (a vector of four ids
- * stored unaligned, then one by one for the rest) */
+ * aims): ids only, when they all fit, sixteen then four at a time (vectors
+ * of four ids stored unaligned, then one by one for the rest) */
 typedef int32_t carc__ids4 __attribute__((vector_size(16)));
 static inline void carc__sink_push_run(action_sink *s, int kind, int arg0, int target,
                                        int32_t id0, int count)
@@ -373,6 +373,13 @@ static inline void carc__sink_push_run(action_sink *s, int kind, int arg0, int t
         int32_t *ids = s->ids + s->n;
         int i = 0;
         carc__ids4 v = {id0, id0 + 1, id0 + 2, id0 + 3}, four = {4, 4, 4, 4};
+        for (; i + 16 <= count; i += 16, v += four * 4) { /* sixteen a turn */
+            carc__ids4 v1 = v + four, v2 = v + four * 2, v3 = v + four * 3;
+            memcpy(ids + i, &v, sizeof v);
+            memcpy(ids + i + 4, &v1, sizeof v);
+            memcpy(ids + i + 8, &v2, sizeof v);
+            memcpy(ids + i + 12, &v3, sizeof v);
+        }
         for (; i + 4 <= count; i += 4, v += four) memcpy(ids + i, &v, sizeof v);
         for (; i < count; i++) ids[i] = id0 + i;
         s->n += (size_t)count;

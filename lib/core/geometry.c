@@ -73,6 +73,15 @@ static bool module_spot(const carc_game *g, int i, carc_spot *s)
     return false;
 }
 
+/* Has any enabled module a figure_spot hook?  (Asked once per question:
+ * without one, module_spot is false for every figure.) */
+static bool spot_hooks(const carc_game *g)
+{
+    for (int k = 0; k < g->nmods; k++)
+        if (carc__mod(g, k)->figure_spot) return true;
+    return false;
+}
+
 /* Do figures a and b share the spot the core's rule gives (one segment,
  * one tile's spot, one host)? */
 static bool same_spot(const figure *a, const figure *b)
@@ -96,8 +105,8 @@ static int width_of(const carc_game *g, const figure *f, const ptile *pt)
 /* x of figure i in the row of the figures on its spot (base: the spot;
  * entry: what the figure_spot hooks were given), figure-index order;
  * figures a module places are not in the row. */
-static int row_x(const carc_game *g, int i, const carc_spot *base, const carc_spot *entry,
-                 const ptile *pt)
+static int row_x(const carc_game *g, bool hooks, int i, const carc_spot *base,
+                 const carc_spot *entry, const ptile *pt)
 {
     const figure *F = CFIGS(g);
     int side = base->x <= TILE_HALF_MM / 2 ? 1 : -1; /* first towards the centre */
@@ -107,7 +116,9 @@ static int row_x(const carc_game *g, int i, const carc_spot *base, const carc_sp
             if (!same_spot(&F[j], &F[i])) continue;
             carc_spot sj = *entry;
             sj.flags = lying(g, &F[j], pt) ? CARC_FIGPOS_LYING : 0;
-            if (module_spot(g, j, &sj)) continue;
+            if (hooks && module_spot(g, j, &sj)) continue;
+        } else if (n == 0) {
+            return base->x; /* alone on its spot: no width needed */
         }
         int wj = width_of(g, &F[j], pt);
         if (n == 0) {
@@ -124,7 +135,7 @@ static int row_x(const carc_game *g, int i, const carc_spot *base, const carc_sp
     return base->x;
 }
 
-static int spot_of(const carc_game *g, int i, carc_spot *out, uint32_t depth)
+static int spot_of(const carc_game *g, bool hooks, int i, carc_spot *out, uint32_t depth)
 {
     if (i < 0 || (uint32_t)i >= g->nfigs) return CARC_E_INVALID;
     if (depth > g->nfigs) return CARC_E_NOTFOUND; /* an attachment cycle */
@@ -151,7 +162,7 @@ static int spot_of(const carc_game *g, int i, carc_spot *out, uint32_t depth)
         break;
     }
     case CARC_PLACE_ATTACHED:
-        t = spot_of(g, f->arg, &host, depth + 1);
+        t = spot_of(g, hooks, f->arg, &host, depth + 1);
         if (t < 0) return t == CARC_E_INVALID ? CARC_E_NOTFOUND : t;
         s.x = host.x;
         s.y = host.y;
@@ -162,7 +173,7 @@ static int spot_of(const carc_game *g, int i, carc_spot *out, uint32_t depth)
     }
     const ptile *pt = &CTILES(g)[t];
     const carc_spot entry = s;
-    if (module_spot(g, i, &s)) {
+    if (hooks && module_spot(g, i, &s)) {
         *out = s;
         return t;
     }
@@ -174,7 +185,7 @@ static int spot_of(const carc_game *g, int i, carc_spot *out, uint32_t depth)
         int dy = touching(hf.d, own.d);
         s.y = (int16_t)(host.y + (host.y <= TILE_HALF_MM / 2 ? dy : -dy));
     }
-    s.x = (int16_t)row_x(g, i, &s, &entry, pt);
+    s.x = (int16_t)row_x(g, hooks, i, &s, &entry, pt);
     *out = s;
     return t;
 }
@@ -182,7 +193,7 @@ static int spot_of(const carc_game *g, int i, carc_spot *out, uint32_t depth)
 int carc__figure_spot(const carc_game *g, int fig, carc_spot *out)
 {
     carc_spot s;
-    int t = spot_of(g, fig, &s, 0);
+    int t = spot_of(g, spot_hooks(g), fig, &s, 0);
     if (t >= 0) *out = s;
     return t;
 }
@@ -196,9 +207,11 @@ int carc__figure_spots(const carc_game *g, int n, int16_t *tiles, carc_spot *spo
     if (n > (int)g->nfigs) n = (int)g->nfigs;
     if (n > CARC_ID_FIGURE_N) n = CARC_ID_FIGURE_N;
     const figure *F = CFIGS(g);
+    bool hooks = spot_hooks(g);
     /* the open rows: key (where, local, tile), its side and two ends */
     uint32_t key[CARC_ID_FIGURE_N];
     int16_t rx[CARC_ID_FIGURE_N][2], rw[CARC_ID_FIGURE_N][2];
+    int16_t rfirst[CARC_ID_FIGURE_N];
     int8_t rside[CARC_ID_FIGURE_N];
     uint8_t rn[CARC_ID_FIGURE_N];
     int nrows = 0;
@@ -206,7 +219,7 @@ int carc__figure_spots(const carc_game *g, int n, int16_t *tiles, carc_spot *spo
         const figure *f = &F[i];
         if (f->where == CARC_PLACE_ATTACHED) {
             carc_spot sp;
-            int t = spot_of(g, i, &sp, 0);
+            int t = spot_of(g, hooks, i, &sp, 0);
             tiles[i] = (int16_t)(t >= 0 ? t : CARC_E_NOTFOUND);
             if (t >= 0) spots[i] = sp;
             continue;
@@ -230,22 +243,24 @@ int carc__figure_spots(const carc_game *g, int n, int16_t *tiles, carc_spot *spo
         }
         sp.flags = lying(g, f, pt) ? CARC_FIGPOS_LYING : 0;
         tiles[i] = (int16_t)t;
-        if (module_spot(g, i, &sp)) { /* placed by a module: in no row */
+        if (hooks && module_spot(g, i, &sp)) { /* placed by a module: in no row */
             spots[i] = sp;
             continue;
         }
         uint32_t k = (uint32_t)f->where << 24 | (uint32_t)f->local << 16 | (uint32_t)t;
         int r = 0;
         while (r < nrows && key[r] != k) r++;
-        int wi = width_of(g, f, pt);
-        if (r == nrows) { /* the first on its spot */
+        if (r == nrows) { /* the first on its spot: its width when a second comes */
             key[r] = k;
             rside[r] = (int8_t)(sp.x <= TILE_HALF_MM / 2 ? 1 : -1);
             rx[r][0] = rx[r][1] = sp.x;
-            rw[r][0] = rw[r][1] = (int16_t)wi;
+            rw[r][0] = rw[r][1] = -1;
+            rfirst[r] = (int16_t)i;
             rn[r] = 1;
             nrows++;
         } else {
+            if (rw[r][0] < 0) rw[r][0] = rw[r][1] = (int16_t)width_of(g, &F[rfirst[r]], pt);
+            int wi = width_of(g, f, pt);
             int e = (rn[r] & 1) ? 0 : 1; /* odd: the centre's side */
             int dir = e == 0 ? rside[r] : -rside[r];
             rx[r][e] = (int16_t)(rx[r][e] + dir * touching(rw[r][e], wi));

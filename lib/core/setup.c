@@ -903,6 +903,32 @@ uint64_t carc__random_sum_below(carc_game *g, uint32_t n, int count)
 {
     uint64_t limit = UINT64_MAX - UINT64_MAX % n, sum = 0;
     uint64_t s0 = g->rng[0], s1 = g->rng[1];
+    if ((n & (n - 1)) == 0) { /* a power of two: r % n is r & (n - 1); four a turn */
+        uint64_t mask = n - 1;
+        int i = 0;
+#define SUM_DRAW()                                                                                 \
+    do {                                                                                           \
+        uint64_t r;                                                                                \
+        do {                                                                                       \
+            r = rotl64(s0 * 5, 7) * 9;                                                             \
+            s1 ^= s0;                                                                              \
+            s0 = rotl64(s0, 24) ^ s1 ^ (s1 << 16);                                                 \
+            s1 = rotl64(s1, 37);                                                                   \
+        } while (__builtin_expect(r >= limit, 0));                                                 \
+        sum += r & mask;                                                                           \
+    } while (0)
+        for (; i + 4 <= count; i += 4) {
+            SUM_DRAW();
+            SUM_DRAW();
+            SUM_DRAW();
+            SUM_DRAW();
+        }
+        for (; i < count; i++) SUM_DRAW();
+#undef SUM_DRAW
+        g->rng[0] = s0;
+        g->rng[1] = s1;
+        return sum;
+    }
     for (int i = 0; i < count; i++) {
         uint64_t r;
         do {

@@ -416,10 +416,11 @@ static int closest_followers(const carc_game *g, int player, int x, int y, int *
                                     f.where != CARC_PLACE_HELD))
             continue;
         if (!anyone && f.owner == player) continue;
-        int64_t cx, cy;
-        int hw, hd;
         carc_spot sp;
-        if (!rect_at(g, i, figure_place(g, i, &sp), &sp, &cx, &cy, &hw, &hd)) continue;
+        int t = figure_place(g, i, &sp), tx, ty;
+        if (t < 0) continue;
+        carc__tile_xy(g, t, &tx, &ty); /* its centre (rect_at's), no footprint needed */
+        int64_t cx = ((int64_t)tx * 90 + sp.x - 45) * 50, cy = ((int64_t)ty * 90 + sp.y - 45) * 50;
         int64_t dx = cx - (int64_t)x * 50, dy = cy - (int64_t)y * 50, d = dx * dx + dy * dy;
         if (best < 0 || d < best) {
             best = d;
@@ -438,15 +439,22 @@ static int closest_followers(const carc_game *g, int player, int x, int y, int *
  * segment: on a tower top a normal or big follower (The Tower: no other
  * figure goes on top; the Tower's fact header says it is a top), anywhere
  * else (an acrobat) a follower of the same kind; and every veto of the move. */
-static bool swap_legal(const carc_game *g, int f, int t)
+/* swap_legal's part that depends on t alone: t (read into *b) is a
+ * follower that may go home seduced */
+static bool swap_target_ok(const carc_game *g, int t, carc_fig *b)
 {
-    carc_fig a, b;
+    carc__figure_get(g, t, b);
+    return is_follower(g, b) && carc__figure_may_move(g, t, CARC_PLACE_SUPPLY, -1, 0, CAUSE_SEDUCED);
+}
+
+/* swap_legal for a t that passed swap_target_ok (b: its record) */
+static bool swap_legal_to(const carc_game *g, int f, int t, const carc_fig *bp)
+{
+    carc_fig a, b = *bp;
     carc__figure_get(g, f, &a);
-    carc__figure_get(g, t, &b);
-    if (!is_follower(g, &a) || !is_follower(g, &b)) return false;
+    if (!is_follower(g, &a)) return false;
     if (a.where != CARC_PLACE_SUPPLY && a.where != CARC_PLACE_SEGMENT && a.where != CARC_PLACE_TILE)
         return false;
-    if (!carc__figure_may_move(g, t, CARC_PLACE_SUPPLY, -1, 0, CAUSE_SEDUCED)) return false;
     if (b.where == CARC_PLACE_HELD) /* a City quarter: its holder's rule */
         return carc__figure_held_legal(g, f, b.holder, b.arg, CARC_CAUSE_SEDUCTION);
     if (b.where == CARC_PLACE_SEGMENT)
@@ -457,6 +465,12 @@ static bool swap_legal(const carc_game *g, int f, int t)
     if (top ? a.kind != CARC_FIGURE_FOLLOWER && a.kind != CARC_FIGURE_BIG : a.kind != b.kind)
         return false;
     return carc__figure_may_move(g, f, CARC_PLACE_TILE, b.tile, b.arg, CARC_CAUSE_SEDUCTION);
+}
+
+static bool swap_legal(const carc_game *g, int f, int t)
+{
+    carc_fig b;
+    return swap_target_ok(g, t, &b) && swap_legal_to(g, f, t, &b);
 }
 
 /* The hurler's figures that may replace t: a follower of each kind in
@@ -479,6 +493,8 @@ static int swap_candidates_upto(const carc_game *g, int player, int t, int *out,
 {
     int n = carc__figure_count(g), m = 0;
     uint32_t kinds_seen = 0;
+    carc_fig b;
+    if (!swap_target_ok(g, t, &b)) return 0; /* t's part, once */
     for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
         carc_fig f;
         carc__figure_get(g, i, &f);
@@ -487,7 +503,7 @@ static int swap_candidates_upto(const carc_game *g, int player, int t, int *out,
             if (kinds_seen & (1u << f.kind)) continue;
             kinds_seen |= 1u << f.kind;
         }
-        if (swap_legal(g, i, t) && (out[m++] = i, m == most)) break;
+        if (swap_legal_to(g, i, t, &b) && (out[m++] = i, m == most)) break;
     }
     return m;
 }

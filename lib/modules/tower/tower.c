@@ -377,10 +377,24 @@ static void reach_of(const carc_game *g, const tw_tower *w, tw_reach *r)
     memset(r, 0, sizeof *r);
     const carc_grid v = carc__grid(g);
     int h = w->height;
-    for (int d = -h; d <= h; d++) {
-        int t = carc__grid_at(&v, w->x + d, w->y);
+    /* the tower's row and column clipped to the grid once, then read
+     * straight (the tower's own cell is in the grid: a placed tile) */
+    int64_t ux = (int64_t)w->x - v.x0, uy = (int64_t)w->y - v.y0;
+    if (ux < 0 || uy < 0 || ux >= v.w || uy >= v.h) return;
+    int64_t a = ux - h < 0 ? 0 : ux - h, b = ux + h >= v.w ? v.w - 1 : ux + h;
+    const char *row = v.cells + (size_t)(uy * v.w) * sizeof(int16_t);
+    for (int64_t x = a; x <= b; x++) {
+        int16_t t;
+        memcpy(&t, row + (size_t)x * sizeof t, sizeof t);
         if (t >= 0) r->bits[t >> 6] |= 1ull << (t & 63);
-        if (d && (t = carc__grid_at(&v, w->x, w->y + d)) >= 0) r->bits[t >> 6] |= 1ull << (t & 63);
+    }
+    a = uy - h < 0 ? 0 : uy - h;
+    b = uy + h >= v.h ? v.h - 1 : uy + h;
+    const char *col = v.cells + (size_t)ux * sizeof(int16_t);
+    for (int64_t y = a; y <= b; y++) {
+        int16_t t;
+        memcpy(&t, col + (size_t)(y * v.w) * sizeof t, sizeof t);
+        if (y != uy && t >= 0) r->bits[t >> 6] |= 1ull << (t & 63);
     }
 }
 
@@ -424,6 +438,24 @@ static inline __attribute__((always_inline)) int capture_refusal_in(const carc_g
     return 0;
 }
 
+/* !capture_refusal_in(g, p, w, r, i) for 0 <= i < the figure count (r:
+ * w's reach): the same conditions, the cheap ones first (the tower's reach
+ * before the kind's class): the walks of capture_possible and the listing */
+static inline __attribute__((always_inline)) bool capturable_in(const carc_game *g, int p,
+                                                                tw_reach *r, int i)
+{
+    carc_fig f;
+    carc__figure_get(g, i, &f);
+    if (f.owner < 0 || (f.where != CARC_PLACE_SEGMENT && f.where != CARC_PLACE_TILE) ||
+        !reach_has(r, f.tile) || !capturable_kind(g, r, f.kind))
+        return false;
+    int ct[2];
+    if (carc__bcb_castle_of(g, i, ct)) return false;
+    if (is_top(&f) && carc__rule(g, RULE_TOP_CAPTURE) == 1) return false;
+    int where = f.owner == p ? CARC_PLACE_SUPPLY : CARC_PLACE_HELD;
+    return carc__figure_may_move(g, i, where, -1, f.owner == p ? 0 : p, CAUSE_CAPTURE);
+}
+
 static int capture_refusal(const carc_game *g, int p, const tw_tower *w, int i)
 {
     return capture_refusal_in(g, p, w, NULL, i);
@@ -435,8 +467,8 @@ static bool capture_possible(const carc_game *g, int p, int t)
     if (!w) return false;
     tw_reach r;
     reach_of(g, w, &r);
-    for (int i = 0; i < carc__figure_count(g); i++)
-        if (!capture_refusal_in(g, p, w, &r, i)) return true;
+    for (int i = 0, n = carc__figure_count(g); i < n; i++)
+        if (capturable_in(g, p, &r, i)) return true;
     return false;
 }
 
@@ -586,19 +618,21 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         for (int i = 0; i < s->ntowers; i++)
             if (open_tower(&s->tower[i])) push_tile(g, sink, ACT_FLOOR_AT, s->tower[i].tile, 0);
         break;
-    case DEC_TOP:
+    case DEC_TOP: { /* the supply's figure looked up once, for every tower */
+        int f = -1;
         for (int i = 0; i < s->ntowers; i++)
-            if (top_ok(g, p->player, p->arg, i))
+            if (top_ok_with(g, p->player, p->arg, i, &f))
                 push_tile(g, sink, ACT_TOP_AT, s->tower[i].tile, 0);
         break;
+    }
     case DEC_CAPTURE: {
         const tw_tower *w = tower_at(g, p->target);
         carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
         if (!w) break;
         tw_reach r;
         reach_of(g, w, &r);
-        for (int i = 0; i < carc__figure_count(g); i++)
-            if (!capture_refusal_in(g, p->player, w, &r, i))
+        for (int i = 0, n = carc__figure_count(g); i < n; i++)
+            if (capturable_in(g, p->player, &r, i))
                 carc__sink_push_kind(sink, ACT_CAPTURE, i, 0, CARC_ID_FIGURE + i);
         break;
     }
