@@ -412,6 +412,16 @@ static unsigned step_mask_now(const carc_game *g)
 static int eat(carc_game *g, int t)
 {
     const pd_state *s = cst(g);
+    /* no figure stands on tile t but the dragon: nothing on it, nothing
+     * attached there (most of the tiles the dragon enters) */
+    const int stand = carc__tile_figure_count(g, t);
+    if (stand == 0) return CARC_OK;
+    if (stand == 1 && s->dragon >= 0) {
+        carc_fig d;
+        carc__figure_get(g, s->dragon, &d);
+        if ((d.where == CARC_PLACE_TILE || d.where == CARC_PLACE_SEGMENT) && d.tile == t)
+            return CARC_OK;
+    }
     bool others = true; /* pass 1 only when pass 0 saw a builder or pig */
     for (int pass = 0; pass < 2 && others; pass++) {
         /* the players' eatable figures on the board when the pass begins
