@@ -351,13 +351,28 @@ typedef struct step_ctx {
     bool vetoed; /* carc__figure_moves_vetoed: a module may veto the step */
 } step_ctx;
 
+/* carc__figure_tile of the fairy (-1: none), its host read here when it
+ * is attached (a follower on a segment: one hop, no chase) */
+static inline int fairy_tile(const carc_game *g, int fairy)
+{
+    if (fairy < 0) return -1;
+    carc_fig f;
+    carc__figure_get(g, fairy, &f);
+    if (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE) return f.tile;
+    if (f.where != CARC_PLACE_ATTACHED) return -1;
+    carc_fig h;
+    carc__figure_get(g, f.arg, &h);
+    if (h.where == CARC_PLACE_SEGMENT || h.where == CARC_PLACE_TILE) return h.tile;
+    return carc__figure_tile_chase(g, fairy);
+}
+
 static void step_ctx_get(const carc_game *g, step_ctx *c)
 {
     const pd_state *s = cst(g);
     c->from = carc__figure_tile(g, s->dragon);
     c->x = c->y = 0;
     if (c->from >= 0) carc__tile_xy(g, c->from, &c->x, &c->y);
-    c->fairy = s->fairy >= 0 ? carc__figure_tile(g, s->fairy) : -1;
+    c->fairy = fairy_tile(g, s->fairy);
     c->vetoed = carc__figure_moves_vetoed(g);
 }
 
