@@ -940,6 +940,7 @@ typedef struct carc_module_def {
 #define CARC__TILE_OVERLAY 12     /* uint16: the road laid over it, or CARC__NO_OVERLAY */
 #define CARC__NO_OVERLAY 0xFFFF
 #define CARC__TILE_OVERLAY_SIDES 14
+#define CARC__TILE_NFIG 15        /* uint8: carc__tile_figure_count */
 /* a placed segment's record: its size, and where its parent (uint16: the
  * union-find link, itself at a feature's root) lies in it */
 #define CARC__SEG_BYTES 16
@@ -1162,6 +1163,18 @@ int carc__tile_neighbours(const carc_game *g, int tile); /* of 8, placed    */
 uint32_t carc__tile_tag_bit(const char *name);
 /* figures on placed tile t (any place with that tile), count; ids in out */
 int carc__tile_figures(const carc_game *g, int tile, int *out, int cap);
+/* How many figures stand on placed tile `tile` (CARC_PLACE_SEGMENT or
+ * CARC_PLACE_TILE there, any owner, neutral ones included), 0 for a bad
+ * tile: a count the figure services keep in the tile's record, read in
+ * place.  Figures attached to them are not counted, but every attached
+ * figure's chain ends on a figure standing somewhere, so 0 means that
+ * carc__tile_figures(tile) lists none (a module asks this before a pass
+ * over the figures for one tile).  Read-only; any time.  Since 0.11. */
+static inline int carc__tile_figure_count(const carc_game *g, int tile)
+{
+    const char *r = carc__tile_rec(g, tile);
+    return r ? (uint8_t)r[CARC__TILE_NFIG] : 0;
+}
 
 /* ---- segments of placed tiles; their notation */
 /* the feature root of segment seg of placed tile `tile` (seg == the type's

@@ -553,12 +553,14 @@ END_TEST
 /* carc__figures_on_tile (a set of figures on one tile, inline) lists what
  * carc__tile_figures lists, restricted to the set, for every placed tile
  * and several sets, through random games with the fairy (attached
- * figures) and the dragon; carc__figure_moves_vetoed answers whether a
+ * figures) and the dragon; carc__tile_figure_count counts the figures
+ * whose records stand on the tile (none there: carc__tile_figures lists
+ * none); carc__figure_moves_vetoed answers whether a
  * module with a may_move_figure hook is enabled. */
 START_TEST(figures_on_tile_agrees_with_tile_figures)
 {
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
-    long checked = 0, found = 0;
+    long checked = 0, found = 0, standing = 0;
     for (int seed = 1; seed <= 4; seed++) {
         carc_options o;
         carc_options_init(&o);
@@ -587,6 +589,18 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
                 int n = t >= 0 && t < carc__tile_count(g)
                             ? carc__tile_figures(g, t, all, CARC_ID_FIGURE_N)
                             : 0;
+                /* carc__tile_figure_count: the figures whose record puts
+                 * them on a segment or the tile itself, there */
+                int stand = 0;
+                for (int i = 0; i < nf; i++) {
+                    carc_fig f;
+                    carc__figure_get(g, i, &f);
+                    stand += (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE) &&
+                             f.tile == t;
+                }
+                ck_assert_int_eq(carc__tile_figure_count(g, t), t >= 0 ? stand : 0);
+                if (stand == 0) ck_assert_int_eq(n, 0);
+                standing += stand;
                 for (int k = 0; k < 3; k++) {
                     int want[CARC_ID_FIGURE_N], nw = 0;
                     for (int j = 0; j < n; j++)
@@ -608,6 +622,7 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
     }
     ck_assert_int_gt(checked, 10000);
     ck_assert_int_gt(found, 1000);
+    ck_assert_int_gt(standing, 1000);
 }
 END_TEST
 

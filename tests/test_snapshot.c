@@ -244,6 +244,12 @@ static void edit_tile_type(carc_game *h, uint8_t *s)
     ptile *t = (ptile *)(s + h->L.off_tiles);
     t[1].type = (uint16_t)carc__ntypes;
 }
+/* a tile's count of the figures standing on it (ptile.nfig) one too many */
+static void edit_tile_nfig(carc_game *h, uint8_t *s)
+{
+    ptile *t = (ptile *)(s + h->L.off_tiles);
+    t[1].nfig++;
+}
 static void edit_seg_parent(carc_game *h, uint8_t *s)
 {
     seg *S = (seg *)(s + h->L.off_tiles + h->ntiles * sizeof(ptile));
@@ -319,7 +325,7 @@ static const edit_fn edits[] = {edit_ntiles, edit_tile_type, edit_seg_parent, ed
                                 edit_modoff, edit_grid, edit_drawn, edit_player, edit_completed,
                                 edit_supply, edit_remaining, edit_log_player, edit_last_full,
                                 edit_grid_stray_tile, edit_grid_stray_open,
-                                edit_grid_stray_filled};
+                                edit_grid_stray_filled, edit_tile_nfig};
 #define NEDITS ((int)(sizeof edits / sizeof edits[0]))
 
 START_TEST(crafted_refused)

@@ -279,8 +279,11 @@ static bool check_figures(const carc_game *g)
     const figure *Fg = CFIGS(g);
     uint8_t supply[CARC_MAX_PLAYERS][CARC_FIGURE_KINDS];
     uint16_t mask[CARC_MAX_PLAYERS];
+    uint8_t on[CARC_MAX_TILES]; /* figures standing on each tile: ptile.nfig */
     memset(supply, 0, sizeof supply);
     memset(mask, 0, sizeof mask);
+    if (g->ntiles > CARC_MAX_TILES || g->nfigs > UINT8_MAX) return false;
+    memset(on, 0, g->ntiles);
     for (uint32_t i = 0; i < g->nfigs; i++) {
         const figure *f = &Fg[i];
         if (f->kind >= CARC_FIGURE_KINDS || g->kind_owner[f->kind] == 255) return false;
@@ -297,9 +300,11 @@ static bool check_figures(const carc_game *g)
         case CARC_PLACE_SEGMENT:
             if (f->tile >= g->ntiles || carc__seg_of(g, f->tile, f->local) != (int)f->seg)
                 return false;
+            on[f->tile]++;
             break;
         case CARC_PLACE_TILE:
             if (f->tile >= g->ntiles) return false;
+            on[f->tile]++;
             break;
         case CARC_PLACE_ATTACHED: {
             /* a chain of attachments ends on a figure that is not attached */
@@ -317,6 +322,10 @@ static bool check_figures(const carc_game *g)
             return false;
         }
     }
+    /* the count of figures standing on each tile the figures imply */
+    const ptile *T = CTILES(g);
+    for (uint32_t t = 0; t < g->ntiles; t++)
+        if (T[t].nfig != on[t]) return false;
     /* the supply counts and masks the figures imply (none for a player
      * beyond the game's: no figure has such an owner) */
     _Static_assert(sizeof supply == sizeof g->supply && sizeof mask == sizeof g->supply_mask,

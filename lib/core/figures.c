@@ -149,6 +149,7 @@ static int move_checked(carc_game *g, int i, int where, int tile, int s, int arg
     /* leave */
     if (f->where == CARC_PLACE_SUPPLY && f->owner >= 0) supply_add(g, f->owner, f->kind, -1);
     if (f->where == CARC_PLACE_SEGMENT && claims(g, f)) leave_root(g, i, carc__find(g, f->seg));
+    if (f->where == CARC_PLACE_SEGMENT || f->where == CARC_PLACE_TILE) TILES(g)[f->tile].nfig--;
     /* enter */
     f->where = (uint8_t)where;
     f->tile = 0;
@@ -161,11 +162,13 @@ static int move_checked(carc_game *g, int i, int where, int tile, int s, int arg
         f->tile = (uint16_t)tile;
         f->local = (uint8_t)s;
         f->seg = (uint16_t)carc__seg_of(g, tile, s);
+        TILES(g)[tile].nfig++;
         if (claims(g, f)) seg_root_enter(g, f);
         break;
     case CARC_PLACE_TILE:
         f->tile = (uint16_t)tile;
         f->arg = (uint16_t)arg;
+        TILES(g)[tile].nfig++;
         break;
     case CARC_PLACE_ATTACHED:
         f->arg = (uint16_t)arg;
@@ -230,6 +233,7 @@ int carc__figure_deploy_supply(carc_game *g, int player, int kind, int tile, int
     f->seg = (uint16_t)seg;
     f->arg = 0;
     f->holder = 0;
+    TILES(g)[tile].nfig++;
     if (claims(g, f)) seg_root_enter(g, f);
     return CARC_OK;
 }
@@ -331,6 +335,8 @@ int carc__tile_figures(const carc_game *g, int tile, int *out, int cap)
 {
     CARC_MOD_CHECK(cap >= 0 && (out || cap == 0));
     int n = 0;
+    /* nothing stands on it: nothing is attached there either */
+    if (tile >= 0 && (uint32_t)tile < g->ntiles && CTILES(g)[tile].nfig == 0) return 0;
     const figure *F = CFIGS(g);
     for (uint32_t i = 0; i < g->nfigs; i++) {
         /* carc__figure_tile, the chase only for an attached figure: one on

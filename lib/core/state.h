@@ -32,7 +32,11 @@ typedef struct ptile {      /* a placed tile */
     uint16_t front;         /* frontier cell it filled (unused for the start) */
     uint16_t overlay_seg;   /* a road laid over it (bridge): its segment, or NO_OVERLAY */
     uint8_t overlay_sides;  /* board sides that road leaves by (bit per side) */
-    uint8_t pad;
+    uint8_t nfig;           /* figures standing on it (segment or tile place),
+                               kept by carc__figure_move and
+                               carc__figure_deploy_supply alone (a cache of
+                               FIGS(g); check.c checks it); an attached
+                               figure's chain ends on one of them */
 } ptile;
 #define NO_OVERLAY 0xFFFF
 
@@ -267,6 +271,7 @@ _Static_assert(offsetof(struct carc_game, player) == CARC__HEAD_PLAYER &&
                    sizeof(figure) == CARC__FIG_BYTES && offsetof(figure, where) == CARC__FIG_WHERE &&
                    offsetof(figure, tile) == CARC__FIG_TILE &&
                    offsetof(ptile, overlay_sides) == CARC__TILE_OVERLAY_SIDES &&
+                   offsetof(ptile, nfig) == CARC__TILE_NFIG &&
                    sizeof(seg) == CARC__SEG_BYTES && offsetof(seg, parent) == CARC__SEG_PARENT &&
                    offsetof(seg, open) == CARC__SEG_OPEN && offsetof(seg, owners) == CARC__SEG_OWNERS,
                "lib/module.h's game head (CARC__HEAD_*) and struct carc_game disagree");

@@ -423,7 +423,7 @@ bool carc__tile_can_place(const carc_game *g, int type)
 
 /* -------------------------------------------------------------- drawing */
 
-bool carc__drawable(const carc_game *g, int type)
+inline __attribute__((always_inline)) bool carc__drawable(const carc_game *g, int type)
 {
     if (CREMAIN(g)[type] == 0) return false;
     /* only the modules that have the hook (a bit per module id; the hooks

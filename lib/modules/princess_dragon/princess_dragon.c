@@ -351,13 +351,28 @@ typedef struct step_ctx {
     bool vetoed; /* carc__figure_moves_vetoed: a module may veto the step */
 } step_ctx;
 
+/* carc__figure_tile of the fairy (-1: none), its host read here when it
+ * is attached (a follower on a segment: one hop, no chase) */
+static inline int fairy_tile(const carc_game *g, int fairy)
+{
+    if (fairy < 0) return -1;
+    carc_fig f;
+    carc__figure_get(g, fairy, &f);
+    if (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE) return f.tile;
+    if (f.where != CARC_PLACE_ATTACHED) return -1;
+    carc_fig h;
+    carc__figure_get(g, f.arg, &h);
+    if (h.where == CARC_PLACE_SEGMENT || h.where == CARC_PLACE_TILE) return h.tile;
+    return carc__figure_tile_chase(g, fairy);
+}
+
 static void step_ctx_get(const carc_game *g, step_ctx *c)
 {
     const pd_state *s = cst(g);
     c->from = carc__figure_tile(g, s->dragon);
     c->x = c->y = 0;
     if (c->from >= 0) carc__tile_xy(g, c->from, &c->x, &c->y);
-    c->fairy = s->fairy >= 0 ? carc__figure_tile(g, s->fairy) : -1;
+    c->fairy = fairy_tile(g, s->fairy);
     c->vetoed = carc__figure_moves_vetoed(g);
 }
 
@@ -412,6 +427,16 @@ static unsigned step_mask_now(const carc_game *g)
 static int eat(carc_game *g, int t)
 {
     const pd_state *s = cst(g);
+    /* no figure stands on tile t but the dragon: nothing on it, nothing
+     * attached there (most of the tiles the dragon enters) */
+    const int stand = carc__tile_figure_count(g, t);
+    if (stand == 0) return CARC_OK;
+    if (stand == 1 && s->dragon >= 0) {
+        carc_fig d;
+        carc__figure_get(g, s->dragon, &d);
+        if ((d.where == CARC_PLACE_TILE || d.where == CARC_PLACE_SEGMENT) && d.tile == t)
+            return CARC_OK;
+    }
     bool others = true; /* pass 1 only when pass 0 saw a builder or pig */
     for (int pass = 0; pass < 2 && others; pass++) {
         /* the players' eatable figures on the board when the pass begins
