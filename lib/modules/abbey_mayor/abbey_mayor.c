@@ -511,7 +511,13 @@ static bool may_place_tile(const carc_game *g, int type, int x, int y, int rot)
 static unsigned place_rots(const carc_game *g, int type, int x, int y, unsigned rots)
 {
     if (type != cst(g)->abbey_type) return rots;
-    return (rots & 1u) && is_hole(g, x, y) ? 1u : 0u;
+    if (!(rots & 1u)) return 0;
+    /* is_hole with the board window read once (a walk of five cells) */
+    const carc_grid v = carc__grid(g);
+    if (carc__grid_at(&v, x, y) >= 0) return 0;
+    for (int d = 0; d < 4; d++)
+        if (carc__grid_at(&v, x + DX[d], y + DY[d]) < 0) return 0;
+    return 1u;
 }
 
 /* no follower into a field with a barn (for any cause) */
