@@ -358,7 +358,13 @@ static bool barn_allowed(const carc_game *g, int player, int t, int seg)
 {
     if (carc__rule(g, RULE_BARN_PLACEMENT) != 2 && barn_in(g, carc__segment_root(g, t, seg), -1) >= 0)
         return false;
-    int f = carc__figure_in_supply(g, player, CARC_FIGURE_BARN);
+    /* carc__figure_in_supply's answer: the player's barn (barn_fig: the
+     * kinds give each player one) when it is in supply, else asked */
+    int f = cst(g)->barn_fig[player];
+    carc_fig b;
+    if (f >= 0) carc__figure_get(g, f, &b);
+    if (f < 0 || b.kind != CARC_FIGURE_BARN || b.owner != player || b.where != CARC_PLACE_SUPPLY)
+        f = carc__figure_in_supply(g, player, CARC_FIGURE_BARN);
     return f >= 0 && carc__figure_may_move(g, f, CARC_PLACE_SEGMENT, t, 0, CARC_CAUSE_DEPLOY);
 }
 
