@@ -41,6 +41,7 @@
 #define CARC_REPAIR_NEVER 0 /* place_repair refuses the candidate on every board */
 #define CARC_REPAIR_ASK 1   /* it depends on the board: ask place_repair */
 #define CARC_REPAIR_ROOM 2  /* accepted whenever a repair is possible and segments fit */
+#define CARC_REPAIR_SIDE 3  /* it depends on the board, the rotation only through `sides` */
 
 /* ------------------------------------------------------------ action ids */
 
@@ -702,7 +703,12 @@ typedef struct carc_module_def {
      * state; CARC_REPAIR_ROOM that it answers true there whenever its quick
      * question (type -1) answers true and the game has room for the tile's
      * segments and one more (carc__segments_room(g) > carc__types[type].nseg);
-     * CARC_REPAIR_ASK promises nothing.  The core asks it once per thread
+     * CARC_REPAIR_ASK promises nothing; CARC_REPAIR_SIDE that, in one open
+     * cell of one state, place_repair gives every rotation of the type it
+     * answers CARC_REPAIR_SIDE for with equal `sides` the same answer (the
+     * rotation matters only through the sides: while listing, a sole
+     * repairing module is asked once per cell and sides value for them;
+     * added in 0.11, second round).  The core asks it once per thread
      * for each (tile type, cell requirement) it meets (the answers depend on
      * nothing else: the sides and the bound sides are functions of both) and
      * then, while listing placements after the quick question said yes,

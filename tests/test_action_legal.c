@@ -101,7 +101,8 @@ static void check_place_rots(carc_game *g, int *checked)
  * repair[req] with its mismatched sides, in a cell with those bound sides)
  * is refused by place_repair too, and one it answers CARC_REPAIR_ROOM for
  * is accepted while the game has room for the tile's segments and one
- * more, for every tile type in every open cell, while the player may
+ * more, and the rotations it answers CARC_REPAIR_SIDE for get one answer
+ * per sides value, for every tile type in every open cell, while the player may
  * repair (a bridge held: the quick question says yes).  And the core's premise for keeping its answers per
  * (type, req): an open cell's constrained sides are the nonzero pairs of
  * its req. */
@@ -128,14 +129,29 @@ static void check_repair_shape(const carc_game *g, int *checked)
                  * mask (a bit pair per side) */
                 int bound = 0;
                 for (int d = 0; d < 4; d++) bound |= ((f->mask >> (2 * d)) & 1) << d;
+                /* CARC_REPAIR_SIDE: the first such answer per sides value
+                 * (bit 0: asked, bit 1: accepted) */
+                int by_sides[16] = {0};
                 for (unsigned miss = carc__types[type].repair[f->req]; miss; miss &= miss - 1) {
                     int r = __builtin_ctz(miss);
                     int sides = (int)carc__repair_sides(f, type, r);
                     if (!sides) continue;
                     int shape = md->repair_shape(type, r, sides, bound);
                     ck_assert_int_ge(shape, CARC_REPAIR_NEVER);
-                    ck_assert_int_le(shape, CARC_REPAIR_ROOM);
+                    ck_assert_int_le(shape, CARC_REPAIR_SIDE);
                     if (shape == CARC_REPAIR_ASK) continue;
+                    if (shape == CARC_REPAIR_SIDE) {
+                        int yes = md->place_repair(g, type, f->x, f->y, r, sides) ? 3 : 1;
+                        if (!by_sides[sides]) by_sides[sides] = yes;
+                        ck_assert_msg(by_sides[sides] == yes,
+                                      "module %s, type %d at %d,%d r%d sides %x: repair_shape "
+                                      "answers CARC_REPAIR_SIDE, place_repair %s it but not "
+                                      "another rotation with those sides",
+                                      md->name, type, f->x, f->y, r, sides,
+                                      yes == 3 ? "accepts" : "refuses");
+                        (*checked)++;
+                        continue;
+                    }
                     if (shape == CARC_REPAIR_ROOM &&
                         carc__segments_room(g) <= carc__types[type].nseg)
                         continue; /* no promise without the room */

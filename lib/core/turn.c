@@ -616,6 +616,10 @@ __attribute__((noinline)) bool carc__repairable(const carc_game *g, const front 
 static _Thread_local uint32_t repair_key;
 static _Thread_local uint8_t repair_rows[REPAIR_TYPES][256];
 static _Thread_local uint8_t repair_sure[REPAIR_TYPES][256];
+/* of the same (type, req): the candidates the game's only repairing module
+ * answered CARC_REPAIR_SIDE for -- place_ids_repair asks it once per cell
+ * and `sides` value about them */
+static _Thread_local uint8_t repair_side[REPAIR_TYPES][256];
 
 __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, int type,
                                                             unsigned req, uint8_t *e)
@@ -629,7 +633,7 @@ __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, 
     /* CARC_REPAIR_ROOM is kept only for a game's sole repairing module:
      * the quick question that lets place_ids_repair use it is its own */
     const bool sole = (g->hooks_repair & (g->hooks_repair - 1)) == 0;
-    unsigned ok = 0, sure = 0;
+    unsigned ok = 0, sure = 0, side = 0;
     for (unsigned miss = carc__types[type].repair[req]; miss; miss &= miss - 1) {
         int r = __builtin_ctz(miss);
         unsigned sides = carc__repair_sides(&f, type, r);
@@ -641,11 +645,13 @@ __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, 
             if (a != CARC_REPAIR_NEVER) {
                 ok |= 1u << r;
                 if (a == CARC_REPAIR_ROOM && sole) sure |= 1u << r;
+                if (a == CARC_REPAIR_SIDE && sole) side |= 1u << r;
                 break;
             }
         }
     }
     repair_sure[type][req] = (uint8_t)sure; /* type < REPAIR_TYPES: e is kept */
+    repair_side[type][req] = (uint8_t)side;
     *e = (uint8_t)(REPAIR_KNOWN | ok);
     return ok;
 }
@@ -677,6 +683,28 @@ static inline unsigned repaired_of(const carc_game *g, const front *f, int type,
     for (unsigned miss = cands; miss; miss &= miss - 1) {
         int r = __builtin_ctz(miss);
         if (repairable(g, f, type, r)) rots |= 1u << r;
+    }
+    return rots;
+}
+
+/* repaired_of for candidates `cands` the sole repairing module answered
+ * CARC_REPAIR_SIDE for: one question per `sides` value (the answer is the
+ * same for every rotation with those sides) */
+static inline unsigned repaired_by_sides(const carc_game *g, const front *f, int type,
+                                         unsigned cands)
+{
+    unsigned rots = 0, asked = 0, yes = 0;
+    for (unsigned miss = cands; miss; miss &= miss - 1) {
+        int r = __builtin_ctz(miss);
+        unsigned sides = carc__repair_sides(f, type, r);
+        if (!sides) continue; /* repairable's answer: false */
+        if (!((asked >> sides) & 1u)) {
+            asked |= 1u << sides;
+            if (carc__modules[__builtin_ctz(g->hooks_repair)]->place_repair(g, type, f->x, f->y,
+                                                                            r, (int)sides))
+                yes |= 1u << sides;
+        }
+        if ((yes >> sides) & 1u) rots |= 1u << r;
     }
     return rots;
 }
@@ -1016,6 +1044,8 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
         row && (int)g->L.cap_segs - (int)g->nsegs > (int)carc__types[type].nseg
             ? repair_sure[type]
             : NULL;
+    /* the candidates asked once per cell and sides value (repair_side) */
+    const uint8_t *side = row ? repair_side[type] : NULL;
     const char *restrict rows = (const char *)rot_lists;
     int32_t *restrict ids = sink->ids;
     size_t n = sink->n;
@@ -1026,8 +1056,12 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
         if (req != LIVE_DEAD && rep[req]) {
             unsigned cands = repair_cands(g, row, type, req);
             if (cands) {
-                unsigned yes = sure ? sure[req] : 0;
-                if (cands & ~yes) yes |= repaired_of(g, &F[ls[k].fi], type, cands & ~yes);
+                unsigned yes = sure ? sure[req] : 0, ask = cands & ~yes;
+                if (ask) {
+                    const unsigned same = side ? side[req] & ask : 0;
+                    if (ask & ~same) yes |= repaired_of(g, &F[ls[k].fi], type, ask & ~same);
+                    if (same) yes |= repaired_by_sides(g, &F[ls[k].fi], type, same);
+                }
                 o |= (size_t)yes << 4;
             }
         }

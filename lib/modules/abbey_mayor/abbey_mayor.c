@@ -358,7 +358,13 @@ static bool barn_allowed(const carc_game *g, int player, int t, int seg)
 {
     if (carc__rule(g, RULE_BARN_PLACEMENT) != 2 && barn_in(g, carc__segment_root(g, t, seg), -1) >= 0)
         return false;
-    int f = carc__figure_in_supply(g, player, CARC_FIGURE_BARN);
+    /* carc__figure_in_supply's answer: the player's barn (barn_fig: the
+     * kinds give each player one) when it is in supply, else asked */
+    int f = cst(g)->barn_fig[player];
+    carc_fig b;
+    if (f >= 0) carc__figure_get(g, f, &b);
+    if (f < 0 || b.kind != CARC_FIGURE_BARN || b.owner != player || b.where != CARC_PLACE_SUPPLY)
+        f = carc__figure_in_supply(g, player, CARC_FIGURE_BARN);
     return f >= 0 && carc__figure_may_move(g, f, CARC_PLACE_SEGMENT, t, 0, CARC_CAUSE_DEPLOY);
 }
 
@@ -511,7 +517,13 @@ static bool may_place_tile(const carc_game *g, int type, int x, int y, int rot)
 static unsigned place_rots(const carc_game *g, int type, int x, int y, unsigned rots)
 {
     if (type != cst(g)->abbey_type) return rots;
-    return (rots & 1u) && is_hole(g, x, y) ? 1u : 0u;
+    if (!(rots & 1u)) return 0;
+    /* is_hole with the board window read once (a walk of five cells) */
+    const carc_grid v = carc__grid(g);
+    if (carc__grid_at(&v, x, y) >= 0) return 0;
+    for (int d = 0; d < 4; d++)
+        if (carc__grid_at(&v, x + DX[d], y + DY[d]) < 0) return 0;
+    return 1u;
 }
 
 /* no follower into a field with a barn (for any cause) */

@@ -465,7 +465,7 @@ static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int
 /* repair_shape (lib/module.h): repair_fits' tests that read only the tile
  * type and the cell's bound sides -- the mismatched sides on one axis; the
  * tile's road against a field on one side only (the neighbour's edges
- * decide: CARC_REPAIR_ASK), or the tile's fields at both ends of the axis
+ * decide, the rotation only through the sides: CARC_REPAIR_SIDE), or the tile's fields at both ends of the axis
  * and, with one end mismatched, no neighbour's edge at the other (only the
  * room is left to ask: CARC_REPAIR_ROOM).  CARC_REPAIR_NEVER here is false
  * in repair_fits for every board. */
@@ -475,7 +475,10 @@ static int repair_shape(int type, int rot, int sides, int bound)
     int way = (d & 1) ? SIDES_EW : SIDES_NS;
     if (sides & ~way) return CARC_REPAIR_NEVER;
     int code = carc__types[type].code[rot], k = (code >> (2 * d)) & 3;
-    if (k == EK_ROAD) return sides == 1 << d ? CARC_REPAIR_ASK : CARC_REPAIR_NEVER;
+    /* the bridge on the neighbour at d: repair_fits reads its edges and
+     * the cell beyond it, the tile only through d (its road there) and its
+     * type's segments (the room): the same for every such rotation */
+    if (k == EK_ROAD) return sides == 1 << d ? CARC_REPAIR_SIDE : CARC_REPAIR_NEVER;
     if (k != EK_FIELD || ((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) return CARC_REPAIR_NEVER;
     /* the bridge on the tile.  With one end mismatched (sides == 1 << d)
      * the other end, d ^ 2, matches -- the tile's field there against no
