@@ -160,8 +160,15 @@ static const carc_arg_choice acrobat_kinds[] = {
 };
 #define NACROBAT_KINDS (int)(sizeof acrobat_kinds / sizeof acrobat_kinds[0])
 
-/* May a figure of `kind` be an acrobat in this game (D5 and the rule)? */
-static bool acrobat_kind_ok(const carc_game *g, int kind)
+/* May a figure of `kind` be an acrobat in this game (D5 and the rule)?
+ * The normal meeple inline (every deployment while a pyramid stands asks),
+ * the others out of line. */
+static bool acrobat_other_ok(const carc_game *g, int kind);
+static inline bool acrobat_kind_ok(const carc_game *g, int kind)
+{
+    return kind == CARC_FIGURE_FOLLOWER || acrobat_other_ok(g, kind);
+}
+static bool acrobat_other_ok(const carc_game *g, int kind)
 {
     if (kind == CARC_FIGURE_FOLLOWER) return true;
     if (carc__rule(g, RULE_ACROBAT_FOLLOWERS) != 2) return false;
@@ -399,11 +406,17 @@ static int acrobat_targets(const carc_game *g, int p, int t, int kind, int out[9
     return k;
 }
 
-/* Complete pyramids anywhere (D6), ascending by tile; cap entries kept. */
-static int full_pyramids(const carc_game *g, int *out, int cap)
+/* Complete pyramids anywhere (D6), ascending by tile; cap entries kept.
+ * None (the most asked answer: every deployment while a pyramid stands)
+ * inline, the walk out of line. */
+static int full_pyramids_walk(const bt_state *s, int *out, int cap);
+static inline int full_pyramids(const carc_game *g, int *out, int cap)
 {
     const bt_state *s = cst(g);
-    if (s->full == 0) return 0;
+    return s->full == 0 ? 0 : full_pyramids_walk(s, out, cap);
+}
+static int full_pyramids_walk(const bt_state *s, int *out, int cap)
+{
     int n = 0;
     for (int k = 0; k < s->npyr; k++)
         if (s->pyr[k].n >= PYRAMID_FULL) {
