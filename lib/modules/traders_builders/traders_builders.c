@@ -249,9 +249,9 @@ static int after_place(carc_game *g)
     for (uint64_t m = ty->rc_segs | (1ull << ty->nseg); m; m &= m - 1) {
         int i = __builtin_ctzll(m);
         int root = carc__segment_root(g, t, i);
-        if (root < 0) continue;
+        if (root != broot) continue; /* the kind asked only of the builder's feature */
         int k = i < ty->nseg ? ty->seg[i].kind : carc__root_kind(g, root);
-        if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) && root == broot) {
+        if (k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) {
             s->extend = 1;
             break;
         }
