@@ -118,6 +118,9 @@ typedef struct bt_state {
     uint8_t final_done;     /* the final circus was queued                       */
     uint8_t npyr;           /* acrobat tiles placed                              */
     uint8_t full;           /* complete pyramids                                 */
+    uint8_t acro_any;       /* rule bt_acrobat_followers is 2 (setup; checked by
+                               state_check): deploy_actions asks it at every
+                               deployment while a pyramid stands */
     /* figures that went home from a scored feature (cause CARC_CAUSE_SCORED)
      * during this placement, a bit per figure index: footnote 1, they earn
      * nothing in the circus of this placement wherever they stand now (a
@@ -130,6 +133,11 @@ typedef struct bt_state {
     uint8_t scored[CARC_ID_FIGURE_N / 8];
     bt_pyramid pyr[];       /* one per acrobat tile of the catalogue             */
 } bt_state;
+
+/* acro_any lies in what was padding: the block's size and scored_tile's
+ * place are 0.10.0's */
+_Static_assert(offsetof(bt_state, scored_tile) == 18 && sizeof(bt_state) == 36,
+               "bt_state's layout");
 
 static const carc_kind_def kinds[] = {
     /* big-top.md §5: one per player, a follower in every respect but acrobats */
@@ -160,8 +168,15 @@ static const carc_arg_choice acrobat_kinds[] = {
 };
 #define NACROBAT_KINDS (int)(sizeof acrobat_kinds / sizeof acrobat_kinds[0])
 
-/* May a figure of `kind` be an acrobat in this game (D5 and the rule)? */
-static bool acrobat_kind_ok(const carc_game *g, int kind)
+/* May a figure of `kind` be an acrobat in this game (D5 and the rule)?
+ * The normal meeple inline (every deployment while a pyramid stands asks),
+ * the others out of line. */
+static bool acrobat_other_ok(const carc_game *g, int kind);
+static inline bool acrobat_kind_ok(const carc_game *g, int kind)
+{
+    return kind == CARC_FIGURE_FOLLOWER || acrobat_other_ok(g, kind);
+}
+static bool acrobat_other_ok(const carc_game *g, int kind)
 {
     if (kind == CARC_FIGURE_FOLLOWER) return true;
     if (carc__rule(g, RULE_ACROBAT_FOLLOWERS) != 2) return false;
@@ -205,7 +220,7 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         if (s->used[i] > animal_count[i]) return false;
     if (s->big_top >= nf || s->nring > CARC_MAX_PLAYERS || s->final_done > 1 ||
         s->npyr > acrobat_tiles() || s->full > s->npyr || s->scored_tile < -1 ||
-        s->scored_tile >= nt)
+        s->scored_tile >= nt || s->acro_any != (carc__rule(g, RULE_ACROBAT_FOLLOWERS) == 2))
         return false;
     for (int i = 0; i < s->nring; i++)
         if (s->ring[i] >= nf) return false;
@@ -237,6 +252,7 @@ static void setup(carc_game *g)
 {
     bt_state *s = st(g);
     s->scored_tile = -1;
+    s->acro_any = carc__rule(g, RULE_ACROBAT_FOLLOWERS) == 2;
     for (int i = 0; i < carc__figure_count(g); i++) {
         carc_fig f;
         carc__figure_get(g, i, &f);
@@ -399,11 +415,17 @@ static int acrobat_targets(const carc_game *g, int p, int t, int kind, int out[9
     return k;
 }
 
-/* Complete pyramids anywhere (D6), ascending by tile; cap entries kept. */
-static int full_pyramids(const carc_game *g, int *out, int cap)
+/* Complete pyramids anywhere (D6), ascending by tile; cap entries kept.
+ * None (the most asked answer: every deployment while a pyramid stands)
+ * inline, the walk out of line. */
+static int full_pyramids_walk(const bt_state *s, int *out, int cap);
+static inline int full_pyramids(const carc_game *g, int *out, int cap)
 {
     const bt_state *s = cst(g);
-    if (s->full == 0) return 0;
+    return s->full == 0 ? 0 : full_pyramids_walk(s, out, cap);
+}
+static int full_pyramids_walk(const bt_state *s, int *out, int cap)
+{
     int n = 0;
     for (int k = 0; k < s->npyr; k++)
         if (s->pyr[k].n >= PYRAMID_FULL) {
@@ -433,11 +455,12 @@ static int tokens_left(const bt_state *s, int i)
     return animal_count[i] - s->used[i];
 }
 
-static bool in_3x3(const carc_game *g, int t, int cx, int cy)
+/* inline: the circus asks it about every figure on the board */
+static inline __attribute__((always_inline)) bool in_3x3(const carc_game *g, int t, int cx, int cy)
 {
     int x, y;
     carc__tile_xy(g, t, &x, &y);
-    return x >= cx - 1 && x <= cx + 1 && y >= cy - 1 && y <= cy + 1;
+    return (unsigned)(x - cx + 1) <= 2u && (unsigned)(y - cy + 1) <= 2u;
 }
 
 /* A castle's knight counts "if at least one tile forming a castle is
@@ -608,7 +631,7 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         carc__sink_push_kind(sink, ACT_ACROBAT, 0, 0, VERB_ACROBAT);
     if (full_pyramids(g, t, 0) > 0) carc__sink_push_kind(sink, ACT_PYRAMID, 0, 0, VERB_PYRAMID);
     /* ids ascending: the other followers' verbs after the pyramid's */
-    if (carc__rule(g, RULE_ACROBAT_FOLLOWERS) == 2) /* the other followers: "acrobat KIND" */
+    if (cst(g)->acro_any) /* the other followers: "acrobat KIND" (rule 2) */
         for (int i = 0; i < NACROBAT_KINDS; i++)
             if (acrobat_targets(g, p->player, p->target, acrobat_kinds[i].value, t) > 0)
                 carc__sink_push_kind(sink, ACT_ACROBAT_AS, acrobat_kinds[i].value, 0,

@@ -249,9 +249,9 @@ static int after_place(carc_game *g)
     for (uint64_t m = ty->rc_segs | (1ull << ty->nseg); m; m &= m - 1) {
         int i = __builtin_ctzll(m);
         int root = carc__segment_root(g, t, i);
-        if (root < 0) continue;
+        if (root != broot) continue; /* the kind asked only of the builder's feature */
         int k = i < ty->nseg ? ty->seg[i].kind : carc__root_kind(g, root);
-        if ((k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) && root == broot) {
+        if (k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY) {
             s->extend = 1;
             break;
         }
@@ -349,32 +349,33 @@ static bool deploy_allowed(const carc_game *g, int player, int kind, int tile, i
     return deploy_allowed_in(g, player, kind, tile, seg);
 }
 
-/* deploy_allowed for segments 0..nseg-1 at once (lib/module.h) */
+/* deploy_allowed for segments 0..nseg-1 at once (lib/module.h): the
+ * kind's candidates from the tile type, then their features' owners and
+ * open edges in one read of the tile (carc__segs_owned) */
 static uint32_t deploy_segs(const carc_game *g, int player, int kind, int tile, int nseg,
                             int cause)
 {
     (void)cause;
     if (kind != CARC_FIGURE_PIG && kind != CARC_FIGURE_BUILDER) return 0;
     const tile_type *ty = &carc__types[carc__tile_type(g, tile)];
-    /* the builder: the roads and cities (rc_segs); the pig: the fields */
+    /* the builder: the roads and cities (rc_segs); the pig: the fields, of
+     * the segments neither road, city nor monastery */
     const int n = nseg < ty->nseg ? nseg : ty->nseg;
+    const uint32_t low = n < 32 ? (1u << n) - 1u : ~0u;
     uint32_t cand = 0;
     if (kind == CARC_FIGURE_BUILDER)
-        cand = (uint32_t)ty->rc_segs & (n < 32 ? (1u << n) - 1u : ~0u);
+        cand = (uint32_t)ty->rc_segs & low;
     else
-        for (int s = 0; s < n; s++) cand |= (uint32_t)(ty->seg[s].kind == CARC_FEATURE_FIELD) << s;
+        for (uint32_t m = low & ~(uint32_t)(ty->rc_segs | ty->mon_segs); m; m &= m - 1) {
+            const int s = __builtin_ctz(m);
+            if (ty->seg[s].kind == CARC_FEATURE_FIELD) cand |= 1u << s;
+        }
     /* s >= the type's segments: a road laid over the tile (a bridge), as
-     * deploy_allowed_in sees it */
+     * deploy_allowed_in sees it (rare: asked whole) */
+    uint32_t over = 0;
     for (int s = n; s < nseg && s < 32; s++)
-        if (deploy_allowed_in(g, player, kind, tile, s)) cand |= 1u << s;
-    uint32_t m = 0;
-    for (; cand; cand &= cand - 1) {
-        int s = __builtin_ctz(cand);
-        int root = carc__segment_root(g, tile, s);
-        if (!(carc__root_owners(g, root) >> player & 1u)) continue;
-        if (kind == CARC_FIGURE_PIG || carc__root_open_edges(g, root) > 0) m |= 1u << s;
-    }
-    return m;
+        if (deploy_allowed_in(g, player, kind, tile, s)) over |= 1u << s;
+    return carc__segs_owned(g, tile, cand, player, kind == CARC_FIGURE_BUILDER) | over;
 }
 
 /* ------------------------------------------------------- the orphan rule */
