@@ -1342,16 +1342,34 @@ static inline bool sampled_only(const carc_pending *p)
            carc__modules[p->owner]->chance_sample;
 }
 
+bool carc__pipeline_only = false;
+
+/* May the draw just taken go on to the placement in straight line (what
+ * plain_advance does with a draw)?  Where the core's own turn runs
+ * (g->plain), and in a module game whose PLACE step begins with the core's
+ * placement: once the DRAW step is done (step_pos == nsteps[DRAW], which
+ * the callers check: the draw came from its last hook, the core's or a
+ * module's ahead of it), carc__advance would pass to the core's placement
+ * calling nothing else (next_step: skip[PLACE] is PLACE, as core_place is
+ * always there).  carc__pipeline_only (tests) sends module games the
+ * general way. */
+static inline bool straight_draw(const carc_game *g)
+{
+    return g->plain || (g->prog[g->pstart[CARC_STEP_PLACE]].owner == CARC_CORE_OWNER &&
+                        !carc__pipeline_only);
+}
+
 /* The draw of tile type t (drawable: the pile holds one, no module has a
- * drawable hook) applied in straight line where the core's own turn runs
- * (g->plain) and t fits somewhere: what apply_entry, apply_draw and
+ * drawable hook) applied in straight line where straight_draw allows it
+ * and t fits somewhere: what apply_entry, apply_draw and
  * plain_advance do then, in the same order, leaving the same state.
  * false (nothing changed): not that case, apply it the general way.  Its
  * one caller, carc__sample_chance, found the core's draw pending
  * (pend[0].kind) and no drawable hook (hooks_drawable). */
 static bool plain_draw(carc_game *g, int t)
 {
-    if (!g->plain || g->npending != 1 || g->step != CARC_STEP_DRAW || g->step_pos != 1 ||
+    if (!straight_draw(g) || g->npending != 1 || g->step != CARC_STEP_DRAW ||
+        g->step_pos != g->nsteps[CARC_STEP_DRAW] ||
         (g->flags & TF_FAULT) || (g->hookmask & HK_DRAW_ASIDE) ||
         g->hooks_repair || /* carc__placeable then asks no module, so it may come first */
         !room_for_one_more(g) || !carc__placeable(g, t))
@@ -1639,17 +1657,21 @@ static int apply_deploy(carc_game *g, const carc_pending *p, const carc_action *
     return md->decision_apply(g, p, &canon);
 }
 
-/* The pipeline when only the core has step hooks (g->plain), after the
- * core decision `kind` was taken: the same steps as carc__advance, in
+/* The pipeline when only the core has step hooks (g->plain), or after a
+ * draw where straight_draw allows it, after the core decision `kind` was
+ * taken: the same steps as carc__advance, in
  * straight line, leaving the same state (a test plays games both ways and
  * compares them after every decision).  Anything unusual -- a tile set
  * aside, the end of the game -- goes back to carc__advance. */
 static void plain_advance(carc_game *g, int kind)
 {
     if (g->npending > 0 || (g->flags & TF_FAULT)) return;
-    /* only where the core's own step queued the decision just taken */
+    /* only where the core's own step queued the decision just taken (a draw:
+     * once every hook of the DRAW step has run) */
     static const uint8_t step_of[3] = {CARC_STEP_DRAW, CARC_STEP_PLACE, CARC_STEP_DEPLOY};
-    if (g->step != step_of[kind] || g->step_pos != 1) kind = -1;
+    if (g->step != step_of[kind] ||
+        g->step_pos != (kind == CARC_DECISION_DRAW ? g->nsteps[CARC_STEP_DRAW] : 1))
+        kind = -1;
     switch (kind) {
     case CARC_DECISION_DRAW:
         if (g->drawn < 0) break;
@@ -1779,7 +1801,9 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
     pop(g);
     if (nwords > 0) history_push_payload(g, id, sampled, words, nwords);
     else history_push(g, id, sampled);
-    if (g->plain && p.kind <= CARC_DECISION_DEPLOY) plain_advance(g, p.kind);
+    if (p.kind <= CARC_DECISION_DEPLOY &&
+        (g->plain || (p.kind == CARC_DECISION_DRAW && straight_draw(g))))
+        plain_advance(g, p.kind);
     else carc__advance(g);
     /* a module's declaration was wrong and a bound was hit on the way: the
      * game is faulted (every later call fails too); say so now */
