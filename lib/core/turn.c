@@ -1345,7 +1345,7 @@ static inline bool sampled_only(const carc_pending *p)
 bool carc__pipeline_only = false;
 
 /* May the draw just taken go on to the placement in straight line (what
- * plain_advance does with a draw)?  Where the core's own turn runs
+ * plain_advance and draw_advance do with a draw)?  Where the core's own turn runs
  * (g->plain), and in a module game whose PLACE step begins with the core's
  * placement: once the DRAW step is done (step_pos == nsteps[DRAW], which
  * the callers check: the draw came from its last hook, the core's or a
@@ -1368,8 +1368,9 @@ static inline bool straight_draw(const carc_game *g)
  * (pend[0].kind) and no drawable hook (hooks_drawable). */
 static bool plain_draw(carc_game *g, int t)
 {
-    if (!straight_draw(g) || g->npending != 1 || g->step != CARC_STEP_DRAW ||
-        g->step_pos != g->nsteps[CARC_STEP_DRAW] ||
+    if ((g->plain ? g->step_pos != 1 /* nsteps[DRAW] */
+                  : !straight_draw(g) || g->step_pos != g->nsteps[CARC_STEP_DRAW]) ||
+        g->npending != 1 || g->step != CARC_STEP_DRAW ||
         (g->flags & TF_FAULT) || (g->hookmask & HK_DRAW_ASIDE) ||
         g->hooks_repair || /* carc__placeable then asks no module, so it may come first */
         !room_for_one_more(g) || !carc__placeable(g, t))
@@ -1657,21 +1658,17 @@ static int apply_deploy(carc_game *g, const carc_pending *p, const carc_action *
     return md->decision_apply(g, p, &canon);
 }
 
-/* The pipeline when only the core has step hooks (g->plain), or after a
- * draw where straight_draw allows it, after the core decision `kind` was
- * taken: the same steps as carc__advance, in
+/* The pipeline when only the core has step hooks (g->plain), after the
+ * core decision `kind` was taken: the same steps as carc__advance, in
  * straight line, leaving the same state (a test plays games both ways and
  * compares them after every decision).  Anything unusual -- a tile set
  * aside, the end of the game -- goes back to carc__advance. */
 static void plain_advance(carc_game *g, int kind)
 {
     if (g->npending > 0 || (g->flags & TF_FAULT)) return;
-    /* only where the core's own step queued the decision just taken (a draw:
-     * once every hook of the DRAW step has run) */
+    /* only where the core's own step queued the decision just taken */
     static const uint8_t step_of[3] = {CARC_STEP_DRAW, CARC_STEP_PLACE, CARC_STEP_DEPLOY};
-    if (g->step != step_of[kind] ||
-        g->step_pos != (kind == CARC_DECISION_DRAW ? g->nsteps[CARC_STEP_DRAW] : 1))
-        kind = -1;
+    if (g->step != step_of[kind] || g->step_pos != 1) kind = -1;
     switch (kind) {
     case CARC_DECISION_DRAW:
         if (g->drawn < 0) break;
@@ -1702,6 +1699,21 @@ static void plain_advance(carc_game *g, int kind)
         break;
     default:
         break;
+    }
+    carc__advance(g);
+}
+
+/* plain_advance's draw in a module game (!g->plain) where straight_draw
+ * allows it: once every hook of the DRAW step has run, the core's
+ * placement; anything else goes to carc__advance. */
+static void draw_advance(carc_game *g)
+{
+    if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+    if (g->step == CARC_STEP_DRAW && g->step_pos == g->nsteps[CARC_STEP_DRAW] && g->drawn >= 0) {
+        g->step = CARC_STEP_PLACE;
+        g->step_pos = 1;
+        core_place(g);
+        return;
     }
     carc__advance(g);
 }
@@ -1801,9 +1813,8 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
     pop(g);
     if (nwords > 0) history_push_payload(g, id, sampled, words, nwords);
     else history_push(g, id, sampled);
-    if (p.kind <= CARC_DECISION_DEPLOY &&
-        (g->plain || (p.kind == CARC_DECISION_DRAW && straight_draw(g))))
-        plain_advance(g, p.kind);
+    if (g->plain && p.kind <= CARC_DECISION_DEPLOY) plain_advance(g, p.kind);
+    else if (p.kind == CARC_DECISION_DRAW && straight_draw(g)) draw_advance(g);
     else carc__advance(g);
     /* a module's declaration was wrong and a bound was hit on the way: the
      * game is faulted (every later call fails too); say so now */
