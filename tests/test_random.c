@@ -532,12 +532,13 @@ START_TEST(plain_turn_matches_pipeline)
 }
 END_TEST
 
-/* A module game's draw goes on to the placement in straight line where
- * its DRAW step holds only the core's draw and its PLACE step begins with
- * the core's placement (turn.c, straight_draw): play the same games with
- * that and through the general pipeline (carc__pipeline_only) and compare
- * after every decision. */
-START_TEST(straight_draw_matches_pipeline)
+/* A module game's draw goes on to the placement in straight line once its
+ * DRAW step is done where its PLACE step begins with the core's placement
+ * (turn.c, straight_draw), and a placement to the core's deployment where
+ * no module hook is to be called on the way (place_advance): play the same
+ * games with that and through the general pipeline (carc__pipeline_only)
+ * and compare after every decision. */
+START_TEST(straight_steps_match_pipeline)
 {
     int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     for (int seed = 0; seed < 60; seed++) {
@@ -630,7 +631,7 @@ int main(int argc, char **argv)
         tcase_add_test(tc, plain_turn_matches_pipeline);
         tcase_add_test(tc, registry_consistent);
     } else {
-        tcase_add_test(tc, straight_draw_matches_pipeline);
+        tcase_add_test(tc, straight_steps_match_pipeline);
     }
     suite_add_tcase(s, tc);
     return run_suite(s);

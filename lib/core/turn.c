@@ -1718,6 +1718,33 @@ static void draw_advance(carc_game *g)
     carc__advance(g);
 }
 
+/* After a placement in a module game (!g->plain): once every hook of the
+ * PLACE step has run, no AFTER_PLACE hook, and every hook of the DEPLOY
+ * step ahead of the core's deployment with its gate closed (carc__advance
+ * would pass them over without a call), the core's deployment in straight
+ * line, leaving what carc__advance leaves; anything else goes to
+ * carc__advance (and every module game with carc__pipeline_only, tests). */
+static void place_advance(carc_game *g)
+{
+    if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+    if (g->step == CARC_STEP_PLACE && g->step_pos == g->nsteps[CARC_STEP_PLACE] &&
+        g->skip[CARC_STEP_AFTER_PLACE] == CARC_STEP_DEPLOY && !carc__pipeline_only) {
+        const step_op *op = &g->prog[g->pstart[CARC_STEP_DEPLOY]];
+        const unsigned n = g->nsteps[CARC_STEP_DEPLOY];
+        for (unsigned pos = 0; pos < n; pos++) {
+            const step_op o = op[pos];
+            if (o.owner == CARC_CORE_OWNER) { /* core_deploy: the core's only DEPLOY hook */
+                g->step = CARC_STEP_DEPLOY;
+                g->step_pos = (uint8_t)(pos + 1); /* it queues the deployment */
+                core_deploy(g);
+                return;
+            }
+            if (!o.work || gate_open(g, o)) break; /* a module's hook to call */
+        }
+    }
+    carc__advance(g);
+}
+
 /* The structured outcome being applied, for carc__decision_payload: set
  * only around a module's decision_apply (so never part of a game's bytes);
  * per thread, as games on different threads are independent. */
@@ -1890,7 +1917,7 @@ int carc__apply_place_id(carc_game *g, int32_t id)
     else pop(g);
     history_push(g, id, false);
     if (g->plain) plain_advance(g, CARC_DECISION_PLACE);
-    else carc__advance(g);
+    else place_advance(g);
     return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
 }
 
