@@ -532,6 +532,50 @@ START_TEST(plain_turn_matches_pipeline)
 }
 END_TEST
 
+/* A module game's draw goes on to the placement in straight line once its
+ * DRAW step is done where its PLACE step begins with the core's placement
+ * (turn.c, straight_draw), and a placement to the core's deployment where
+ * no module hook is to be called on the way (place_advance): play the same
+ * games with that and through the general pipeline (carc__pipeline_only)
+ * and compare after every decision. */
+START_TEST(straight_steps_match_pipeline)
+{
+    int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    for (int seed = 0; seed < 60; seed++) {
+        carc_options o;
+        options_for(&o, (uint64_t)seed + 700);
+        o.num_players = 2 + seed % 4;
+        carc_game *a, *b;
+        REQ_CMP_int_eq(carc_game_new(&a, &o), CARC_OK);
+        REQ_CMP_int_eq(carc_game_new(&b, &o), CARC_OK);
+        uint64_t rs = (uint64_t)seed + 11;
+        for (int guard = 0; guard < 20000 && !carc_game_is_terminal(a); guard++) {
+            if (carc_game_current_player(a) == CARC_PLAYER_CHANCE) {
+                REQ_CMP_int_eq(carc_game_sample_chance(a, NULL), CARC_OK);
+                carc__pipeline_only = true;
+                int rc = carc_game_sample_chance(b, NULL);
+                carc__pipeline_only = false;
+                REQ_CMP_int_eq(rc, CARC_OK);
+            } else {
+                size_t n;
+                REQ_CMP_int_eq(carc_game_legal_ids(a, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+                int32_t id = ids[lcg(&rs) % n];
+                REQ_CMP_int_eq(carc_game_apply_id(a, id), CARC_OK);
+                carc__pipeline_only = true;
+                int rc = carc_game_apply_id(b, id);
+                carc__pipeline_only = false;
+                REQ_CMP_int_eq(rc, CARC_OK);
+            }
+            REQ_MSG(carc__state_equal(a, b), "seed %d: the two ways differ", seed);
+        }
+        REQ_CMP_int_eq(carc_game_is_terminal(a), 1);
+        REQ_CMP_int_eq(carc_game_is_terminal(b), 1);
+        carc_game_free(a);
+        carc_game_free(b);
+    }
+}
+END_TEST
+
 START_TEST(registry_consistent)
 {
     check_registry(); /* with the library's own registry */
@@ -586,6 +630,8 @@ int main(int argc, char **argv)
     if (g_modules == (uint64_t)1 << CARC_MODULE_BASE) {
         tcase_add_test(tc, plain_turn_matches_pipeline);
         tcase_add_test(tc, registry_consistent);
+    } else {
+        tcase_add_test(tc, straight_steps_match_pipeline);
     }
     suite_add_tcase(s, tc);
     return run_suite(s);

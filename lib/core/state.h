@@ -307,6 +307,9 @@ void carc__check_failed(const char *fn, const char *cond, const char *file, int 
     CARC_INTERNAL __attribute__((noreturn, cold));
 /* true in a checked build (tests ask whether a bad call must abort) */
 extern const bool carc__checked_build CARC_INTERNAL;
+/* Tests only: a module game's draw goes through carc__advance, never in
+ * straight line (turn.c, straight_draw), so both ways can be compared. */
+extern bool carc__pipeline_only CARC_INTERNAL;
 #ifdef CARC_CHECKED
 #define CARC_MOD_CHECK(cond) \
     ((cond) ? (void)0 : carc__check_failed(__func__, #cond, __FILE__, __LINE__))

@@ -1376,16 +1376,35 @@ static inline bool sampled_only(const carc_pending *p)
            carc__modules[p->owner]->chance_sample;
 }
 
+bool carc__pipeline_only = false;
+
+/* May the draw just taken go on to the placement in straight line (what
+ * plain_advance and draw_advance do with a draw)?  Where the core's own turn runs
+ * (g->plain), and in a module game whose PLACE step begins with the core's
+ * placement: once the DRAW step is done (step_pos == nsteps[DRAW], which
+ * the callers check: the draw came from its last hook, the core's or a
+ * module's ahead of it), carc__advance would pass to the core's placement
+ * calling nothing else (next_step: skip[PLACE] is PLACE, as core_place is
+ * always there).  carc__pipeline_only (tests) sends module games the
+ * general way. */
+static inline bool straight_draw(const carc_game *g)
+{
+    return g->plain || (g->prog[g->pstart[CARC_STEP_PLACE]].owner == CARC_CORE_OWNER &&
+                        !carc__pipeline_only);
+}
+
 /* The draw of tile type t (drawable: the pile holds one, no module has a
- * drawable hook) applied in straight line where the core's own turn runs
- * (g->plain) and t fits somewhere: what apply_entry, apply_draw and
+ * drawable hook) applied in straight line where straight_draw allows it
+ * and t fits somewhere: what apply_entry, apply_draw and
  * plain_advance do then, in the same order, leaving the same state.
  * false (nothing changed): not that case, apply it the general way.  Its
  * one caller, carc__sample_chance, found the core's draw pending
  * (pend[0].kind) and no drawable hook (hooks_drawable). */
 static bool plain_draw(carc_game *g, int t)
 {
-    if (!g->plain || g->npending != 1 || g->step != CARC_STEP_DRAW || g->step_pos != 1 ||
+    if ((g->plain ? g->step_pos != 1 /* nsteps[DRAW] */
+                  : !straight_draw(g) || g->step_pos != g->nsteps[CARC_STEP_DRAW]) ||
+        g->npending != 1 || g->step != CARC_STEP_DRAW ||
         (g->flags & TF_FAULT) || (g->hookmask & HK_DRAW_ASIDE) ||
         g->hooks_repair || /* carc__placeable then asks no module, so it may come first */
         !room_for_one_more(g) || !carc__placeable(g, t))
@@ -1718,6 +1737,48 @@ static void plain_advance(carc_game *g, int kind)
     carc__advance(g);
 }
 
+/* plain_advance's draw in a module game (!g->plain) where straight_draw
+ * allows it: once every hook of the DRAW step has run, the core's
+ * placement; anything else goes to carc__advance. */
+static void draw_advance(carc_game *g)
+{
+    if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+    if (g->step == CARC_STEP_DRAW && g->step_pos == g->nsteps[CARC_STEP_DRAW] && g->drawn >= 0) {
+        g->step = CARC_STEP_PLACE;
+        g->step_pos = 1;
+        core_place(g);
+        return;
+    }
+    carc__advance(g);
+}
+
+/* After a placement in a module game (!g->plain): once every hook of the
+ * PLACE step has run, no AFTER_PLACE hook, and every hook of the DEPLOY
+ * step ahead of the core's deployment with its gate closed (carc__advance
+ * would pass them over without a call), the core's deployment in straight
+ * line, leaving what carc__advance leaves; anything else goes to
+ * carc__advance (and every module game with carc__pipeline_only, tests). */
+static void place_advance(carc_game *g)
+{
+    if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+    if (g->step == CARC_STEP_PLACE && g->step_pos == g->nsteps[CARC_STEP_PLACE] &&
+        g->skip[CARC_STEP_AFTER_PLACE] == CARC_STEP_DEPLOY && !carc__pipeline_only) {
+        const step_op *op = &g->prog[g->pstart[CARC_STEP_DEPLOY]];
+        const unsigned n = g->nsteps[CARC_STEP_DEPLOY];
+        for (unsigned pos = 0; pos < n; pos++) {
+            const step_op o = op[pos];
+            if (o.owner == CARC_CORE_OWNER) { /* core_deploy: the core's only DEPLOY hook */
+                g->step = CARC_STEP_DEPLOY;
+                g->step_pos = (uint8_t)(pos + 1); /* it queues the deployment */
+                core_deploy(g);
+                return;
+            }
+            if (!o.work || gate_open(g, o)) break; /* a module's hook to call */
+        }
+    }
+    carc__advance(g);
+}
+
 /* The structured outcome being applied, for carc__decision_payload: set
  * only around a module's decision_apply (so never part of a game's bytes);
  * per thread, as games on different threads are independent. */
@@ -1814,6 +1875,7 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
     if (nwords > 0) history_push_payload(g, id, sampled, words, nwords);
     else history_push(g, id, sampled);
     if (g->plain && p.kind <= CARC_DECISION_DEPLOY) plain_advance(g, p.kind);
+    else if (p.kind == CARC_DECISION_DRAW && straight_draw(g)) draw_advance(g);
     else carc__advance(g);
     /* a module's declaration was wrong and a bound was hit on the way: the
      * game is faulted (every later call fails too); say so now */
@@ -1889,7 +1951,7 @@ int carc__apply_place_id(carc_game *g, int32_t id)
     else pop(g);
     history_push(g, id, false);
     if (g->plain) plain_advance(g, CARC_DECISION_PLACE);
-    else carc__advance(g);
+    else place_advance(g);
     return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
 }
 
