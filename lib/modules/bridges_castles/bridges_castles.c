@@ -393,7 +393,7 @@ static int mismatch_sides(const carc_game *g, int t)
  * a field of the tile meeting a road.  On a neighbour: one side only, the
  * tile's road meets the neighbour's field, and the bridge runs across it.
  * The caller checks that the bridge is legal with the tile on the board
- * (carc__tile_overlay_ok_at before the placement, carc__tile_overlay_ok after). */
+ * (repair_fits before the placement, carc__tile_overlay_ok after). */
 static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
                     int way)
 {
@@ -418,7 +418,8 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
  * about a frontier cell), `sides` its mismatches as the cell's demand shows
  * them (where the tile's road meets a field, or its field a road).
  *
- * repairs() and carc__tile_overlay_ok_at's answer, read off the board
+ * repairs() and the legality of the bridge (the answer the out-of-line
+ * carc__tile_overlay_ok_at gave before 0.11.0), read off the board
  * directly (about 40 instructions a candidate instead of 250): the bridge's
  * tile must be free of a road laid over it, show fields at both ends of the
  * bridge, and each cell beyond an end accept a road (road_may_end); at an
