@@ -490,6 +490,36 @@ START_TEST(off_map_borders)
 }
 END_TEST
 
+/* A catch's outcome is its code alone: one with a resting point (read from
+ * "catapult hurl X,Y" while a catch is pending) is refused with the game
+ * unchanged (it was accepted and its point kept, which a replay of the
+ * code could not restore: found by fuzz_actions), and the action is
+ * written as what it is, so that it reads back as the same action. */
+START_TEST(catch_outcome_is_a_code)
+{
+    carc_game *g = round_game(3, "catch", "");
+    carc_game *k = NULL;
+    ck_assert_int_eq(carc_game_clone(&k, g), CARC_OK);
+    carc_action a, b;
+    ck_assert_int_eq(carc_action_from_string(g, "catapult hurl 10,204", &a), CARC_OK);
+    char text[128];
+    ck_assert_int_eq(carc_action_to_string(g, &a, text, sizeof text, NULL), CARC_OK);
+    ck_assert_str_eq(text, "catapult hurl 10,204");
+    ck_assert_int_eq(carc_action_from_string(g, text, &b), CARC_OK);
+    ck_assert(memcmp(&a, &b, sizeof a) == 0);
+    const uint16_t w[] = {1};
+    ck_assert_int_eq(carc_game_apply_outcome(g, &a, w, 1, NULL), CARC_E_ILLEGAL);
+    ck_assert(same_game(g, k));
+    /* the code alone is the catch's "far" */
+    ck_assert_int_eq(carc_action_from_string(g, "catapult catch far", &b), CARC_OK);
+    ck_assert_int_eq(carc_action_to_string(g, &b, text, sizeof text, NULL), CARC_OK);
+    ck_assert_str_eq(text, "catapult catch far");
+    ck_assert_int_eq(carc_game_apply_outcome(g, &b, w, 1, NULL), CARC_OK);
+    carc_game_free(k);
+    carc_game_free(g);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("catapult");
@@ -506,6 +536,7 @@ static Suite *suite(void)
     tcase_add_test(tc, refusals_explained);
     tcase_add_test(tc, refusals_not_now_and_pick);
     tcase_add_test(tc, off_map_borders);
+    tcase_add_test(tc, catch_outcome_is_a_code);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return s;

@@ -677,7 +677,10 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
 static bool hurl_ok(const carc_game *g, const carc_pending *p, const carc_action *a)
 {
     if (p->kind != DEC_HURL || a->kind != ACT_HURL) return false;
-    if (HURL_KIND(p->arg) == TK_CATCH) return a->arg >= 0 && a->arg < NCATCH;
+    /* a catch's outcome is a code alone: no resting point (it would be
+     * kept in rx/ry, which a replay of the code cannot restore) */
+    if (HURL_KIND(p->arg) == TK_CATCH)
+        return a->arg >= 0 && a->arg < NCATCH && a->x == 0 && a->y == 0;
     if (a->arg != 0 && a->arg != 1) return false;
     if (a->arg == 0 && a->x == OFF_UNKNOWN && a->y == OFF_UNKNOWN) return true;
     if (a->x < -32767 || a->x > 32767 || a->y < -32767 || a->y > 32767) return false;
@@ -914,8 +917,10 @@ static int action_to_text(const carc_game *g, const carc_action *a, outbuf *o)
     if (a->kind != ACT_HURL) return CARC_E_INVALID;
     const carc_pending *p = carc__decision_pending(g);
     bool catch_ = p && p->kind == DEC_HURL && HURL_KIND(p->arg) == TK_CATCH;
-    if (catch_) {
-        if (a->arg < 0 || a->arg >= NCATCH) return CARC_E_INVALID;
+    /* a catch's outcome is its code alone; anything else (a landing with
+     * a place, read from "catapult hurl X,Y" during a catch) is written as
+     * what it is, so that it reads back as the same action */
+    if (catch_ && a->arg >= 0 && a->arg < NCATCH && a->x == 0 && a->y == 0) {
         carc__out_add(o, "catapult catch %s", catch_words[a->arg]);
         return CARC_OK;
     }
@@ -1040,9 +1045,9 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
     case ACT_HURL:
         out->reason = d->kind == DEC_HURL ? WHY_OUTCOME : WHY_NOT_NOW;
         snprintf(m, n, "%s", d->kind == DEC_HURL
-                                 ? "no outcome of this hurl: a resting point must lie on a placed "
-                                   "tile when it says 'on the map' and off every tile otherwise; "
-                                   "a catch has one of the codes caught, far, short, touched"
+                                 ? "no outcome of this hurl: a rest 'on the map' lies on a placed "
+                                   "tile, any other off every tile; a catch is a code alone "
+                                   "(caught, far, short, touched)"
                                  : "no catapult hurl is pending");
         return true;
     default:
