@@ -43,6 +43,24 @@ static void play(carc_game *g, const char *text)
     ck_assert_int_eq(carc_game_apply(g, &a), CARC_OK);
 }
 
+/* A base game with a road of U tiles east of the start, x 0..6, no figure:
+ * a board wider than a 5-column view. */
+static carc_game *road_east(void)
+{
+    carc_options o;
+    carc_options_init(&o);
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    for (int x = 1; x <= 6; x++) {
+        char place[32];
+        play(g, "draw U");
+        snprintf(place, sizeof place, "place %d,0 r1", x);
+        play(g, place);
+        play(g, "pass");
+    }
+    return g;
+}
+
 START_TEST(known_position)
 {
     carc_options o;
@@ -190,17 +208,7 @@ END_TEST
  * end shown). */
 START_TEST(center_extremes)
 {
-    carc_options o;
-    carc_options_init(&o);
-    carc_game *g;
-    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    for (int x = 1; x <= 6; x++) { /* a road of U tiles east: x 0..6 */
-        char place[32];
-        play(g, "draw U");
-        snprintf(place, sizeof place, "place %d,0 r1", x);
-        play(g, place);
-        play(g, "pass");
-    }
+    carc_game *g = road_east();
     carc_board_view v;
     carc_board_view_init(&v);
     v.width = 40; /* 5 columns */
@@ -362,17 +370,7 @@ END_TEST
  * with its columns, rows and x axis; every tile drawn once. */
 START_TEST(all_columns_in_strips)
 {
-    carc_options o;
-    carc_options_init(&o);
-    carc_game *g;
-    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    for (int x = 1; x <= 6; x++) { /* a road of U tiles east: x 0..6 */
-        char place[32];
-        play(g, "draw U");
-        snprintf(place, sizeof place, "place %d,0 r1", x);
-        play(g, place);
-        play(g, "pass");
-    }
+    carc_game *g = road_east();
     carc_board_view v;
     carc_board_view_init(&v);
     v.width = 40; /* 5 columns fit: 7 go in strips of 4 and 3 */
@@ -684,20 +682,11 @@ START_TEST(dragon_towers_quarters)
 }
 END_TEST
 
-static carc_game *dungeon_game(void)
-{
-    carc_game *g = NULL;
-    carc_record_error err;
-    int rc = carc_record_replay(&g, dungeon_fairy_rec, strlen(dungeon_fairy_rec), &err);
-    ck_assert_msg(rc == CARC_OK, "replay: %d", rc);
-    return g;
-}
-
 /* The Dungeon under the board (issue 33): the pieces below by player, the
  * dragon and the fairy there, the entrances by cell. */
 START_TEST(dungeon_line)
 {
-    carc_game *g = dungeon_game();
+    carc_game *g = view_replay(dungeon_fairy_rec);
     carc_board_view v;
     carc_board_view_init(&v);
     v.width = 200; /* the line unwrapped */
@@ -723,8 +712,7 @@ END_TEST
  * the dragon asleep. */
 START_TEST(pig_removed_and_nap_lines)
 {
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_record_replay(&g, pig_nap_rec, strlen(pig_nap_rec), NULL), CARC_OK);
+    carc_game *g = view_replay(pig_nap_rec);
     carc_board_view v;
     carc_board_view_init(&v);
     v.width = 200;
@@ -742,14 +730,7 @@ END_TEST
  * knocked out (tests/scenarios/cat_knockout_chain_model.rec). */
 START_TEST(catapult_lines)
 {
-    static const char rec[] =
-        "carcvar-record 4\nplayers 2\nseed 1\nmodules base princess_dragon catapult\n"
-        "bag U=1 B=2 CA_F=1\ndraw U\nplace 1,0 r1\ndeploy follower road E\n"
-        "draw B\nplace 1,1 r0\npass\ndraw B\nplace 2,1 r0\nfairy\nfairy 0\n"
-        "draw CA_F\nplace 0,1 r0\npass\ncatapult knockout\ncatapult aim 112\n"
-        "catapult hurl 45,26\ncatapult aim 112\ncatapult hurl 45,27\n";
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_record_replay(&g, rec, strlen(rec), NULL), CARC_OK);
+    carc_game *g = view_replay(CATAPULT_ROUNDS_REC);
     carc_board_view v;
     carc_board_view_init(&v);
     v.width = 200;
@@ -775,13 +756,7 @@ END_TEST
  * west). */
 START_TEST(board_text_dragon_flight)
 {
-    static const char rec[] =
-        "carcvar-record 2\nplayers 2\nseed 1\nmodules base princess_dragon\n"
-        "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw U\nplace -1,0 r1\n"
-        "deploy follower field Nw\ndraw DG_F_v\nplace 1,1 r0\npass\ndraw DG_Rr_d\n"
-        "place 0,1 r0\ndeploy follower road S\ndragon n\ndragon w\n";
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_record_replay(&g, rec, strlen(rec), NULL), CARC_OK);
+    carc_game *g = view_replay(DRAGON_FLIGHT_REC);
     char t[8192];
     size_t need = 0;
     ck_assert_int_eq(carc_game_board_text(g, t, sizeof t, &need), CARC_OK);

@@ -34,9 +34,7 @@ START_TEST(known_game)
     const char rec[] = "carcvar-record 1\nplayers 2\n"
                        "draw A\nplace 0,1 r0\ndeploy follower monastery\n"
                        "draw U\nplace -1,0 r1\ndeploy follower road E\n";
-    carc_game *g;
-    carc_record_error err;
-    ck_assert_msg(carc_record_replay(&g, rec, sizeof rec - 1, &err) == CARC_OK, "%s", err.message);
+    carc_game *g = view_replay(rec);
     char *svg = svg_of(g);
     ck_assert_ptr_nonnull(strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
     ck_assert_int_eq(count(svg, "class=\"tile\""), 3);
@@ -353,9 +351,7 @@ START_TEST(panel_tokens_and_figures)
                        "draw TB_CRc_g\nplace 1,-1 r0\npass\n"
                        "draw TB_CcR_c\nplace 2,-1 r3\npass\n"
                        "draw E\nplace 2,0 r0\n";
-    carc_game *g;
-    carc_record_error err;
-    ck_assert_msg(carc_record_replay(&g, rec, sizeof rec - 1, &err) == CARC_OK, "%s", err.message);
+    carc_game *g = view_replay(rec);
     /* before the deployment step: p1's knight on the city, no goods yet */
     char *svg = svg_of(g);
     ck_assert_int_eq(count(svg, "class=\"tokens\""), 0);
@@ -697,21 +693,12 @@ START_TEST(dragon_towers_quarters)
 }
 END_TEST
 
-static carc_game *dungeon_game(void)
-{
-    carc_game *g = NULL;
-    carc_record_error err;
-    int rc = carc_record_replay(&g, dungeon_fairy_rec, strlen(dungeon_fairy_rec), &err);
-    ck_assert_msg(rc == CARC_OK, "replay: %d", rc);
-    return g;
-}
-
 /* The Dungeon beside the board (issue 33): its panel row lists the pieces
  * below by player, the dragon and the fairy there and the entrances, and
  * each entrance (a tower foundation) is marked on its tile. */
 START_TEST(dungeon_row_and_entrances)
 {
-    carc_game *g = dungeon_game();
+    carc_game *g = view_replay(dungeon_fairy_rec);
     carc_dungeon_info d;
     ck_assert_int_eq(carc_game_dungeon(g, &d), CARC_OK);
     ck_assert_int_eq(d.num_pieces, 1);
@@ -757,14 +744,7 @@ END_TEST
  * at 45,26 mm and sends P0's road follower home, P0's at 45,27 mm. */
 START_TEST(catapult_round_marks)
 {
-    static const char rec[] =
-        "carcvar-record 4\nplayers 2\nseed 1\nmodules base princess_dragon catapult\n"
-        "bag U=1 B=2 CA_F=1\ndraw U\nplace 1,0 r1\ndeploy follower road E\n"
-        "draw B\nplace 1,1 r0\npass\ndraw B\nplace 2,1 r0\nfairy\nfairy 0\n"
-        "draw CA_F\nplace 0,1 r0\npass\ncatapult knockout\ncatapult aim 112\n"
-        "catapult hurl 45,26\n";
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_record_replay(&g, rec, strlen(rec), NULL), CARC_OK);
+    carc_game *g = view_replay(CATAPULT_ROUND_REC);
     char *svg = svg_of(g);
     ck_assert_int_eq(count(svg, "data-tag=\"fair\" transform"), 1);
     ck_assert_ptr_nonnull(strstr(strstr(svg, "<g class=\"legend-ext\">"),
@@ -784,7 +764,7 @@ START_TEST(catapult_round_marks)
         "place -1,1 r0\npass\ndraw B\nplace 1,1 r0\ndeploy pig field Nw\ndraw CA_F\n"
         "place 0,2 r0\npass\ncatapult knockout\ncatapult aim 112\n"
         "outcome 0 : 1 32829 32829 15\ncatapult aim 112\noutcome 0 : 0\n";
-    ck_assert_int_eq(carc_record_replay(&g, off, strlen(off), NULL), CARC_OK);
+    g = view_replay(off);
     svg = svg_of(g);
     ck_assert_ptr_nonnull(strstr(svg, "data-running=\"0\" data-fair-x=\"0\" data-fair-y=\"2\">"));
     ck_assert_ptr_nonnull(strstr(svg, "<g class=\"catapult-rest\" data-player=\"1\" "
@@ -809,8 +789,7 @@ END_TEST
  * their own, the dragon's nap marked on its tile. */
 START_TEST(pig_removed_and_nap)
 {
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_record_replay(&g, pig_nap_rec, strlen(pig_nap_rec), NULL), CARC_OK);
+    carc_game *g = view_replay(pig_nap_rec);
     char *svg = svg_of(g);
     const char *row = strstr(svg, "<g class=\"removed-figures\" data-count=\"1\"><text");
     ck_assert_ptr_nonnull(row);
@@ -820,10 +799,7 @@ START_TEST(pig_removed_and_nap)
     free(svg);
     carc_game_free(g);
     /* one move before (the throw not made): no row, no nap */
-    char early[sizeof pig_nap_rec];
-    memcpy(early, pig_nap_rec, sizeof early);
-    *strstr(early, "throw\n") = 0;
-    ck_assert_int_eq(carc_record_replay(&g, early, strlen(early), NULL), CARC_OK);
+    g = view_replay_before(pig_nap_rec, "throw");
     svg = svg_of(g);
     ck_assert_ptr_null(strstr(svg, "removed-figures"));
     ck_assert_ptr_null(strstr(svg, "dragon-nap"));
@@ -839,11 +815,7 @@ END_TEST
  * dead end after 3 steps (steps 13, 14; the flight over at 15). */
 START_TEST(replay_page_dragon_flight)
 {
-    static const char rec[] =
-        "carcvar-record 2\nplayers 2\nseed 1\nmodules base princess_dragon\n"
-        "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw U\nplace -1,0 r1\n"
-        "deploy follower field Nw\ndraw DG_F_v\nplace 1,1 r0\npass\ndraw DG_Rr_d\n"
-        "place 0,1 r0\ndeploy follower road S\ndragon n\ndragon w\ndragon w\n";
+    static const char rec[] = DRAGON_FLIGHT_END_REC;
     char *page = page_of(rec, strlen(rec));
     ck_assert_int_eq(count(page, "<g class=\"dragon-flight\""), 3);
     ck_assert_ptr_nonnull(strstr(page, "<g class=\"span\" data-from=\"12\" data-to=\"13\">"
@@ -881,11 +853,7 @@ END_TEST
  * at 3,0 may go exactly 6 west onto the dragon's tile -3,0 only. */
 START_TEST(pig_throw_paths)
 {
-    char early[sizeof pig_nap_rec];
-    memcpy(early, pig_nap_rec, sizeof early);
-    *strstr(early, "throw\n") = 0;
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_record_replay(&g, early, strlen(early), NULL), CARC_OK);
+    carc_game *g = view_replay_before(pig_nap_rec, "throw");
     size_t n = 0;
     carc_throw_info th[4];
     ck_assert_int_eq(carc_game_throws(g, th, 4, &n), CARC_OK);
@@ -900,7 +868,7 @@ START_TEST(pig_throw_paths)
     free(svg);
     carc_game_free(g);
     /* the throw made: nothing more to throw this turn */
-    ck_assert_int_eq(carc_record_replay(&g, pig_nap_rec, strlen(pig_nap_rec), NULL), CARC_OK);
+    g = view_replay(pig_nap_rec);
     svg = svg_of(g);
     ck_assert_ptr_null(strstr(svg, "pig-throw"));
     free(svg);

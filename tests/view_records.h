@@ -1,8 +1,43 @@
 /* tests/view_records.h -- game records the picture suites (test_svg.c,
  * test_board_view.c) both draw: a position of the Dungeon with the fairy
- * below, and pig throwing's dragon nap.  Header-only. */
+ * below, pig throwing's dragon nap, a Catapult round and a dragon's flight;
+ * and the replay of a record's text, whole or up to a line.  Header-only,
+ * for a test program that includes <check.h>. */
 #ifndef CARC_TESTS_VIEW_RECORDS_H
 #define CARC_TESTS_VIEW_RECORDS_H
+
+#include <carcvar/carcvar.h>
+#include <check.h>
+#include <string.h>
+
+/* The game record `rec` replayed; a refusal fails the test with its line
+ * and reason. */
+static inline carc_game *view_replay(const char *rec)
+{
+    carc_game *g = NULL;
+    carc_record_error err;
+    memset(&err, 0, sizeof err);
+    int rc = carc_record_replay(&g, rec, strlen(rec), &err);
+    ck_assert_msg(rc == CARC_OK, "replay: %d: line %d: %s", rc, err.line, err.message);
+    return g;
+}
+
+/* `rec` replayed up to (not including) its first line `stop` ("throw"),
+ * which must be there. */
+static inline carc_game *view_replay_before(const char *rec, const char *stop)
+{
+    static char cut[4096];
+    size_t n = strlen(rec), k = strlen(stop);
+    ck_assert_uint_lt(n, sizeof cut);
+    for (const char *p = rec; (p = strstr(p, stop)) != NULL; p++)
+        if ((p == rec || p[-1] == '\n') && p[k] == '\n') {
+            memcpy(cut, rec, (size_t)(p - rec));
+            cut[p - rec] = 0;
+            return view_replay(cut);
+        }
+    ck_abort_msg("no line \"%s\" in the record", stop);
+    return NULL;
+}
 
 /* tests/scenarios/dungeon_dragon_rushes_in_fairy_escort.rec up to the fairy
  * beside Blue's follower (figure 7) in the dungeon, the dragon there too;
@@ -47,5 +82,26 @@ static const char pig_nap_rec[] =
     "throw\n"
     "throw -3,0\n"
     "throw -3,0 field Nw\n";
+
+/* tests/scenarios/cat_knockout_chain_model.rec: P1's knock-out token rests
+ * at 45,26 mm and sends P0's road follower home (CATAPULT_ROUND_REC); then
+ * P0's at 45,27 mm (CATAPULT_ROUNDS_REC) */
+#define CATAPULT_ROUND_REC                                                                  \
+    "carcvar-record 4\nplayers 2\nseed 1\nmodules base princess_dragon catapult\n"           \
+    "bag U=1 B=2 CA_F=1\ndraw U\nplace 1,0 r1\ndeploy follower road E\n"                     \
+    "draw B\nplace 1,1 r0\npass\ndraw B\nplace 2,1 r0\nfairy\nfairy 0\n"                    \
+    "draw CA_F\nplace 0,1 r0\npass\ncatapult knockout\ncatapult aim 112\n"                   \
+    "catapult hurl 45,26\n"
+#define CATAPULT_ROUNDS_REC CATAPULT_ROUND_REC "catapult aim 112\ncatapult hurl 45,27\n"
+
+/* tests/scenarios/pd_volcano_flight_dead_end.rec: the dragon tile at 0,1
+ * (step 12), the dragon flies from 1,1 north, then west (DRAGON_FLIGHT_REC,
+ * 4 steps left), west again into a dead end (DRAGON_FLIGHT_END_REC) */
+#define DRAGON_FLIGHT_REC                                                                   \
+    "carcvar-record 2\nplayers 2\nseed 1\nmodules base princess_dragon\n"                    \
+    "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw U\nplace -1,0 r1\n"                  \
+    "deploy follower field Nw\ndraw DG_F_v\nplace 1,1 r0\npass\ndraw DG_Rr_d\n"               \
+    "place 0,1 r0\ndeploy follower road S\ndragon n\ndragon w\n"
+#define DRAGON_FLIGHT_END_REC DRAGON_FLIGHT_REC "dragon w\n"
 
 #endif
