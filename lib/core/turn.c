@@ -1779,6 +1779,136 @@ static void place_advance(carc_game *g)
     carc__advance(g);
 }
 
+/* ------------------------------------------- the turn's tail in straight line */
+
+/* Call hook op i as carc__advance does: step and step_pos stored before
+ * the call; its step is the first from s whose ops end past i (the steps
+ * lie one after the other in prog, an empty one taking no room).  true:
+ * the walk stops here (a decision queued, the game faulted, or a jump:
+ * what carc__advance leaves, carc__advance called for a jump with nothing
+ * pending); false: go on with op i + 1. */
+static __attribute__((noinline)) bool tail_call(carc_game *g, unsigned i, unsigned s)
+{
+    while (i >= (unsigned)g->pstart[s] + g->nsteps[s]) s++;
+    const step_op o = g->prog[i];
+    const unsigned pos = i - g->pstart[s];
+    g->step = (uint8_t)s;
+    g->step_pos = (uint8_t)pos;
+    int r;
+    if (o.owner != CARC_CORE_OWNER) {
+        r = carc__modules[o.owner]->steps[o.index & OP_INDEX].fn(g);
+    } else {
+        switch (o.index) { /* the order of core_hooks[] */
+        case 0: r = core_draw(g); break;
+        case 1: r = core_place(g); break;
+        case 2: r = core_deploy(g); break;
+        case 3: r = core_collect(g); break;
+        case 4: r = core_score(g); break;
+        default: r = core_final(g); break;
+        }
+    }
+    if (r == CARC_HOOK_JUMP) { /* carc__turn_start set the step */
+        if (g->npending == 0 && !(g->flags & TF_FAULT)) carc__advance(g);
+        return true;
+    }
+    if (g->npending > 0 || (g->flags & TF_FAULT)) {
+        g->step_pos = (uint8_t)(r == CARC_HOOK_AGAIN && g->npending > 0 ? pos : pos + 1);
+        return true;
+    }
+    return false;
+}
+
+/* Ops i..end of the step program (from step s on), as carc__advance runs
+ * them: a module's hook whose gate is closed passed over, every other
+ * hook called (tail_call); the core's collection called directly (it
+ * reads no step and queues nothing), its scoring not called when nothing
+ * collected is left to score (carc__score_next then changes nothing).
+ * true: stopped (tail_call's). */
+static inline bool tail_ops(carc_game *g, unsigned i, unsigned end, unsigned s)
+{
+    for (; i < end; i++) {
+        const step_op o = g->prog[i];
+        if (o.owner == CARC_CORE_OWNER) {
+            if (o.index == 3) { /* core_collect */
+                carc__collect_completed(g);
+                if (!(g->flags & TF_FAULT)) continue;
+                g->step = CARC_STEP_BEFORE_SCORING; /* as carc__advance stops */
+                g->step_pos = (uint8_t)(i - g->pstart[CARC_STEP_BEFORE_SCORING] + 1);
+                return true;
+            }
+            if (o.index == 4 && g->score_pos >= g->ncompleted) continue; /* core_score */
+        } else if (o.work && !gate_open(g, o)) {
+            continue;
+        }
+        if (tail_call(g, i, s)) return true;
+    }
+    return false;
+}
+
+/* From the end of the DEPLOY step (or from a hook of the steps after it,
+ * up to TURN_END) to the next draw, in straight line in a module game:
+ * the ops of BEFORE_SCORING, SCORING, AFTER_SCORING and PART_END (one
+ * after the other in prog), TURN_END's, the next player, TURN_START's and
+ * DRAW's up to the core's draw -- what carc__advance runs, in the same
+ * order, each gate asked when carc__advance would ask it, leaving the same
+ * state.  Where next_step decides otherwise (an extra part, an extra turn,
+ * the end of the pile) or a step is elsewhere, carc__advance goes on from
+ * where this stopped; and every game with carc__pipeline_only (tests). */
+static void tail_advance(carc_game *g)
+{
+    if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+    const unsigned s = g->step;
+    const uint8_t *ps = g->pstart, *ns = g->nsteps;
+    unsigned i;
+    if (carc__pipeline_only) goto general;
+    if (s == CARC_STEP_DEPLOY) {
+        if (g->step_pos != ns[CARC_STEP_DEPLOY]) goto general;
+        i = ps[CARC_STEP_BEFORE_SCORING];
+    } else if (s >= CARC_STEP_BEFORE_SCORING && s <= CARC_STEP_PART_END) {
+        i = ps[s] + g->step_pos;
+    } else if (s == CARC_STEP_TURN_END) {
+        i = ps[s] + g->step_pos;
+        goto turn_end;
+    } else {
+        goto general;
+    }
+    if (tail_ops(g, i, ps[CARC_STEP_TURN_END], s == CARC_STEP_DEPLOY ? CARC_STEP_BEFORE_SCORING : s))
+        return;
+    if (g->flags & TF_EXTRA_PART) { /* next_step: back to DRAW */
+        g->step = CARC_STEP_PART_END;
+        g->step_pos = ns[CARC_STEP_PART_END];
+        goto general;
+    }
+    i = ps[CARC_STEP_TURN_END];
+turn_end:
+    if (tail_ops(g, i, ps[CARC_STEP_TURN_END] + ns[CARC_STEP_TURN_END], CARC_STEP_TURN_END))
+        return;
+    if (g->in_extra_turn || g->total_remaining == 0) { /* next_step decides */
+        g->step = CARC_STEP_TURN_END;
+        g->step_pos = ns[CARC_STEP_TURN_END];
+        goto general;
+    }
+    next_player(g);
+    /* TURN_START's ops and DRAW's (TURN_START is step 0: DRAW's follow) */
+    for (i = 0; i < (unsigned)ps[CARC_STEP_DRAW] + ns[CARC_STEP_DRAW]; i++) {
+        const step_op o = g->prog[i];
+        if (o.owner == CARC_CORE_OWNER) { /* core_draw, the core's only hook here */
+            g->step = CARC_STEP_DRAW;
+            g->step_pos = (uint8_t)(i - ps[CARC_STEP_DRAW] + 1);
+            core_draw_inline(g);
+            if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+            goto general; /* no tile: carc__advance goes on */
+        }
+        if (o.work && !gate_open(g, o)) continue;
+        if (tail_call(g, i, CARC_STEP_TURN_START)) return;
+    }
+    /* (not reached: DRAW always holds the core's draw) */
+    g->step = CARC_STEP_DRAW;
+    g->step_pos = ns[CARC_STEP_DRAW];
+general:
+    carc__advance(g);
+}
+
 /* The structured outcome being applied, for carc__decision_payload: set
  * only around a module's decision_apply (so never part of a game's bytes);
  * per thread, as games on different threads are independent. */
@@ -1876,7 +2006,7 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
     else history_push(g, id, sampled);
     if (g->plain && p.kind <= CARC_DECISION_DEPLOY) plain_advance(g, p.kind);
     else if (p.kind == CARC_DECISION_DRAW && straight_draw(g)) draw_advance(g);
-    else carc__advance(g);
+    else tail_advance(g);
     /* a module's declaration was wrong and a bound was hit on the way: the
      * game is faulted (every later call fails too); say so now */
     return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
@@ -1997,7 +2127,7 @@ static int apply_deploy_id(carc_game *g, int32_t id)
     pop(g);
     history_push(g, id, false);
     if (g->plain) plain_advance(g, CARC_DECISION_DEPLOY);
-    else carc__advance(g);
+    else tail_advance(g);
     return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
 }
 
