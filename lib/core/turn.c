@@ -1781,12 +1781,30 @@ static void place_advance(carc_game *g)
 
 /* ------------------------------------------- the turn's tail in straight line */
 
-/* Call hook op i as carc__advance does: step and step_pos stored before
- * the call; its step is the first from s whose ops end past i (the steps
- * lie one after the other in prog, an empty one taking no room).  true:
- * the walk stops here (a decision queued, the game faulted, or a jump:
- * what carc__advance leaves, carc__advance called for a jump with nothing
- * pending); false: go on with op i + 1. */
+/* Hook op i was just called (r its answer) and the walk stops: what
+ * carc__advance leaves then (a decision queued, the game faulted; a jump:
+ * carc__advance goes on from the step carc__turn_start set, when nothing
+ * is pending).  Its step is the first from s whose ops end past i (the
+ * steps lie one after the other in prog, an empty one taking no room; s
+ * at most op i's step).  Always true. */
+static __attribute__((noinline)) bool tail_stop(carc_game *g, unsigned i, unsigned s, int r)
+{
+    if (r == CARC_HOOK_JUMP) {
+        if (g->npending == 0 && !(g->flags & TF_FAULT)) carc__advance(g);
+        return true;
+    }
+    while (i >= (unsigned)g->pstart[s] + g->nsteps[s]) s++;
+    const unsigned pos = i - g->pstart[s];
+    g->step = (uint8_t)s;
+    g->step_pos = (uint8_t)(r == CARC_HOOK_AGAIN && g->npending > 0 ? pos : pos + 1);
+    return true;
+}
+
+/* Call hook op i (a module's, or the core's) as carc__advance does: step
+ * and step_pos stored before the call; its step is the first from s whose
+ * ops end past i (the steps lie one after the other in prog, an empty one
+ * taking no room).  true: the walk stops here (tail_stop); false: go on
+ * with op i + 1. */
 static __attribute__((noinline)) bool tail_call(carc_game *g, unsigned i, unsigned s)
 {
     while (i >= (unsigned)g->pstart[s] + g->nsteps[s]) s++;
@@ -1807,40 +1825,42 @@ static __attribute__((noinline)) bool tail_call(carc_game *g, unsigned i, unsign
         default: r = core_final(g); break;
         }
     }
-    if (r == CARC_HOOK_JUMP) { /* carc__turn_start set the step */
-        if (g->npending == 0 && !(g->flags & TF_FAULT)) carc__advance(g);
-        return true;
-    }
-    if (g->npending > 0 || (g->flags & TF_FAULT)) {
-        g->step_pos = (uint8_t)(r == CARC_HOOK_AGAIN && g->npending > 0 ? pos : pos + 1);
-        return true;
-    }
+    if (r == CARC_HOOK_JUMP || g->npending > 0 || (g->flags & TF_FAULT))
+        return tail_stop(g, i, s, r);
     return false;
 }
 
-/* Ops i..end of the step program (from step s on), as carc__advance runs
- * them: a module's hook whose gate is closed passed over, every other
- * hook called (tail_call); the core's collection called directly (it
- * reads no step and queues nothing), its scoring not called when nothing
- * collected is left to score (carc__score_next then changes nothing).
- * true: stopped (tail_call's). */
-static inline bool tail_ops(carc_game *g, unsigned i, unsigned end, unsigned s)
+/* Ops i..end of the step program, from step s on (BEFORE_SCORING to
+ * TURN_END), as carc__advance runs them: a module's hook whose gate is
+ * closed passed over, every other hook called; the core's collection
+ * called directly (it reads no step and queues nothing), its scoring not
+ * called when nothing collected is left to score (carc__score_next then
+ * changes nothing).  step and step_pos are stored when the walk stops
+ * (tail_stop), not before each call as carc__advance does: in these steps
+ * nothing reads them (carc__turn_start: END_PHASE only; carc__tile_in_hand_set:
+ * DRAW only; g->step is still DEPLOY or the step the walk began in, never
+ * one of those).  true: stopped (tail_stop). */
+static inline __attribute__((always_inline)) bool tail_ops(carc_game *g, unsigned i,
+                                                           unsigned end, unsigned s)
 {
     for (; i < end; i++) {
         const step_op o = g->prog[i];
-        if (o.owner == CARC_CORE_OWNER) {
-            if (o.index == 3) { /* core_collect */
-                carc__collect_completed(g);
-                if (!(g->flags & TF_FAULT)) continue;
-                g->step = CARC_STEP_BEFORE_SCORING; /* as carc__advance stops */
-                g->step_pos = (uint8_t)(i - g->pstart[CARC_STEP_BEFORE_SCORING] + 1);
-                return true;
-            }
-            if (o.index == 4 && g->score_pos >= g->ncompleted) continue; /* core_score */
-        } else if (o.work && !gate_open(g, o)) {
+        int r;
+        if (o.owner != CARC_CORE_OWNER) {
+            if (o.work && !gate_open(g, o)) continue;
+            r = carc__modules[o.owner]->steps[o.index & OP_INDEX].fn(g);
+        } else if (o.index == 3) { /* core_collect */
+            carc__collect_completed(g);
+            r = CARC_HOOK_NEXT;
+        } else if (o.index == 4) { /* core_score */
+            if (g->score_pos >= g->ncompleted) continue;
+            r = carc__score_next(g);
+        } else { /* (none in these steps) */
+            if (tail_call(g, i, s)) return true;
             continue;
         }
-        if (tail_call(g, i, s)) return true;
+        if (r == CARC_HOOK_JUMP || g->npending > 0 || (g->flags & TF_FAULT))
+            return tail_stop(g, i, s, r);
     }
     return false;
 }
@@ -1857,32 +1877,28 @@ static inline bool tail_ops(carc_game *g, unsigned i, unsigned end, unsigned s)
 static void tail_advance(carc_game *g)
 {
     if (g->npending > 0 || (g->flags & TF_FAULT)) return;
-    const unsigned s = g->step;
+    unsigned s = g->step, pos = g->step_pos;
     const uint8_t *ps = g->pstart, *ns = g->nsteps;
-    unsigned i;
     if (carc__pipeline_only) goto general;
     if (s == CARC_STEP_DEPLOY) {
-        if (g->step_pos != ns[CARC_STEP_DEPLOY]) goto general;
-        i = ps[CARC_STEP_BEFORE_SCORING];
-    } else if (s >= CARC_STEP_BEFORE_SCORING && s <= CARC_STEP_PART_END) {
-        i = ps[s] + g->step_pos;
+        if (pos != ns[CARC_STEP_DEPLOY]) goto general;
+        s = CARC_STEP_BEFORE_SCORING;
+        pos = 0;
     } else if (s == CARC_STEP_TURN_END) {
-        i = ps[s] + g->step_pos;
         goto turn_end;
-    } else {
+    } else if (s < CARC_STEP_BEFORE_SCORING || s > CARC_STEP_PART_END) {
         goto general;
     }
-    if (tail_ops(g, i, ps[CARC_STEP_TURN_END], s == CARC_STEP_DEPLOY ? CARC_STEP_BEFORE_SCORING : s))
-        return;
+    if (tail_ops(g, ps[s] + pos, ps[CARC_STEP_TURN_END], s)) return;
     if (g->flags & TF_EXTRA_PART) { /* next_step: back to DRAW */
         g->step = CARC_STEP_PART_END;
         g->step_pos = ns[CARC_STEP_PART_END];
         goto general;
     }
-    i = ps[CARC_STEP_TURN_END];
+    s = CARC_STEP_TURN_END;
+    pos = 0;
 turn_end:
-    if (tail_ops(g, i, ps[CARC_STEP_TURN_END] + ns[CARC_STEP_TURN_END], CARC_STEP_TURN_END))
-        return;
+    if (tail_ops(g, ps[s] + pos, ps[s] + ns[s], s)) return;
     if (g->in_extra_turn || g->total_remaining == 0) { /* next_step decides */
         g->step = CARC_STEP_TURN_END;
         g->step_pos = ns[CARC_STEP_TURN_END];
@@ -1890,7 +1906,7 @@ turn_end:
     }
     next_player(g);
     /* TURN_START's ops and DRAW's (TURN_START is step 0: DRAW's follow) */
-    for (i = 0; i < (unsigned)ps[CARC_STEP_DRAW] + ns[CARC_STEP_DRAW]; i++) {
+    for (unsigned i = 0; i < (unsigned)ps[CARC_STEP_DRAW] + ns[CARC_STEP_DRAW]; i++) {
         const step_op o = g->prog[i];
         if (o.owner == CARC_CORE_OWNER) { /* core_draw, the core's only hook here */
             g->step = CARC_STEP_DRAW;
@@ -2006,7 +2022,9 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
     else history_push(g, id, sampled);
     if (g->plain && p.kind <= CARC_DECISION_DEPLOY) plain_advance(g, p.kind);
     else if (p.kind == CARC_DECISION_DRAW && straight_draw(g)) draw_advance(g);
-    else tail_advance(g);
+    else if ((unsigned)g->step - CARC_STEP_DEPLOY <= CARC_STEP_TURN_END - CARC_STEP_DEPLOY)
+        tail_advance(g); /* the deployment's end, or a step after it */
+    else carc__advance(g);
     /* a module's declaration was wrong and a bound was hit on the way: the
      * game is faulted (every later call fails too); say so now */
     return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
