@@ -1752,28 +1752,39 @@ static void draw_advance(carc_game *g)
     carc__advance(g);
 }
 
+static bool tail_stop(carc_game *g, unsigned i, unsigned s, int r);
+
 /* After a placement in a module game (!g->plain): once every hook of the
- * PLACE step has run, no AFTER_PLACE hook, and every hook of the DEPLOY
- * step ahead of the core's deployment with its gate closed (carc__advance
- * would pass them over without a call), the core's deployment in straight
- * line, leaving what carc__advance leaves; anything else goes to
- * carc__advance (and every module game with carc__pipeline_only, tests). */
+ * PLACE step has run, the ops of AFTER_PLACE and of DEPLOY up to the
+ * core's deployment (one after the other in prog) as carc__advance runs
+ * them -- a module's hook whose gate is closed passed over, every other
+ * one called -- then the core's deployment, in straight line, leaving what
+ * carc__advance leaves.  step and step_pos are stored where the walk stops
+ * (tail_stop, a hook's decision) or at the deployment: nothing reads them
+ * in these steps (carc__turn_start: END_PHASE only; carc__tile_in_hand_set:
+ * DRAW only; g->step is still PLACE).  Anything else goes to carc__advance
+ * (and every module game with carc__pipeline_only, tests). */
 static void place_advance(carc_game *g)
 {
     if (g->npending > 0 || (g->flags & TF_FAULT)) return;
     if (g->step == CARC_STEP_PLACE && g->step_pos == g->nsteps[CARC_STEP_PLACE] &&
-        g->skip[CARC_STEP_AFTER_PLACE] == CARC_STEP_DEPLOY && !carc__pipeline_only) {
-        const step_op *op = &g->prog[g->pstart[CARC_STEP_DEPLOY]];
-        const unsigned n = g->nsteps[CARC_STEP_DEPLOY];
-        for (unsigned pos = 0; pos < n; pos++) {
-            const step_op o = op[pos];
-            if (o.owner == CARC_CORE_OWNER) { /* core_deploy: the core's only DEPLOY hook */
+        !carc__pipeline_only) {
+        const uint8_t *ps = g->pstart;
+        const unsigned end = ps[CARC_STEP_DEPLOY] + g->nsteps[CARC_STEP_DEPLOY];
+        for (unsigned i = ps[CARC_STEP_AFTER_PLACE]; i < end; i++) {
+            const step_op o = g->prog[i];
+            if (o.owner == CARC_CORE_OWNER) { /* core_deploy: the core's only hook here */
                 g->step = CARC_STEP_DEPLOY;
-                g->step_pos = (uint8_t)(pos + 1); /* it queues the deployment */
+                g->step_pos = (uint8_t)(i - ps[CARC_STEP_DEPLOY] + 1); /* it queues the deployment */
                 core_deploy(g);
                 return;
             }
-            if (!o.work || gate_open(g, o)) break; /* a module's hook to call */
+            if (o.work && !gate_open(g, o)) continue;
+            int r = carc__modules[o.owner]->steps[o.index & OP_INDEX].fn(g);
+            if (r == CARC_HOOK_JUMP || g->npending > 0 || (g->flags & TF_FAULT)) {
+                tail_stop(g, i, CARC_STEP_AFTER_PLACE, r);
+                return;
+            }
         }
     }
     carc__advance(g);
