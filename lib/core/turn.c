@@ -2122,13 +2122,14 @@ static __attribute__((noinline)) int apply_deploy_id(carc_game *g, int32_t id);
 
 int carc__apply_deploy_id(carc_game *g, int32_t id)
 {
-    /* the pass in a plain game, the only decision pending (most of a
-     * playout's deployments): what the general way below does with it */
-    if (id == CARC_ID_PASS && g->plain && g->npending == 1 && !(g->flags & TF_FAULT) &&
+    /* the pass, the only decision pending (most of a playout's
+     * deployments): what the general way below does with it */
+    if (id == CARC_ID_PASS && g->npending == 1 && !(g->flags & TF_FAULT) &&
         room_for_one_more(g)) {
         plain_pop_front(g);
         history_push(g, id, false);
-        plain_advance(g, CARC_DECISION_DEPLOY);
+        if (g->plain) plain_advance(g, CARC_DECISION_DEPLOY);
+        else tail_advance(g);
         return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
     }
     return apply_deploy_id(g, id);
