@@ -1752,30 +1752,187 @@ static void draw_advance(carc_game *g)
     carc__advance(g);
 }
 
+static bool tail_stop(carc_game *g, unsigned i, unsigned s, int r);
+
 /* After a placement in a module game (!g->plain): once every hook of the
- * PLACE step has run, no AFTER_PLACE hook, and every hook of the DEPLOY
- * step ahead of the core's deployment with its gate closed (carc__advance
- * would pass them over without a call), the core's deployment in straight
- * line, leaving what carc__advance leaves; anything else goes to
- * carc__advance (and every module game with carc__pipeline_only, tests). */
+ * PLACE step has run, the ops of AFTER_PLACE and of DEPLOY up to the
+ * core's deployment (one after the other in prog) as carc__advance runs
+ * them -- a module's hook whose gate is closed passed over, every other
+ * one called -- then the core's deployment, in straight line, leaving what
+ * carc__advance leaves.  step and step_pos are stored where the walk stops
+ * (tail_stop, a hook's decision) or at the deployment: nothing reads them
+ * in these steps (carc__turn_start: END_PHASE only; carc__tile_in_hand_set:
+ * DRAW only; g->step is still PLACE).  Anything else goes to carc__advance
+ * (and every module game with carc__pipeline_only, tests). */
 static void place_advance(carc_game *g)
 {
     if (g->npending > 0 || (g->flags & TF_FAULT)) return;
     if (g->step == CARC_STEP_PLACE && g->step_pos == g->nsteps[CARC_STEP_PLACE] &&
-        g->skip[CARC_STEP_AFTER_PLACE] == CARC_STEP_DEPLOY && !carc__pipeline_only) {
-        const step_op *op = &g->prog[g->pstart[CARC_STEP_DEPLOY]];
-        const unsigned n = g->nsteps[CARC_STEP_DEPLOY];
-        for (unsigned pos = 0; pos < n; pos++) {
-            const step_op o = op[pos];
-            if (o.owner == CARC_CORE_OWNER) { /* core_deploy: the core's only DEPLOY hook */
+        !carc__pipeline_only) {
+        const uint8_t *ps = g->pstart;
+        const unsigned end = ps[CARC_STEP_DEPLOY] + g->nsteps[CARC_STEP_DEPLOY];
+        for (unsigned i = ps[CARC_STEP_AFTER_PLACE]; i < end; i++) {
+            const step_op o = g->prog[i];
+            if (o.owner == CARC_CORE_OWNER) { /* core_deploy: the core's only hook here */
                 g->step = CARC_STEP_DEPLOY;
-                g->step_pos = (uint8_t)(pos + 1); /* it queues the deployment */
+                g->step_pos = (uint8_t)(i - ps[CARC_STEP_DEPLOY] + 1); /* it queues the deployment */
                 core_deploy(g);
                 return;
             }
-            if (!o.work || gate_open(g, o)) break; /* a module's hook to call */
+            if (o.work && !gate_open(g, o)) continue;
+            int r = carc__modules[o.owner]->steps[o.index & OP_INDEX].fn(g);
+            if (r == CARC_HOOK_JUMP || g->npending > 0 || (g->flags & TF_FAULT)) {
+                tail_stop(g, i, CARC_STEP_AFTER_PLACE, r);
+                return;
+            }
         }
     }
+    carc__advance(g);
+}
+
+/* ------------------------------------------- the turn's tail in straight line */
+
+/* Hook op i was just called (r its answer) and the walk stops: what
+ * carc__advance leaves then (a decision queued, the game faulted; a jump:
+ * carc__advance goes on from the step carc__turn_start set, when nothing
+ * is pending).  Its step is the first from s whose ops end past i (the
+ * steps lie one after the other in prog, an empty one taking no room; s
+ * at most op i's step).  Always true. */
+static __attribute__((noinline)) bool tail_stop(carc_game *g, unsigned i, unsigned s, int r)
+{
+    if (r == CARC_HOOK_JUMP) {
+        if (g->npending == 0 && !(g->flags & TF_FAULT)) carc__advance(g);
+        return true;
+    }
+    while (i >= (unsigned)g->pstart[s] + g->nsteps[s]) s++;
+    const unsigned pos = i - g->pstart[s];
+    g->step = (uint8_t)s;
+    g->step_pos = (uint8_t)(r == CARC_HOOK_AGAIN && g->npending > 0 ? pos : pos + 1);
+    return true;
+}
+
+/* Call hook op i (a module's, or the core's) as carc__advance does: step
+ * and step_pos stored before the call; its step is the first from s whose
+ * ops end past i (the steps lie one after the other in prog, an empty one
+ * taking no room).  true: the walk stops here (tail_stop); false: go on
+ * with op i + 1. */
+static __attribute__((noinline)) bool tail_call(carc_game *g, unsigned i, unsigned s)
+{
+    while (i >= (unsigned)g->pstart[s] + g->nsteps[s]) s++;
+    const step_op o = g->prog[i];
+    const unsigned pos = i - g->pstart[s];
+    g->step = (uint8_t)s;
+    g->step_pos = (uint8_t)pos;
+    int r;
+    if (o.owner != CARC_CORE_OWNER) {
+        r = carc__modules[o.owner]->steps[o.index & OP_INDEX].fn(g);
+    } else {
+        switch (o.index) { /* the order of core_hooks[] */
+        case 0: r = core_draw(g); break;
+        case 1: r = core_place(g); break;
+        case 2: r = core_deploy(g); break;
+        case 3: r = core_collect(g); break;
+        case 4: r = core_score(g); break;
+        default: r = core_final(g); break;
+        }
+    }
+    if (r == CARC_HOOK_JUMP || g->npending > 0 || (g->flags & TF_FAULT))
+        return tail_stop(g, i, s, r);
+    return false;
+}
+
+/* Ops i..end of the step program, from step s on (BEFORE_SCORING to
+ * TURN_END), as carc__advance runs them: a module's hook whose gate is
+ * closed passed over, every other hook called; the core's collection
+ * called directly (it reads no step and queues nothing), its scoring not
+ * called when nothing collected is left to score (carc__score_next then
+ * changes nothing).  step and step_pos are stored when the walk stops
+ * (tail_stop), not before each call as carc__advance does: in these steps
+ * nothing reads them (carc__turn_start: END_PHASE only; carc__tile_in_hand_set:
+ * DRAW only; g->step is still DEPLOY or the step the walk began in, never
+ * one of those).  true: stopped (tail_stop). */
+static inline __attribute__((always_inline)) bool tail_ops(carc_game *g, unsigned i,
+                                                           unsigned end, unsigned s)
+{
+    for (; i < end; i++) {
+        const step_op o = g->prog[i];
+        int r;
+        if (o.owner != CARC_CORE_OWNER) {
+            if (o.work && !gate_open(g, o)) continue;
+            r = carc__modules[o.owner]->steps[o.index & OP_INDEX].fn(g);
+        } else if (o.index == 3) { /* core_collect */
+            carc__collect_completed(g);
+            r = CARC_HOOK_NEXT;
+        } else if (o.index == 4) { /* core_score */
+            if (g->score_pos >= g->ncompleted) continue;
+            r = carc__score_next(g);
+        } else { /* (none in these steps) */
+            if (tail_call(g, i, s)) return true;
+            continue;
+        }
+        if (r == CARC_HOOK_JUMP || g->npending > 0 || (g->flags & TF_FAULT))
+            return tail_stop(g, i, s, r);
+    }
+    return false;
+}
+
+/* From the end of the DEPLOY step (or from a hook of the steps after it,
+ * up to TURN_END) to the next draw, in straight line in a module game:
+ * the ops of BEFORE_SCORING, SCORING, AFTER_SCORING and PART_END (one
+ * after the other in prog), TURN_END's, the next player, TURN_START's and
+ * DRAW's up to the core's draw -- what carc__advance runs, in the same
+ * order, each gate asked when carc__advance would ask it, leaving the same
+ * state.  Where next_step decides otherwise (an extra part, an extra turn,
+ * the end of the pile) or a step is elsewhere, carc__advance goes on from
+ * where this stopped; and every game with carc__pipeline_only (tests). */
+static void tail_advance(carc_game *g)
+{
+    if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+    unsigned s = g->step, pos = g->step_pos;
+    const uint8_t *ps = g->pstart, *ns = g->nsteps;
+    if (carc__pipeline_only) goto general;
+    if (s == CARC_STEP_DEPLOY) {
+        if (pos != ns[CARC_STEP_DEPLOY]) goto general;
+        s = CARC_STEP_BEFORE_SCORING;
+        pos = 0;
+    } else if (s == CARC_STEP_TURN_END) {
+        goto turn_end;
+    } else if (s < CARC_STEP_BEFORE_SCORING || s > CARC_STEP_PART_END) {
+        goto general;
+    }
+    if (tail_ops(g, ps[s] + pos, ps[CARC_STEP_TURN_END], s)) return;
+    if (g->flags & TF_EXTRA_PART) { /* next_step: back to DRAW */
+        g->step = CARC_STEP_PART_END;
+        g->step_pos = ns[CARC_STEP_PART_END];
+        goto general;
+    }
+    s = CARC_STEP_TURN_END;
+    pos = 0;
+turn_end:
+    if (tail_ops(g, ps[s] + pos, ps[s] + ns[s], s)) return;
+    if (g->in_extra_turn || g->total_remaining == 0) { /* next_step decides */
+        g->step = CARC_STEP_TURN_END;
+        g->step_pos = ns[CARC_STEP_TURN_END];
+        goto general;
+    }
+    next_player(g);
+    /* TURN_START's ops and DRAW's (TURN_START is step 0: DRAW's follow) */
+    for (unsigned i = 0; i < (unsigned)ps[CARC_STEP_DRAW] + ns[CARC_STEP_DRAW]; i++) {
+        const step_op o = g->prog[i];
+        if (o.owner == CARC_CORE_OWNER) { /* core_draw, the core's only hook here */
+            g->step = CARC_STEP_DRAW;
+            g->step_pos = (uint8_t)(i - ps[CARC_STEP_DRAW] + 1);
+            core_draw_inline(g);
+            if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+            goto general; /* no tile: carc__advance goes on */
+        }
+        if (o.work && !gate_open(g, o)) continue;
+        if (tail_call(g, i, CARC_STEP_TURN_START)) return;
+    }
+    /* (not reached: DRAW always holds the core's draw) */
+    g->step = CARC_STEP_DRAW;
+    g->step_pos = ns[CARC_STEP_DRAW];
+general:
     carc__advance(g);
 }
 
@@ -1876,6 +2033,8 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
     else history_push(g, id, sampled);
     if (g->plain && p.kind <= CARC_DECISION_DEPLOY) plain_advance(g, p.kind);
     else if (p.kind == CARC_DECISION_DRAW && straight_draw(g)) draw_advance(g);
+    else if ((unsigned)g->step - CARC_STEP_DEPLOY <= CARC_STEP_TURN_END - CARC_STEP_DEPLOY)
+        tail_advance(g); /* the deployment's end, or a step after it */
     else carc__advance(g);
     /* a module's declaration was wrong and a bound was hit on the way: the
      * game is faulted (every later call fails too); say so now */
@@ -1963,13 +2122,14 @@ static __attribute__((noinline)) int apply_deploy_id(carc_game *g, int32_t id);
 
 int carc__apply_deploy_id(carc_game *g, int32_t id)
 {
-    /* the pass in a plain game, the only decision pending (most of a
-     * playout's deployments): what the general way below does with it */
-    if (id == CARC_ID_PASS && g->plain && g->npending == 1 && !(g->flags & TF_FAULT) &&
+    /* the pass, the only decision pending (most of a playout's
+     * deployments): what the general way below does with it */
+    if (id == CARC_ID_PASS && g->npending == 1 && !(g->flags & TF_FAULT) &&
         room_for_one_more(g)) {
         plain_pop_front(g);
         history_push(g, id, false);
-        plain_advance(g, CARC_DECISION_DEPLOY);
+        if (g->plain) plain_advance(g, CARC_DECISION_DEPLOY);
+        else tail_advance(g);
         return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
     }
     return apply_deploy_id(g, id);
@@ -1997,7 +2157,7 @@ static int apply_deploy_id(carc_game *g, int32_t id)
     pop(g);
     history_push(g, id, false);
     if (g->plain) plain_advance(g, CARC_DECISION_DEPLOY);
-    else carc__advance(g);
+    else tail_advance(g);
     return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
 }
 
