@@ -410,6 +410,48 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
            ((code >> (2 * d)) & 3) == EK_ROAD;
 }
 
+/* repair_fits for the bridge on the neighbour of open cell (x, y) at side
+ * d (the new tile's road there, of a type with nseg segments): the
+ * neighbour is placed, has no road over it and fields at d ^ 2 (facing the
+ * cell) and d; the cell beyond it accepts a road (road_may_end); room for
+ * the tile's and the road's segments.  The board window read once, the
+ * two cells at their offsets in it. */
+static bool bridge_beside(const carc_game *g, int x, int y, int d, int nseg)
+{
+    const carc_grid v = carc__grid(g);
+    const uint32_t ux = (uint32_t)(x + dx[d]) - (uint32_t)v.x0;
+    const uint32_t uy = (uint32_t)(y + dy[d]) - (uint32_t)v.y0;
+    if (ux >= v.w || uy >= v.h) return false;
+    const int16_t *c = (const int16_t *)(const void *)v.cells + (size_t)uy * v.w + ux;
+    const char *r = carc__tile_rec(g, c[0]);
+    if (!r) return false; /* no placed tile there */
+    uint16_t ov, bt;
+    memcpy(&ov, r + CARC__TILE_OVERLAY, sizeof ov);
+    memcpy(&bt, r + CARC__TILE_TYPE, sizeof bt);
+    if (ov != CARC__NO_OVERLAY) return false;
+    /* fields at both ends of the axis (EK_FIELD 1: N 0x01, S 0x10, E 0x04,
+     * W 0x40) */
+    const int bcode = carc__types[bt].code[(uint8_t)r[CARC__TILE_ROT]];
+    if ((d & 1) ? (bcode & 0xCC) != 0x44 : (bcode & 0x33) != 0x11) return false;
+    /* the cell beyond, at d again: outside the window or not placed
+     * accepts the road, a placed tile must show a road or a wildcard edge
+     * at d ^ 2 (road_may_end) */
+    const uint32_t bx = ux + (uint32_t)dx[d], by = uy + (uint32_t)dy[d];
+    if (bx < v.w && by < v.h) {
+        const char *q = carc__tile_rec(g, c[(ptrdiff_t)dy[d] * (ptrdiff_t)v.w + dx[d]]);
+        if (q) {
+            const int od = d ^ 2;
+            if (!(((uint8_t)q[CARC__TILE_OVERLAY_SIDES] >> od) & 1)) {
+                uint16_t qt;
+                memcpy(&qt, q + CARC__TILE_TYPE, sizeof qt);
+                const int e = (carc__types[qt].code[(uint8_t)q[CARC__TILE_ROT]] >> (2 * od)) & 3;
+                if (e != EK_ROAD && e != EK_NONE) return false;
+            }
+        }
+    }
+    return carc__segments_room(g) > nseg;
+}
+
 /* Would one bridge laid now repair the mismatched sides (the player's
  * tokens aside: explain tells "no bridge left" only then)?  There is at most
  * one candidate: mismatched sides on one axis only; a road of the tile
@@ -432,33 +474,18 @@ static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int
     int way = (d & 1) ? SIDES_EW : SIDES_NS;
     if (sides & ~way) return false;
     int code = carc__types[type].code[rot], k = (code >> (2 * d)) & 3;
-    if (k == EK_ROAD) {
+    if (k == EK_ROAD)
         /* the bridge on the neighbour at d: its field there meets the
          * tile's road; one side only (repairs) */
-        if (sides != 1 << d) return false;
-        const carc_grid v = carc__grid(g); /* the board window read once */
-        int b = carc__grid_at(&v, x + dx[d], y + dy[d]);
-        if (b < 0) return false;
-        const char *r = carc__tile_rec(g, b);
-        uint16_t ov, bt;
-        memcpy(&ov, r + CARC__TILE_OVERLAY, sizeof ov);
-        memcpy(&bt, r + CARC__TILE_TYPE, sizeof bt);
-        int bcode = carc__types[bt].code[(uint8_t)r[CARC__TILE_ROT]];
-        int od = d ^ 2;
-        if (ov != CARC__NO_OVERLAY || ((bcode >> (2 * od)) & 3) != EK_FIELD ||
-            ((bcode >> (2 * d)) & 3) != EK_FIELD ||
-            !road_may_end(g, &v, x + 2 * dx[d], y + 2 * dy[d], od))
-            return false;
-    } else {
-        /* the bridge on the tile: fields at both ends (every mismatched
-         * side is one of them, a field against a road) */
-        if (k != EK_FIELD || ((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) return false;
-        /* an end that is no mismatch (d is the lowest side of `sides`, so
-         * that is d ^ 2): what lies beyond it */
-        if (sides != way) {
-            const carc_grid v = carc__grid(g);
-            if (!road_may_end(g, &v, x + dx[d ^ 2], y + dy[d ^ 2], d)) return false;
-        }
+        return sides == 1 << d && bridge_beside(g, x, y, d, carc__types[type].nseg);
+    /* the bridge on the tile: fields at both ends (every mismatched side is
+     * one of them, a field against a road) */
+    if (k != EK_FIELD || ((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) return false;
+    /* an end that is no mismatch (d is the lowest side of `sides`, so that
+     * is d ^ 2): what lies beyond it */
+    if (sides != way) {
+        const carc_grid v = carc__grid(g);
+        if (!road_may_end(g, &v, x + dx[d ^ 2], y + dy[d ^ 2], d)) return false;
     }
     return carc__segments_room(g) > carc__types[type].nseg;
 }
