@@ -617,9 +617,10 @@ static _Thread_local uint32_t repair_key;
 static _Thread_local uint8_t repair_rows[REPAIR_TYPES][256];
 static _Thread_local uint8_t repair_sure[REPAIR_TYPES][256];
 /* of the same (type, req): the candidates the game's only repairing module
- * answered CARC_REPAIR_SIDE for -- place_ids_repair asks it once per cell
- * and `sides` value about them */
-static _Thread_local uint8_t repair_side[REPAIR_TYPES][256];
+ * answered CARC_REPAIR_SIDE for with one mismatched side d, in nibble d
+ * (bit 4 * d + r: rotation r) -- place_ids_repair asks it once per cell and
+ * side about them (those with several sides are asked one by one) */
+static _Thread_local uint16_t repair_side[REPAIR_TYPES][256];
 
 __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, int type,
                                                             unsigned req, uint8_t *e)
@@ -645,13 +646,14 @@ __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, 
             if (a != CARC_REPAIR_NEVER) {
                 ok |= 1u << r;
                 if (a == CARC_REPAIR_ROOM && sole) sure |= 1u << r;
-                if (a == CARC_REPAIR_SIDE && sole) side |= 1u << r;
+                if (a == CARC_REPAIR_SIDE && sole && !(sides & (sides - 1)))
+                    side |= 1u << (4 * __builtin_ctz(sides) + r);
                 break;
             }
         }
     }
     repair_sure[type][req] = (uint8_t)sure; /* type < REPAIR_TYPES: e is kept */
-    repair_side[type][req] = (uint8_t)side;
+    repair_side[type][req] = (uint16_t)side;
     *e = (uint8_t)(REPAIR_KNOWN | ok);
     return ok;
 }
@@ -687,24 +689,26 @@ static inline unsigned repaired_of(const carc_game *g, const front *f, int type,
     return rots;
 }
 
-/* repaired_of for candidates `cands` the sole repairing module answered
- * CARC_REPAIR_SIDE for: one question per `sides` value (the answer is the
- * same for every rotation with those sides) */
-static inline unsigned repaired_by_sides(const carc_game *g, const front *f, int type,
-                                         unsigned cands)
+/* The rotations among `ask` (candidates of `type` for requirement req,
+ * none accepted without a question) in cell f that a repair makes legal:
+ * those the sole repairing module answered CARC_REPAIR_SIDE for with one
+ * side d (repair_side: nibble d) asked once per side -- the answer is the
+ * same for every rotation with those sides, and their sides are d's bit --,
+ * the others one by one (repaired_of).  Out of line: the listing's walk
+ * stays lean. */
+__attribute__((noinline)) static unsigned repaired_asked(const carc_game *g, const front *f,
+                                                         int type, unsigned req, unsigned ask)
 {
-    unsigned rots = 0, asked = 0, yes = 0;
-    for (unsigned miss = cands; miss; miss &= miss - 1) {
-        int r = __builtin_ctz(miss);
-        unsigned sides = carc__repair_sides(f, type, r);
-        if (!sides) continue; /* repairable's answer: false */
-        if (!((asked >> sides) & 1u)) {
-            asked |= 1u << sides;
-            if (carc__modules[__builtin_ctz(g->hooks_repair)]->place_repair(g, type, f->x, f->y,
-                                                                            r, (int)sides))
-                yes |= 1u << sides;
-        }
-        if ((yes >> sides) & 1u) rots |= 1u << r;
+    const unsigned grp = repair_side[type][req] & (ask * 0x1111u);
+    const unsigned same = (grp | grp >> 4 | grp >> 8 | grp >> 12) & 15u;
+    unsigned rots = ask & ~same ? repaired_of(g, f, type, ask & ~same) : 0;
+    for (unsigned left = grp; left;) {
+        const int d = __builtin_ctz(left) >> 2;
+        const unsigned n = (left >> (4 * d)) & 15u;
+        left &= ~(15u << (4 * d));
+        if (carc__modules[__builtin_ctz(g->hooks_repair)]->place_repair(
+                g, type, f->x, f->y, __builtin_ctz(n), 1 << d))
+            rots |= n;
     }
     return rots;
 }
@@ -1044,8 +1048,6 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
         row && (int)g->L.cap_segs - (int)g->nsegs > (int)carc__types[type].nseg
             ? repair_sure[type]
             : NULL;
-    /* the candidates asked once per cell and sides value (repair_side) */
-    const uint8_t *side = row ? repair_side[type] : NULL;
     const char *restrict rows = (const char *)rot_lists;
     int32_t *restrict ids = sink->ids;
     size_t n = sink->n;
@@ -1057,11 +1059,7 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
             unsigned cands = repair_cands(g, row, type, req);
             if (cands) {
                 unsigned yes = sure ? sure[req] : 0, ask = cands & ~yes;
-                if (ask) {
-                    const unsigned same = side ? side[req] & ask : 0;
-                    if (ask & ~same) yes |= repaired_of(g, &F[ls[k].fi], type, ask & ~same);
-                    if (same) yes |= repaired_by_sides(g, &F[ls[k].fi], type, same);
-                }
+                if (ask) yes |= repaired_asked(g, &F[ls[k].fi], type, req, ask);
                 o |= (size_t)yes << 4;
             }
         }

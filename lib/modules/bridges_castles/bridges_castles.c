@@ -416,7 +416,7 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
  * cell) and d; the cell beyond it accepts a road (road_may_end); room for
  * the tile's and the road's segments.  The board window read once, the
  * two cells at their offsets in it. */
-static bool bridge_beside(const carc_game *g, int x, int y, int d, int nseg)
+static inline bool bridge_beside(const carc_game *g, int x, int y, int d, int nseg)
 {
     const carc_grid v = carc__grid(g);
     const uint32_t ux = (uint32_t)(x + dx[d]) - (uint32_t)v.x0;
@@ -468,7 +468,8 @@ static bool bridge_beside(const carc_game *g, int x, int y, int d, int nseg)
  * end that meets a mismatched side the tile is a field and the cell beyond
  * a road, or the new tile's road.  Last, room for the tile's and the road's
  * segments. */
-static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int sides)
+__attribute__((noinline)) static bool repair_fits(const carc_game *g, int type, int x, int y,
+                                                 int rot, int sides)
 {
     int d = __builtin_ctz((unsigned)sides);
     int way = (d & 1) ? SIDES_EW : SIDES_NS;
@@ -526,6 +527,11 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
     int p = s->place_for ? s->place_for - 1 : carc__current(g);
     if (p < 0 || p >= carc__players(g) || !s->bridges[p]) return false;
     if (type < 0 || !sides) return true; /* the quick question: a bridge is left */
+    /* most questions while listing: the tile's road against a neighbour's
+     * field on one side (repair_fits' first case, inline) */
+    const int d = __builtin_ctz((unsigned)sides);
+    if (sides == 1 << d && ((carc__types[type].code[rot] >> (2 * d)) & 3) == EK_ROAD)
+        return bridge_beside(g, x, y, d, carc__types[type].nseg);
     return repair_fits(g, type, x, y, rot, sides);
 }
 
