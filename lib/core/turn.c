@@ -689,6 +689,13 @@ static inline unsigned repaired_of(const carc_game *g, const front *f, int type,
     return rots;
 }
 
+/* repaired_of out of line (repaired_asked's rare case) */
+__attribute__((noinline)) static unsigned repaired_each(const carc_game *g, const front *f,
+                                                        int type, unsigned cands)
+{
+    return repaired_of(g, f, type, cands);
+}
+
 /* The rotations among `ask` (candidates of `type` for requirement req,
  * none accepted without a question) in cell f that a repair makes legal:
  * those the sole repairing module answered CARC_REPAIR_SIDE for with one
@@ -701,7 +708,7 @@ __attribute__((noinline)) static unsigned repaired_asked(const carc_game *g, con
 {
     const unsigned grp = repair_side[type][req] & (ask * 0x1111u);
     const unsigned same = (grp | grp >> 4 | grp >> 8 | grp >> 12) & 15u;
-    unsigned rots = ask & ~same ? repaired_of(g, f, type, ask & ~same) : 0;
+    unsigned rots = ask & ~same ? repaired_each(g, f, type, ask & ~same) : 0;
     for (unsigned left = grp; left;) {
         const int d = __builtin_ctz(left) >> 2;
         const unsigned n = (left >> (4 * d)) & 15u;
@@ -1041,30 +1048,36 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
     const int type = g->drawn;
     const uint8_t *restrict fit16 = carc__types[type].fit16;
     const uint8_t *restrict rep = carc__types[type].repair;
-    uint8_t *row = repair_row(g, type);
+    uint8_t *row = repair_row(g, type); /* not NULL: place_actions' test */
     /* the candidates accepted without a question (repair_sure), while the
      * game has room for the tile's segments and one more */
     const uint8_t *sure =
-        row && (int)g->L.cap_segs - (int)g->nsegs > (int)carc__types[type].nseg
+        (int)g->L.cap_segs - (int)g->nsegs > (int)carc__types[type].nseg
             ? repair_sure[type]
             : NULL;
     const char *restrict rows = (const char *)rot_lists;
     int32_t *restrict ids = sink->ids;
     size_t n = sink->n;
     if (repair_pass(g)) ids[n++] = CARC_ID_PASS; /* id 0: before every placement */
-    for (size_t k = 0, m = g->lslots; k < m; k++) {
-        const unsigned req = ls[k].req;
+    for (const live_slot *sl = ls, *end = ls + g->lslots; sl < end; sl++) {
+        const unsigned req = sl->req;
         size_t o = fit16[req]; /* 0 for a filled cell's slot (LIVE_DEAD) */
-        if (req != LIVE_DEAD && rep[req]) {
-            unsigned cands = repair_cands(g, row, type, req);
+        /* a filled cell's slot reads rep[0] (LIVE_DEAD & 255): an open cell
+         * has a neighbour, so req 0 is no open cell's, and its candidates
+         * are none (repair_shape_fill: no constrained side, no sides) */
+        const unsigned rq = req & 255u;
+        if (rep[rq]) {
+            const unsigned e = row[rq]; /* repair_cands, with a row */
+            unsigned cands =
+                (e & REPAIR_KNOWN) ? e & 15u : repair_shape_fill(g, type, rq, &row[rq]);
             if (cands) {
-                unsigned yes = sure ? sure[req] : 0, ask = cands & ~yes;
-                if (ask) yes |= repaired_asked(g, &F[ls[k].fi], type, req, ask);
+                unsigned yes = sure ? sure[rq] : 0, ask = cands & ~yes;
+                if (ask) yes |= repaired_asked(g, &F[sl->fi], type, rq, ask);
                 o |= (size_t)yes << 4;
             }
         }
         /* rows + o is a row of rot_lists: aligned */
-        v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)ls[k].id;
+        v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)sl->id;
         memcpy(ids + n, &v, sizeof v);
         n += rot_count16[o];
     }
@@ -1081,7 +1094,7 @@ static void place_actions(const carc_game *g, action_sink *sink)
         sink->n += place_ids_fast(g, sink->ids + sink->n);
         return;
     }
-    if (repair && !sink->buf && !place_veto_type(g, g->drawn) &&
+    if (repair && !sink->buf && !place_veto_type(g, g->drawn) && g->drawn < REPAIR_TYPES &&
         sink->cap >= sink->n + 1u + 4u * g->lslots) { /* 4 ids written at every slot */
         place_ids_repair(g, sink);
         return;
