@@ -328,12 +328,11 @@ static int bridge_tiles(const carc_game *g, int t, int out[5])
     return n;
 }
 
-static bool may_bridge(const carc_game *g, const carc_pending *p)
+/* may_bridge once the player may lay one: bridge_tiles(g, p->target, ...)
+ * > 0 (out of line: most deployments end before) */
+__attribute__((noinline)) static bool bridge_near(const carc_game *g, const carc_pending *p)
 {
-    const bcb_state *s = cst(g);
-    if (p->target < 0) return false; /* asked at the turn's own deployment only */
-    if (!s->bridges[p->player] || s->bridged_at == carc__tile_count(g)) return false;
-    /* bridge_tiles(g, p->target, ...) > 0: the first one found will do */
+    /* the first one found will do */
     int x, y;
     const carc_grid v = carc__grid(g); /* the board window read once */
     if (bridge_on(g, &v, p->target)) return true;
@@ -345,6 +344,15 @@ static bool may_bridge(const carc_game *g, const carc_pending *p)
         if (u >= 0 && bridge_on(g, &v, u)) return true;
     }
     return false;
+}
+
+/* May the player lay a bridge at deployment p (deploy_actions' verb)? */
+static inline bool may_bridge(const carc_game *g, const carc_pending *p)
+{
+    const bcb_state *s = cst(g);
+    if (p->target < 0) return false; /* asked at the turn's own deployment only */
+    if (!s->bridges[p->player] || s->bridged_at == carc__tile_count(g)) return false;
+    return bridge_near(g, p);
 }
 
 /* ------------------------------------------------------------- repairs */
@@ -365,6 +373,15 @@ static inline int shown_code(const char *r)
     return code;
 }
 
+/* the edge placed tile record r shows at board side `side` (shown_code's) */
+static inline int shown_edge(const char *r, int side)
+{
+    if (((uint8_t)r[CARC__TILE_OVERLAY_SIDES] >> side) & 1) return EK_ROAD;
+    uint16_t type;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    return (carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]] >> (2 * side)) & 3;
+}
+
 static int mismatch_sides(const carc_game *g, int t)
 {
     const char *r = carc__tile_rec(g, t); /* read once */
@@ -377,12 +394,13 @@ static int mismatch_sides(const carc_game *g, int t)
     int sides = 0, nb[4];
     neighbours4(&v, x, y, nb);
     for (int d = 0; d < 4; d++) {
-        int u = nb[d];
-        if (u < 0) continue; /* empty, or an open cell */
-        int a = (code >> (2 * d)) & 3, b = (shown_code(carc__tile_rec(g, u)) >> (2 * (d ^ 2))) & 3;
         /* a road against a field, either way round: the only pair whose
-         * product is 2 (EK_FIELD 1, EK_ROAD 2) */
-        if (a * b == EK_FIELD * EK_ROAD) sides |= 1 << d;
+         * product is 2 (EK_FIELD 1, EK_ROAD 2); the tile's side first */
+        const int a = (code >> (2 * d)) & 3;
+        if (a != EK_FIELD && a != EK_ROAD) continue;
+        const int u = nb[d];
+        if (u < 0) continue; /* empty, or an open cell */
+        if (a * shown_edge(carc__tile_rec(g, u), d ^ 2) == EK_FIELD * EK_ROAD) sides |= 1 << d;
     }
     return sides;
 }
