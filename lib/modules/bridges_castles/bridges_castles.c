@@ -560,10 +560,18 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
  * of one mismatch: its caller computes `sides` once. */
 static int repair_ways(const carc_game *g, int t, int sides, int b)
 {
-    int x, y, bx, by, ways = 0;
-    carc__tile_xy(g, t, &x, &y);
-    carc__tile_xy(g, b, &bx, &by);
-    int type = carc__tile_type(g, t), rot = carc__tile_rot(g, t);
+    /* the two records read once (no such tile: no way) */
+    const char *r = carc__tile_rec(g, t), *rb = carc__tile_rec(g, b);
+    if (!r || !rb) return 0;
+    int16_t x, y, bx, by;
+    uint16_t type;
+    memcpy(&x, r + CARC__TILE_X, sizeof x);
+    memcpy(&y, r + CARC__TILE_Y, sizeof y);
+    memcpy(&bx, rb + CARC__TILE_X, sizeof bx);
+    memcpy(&by, rb + CARC__TILE_Y, sizeof by);
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    const int rot = (uint8_t)r[CARC__TILE_ROT];
+    int ways = 0;
     for (int way = SIDES_NS; way <= SIDES_EW; way += SIDES_EW - SIDES_NS)
         if (repairs(type, x, y, rot, sides, bx, by, way)) ways |= way;
     if (!ways) return 0;
@@ -1150,8 +1158,28 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     switch (p->kind) {
     case DEC_BRIDGE_TILE: {
         int tiles[5];
-        int n = bridge_tiles(g, p->target, tiles);
         int sides = p->arg ? mismatch_sides(g, p->target) : 0;
+        if (sides) {
+            /* a repair: only the tile itself, or the neighbour across its
+             * one mismatched side, may repair it (repairs()), and a bridge
+             * that repairs may go there (repair_ways asks bridge_ways):
+             * bridge_tiles' list filtered, without the others' questions */
+            int c[2] = {p->target, -1};
+            if (!(sides & (sides - 1))) {
+                int x, y, d = __builtin_ctz((unsigned)sides);
+                carc__tile_xy(g, p->target, &x, &y);
+                c[1] = carc__tile_at(g, x + dx[d], y + dy[d]);
+                if (c[1] >= 0 && c[1] < c[0]) { /* ids ascend */
+                    c[1] = c[0];
+                    c[0] = carc__tile_at(g, x + dx[d], y + dy[d]);
+                }
+            }
+            for (int i = 0; i < 2; i++)
+                if (c[i] >= 0 && repair_ways(g, p->target, sides, c[i]))
+                    carc__sink_push_kind(sink, ACT_BRIDGE_TILE, c[i], 0, CARC_ID_TILE + c[i]);
+            break;
+        }
+        int n = bridge_tiles(g, p->target, tiles);
         for (int i = 0; i < n; i++)
             if (!p->arg || repair_ways(g, p->target, sides, tiles[i]))
                 carc__sink_push_kind(sink, ACT_BRIDGE_TILE, tiles[i], 0, CARC_ID_TILE + tiles[i]);
