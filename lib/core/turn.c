@@ -566,6 +566,9 @@ static inline bool place_vetoed(const carc_game *g, int type, int x, int y, int 
  * are OR-ed and read-only, so their order does not matter) */
 __attribute__((noinline)) static bool ask_repair_possible(const carc_game *g)
 {
+    const uint32_t sole = g->hooks_repair;
+    if (sole && !(sole & (sole - 1))) /* one module: a tail call */
+        return carc__modules[__builtin_ctz(sole)]->place_repair(g, -1, 0, 0, 0, 0);
     for (uint32_t b = g->hooks_repair; b; b &= b - 1)
         if (carc__modules[__builtin_ctz(b)]->place_repair(g, -1, 0, 0, 0, 0)) return true;
     return false;
