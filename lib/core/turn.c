@@ -758,10 +758,9 @@ static bool repair_pass(const carc_game *g)
 {
     if (g->drawn < 0) return false;
     bool may = false;
-    for (int k = 0; k < g->nmods && !may; k++) {
-        const carc_module_def *md = carc__mod(g, k);
-        may = md->place_repair && md->place_repair(g, CARC_REPAIR_DECLINE, 0, 0, 0, 0);
-    }
+    /* the modules with the hook (hooks_repair: the answers are OR-ed) */
+    for (uint32_t b = g->hooks_repair; b && !may; b &= b - 1)
+        may = carc__modules[__builtin_ctz(b)]->place_repair(g, CARC_REPAIR_DECLINE, 0, 0, 0, 0);
     if (!may) return false;
     const front *F = CFRONT(g);
     const uint8_t *fit = carc__types[g->drawn].fit;
