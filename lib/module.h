@@ -707,8 +707,10 @@ typedef struct carc_module_def {
      * cell of one state, place_repair gives every rotation of the type it
      * answers CARC_REPAIR_SIDE for with equal `sides` the same answer (the
      * rotation matters only through the sides: while listing, a sole
-     * repairing module is asked once per cell and sides value for them;
-     * added in 0.11, second round).  The core asks it once per thread
+     * repairing module is asked once per cell and sides value for them --
+     * since the third round of 0.11 once per cell and side for those with
+     * one mismatched side, one by one for the others; added in 0.11,
+     * second round).  The core asks it once per thread
      * for each (tile type, cell requirement) it meets (the answers depend on
      * nothing else: the sides and the bound sides are functions of both) and
      * then, while listing placements after the quick question said yes,

@@ -566,6 +566,9 @@ static inline bool place_vetoed(const carc_game *g, int type, int x, int y, int 
  * are OR-ed and read-only, so their order does not matter) */
 __attribute__((noinline)) static bool ask_repair_possible(const carc_game *g)
 {
+    const uint32_t sole = g->hooks_repair;
+    if (sole && !(sole & (sole - 1))) /* one module: a tail call */
+        return carc__modules[__builtin_ctz(sole)]->place_repair(g, -1, 0, 0, 0, 0);
     for (uint32_t b = g->hooks_repair; b; b &= b - 1)
         if (carc__modules[__builtin_ctz(b)]->place_repair(g, -1, 0, 0, 0, 0)) return true;
     return false;
@@ -617,9 +620,10 @@ static _Thread_local uint32_t repair_key;
 static _Thread_local uint8_t repair_rows[REPAIR_TYPES][256];
 static _Thread_local uint8_t repair_sure[REPAIR_TYPES][256];
 /* of the same (type, req): the candidates the game's only repairing module
- * answered CARC_REPAIR_SIDE for -- place_ids_repair asks it once per cell
- * and `sides` value about them */
-static _Thread_local uint8_t repair_side[REPAIR_TYPES][256];
+ * answered CARC_REPAIR_SIDE for with one mismatched side d, in nibble d
+ * (bit 4 * d + r: rotation r) -- place_ids_repair asks it once per cell and
+ * side about them (those with several sides are asked one by one) */
+static _Thread_local uint16_t repair_side[REPAIR_TYPES][256];
 
 __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, int type,
                                                             unsigned req, uint8_t *e)
@@ -645,13 +649,14 @@ __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, 
             if (a != CARC_REPAIR_NEVER) {
                 ok |= 1u << r;
                 if (a == CARC_REPAIR_ROOM && sole) sure |= 1u << r;
-                if (a == CARC_REPAIR_SIDE && sole) side |= 1u << r;
+                if (a == CARC_REPAIR_SIDE && sole && !(sides & (sides - 1)))
+                    side |= 1u << (4 * __builtin_ctz(sides) + r);
                 break;
             }
         }
     }
     repair_sure[type][req] = (uint8_t)sure; /* type < REPAIR_TYPES: e is kept */
-    repair_side[type][req] = (uint8_t)side;
+    repair_side[type][req] = (uint16_t)side;
     *e = (uint8_t)(REPAIR_KNOWN | ok);
     return ok;
 }
@@ -687,24 +692,33 @@ static inline unsigned repaired_of(const carc_game *g, const front *f, int type,
     return rots;
 }
 
-/* repaired_of for candidates `cands` the sole repairing module answered
- * CARC_REPAIR_SIDE for: one question per `sides` value (the answer is the
- * same for every rotation with those sides) */
-static inline unsigned repaired_by_sides(const carc_game *g, const front *f, int type,
-                                         unsigned cands)
+/* repaired_of out of line (repaired_asked's rare case) */
+__attribute__((noinline)) static unsigned repaired_each(const carc_game *g, const front *f,
+                                                        int type, unsigned cands)
 {
-    unsigned rots = 0, asked = 0, yes = 0;
-    for (unsigned miss = cands; miss; miss &= miss - 1) {
-        int r = __builtin_ctz(miss);
-        unsigned sides = carc__repair_sides(f, type, r);
-        if (!sides) continue; /* repairable's answer: false */
-        if (!((asked >> sides) & 1u)) {
-            asked |= 1u << sides;
-            if (carc__modules[__builtin_ctz(g->hooks_repair)]->place_repair(g, type, f->x, f->y,
-                                                                            r, (int)sides))
-                yes |= 1u << sides;
-        }
-        if ((yes >> sides) & 1u) rots |= 1u << r;
+    return repaired_of(g, f, type, cands);
+}
+
+/* The rotations among `ask` (candidates of `type` for requirement req,
+ * none accepted without a question) in cell f that a repair makes legal:
+ * those the sole repairing module answered CARC_REPAIR_SIDE for with one
+ * side d (repair_side: nibble d) asked once per side -- the answer is the
+ * same for every rotation with those sides, and their sides are d's bit --,
+ * the others one by one (repaired_of).  Out of line: the listing's walk
+ * stays lean. */
+__attribute__((noinline)) static unsigned repaired_asked(const carc_game *g, const front *f,
+                                                         int type, unsigned req, unsigned ask)
+{
+    const unsigned grp = repair_side[type][req] & (ask * 0x1111u);
+    const unsigned same = (grp | grp >> 4 | grp >> 8 | grp >> 12) & 15u;
+    unsigned rots = ask & ~same ? repaired_each(g, f, type, ask & ~same) : 0;
+    for (unsigned left = grp; left;) {
+        const int d = __builtin_ctz(left) >> 2;
+        const unsigned n = (left >> (4 * d)) & 15u;
+        left &= ~(15u << (4 * d));
+        if (carc__modules[__builtin_ctz(g->hooks_repair)]->place_repair(
+                g, type, f->x, f->y, __builtin_ctz(n), 1 << d))
+            rots |= n;
     }
     return rots;
 }
@@ -744,10 +758,9 @@ static bool repair_pass(const carc_game *g)
 {
     if (g->drawn < 0) return false;
     bool may = false;
-    for (int k = 0; k < g->nmods && !may; k++) {
-        const carc_module_def *md = carc__mod(g, k);
-        may = md->place_repair && md->place_repair(g, CARC_REPAIR_DECLINE, 0, 0, 0, 0);
-    }
+    /* the modules with the hook (hooks_repair: the answers are OR-ed) */
+    for (uint32_t b = g->hooks_repair; b && !may; b &= b - 1)
+        may = carc__modules[__builtin_ctz(b)]->place_repair(g, CARC_REPAIR_DECLINE, 0, 0, 0, 0);
     if (!may) return false;
     const front *F = CFRONT(g);
     const uint8_t *fit = carc__types[g->drawn].fit;
@@ -1037,36 +1050,36 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
     const int type = g->drawn;
     const uint8_t *restrict fit16 = carc__types[type].fit16;
     const uint8_t *restrict rep = carc__types[type].repair;
-    uint8_t *row = repair_row(g, type);
+    uint8_t *row = repair_row(g, type); /* not NULL: place_actions' test */
     /* the candidates accepted without a question (repair_sure), while the
      * game has room for the tile's segments and one more */
     const uint8_t *sure =
-        row && (int)g->L.cap_segs - (int)g->nsegs > (int)carc__types[type].nseg
+        (int)g->L.cap_segs - (int)g->nsegs > (int)carc__types[type].nseg
             ? repair_sure[type]
             : NULL;
-    /* the candidates asked once per cell and sides value (repair_side) */
-    const uint8_t *side = row ? repair_side[type] : NULL;
     const char *restrict rows = (const char *)rot_lists;
     int32_t *restrict ids = sink->ids;
     size_t n = sink->n;
     if (repair_pass(g)) ids[n++] = CARC_ID_PASS; /* id 0: before every placement */
-    for (size_t k = 0, m = g->lslots; k < m; k++) {
-        const unsigned req = ls[k].req;
+    for (const live_slot *sl = ls, *end = ls + g->lslots; sl < end; sl++) {
+        const unsigned req = sl->req;
         size_t o = fit16[req]; /* 0 for a filled cell's slot (LIVE_DEAD) */
-        if (req != LIVE_DEAD && rep[req]) {
-            unsigned cands = repair_cands(g, row, type, req);
+        /* a filled cell's slot reads rep[0] (LIVE_DEAD & 255): an open cell
+         * has a neighbour, so req 0 is no open cell's, and its candidates
+         * are none (repair_shape_fill: no constrained side, no sides) */
+        const unsigned rq = req & 255u;
+        if (rep[rq]) {
+            const unsigned e = row[rq]; /* repair_cands, with a row */
+            unsigned cands =
+                (e & REPAIR_KNOWN) ? e & 15u : repair_shape_fill(g, type, rq, &row[rq]);
             if (cands) {
-                unsigned yes = sure ? sure[req] : 0, ask = cands & ~yes;
-                if (ask) {
-                    const unsigned same = side ? side[req] & ask : 0;
-                    if (ask & ~same) yes |= repaired_of(g, &F[ls[k].fi], type, ask & ~same);
-                    if (same) yes |= repaired_by_sides(g, &F[ls[k].fi], type, same);
-                }
+                unsigned yes = sure ? sure[rq] : 0, ask = cands & ~yes;
+                if (ask) yes |= repaired_asked(g, &F[sl->fi], type, rq, ask);
                 o |= (size_t)yes << 4;
             }
         }
         /* rows + o is a row of rot_lists: aligned */
-        v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)ls[k].id;
+        v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)sl->id;
         memcpy(ids + n, &v, sizeof v);
         n += rot_count16[o];
     }
@@ -1083,7 +1096,7 @@ static void place_actions(const carc_game *g, action_sink *sink)
         sink->n += place_ids_fast(g, sink->ids + sink->n);
         return;
     }
-    if (repair && !sink->buf && !place_veto_type(g, g->drawn) &&
+    if (repair && !sink->buf && !place_veto_type(g, g->drawn) && g->drawn < REPAIR_TYPES &&
         sink->cap >= sink->n + 1u + 4u * g->lslots) { /* 4 ids written at every slot */
         place_ids_repair(g, sink);
         return;

@@ -328,12 +328,11 @@ static int bridge_tiles(const carc_game *g, int t, int out[5])
     return n;
 }
 
-static bool may_bridge(const carc_game *g, const carc_pending *p)
+/* may_bridge once the player may lay one: bridge_tiles(g, p->target, ...)
+ * > 0 (out of line: most deployments end before) */
+__attribute__((noinline)) static bool bridge_near(const carc_game *g, const carc_pending *p)
 {
-    const bcb_state *s = cst(g);
-    if (p->target < 0) return false; /* asked at the turn's own deployment only */
-    if (!s->bridges[p->player] || s->bridged_at == carc__tile_count(g)) return false;
-    /* bridge_tiles(g, p->target, ...) > 0: the first one found will do */
+    /* the first one found will do */
     int x, y;
     const carc_grid v = carc__grid(g); /* the board window read once */
     if (bridge_on(g, &v, p->target)) return true;
@@ -345,6 +344,15 @@ static bool may_bridge(const carc_game *g, const carc_pending *p)
         if (u >= 0 && bridge_on(g, &v, u)) return true;
     }
     return false;
+}
+
+/* May the player lay a bridge at deployment p (deploy_actions' verb)? */
+static inline bool may_bridge(const carc_game *g, const carc_pending *p)
+{
+    const bcb_state *s = cst(g);
+    if (p->target < 0) return false; /* asked at the turn's own deployment only */
+    if (!s->bridges[p->player] || s->bridged_at == carc__tile_count(g)) return false;
+    return bridge_near(g, p);
 }
 
 /* ------------------------------------------------------------- repairs */
@@ -365,6 +373,15 @@ static inline int shown_code(const char *r)
     return code;
 }
 
+/* the edge placed tile record r shows at board side `side` (shown_code's) */
+static inline int shown_edge(const char *r, int side)
+{
+    if (((uint8_t)r[CARC__TILE_OVERLAY_SIDES] >> side) & 1) return EK_ROAD;
+    uint16_t type;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    return (carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]] >> (2 * side)) & 3;
+}
+
 static int mismatch_sides(const carc_game *g, int t)
 {
     const char *r = carc__tile_rec(g, t); /* read once */
@@ -377,12 +394,13 @@ static int mismatch_sides(const carc_game *g, int t)
     int sides = 0, nb[4];
     neighbours4(&v, x, y, nb);
     for (int d = 0; d < 4; d++) {
-        int u = nb[d];
-        if (u < 0) continue; /* empty, or an open cell */
-        int a = (code >> (2 * d)) & 3, b = (shown_code(carc__tile_rec(g, u)) >> (2 * (d ^ 2))) & 3;
         /* a road against a field, either way round: the only pair whose
-         * product is 2 (EK_FIELD 1, EK_ROAD 2) */
-        if (a * b == EK_FIELD * EK_ROAD) sides |= 1 << d;
+         * product is 2 (EK_FIELD 1, EK_ROAD 2); the tile's side first */
+        const int a = (code >> (2 * d)) & 3;
+        if (a != EK_FIELD && a != EK_ROAD) continue;
+        const int u = nb[d];
+        if (u < 0) continue; /* empty, or an open cell */
+        if (a * shown_edge(carc__tile_rec(g, u), d ^ 2) == EK_FIELD * EK_ROAD) sides |= 1 << d;
     }
     return sides;
 }
@@ -410,6 +428,48 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
            ((code >> (2 * d)) & 3) == EK_ROAD;
 }
 
+/* repair_fits for the bridge on the neighbour of open cell (x, y) at side
+ * d (the new tile's road there, of a type with nseg segments): the
+ * neighbour is placed, has no road over it and fields at d ^ 2 (facing the
+ * cell) and d; the cell beyond it accepts a road (road_may_end); room for
+ * the tile's and the road's segments.  The board window read once, the
+ * two cells at their offsets in it. */
+static inline bool bridge_beside(const carc_game *g, int x, int y, int d, int nseg)
+{
+    const carc_grid v = carc__grid(g);
+    const uint32_t ux = (uint32_t)(x + dx[d]) - (uint32_t)v.x0;
+    const uint32_t uy = (uint32_t)(y + dy[d]) - (uint32_t)v.y0;
+    if (ux >= v.w || uy >= v.h) return false;
+    const int16_t *c = (const int16_t *)(const void *)v.cells + (size_t)uy * v.w + ux;
+    const char *r = carc__tile_rec(g, c[0]);
+    if (!r) return false; /* no placed tile there */
+    uint16_t ov, bt;
+    memcpy(&ov, r + CARC__TILE_OVERLAY, sizeof ov);
+    memcpy(&bt, r + CARC__TILE_TYPE, sizeof bt);
+    if (ov != CARC__NO_OVERLAY) return false;
+    /* fields at both ends of the axis (EK_FIELD 1: N 0x01, S 0x10, E 0x04,
+     * W 0x40) */
+    const int bcode = carc__types[bt].code[(uint8_t)r[CARC__TILE_ROT]];
+    if ((d & 1) ? (bcode & 0xCC) != 0x44 : (bcode & 0x33) != 0x11) return false;
+    /* the cell beyond, at d again: outside the window or not placed
+     * accepts the road, a placed tile must show a road or a wildcard edge
+     * at d ^ 2 (road_may_end) */
+    const uint32_t bx = ux + (uint32_t)dx[d], by = uy + (uint32_t)dy[d];
+    if (bx < v.w && by < v.h) {
+        const char *q = carc__tile_rec(g, c[(ptrdiff_t)dy[d] * (ptrdiff_t)v.w + dx[d]]);
+        if (q) {
+            const int od = d ^ 2;
+            if (!(((uint8_t)q[CARC__TILE_OVERLAY_SIDES] >> od) & 1)) {
+                uint16_t qt;
+                memcpy(&qt, q + CARC__TILE_TYPE, sizeof qt);
+                const int e = (carc__types[qt].code[(uint8_t)q[CARC__TILE_ROT]] >> (2 * od)) & 3;
+                if (e != EK_ROAD && e != EK_NONE) return false;
+            }
+        }
+    }
+    return carc__segments_room(g) > nseg;
+}
+
 /* Would one bridge laid now repair the mismatched sides (the player's
  * tokens aside: explain tells "no bridge left" only then)?  There is at most
  * one candidate: mismatched sides on one axis only; a road of the tile
@@ -426,39 +486,25 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
  * end that meets a mismatched side the tile is a field and the cell beyond
  * a road, or the new tile's road.  Last, room for the tile's and the road's
  * segments. */
-static bool repair_fits(const carc_game *g, int type, int x, int y, int rot, int sides)
+__attribute__((noinline)) static bool repair_fits(const carc_game *g, int type, int x, int y,
+                                                 int rot, int sides)
 {
     int d = __builtin_ctz((unsigned)sides);
     int way = (d & 1) ? SIDES_EW : SIDES_NS;
     if (sides & ~way) return false;
     int code = carc__types[type].code[rot], k = (code >> (2 * d)) & 3;
-    if (k == EK_ROAD) {
+    if (k == EK_ROAD)
         /* the bridge on the neighbour at d: its field there meets the
          * tile's road; one side only (repairs) */
-        if (sides != 1 << d) return false;
-        const carc_grid v = carc__grid(g); /* the board window read once */
-        int b = carc__grid_at(&v, x + dx[d], y + dy[d]);
-        if (b < 0) return false;
-        const char *r = carc__tile_rec(g, b);
-        uint16_t ov, bt;
-        memcpy(&ov, r + CARC__TILE_OVERLAY, sizeof ov);
-        memcpy(&bt, r + CARC__TILE_TYPE, sizeof bt);
-        int bcode = carc__types[bt].code[(uint8_t)r[CARC__TILE_ROT]];
-        int od = d ^ 2;
-        if (ov != CARC__NO_OVERLAY || ((bcode >> (2 * od)) & 3) != EK_FIELD ||
-            ((bcode >> (2 * d)) & 3) != EK_FIELD ||
-            !road_may_end(g, &v, x + 2 * dx[d], y + 2 * dy[d], od))
-            return false;
-    } else {
-        /* the bridge on the tile: fields at both ends (every mismatched
-         * side is one of them, a field against a road) */
-        if (k != EK_FIELD || ((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) return false;
-        /* an end that is no mismatch (d is the lowest side of `sides`, so
-         * that is d ^ 2): what lies beyond it */
-        if (sides != way) {
-            const carc_grid v = carc__grid(g);
-            if (!road_may_end(g, &v, x + dx[d ^ 2], y + dy[d ^ 2], d)) return false;
-        }
+        return sides == 1 << d && bridge_beside(g, x, y, d, carc__types[type].nseg);
+    /* the bridge on the tile: fields at both ends (every mismatched side is
+     * one of them, a field against a road) */
+    if (k != EK_FIELD || ((code >> (2 * (d ^ 2))) & 3) != EK_FIELD) return false;
+    /* an end that is no mismatch (d is the lowest side of `sides`, so that
+     * is d ^ 2): what lies beyond it */
+    if (sides != way) {
+        const carc_grid v = carc__grid(g);
+        if (!road_may_end(g, &v, x + dx[d ^ 2], y + dy[d ^ 2], d)) return false;
     }
     return carc__segments_room(g) > carc__types[type].nseg;
 }
@@ -499,6 +545,11 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
     int p = s->place_for ? s->place_for - 1 : carc__current(g);
     if (p < 0 || p >= carc__players(g) || !s->bridges[p]) return false;
     if (type < 0 || !sides) return true; /* the quick question: a bridge is left */
+    /* most questions while listing: the tile's road against a neighbour's
+     * field on one side (repair_fits' first case, inline) */
+    const int d = __builtin_ctz((unsigned)sides);
+    if (sides == 1 << d && ((carc__types[type].code[rot] >> (2 * d)) & 3) == EK_ROAD)
+        return bridge_beside(g, x, y, d, carc__types[type].nseg);
     return repair_fits(g, type, x, y, rot, sides);
 }
 
@@ -509,10 +560,18 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
  * of one mismatch: its caller computes `sides` once. */
 static int repair_ways(const carc_game *g, int t, int sides, int b)
 {
-    int x, y, bx, by, ways = 0;
-    carc__tile_xy(g, t, &x, &y);
-    carc__tile_xy(g, b, &bx, &by);
-    int type = carc__tile_type(g, t), rot = carc__tile_rot(g, t);
+    /* the two records read once (no such tile: no way) */
+    const char *r = carc__tile_rec(g, t), *rb = carc__tile_rec(g, b);
+    if (!r || !rb) return 0;
+    int16_t x, y, bx, by;
+    uint16_t type;
+    memcpy(&x, r + CARC__TILE_X, sizeof x);
+    memcpy(&y, r + CARC__TILE_Y, sizeof y);
+    memcpy(&bx, rb + CARC__TILE_X, sizeof bx);
+    memcpy(&by, rb + CARC__TILE_Y, sizeof by);
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    const int rot = (uint8_t)r[CARC__TILE_ROT];
+    int ways = 0;
     for (int way = SIDES_NS; way <= SIDES_EW; way += SIDES_EW - SIDES_NS)
         if (repairs(type, x, y, rot, sides, bx, by, way)) ways |= way;
     if (!ways) return 0;
@@ -1099,8 +1158,28 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     switch (p->kind) {
     case DEC_BRIDGE_TILE: {
         int tiles[5];
-        int n = bridge_tiles(g, p->target, tiles);
         int sides = p->arg ? mismatch_sides(g, p->target) : 0;
+        if (sides) {
+            /* a repair: only the tile itself, or the neighbour across its
+             * one mismatched side, may repair it (repairs()), and a bridge
+             * that repairs may go there (repair_ways asks bridge_ways):
+             * bridge_tiles' list filtered, without the others' questions */
+            int c[2] = {p->target, -1};
+            if (!(sides & (sides - 1))) {
+                int x, y, d = __builtin_ctz((unsigned)sides);
+                carc__tile_xy(g, p->target, &x, &y);
+                c[1] = carc__tile_at(g, x + dx[d], y + dy[d]);
+                if (c[1] >= 0 && c[1] < c[0]) { /* ids ascend */
+                    c[1] = c[0];
+                    c[0] = carc__tile_at(g, x + dx[d], y + dy[d]);
+                }
+            }
+            for (int i = 0; i < 2; i++)
+                if (c[i] >= 0 && repair_ways(g, p->target, sides, c[i]))
+                    carc__sink_push_kind(sink, ACT_BRIDGE_TILE, c[i], 0, CARC_ID_TILE + c[i]);
+            break;
+        }
+        int n = bridge_tiles(g, p->target, tiles);
         for (int i = 0; i < n; i++)
             if (!p->arg || repair_ways(g, p->target, sides, tiles[i]))
                 carc__sink_push_kind(sink, ACT_BRIDGE_TILE, tiles[i], 0, CARC_ID_TILE + tiles[i]);
