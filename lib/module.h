@@ -935,6 +935,7 @@ typedef struct carc_module_def {
 #define CARC__FIG_BYTES 12
 #define CARC__FIG_WHERE 2
 #define CARC__FIG_TILE 4          /* uint16 */
+#define CARC__FIG_ARG 8           /* uint16: CARC_PLACE_ATTACHED, its host */
 /* a placed tile's record: its size, and where x, y (int16), type (uint16)
  * and rot (uint8) lie in it */
 #define CARC__TILE_BYTES 16

@@ -352,18 +352,26 @@ typedef struct step_ctx {
 } step_ctx;
 
 /* carc__figure_tile of the fairy (-1: none), its host read here when it
- * is attached (a follower on a segment: one hop, no chase) */
+ * is attached (a follower on a segment: one hop, no chase): the records
+ * read in place */
 static inline int fairy_tile(const carc_game *g, int fairy)
 {
-    if (fairy < 0) return -1;
-    carc_fig f;
-    carc__figure_get(g, fairy, &f);
-    if (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE) return f.tile;
-    if (f.where != CARC_PLACE_ATTACHED) return -1;
-    carc_fig h;
-    carc__figure_get(g, f.arg, &h);
-    if (h.where == CARC_PLACE_SEGMENT || h.where == CARC_PLACE_TILE) return h.tile;
-    return carc__figure_tile_chase(g, fairy);
+    const unsigned nf = (unsigned)carc__figure_count(g);
+    if ((unsigned)fairy >= nf) return -1;
+    const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
+    const char *f = F + (size_t)fairy * CARC__FIG_BYTES;
+    uint16_t v;
+    uint8_t w = (uint8_t)f[CARC__FIG_WHERE];
+    if (w == CARC_PLACE_ATTACHED) {
+        memcpy(&v, f + CARC__FIG_ARG, sizeof v);
+        if (v >= nf) return -1;
+        f = F + (size_t)v * CARC__FIG_BYTES;
+        w = (uint8_t)f[CARC__FIG_WHERE];
+        if (w == CARC_PLACE_ATTACHED) return carc__figure_tile_chase(g, fairy);
+    }
+    if (w != CARC_PLACE_SEGMENT && w != CARC_PLACE_TILE) return -1;
+    memcpy(&v, f + CARC__FIG_TILE, sizeof v);
+    return v;
 }
 
 static void step_ctx_get(const carc_game *g, step_ctx *c)
@@ -397,26 +405,63 @@ static int step_refusal(const carc_game *g, int d)
     return step_refusal_at(g, &c, d);
 }
 
-/* the directions a step may take now: bit d for each legal direction d
- * (step_refusal_at's rule for the four, the board's window read once) */
+/* The directions a step from placed tile `from` (where the dragon stands)
+ * may take: bit d for each legal direction d, step_refusal_at's rule for
+ * the four -- the tile's record and the board's window read once, the
+ * visited tiles compared with the four neighbours in one pass, the fairy's
+ * tile, the City's tag and the vetoes asked only while a direction is
+ * left. */
+static unsigned step_mask_from(const carc_game *g, const pd_state *s, int from)
+{
+    int x, y;
+    carc__tile_xy(g, from, &x, &y);
+    const carc_grid v = carc__grid(g);
+    int to[4];
+    const uint32_t ux = (uint32_t)x - (uint32_t)v.x0, uy = (uint32_t)y - (uint32_t)v.y0;
+    if (ux - 1u < v.w - 2u && uy - 1u < v.h - 2u && v.w > 2u && v.h > 2u) {
+        /* inside the window: the four cells around (x, y) */
+        const int16_t *c = (const int16_t *)(const void *)v.cells + (size_t)uy * v.w + ux;
+        int16_t n;
+        memcpy(&n, c - v.w, sizeof n), to[0] = n;
+        memcpy(&n, c + 1, sizeof n), to[1] = n;
+        memcpy(&n, c + v.w, sizeof n), to[2] = n;
+        memcpy(&n, c - 1, sizeof n), to[3] = n;
+    } else {
+        for (int d = 0; d < 4; d++) to[d] = carc__grid_at(&v, x + dx[d], y + dy[d]);
+    }
+    unsigned m = (unsigned)(to[0] >= 0) | (unsigned)(to[1] >= 0) << 1 |
+                 (unsigned)(to[2] >= 0) << 2 | (unsigned)(to[3] >= 0) << 3;
+    if (!m) return 0;
+    /* the tiles of this flight (visited) */
+    const int nv = s->nvisited;
+    for (unsigned b = m; b; b &= b - 1) {
+        const int d = __builtin_ctz(b);
+        for (int i = 0; i < nv; i++)
+            if (s->visited[i] == to[d]) {
+                m &= ~(1u << d);
+                break;
+            }
+    }
+    if (!m) return 0;
+    const int fairy = fairy_tile(g, s->fairy);
+    const bool vetoed = carc__figure_moves_vetoed(g);
+    for (unsigned b = m; b; b &= b - 1) {
+        const int d = __builtin_ctz(b);
+        if (to[d] == fairy || (s->t_coc_inner && (tile_tags(g, to[d]) & s->t_coc_inner)) ||
+            (vetoed &&
+             !carc__figure_may_move(g, s->dragon, CARC_PLACE_TILE, to[d], 0, CAUSE_STEP)))
+            m &= ~(1u << d);
+    }
+    return m;
+}
+
+/* the directions a step may take now (step_mask_from where the dragon
+ * stands; 0 when it is off the board) */
 static unsigned step_mask_now(const carc_game *g)
 {
     const pd_state *s = cst(g);
-    step_ctx c;
-    step_ctx_get(g, &c);
-    unsigned m = 0;
-    if (c.from < 0) return 0;
-    const carc_grid v = carc__grid(g);
-    for (int d = 0; d < 4; d++) {
-        const int to = carc__grid_at(&v, c.x + dx[d], c.y + dy[d]);
-        if (to < 0 || to == c.fairy || visited(s, to)) continue;
-        if (s->t_coc_inner && (tile_tags(g, to) & s->t_coc_inner)) continue;
-        if (c.vetoed &&
-            !carc__figure_may_move(g, s->dragon, CARC_PLACE_TILE, to, 0, CAUSE_STEP))
-            continue;
-        m |= 1u << d;
-    }
-    return m;
+    const int from = carc__figure_tile(g, s->dragon);
+    return from >= 0 ? step_mask_from(g, s, from) : 0u;
 }
 
 /* The dragon has entered tile t: every eatable figure of a player there
@@ -724,7 +769,7 @@ static int flight(carc_game *g)
         s->nvisited < PD_FLIGHT_STEPS + 1)
         s->visited[s->nvisited++] = (int16_t)at;
     unsigned mask = 0;
-    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !(mask = step_mask_now(g))) {
+    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !(mask = step_mask_from(g, s, at))) {
         s->flight = 0; /* done, taken over, or a dead end */
         return CARC_HOOK_NEXT;
     }
