@@ -537,14 +537,10 @@ static bool type_has_princess(int type, uint32_t tag)
     return bits[type / 32] >> (type % 32) & 1u;
 }
 
-/* The city of the princess segment of placed tile t if it holds a knight,
- * else -1. */
-static int princess_city(const carc_game *g, int t)
+/* princess_city's walk for placed tile t of type `type`, a type with a
+ * princess segment (type_has_princess) */
+static int princess_root(const carc_game *g, const pd_state *s, int t, int type)
 {
-    const pd_state *s = cst(g);
-    if (t < 0 || !s->s_princess) return -1;
-    int type = carc__tile_type(g, t);
-    if (!type_has_princess(type, s->s_princess)) return -1;
     const tile_type *ty = &carc__types[type];
     for (int k = 0; k < ty->nseg; k++) {
         if (!(ty->seg[k].tags & s->s_princess)) continue;
@@ -554,6 +550,17 @@ static int princess_city(const carc_game *g, int t)
                 if (is_knight(g, i, root)) return root;
     }
     return -1;
+}
+
+/* The city of the princess segment of placed tile t if it holds a knight,
+ * else -1. */
+static int princess_city(const carc_game *g, int t)
+{
+    const pd_state *s = cst(g);
+    if (t < 0 || !s->s_princess) return -1;
+    int type = carc__tile_type(g, t);
+    if (!type_has_princess(type, s->s_princess)) return -1;
+    return princess_root(g, s, t, type);
 }
 
 /* the figure the fairy is attached to (C2), or -1 */
@@ -948,15 +955,21 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 
 /* ------------------------------------------------------------ decisions */
 
+/* the verbs at a deployment: the tile just laid read once (its type for
+ * the princess and the portal) */
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     const pd_state *s = cst(g);
-    if (p->target < 0 || s->princess_done) return;
+    const int t = p->target;
+    if (t < 0 || s->princess_done) return;
     if (s->fairy >= 0 && any_fairy_target(g, p->player))
         carc__sink_push_kind(sink, ACT_FAIRY, 0, 0, VERB_FAIRY);
-    if (princess_city(g, p->target) >= 0 && carc__rule(g, RULE_PRINCESS) == 1)
+    const int type = carc__tile_type(g, t);
+    if (type < 0) return;
+    if (s->s_princess && type_has_princess(type, s->s_princess) &&
+        carc__rule(g, RULE_PRINCESS) == 1 && princess_root(g, s, t, type) >= 0)
         carc__sink_push_kind(sink, ACT_PRINCESS, 0, 0, VERB_PRINCESS);
-    if ((tile_tags(g, p->target) & s->t_portal) && any_portal_tile(g, p->player))
+    if ((carc__types[type].tags & s->t_portal) && any_portal_tile(g, p->player))
         carc__sink_push_kind(sink, ACT_PORTAL, 0, 0, VERB_PORTAL);
 }
 
