@@ -141,7 +141,11 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         s->t_dragon != carc__tile_tag_bit("dragon") ||
         s->t_portal != carc__tile_tag_bit("portal") ||
         s->t_coc_inner != carc__tile_tag_bit("coc_inner") ||
-        s->s_princess != carc__segment_tag_bit("princess"))
+        s->s_princess != carc__segment_tag_bit("princess") ||
+        s->rule_move != carc__rule(g, RULE_DRAGON_MOVE) ||
+        s->rule_fairy != carc__rule(g, RULE_FAIRY) ||
+        s->rule_princess != carc__rule(g, RULE_PRINCESS) ||
+        s->rule_tiles != carc__rule(g, RULE_DRAGON_TILES))
         return false;
     if (s->dragon < -1 || s->dragon >= nf || s->fairy < -1 || s->fairy >= nf || s->entered > 1 ||
         (s->flight > PD_FLIGHT_STEPS + 1 && s->flight != PD_FLIGHT_OVER) ||
@@ -225,6 +229,10 @@ static void setup(carc_game *g)
     s->t_portal = carc__tile_tag_bit("portal");
     s->t_coc_inner = carc__tile_tag_bit("coc_inner");
     s->s_princess = carc__segment_tag_bit("princess");
+    s->rule_move = (uint8_t)carc__rule(g, RULE_DRAGON_MOVE);
+    s->rule_fairy = (uint8_t)carc__rule(g, RULE_FAIRY);
+    s->rule_princess = (uint8_t)carc__rule(g, RULE_PRINCESS);
+    s->rule_tiles = (uint8_t)carc__rule(g, RULE_DRAGON_TILES);
     s->dragon = s->fairy = -1;
     for (int i = 0; i < carc__figure_count(g); i++) {
         carc_fig f;
@@ -339,7 +347,7 @@ static void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS])
         carc_fig f;
         carc__figure_get(g, fairy.arg, &f);
         if (f.owner >= 0 && f.owner < CARC_MAX_PLAYERS) work[f.owner] = 1;
-    } else if (fairy.where == CARC_PLACE_TILE && carc__rule(g, RULE_FAIRY) == 2) {
+    } else if (fairy.where == CARC_PLACE_TILE && cst(g)->rule_fairy == 2) {
         memset(work, 1, CARC_MAX_PLAYERS);
     }
 }
@@ -634,7 +642,7 @@ static bool fairy_own_rule_allows(const carc_game *g, int p, int i, bool tile)
  * all when any_fairy_target says none)? */
 static bool fairy_own_target(const carc_game *g, int p)
 {
-    bool tile = carc__rule(g, RULE_FAIRY) == 2;
+    bool tile = cst(g)->rule_fairy == 2;
     int n = tile ? carc__tile_count(g) : carc__figure_count(g);
     for (int i = 0; i < n; i++)
         if (fairy_own_rule_allows(g, p, i, tile)) return true;
@@ -648,7 +656,7 @@ static bool any_fairy_target(const carc_game *g, int p)
     /* the targets are among p's followers on the board: none, none */
     const uint64_t b0 = s->followers[p][0], b1 = s->followers[p][1];
     if (!(b0 | b1)) return false;
-    bool on_tile = carc__rule(g, RULE_FAIRY) == 2;
+    bool on_tile = cst(g)->rule_fairy == 2;
     if (!on_tile && !carc__figure_moves_vetoed(g)) {
         /* no veto: any of p's followers on the board but the host (two
          * or more: one of them is not the host) */
@@ -747,7 +755,7 @@ static int princess_reset(carc_game *g)
  * knight to send home, asked first; nothing is deployed on the tile then. */
 static int princess_must_hook(carc_game *g)
 {
-    if (carc__rule(g, RULE_PRINCESS) != 2) return CARC_HOOK_NEXT;
+    if (cst(g)->rule_princess != 2) return CARC_HOOK_NEXT;
     int t = carc__tile_last(g);
     int root = princess_city(g, t);
     if (root < 0) return CARC_HOOK_NEXT;
@@ -790,12 +798,12 @@ static int flight(carc_game *g)
 
 static int flight_after(carc_game *g)
 {
-    return carc__rule(g, RULE_DRAGON_MOVE) == 1 ? flight(g) : CARC_HOOK_NEXT;
+    return cst(g)->rule_move == 1 ? flight(g) : CARC_HOOK_NEXT;
 }
 
 static int flight_before(carc_game *g)
 {
-    return carc__rule(g, RULE_DRAGON_MOVE) == 2 ? flight(g) : CARC_HOOK_NEXT;
+    return cst(g)->rule_move == 2 ? flight(g) : CARC_HOOK_NEXT;
 }
 
 /* Does player p have the fairy with one of its followers: attached to one
@@ -810,7 +818,7 @@ static bool fairy_with(const carc_game *g, int p)
         carc__figure_get(g, fairy.arg, &f);
         return f.owner == p;
     }
-    if (fairy.where != CARC_PLACE_TILE || carc__rule(g, RULE_FAIRY) != 2) return false;
+    if (fairy.where != CARC_PLACE_TILE || cst(g)->rule_fairy != 2) return false;
     int figs[CARC_ID_FIGURE_N];
     int n = carc__tile_figures(g, fairy.tile, figs, CARC_ID_FIGURE_N);
     for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
@@ -825,8 +833,14 @@ static bool fairy_with(const carc_game *g, int p)
  * one of its followers. */
 static int fairy_turn(carc_game *g)
 {
+    const pd_state *s = cst(g);
     int p = carc__current(g);
-    if (st(g)->fairy >= 0 && fairy_with(g, p))
+    if (s->fairy < 0) return CARC_HOOK_NEXT;
+    /* pd_fairy_placement 1: fairy_work[p] is set exactly while the fairy
+     * is attached to one of p's figures (fairy_work_of), fairy_with's
+     * answer */
+    if (s->rule_fairy != 2 ? (p >= 0 && p < CARC_MAX_PLAYERS && s->fairy_work[p])
+                           : fairy_with(g, p))
         carc__score_add(g, p, FAIRY_TURN_POINTS, REASON_FAIRY_TURN, 0, -1, 0);
     return CARC_HOOK_NEXT;
 }
@@ -847,7 +861,7 @@ static bool drawable(const carc_game *g, int type)
 static bool draw_aside(carc_game *g, int type)
 {
     pd_state *s = st(g);
-    if (s->entered || carc__rule(g, RULE_DRAGON_TILES) != 2 ||
+    if (s->entered || cst(g)->rule_tiles != 2 ||
         !(carc__types[type].tags & s->t_dragon) || s->naside >= PD_ASIDE_MAX)
         return false;
     s->aside[s->naside++] = (int16_t)type;
@@ -896,7 +910,7 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
     if (h >= 0) { /* only its host is paid (on tile t: the fairy is there through it) */
         figs[0] = h;
         n = 1;
-    } else if (carc__rule(g, RULE_FAIRY) == 2) { /* C1: p's follower on its tile */
+    } else if (cst(g)->rule_fairy == 2) { /* C1: p's follower on its tile */
         n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
     } else { /* C2 without a host: nobody */
         return;
@@ -908,7 +922,7 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
         if (!is_follower(g, &f) || f.where != CARC_PLACE_SEGMENT ||
             carc__segment_root(g, f.tile, f.segment) != root || (paid >> f.owner & 1u))
             continue;
-        if (h >= 0 ? figs[i] != h : carc__rule(g, RULE_FAIRY) != 2) continue;
+        if (h >= 0 ? figs[i] != h : cst(g)->rule_fairy != 2) continue;
         int tiles[2];
         if (carc__bcb_castle_of(g, figs[i], tiles)) continue; /* a castle: no feature scored */
         paid |= 1u << f.owner;
@@ -967,7 +981,7 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     const int type = carc__tile_type(g, t);
     if (type < 0) return;
     if (s->s_princess && type_has_princess(type, s->s_princess) &&
-        carc__rule(g, RULE_PRINCESS) == 1 && princess_root(g, s, t, type) >= 0)
+        cst(g)->rule_princess == 1 && princess_root(g, s, t, type) >= 0)
         carc__sink_push_kind(sink, ACT_PRINCESS, 0, 0, VERB_PRINCESS);
     if ((carc__types[type].tags & s->t_portal) && any_portal_tile(g, p->player))
         carc__sink_push_kind(sink, ACT_PORTAL, 0, 0, VERB_PORTAL);
@@ -1038,7 +1052,7 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
         if (p->target < 0 || s->princess_done) return false;
         if (a->kind == ACT_FAIRY) return s->fairy >= 0 && any_fairy_target(g, p->player);
         if (a->kind == ACT_PRINCESS)
-            return carc__rule(g, RULE_PRINCESS) == 1 && princess_city(g, p->target) >= 0;
+            return cst(g)->rule_princess == 1 && princess_city(g, p->target) >= 0;
         if (a->kind == ACT_PORTAL)
             return (tile_tags(g, p->target) & s->t_portal) && any_portal_tile(g, p->player);
         return false;
@@ -1080,7 +1094,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return r == CARC_MOVE_PROCEED ? eat(g, to) : CARC_OK;
     }
     case ACT_FAIRY:
-        return carc__decision_followup(g, carc__rule(g, RULE_FAIRY) == 2 ? DEC_FAIRY_TILE : DEC_FAIRY,
+        return carc__decision_followup(g, cst(g)->rule_fairy == 2 ? DEC_FAIRY_TILE : DEC_FAIRY,
                                        p->player, MOD, -1, 0);
     case ACT_FAIRY_TO:
         return carc__figure_move(g, s->fairy, CARC_PLACE_ATTACHED, -1, 0, a->arg, 0, CAUSE_FAIRY);
