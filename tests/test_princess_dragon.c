@@ -627,7 +627,8 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
 END_TEST
 
 /* pd_state's rule bytes (rule_move, rule_fairy, rule_princess,
- * rule_tiles, read by setup) are the game's rule options: under every
+ * rule_tiles, read by setup) are the game's rule options, and its vetoed
+ * byte carc__figure_moves_vetoed's answer: under every
  * combination of the four rules a game's state passes the check through a
  * random game, and a copy with one of those bytes changed (the other value
  * of its rule) is refused by it (a crafted snapshot). */
@@ -656,12 +657,13 @@ START_TEST(rule_bytes_checked)
                                          s->rule_tiles};
                 for (int r = 0; r < 4; r++) ck_assert_int_eq(want[r], 1 + (combo >> r & 1));
                 ck_assert(carc__state_check(g));
-                for (int r = 0; r < 4; r++) {
+                ck_assert_int_eq(s->vetoed, carc__figure_moves_vetoed(g));
+                for (int r = 0; r < 5; r++) {
                     ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
                     pd_state *c = carc__mod_state(h, CARC_MODULE_PRINCESS_DRAGON);
-                    uint8_t *b[4] = {&c->rule_move, &c->rule_fairy, &c->rule_princess,
-                                     &c->rule_tiles};
-                    *b[r] ^= 3; /* 1 <-> 2 */
+                    uint8_t *b[5] = {&c->rule_move, &c->rule_fairy, &c->rule_princess,
+                                     &c->rule_tiles, &c->vetoed};
+                    *b[r] ^= r < 4 ? 3 : 1; /* 1 <-> 2; vetoed 0 <-> 1 */
                     ck_assert(!carc__state_check(h));
                     refused++;
                 }
@@ -678,7 +680,7 @@ START_TEST(rule_bytes_checked)
         carc_game_free(h);
         carc_game_free(g);
     }
-    ck_assert_int_gt(refused, 16 * 4 * 3);
+    ck_assert_int_gt(refused, 16 * 5 * 3);
 }
 END_TEST
 

@@ -145,7 +145,8 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         s->rule_move != carc__rule(g, RULE_DRAGON_MOVE) ||
         s->rule_fairy != carc__rule(g, RULE_FAIRY) ||
         s->rule_princess != carc__rule(g, RULE_PRINCESS) ||
-        s->rule_tiles != carc__rule(g, RULE_DRAGON_TILES))
+        s->rule_tiles != carc__rule(g, RULE_DRAGON_TILES) ||
+        s->vetoed != carc__figure_moves_vetoed(g))
         return false;
     if (s->dragon < -1 || s->dragon >= nf || s->fairy < -1 || s->fairy >= nf || s->entered > 1 ||
         (s->flight > PD_FLIGHT_STEPS + 1 && s->flight != PD_FLIGHT_OVER) ||
@@ -233,6 +234,7 @@ static void setup(carc_game *g)
     s->rule_fairy = (uint8_t)carc__rule(g, RULE_FAIRY);
     s->rule_princess = (uint8_t)carc__rule(g, RULE_PRINCESS);
     s->rule_tiles = (uint8_t)carc__rule(g, RULE_DRAGON_TILES);
+    s->vetoed = carc__figure_moves_vetoed(g);
     s->dragon = s->fairy = -1;
     for (int i = 0; i < carc__figure_count(g); i++) {
         carc_fig f;
@@ -452,7 +454,7 @@ static unsigned step_mask_from(const carc_game *g, const pd_state *s, int from)
     }
     if (!m) return 0;
     const int fairy = fairy_tile(g, s->fairy);
-    const bool vetoed = carc__figure_moves_vetoed(g);
+    const bool vetoed = s->vetoed;
     for (unsigned b = m; b; b &= b - 1) {
         const int d = __builtin_ctz(b);
         if (to[d] == fairy || (s->t_coc_inner && (tile_tags(g, to[d]) & s->t_coc_inner)) ||
@@ -527,22 +529,14 @@ static bool is_knight(const carc_game *g, int fig, int root)
            carc__segment_root(g, f.tile, f.segment) == root;
 }
 
-/* Has tile type `type` a segment tagged `princess` (tag bit tag)?  A bit
- * per type, found once per thread (the catalogue is fixed). */
-#define PRINCESS_TYPES_WORDS 16
-static bool type_has_princess(int type, uint32_t tag)
+/* Has tile type `type` a segment tagged `princess` (tag bit tag)?  Its
+ * segments' tags read in place (a few words; no table to keep). */
+static inline bool type_has_princess(int type, uint32_t tag)
 {
-    static _Thread_local uint32_t bits[PRINCESS_TYPES_WORDS];
-    static _Thread_local uint32_t known; /* the tag bit the table was made for */
-    if (type >= PRINCESS_TYPES_WORDS * 32) return true; /* beyond the table: look */
-    if (known != tag) {
-        memset(bits, 0, sizeof bits);
-        for (int u = 0; u < carc__ntypes && u < PRINCESS_TYPES_WORDS * 32; u++)
-            for (int k = 0; k < carc__types[u].nseg; k++)
-                if (carc__types[u].seg[k].tags & tag) bits[u / 32] |= 1u << (u % 32);
-        known = tag;
-    }
-    return bits[type / 32] >> (type % 32) & 1u;
+    const tile_type *ty = &carc__types[type];
+    for (int k = 0, n = ty->nseg; k < n; k++)
+        if (ty->seg[k].tags & tag) return true;
+    return false;
 }
 
 /* princess_city's walk for placed tile t of type `type`, a type with a
@@ -571,13 +565,18 @@ static int princess_city(const carc_game *g, int t)
     return princess_root(g, s, t, type);
 }
 
-/* the figure the fairy is attached to (C2), or -1 */
+/* the figure the fairy is attached to (C2), or -1 (its record read in
+ * place) */
 static int fairy_host(const carc_game *g)
 {
-    const pd_state *s = cst(g);
-    carc_fig f;
-    carc__figure_get(g, s->fairy, &f);
-    return f.where == CARC_PLACE_ATTACHED ? f.arg : -1;
+    const int fairy = cst(g)->fairy;
+    if ((unsigned)fairy >= (unsigned)carc__figure_count(g)) return -1;
+    const char *f = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
+                    (size_t)fairy * CARC__FIG_BYTES;
+    if ((uint8_t)f[CARC__FIG_WHERE] != CARC_PLACE_ATTACHED) return -1;
+    uint16_t v;
+    memcpy(&v, f + CARC__FIG_ARG, sizeof v);
+    return v;
 }
 
 /* The fairy's own rule, whatever another module's veto says: may the fairy
@@ -657,7 +656,7 @@ static bool any_fairy_target(const carc_game *g, int p)
     const uint64_t b0 = s->followers[p][0], b1 = s->followers[p][1];
     if (!(b0 | b1)) return false;
     bool on_tile = cst(g)->rule_fairy == 2;
-    if (!on_tile && !carc__figure_moves_vetoed(g)) {
+    if (!on_tile && !s->vetoed) {
         /* no veto: any of p's followers on the board but the host (two
          * or more: one of them is not the host) */
         if ((b0 & (b0 - 1)) || (b1 & (b1 - 1)) || (b0 && b1)) return true;
@@ -1004,15 +1003,21 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     case DEC_FAIRY: { /* fairy_target_of for p's followers on the board, ascending */
         const pd_state *s = cst(g);
         int fairy = s->fairy, host = fairy_host(g);
-        bool vetoed = carc__figure_moves_vetoed(g);
+        const bool vetoed = s->vetoed, ids_only = !sink->buf && sink->ids;
         if (p->player < 0 || p->player >= CARC_MAX_PLAYERS) break;
         for (int w = 0; w < 2; w++)
             for (uint64_t b = s->followers[p->player][w]; b; b &= b - 1) {
                 int i = w * 64 + __builtin_ctzll(b);
-                if (i != host &&
-                    (!vetoed ||
-                     carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY)))
+                if (i == host ||
+                    (vetoed &&
+                     !carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY)))
+                    continue;
+                if (ids_only) { /* carc__sink_push's ids, no action built */
+                    if (sink->n < sink->cap) sink->ids[sink->n] = CARC_ID_FIGURE + i;
+                    sink->n++;
+                } else {
                     carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
+                }
             }
         break;
     }

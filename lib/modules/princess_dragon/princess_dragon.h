@@ -51,6 +51,9 @@ typedef struct pd_state {
      * them at every step, deployment or move (state_check compares them
      * with carc__rule).  Since 0.12. */
     uint8_t rule_move, rule_fairy, rule_princess, rule_tiles;
+    /* carc__figure_moves_vetoed, constant for a game: read by setup
+     * (state_check compares it).  Since 0.12. */
+    uint8_t vetoed;
 } pd_state;
 
 /* The placed tile the dragon stands on, or -1 when it is not in play (no
