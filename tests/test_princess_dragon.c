@@ -555,12 +555,13 @@ END_TEST
  * and several sets, through random games with the fairy (attached
  * figures) and the dragon; carc__tile_figure_count counts the figures
  * whose records stand on the tile (none there: carc__tile_figures lists
- * none); carc__figure_moves_vetoed answers whether a
- * module with a may_move_figure hook is enabled. */
+ * none); carc__figure_supply_kinds has a bit for each kind a player
+ * holds in supply (0 for a bad player); carc__figure_moves_vetoed answers
+ * whether a module with a may_move_figure hook is enabled. */
 START_TEST(figures_on_tile_agrees_with_tile_figures)
 {
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
-    long checked = 0, found = 0, standing = 0;
+    long checked = 0, found = 0, standing = 0, supplied = 0;
     for (int seed = 1; seed <= 4; seed++) {
         carc_options o;
         carc_options_init(&o);
@@ -577,6 +578,14 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
             if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
                 ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
                 continue;
+            }
+            /* carc__figure_supply_kinds: a bit per kind held in supply */
+            for (int p = -1; p <= o.num_players; p++) {
+                unsigned want = 0;
+                for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+                    if (carc__figure_supply(g, p, k) > 0) want |= 1u << k;
+                ck_assert_uint_eq(carc__figure_supply_kinds(g, p), want);
+                supplied += want != 0;
             }
             const int nf = carc__figure_count(g);
             uint64_t sets[3][2] = {{~0ull, ~0ull}, {0, 0}, {0, 0}};
@@ -623,6 +632,7 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
     ck_assert_int_gt(checked, 10000);
     ck_assert_int_gt(found, 1000);
     ck_assert_int_gt(standing, 1000);
+    ck_assert_int_gt(supplied, 1000);
 }
 END_TEST
 

@@ -690,8 +690,8 @@ static bool any_fairy_target(const carc_game *g, int p)
 static int supply_figures(const carc_game *g, int p, int figs[CARC_FIGURE_KINDS])
 {
     int n = 0;
-    for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
-        int f = carc__figure_supply(g, p, k) ? carc__figure_in_supply(g, p, k) : -1;
+    for (unsigned b = carc__figure_supply_kinds(g, p); b; b &= b - 1) {
+        int f = carc__figure_in_supply(g, p, __builtin_ctz(b));
         if (f >= 0) figs[n++] = f;
     }
     return n;
