@@ -486,11 +486,13 @@ static int eat(carc_game *g, int t)
      * attached there (most of the tiles the dragon enters) */
     const int stand = carc__tile_figure_count(g, t);
     if (stand == 0) return CARC_OK;
-    if (stand == 1 && s->dragon >= 0) {
-        carc_fig d;
-        carc__figure_get(g, s->dragon, &d);
-        if ((d.where == CARC_PLACE_TILE || d.where == CARC_PLACE_SEGMENT) && d.tile == t)
-            return CARC_OK;
+    if (stand == 1 && s->dragon >= 0) { /* the dragon's record read in place */
+        const char *d = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
+                        (size_t)s->dragon * CARC__FIG_BYTES;
+        const uint8_t w = (uint8_t)d[CARC__FIG_WHERE];
+        uint16_t dt;
+        memcpy(&dt, d + CARC__FIG_TILE, sizeof dt);
+        if ((w == CARC_PLACE_TILE || w == CARC_PLACE_SEGMENT) && dt == t) return CARC_OK;
     }
     bool others = true; /* pass 1 only when pass 0 saw a builder or pig */
     for (int pass = 0; pass < 2 && others; pass++) {
@@ -932,25 +934,26 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
 
 /* ------------------------------------------------------------- events */
 
-/* The fairy's follower left its place: the fairy stays on that tile. */
+/* The fairy's follower left its place: the fairy stays on that tile.  The
+ * records read in place (fig and the fairy are figures of the game). */
 static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 {
     (void)cause;
     pd_state *s = st(g);
+    const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
     if (from->owner >= 0 && fig < CARC_ID_FIGURE_N) {
         const unsigned cl = (unsigned)carc__figure_kind_classes(g, from->kind);
         if (cl & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE)) {
-            carc_fig now;
-            carc__figure_get(g, fig, &now);
+            const uint8_t where = (uint8_t)F[(size_t)fig * CARC__FIG_BYTES + CARC__FIG_WHERE];
             const uint64_t bit = 1ull << (fig & 63);
-            const bool on = now.where == CARC_PLACE_SEGMENT || now.where == CARC_PLACE_TILE;
+            const bool on = where == CARC_PLACE_SEGMENT || where == CARC_PLACE_TILE;
             if (cl & CARC_CLASS_FOLLOWER) {
                 uint64_t *w = &s->followers[from->owner][fig >> 6];
                 if (on) *w |= bit;
                 else *w &= ~bit;
             }
             if (cl & CARC_CLASS_EATABLE) {
-                if (on || now.where == CARC_PLACE_ATTACHED) s->eatable[fig >> 6] |= bit;
+                if (on || where == CARC_PLACE_ATTACHED) s->eatable[fig >> 6] |= bit;
                 else s->eatable[fig >> 6] &= ~bit;
             }
         }
@@ -960,9 +963,11 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
         return;
     }
     if (s->fairy < 0 || from->tile < 0) return;
-    carc_fig fairy;
-    carc__figure_get(g, s->fairy, &fairy);
-    if (fairy.where != CARC_PLACE_ATTACHED || fairy.arg != fig) return;
+    /* the fairy attached to fig (fairy_host) */
+    const char *f = F + (size_t)s->fairy * CARC__FIG_BYTES;
+    uint16_t host;
+    memcpy(&host, f + CARC__FIG_ARG, sizeof host);
+    if ((uint8_t)f[CARC__FIG_WHERE] != CARC_PLACE_ATTACHED || host != fig) return;
     carc__figure_move(g, s->fairy, CARC_PLACE_TILE, from->tile, 0, 0, 0, CAUSE_FAIRY_STAYS);
 }
 
