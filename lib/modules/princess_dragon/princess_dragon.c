@@ -650,21 +650,12 @@ static bool fairy_own_target(const carc_game *g, int p)
     return false;
 }
 
-static bool any_fairy_target(const carc_game *g, int p)
+/* any_fairy_target once p has followers on the board and a veto or
+ * pd_fairy_placement 2 is in play: each candidate asked */
+static __attribute__((noinline)) bool any_fairy_target_asked(const carc_game *g, int p)
 {
     const pd_state *s = cst(g);
-    if (p < 0 || p >= CARC_MAX_PLAYERS) return false;
-    /* the targets are among p's followers on the board: none, none */
-    const uint64_t b0 = s->followers[p][0], b1 = s->followers[p][1];
-    if (!(b0 | b1)) return false;
-    bool on_tile = cst(g)->rule_fairy == 2;
-    if (!on_tile && !s->vetoed) {
-        /* no veto: any of p's followers on the board but the host (two
-         * or more: one of them is not the host) */
-        if ((b0 & (b0 - 1)) || (b1 & (b1 - 1)) || (b0 && b1)) return true;
-        const int only = b0 ? __builtin_ctzll(b0) : 64 + __builtin_ctzll(b1);
-        return only != fairy_host(g);
-    }
+    const bool on_tile = s->rule_fairy == 2;
     int fairy = s->fairy, host = on_tile ? -1 : fairy_host(g);
     /* p's followers on the board (pd_state.followers): fairy_joins_ok's
      * figures but the host */
@@ -682,6 +673,26 @@ static bool any_fairy_target(const carc_game *g, int p)
             if (fairy_tile_target(g, p, carc__figure_tile(g, i))) return true;
         }
     return false;
+}
+
+/* Has player p a target for the fairy (the deployment's "fairy" verb)?
+ * Inline for its common answers: no follower on the board, or (no veto,
+ * pd_fairy_placement 1) any of them but the host. */
+static inline __attribute__((always_inline)) bool any_fairy_target(const carc_game *g, int p)
+{
+    const pd_state *s = cst(g);
+    if (p < 0 || p >= CARC_MAX_PLAYERS) return false;
+    /* the targets are among p's followers on the board: none, none */
+    const uint64_t b0 = s->followers[p][0], b1 = s->followers[p][1];
+    if (!(b0 | b1)) return false;
+    if (s->rule_fairy != 2 && !s->vetoed) {
+        /* no veto: any of p's followers on the board but the host (two
+         * or more: one of them is not the host) */
+        if ((b0 & (b0 - 1)) || (b1 & (b1 - 1)) || (b0 && b1)) return true;
+        const int only = b0 ? __builtin_ctzll(b0) : 64 + __builtin_ctzll(b1);
+        return only != fairy_host(g);
+    }
+    return any_fairy_target_asked(g, p);
 }
 
 /* May player p use the portal to placed tile t: another tile than the one
