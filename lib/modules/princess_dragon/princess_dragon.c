@@ -421,7 +421,8 @@ static int step_refusal(const carc_game *g, int d)
  * visited tiles compared with the four neighbours in one pass, the fairy's
  * tile, the City's tag and the vetoes asked only while a direction is
  * left. */
-static unsigned step_mask_from(const carc_game *g, const pd_state *s, int from)
+static inline __attribute__((always_inline)) unsigned step_mask_from(const carc_game *g,
+                                                                     const pd_state *s, int from)
 {
     int x, y;
     carc__tile_xy(g, from, &x, &y);
@@ -915,14 +916,14 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
     (void)e;
     const pd_state *s = cst(g);
     if (s->fairy < 0) return;
-    int t = carc__figure_tile(g, s->fairy);
-    if (t < 0) return;
     int figs[CARC_ID_FIGURE_N];
     int h = fairy_host(g), n;
-    if (h >= 0) { /* only its host is paid (on tile t: the fairy is there through it) */
+    if (h >= 0) { /* only its host is paid (a follower on a segment, below) */
         figs[0] = h;
         n = 1;
-    } else if (cst(g)->rule_fairy == 2) { /* C1: p's follower on its tile */
+    } else if (s->rule_fairy == 2) { /* C1: p's follower on its tile */
+        const int t = carc__figure_tile(g, s->fairy);
+        if (t < 0) return;
         n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
     } else { /* C2 without a host: nobody */
         return;
