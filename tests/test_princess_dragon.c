@@ -638,10 +638,11 @@ END_TEST
 
 /* pd_state's rule bytes (rule_move, rule_fairy, rule_princess,
  * rule_tiles, read by setup) are the game's rule options, and its vetoed
- * byte carc__figure_moves_vetoed's answer: under every
- * combination of the four rules a game's state passes the check through a
- * random game, and a copy with one of those bytes changed (the other value
- * of its rule) is refused by it (a crafted snapshot). */
+ * byte carc__figure_moves_vetoed's answer: under every combination of the
+ * four rules a game's state passes the check through a random game, and a
+ * copy with one of those bytes changed (the other value of its rule), or
+ * with the dragon attached to a figure (only the fairy ever is), is
+ * refused by it (a crafted snapshot). */
 START_TEST(rule_bytes_checked)
 {
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
@@ -677,6 +678,14 @@ START_TEST(rule_bytes_checked)
                     ck_assert(!carc__state_check(h));
                     refused++;
                 }
+                /* the dragon attached to a figure (only the fairy is ever
+                 * attached): refused */
+                ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
+                figure *dr = &FIGS(h)[s->dragon];
+                dr->where = CARC_PLACE_ATTACHED;
+                dr->arg = (uint16_t)(s->dragon == 0 ? 1 : 0);
+                dr->tile = 0;
+                ck_assert(!carc__state_check(h));
             }
             if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
                 ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);

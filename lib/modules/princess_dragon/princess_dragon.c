@@ -154,6 +154,13 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         return false;
     for (int i = 0; i < s->nvisited; i++)
         if (s->visited[i] < 0 || s->visited[i] >= nt) return false;
+    /* the dragon is never attached (only the fairy is: may_deploy reads
+     * the dragon's tile from its own record) */
+    if (s->dragon >= 0) {
+        carc_fig d;
+        carc__figure_get(g, s->dragon, &d);
+        if (d.where == CARC_PLACE_ATTACHED) return false;
+    }
     for (int i = 0; i < s->naside; i++)
         if (s->aside[i] < 0 || s->aside[i] >= carc__ntypes) return false;
     uint64_t fol[CARC_MAX_PLAYERS][2];
@@ -897,10 +904,18 @@ static bool may_deploy(const carc_game *g, int player, int kind, int tile, int s
     (void)player;
     (void)seg;
     const pd_state *s = cst(g);
-    if (cause == CARC_CAUSE_DUNGEON_EXIT) return true;
+    /* (a dungeon exit is no CARC_CAUSE_DEPLOY: the princess's rule first) */
     if (s->princess_done && cause == CARC_CAUSE_DEPLOY && tile == carc__tile_last(g)) return false;
-    if (!s->entered || s->dragon < 0) return true; /* the dragon is not in play yet */
-    if (tile != carc__figure_tile(g, s->dragon)) return true;
+    if (!s->entered || s->dragon < 0 || cause == CARC_CAUSE_DUNGEON_EXIT)
+        return true; /* the dragon is not in play yet */
+    /* carc__figure_tile of the dragon (never attached: state_check), its
+     * record read in place */
+    const char *d = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
+                    (size_t)s->dragon * CARC__FIG_BYTES;
+    const uint8_t w = (uint8_t)d[CARC__FIG_WHERE];
+    uint16_t dt;
+    memcpy(&dt, d + CARC__FIG_TILE, sizeof dt);
+    if ((w != CARC_PLACE_SEGMENT && w != CARC_PLACE_TILE) || tile != dt) return true;
     return !(carc__figure_kind_classes(g, kind) & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE));
 }
 
