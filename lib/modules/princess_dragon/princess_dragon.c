@@ -57,8 +57,12 @@
  */
 #include "module.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "modules/bridges_castles/bridges_castles.h"
 #include "princess_dragon.h"
@@ -452,6 +456,22 @@ static inline __attribute__((always_inline)) unsigned step_mask_from(const carc_
     if (!m) return 0;
     /* the tiles of this flight (visited) */
     const int nv = s->nvisited;
+#if defined(__SSE2__)
+    {
+        /* visited[] and the two bytes after it in one vector, each
+         * neighbour compared with its nv entries at once */
+        _Static_assert(offsetof(pd_state, visited) + 16 <= sizeof(pd_state) &&
+                           PD_FLIGHT_STEPS + 1 <= 8,
+                       "pd_state.visited: 16 bytes from it inside the state");
+        const __m128i vis = _mm_loadu_si128((const __m128i *)(const void *)s->visited);
+        const unsigned live = nv >= 8 ? 0xFFFFu : (1u << (2 * nv)) - 1u;
+        for (unsigned b = m; b; b &= b - 1) {
+            const int d = __builtin_ctz(b);
+            const __m128i eq = _mm_cmpeq_epi16(vis, _mm_set1_epi16((short)to[d]));
+            if ((unsigned)_mm_movemask_epi8(eq) & live) m &= ~(1u << d);
+        }
+    }
+#else
     for (unsigned b = m; b; b &= b - 1) {
         const int d = __builtin_ctz(b);
         for (int i = 0; i < nv; i++)
@@ -460,6 +480,7 @@ static inline __attribute__((always_inline)) unsigned step_mask_from(const carc_
                 break;
             }
     }
+#endif
     if (!m) return 0;
     const int fairy = fairy_tile(g, s->fairy);
     const bool vetoed = s->vetoed;
