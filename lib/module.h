@@ -933,6 +933,7 @@ typedef struct carc_module_def {
  * where its `where` byte lies; its first six bytes are carc_fig's first
  * six, its last four carc_fig's last four (lib/core/figures.c checks) */
 #define CARC__FIG_BYTES 12
+#define CARC__FIG_OWNER 1          /* int8: a player, or -1 */
 #define CARC__FIG_WHERE 2
 #define CARC__FIG_TILE 4          /* uint16 */
 #define CARC__FIG_ARG 8           /* uint16: CARC_PLACE_ATTACHED, its host */

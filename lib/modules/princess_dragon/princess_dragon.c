@@ -353,14 +353,20 @@ static void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS])
 {
     const pd_state *s = cst(g);
     memset(work, 0, CARC_MAX_PLAYERS);
-    if (s->fairy < 0) return;
-    carc_fig fairy;
-    carc__figure_get(g, s->fairy, &fairy);
-    if (fairy.where == CARC_PLACE_ATTACHED) {
-        carc_fig f;
-        carc__figure_get(g, fairy.arg, &f);
-        if (f.owner >= 0 && f.owner < CARC_MAX_PLAYERS) work[f.owner] = 1;
-    } else if (fairy.where == CARC_PLACE_TILE && cst(g)->rule_fairy == 2) {
+    const int nf = carc__figure_count(g);
+    if (s->fairy < 0 || s->fairy >= nf) return;
+    /* the records read in place */
+    const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
+    const char *f = F + (size_t)s->fairy * CARC__FIG_BYTES;
+    const uint8_t w = (uint8_t)f[CARC__FIG_WHERE];
+    if (w == CARC_PLACE_ATTACHED) {
+        uint16_t host;
+        memcpy(&host, f + CARC__FIG_ARG, sizeof host);
+        /* (a host out of range: carc__figure_get's figure of owner 0) */
+        const int owner =
+            host < nf ? (int8_t)F[(size_t)host * CARC__FIG_BYTES + CARC__FIG_OWNER] : 0;
+        if (owner >= 0 && owner < CARC_MAX_PLAYERS) work[owner] = 1;
+    } else if (w == CARC_PLACE_TILE && s->rule_fairy == 2) {
         memset(work, 1, CARC_MAX_PLAYERS);
     }
 }
