@@ -935,8 +935,10 @@ typedef struct carc_module_def {
  * where its `where` byte lies; its first six bytes are carc_fig's first
  * six, its last four carc_fig's last four (lib/core/figures.c checks) */
 #define CARC__FIG_BYTES 12
+#define CARC__FIG_OWNER 1          /* int8: a player, or -1 */
 #define CARC__FIG_WHERE 2
 #define CARC__FIG_TILE 4          /* uint16 */
+#define CARC__FIG_ARG 8           /* uint16: CARC_PLACE_ATTACHED, its host */
 /* a placed tile's record: its size, and where x, y (int16), type (uint16)
  * and rot (uint8) lie in it */
 #define CARC__TILE_BYTES 16
@@ -1422,6 +1424,11 @@ bool carc__figure_may_move(const carc_game *g, int fig, int where, int tile, int
  * instead.  Constant for a game; any time.  Since 0.11. */
 bool carc__figure_moves_vetoed(const carc_game *g);
 int carc__figure_supply(const carc_game *g, int player, int kind);
+/* The kinds of which `player` holds at least one figure in supply: bit k
+ * set exactly when carc__figure_supply(g, player, k) > 0 (one read of the
+ * supply counts' mask, for a walk over the kinds in supply); 0 for a bad
+ * player.  Read-only; any time.  Since 0.12. */
+unsigned carc__figure_supply_kinds(const carc_game *g, int player);
 int carc__figure_supply_class(const carc_game *g, int player, unsigned classes);
 int carc__figure_kind_classes(const carc_game *g, int kind);
 /* figure index of one of player's kind in supply, or -1 */

@@ -555,12 +555,13 @@ END_TEST
  * and several sets, through random games with the fairy (attached
  * figures) and the dragon; carc__tile_figure_count counts the figures
  * whose records stand on the tile (none there: carc__tile_figures lists
- * none); carc__figure_moves_vetoed answers whether a
- * module with a may_move_figure hook is enabled. */
+ * none); carc__figure_supply_kinds has a bit for each kind a player
+ * holds in supply (0 for a bad player); carc__figure_moves_vetoed answers
+ * whether a module with a may_move_figure hook is enabled. */
 START_TEST(figures_on_tile_agrees_with_tile_figures)
 {
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
-    long checked = 0, found = 0, standing = 0;
+    long checked = 0, found = 0, standing = 0, supplied = 0;
     for (int seed = 1; seed <= 4; seed++) {
         carc_options o;
         carc_options_init(&o);
@@ -577,6 +578,14 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
             if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
                 ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
                 continue;
+            }
+            /* carc__figure_supply_kinds: a bit per kind held in supply */
+            for (int p = -1; p <= o.num_players; p++) {
+                unsigned want = 0;
+                for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+                    if (carc__figure_supply(g, p, k) > 0) want |= 1u << k;
+                ck_assert_uint_eq(carc__figure_supply_kinds(g, p), want);
+                supplied += want != 0;
             }
             const int nf = carc__figure_count(g);
             uint64_t sets[3][2] = {{~0ull, ~0ull}, {0, 0}, {0, 0}};
@@ -623,6 +632,74 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
     ck_assert_int_gt(checked, 10000);
     ck_assert_int_gt(found, 1000);
     ck_assert_int_gt(standing, 1000);
+    ck_assert_int_gt(supplied, 1000);
+}
+END_TEST
+
+/* pd_state's rule bytes (rule_move, rule_fairy, rule_princess,
+ * rule_tiles, read by setup) are the game's rule options, and its vetoed
+ * byte carc__figure_moves_vetoed's answer: under every combination of the
+ * four rules a game's state passes the check through a random game, and a
+ * copy with one of those bytes changed (the other value of its rule), or
+ * with the dragon attached to a figure (only the fairy ever is), is
+ * refused by it (a crafted snapshot). */
+START_TEST(rule_bytes_checked)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    static const char *const names[4] = {"pd_dragon_move", "pd_fairy_placement", "pd_princess",
+                                         "pd_dragon_tiles"};
+    long refused = 0;
+    for (int combo = 0; combo < 16; combo++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2 + combo % 2;
+        o.seed = (uint64_t)combo + 1;
+        o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
+        for (int r = 0; r < 4; r++)
+            ck_assert_int_eq(carc_options_set_rule(&o, names[r], 1 + (combo >> r & 1)), CARC_OK);
+        carc_game *g, *h;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
+        uint32_t rng = (uint32_t)combo * 2654435761u + 7u;
+        for (int step = 0; !carc_game_is_terminal(g); step++) {
+            if (step % 40 == 0) {
+                const pd_state *s = pd(g);
+                const uint8_t want[4] = {s->rule_move, s->rule_fairy, s->rule_princess,
+                                         s->rule_tiles};
+                for (int r = 0; r < 4; r++) ck_assert_int_eq(want[r], 1 + (combo >> r & 1));
+                ck_assert(carc__state_check(g));
+                ck_assert_int_eq(s->vetoed, carc__figure_moves_vetoed(g));
+                for (int r = 0; r < 5; r++) {
+                    ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
+                    pd_state *c = carc__mod_state(h, CARC_MODULE_PRINCESS_DRAGON);
+                    uint8_t *b[5] = {&c->rule_move, &c->rule_fairy, &c->rule_princess,
+                                     &c->rule_tiles, &c->vetoed};
+                    *b[r] ^= r < 4 ? 3 : 1; /* 1 <-> 2; vetoed 0 <-> 1 */
+                    ck_assert(!carc__state_check(h));
+                    refused++;
+                }
+                /* the dragon attached to a figure (only the fairy is ever
+                 * attached): refused */
+                ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
+                figure *dr = &FIGS(h)[s->dragon];
+                dr->where = CARC_PLACE_ATTACHED;
+                dr->arg = (uint16_t)(s->dragon == 0 ? 1 : 0);
+                dr->tile = 0;
+                ck_assert(!carc__state_check(h));
+            }
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            size_t n;
+            ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+            rng = rng * 1103515245u + 12345u;
+            ck_assert_int_eq(carc_game_apply_id(g, ids[(rng >> 8) % n]), CARC_OK);
+        }
+        carc_game_free(h);
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(refused, 16 * 5 * 3);
 }
 END_TEST
 
@@ -643,6 +720,7 @@ int main(void)
     tcase_add_test(tc, action_legal_matches_lists);
     tcase_add_test(tc, figures_on_tile_agrees_with_tile_figures);
     tcase_add_test(tc, flight_path_in_svg);
+    tcase_add_test(tc, rule_bytes_checked);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -277,6 +277,12 @@ int carc__figure_supply(const carc_game *g, int player, int kind)
     return g->supply[player][kind];
 }
 
+unsigned carc__figure_supply_kinds(const carc_game *g, int player)
+{
+    if (player < 0 || player >= g->nplayers) return 0;
+    return g->supply_mask[player];
+}
+
 int carc__figure_supply_class(const carc_game *g, int player, unsigned classes)
 {
     int n = 0;

@@ -269,7 +269,8 @@ _Static_assert(offsetof(struct carc_game, player) == CARC__HEAD_PLAYER &&
                    offsetof(struct carc_game, figs_off) == CARC__HEAD_FIGS_OFF &&
                    offsetof(struct carc_game, nfigs) == CARC__HEAD_NFIGS &&
                    sizeof(figure) == CARC__FIG_BYTES && offsetof(figure, where) == CARC__FIG_WHERE &&
-                   offsetof(figure, tile) == CARC__FIG_TILE &&
+                   offsetof(figure, owner) == CARC__FIG_OWNER &&
+                   offsetof(figure, tile) == CARC__FIG_TILE && offsetof(figure, arg) == CARC__FIG_ARG &&
                    offsetof(ptile, overlay_sides) == CARC__TILE_OVERLAY_SIDES &&
                    offsetof(ptile, nfig) == CARC__TILE_NFIG &&
                    sizeof(seg) == CARC__SEG_BYTES && offsetof(seg, parent) == CARC__SEG_PARENT &&

@@ -57,8 +57,12 @@
  */
 #include "module.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "modules/bridges_castles/bridges_castles.h"
 #include "princess_dragon.h"
@@ -141,7 +145,12 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         s->t_dragon != carc__tile_tag_bit("dragon") ||
         s->t_portal != carc__tile_tag_bit("portal") ||
         s->t_coc_inner != carc__tile_tag_bit("coc_inner") ||
-        s->s_princess != carc__segment_tag_bit("princess"))
+        s->s_princess != carc__segment_tag_bit("princess") ||
+        s->rule_move != carc__rule(g, RULE_DRAGON_MOVE) ||
+        s->rule_fairy != carc__rule(g, RULE_FAIRY) ||
+        s->rule_princess != carc__rule(g, RULE_PRINCESS) ||
+        s->rule_tiles != carc__rule(g, RULE_DRAGON_TILES) ||
+        s->vetoed != carc__figure_moves_vetoed(g))
         return false;
     if (s->dragon < -1 || s->dragon >= nf || s->fairy < -1 || s->fairy >= nf || s->entered > 1 ||
         (s->flight > PD_FLIGHT_STEPS + 1 && s->flight != PD_FLIGHT_OVER) ||
@@ -149,6 +158,13 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         return false;
     for (int i = 0; i < s->nvisited; i++)
         if (s->visited[i] < 0 || s->visited[i] >= nt) return false;
+    /* the dragon is never attached (only the fairy is: may_deploy reads
+     * the dragon's tile from its own record) */
+    if (s->dragon >= 0) {
+        carc_fig d;
+        carc__figure_get(g, s->dragon, &d);
+        if (d.where == CARC_PLACE_ATTACHED) return false;
+    }
     for (int i = 0; i < s->naside; i++)
         if (s->aside[i] < 0 || s->aside[i] >= carc__ntypes) return false;
     uint64_t fol[CARC_MAX_PLAYERS][2];
@@ -225,6 +241,11 @@ static void setup(carc_game *g)
     s->t_portal = carc__tile_tag_bit("portal");
     s->t_coc_inner = carc__tile_tag_bit("coc_inner");
     s->s_princess = carc__segment_tag_bit("princess");
+    s->rule_move = (uint8_t)carc__rule(g, RULE_DRAGON_MOVE);
+    s->rule_fairy = (uint8_t)carc__rule(g, RULE_FAIRY);
+    s->rule_princess = (uint8_t)carc__rule(g, RULE_PRINCESS);
+    s->rule_tiles = (uint8_t)carc__rule(g, RULE_DRAGON_TILES);
+    s->vetoed = carc__figure_moves_vetoed(g);
     s->dragon = s->fairy = -1;
     for (int i = 0; i < carc__figure_count(g); i++) {
         carc_fig f;
@@ -332,14 +353,20 @@ static void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS])
 {
     const pd_state *s = cst(g);
     memset(work, 0, CARC_MAX_PLAYERS);
-    if (s->fairy < 0) return;
-    carc_fig fairy;
-    carc__figure_get(g, s->fairy, &fairy);
-    if (fairy.where == CARC_PLACE_ATTACHED) {
-        carc_fig f;
-        carc__figure_get(g, fairy.arg, &f);
-        if (f.owner >= 0 && f.owner < CARC_MAX_PLAYERS) work[f.owner] = 1;
-    } else if (fairy.where == CARC_PLACE_TILE && carc__rule(g, RULE_FAIRY) == 2) {
+    const int nf = carc__figure_count(g);
+    if (s->fairy < 0 || s->fairy >= nf) return;
+    /* the records read in place */
+    const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
+    const char *f = F + (size_t)s->fairy * CARC__FIG_BYTES;
+    const uint8_t w = (uint8_t)f[CARC__FIG_WHERE];
+    if (w == CARC_PLACE_ATTACHED) {
+        uint16_t host;
+        memcpy(&host, f + CARC__FIG_ARG, sizeof host);
+        /* (a host out of range: carc__figure_get's figure of owner 0) */
+        const int owner =
+            host < nf ? (int8_t)F[(size_t)host * CARC__FIG_BYTES + CARC__FIG_OWNER] : 0;
+        if (owner >= 0 && owner < CARC_MAX_PLAYERS) work[owner] = 1;
+    } else if (w == CARC_PLACE_TILE && s->rule_fairy == 2) {
         memset(work, 1, CARC_MAX_PLAYERS);
     }
 }
@@ -352,18 +379,26 @@ typedef struct step_ctx {
 } step_ctx;
 
 /* carc__figure_tile of the fairy (-1: none), its host read here when it
- * is attached (a follower on a segment: one hop, no chase) */
+ * is attached (a follower on a segment: one hop, no chase): the records
+ * read in place */
 static inline int fairy_tile(const carc_game *g, int fairy)
 {
-    if (fairy < 0) return -1;
-    carc_fig f;
-    carc__figure_get(g, fairy, &f);
-    if (f.where == CARC_PLACE_SEGMENT || f.where == CARC_PLACE_TILE) return f.tile;
-    if (f.where != CARC_PLACE_ATTACHED) return -1;
-    carc_fig h;
-    carc__figure_get(g, f.arg, &h);
-    if (h.where == CARC_PLACE_SEGMENT || h.where == CARC_PLACE_TILE) return h.tile;
-    return carc__figure_tile_chase(g, fairy);
+    const unsigned nf = (unsigned)carc__figure_count(g);
+    if ((unsigned)fairy >= nf) return -1;
+    const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
+    const char *f = F + (size_t)fairy * CARC__FIG_BYTES;
+    uint16_t v;
+    uint8_t w = (uint8_t)f[CARC__FIG_WHERE];
+    if (w == CARC_PLACE_ATTACHED) {
+        memcpy(&v, f + CARC__FIG_ARG, sizeof v);
+        if (v >= nf) return -1;
+        f = F + (size_t)v * CARC__FIG_BYTES;
+        w = (uint8_t)f[CARC__FIG_WHERE];
+        if (w == CARC_PLACE_ATTACHED) return carc__figure_tile_chase(g, fairy);
+    }
+    if (w != CARC_PLACE_SEGMENT && w != CARC_PLACE_TILE) return -1;
+    memcpy(&v, f + CARC__FIG_TILE, sizeof v);
+    return v;
 }
 
 static void step_ctx_get(const carc_game *g, step_ctx *c)
@@ -397,26 +432,81 @@ static int step_refusal(const carc_game *g, int d)
     return step_refusal_at(g, &c, d);
 }
 
-/* the directions a step may take now: bit d for each legal direction d
- * (step_refusal_at's rule for the four, the board's window read once) */
+/* The directions a step from placed tile `from` (where the dragon stands)
+ * may take: bit d for each legal direction d, step_refusal_at's rule for
+ * the four -- the tile's record and the board's window read once, the
+ * visited tiles compared with the four neighbours in one pass, the fairy's
+ * tile, the City's tag and the vetoes asked only while a direction is
+ * left. */
+static inline __attribute__((always_inline)) unsigned step_mask_from(const carc_game *g,
+                                                                     const pd_state *s, int from)
+{
+    int x, y;
+    carc__tile_xy(g, from, &x, &y);
+    const carc_grid v = carc__grid(g);
+    int to[4];
+    const uint32_t ux = (uint32_t)x - (uint32_t)v.x0, uy = (uint32_t)y - (uint32_t)v.y0;
+    if (ux - 1u < v.w - 2u && uy - 1u < v.h - 2u && v.w > 2u && v.h > 2u) {
+        /* inside the window: the four cells around (x, y) */
+        const int16_t *c = (const int16_t *)(const void *)v.cells + (size_t)uy * v.w + ux;
+        int16_t n;
+        memcpy(&n, c - v.w, sizeof n), to[0] = n;
+        memcpy(&n, c + 1, sizeof n), to[1] = n;
+        memcpy(&n, c + v.w, sizeof n), to[2] = n;
+        memcpy(&n, c - 1, sizeof n), to[3] = n;
+    } else {
+        for (int d = 0; d < 4; d++) to[d] = carc__grid_at(&v, x + dx[d], y + dy[d]);
+    }
+    unsigned m = (unsigned)(to[0] >= 0) | (unsigned)(to[1] >= 0) << 1 |
+                 (unsigned)(to[2] >= 0) << 2 | (unsigned)(to[3] >= 0) << 3;
+    if (!m) return 0;
+    /* the tiles of this flight (visited) */
+    const int nv = s->nvisited;
+#if defined(__SSE2__)
+    {
+        /* visited[] and the two bytes after it in one vector, each
+         * neighbour compared with its nv entries at once */
+        _Static_assert(offsetof(pd_state, visited) + 16 <= sizeof(pd_state) &&
+                           PD_FLIGHT_STEPS + 1 <= 8,
+                       "pd_state.visited: 16 bytes from it inside the state");
+        const __m128i vis = _mm_loadu_si128((const __m128i *)(const void *)s->visited);
+        const unsigned live = nv >= 8 ? 0xFFFFu : (1u << (2 * nv)) - 1u;
+        for (unsigned b = m; b; b &= b - 1) {
+            const int d = __builtin_ctz(b);
+            const __m128i eq = _mm_cmpeq_epi16(vis, _mm_set1_epi16((short)to[d]));
+            if ((unsigned)_mm_movemask_epi8(eq) & live) m &= ~(1u << d);
+        }
+    }
+#else
+    for (unsigned b = m; b; b &= b - 1) {
+        const int d = __builtin_ctz(b);
+        for (int i = 0; i < nv; i++)
+            if (s->visited[i] == to[d]) {
+                m &= ~(1u << d);
+                break;
+            }
+    }
+#endif
+    if (!m) return 0;
+    const int fairy = fairy_tile(g, s->fairy);
+    const bool vetoed = s->vetoed;
+    for (unsigned b = m; b; b &= b - 1) {
+        const int d = __builtin_ctz(b);
+        if (to[d] == fairy || (s->t_coc_inner && (tile_tags(g, to[d]) & s->t_coc_inner)) ||
+            (vetoed &&
+             !carc__figure_may_move(g, s->dragon, CARC_PLACE_TILE, to[d], 0, CAUSE_STEP)))
+            m &= ~(1u << d);
+    }
+    return m;
+}
+
+/* the directions a step may take now (step_mask_from where the dragon
+ * stands; 0 when it is off the board) */
 static unsigned step_mask_now(const carc_game *g)
 {
     const pd_state *s = cst(g);
-    step_ctx c;
-    step_ctx_get(g, &c);
-    unsigned m = 0;
-    if (c.from < 0) return 0;
-    const carc_grid v = carc__grid(g);
-    for (int d = 0; d < 4; d++) {
-        const int to = carc__grid_at(&v, c.x + dx[d], c.y + dy[d]);
-        if (to < 0 || to == c.fairy || visited(s, to)) continue;
-        if (s->t_coc_inner && (tile_tags(g, to) & s->t_coc_inner)) continue;
-        if (c.vetoed &&
-            !carc__figure_may_move(g, s->dragon, CARC_PLACE_TILE, to, 0, CAUSE_STEP))
-            continue;
-        m |= 1u << d;
-    }
-    return m;
+    const int from = carc__figure_tile(g, s->dragon);
+    return from >= 0 ? step_mask_from(g, s, from) : 0u;
 }
 
 /* The dragon has entered tile t: every eatable figure of a player there
@@ -431,11 +521,13 @@ static int eat(carc_game *g, int t)
      * attached there (most of the tiles the dragon enters) */
     const int stand = carc__tile_figure_count(g, t);
     if (stand == 0) return CARC_OK;
-    if (stand == 1 && s->dragon >= 0) {
-        carc_fig d;
-        carc__figure_get(g, s->dragon, &d);
-        if ((d.where == CARC_PLACE_TILE || d.where == CARC_PLACE_SEGMENT) && d.tile == t)
-            return CARC_OK;
+    if (stand == 1 && s->dragon >= 0) { /* the dragon's record read in place */
+        const char *d = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
+                        (size_t)s->dragon * CARC__FIG_BYTES;
+        const uint8_t w = (uint8_t)d[CARC__FIG_WHERE];
+        uint16_t dt;
+        memcpy(&dt, d + CARC__FIG_TILE, sizeof dt);
+        if ((w == CARC_PLACE_TILE || w == CARC_PLACE_SEGMENT) && dt == t) return CARC_OK;
     }
     bool others = true; /* pass 1 only when pass 0 saw a builder or pig */
     for (int pass = 0; pass < 2 && others; pass++) {
@@ -474,32 +566,20 @@ static bool is_knight(const carc_game *g, int fig, int root)
            carc__segment_root(g, f.tile, f.segment) == root;
 }
 
-/* Has tile type `type` a segment tagged `princess` (tag bit tag)?  A bit
- * per type, found once per thread (the catalogue is fixed). */
-#define PRINCESS_TYPES_WORDS 16
-static bool type_has_princess(int type, uint32_t tag)
+/* Has tile type `type` a segment tagged `princess` (tag bit tag)?  Its
+ * segments' tags read in place (a few words; no table to keep). */
+static inline bool type_has_princess(int type, uint32_t tag)
 {
-    static _Thread_local uint32_t bits[PRINCESS_TYPES_WORDS];
-    static _Thread_local uint32_t known; /* the tag bit the table was made for */
-    if (type >= PRINCESS_TYPES_WORDS * 32) return true; /* beyond the table: look */
-    if (known != tag) {
-        memset(bits, 0, sizeof bits);
-        for (int u = 0; u < carc__ntypes && u < PRINCESS_TYPES_WORDS * 32; u++)
-            for (int k = 0; k < carc__types[u].nseg; k++)
-                if (carc__types[u].seg[k].tags & tag) bits[u / 32] |= 1u << (u % 32);
-        known = tag;
-    }
-    return bits[type / 32] >> (type % 32) & 1u;
+    const tile_type *ty = &carc__types[type];
+    for (int k = 0, n = ty->nseg; k < n; k++)
+        if (ty->seg[k].tags & tag) return true;
+    return false;
 }
 
-/* The city of the princess segment of placed tile t if it holds a knight,
- * else -1. */
-static int princess_city(const carc_game *g, int t)
+/* princess_city's walk for placed tile t of type `type`, a type with a
+ * princess segment (type_has_princess) */
+static int princess_root(const carc_game *g, const pd_state *s, int t, int type)
 {
-    const pd_state *s = cst(g);
-    if (t < 0 || !s->s_princess) return -1;
-    int type = carc__tile_type(g, t);
-    if (!type_has_princess(type, s->s_princess)) return -1;
     const tile_type *ty = &carc__types[type];
     for (int k = 0; k < ty->nseg; k++) {
         if (!(ty->seg[k].tags & s->s_princess)) continue;
@@ -511,13 +591,29 @@ static int princess_city(const carc_game *g, int t)
     return -1;
 }
 
-/* the figure the fairy is attached to (C2), or -1 */
-static int fairy_host(const carc_game *g)
+/* The city of the princess segment of placed tile t if it holds a knight,
+ * else -1. */
+static int princess_city(const carc_game *g, int t)
 {
     const pd_state *s = cst(g);
-    carc_fig f;
-    carc__figure_get(g, s->fairy, &f);
-    return f.where == CARC_PLACE_ATTACHED ? f.arg : -1;
+    if (t < 0 || !s->s_princess) return -1;
+    int type = carc__tile_type(g, t);
+    if (!type_has_princess(type, s->s_princess)) return -1;
+    return princess_root(g, s, t, type);
+}
+
+/* the figure the fairy is attached to (C2), or -1 (its record read in
+ * place) */
+static int fairy_host(const carc_game *g)
+{
+    const int fairy = cst(g)->fairy;
+    if ((unsigned)fairy >= (unsigned)carc__figure_count(g)) return -1;
+    const char *f = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
+                    (size_t)fairy * CARC__FIG_BYTES;
+    if ((uint8_t)f[CARC__FIG_WHERE] != CARC_PLACE_ATTACHED) return -1;
+    uint16_t v;
+    memcpy(&v, f + CARC__FIG_ARG, sizeof v);
+    return v;
 }
 
 /* The fairy's own rule, whatever another module's veto says: may the fairy
@@ -582,28 +678,19 @@ static bool fairy_own_rule_allows(const carc_game *g, int p, int i, bool tile)
  * all when any_fairy_target says none)? */
 static bool fairy_own_target(const carc_game *g, int p)
 {
-    bool tile = carc__rule(g, RULE_FAIRY) == 2;
+    bool tile = cst(g)->rule_fairy == 2;
     int n = tile ? carc__tile_count(g) : carc__figure_count(g);
     for (int i = 0; i < n; i++)
         if (fairy_own_rule_allows(g, p, i, tile)) return true;
     return false;
 }
 
-static bool any_fairy_target(const carc_game *g, int p)
+/* any_fairy_target once p has followers on the board and a veto or
+ * pd_fairy_placement 2 is in play: each candidate asked */
+static __attribute__((noinline)) bool any_fairy_target_asked(const carc_game *g, int p)
 {
     const pd_state *s = cst(g);
-    if (p < 0 || p >= CARC_MAX_PLAYERS) return false;
-    /* the targets are among p's followers on the board: none, none */
-    const uint64_t b0 = s->followers[p][0], b1 = s->followers[p][1];
-    if (!(b0 | b1)) return false;
-    bool on_tile = carc__rule(g, RULE_FAIRY) == 2;
-    if (!on_tile && !carc__figure_moves_vetoed(g)) {
-        /* no veto: any of p's followers on the board but the host (two
-         * or more: one of them is not the host) */
-        if ((b0 & (b0 - 1)) || (b1 & (b1 - 1)) || (b0 && b1)) return true;
-        const int only = b0 ? __builtin_ctzll(b0) : 64 + __builtin_ctzll(b1);
-        return only != fairy_host(g);
-    }
+    const bool on_tile = s->rule_fairy == 2;
     int fairy = s->fairy, host = on_tile ? -1 : fairy_host(g);
     /* p's followers on the board (pd_state.followers): fairy_joins_ok's
      * figures but the host */
@@ -623,6 +710,26 @@ static bool any_fairy_target(const carc_game *g, int p)
     return false;
 }
 
+/* Has player p a target for the fairy (the deployment's "fairy" verb)?
+ * Inline for its common answers: no follower on the board, or (no veto,
+ * pd_fairy_placement 1) any of them but the host. */
+static inline __attribute__((always_inline)) bool any_fairy_target(const carc_game *g, int p)
+{
+    const pd_state *s = cst(g);
+    if (p < 0 || p >= CARC_MAX_PLAYERS) return false;
+    /* the targets are among p's followers on the board: none, none */
+    const uint64_t b0 = s->followers[p][0], b1 = s->followers[p][1];
+    if (!(b0 | b1)) return false;
+    if (s->rule_fairy != 2 && !s->vetoed) {
+        /* no veto: any of p's followers on the board but the host (two
+         * or more: one of them is not the host) */
+        if ((b0 & (b0 - 1)) || (b1 & (b1 - 1)) || (b0 && b1)) return true;
+        const int only = b0 ? __builtin_ctzll(b0) : 64 + __builtin_ctzll(b1);
+        return only != fairy_host(g);
+    }
+    return any_fairy_target_asked(g, p);
+}
+
 /* May player p use the portal to placed tile t: another tile than the one
  * just laid, with a spot the deployment rule allows for a figure of p's
  * supply (carc__figure_deploy_legal, CARC_CAUSE_PORTAL, no flags: free and
@@ -631,8 +738,8 @@ static bool any_fairy_target(const carc_game *g, int p)
 static int supply_figures(const carc_game *g, int p, int figs[CARC_FIGURE_KINDS])
 {
     int n = 0;
-    for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
-        int f = carc__figure_supply(g, p, k) ? carc__figure_in_supply(g, p, k) : -1;
+    for (unsigned b = carc__figure_supply_kinds(g, p); b; b &= b - 1) {
+        int f = carc__figure_in_supply(g, p, __builtin_ctz(b));
         if (f >= 0) figs[n++] = f;
     }
     return n;
@@ -695,7 +802,7 @@ static int princess_reset(carc_game *g)
  * knight to send home, asked first; nothing is deployed on the tile then. */
 static int princess_must_hook(carc_game *g)
 {
-    if (carc__rule(g, RULE_PRINCESS) != 2) return CARC_HOOK_NEXT;
+    if (cst(g)->rule_princess != 2) return CARC_HOOK_NEXT;
     int t = carc__tile_last(g);
     int root = princess_city(g, t);
     if (root < 0) return CARC_HOOK_NEXT;
@@ -724,7 +831,7 @@ static int flight(carc_game *g)
         s->nvisited < PD_FLIGHT_STEPS + 1)
         s->visited[s->nvisited++] = (int16_t)at;
     unsigned mask = 0;
-    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !(mask = step_mask_now(g))) {
+    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !(mask = step_mask_from(g, s, at))) {
         s->flight = 0; /* done, taken over, or a dead end */
         return CARC_HOOK_NEXT;
     }
@@ -738,12 +845,12 @@ static int flight(carc_game *g)
 
 static int flight_after(carc_game *g)
 {
-    return carc__rule(g, RULE_DRAGON_MOVE) == 1 ? flight(g) : CARC_HOOK_NEXT;
+    return cst(g)->rule_move == 1 ? flight(g) : CARC_HOOK_NEXT;
 }
 
 static int flight_before(carc_game *g)
 {
-    return carc__rule(g, RULE_DRAGON_MOVE) == 2 ? flight(g) : CARC_HOOK_NEXT;
+    return cst(g)->rule_move == 2 ? flight(g) : CARC_HOOK_NEXT;
 }
 
 /* Does player p have the fairy with one of its followers: attached to one
@@ -758,7 +865,7 @@ static bool fairy_with(const carc_game *g, int p)
         carc__figure_get(g, fairy.arg, &f);
         return f.owner == p;
     }
-    if (fairy.where != CARC_PLACE_TILE || carc__rule(g, RULE_FAIRY) != 2) return false;
+    if (fairy.where != CARC_PLACE_TILE || cst(g)->rule_fairy != 2) return false;
     int figs[CARC_ID_FIGURE_N];
     int n = carc__tile_figures(g, fairy.tile, figs, CARC_ID_FIGURE_N);
     for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
@@ -773,8 +880,14 @@ static bool fairy_with(const carc_game *g, int p)
  * one of its followers. */
 static int fairy_turn(carc_game *g)
 {
+    const pd_state *s = cst(g);
     int p = carc__current(g);
-    if (st(g)->fairy >= 0 && fairy_with(g, p))
+    if (s->fairy < 0) return CARC_HOOK_NEXT;
+    /* pd_fairy_placement 1: fairy_work[p] is set exactly while the fairy
+     * is attached to one of p's figures (fairy_work_of), fairy_with's
+     * answer */
+    if (s->rule_fairy != 2 ? (p >= 0 && p < CARC_MAX_PLAYERS && s->fairy_work[p])
+                           : fairy_with(g, p))
         carc__score_add(g, p, FAIRY_TURN_POINTS, REASON_FAIRY_TURN, 0, -1, 0);
     return CARC_HOOK_NEXT;
 }
@@ -795,7 +908,7 @@ static bool drawable(const carc_game *g, int type)
 static bool draw_aside(carc_game *g, int type)
 {
     pd_state *s = st(g);
-    if (s->entered || carc__rule(g, RULE_DRAGON_TILES) != 2 ||
+    if (s->entered || cst(g)->rule_tiles != 2 ||
         !(carc__types[type].tags & s->t_dragon) || s->naside >= PD_ASIDE_MAX)
         return false;
     s->aside[s->naside++] = (int16_t)type;
@@ -818,10 +931,18 @@ static bool may_deploy(const carc_game *g, int player, int kind, int tile, int s
     (void)player;
     (void)seg;
     const pd_state *s = cst(g);
-    if (cause == CARC_CAUSE_DUNGEON_EXIT) return true;
+    /* (a dungeon exit is no CARC_CAUSE_DEPLOY: the princess's rule first) */
     if (s->princess_done && cause == CARC_CAUSE_DEPLOY && tile == carc__tile_last(g)) return false;
-    if (!s->entered || s->dragon < 0) return true; /* the dragon is not in play yet */
-    if (tile != carc__figure_tile(g, s->dragon)) return true;
+    if (!s->entered || s->dragon < 0 || cause == CARC_CAUSE_DUNGEON_EXIT)
+        return true; /* the dragon is not in play yet */
+    /* carc__figure_tile of the dragon (never attached: state_check), its
+     * record read in place */
+    const char *d = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
+                    (size_t)s->dragon * CARC__FIG_BYTES;
+    const uint8_t w = (uint8_t)d[CARC__FIG_WHERE];
+    uint16_t dt;
+    memcpy(&dt, d + CARC__FIG_TILE, sizeof dt);
+    if ((w != CARC_PLACE_SEGMENT && w != CARC_PLACE_TILE) || tile != dt) return true;
     return !(carc__figure_kind_classes(g, kind) & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE));
 }
 
@@ -837,14 +958,14 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
     (void)e;
     const pd_state *s = cst(g);
     if (s->fairy < 0) return;
-    int t = carc__figure_tile(g, s->fairy);
-    if (t < 0) return;
     int figs[CARC_ID_FIGURE_N];
     int h = fairy_host(g), n;
-    if (h >= 0) { /* only its host is paid (on tile t: the fairy is there through it) */
+    if (h >= 0) { /* only its host is paid (a follower on a segment, below) */
         figs[0] = h;
         n = 1;
-    } else if (carc__rule(g, RULE_FAIRY) == 2) { /* C1: p's follower on its tile */
+    } else if (s->rule_fairy == 2) { /* C1: p's follower on its tile */
+        const int t = carc__figure_tile(g, s->fairy);
+        if (t < 0) return;
         n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
     } else { /* C2 without a host: nobody */
         return;
@@ -856,7 +977,7 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
         if (!is_follower(g, &f) || f.where != CARC_PLACE_SEGMENT ||
             carc__segment_root(g, f.tile, f.segment) != root || (paid >> f.owner & 1u))
             continue;
-        if (h >= 0 ? figs[i] != h : carc__rule(g, RULE_FAIRY) != 2) continue;
+        if (h >= 0 ? figs[i] != h : cst(g)->rule_fairy != 2) continue;
         int tiles[2];
         if (carc__bcb_castle_of(g, figs[i], tiles)) continue; /* a castle: no feature scored */
         paid |= 1u << f.owner;
@@ -867,25 +988,26 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
 
 /* ------------------------------------------------------------- events */
 
-/* The fairy's follower left its place: the fairy stays on that tile. */
+/* The fairy's follower left its place: the fairy stays on that tile.  The
+ * records read in place (fig and the fairy are figures of the game). */
 static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 {
     (void)cause;
     pd_state *s = st(g);
+    const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
     if (from->owner >= 0 && fig < CARC_ID_FIGURE_N) {
         const unsigned cl = (unsigned)carc__figure_kind_classes(g, from->kind);
         if (cl & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE)) {
-            carc_fig now;
-            carc__figure_get(g, fig, &now);
+            const uint8_t where = (uint8_t)F[(size_t)fig * CARC__FIG_BYTES + CARC__FIG_WHERE];
             const uint64_t bit = 1ull << (fig & 63);
-            const bool on = now.where == CARC_PLACE_SEGMENT || now.where == CARC_PLACE_TILE;
+            const bool on = where == CARC_PLACE_SEGMENT || where == CARC_PLACE_TILE;
             if (cl & CARC_CLASS_FOLLOWER) {
                 uint64_t *w = &s->followers[from->owner][fig >> 6];
                 if (on) *w |= bit;
                 else *w &= ~bit;
             }
             if (cl & CARC_CLASS_EATABLE) {
-                if (on || now.where == CARC_PLACE_ATTACHED) s->eatable[fig >> 6] |= bit;
+                if (on || where == CARC_PLACE_ATTACHED) s->eatable[fig >> 6] |= bit;
                 else s->eatable[fig >> 6] &= ~bit;
             }
         }
@@ -895,23 +1017,31 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
         return;
     }
     if (s->fairy < 0 || from->tile < 0) return;
-    carc_fig fairy;
-    carc__figure_get(g, s->fairy, &fairy);
-    if (fairy.where != CARC_PLACE_ATTACHED || fairy.arg != fig) return;
+    /* the fairy attached to fig (fairy_host) */
+    const char *f = F + (size_t)s->fairy * CARC__FIG_BYTES;
+    uint16_t host;
+    memcpy(&host, f + CARC__FIG_ARG, sizeof host);
+    if ((uint8_t)f[CARC__FIG_WHERE] != CARC_PLACE_ATTACHED || host != fig) return;
     carc__figure_move(g, s->fairy, CARC_PLACE_TILE, from->tile, 0, 0, 0, CAUSE_FAIRY_STAYS);
 }
 
 /* ------------------------------------------------------------ decisions */
 
+/* the verbs at a deployment: the tile just laid read once (its type for
+ * the princess and the portal) */
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     const pd_state *s = cst(g);
-    if (p->target < 0 || s->princess_done) return;
+    const int t = p->target;
+    if (t < 0 || s->princess_done) return;
     if (s->fairy >= 0 && any_fairy_target(g, p->player))
         carc__sink_push_kind(sink, ACT_FAIRY, 0, 0, VERB_FAIRY);
-    if (princess_city(g, p->target) >= 0 && carc__rule(g, RULE_PRINCESS) == 1)
+    const int type = carc__tile_type(g, t);
+    if (type < 0) return;
+    if (s->s_princess && type_has_princess(type, s->s_princess) &&
+        cst(g)->rule_princess == 1 && princess_root(g, s, t, type) >= 0)
         carc__sink_push_kind(sink, ACT_PRINCESS, 0, 0, VERB_PRINCESS);
-    if ((tile_tags(g, p->target) & s->t_portal) && any_portal_tile(g, p->player))
+    if ((carc__types[type].tags & s->t_portal) && any_portal_tile(g, p->player))
         carc__sink_push_kind(sink, ACT_PORTAL, 0, 0, VERB_PORTAL);
 }
 
@@ -932,15 +1062,21 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     case DEC_FAIRY: { /* fairy_target_of for p's followers on the board, ascending */
         const pd_state *s = cst(g);
         int fairy = s->fairy, host = fairy_host(g);
-        bool vetoed = carc__figure_moves_vetoed(g);
+        const bool vetoed = s->vetoed, ids_only = !sink->buf && sink->ids;
         if (p->player < 0 || p->player >= CARC_MAX_PLAYERS) break;
         for (int w = 0; w < 2; w++)
             for (uint64_t b = s->followers[p->player][w]; b; b &= b - 1) {
                 int i = w * 64 + __builtin_ctzll(b);
-                if (i != host &&
-                    (!vetoed ||
-                     carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY)))
+                if (i == host ||
+                    (vetoed &&
+                     !carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY)))
+                    continue;
+                if (ids_only) { /* carc__sink_push's ids, no action built */
+                    if (sink->n < sink->cap) sink->ids[sink->n] = CARC_ID_FIGURE + i;
+                    sink->n++;
+                } else {
                     carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
+                }
             }
         break;
     }
@@ -980,7 +1116,7 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
         if (p->target < 0 || s->princess_done) return false;
         if (a->kind == ACT_FAIRY) return s->fairy >= 0 && any_fairy_target(g, p->player);
         if (a->kind == ACT_PRINCESS)
-            return carc__rule(g, RULE_PRINCESS) == 1 && princess_city(g, p->target) >= 0;
+            return cst(g)->rule_princess == 1 && princess_city(g, p->target) >= 0;
         if (a->kind == ACT_PORTAL)
             return (tile_tags(g, p->target) & s->t_portal) && any_portal_tile(g, p->player);
         return false;
@@ -1022,7 +1158,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return r == CARC_MOVE_PROCEED ? eat(g, to) : CARC_OK;
     }
     case ACT_FAIRY:
-        return carc__decision_followup(g, carc__rule(g, RULE_FAIRY) == 2 ? DEC_FAIRY_TILE : DEC_FAIRY,
+        return carc__decision_followup(g, cst(g)->rule_fairy == 2 ? DEC_FAIRY_TILE : DEC_FAIRY,
                                        p->player, MOD, -1, 0);
     case ACT_FAIRY_TO:
         return carc__figure_move(g, s->fairy, CARC_PLACE_ATTACHED, -1, 0, a->arg, 0, CAUSE_FAIRY);

@@ -46,6 +46,14 @@ typedef struct pd_state {
      * (C2), or on a tile under pd_fairy_placement 2 (C1, every player) --,
      * set by figure_moved when the fairy moves (state_check recomputes it) */
     uint8_t fairy_work[CARC_MAX_PLAYERS];
+    /* the rule options' values (pd_dragon_move, pd_fairy_placement,
+     * pd_princess, pd_dragon_tiles), read by setup for the paths that ask
+     * them at every step, deployment or move (state_check compares them
+     * with carc__rule).  Since 0.12. */
+    uint8_t rule_move, rule_fairy, rule_princess, rule_tiles;
+    /* carc__figure_moves_vetoed, constant for a game: read by setup
+     * (state_check compares it).  Since 0.12. */
+    uint8_t vetoed;
 } pd_state;
 
 /* The placed tile the dragon stands on, or -1 when it is not in play (no
