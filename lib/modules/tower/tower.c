@@ -369,6 +369,9 @@ typedef struct tw_reach {
     uint64_t bits[CARC_MAX_TILES / 64];
     uint32_t known, capturable; /* figure kinds whose class was asked, and
                                    of them the capturable ones */
+    int nfig;                   /* figures standing on those tiles
+                                   (carc__tile_figure_count): a walk over
+                                   the figures ends after the last of them */
 } tw_reach;
 _Static_assert(CARC_FIGURE_KINDS <= 32, "a bit per figure kind");
 
@@ -382,11 +385,21 @@ static void reach_of(const carc_game *g, const tw_tower *w, tw_reach *r)
     int64_t ux = (int64_t)w->x - v.x0, uy = (int64_t)w->y - v.y0;
     if (ux < 0 || uy < 0 || ux >= v.w || uy >= v.h) return;
     int64_t a = ux - h < 0 ? 0 : ux - h, b = ux + h >= v.w ? v.w - 1 : ux + h;
+    /* only the tiles with a figure standing on them (the tile record's
+     * count, read in place: a cell of the grid holds a placed tile) */
+    const char *T = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_TILES_OFF) +
+                    CARC__TILE_NFIG;
+    int n = 0;
     const char *row = v.cells + (size_t)(uy * v.w) * sizeof(int16_t);
     for (int64_t x = a; x <= b; x++) {
         int16_t t;
         memcpy(&t, row + (size_t)x * sizeof t, sizeof t);
-        if (t >= 0) r->bits[t >> 6] |= 1ull << (t & 63);
+        if (t < 0) continue;
+        int c = (uint8_t)T[(size_t)t * CARC__TILE_BYTES];
+        if (c) {
+            r->bits[t >> 6] |= 1ull << (t & 63);
+            n += c;
+        }
     }
     a = uy - h < 0 ? 0 : uy - h;
     b = uy + h >= v.h ? v.h - 1 : uy + h;
@@ -394,8 +407,38 @@ static void reach_of(const carc_game *g, const tw_tower *w, tw_reach *r)
     for (int64_t y = a; y <= b; y++) {
         int16_t t;
         memcpy(&t, col + (size_t)(y * v.w) * sizeof t, sizeof t);
-        if (y != uy && t >= 0) r->bits[t >> 6] |= 1ull << (t & 63);
+        if (y == uy || t < 0) continue;
+        int c = (uint8_t)T[(size_t)t * CARC__TILE_BYTES];
+        if (c) {
+            r->bits[t >> 6] |= 1ull << (t & 63);
+            n += c;
+        }
     }
+    r->nfig = n;
+}
+
+/* The next figure from i on (ascending) standing on a tile of r (r->nfig
+ * of them in all; *left: how many are still ahead, counted down), or -1
+ * when none is left: the walks of capture_possible and the capture's
+ * listing read the figure records in place and stop after the last
+ * figure within reach. */
+static inline int next_in_reach(const carc_game *g, const tw_reach *r, int i, int *left)
+{
+    if (!*left) return -1;
+    const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
+    for (int n = carc__figure_count(g); i < n; i++) {
+        const char *f = F + (size_t)i * CARC__FIG_BYTES;
+        const uint8_t where = (uint8_t)f[CARC__FIG_WHERE];
+        if (where != CARC_PLACE_SEGMENT && where != CARC_PLACE_TILE) continue;
+        uint16_t t;
+        memcpy(&t, f + CARC__FIG_TILE, sizeof t);
+        if (t < CARC_MAX_TILES && (r->bits[t >> 6] >> (t & 63)) & 1) {
+            --*left;
+            return i;
+        }
+    }
+    *left = 0;
+    return -1;
 }
 
 static inline bool reach_has(const tw_reach *r, int t)
@@ -467,7 +510,8 @@ static bool capture_possible(const carc_game *g, int p, int t)
     if (!w) return false;
     tw_reach r;
     reach_of(g, w, &r);
-    for (int i = 0, n = carc__figure_count(g); i < n; i++)
+    for (int left = r.nfig, i = next_in_reach(g, &r, 0, &left); i >= 0;
+         i = next_in_reach(g, &r, i + 1, &left))
         if (capturable_in(g, p, &r, i)) return true;
     return false;
 }
@@ -631,7 +675,8 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         if (!w) break;
         tw_reach r;
         reach_of(g, w, &r);
-        for (int i = 0, n = carc__figure_count(g); i < n; i++)
+        for (int left = r.nfig, i = next_in_reach(g, &r, 0, &left); i >= 0;
+             i = next_in_reach(g, &r, i + 1, &left))
             if (capturable_in(g, p->player, &r, i))
                 carc__sink_push_kind(sink, ACT_CAPTURE, i, 0, CARC_ID_FIGURE + i);
         break;
