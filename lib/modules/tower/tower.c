@@ -659,6 +659,16 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     const tw_state *s = cst(g);
     switch (p->kind) {
     case DEC_FLOOR:
+        if (!sink->buf && sink->ids && sink->n + s->ntowers <= sink->cap) {
+            /* ids only, room for every tower: written straight (the towers
+             * are in placement order: their tile ids ascend) */
+            int32_t *ids = sink->ids + sink->n;
+            size_t n = 0;
+            for (int i = 0; i < s->ntowers; i++)
+                if (open_tower(&s->tower[i])) ids[n++] = CARC_ID_TILE + s->tower[i].tile;
+            sink->n += n;
+            break;
+        }
         for (int i = 0; i < s->ntowers; i++)
             if (open_tower(&s->tower[i])) push_tile(g, sink, ACT_FLOOR_AT, s->tower[i].tile, 0);
         break;
