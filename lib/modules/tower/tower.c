@@ -106,6 +106,10 @@ typedef struct tw_state {
     uint8_t prisoners;                 /* followers held as prisoners now      */
     uint8_t held[CARC_MAX_PLAYERS];    /* of them, player p's (offer_ransom's
                                           gate: the player whose turn it is)   */
+    uint8_t nopen;                     /* open towers (no follower on top)     */
+    uint8_t nfloored;                  /* of them, those with a floor: the
+                                          deployment's verbs read the two
+                                          counts before the supply (recount)   */
     tw_tower tower[];                  /* one per foundation of the catalogue,
                                           in placement order (tile ascending)  */
 } tw_state;
@@ -246,14 +250,25 @@ static bool tile_structure(const carc_game *g, int tile, carc_structure *out)
 
 static bool open_tower(const tw_tower *w) { return w->top < 0; }
 
+/* nopen and nfloored from the towers (after a foundation, a floor, a top
+ * arrived or gone: a few a game; state_check compares them) */
+static void recount(const tw_state *s, uint8_t *nopen, uint8_t *nfloored)
+{
+    int o = 0, f = 0;
+    for (int i = 0; i < s->ntowers; i++)
+        if (open_tower(&s->tower[i])) {
+            o++;
+            f += s->tower[i].height != 0;
+        }
+    *nopen = (uint8_t)o;
+    *nfloored = (uint8_t)f;
+}
+
 /* may player p put a floor anywhere? */
 static bool floor_possible(const carc_game *g, int p)
 {
     const tw_state *s = cst(g);
-    if (!s->floors[p]) return false;
-    for (int i = 0; i < s->ntowers; i++)
-        if (open_tower(&s->tower[i])) return true;
-    return false;
+    return s->floors[p] && s->nopen;
 }
 
 /* top_ok with the supply's figure of that kind known (f, or -1 to find it) */
@@ -279,7 +294,7 @@ static bool top_ok(const carc_game *g, int p, int kind, int i)
  * read before the supply */
 static bool top_possible(const carc_game *g, int p, int kind)
 {
-    if (carc__figure_supply(g, p, kind) == 0) return false;
+    if (!cst(g)->nfloored || carc__figure_supply(g, p, kind) == 0) return false;
     int f = -1;
     for (int i = 0; i < cst(g)->ntowers; i++)
         if (top_ok_with(g, p, kind, i, &f)) return true;
@@ -335,6 +350,9 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
     if (held != s->prisoners) return false;
     for (int p = 0; p < CARC_MAX_PLAYERS; p++)
         if (s->held[p] != of[p]) return false;
+    uint8_t nopen, nfloored;
+    recount(s, &nopen, &nfloored);
+    if (s->nopen != nopen || s->nfloored != nfloored) return false;
     for (int i = 0; i < n; i++) {
         const carc_pending *p = &queue[i];
         if (p->owner != MOD) continue;
@@ -565,6 +583,7 @@ static int note_foundation(carc_game *g)
     w->x = (int16_t)x;
     w->y = (int16_t)y;
     w->top = -1;
+    s->nopen++; /* open, no floor yet */
     return CARC_HOOK_NEXT;
 }
 
@@ -602,6 +621,7 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
         int i = tower_index(s, now.tile);
         if (i >= 0) s->tower[i].top = (int16_t)fig;
     }
+    if (is_top(from) || is_top(&now)) recount(s, &s->nopen, &s->nfloored);
 }
 
 /* ------------------------------------------------------------ decisions */
@@ -647,8 +667,11 @@ static unsigned tops_possible(const carc_game *g, int p)
 
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
-    if (p->player < 0 || !cst(g)->ntowers) return;
-    if (floor_possible(g, p->player)) carc__sink_push_kind(sink, ACT_FLOOR, 0, 0, VERB_FLOOR);
+    const tw_state *s = cst(g);
+    /* no open tower: no floor, no top; no open one with a floor: no top */
+    if (p->player < 0 || !s->nopen) return;
+    if (s->floors[p->player]) carc__sink_push_kind(sink, ACT_FLOOR, 0, 0, VERB_FLOOR);
+    if (!s->nfloored) return;
     unsigned tops = tops_possible(g, p->player);
     for (int k = CARC_FIGURE_FOLLOWER; k <= CARC_FIGURE_BIG; k++)
         if (tops >> k & 1u) carc__sink_push_kind(sink, ACT_TOP, k, 0, VERB_TOP + k);
@@ -808,7 +831,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_FLOOR_AT: {
         int t = carc__tile_at(g, a->x, a->y), i = tower_index(s, t);
         if (i < 0 || !s->floors[p->player]) return CARC_E_ILLEGAL;
-        s->tower[i].height++;
+        if (!s->tower[i].height++ && open_tower(&s->tower[i])) s->nfloored++; /* a first floor */
         s->floors[p->player]--;
         if (!capture_possible(g, p->player, t)) return CARC_OK;
         return carc__decision_followup(g, DEC_CAPTURE, p->player, MOD, t, 0);
