@@ -1420,6 +1420,11 @@ bool carc__figure_may_move(const carc_game *g, int fig, int where, int tile, int
  * instead.  Constant for a game; any time.  Since 0.11. */
 bool carc__figure_moves_vetoed(const carc_game *g);
 int carc__figure_supply(const carc_game *g, int player, int kind);
+/* The kinds of which player has figures in supply: bit k set when
+ * carc__figure_supply(g, player, k) > 0 (0 for a bad player) -- one call
+ * for a module asking about several kinds (the Tower's top verbs).
+ * Read-only; any time.  Since 0.12. */
+unsigned carc__figure_supply_kinds(const carc_game *g, int player);
 int carc__figure_supply_class(const carc_game *g, int player, unsigned classes);
 int carc__figure_kind_classes(const carc_game *g, int kind);
 /* figure index of one of player's kind in supply, or -1 */

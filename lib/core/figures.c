@@ -277,6 +277,11 @@ int carc__figure_supply(const carc_game *g, int player, int kind)
     return g->supply[player][kind];
 }
 
+unsigned carc__figure_supply_kinds(const carc_game *g, int player)
+{
+    return player >= 0 && player < g->nplayers ? g->supply_mask[player] : 0u;
+}
+
 int carc__figure_supply_class(const carc_game *g, int player, unsigned classes)
 {
     int n = 0;

@@ -641,20 +641,19 @@ static void push_tile(const carc_game *g, action_sink *sink, int kind, int t, in
     carc__sink_push(sink, &a, CARC_ID_TILE + t);
 }
 
-/* top_possible for both kinds (a bit per kind): the towers before the
- * first open one with a floor are passed over once, not once per kind */
-static unsigned tops_possible(const carc_game *g, int p)
+/* top_possible for the kinds of `kinds` (a bit per kind, player p's kinds
+ * in supply): the towers before the first open one with a floor are passed
+ * over once, not once per kind.  Out of line: the deployment's verbs ask
+ * it only when a top may be possible */
+static __attribute__((noinline)) unsigned tops_possible(const carc_game *g, int p, unsigned kinds)
 {
     const tw_state *s = cst(g);
     unsigned out = 0;
-    int first = -1;
+    int first = 0;
+    while (first < s->ntowers && (!s->tower[first].height || !open_tower(&s->tower[first])))
+        first++;
     for (int k = CARC_FIGURE_FOLLOWER; k <= CARC_FIGURE_BIG; k++) {
-        if (carc__figure_supply(g, p, k) == 0) continue;
-        if (first < 0) {
-            first = 0;
-            while (first < s->ntowers && (!s->tower[first].height || !open_tower(&s->tower[first])))
-                first++;
-        }
+        if (!(kinds >> k & 1u)) continue;
         int f = -1;
         for (int i = first; i < s->ntowers; i++)
             if (top_ok_with(g, p, k, i, &f)) {
@@ -668,11 +667,16 @@ static unsigned tops_possible(const carc_game *g, int p)
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     const tw_state *s = cst(g);
-    /* no open tower: no floor, no top; no open one with a floor: no top */
-    if (p->player < 0 || !s->nopen) return;
-    if (s->floors[p->player]) carc__sink_push_kind(sink, ACT_FLOOR, 0, 0, VERB_FLOOR);
+    int pl = p->player;
+    /* no open tower: no floor, no top; no open one with a floor, or no
+     * follower nor big follower in supply: no top */
+    if (pl < 0 || !s->nopen) return;
+    if (s->floors[pl]) carc__sink_push_kind(sink, ACT_FLOOR, 0, 0, VERB_FLOOR);
     if (!s->nfloored) return;
-    unsigned tops = tops_possible(g, p->player);
+    unsigned kinds = carc__figure_supply_kinds(g, pl) &
+                     (1u << CARC_FIGURE_FOLLOWER | 1u << CARC_FIGURE_BIG);
+    if (!kinds) return;
+    unsigned tops = tops_possible(g, pl, kinds);
     for (int k = CARC_FIGURE_FOLLOWER; k <= CARC_FIGURE_BIG; k++)
         if (tops >> k & 1u) carc__sink_push_kind(sink, ACT_TOP, k, 0, VERB_TOP + k);
 }
