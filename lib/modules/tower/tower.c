@@ -334,8 +334,8 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
     for (int i = 0; i < s->ntowers; i++) {
         const tw_tower *w = &s->tower[i];
         if (w->tile < 0 || w->tile >= carc__tile_count(g) || w->top < -1 || w->top >= nf ||
-            carc__tile_at(g, w->x, w->y) != w->tile || tower_index(s, w->tile) != i)
-            return false;
+            carc__tile_at(g, w->x, w->y) != w->tile || (i && w->tile <= s->tower[i - 1].tile))
+            return false; /* placed, in placement order (tile ascending, no tile twice) */
     }
     int held = 0, of[CARC_MAX_PLAYERS] = {0};
     for (int i = 0; i < nf; i++) {
@@ -572,8 +572,10 @@ static int note_foundation(carc_game *g)
 {
     tw_state *s = st(g);
     int t = carc__tile_last(g);
+    /* the towers ascend by tile (state_check): t, the last tile placed, can
+     * only be the last of them */
     if (t < 0 || !(carc__types[carc__tile_type(g, t)].tags & s->tag) ||
-        s->ntowers >= s->cap || tower_index(s, t) >= 0)
+        s->ntowers >= s->cap || (s->ntowers && s->tower[s->ntowers - 1].tile == t))
         return CARC_HOOK_NEXT;
     tw_tower *w = &s->tower[s->ntowers++];
     memset(w, 0, sizeof *w);
@@ -606,6 +608,15 @@ static int offer_ransom(carc_game *g)
 static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 {
     (void)cause;
+    /* most moves (a deployment, a return home) neither leave nor reach a
+     * place held or a tile (a top): the figure's place read in place */
+    if (from->where != CARC_PLACE_HELD && from->where != CARC_PLACE_TILE &&
+        (unsigned)fig < (unsigned)carc__figure_count(g)) {
+        const uint8_t w = (uint8_t)((const char *)g +
+                                    (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF))
+                              [(size_t)fig * CARC__FIG_BYTES + CARC__FIG_WHERE];
+        if (w != CARC_PLACE_HELD && w != CARC_PLACE_TILE) return;
+    }
     tw_state *s = st(g);
     carc_fig now;
     carc__figure_get(g, fig, &now);
