@@ -271,12 +271,14 @@ static bool floor_possible(const carc_game *g, int p)
     return s->floors[p] && s->nopen;
 }
 
-/* top_ok with the supply's figure of that kind known (f, or -1 to find it) */
+/* top_ok with the supply's figure of that kind known (f, or -1 to find it;
+ * -2: none needed, no module vetoes a move and one is in supply) */
 static bool top_ok_with(const carc_game *g, int p, int kind, int i, int *f)
 {
     const tw_tower *w = &cst(g)->tower[i];
     if (!w->height || !open_tower(w)) return false;
     if (kind != CARC_FIGURE_FOLLOWER && kind != CARC_FIGURE_BIG) return false;
+    if (*f == -2) return true;
     if (*f < 0) *f = carc__figure_in_supply(g, p, kind);
     return *f >= 0 && carc__figure_may_move(g, *f, CARC_PLACE_TILE, w->tile, TOWER_TOP_ARG,
                                             CARC_CAUSE_DEPLOY);
@@ -289,13 +291,19 @@ static bool top_ok(const carc_game *g, int p, int kind, int i)
     return top_ok_with(g, p, kind, i, &f);
 }
 
+/* The f to start top_ok_with's questions with for player p's kind (one in
+ * supply): -2 when no enabled module vetoes a move (carc__figure_may_move
+ * answers yes: a figure of the kind in supply is all a top needs), else -1
+ * (the supply's figure looked up at the first open tower with a floor) */
+static int top_figure_start(const carc_game *g) { return carc__figure_moves_vetoed(g) ? -1 : -2; }
+
 /* the supply's figure is looked up once, at the first open tower with a
  * floor (not for every tower), and only when there is one: the towers are
  * read before the supply */
 static bool top_possible(const carc_game *g, int p, int kind)
 {
     if (!cst(g)->nfloored || carc__figure_supply(g, p, kind) == 0) return false;
-    int f = -1;
+    int f = top_figure_start(g);
     for (int i = 0; i < cst(g)->ntowers; i++)
         if (top_ok_with(g, p, kind, i, &f)) return true;
     return false;
@@ -663,6 +671,8 @@ static __attribute__((noinline)) unsigned tops_possible(const carc_game *g, int 
     int first = 0;
     while (first < s->ntowers && (!s->tower[first].height || !open_tower(&s->tower[first])))
         first++;
+    if (first >= s->ntowers) return 0;
+    if (!carc__figure_moves_vetoed(g)) return kinds; /* top_ok_with(first) with f -2 */
     for (int k = CARC_FIGURE_FOLLOWER; k <= CARC_FIGURE_BIG; k++) {
         if (!(kinds >> k & 1u)) continue;
         int f = -1;
@@ -711,7 +721,8 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
             if (open_tower(&s->tower[i])) push_tile(g, sink, ACT_FLOOR_AT, s->tower[i].tile, 0);
         break;
     case DEC_TOP: { /* the supply's figure looked up once, for every tower */
-        int f = -1;
+        if (carc__figure_supply(g, p->player, p->arg) == 0) break;
+        int f = top_figure_start(g);
         for (int i = 0; i < s->ntowers; i++)
             if (top_ok_with(g, p->player, p->arg, i, &f))
                 push_tile(g, sink, ACT_TOP_AT, s->tower[i].tile, 0);
