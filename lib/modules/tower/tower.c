@@ -88,6 +88,11 @@
 
 #define RANSOM_POINTS 3 /* expansions.md §4; JCZ RANSOM_POINTS */
 
+/* DEC_CAPTURE's arg: 0, or CAPTURE_SET and bit i for each figure i
+ * capturable (all of them below CAPTURE_SET_FIGS): capture_possible */
+#define CAPTURE_SET_FIGS 30
+#define CAPTURE_SET (1u << CAPTURE_SET_FIGS)
+
 /* a placed foundation and its tower */
 typedef struct tw_tower {
     int16_t tile;   /* placed tile order                                  */
@@ -330,6 +335,7 @@ static const tw_tower *tower_at(const carc_game *g, int t)
  * top), their count against the catalogue's, the prisoners' count, and the
  * decisions of this module in the queue: a player, a tower to capture
  * from, a figure kind, an exchange's holder and figure. */
+static bool capture_possible(const carc_game *g, int p, const tw_tower *w, int32_t *set);
 static bool state_check(const carc_game *g, const carc_pending *queue, int n)
 {
     const tw_state *s = cst(g);
@@ -372,9 +378,14 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         case DEC_TOP:
             if (p->arg < CARC_FIGURE_FOLLOWER || p->arg > CARC_FIGURE_BIG) return false;
             break;
-        case DEC_CAPTURE:
-            if (!tower_at(g, p->target)) return false;
+        case DEC_CAPTURE: {
+            const tw_tower *w = tower_at(g, p->target);
+            int32_t set;
+            if (!w) return false;
+            /* a set of figures: the one capture_possible finds now */
+            if (p->arg && (capture_possible(g, p->player, w, &set), set != p->arg)) return false;
             break;
+        }
         case DEC_EXCHANGE:
             if (p->arg < 0 || (p->arg & 0xff) >= np || (p->arg >> 8) >= nf) return false;
             break;
@@ -530,16 +541,28 @@ static int capture_refusal(const carc_game *g, int p, const tw_tower *w, int i)
     return capture_refusal_in(g, p, w, NULL, i);
 }
 
-static bool capture_possible(const carc_game *g, int p, int t)
+/* Can player p capture a figure from tower w now?  *set: the capture
+ * decision's arg -- CAPTURE_SET and a bit per figure capturable when every
+ * one is below CAPTURE_SET_FIGS (the capture's listing reads the bits
+ * instead of walking again: the decision is the floor's follow-up, taken
+ * next, on the same figures), else 0 (the listing walks).  state_check
+ * compares a pending capture's set with this answer. */
+static bool capture_possible(const carc_game *g, int p, const tw_tower *w, int32_t *set)
 {
-    const tw_tower *w = tower_at(g, t);
+    *set = 0;
     if (!w) return false;
     tw_reach r;
     reach_of(g, w, &r);
+    uint32_t bits = 0;
     for (int left = r.nfig, i = next_in_reach(g, &r, 0, &left); i >= 0;
          i = next_in_reach(g, &r, i + 1, &left))
-        if (capturable_in(g, p, &r, i)) return true;
-    return false;
+        if (capturable_in(g, p, &r, i)) {
+            if (i >= CAPTURE_SET_FIGS) return true; /* the listing walks */
+            bits |= 1u << i;
+        }
+    if (!bits) return false;
+    *set = (int32_t)(CAPTURE_SET | bits);
+    return true;
 }
 
 /* Is figure i a follower of `owner` held by `captor` (-1: any captor) with
@@ -732,6 +755,13 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         const tw_tower *w = tower_at(g, p->target);
         carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
         if (!w) break;
+        if (p->arg) { /* the figures capture_possible found at the floor */
+            for (uint32_t b = (uint32_t)p->arg & ~CAPTURE_SET; b; b &= b - 1) {
+                int i = __builtin_ctz(b);
+                carc__sink_push_kind(sink, ACT_CAPTURE, i, 0, CARC_ID_FIGURE + i);
+            }
+            break;
+        }
         tw_reach r;
         reach_of(g, w, &r);
         for (int left = r.nfig, i = next_in_reach(g, &r, 0, &left); i >= 0;
@@ -856,11 +886,12 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return carc__decision_followup(g, DEC_TOP, p->player, MOD, -1, a->arg);
     case ACT_FLOOR_AT: {
         int t = carc__tile_at(g, a->x, a->y), i = tower_index(s, t);
+        int32_t set;
         if (i < 0 || !s->floors[p->player]) return CARC_E_ILLEGAL;
         if (!s->tower[i].height++ && open_tower(&s->tower[i])) s->nfloored++; /* a first floor */
         s->floors[p->player]--;
-        if (!capture_possible(g, p->player, t)) return CARC_OK;
-        return carc__decision_followup(g, DEC_CAPTURE, p->player, MOD, t, 0);
+        if (!capture_possible(g, p->player, &s->tower[i], &set)) return CARC_OK;
+        return carc__decision_followup(g, DEC_CAPTURE, p->player, MOD, t, set);
     }
     case ACT_TOP_AT: {
         int t = carc__tile_at(g, a->x, a->y);
