@@ -396,12 +396,18 @@ static int enter_fig(const carc_game *g, int player, int kind, int t)
     return enter_fig_at(g, player, kind, t);
 }
 
-/* the entrance and the dragon asked once, not per kind */
+/* the entrance and the dragon asked once, not per kind; only the kinds
+ * in the player's supply (carc__figure_supply_kinds: enter_fig_at finds no
+ * figure of another) */
 static bool any_enter(const carc_game *g, int player, int t)
 {
     if (!entrance(g, t) || dragon_in(g)) return false;
-    for (int k = 0; k < NKINDS; k++)
-        if (enter_fig_at(g, player, kind_words[k].value, t) >= 0) return true;
+    unsigned kinds = carc__figure_supply_kinds(g, player);
+    if (!kinds) return false;
+    for (int k = 0; k < NKINDS; k++) {
+        int kind = kind_words[k].value;
+        if ((kinds >> kind & 1u) && enter_fig_at(g, player, kind, t) >= 0) return true;
+    }
     return false;
 }
 
@@ -409,6 +415,7 @@ static bool any_enter(const carc_game *g, int player, int t)
  * pig or wagon other than figure `fig`? */
 static bool tile_blocked(const carc_game *g, int t, int fig)
 {
+    if (!carc__tile_figure_count(g, t)) return false; /* none standing there: none listed */
     int figs[CARC_ID_FIGURE_N];
     int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
     for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
