@@ -679,11 +679,17 @@ static int go_home(carc_game *g)
 
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
-    if (p->target < 0) return;
-    if (any_enter(g, p->player, p->target)) carc__sink_push_kind(sink, ACT_ENTER, 0, 0, VERB_ENTER);
-    if (any_leave(g, p->player)) carc__sink_push_kind(sink, ACT_LEAVE, 0, 0, VERB_LEAVE);
-    if (flush_ok(g, p->player, p->target)) carc__sink_push_kind(sink, ACT_FLUSH, 0, 0, VERB_FLUSH);
-    if (any_fairy_target(g, p->player)) carc__sink_push_kind(sink, ACT_FAIRY, 0, 0, VERB_FAIRY);
+    const dungeon_state *s = cst(g);
+    int t = p->target, pl = p->player;
+    if (t < 0) return;
+    /* the verbs' first conditions read here, once: entering and the flush
+     * need a foundation (entrance), leaving and the fairy a piece below */
+    bool foundation = t < carc__tile_count(g) && (tile_tags(g, t) & s->t_tower);
+    if (foundation && any_enter(g, pl, t)) carc__sink_push_kind(sink, ACT_ENTER, 0, 0, VERB_ENTER);
+    if (!s->pieces_of[pl] && !foundation) return;
+    if (any_leave(g, pl)) carc__sink_push_kind(sink, ACT_LEAVE, 0, 0, VERB_LEAVE);
+    if (foundation && flush_ok(g, pl, t)) carc__sink_push_kind(sink, ACT_FLUSH, 0, 0, VERB_FLUSH);
+    if (any_fairy_target(g, pl)) carc__sink_push_kind(sink, ACT_FAIRY, 0, 0, VERB_FAIRY);
 }
 
 static void push_pass(action_sink *sink)
