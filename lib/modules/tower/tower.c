@@ -409,7 +409,12 @@ typedef struct tw_reach {
     int nfig;                   /* figures standing on those tiles
                                    (carc__tile_figure_count): a walk over
                                    the figures ends after the last of them */
+    uint8_t asked, yes;         /* the walk's constant questions, asked at
+                                   the first figure that needs them: bit
+                                   REACH_CASTLES, REACH_VETOED */
 } tw_reach;
+#define REACH_CASTLES 1u /* Bridges, Castles & Bazaars in play (castles' knights) */
+#define REACH_VETOED 2u  /* a module may veto a move (carc__figure_moves_vetoed) */
 _Static_assert(CARC_FIGURE_KINDS <= 32, "a bit per figure kind");
 
 static void reach_of(const carc_game *g, const tw_tower *w, tw_reach *r)
@@ -478,6 +483,17 @@ static inline int next_in_reach(const carc_game *g, const tw_reach *r, int i, in
     return -1;
 }
 
+static inline bool reach_asks(const carc_game *g, tw_reach *r, unsigned q)
+{
+    if (!(r->asked & q)) {
+        r->asked |= (uint8_t)q;
+        if (q == REACH_CASTLES ? carc__module_enabled(g, CARC_MODULE_BRIDGES_CASTLES)
+                               : carc__figure_moves_vetoed(g))
+            r->yes |= (uint8_t)q;
+    }
+    return (r->yes & q) != 0;
+}
+
 static inline bool reach_has(const tw_reach *r, int t)
 {
     return (unsigned)t < CARC_MAX_TILES && (r->bits[t >> 6] >> (t & 63)) & 1;
@@ -530,10 +546,11 @@ static inline __attribute__((always_inline)) bool capturable_in(const carc_game 
         !reach_has(r, f.tile) || !capturable_kind(g, r, f.kind))
         return false;
     int ct[2];
-    if (carc__bcb_castle_of(g, i, ct)) return false;
+    if (reach_asks(g, r, REACH_CASTLES) && carc__bcb_castle_of(g, i, ct)) return false;
     if (is_top(&f) && carc__rule(g, RULE_TOP_CAPTURE) == 1) return false;
     int where = f.owner == p ? CARC_PLACE_SUPPLY : CARC_PLACE_HELD;
-    return carc__figure_may_move(g, i, where, -1, f.owner == p ? 0 : p, CAUSE_CAPTURE);
+    return !reach_asks(g, r, REACH_VETOED) ||
+           carc__figure_may_move(g, i, where, -1, f.owner == p ? 0 : p, CAUSE_CAPTURE);
 }
 
 static int capture_refusal(const carc_game *g, int p, const tw_tower *w, int i)
