@@ -165,8 +165,8 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         s->flee_tile >= nt || s->flee_by < -1 || s->flee_by >= np || s->flee_k > np ||
         s->nent > ENT_MAX || s->ent_overflow > 1)
         return false;
-    for (int i = 0; i < s->nent; i++)
-        if (s->ent[i] < 0 || s->ent[i] >= nt) return false;
+    for (int i = 0; i < s->nent; i++) /* placed, ascending (note_foundation) */
+        if (s->ent[i] < 0 || s->ent[i] >= nt || (i && s->ent[i] <= s->ent[i - 1])) return false;
     for (int p = np; p < CARC_MAX_PLAYERS; p++)
         if (s->pieces_of[p]) return false;
     for (int i = 0; i < n; i++) {
@@ -225,8 +225,9 @@ static void note_foundation(carc_game *g, int t)
 {
     dungeon_state *s = st(g);
     if (t < 0 || !(carc__types[carc__tile_type(g, t)].tags & s->t_tower)) return;
-    for (int i = 0; i < s->nent; i++)
-        if (s->ent[i] == t) return;
+    /* laid in order, so ent ascends (state_check): t, the last tile laid
+     * (or the next of setup's walk), can only be the last remembered */
+    if (s->nent && s->ent[s->nent - 1] >= t) return;
     if (s->nent < ENT_MAX) s->ent[s->nent++] = (int16_t)t;
     else s->ent_overflow = 1;
 }
