@@ -416,14 +416,23 @@ static bool any_enter(const carc_game *g, int player, int t)
  * pig or wagon other than figure `fig`? */
 static bool tile_blocked(const carc_game *g, int t, int fig)
 {
-    if (!carc__tile_figure_count(g, t)) return false; /* none standing there: none listed */
-    int figs[CARC_ID_FIGURE_N];
-    int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
-    for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
-        if (figs[i] == fig) continue;
+    /* the figures standing on t (an attached one never blocks): the records
+     * read in place, the walk ending after the last of them */
+    int left = carc__tile_figure_count(g, t);
+    if (!left) return false;
+    const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
+    for (int i = 0, n = carc__figure_count(g); i < n && left; i++) {
+        const char *r = F + (size_t)i * CARC__FIG_BYTES;
+        const uint8_t where = (uint8_t)r[CARC__FIG_WHERE];
+        if (where != CARC_PLACE_SEGMENT && where != CARC_PLACE_TILE) continue;
+        uint16_t ft;
+        memcpy(&ft, r + CARC__FIG_TILE, sizeof ft);
+        if (ft != t) continue;
+        left--;
+        if (i == fig) continue;
         carc_fig f;
-        carc__figure_get(g, figs[i], &f);
-        if (f.owner < 0 || f.where == CARC_PLACE_ATTACHED) continue;
+        carc__figure_get(g, i, &f);
+        if (f.owner < 0) continue;
         if ((carc__figure_kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER) ||
             f.kind == CARC_FIGURE_BUILDER || f.kind == CARC_FIGURE_PIG)
             return true;
