@@ -405,9 +405,15 @@ static bool any_enter(const carc_game *g, int player, int t)
     if (!entrance(g, t) || dragon_in(g)) return false;
     unsigned kinds = carc__figure_supply_kinds(g, player);
     if (!kinds) return false;
+    /* no module vetoes a move: a kind that may enter with one in supply is
+     * enough (enter_fig_at's figure is only asked carc__figure_may_move) */
+    bool vetoed = carc__figure_moves_vetoed(g);
     for (int k = 0; k < NKINDS; k++) {
         int kind = kind_words[k].value;
-        if ((kinds >> kind & 1u) && enter_fig_at(g, player, kind, t) >= 0) return true;
+        if (!(kinds >> kind & 1u)) continue;
+        if (vetoed ? enter_fig_at(g, player, kind, t) >= 0
+                   : kind_may_enter(g, kind) && (kind != CARC_FIGURE_MAYOR || has_city(g, t)))
+            return true;
     }
     return false;
 }
