@@ -350,10 +350,16 @@ static inline void carc__sink_push(action_sink *s, const carc_action *a, int32_t
 }
 
 /* carc__sink_push of an action of `kind` with arg and target, every other
- * field zero: what most module decisions offer */
+ * field zero: what most module decisions offer (a sink of ids only gets
+ * the id without the action being made) */
 static inline void carc__sink_push_kind(action_sink *s, int kind, int arg, int target,
                                         int32_t id)
 {
+    if (!s->buf) {
+        if (s->ids && s->n < s->cap) s->ids[s->n] = id;
+        s->n++;
+        return;
+    }
     carc_action a = {0};
     a.kind = kind;
     a.arg = arg;
