@@ -350,10 +350,16 @@ static inline void carc__sink_push(action_sink *s, const carc_action *a, int32_t
 }
 
 /* carc__sink_push of an action of `kind` with arg and target, every other
- * field zero: what most module decisions offer */
+ * field zero: what most module decisions offer (a sink of ids only gets
+ * the id without the action being made) */
 static inline void carc__sink_push_kind(action_sink *s, int kind, int arg, int target,
                                         int32_t id)
 {
+    if (!s->buf) {
+        if (s->ids && s->n < s->cap) s->ids[s->n] = id;
+        s->n++;
+        return;
+    }
     carc_action a = {0};
     a.kind = kind;
     a.arg = arg;
@@ -1426,7 +1432,8 @@ bool carc__figure_moves_vetoed(const carc_game *g);
 int carc__figure_supply(const carc_game *g, int player, int kind);
 /* The kinds of which `player` holds at least one figure in supply: bit k
  * set exactly when carc__figure_supply(g, player, k) > 0 (one read of the
- * supply counts' mask, for a walk over the kinds in supply); 0 for a bad
+ * supply counts' mask: ask it once before asking about several kinds, as
+ * the Tower's top verbs and Princess & Dragon's portal do); 0 for a bad
  * player.  Read-only; any time.  Since 0.12. */
 unsigned carc__figure_supply_kinds(const carc_game *g, int player);
 int carc__figure_supply_class(const carc_game *g, int player, unsigned classes);

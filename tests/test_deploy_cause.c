@@ -392,7 +392,8 @@ END_TEST
 /* 5. Random games with the portal: at every deployment decision the
  * offered kind x segment ids are exactly those carc__figure_deploy_legal
  * allows a supply figure for the decision's cause, a queued one offers no
- * verb and no completed feature, and the figures are conserved. */
+ * verb and no completed feature, and the figures are conserved; at every
+ * decision carc__figure_supply_kinds has a bit for each kind in supply. */
 START_TEST(random_agreement)
 {
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
@@ -417,6 +418,13 @@ START_TEST(random_agreement)
             ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
             ck_assert_uint_gt(n, 0);
             const carc_pending *p = carc__front(g);
+            /* carc__figure_supply_kinds: a bit per kind in supply */
+            for (int pl = -1; pl <= o.num_players; pl++) {
+                unsigned kinds = carc__figure_supply_kinds(g, pl);
+                for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+                    ck_assert_uint_eq(kinds >> k & 1u, carc__figure_supply(g, pl, k) > 0);
+                ck_assert_uint_eq(kinds >> CARC_FIGURE_KINDS, 0);
+            }
             bool deploy_turn = p->kind == CARC_DECISION_DEPLOY;
             if (p->kind == CARC_DECISION_DEPLOY && p->target >= 0) {
                 bool q = (p->flags & CARC_PENDING_QUEUED_DEPLOY) != 0;

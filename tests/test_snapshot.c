@@ -656,6 +656,67 @@ START_TEST(config_with_and_without_template)
 }
 END_TEST
 
+/* The Tower's capture decision carries the figures its floor found
+ * capturable (its arg: bit 30 and a bit per figure); the tower's
+ * state_check compares them with the figures capturable in the restored
+ * state: a set with one figure more or one fewer is refused, 0 (the
+ * capture's listing walks the figures) is accepted and lists the same. */
+START_TEST(tower_capture_set_checked)
+{
+    const int32_t dec_capture = CARC_MODULE_KIND(CARC_MODULE_TOWER, 2);
+    int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS),
+            *ids2 = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
+    int found = 0;
+    for (uint64_t seed = 1; seed <= 40 && found < 6; seed++) {
+        carc_game *g = new_game(module_set("tower"), 2, seed);
+        uint64_t rs = seed;
+        while (!carc_game_is_terminal(g) && found < 6) {
+            if (g->npending && g->pend[0].kind == dec_capture && g->pend[0].arg) {
+                found++;
+                size_t n, fp, m = 0, m2 = 0;
+                uint8_t *b = bytes_of(g, true, &n);
+                size_t at = state_at(b, &fp);
+                ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &m),
+                                 CARC_OK);
+                uint8_t *c = malloc(n);
+                int32_t arg = g->pend[0].arg;
+                /* a figure added (the lowest one not in the set), one taken out */
+                int32_t edits[3] = {arg | (int32_t)(1u << __builtin_ctz(~(uint32_t)arg)),
+                                    arg & (arg - 1), 0};
+                for (int e = 0; e < 3; e++) {
+                    memcpy(c, b, n);
+                    carc_game h;
+                    memcpy(&h, c + at, sizeof h);
+                    h.pend[0].arg = edits[e];
+                    memcpy(c + at, &h, sizeof h);
+                    resum(c, n);
+                    carc_game *out = (carc_game *)1;
+                    int rc = carc_game_deserialize(&out, c, n);
+                    if (e < 2 && edits[e] != arg) { /* arg & (arg - 1) keeps bit 30 */
+                        ck_assert_int_eq(rc, CARC_E_CORRUPT);
+                        ck_assert_ptr_null(out);
+                        continue;
+                    }
+                    ck_assert_int_eq(rc, CARC_OK);
+                    ck_assert_int_eq(carc_game_legal_ids(out, ids2, CARC_NUM_DISTINCT_ACTIONS, &m2),
+                                     CARC_OK);
+                    ck_assert_uint_eq(m2, m);
+                    ck_assert_int_eq(memcmp(ids, ids2, m * sizeof ids[0]), 0);
+                    carc_game_free(out);
+                }
+                free(c);
+                free(b);
+            }
+            step(g, &rs, ids);
+        }
+        carc_game_free(g);
+    }
+    ck_assert_int_eq(found, 6);
+    free(ids);
+    free(ids2);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
     for (int i = 1; i + 1 < argc; i++)
@@ -672,6 +733,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, canonical_seed_refused);
     tcase_add_test(tc, template_games_equal);
     tcase_add_test(tc, config_with_and_without_template);
+    tcase_add_test(tc, tower_capture_set_checked);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -165,8 +165,8 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         s->flee_tile >= nt || s->flee_by < -1 || s->flee_by >= np || s->flee_k > np ||
         s->nent > ENT_MAX || s->ent_overflow > 1)
         return false;
-    for (int i = 0; i < s->nent; i++)
-        if (s->ent[i] < 0 || s->ent[i] >= nt) return false;
+    for (int i = 0; i < s->nent; i++) /* placed, ascending (note_foundation) */
+        if (s->ent[i] < 0 || s->ent[i] >= nt || (i && s->ent[i] <= s->ent[i - 1])) return false;
     for (int p = np; p < CARC_MAX_PLAYERS; p++)
         if (s->pieces_of[p]) return false;
     for (int i = 0; i < n; i++) {
@@ -225,8 +225,9 @@ static void note_foundation(carc_game *g, int t)
 {
     dungeon_state *s = st(g);
     if (t < 0 || !(carc__types[carc__tile_type(g, t)].tags & s->t_tower)) return;
-    for (int i = 0; i < s->nent; i++)
-        if (s->ent[i] == t) return;
+    /* laid in order, so ent ascends (state_check): t, the last tile laid
+     * (or the next of setup's walk), can only be the last remembered */
+    if (s->nent && s->ent[s->nent - 1] >= t) return;
     if (s->nent < ENT_MAX) s->ent[s->nent++] = (int16_t)t;
     else s->ent_overflow = 1;
 }
@@ -396,12 +397,24 @@ static int enter_fig(const carc_game *g, int player, int kind, int t)
     return enter_fig_at(g, player, kind, t);
 }
 
-/* the entrance and the dragon asked once, not per kind */
+/* the entrance and the dragon asked once, not per kind; only the kinds
+ * in the player's supply (carc__figure_supply_kinds: enter_fig_at finds no
+ * figure of another) */
 static bool any_enter(const carc_game *g, int player, int t)
 {
     if (!entrance(g, t) || dragon_in(g)) return false;
-    for (int k = 0; k < NKINDS; k++)
-        if (enter_fig_at(g, player, kind_words[k].value, t) >= 0) return true;
+    unsigned kinds = carc__figure_supply_kinds(g, player);
+    if (!kinds) return false;
+    /* no module vetoes a move: a kind that may enter with one in supply is
+     * enough (enter_fig_at's figure is only asked carc__figure_may_move) */
+    bool vetoed = carc__figure_moves_vetoed(g);
+    for (int k = 0; k < NKINDS; k++) {
+        int kind = kind_words[k].value;
+        if (!(kinds >> kind & 1u)) continue;
+        if (vetoed ? enter_fig_at(g, player, kind, t) >= 0
+                   : kind_may_enter(g, kind) && (kind != CARC_FIGURE_MAYOR || has_city(g, t)))
+            return true;
+    }
     return false;
 }
 
@@ -409,13 +422,23 @@ static bool any_enter(const carc_game *g, int player, int t)
  * pig or wagon other than figure `fig`? */
 static bool tile_blocked(const carc_game *g, int t, int fig)
 {
-    int figs[CARC_ID_FIGURE_N];
-    int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
-    for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
-        if (figs[i] == fig) continue;
+    /* the figures standing on t (an attached one never blocks): the records
+     * read in place, the walk ending after the last of them */
+    int left = carc__tile_figure_count(g, t);
+    if (!left) return false;
+    const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
+    for (int i = 0, n = carc__figure_count(g); i < n && left; i++) {
+        const char *r = F + (size_t)i * CARC__FIG_BYTES;
+        const uint8_t where = (uint8_t)r[CARC__FIG_WHERE];
+        if (where != CARC_PLACE_SEGMENT && where != CARC_PLACE_TILE) continue;
+        uint16_t ft;
+        memcpy(&ft, r + CARC__FIG_TILE, sizeof ft);
+        if (ft != t) continue;
+        left--;
+        if (i == fig) continue;
         carc_fig f;
-        carc__figure_get(g, figs[i], &f);
-        if (f.owner < 0 || f.where == CARC_PLACE_ATTACHED) continue;
+        carc__figure_get(g, i, &f);
+        if (f.owner < 0) continue;
         if ((carc__figure_kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER) ||
             f.kind == CARC_FIGURE_BUILDER || f.kind == CARC_FIGURE_PIG)
             return true;
@@ -672,11 +695,17 @@ static int go_home(carc_game *g)
 
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
-    if (p->target < 0) return;
-    if (any_enter(g, p->player, p->target)) carc__sink_push_kind(sink, ACT_ENTER, 0, 0, VERB_ENTER);
-    if (any_leave(g, p->player)) carc__sink_push_kind(sink, ACT_LEAVE, 0, 0, VERB_LEAVE);
-    if (flush_ok(g, p->player, p->target)) carc__sink_push_kind(sink, ACT_FLUSH, 0, 0, VERB_FLUSH);
-    if (any_fairy_target(g, p->player)) carc__sink_push_kind(sink, ACT_FAIRY, 0, 0, VERB_FAIRY);
+    const dungeon_state *s = cst(g);
+    int t = p->target, pl = p->player;
+    if (t < 0) return;
+    /* the verbs' first conditions read here, once: entering and the flush
+     * need a foundation (entrance), leaving and the fairy a piece below */
+    bool foundation = t < carc__tile_count(g) && (tile_tags(g, t) & s->t_tower);
+    if (foundation && any_enter(g, pl, t)) carc__sink_push_kind(sink, ACT_ENTER, 0, 0, VERB_ENTER);
+    if (!s->pieces_of[pl] && !foundation) return;
+    if (any_leave(g, pl)) carc__sink_push_kind(sink, ACT_LEAVE, 0, 0, VERB_LEAVE);
+    if (foundation && flush_ok(g, pl, t)) carc__sink_push_kind(sink, ACT_FLUSH, 0, 0, VERB_FLUSH);
+    if (any_fairy_target(g, pl)) carc__sink_push_kind(sink, ACT_FAIRY, 0, 0, VERB_FAIRY);
 }
 
 static void push_pass(action_sink *sink)

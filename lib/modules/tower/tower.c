@@ -88,6 +88,11 @@
 
 #define RANSOM_POINTS 3 /* expansions.md §4; JCZ RANSOM_POINTS */
 
+/* DEC_CAPTURE's arg: 0, or CAPTURE_SET and bit i for each figure i
+ * capturable (all of them below CAPTURE_SET_FIGS): capture_possible */
+#define CAPTURE_SET_FIGS 30
+#define CAPTURE_SET (1u << CAPTURE_SET_FIGS)
+
 /* a placed foundation and its tower */
 typedef struct tw_tower {
     int16_t tile;   /* placed tile order                                  */
@@ -106,6 +111,10 @@ typedef struct tw_state {
     uint8_t prisoners;                 /* followers held as prisoners now      */
     uint8_t held[CARC_MAX_PLAYERS];    /* of them, player p's (offer_ransom's
                                           gate: the player whose turn it is)   */
+    uint8_t nopen;                     /* open towers (no follower on top)     */
+    uint8_t nfloored;                  /* of them, those with a floor: the
+                                          deployment's verbs read the two
+                                          counts before the supply (recount)   */
     tw_tower tower[];                  /* one per foundation of the catalogue,
                                           in placement order (tile ascending)  */
 } tw_state;
@@ -246,22 +255,35 @@ static bool tile_structure(const carc_game *g, int tile, carc_structure *out)
 
 static bool open_tower(const tw_tower *w) { return w->top < 0; }
 
+/* nopen and nfloored from the towers (after a foundation, a floor, a top
+ * arrived or gone: a few a game; state_check compares them) */
+static void recount(const tw_state *s, uint8_t *nopen, uint8_t *nfloored)
+{
+    int o = 0, f = 0;
+    for (int i = 0; i < s->ntowers; i++)
+        if (open_tower(&s->tower[i])) {
+            o++;
+            f += s->tower[i].height != 0;
+        }
+    *nopen = (uint8_t)o;
+    *nfloored = (uint8_t)f;
+}
+
 /* may player p put a floor anywhere? */
 static bool floor_possible(const carc_game *g, int p)
 {
     const tw_state *s = cst(g);
-    if (!s->floors[p]) return false;
-    for (int i = 0; i < s->ntowers; i++)
-        if (open_tower(&s->tower[i])) return true;
-    return false;
+    return s->floors[p] && s->nopen;
 }
 
-/* top_ok with the supply's figure of that kind known (f, or -1 to find it) */
+/* top_ok with the supply's figure of that kind known (f, or -1 to find it;
+ * -2: none needed, no module vetoes a move and one is in supply) */
 static bool top_ok_with(const carc_game *g, int p, int kind, int i, int *f)
 {
     const tw_tower *w = &cst(g)->tower[i];
     if (!w->height || !open_tower(w)) return false;
     if (kind != CARC_FIGURE_FOLLOWER && kind != CARC_FIGURE_BIG) return false;
+    if (*f == -2) return true;
     if (*f < 0) *f = carc__figure_in_supply(g, p, kind);
     return *f >= 0 && carc__figure_may_move(g, *f, CARC_PLACE_TILE, w->tile, TOWER_TOP_ARG,
                                             CARC_CAUSE_DEPLOY);
@@ -274,13 +296,19 @@ static bool top_ok(const carc_game *g, int p, int kind, int i)
     return top_ok_with(g, p, kind, i, &f);
 }
 
+/* The f to start top_ok_with's questions with for player p's kind (one in
+ * supply): -2 when no enabled module vetoes a move (carc__figure_may_move
+ * answers yes: a figure of the kind in supply is all a top needs), else -1
+ * (the supply's figure looked up at the first open tower with a floor) */
+static int top_figure_start(const carc_game *g) { return carc__figure_moves_vetoed(g) ? -1 : -2; }
+
 /* the supply's figure is looked up once, at the first open tower with a
  * floor (not for every tower), and only when there is one: the towers are
  * read before the supply */
 static bool top_possible(const carc_game *g, int p, int kind)
 {
-    if (carc__figure_supply(g, p, kind) == 0) return false;
-    int f = -1;
+    if (!cst(g)->nfloored || carc__figure_supply(g, p, kind) == 0) return false;
+    int f = top_figure_start(g);
     for (int i = 0; i < cst(g)->ntowers; i++)
         if (top_ok_with(g, p, kind, i, &f)) return true;
     return false;
@@ -307,6 +335,7 @@ static const tw_tower *tower_at(const carc_game *g, int t)
  * top), their count against the catalogue's, the prisoners' count, and the
  * decisions of this module in the queue: a player, a tower to capture
  * from, a figure kind, an exchange's holder and figure. */
+static bool capture_possible(const carc_game *g, int p, const tw_tower *w, int32_t *set);
 static bool state_check(const carc_game *g, const carc_pending *queue, int n)
 {
     const tw_state *s = cst(g);
@@ -319,8 +348,8 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
     for (int i = 0; i < s->ntowers; i++) {
         const tw_tower *w = &s->tower[i];
         if (w->tile < 0 || w->tile >= carc__tile_count(g) || w->top < -1 || w->top >= nf ||
-            carc__tile_at(g, w->x, w->y) != w->tile || tower_index(s, w->tile) != i)
-            return false;
+            carc__tile_at(g, w->x, w->y) != w->tile || (i && w->tile <= s->tower[i - 1].tile))
+            return false; /* placed, in placement order (tile ascending, no tile twice) */
     }
     int held = 0, of[CARC_MAX_PLAYERS] = {0};
     for (int i = 0; i < nf; i++) {
@@ -335,6 +364,9 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
     if (held != s->prisoners) return false;
     for (int p = 0; p < CARC_MAX_PLAYERS; p++)
         if (s->held[p] != of[p]) return false;
+    uint8_t nopen, nfloored;
+    recount(s, &nopen, &nfloored);
+    if (s->nopen != nopen || s->nfloored != nfloored) return false;
     for (int i = 0; i < n; i++) {
         const carc_pending *p = &queue[i];
         if (p->owner != MOD) continue;
@@ -346,9 +378,14 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         case DEC_TOP:
             if (p->arg < CARC_FIGURE_FOLLOWER || p->arg > CARC_FIGURE_BIG) return false;
             break;
-        case DEC_CAPTURE:
-            if (!tower_at(g, p->target)) return false;
+        case DEC_CAPTURE: {
+            const tw_tower *w = tower_at(g, p->target);
+            int32_t set;
+            if (!w) return false;
+            /* a set of figures: the one capture_possible finds now */
+            if (p->arg && (capture_possible(g, p->player, w, &set), set != p->arg)) return false;
             break;
+        }
         case DEC_EXCHANGE:
             if (p->arg < 0 || (p->arg & 0xff) >= np || (p->arg >> 8) >= nf) return false;
             break;
@@ -369,7 +406,15 @@ typedef struct tw_reach {
     uint64_t bits[CARC_MAX_TILES / 64];
     uint32_t known, capturable; /* figure kinds whose class was asked, and
                                    of them the capturable ones */
+    int nfig;                   /* figures standing on those tiles
+                                   (carc__tile_figure_count): a walk over
+                                   the figures ends after the last of them */
+    uint8_t asked, yes;         /* the walk's constant questions, asked at
+                                   the first figure that needs them: bit
+                                   REACH_CASTLES, REACH_VETOED */
 } tw_reach;
+#define REACH_CASTLES 1u /* Bridges, Castles & Bazaars in play (castles' knights) */
+#define REACH_VETOED 2u  /* a module may veto a move (carc__figure_moves_vetoed) */
 _Static_assert(CARC_FIGURE_KINDS <= 32, "a bit per figure kind");
 
 static void reach_of(const carc_game *g, const tw_tower *w, tw_reach *r)
@@ -382,11 +427,21 @@ static void reach_of(const carc_game *g, const tw_tower *w, tw_reach *r)
     int64_t ux = (int64_t)w->x - v.x0, uy = (int64_t)w->y - v.y0;
     if (ux < 0 || uy < 0 || ux >= v.w || uy >= v.h) return;
     int64_t a = ux - h < 0 ? 0 : ux - h, b = ux + h >= v.w ? v.w - 1 : ux + h;
+    /* only the tiles with a figure standing on them (the tile record's
+     * count, read in place: a cell of the grid holds a placed tile) */
+    const char *T = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_TILES_OFF) +
+                    CARC__TILE_NFIG;
+    int n = 0;
     const char *row = v.cells + (size_t)(uy * v.w) * sizeof(int16_t);
     for (int64_t x = a; x <= b; x++) {
         int16_t t;
         memcpy(&t, row + (size_t)x * sizeof t, sizeof t);
-        if (t >= 0) r->bits[t >> 6] |= 1ull << (t & 63);
+        if (t < 0) continue;
+        int c = (uint8_t)T[(size_t)t * CARC__TILE_BYTES];
+        if (c) {
+            r->bits[t >> 6] |= 1ull << (t & 63);
+            n += c;
+        }
     }
     a = uy - h < 0 ? 0 : uy - h;
     b = uy + h >= v.h ? v.h - 1 : uy + h;
@@ -394,8 +449,49 @@ static void reach_of(const carc_game *g, const tw_tower *w, tw_reach *r)
     for (int64_t y = a; y <= b; y++) {
         int16_t t;
         memcpy(&t, col + (size_t)(y * v.w) * sizeof t, sizeof t);
-        if (y != uy && t >= 0) r->bits[t >> 6] |= 1ull << (t & 63);
+        if (y == uy || t < 0) continue;
+        int c = (uint8_t)T[(size_t)t * CARC__TILE_BYTES];
+        if (c) {
+            r->bits[t >> 6] |= 1ull << (t & 63);
+            n += c;
+        }
     }
+    r->nfig = n;
+}
+
+/* The next figure from i on (ascending) standing on a tile of r (r->nfig
+ * of them in all; *left: how many are still ahead, counted down), or -1
+ * when none is left: the walks of capture_possible and the capture's
+ * listing read the figure records in place and stop after the last
+ * figure within reach. */
+static inline int next_in_reach(const carc_game *g, const tw_reach *r, int i, int *left)
+{
+    if (!*left) return -1;
+    const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
+    for (int n = carc__figure_count(g); i < n; i++) {
+        const char *f = F + (size_t)i * CARC__FIG_BYTES;
+        const uint8_t where = (uint8_t)f[CARC__FIG_WHERE];
+        if (where != CARC_PLACE_SEGMENT && where != CARC_PLACE_TILE) continue;
+        uint16_t t;
+        memcpy(&t, f + CARC__FIG_TILE, sizeof t);
+        if (t < CARC_MAX_TILES && (r->bits[t >> 6] >> (t & 63)) & 1) {
+            --*left;
+            return i;
+        }
+    }
+    *left = 0;
+    return -1;
+}
+
+static inline bool reach_asks(const carc_game *g, tw_reach *r, unsigned q)
+{
+    if (!(r->asked & q)) {
+        r->asked |= (uint8_t)q;
+        if (q == REACH_CASTLES ? carc__module_enabled(g, CARC_MODULE_BRIDGES_CASTLES)
+                               : carc__figure_moves_vetoed(g))
+            r->yes |= (uint8_t)q;
+    }
+    return (r->yes & q) != 0;
 }
 
 static inline bool reach_has(const tw_reach *r, int t)
@@ -450,10 +546,11 @@ static inline __attribute__((always_inline)) bool capturable_in(const carc_game 
         !reach_has(r, f.tile) || !capturable_kind(g, r, f.kind))
         return false;
     int ct[2];
-    if (carc__bcb_castle_of(g, i, ct)) return false;
+    if (reach_asks(g, r, REACH_CASTLES) && carc__bcb_castle_of(g, i, ct)) return false;
     if (is_top(&f) && carc__rule(g, RULE_TOP_CAPTURE) == 1) return false;
     int where = f.owner == p ? CARC_PLACE_SUPPLY : CARC_PLACE_HELD;
-    return carc__figure_may_move(g, i, where, -1, f.owner == p ? 0 : p, CAUSE_CAPTURE);
+    return !reach_asks(g, r, REACH_VETOED) ||
+           carc__figure_may_move(g, i, where, -1, f.owner == p ? 0 : p, CAUSE_CAPTURE);
 }
 
 static int capture_refusal(const carc_game *g, int p, const tw_tower *w, int i)
@@ -461,15 +558,28 @@ static int capture_refusal(const carc_game *g, int p, const tw_tower *w, int i)
     return capture_refusal_in(g, p, w, NULL, i);
 }
 
-static bool capture_possible(const carc_game *g, int p, int t)
+/* Can player p capture a figure from tower w now?  *set: the capture
+ * decision's arg -- CAPTURE_SET and a bit per figure capturable when every
+ * one is below CAPTURE_SET_FIGS (the capture's listing reads the bits
+ * instead of walking again: the decision is the floor's follow-up, taken
+ * next, on the same figures), else 0 (the listing walks).  state_check
+ * compares a pending capture's set with this answer. */
+static bool capture_possible(const carc_game *g, int p, const tw_tower *w, int32_t *set)
 {
-    const tw_tower *w = tower_at(g, t);
+    *set = 0;
     if (!w) return false;
     tw_reach r;
     reach_of(g, w, &r);
-    for (int i = 0, n = carc__figure_count(g); i < n; i++)
-        if (capturable_in(g, p, &r, i)) return true;
-    return false;
+    uint32_t bits = 0;
+    for (int left = r.nfig, i = next_in_reach(g, &r, 0, &left); i >= 0;
+         i = next_in_reach(g, &r, i + 1, &left))
+        if (capturable_in(g, p, &r, i)) {
+            if (i >= CAPTURE_SET_FIGS) return true; /* the listing walks */
+            bits |= 1u << i;
+        }
+    if (!bits) return false;
+    *set = (int32_t)(CAPTURE_SET | bits);
+    return true;
 }
 
 /* Is figure i a follower of `owner` held by `captor` (-1: any captor) with
@@ -510,8 +620,10 @@ static int note_foundation(carc_game *g)
 {
     tw_state *s = st(g);
     int t = carc__tile_last(g);
+    /* the towers ascend by tile (state_check): t, the last tile placed, can
+     * only be the last of them */
     if (t < 0 || !(carc__types[carc__tile_type(g, t)].tags & s->tag) ||
-        s->ntowers >= s->cap || tower_index(s, t) >= 0)
+        s->ntowers >= s->cap || (s->ntowers && s->tower[s->ntowers - 1].tile == t))
         return CARC_HOOK_NEXT;
     tw_tower *w = &s->tower[s->ntowers++];
     memset(w, 0, sizeof *w);
@@ -521,6 +633,7 @@ static int note_foundation(carc_game *g)
     w->x = (int16_t)x;
     w->y = (int16_t)y;
     w->top = -1;
+    s->nopen++; /* open, no floor yet */
     return CARC_HOOK_NEXT;
 }
 
@@ -543,6 +656,15 @@ static int offer_ransom(carc_game *g)
 static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 {
     (void)cause;
+    /* most moves (a deployment, a return home) neither leave nor reach a
+     * place held or a tile (a top): the figure's place read in place */
+    if (from->where != CARC_PLACE_HELD && from->where != CARC_PLACE_TILE &&
+        (unsigned)fig < (unsigned)carc__figure_count(g)) {
+        const uint8_t w = (uint8_t)((const char *)g +
+                                    (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF))
+                              [(size_t)fig * CARC__FIG_BYTES + CARC__FIG_WHERE];
+        if (w != CARC_PLACE_HELD && w != CARC_PLACE_TILE) return;
+    }
     tw_state *s = st(g);
     carc_fig now;
     carc__figure_get(g, fig, &now);
@@ -558,6 +680,7 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
         int i = tower_index(s, now.tile);
         if (i >= 0) s->tower[i].top = (int16_t)fig;
     }
+    if (is_top(from) || is_top(&now)) recount(s, &s->nopen, &s->nfloored);
 }
 
 /* ------------------------------------------------------------ decisions */
@@ -577,20 +700,21 @@ static void push_tile(const carc_game *g, action_sink *sink, int kind, int t, in
     carc__sink_push(sink, &a, CARC_ID_TILE + t);
 }
 
-/* top_possible for both kinds (a bit per kind): the towers before the
- * first open one with a floor are passed over once, not once per kind */
-static unsigned tops_possible(const carc_game *g, int p)
+/* top_possible for the kinds of `kinds` (a bit per kind, player p's kinds
+ * in supply): the towers before the first open one with a floor are passed
+ * over once, not once per kind.  Out of line: the deployment's verbs ask
+ * it only when a top may be possible */
+static __attribute__((noinline)) unsigned tops_possible(const carc_game *g, int p, unsigned kinds)
 {
     const tw_state *s = cst(g);
     unsigned out = 0;
-    int first = -1;
+    int first = 0;
+    while (first < s->ntowers && (!s->tower[first].height || !open_tower(&s->tower[first])))
+        first++;
+    if (first >= s->ntowers) return 0;
+    if (!carc__figure_moves_vetoed(g)) return kinds; /* top_ok_with(first) with f -2 */
     for (int k = CARC_FIGURE_FOLLOWER; k <= CARC_FIGURE_BIG; k++) {
-        if (carc__figure_supply(g, p, k) == 0) continue;
-        if (first < 0) {
-            first = 0;
-            while (first < s->ntowers && (!s->tower[first].height || !open_tower(&s->tower[first])))
-                first++;
-        }
+        if (!(kinds >> k & 1u)) continue;
         int f = -1;
         for (int i = first; i < s->ntowers; i++)
             if (top_ok_with(g, p, k, i, &f)) {
@@ -603,9 +727,17 @@ static unsigned tops_possible(const carc_game *g, int p)
 
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
-    if (p->player < 0 || !cst(g)->ntowers) return;
-    if (floor_possible(g, p->player)) carc__sink_push_kind(sink, ACT_FLOOR, 0, 0, VERB_FLOOR);
-    unsigned tops = tops_possible(g, p->player);
+    const tw_state *s = cst(g);
+    int pl = p->player;
+    /* no open tower: no floor, no top; no open one with a floor, or no
+     * follower nor big follower in supply: no top */
+    if (pl < 0 || !s->nopen) return;
+    if (s->floors[pl]) carc__sink_push_kind(sink, ACT_FLOOR, 0, 0, VERB_FLOOR);
+    if (!s->nfloored) return;
+    unsigned kinds = carc__figure_supply_kinds(g, pl) &
+                     (1u << CARC_FIGURE_FOLLOWER | 1u << CARC_FIGURE_BIG);
+    if (!kinds) return;
+    unsigned tops = tops_possible(g, pl, kinds);
     for (int k = CARC_FIGURE_FOLLOWER; k <= CARC_FIGURE_BIG; k++)
         if (tops >> k & 1u) carc__sink_push_kind(sink, ACT_TOP, k, 0, VERB_TOP + k);
 }
@@ -615,11 +747,22 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     const tw_state *s = cst(g);
     switch (p->kind) {
     case DEC_FLOOR:
+        if (!sink->buf && sink->ids && sink->n + s->ntowers <= sink->cap) {
+            /* ids only, room for every tower: written straight (the towers
+             * are in placement order: their tile ids ascend) */
+            int32_t *ids = sink->ids + sink->n;
+            size_t n = 0;
+            for (int i = 0; i < s->ntowers; i++)
+                if (open_tower(&s->tower[i])) ids[n++] = CARC_ID_TILE + s->tower[i].tile;
+            sink->n += n;
+            break;
+        }
         for (int i = 0; i < s->ntowers; i++)
             if (open_tower(&s->tower[i])) push_tile(g, sink, ACT_FLOOR_AT, s->tower[i].tile, 0);
         break;
     case DEC_TOP: { /* the supply's figure looked up once, for every tower */
-        int f = -1;
+        if (carc__figure_supply(g, p->player, p->arg) == 0) break;
+        int f = top_figure_start(g);
         for (int i = 0; i < s->ntowers; i++)
             if (top_ok_with(g, p->player, p->arg, i, &f))
                 push_tile(g, sink, ACT_TOP_AT, s->tower[i].tile, 0);
@@ -629,9 +772,17 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         const tw_tower *w = tower_at(g, p->target);
         carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
         if (!w) break;
+        if (p->arg) { /* the figures capture_possible found at the floor */
+            for (uint32_t b = (uint32_t)p->arg & ~CAPTURE_SET; b; b &= b - 1) {
+                int i = __builtin_ctz(b);
+                carc__sink_push_kind(sink, ACT_CAPTURE, i, 0, CARC_ID_FIGURE + i);
+            }
+            break;
+        }
         tw_reach r;
         reach_of(g, w, &r);
-        for (int i = 0, n = carc__figure_count(g); i < n; i++)
+        for (int left = r.nfig, i = next_in_reach(g, &r, 0, &left); i >= 0;
+             i = next_in_reach(g, &r, i + 1, &left))
             if (capturable_in(g, p->player, &r, i))
                 carc__sink_push_kind(sink, ACT_CAPTURE, i, 0, CARC_ID_FIGURE + i);
         break;
@@ -752,11 +903,12 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return carc__decision_followup(g, DEC_TOP, p->player, MOD, -1, a->arg);
     case ACT_FLOOR_AT: {
         int t = carc__tile_at(g, a->x, a->y), i = tower_index(s, t);
+        int32_t set;
         if (i < 0 || !s->floors[p->player]) return CARC_E_ILLEGAL;
-        s->tower[i].height++;
+        if (!s->tower[i].height++ && open_tower(&s->tower[i])) s->nfloored++; /* a first floor */
         s->floors[p->player]--;
-        if (!capture_possible(g, p->player, t)) return CARC_OK;
-        return carc__decision_followup(g, DEC_CAPTURE, p->player, MOD, t, 0);
+        if (!capture_possible(g, p->player, &s->tower[i], &set)) return CARC_OK;
+        return carc__decision_followup(g, DEC_CAPTURE, p->player, MOD, t, set);
     }
     case ACT_TOP_AT: {
         int t = carc__tile_at(g, a->x, a->y);
