@@ -449,14 +449,22 @@ static bool wagon_adjacent(const carc_game *g, const am_wagon *w, int u, int seg
     return x - x0 >= -1 && x - x0 <= 1 && y - y0 >= -1 && y - y0 <= 1;
 }
 
-static bool wagon_target(const carc_game *g, int p, int u, int seg)
+/* The segments of placed tile u a wagon may name by their kind: roads,
+ * cities (rc_segs), monasteries (mon_segs) and a road laid over the tile
+ * (segment nseg, a bridge, when it has one): the segments s < tile_segs()
+ * with seg_kind() a road, city or monastery. */
+static uint32_t wagon_kinds(const carc_game *g, int u)
 {
-    const am_wagon *w = &cst(g)->wagon[p];
-    if (!w->live || u < 0 || u >= carc__tile_count(g)) return false;
-    if (seg < 0 || seg >= tile_segs(g, u)) return false;
-    int k = seg_kind(g, u, seg);
-    if (k != CARC_FEATURE_ROAD && k != CARC_FEATURE_CITY && k != CARC_FEATURE_MONASTERY)
-        return false;
+    const tile_type *ty = &carc__types[carc__tile_type(g, u)];
+    uint32_t m = (uint32_t)(ty->rc_segs | ty->mon_segs);
+    if (carc__segment_root(g, u, ty->nseg) >= 0) m |= 1u << ty->nseg;
+    return m;
+}
+
+/* wagon_target's tests past the segment's kind (u a placed tile, seg one
+ * of wagon_kinds(g, u)) */
+static bool wagon_claim(const carc_game *g, int p, const am_wagon *w, int u, int seg)
+{
     int root = carc__segment_root(g, u, seg);
     if (root == w->root || carc__root_complete(g, root) || carc__root_followers(g, root) > 0 ||
         !carc__segment_claimable(g, u, seg))
@@ -468,11 +476,22 @@ static bool wagon_target(const carc_game *g, int p, int u, int seg)
     return f >= 0 && carc__figure_may_move(g, f, CARC_PLACE_SEGMENT, u, 0, CAUSE_WAGON);
 }
 
+static bool wagon_target(const carc_game *g, int p, int u, int seg)
+{
+    const am_wagon *w = &cst(g)->wagon[p];
+    if (!w->live || u < 0 || u >= carc__tile_count(g)) return false;
+    if (seg < 0 || seg >= 32 || !(wagon_kinds(g, u) >> seg & 1)) return false;
+    return wagon_claim(g, p, w, u, seg);
+}
+
+/* Has tile u a target (wagon_target for some segment)?  The segments of
+ * the right kinds only, the tile's type read once. */
 static bool wagon_tile_ok(const carc_game *g, int p, int u)
 {
-    int n = tile_segs(g, u);
-    for (int s = 0; s < n; s++)
-        if (wagon_target(g, p, u, s)) return true;
+    const am_wagon *w = &cst(g)->wagon[p];
+    if (!w->live) return false;
+    for (uint32_t m = wagon_kinds(g, u); m; m &= m - 1)
+        if (wagon_claim(g, p, w, u, __builtin_ctz(m))) return true;
     return false;
 }
 
@@ -526,15 +545,23 @@ static unsigned place_rots(const carc_game *g, int type, int x, int y, unsigned 
     return 1u;
 }
 
+/* may_deploy while a barn stands, out of line: the usual answer (no barn
+ * on the board) is a leaf's */
+static __attribute__((noinline)) bool may_deploy_barns(const carc_game *g, int kind, int tile,
+                                                       int seg)
+{
+    if (seg_kind(g, tile, seg) != CARC_FEATURE_FIELD ||
+        !(carc__figure_kind_classes(g, kind) & CARC_CLASS_FOLLOWER))
+        return true;
+    return barn_in(g, carc__segment_root(g, tile, seg), -1) < 0;
+}
+
 /* no follower into a field with a barn (for any cause) */
 static bool may_deploy(const carc_game *g, int player, int kind, int tile, int seg, int cause)
 {
     (void)player;
     (void)cause;
-    if (!cst(g)->barns_on_board || seg_kind(g, tile, seg) != CARC_FEATURE_FIELD ||
-        !(carc__figure_kind_classes(g, kind) & CARC_CLASS_FOLLOWER))
-        return true;
-    return barn_in(g, carc__segment_root(g, tile, seg), -1) < 0;
+    return !cst(g)->barns_on_board || may_deploy_barns(g, kind, tile, seg);
 }
 
 /* the kinds' own rule; the core has checked that the feature may be
@@ -563,14 +590,20 @@ static uint32_t deploy_segs(const carc_game *g, int player, int kind, int tile, 
     (void)cause;
     if (kind != CARC_FIGURE_MAYOR && kind != CARC_FIGURE_WAGON) return 0; /* the barn: a verb */
     const tile_type *ty = &carc__types[carc__tile_type(g, tile)];
+    const int n = nseg < ty->nseg ? nseg : ty->nseg;
+    const uint32_t low = n < 32 ? (1u << n) - 1u : ~0u;
+    if (kind == CARC_FIGURE_WAGON) {
+        /* roads, cities (rc_segs) and monasteries (mon_segs); a segment
+         * past the type's is a road laid over the tile (seg_kind) */
+        uint32_t m = (uint32_t)(ty->rc_segs | ty->mon_segs) & low;
+        for (int s = n; s < nseg && s < 32; s++) m |= 1u << s;
+        return m;
+    }
+    /* the mayor: the cities among the roads and cities */
     uint32_t m = 0;
-    for (int s = 0; s < nseg; s++) {
-        /* seg_kind: segment nseg of the type is a road laid over the tile */
-        int k = s < ty->nseg ? ty->seg[s].kind : CARC_FEATURE_ROAD;
-        bool ok = kind == CARC_FIGURE_MAYOR ? k == CARC_FEATURE_CITY
-                                            : k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY ||
-                                                  k == CARC_FEATURE_MONASTERY;
-        if (ok) m |= 1u << s;
+    for (uint32_t r = (uint32_t)ty->rc_segs & low; r; r &= r - 1) {
+        int s = __builtin_ctz(r);
+        if (ty->seg[s].kind == CARC_FEATURE_CITY) m |= 1u << s;
     }
     return m;
 }
@@ -950,10 +983,14 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         break;
     }
     case DEC_WAGON_SEG: {
-        int n = tile_segs(g, p->target);
-        for (int s = 0; s < n; s++)
-            if (wagon_target(g, p->player, p->target, s))
+        /* wagon_target of each segment, ascending: those of its kinds */
+        const am_wagon *w = &cst(g)->wagon[p->player];
+        if (!w->live || p->target < 0 || p->target >= carc__tile_count(g)) break;
+        for (uint32_t m = wagon_kinds(g, p->target); m; m &= m - 1) {
+            int s = __builtin_ctz(m);
+            if (wagon_claim(g, p->player, w, p->target, s))
                 carc__sink_push_kind(sink, ACT_WAGON_SEG, s, p->target, WAGON_SEG_ID(s));
+        }
         break;
     }
     default:
