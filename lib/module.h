@@ -1064,6 +1064,13 @@ int carc__tile_overlay_road(carc_game *g, int t, int sides);
 int carc__segments_room(const carc_game *g);
 /* can tile type be laid anywhere now (edges and vetoes)? */
 bool carc__tile_can_place(const carc_game *g, int type);
+/* can tile type be laid into cell (x, y) now, in some rotation (edges,
+ * repairs and vetoes, as carc__tile_can_place asks of each open cell)?
+ * false when (x, y) is no open cell.  carc__tile_can_place is true when
+ * this is for some cell: a module that knows a likely cell asks it first
+ * (the abbey: a hole it keeps) and the walk only when it says no.
+ * Read-only.  Since 0.11 (s10). */
+bool carc__tile_can_place_at(const carc_game *g, int type, int x, int y);
 /* inline, from the game's head (CARC__HEAD_*) and the placed tiles'
  * records (CARC__TILE_*: struct ptile in lib/core/state.h, checked there) */
 static inline int carc__tile_count(const carc_game *g)

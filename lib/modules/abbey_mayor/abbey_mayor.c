@@ -96,7 +96,11 @@ typedef struct am_state {
     int16_t abbey_type;
     int16_t group_type[NGROUP_TILES]; /* wagon_groups' tile types (-1: absent) */
     int16_t new_barn;                 /* barn figure placed this part, or -1 */
-    int16_t reserved;                 /* -1 (keeps the serialized layout) */
+    int16_t hole_east;                /* a hole known while an abbey is held:
+                                         the placed tile east of it (the hole
+                                         is the cell west of that tile), or
+                                         -1 (none known: offer_abbey walks
+                                         the open cells) */
     uint8_t abbeys[CARC_MAX_PLAYERS]; /* abbeys still held */
     int8_t final_base;                /* end phase: the first player asked */
     uint8_t final_next;               /* end phase: players asked so far */
@@ -140,14 +144,17 @@ static bool is_hole(const carc_game *g, int x, int y)
     return true;
 }
 
-/* every hole of the board, each found once: from the tile east of it */
-static int count_holes(const carc_game *g)
+/* every hole of the board, each found once: from the tile east of it;
+ * *east: the tile east of the first one, or -1 */
+static int count_holes(const carc_game *g, int *east)
 {
     int n = 0;
+    *east = -1;
     for (int t = 0; t < carc__tile_count(g); t++) {
         int x, y;
         carc__tile_xy(g, t, &x, &y);
-        n += is_hole(g, x - 1, y);
+        if (!is_hole(g, x - 1, y)) continue;
+        if (!n++) *east = t;
     }
     return n;
 }
@@ -193,10 +200,11 @@ static void setup(carc_game *g)
         s->barn_fig[p] = (int16_t)carc__figure_in_supply(g, p, CARC_FIGURE_BARN);
     }
     s->new_barn = -1;
-    s->reserved = -1;
     s->final_base = -1;
     s->final_choice = -1;
-    s->holes = (uint16_t)count_holes(g);
+    int east;
+    s->holes = (uint16_t)count_holes(g, &east);
+    s->hole_east = (int16_t)east;
 }
 
 
@@ -215,6 +223,12 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
     int held = 0;
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) held += s->abbeys[p];
     if (s->abbeys_held != held) return false;
+    /* the known hole: only while an abbey is held.  Only range-checked: it
+     * is a hint (abbey_placeable asks its cell first, the walk when that
+     * says no: the same answer for any tile), and between a placement and
+     * its BEFORE_SCORING it may name the cell just filled */
+    if (s->hole_east < -1 || s->hole_east >= nt || (s->hole_east >= 0 && !s->abbeys_held))
+        return false;
     for (int i = 0; i < NGROUP_TILES; i++)
         if (s->group_type[i] < -1 || s->group_type[i] >= carc__ntypes) return false;
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
@@ -537,8 +551,22 @@ static unsigned place_rots(const carc_game *g, int type, int x, int y, unsigned 
 {
     if (type != cst(g)->abbey_type) return rots;
     if (!(rots & 1u)) return 0;
-    /* is_hole with the board window read once (a walk of five cells) */
+    /* is_hole with the board window read once (a walk of five cells);
+     * the cell and its four neighbours inside the window (nearly always:
+     * the cell is an open one) each read at its offset */
     const carc_grid v = carc__grid(g);
+    uint32_t ux = (uint32_t)x - (uint32_t)v.x0, uy = (uint32_t)y - (uint32_t)v.y0;
+    if (ux - 1u < v.w - 2u && uy - 1u < v.h - 2u && v.w > 2u && v.h > 2u) {
+        const char *c = v.cells + ((size_t)uy * v.w + ux) * sizeof(int16_t);
+        const ptrdiff_t row = (ptrdiff_t)v.w * (ptrdiff_t)sizeof(int16_t);
+        int16_t k, n, e, so, w;
+        memcpy(&k, c, sizeof k);
+        memcpy(&n, c - row, sizeof n);
+        memcpy(&e, c + sizeof(int16_t), sizeof e);
+        memcpy(&so, c + row, sizeof so);
+        memcpy(&w, c - sizeof(int16_t), sizeof w);
+        return k < 0 && n >= 0 && e >= 0 && so >= 0 && w >= 0;
+    }
     if (carc__grid_at(&v, x, y) >= 0) return 0;
     for (int d = 0; d < 4; d++)
         if (carc__grid_at(&v, x + DX[d], y + DY[d]) < 0) return 0;
@@ -685,33 +713,58 @@ static inline __attribute__((always_inline)) bool placed_near(const carc_grid *v
     return k >= 0;
 }
 
-/* track_holes' count: the holes made minus the hole filled (see there) */
-static inline __attribute__((always_inline)) int holes_delta(const carc_grid *v, const char *c,
-                                                             bool near, int x, int y)
+/* track_holes' change: bit d (0..3, N E S W) the neighbour across side d
+ * became a hole, bit 4 the cell just filled was one (see there) */
+#define HOLE_FILLED 16u
+static inline __attribute__((always_inline)) unsigned holes_delta(const carc_grid *v,
+                                                                  const char *c, bool near,
+                                                                  int x, int y)
 {
 #define PLACED(dx, dy) placed_near(v, c, near, x, y, dx, dy)
-    int filled = 1, now = 0;
+    unsigned filled = HOLE_FILLED, made = 0;
     int ne = -1, se = -1, sw = -1, nw = -1; /* the diagonals, read when needed */
 #define DIAG(var, dx, dy) ((var) < 0 ? ((var) = PLACED(dx, dy)) : (var))
     if (!PLACED(0, -1)) {
         filled = 0;
-        now += PLACED(0, -2) && DIAG(ne, 1, -1) && DIAG(nw, -1, -1);
+        made |= (unsigned)(PLACED(0, -2) && DIAG(ne, 1, -1) && DIAG(nw, -1, -1));
     }
     if (!PLACED(1, 0)) {
         filled = 0;
-        now += PLACED(2, 0) && DIAG(ne, 1, -1) && DIAG(se, 1, 1);
+        made |= (unsigned)(PLACED(2, 0) && DIAG(ne, 1, -1) && DIAG(se, 1, 1)) << 1;
     }
     if (!PLACED(0, 1)) {
         filled = 0;
-        now += PLACED(0, 2) && DIAG(se, 1, 1) && DIAG(sw, -1, 1);
+        made |= (unsigned)(PLACED(0, 2) && DIAG(se, 1, 1) && DIAG(sw, -1, 1)) << 2;
     }
     if (!PLACED(-1, 0)) {
         filled = 0;
-        now += PLACED(-2, 0) && DIAG(sw, -1, 1) && DIAG(nw, -1, -1);
+        made |= (unsigned)(PLACED(-2, 0) && DIAG(sw, -1, 1) && DIAG(nw, -1, -1)) << 3;
     }
 #undef DIAG
 #undef PLACED
-    return now - filled;
+    return made | filled;
+}
+
+/* track_holes' rare part: the holes made (bits 0..3 of `change`) or the
+ * hole filled (HOLE_FILLED) by tile t at (x, y): the count, and the known
+ * hole (hole_east): forgotten when filled, the first one made kept when
+ * none is known */
+static __attribute__((noinline)) void holes_changed(carc_game *g, const carc_grid *v, int t,
+                                                    int x, int y, unsigned change)
+{
+    am_state *s = st(g);
+    if (change & HOLE_FILLED) {
+        s->holes--;
+        /* the hole known was this cell: the tile east of it is t's */
+        if (s->hole_east >= 0 && carc__grid_at(v, x + 1, y) == s->hole_east) s->hole_east = -1;
+        return;
+    }
+    for (unsigned m = change; m; m &= m - 1) {
+        int d = __builtin_ctz(m);
+        s->holes++;
+        if (s->hole_east < 0)
+            s->hole_east = (int16_t)(d == 3 ? t : carc__grid_at(v, x + DX[d] + 1, y + DY[d]));
+    }
 }
 
 /* After a placement: the holes, kept up to date: only the cell just filled
@@ -728,13 +781,32 @@ static void track_holes(carc_game *g)
     carc__tile_xy(g, t, &x, &y);
     const carc_grid v = carc__grid(g);
     uint32_t ux = (uint32_t)x - (uint32_t)v.x0, uy = (uint32_t)y - (uint32_t)v.y0;
-    int d;
+    unsigned change;
     if (ux < v.w && uy < v.h && ux >= 2 && ux + 2 < v.w && uy >= 2 && uy + 2 < v.h)
-        d = holes_delta(&v, v.cells + ((size_t)uy * v.w + ux) * sizeof(int16_t), true, x, y);
+        change = holes_delta(&v, v.cells + ((size_t)uy * v.w + ux) * sizeof(int16_t), true, x, y);
     else
-        d = holes_delta(&v, NULL, false, x, y);
-    am_state *s = st(g);
-    s->holes = (uint16_t)(s->holes + d);
+        change = holes_delta(&v, NULL, false, x, y);
+    if (change) holes_changed(g, &v, t, x, y, change);
+}
+
+/* An abbey used: none held any more, nobody asks the holes (track_holes
+ * stops): the known hole forgotten (state_check holds it to a hole). */
+static void abbey_used(am_state *s, int player)
+{
+    s->abbeys[player]--;
+    if (!--s->abbeys_held) s->hole_east = -1;
+}
+
+/* May the abbey be laid now?  Into the hole known, else asked of every
+ * open cell (carc__tile_can_place). */
+static bool abbey_placeable(const carc_game *g, const am_state *s)
+{
+    if (s->hole_east >= 0) {
+        int x, y;
+        carc__tile_xy(g, s->hole_east, &x, &y);
+        if (carc__tile_can_place_at(g, s->abbey_type, x - 1, y)) return true;
+    }
+    return carc__tile_can_place(g, s->abbey_type);
 }
 
 /* DRAW, before the core draws: play the abbey instead? */
@@ -744,7 +816,7 @@ static int offer_abbey(carc_game *g)
     const am_state *s = cst(g);
     /* not when another module dealt a tile already (a bazaar's) */
     if (s->abbey_type < 0 || !s->abbeys[p] || !s->holes || carc__tile_in_hand(g) >= 0 ||
-        !carc__tile_can_place(g, s->abbey_type))
+        !abbey_placeable(g, s))
         return CARC_HOOK_NEXT;
     carc__decision_push(g, DEC_ABBEY, p, MOD, -1, 0);
     return CARC_HOOK_NEXT;
@@ -859,8 +931,7 @@ static int final_abbeys(carc_game *g)
         int who = (s->final_base + s->final_next) % n;
         if (s->final_choice == 1) {
             s->final_choice = -1;
-            s->abbeys[who]--;
-            s->abbeys_held--;
+            abbey_used(s, who);
             s->final_next++;
             carc__turn_start(g, who, s->abbey_type);
             return CARC_HOOK_JUMP;
@@ -870,7 +941,7 @@ static int final_abbeys(carc_game *g)
             s->final_next++;
             continue;
         }
-        if (s->abbeys[who] && s->holes && carc__tile_can_place(g, s->abbey_type)) {
+        if (s->abbeys[who] && s->holes && abbey_placeable(g, s)) {
             carc__decision_push(g, DEC_FINAL_ABBEY, who, MOD, -1, 0);
             return CARC_HOOK_AGAIN;
         }
@@ -1041,8 +1112,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
             s->final_choice = 1;
             return CARC_OK;
         }
-        s->abbeys[p->player]--;
-        s->abbeys_held--;
+        abbey_used(s, p->player);
         return carc__tile_in_hand_set(g, s->abbey_type);
     case ACT_WAGON_TILE:
         return carc__decision_followup(g, DEC_WAGON_SEG, p->player, MOD, a->arg, 0);
