@@ -947,6 +947,7 @@ typedef struct carc_module_def {
 #define CARC__NO_OVERLAY 0xFFFF
 #define CARC__TILE_OVERLAY_SIDES 14
 #define CARC__TILE_NFIG 15        /* uint8: carc__tile_figure_count */
+#define CARC__TILE_NB8 7          /* uint8: carc__tile_neighbours */
 /* a placed segment's record: its size, and where its parent (uint16: the
  * union-find link, itself at a feature's root) lies in it */
 #define CARC__SEG_BYTES 16
@@ -1187,6 +1188,14 @@ static inline int carc__tile_figure_count(const carc_game *g, int tile)
 {
     const char *r = carc__tile_rec(g, tile);
     return r ? (uint8_t)r[CARC__TILE_NFIG] : 0;
+}
+/* carc__tile_neighbours(g, tile) inline: placed tiles among the 8 cells
+ * around placed tile `tile` (0 for a bad tile), kept in its record by the
+ * placements.  Read-only; any time.  Since 0.11 (s10). */
+static inline int carc__tile_neighbours_in(const carc_game *g, int tile)
+{
+    const char *r = carc__tile_rec(g, tile);
+    return r ? (uint8_t)r[CARC__TILE_NB8] : 0;
 }
 
 /* ---- segments of placed tiles; their notation */

@@ -272,6 +272,7 @@ _Static_assert(offsetof(struct carc_game, player) == CARC__HEAD_PLAYER &&
                    offsetof(figure, tile) == CARC__FIG_TILE &&
                    offsetof(ptile, overlay_sides) == CARC__TILE_OVERLAY_SIDES &&
                    offsetof(ptile, nfig) == CARC__TILE_NFIG &&
+                   offsetof(ptile, nb8) == CARC__TILE_NB8 &&
                    sizeof(seg) == CARC__SEG_BYTES && offsetof(seg, parent) == CARC__SEG_PARENT &&
                    offsetof(seg, open) == CARC__SEG_OPEN && offsetof(seg, owners) == CARC__SEG_OWNERS,
                "lib/module.h's game head (CARC__HEAD_*) and struct carc_game disagree");

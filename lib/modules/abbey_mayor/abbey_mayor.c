@@ -476,8 +476,11 @@ static uint32_t wagon_kinds(const carc_game *g, int u)
 }
 
 /* wagon_target's tests past the segment's kind (u a placed tile, seg one
- * of wagon_kinds(g, u)) */
-static bool wagon_claim(const carc_game *g, int p, const am_wagon *w, int u, int seg)
+ * of wagon_kinds(g, u)).  *fig: the player's wagon in supply, looked up at
+ * the first question that needs it (WAGON_UNASKED before: one walk of the
+ * figures per listing) */
+#define WAGON_UNASKED (-2)
+static bool wagon_claim(const carc_game *g, int p, const am_wagon *w, int u, int seg, int *fig)
 {
     int root = carc__segment_root(g, u, seg);
     if (root == w->root || carc__root_complete(g, root) || carc__root_followers(g, root) > 0 ||
@@ -486,8 +489,8 @@ static bool wagon_claim(const carc_game *g, int p, const am_wagon *w, int u, int
     if (!wagon_adjacent(g, w, u, seg) ||
         !carc__segment_may_deploy(g, p, CARC_FIGURE_WAGON, u, seg, CAUSE_WAGON))
         return false;
-    int f = carc__figure_in_supply(g, p, CARC_FIGURE_WAGON);
-    return f >= 0 && carc__figure_may_move(g, f, CARC_PLACE_SEGMENT, u, 0, CAUSE_WAGON);
+    if (*fig == WAGON_UNASKED) *fig = carc__figure_in_supply(g, p, CARC_FIGURE_WAGON);
+    return *fig >= 0 && carc__figure_may_move(g, *fig, CARC_PLACE_SEGMENT, u, 0, CAUSE_WAGON);
 }
 
 static bool wagon_target(const carc_game *g, int p, int u, int seg)
@@ -495,17 +498,18 @@ static bool wagon_target(const carc_game *g, int p, int u, int seg)
     const am_wagon *w = &cst(g)->wagon[p];
     if (!w->live || u < 0 || u >= carc__tile_count(g)) return false;
     if (seg < 0 || seg >= 32 || !(wagon_kinds(g, u) >> seg & 1)) return false;
-    return wagon_claim(g, p, w, u, seg);
+    int fig = WAGON_UNASKED;
+    return wagon_claim(g, p, w, u, seg, &fig);
 }
 
 /* Has tile u a target (wagon_target for some segment)?  The segments of
  * the right kinds only, the tile's type read once. */
-static bool wagon_tile_ok(const carc_game *g, int p, int u)
+static bool wagon_tile_ok(const carc_game *g, int p, int u, int *fig)
 {
     const am_wagon *w = &cst(g)->wagon[p];
     if (!w->live) return false;
     for (uint32_t m = wagon_kinds(g, u); m; m &= m - 1)
-        if (wagon_claim(g, p, w, u, __builtin_ctz(m))) return true;
+        if (wagon_claim(g, p, w, u, __builtin_ctz(m), fig)) return true;
     return false;
 }
 
@@ -513,12 +517,12 @@ static bool wagon_tile_ok(const carc_game *g, int p, int u)
 static int wagon_tiles(const carc_game *g, int p, int16_t *out, int cap)
 {
     const am_wagon *w = &cst(g)->wagon[p];
-    int n = 0;
+    int n = 0, fig = WAGON_UNASKED;
     if (!w->live) return 0;
     if (carc__rule(g, RULE_WAGON_MOVE) == 1) {
         /* n == cap: nothing more is kept (the same out[] and count) */
         for (int u = 0; u < carc__tile_count(g) && n < cap; u++)
-            if (wagon_tile_ok(g, p, u)) out[n++] = (int16_t)u;
+            if (wagon_tile_ok(g, p, u, &fig)) out[n++] = (int16_t)u;
         return n;
     }
     int x0, y0;
@@ -526,7 +530,7 @@ static int wagon_tiles(const carc_game *g, int p, int16_t *out, int cap)
     for (int dy = -1; dy <= 1 && n < cap; dy++)
         for (int dx = -1; dx <= 1 && n < cap; dx++) {
             int u = carc__tile_at(g, x0 + dx, y0 + dy);
-            if (u >= 0 && wagon_tile_ok(g, p, u)) out[n++] = (int16_t)u;
+            if (u >= 0 && wagon_tile_ok(g, p, u, &fig)) out[n++] = (int16_t)u;
         }
     for (int i = 1; i < n; i++) /* ascending tile order */
         for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
@@ -776,9 +780,15 @@ static __attribute__((noinline)) void holes_changed(carc_game *g, const carc_gri
  * (nearly always) each cell at its offset from the tile's. */
 static void track_holes(carc_game *g)
 {
-    int x, y, t = carc__tile_last(g);
-    if (t < 0) return;
-    carc__tile_xy(g, t, &x, &y);
+    const int t = carc__tile_last(g);
+    const char *r = carc__tile_rec(g, t);
+    /* no change without two placed neighbours around t: a hole made
+     * beside it has t's two diagonals on that side placed, the cell filled
+     * was a hole when its four sides are */
+    if (!r || (uint8_t)r[CARC__TILE_NB8] < 2) return;
+    int16_t x, y;
+    memcpy(&x, r + CARC__TILE_X, sizeof x);
+    memcpy(&y, r + CARC__TILE_Y, sizeof y);
     const carc_grid v = carc__grid(g);
     uint32_t ux = (uint32_t)x - (uint32_t)v.x0, uy = (uint32_t)y - (uint32_t)v.y0;
     unsigned change;
@@ -1031,7 +1041,7 @@ static __attribute__((noinline)) void deploy_barns(const carc_game *g, const car
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     /* a corner needs three placed neighbours of the tile */
-    if (p->target < 0 || carc__tile_neighbours(g, p->target) < 3 ||
+    if (carc__tile_neighbours_in(g, p->target) < 3 ||
         carc__figure_supply(g, p->player, CARC_FIGURE_BARN) == 0)
         return;
     deploy_barns(g, p, sink);
@@ -1057,9 +1067,10 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         /* wagon_target of each segment, ascending: those of its kinds */
         const am_wagon *w = &cst(g)->wagon[p->player];
         if (!w->live || p->target < 0 || p->target >= carc__tile_count(g)) break;
+        int fig = WAGON_UNASKED;
         for (uint32_t m = wagon_kinds(g, p->target); m; m &= m - 1) {
             int s = __builtin_ctz(m);
-            if (wagon_claim(g, p->player, w, p->target, s))
+            if (wagon_claim(g, p->player, w, p->target, s, &fig))
                 carc__sink_push_kind(sink, ACT_WAGON_SEG, s, p->target, WAGON_SEG_ID(s));
         }
         break;
@@ -1086,10 +1097,12 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
     case DEC_ABBEY:
     case DEC_FINAL_ABBEY:
         return a->kind == CARC_ACTION_PASS || a->kind == ACT_ABBEY;
-    case DEC_WAGON:
+    case DEC_WAGON: {
         if (a->kind == CARC_ACTION_PASS) return true;
+        int fig = WAGON_UNASKED;
         return a->kind == ACT_WAGON_TILE && cst(g)->wagon[p->player].live && a->arg >= 0 &&
-               a->arg < carc__tile_count(g) && wagon_tile_ok(g, p->player, a->arg);
+               a->arg < carc__tile_count(g) && wagon_tile_ok(g, p->player, a->arg, &fig);
+    }
     case DEC_WAGON_SEG:
         return a->kind == ACT_WAGON_SEG && a->target == p->target &&
                wagon_target(g, p->player, p->target, a->arg);
