@@ -935,6 +935,7 @@ typedef struct carc_module_def {
 #define CARC__FIG_BYTES 12
 #define CARC__FIG_WHERE 2
 #define CARC__FIG_TILE 4          /* uint16 */
+#define CARC__FIG_SEG 6           /* uint16: the placed segment (CARC_PLACE_SEGMENT) */
 /* a placed tile's record: its size, and where x, y (int16), type (uint16)
  * and rot (uint8) lie in it */
 #define CARC__TILE_BYTES 16
@@ -954,6 +955,7 @@ typedef struct carc_module_def {
 #define CARC__SEG_PARENT 0
 #define CARC__SEG_OPEN 10   /* uint16, on a root: carc__root_open */
 #define CARC__SEG_OWNERS 15 /* uint8, on a root: carc__root_owners */
+#define CARC__SEG_FIGS 13   /* uint8, on a root: carc__root_followers */
 static inline int32_t carc__head_word(const carc_game *g, size_t off)
 {
     int32_t v;
@@ -1288,6 +1290,13 @@ static inline unsigned carc__root_owners(const carc_game *g, int root)
     const char *S = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_SEGS_OFF);
     return (uint8_t)S[(size_t)root * CARC__SEG_BYTES + CARC__SEG_OWNERS];
 }
+/* carc__root_followers inline: the claiming (follower-class) figures on
+ * feature root `root` (a root, as above).  Since 0.11 (s10). */
+static inline int carc__root_followers_in(const carc_game *g, int root)
+{
+    const char *S = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_SEGS_OFF);
+    return (uint8_t)S[(size_t)root * CARC__SEG_BYTES + CARC__SEG_FIGS];
+}
 static inline int carc__root_open_edges(const carc_game *g, int root)
 {
     const char *S = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_SEGS_OFF);
@@ -1463,6 +1472,27 @@ static inline int carc__figure_tile(const carc_game *g, int fig)
         return t;
     }
     return w == CARC_PLACE_ATTACHED ? carc__figure_tile_chase(g, fig) : -1;
+}
+/* The feature root of the segment figure fig stands on
+ * (CARC_PLACE_SEGMENT): carc__segment_root of its tile and segment; -1 for
+ * a figure elsewhere (attached ones included) or a bad index.  Inline: the
+ * figure's record (the placed segment it names) and the union-find links,
+ * no tile record (a barn's field at every placement).  Read-only; any
+ * time.  Since 0.11 (s10). */
+static inline int carc__figure_root(const carc_game *g, int fig)
+{
+    if (fig < 0 || fig >= carc__figure_count(g)) return -1;
+    const char *f = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
+                    (size_t)fig * CARC__FIG_BYTES;
+    if ((uint8_t)f[CARC__FIG_WHERE] != CARC_PLACE_SEGMENT) return -1;
+    uint16_t i, parent;
+    memcpy(&i, f + CARC__FIG_SEG, sizeof i);
+    const char *S = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_SEGS_OFF);
+    for (;;) {
+        memcpy(&parent, S + (size_t)i * CARC__SEG_BYTES + CARC__SEG_PARENT, sizeof parent);
+        if (parent == i) return i;
+        i = parent;
+    }
 }
 /* The figures of set `mask` (bit i of mask[i >> 6]: figure i, i <
  * CARC_ID_FIGURE_N; bits of no figure ignored) that are on placed tile

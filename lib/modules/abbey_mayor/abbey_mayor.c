@@ -280,11 +280,10 @@ static int barn_in(const carc_game *g, int root, int except)
     if (!s->barns_on_board) return -1;
     for (int p = 0; p < carc__players(g); p++) {
         int i = s->barn_fig[p];
-        carc_fig f;
         if (i < 0 || i == except) continue;
-        carc__figure_get(g, i, &f);
-        if (f.where == CARC_PLACE_SEGMENT && carc__segment_root(g, f.tile, f.segment) == root)
-            return i;
+        /* on a segment of that feature (carc__figure_root: -1 elsewhere) */
+        int r = carc__figure_root(g, i);
+        if (r >= 0 && r == root) return i;
     }
     return -1;
 }
@@ -859,14 +858,14 @@ static int barn_scoring(carc_game *g)
         return CARC_HOOK_NEXT;
     }
     for (int q = 0; q < carc__players(g); q++) {
-        carc_fig b;
         if (s->barn_fig[q] < 0) continue;
-        carc__figure_get(g, s->barn_fig[q], &b);
-        if (b.where != CARC_PLACE_SEGMENT) continue;
-        int root = carc__segment_root(g, b.tile, b.segment);
-        /* a field with farmers (one barn's check sends them home, so a
+        /* a barn on the board (its field's root from the figure's record)
+         * in a field with farmers (one barn's check sends them home, so a
          * second barn of the same field finds none) */
-        if (carc__root_followers(g, root) == 0) continue;
+        int root = carc__figure_root(g, s->barn_fig[q]);
+        if (root < 0 || carc__root_followers_in(g, root) == 0) continue;
+        carc_fig b;
+        carc__figure_get(g, s->barn_fig[q], &b);
         feat_eval e;
         carc__root_eval(g, root, 0, &e);
         /* only the barn placed now: the field's own score; an older barn:
@@ -902,7 +901,7 @@ static int joined_points(const carc_game *g, int root, int player, const feat_ev
 {
     (void)player;
     if (e->kind != CARC_FEATURE_FIELD || !cst(g)->barns_on_board ||
-        barn_in(g, root, cst(g)->new_barn) < 0 || carc__root_followers(g, root) == 0)
+        carc__root_followers_in(g, root) == 0 || barn_in(g, root, cst(g)->new_barn) < 0)
         return points;
     return points - e->points + e->cities + e->city_bonus;
 }
