@@ -346,10 +346,16 @@ static unsigned barn_corners(const carc_game *g, int t)
     memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
     memcpy(&x, r + CARC__TILE_X, sizeof x);
     memcpy(&y, r + CARC__TILE_Y, sizeof y);
-    const int rot = (uint8_t)r[CARC__TILE_ROT];
+    const tile_type *ty = &carc__types[type];
+    const uint8_t *hs = ty->half_seg[(uint8_t)r[CARC__TILE_ROT]];
     unsigned own = 0, ok = 0;
-    for (int c = 0; c < 4; c++)
-        if (corner_field_of(type, rot, c) >= 0) own |= 1u << c;
+    /* corner_field_of(type, rot, c) >= 0 for the four corners, the
+     * half-edges read once (corner c: halves 2c + 1 and 2c + 2 mod 8) */
+    for (int c = 0; c < 4; c++) {
+        const int a = hs[2 * c + 1];
+        if (a != NO_SEG && a == hs[(2 * c + 2) & 7] && ty->seg[a].kind == CARC_FEATURE_FIELD)
+            own |= 1u << c;
+    }
     if (!own) return 0;
     const carc_grid v = carc__grid(g);
     for (; own; own &= own - 1) {
@@ -482,8 +488,9 @@ static uint32_t wagon_kinds(const carc_game *g, int u)
 static bool wagon_claim(const carc_game *g, int p, const am_wagon *w, int u, int seg, int *fig)
 {
     int root = carc__segment_root(g, u, seg);
-    if (root == w->root || carc__root_complete(g, root) || carc__root_followers(g, root) > 0 ||
-        !carc__segment_claimable(g, u, seg))
+    /* (carc__segment_claimable's answer follows: a road, city or monastery
+     * is claimable, nobody holds it, and it is not flagged complete) */
+    if (root == w->root || carc__root_followers_in(g, root) > 0 || carc__root_complete(g, root))
         return false;
     if (!wagon_adjacent(g, w, u, seg) ||
         !carc__segment_may_deploy(g, p, CARC_FIGURE_WAGON, u, seg, CAUSE_WAGON))
@@ -581,10 +588,11 @@ static unsigned place_rots(const carc_game *g, int type, int x, int y, unsigned 
 static __attribute__((noinline)) bool may_deploy_barns(const carc_game *g, int kind, int tile,
                                                        int seg)
 {
+    /* a field with a barn (barn_in: two figure records), then the kind */
     if (seg_kind(g, tile, seg) != CARC_FEATURE_FIELD ||
-        !(carc__figure_kind_classes(g, kind) & CARC_CLASS_FOLLOWER))
+        barn_in(g, carc__segment_root(g, tile, seg), -1) < 0)
         return true;
-    return barn_in(g, carc__segment_root(g, tile, seg), -1) < 0;
+    return !(carc__figure_kind_classes(g, kind) & CARC_CLASS_FOLLOWER);
 }
 
 /* no follower into a field with a barn (for any cause) */
@@ -791,7 +799,8 @@ static void track_holes(carc_game *g)
     const carc_grid v = carc__grid(g);
     uint32_t ux = (uint32_t)x - (uint32_t)v.x0, uy = (uint32_t)y - (uint32_t)v.y0;
     unsigned change;
-    if (ux < v.w && uy < v.h && ux >= 2 && ux + 2 < v.w && uy >= 2 && uy + 2 < v.h)
+    /* 2 <= ux < w - 2 and 2 <= uy < h - 2 */
+    if (v.w > 4u && v.h > 4u && ux - 2u < v.w - 4u && uy - 2u < v.h - 4u)
         change = holes_delta(&v, v.cells + ((size_t)uy * v.w + ux) * sizeof(int16_t), true, x, y);
     else
         change = holes_delta(&v, NULL, false, x, y);
