@@ -373,17 +373,24 @@ static unsigned barn_corners(const carc_game *g, int t)
 }
 
 /* barn_ok's tests after the corner's (barn_corner said seg) */
-static bool barn_allowed(const carc_game *g, int player, int t, int seg)
+/* carc__figure_in_supply(g, player, CARC_FIGURE_BARN)'s answer: the
+ * player's barn (barn_fig: the kinds give each player one) when it is in
+ * supply, else asked */
+static int barn_in_supply(const carc_game *g, int player)
 {
-    if (carc__rule(g, RULE_BARN_PLACEMENT) != 2 && barn_in(g, carc__segment_root(g, t, seg), -1) >= 0)
-        return false;
-    /* carc__figure_in_supply's answer: the player's barn (barn_fig: the
-     * kinds give each player one) when it is in supply, else asked */
     int f = cst(g)->barn_fig[player];
     carc_fig b;
     if (f >= 0) carc__figure_get(g, f, &b);
     if (f < 0 || b.kind != CARC_FIGURE_BARN || b.owner != player || b.where != CARC_PLACE_SUPPLY)
         f = carc__figure_in_supply(g, player, CARC_FIGURE_BARN);
+    return f;
+}
+
+static bool barn_allowed(const carc_game *g, int player, int t, int seg)
+{
+    if (carc__rule(g, RULE_BARN_PLACEMENT) != 2 && barn_in(g, carc__segment_root(g, t, seg), -1) >= 0)
+        return false;
+    int f = barn_in_supply(g, player);
     return f >= 0 && carc__figure_may_move(g, f, CARC_PLACE_SEGMENT, t, 0, CARC_CAUSE_DEPLOY);
 }
 
@@ -474,9 +481,15 @@ static bool wagon_adjacent(const carc_game *g, const am_wagon *w, int u, int seg
  * with seg_kind() a road, city or monastery. */
 static uint32_t wagon_kinds(const carc_game *g, int u)
 {
-    const tile_type *ty = &carc__types[carc__tile_type(g, u)];
+    const char *r = carc__tile_rec(g, u);
+    if (!r) return 0;
+    uint16_t type, over;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    memcpy(&over, r + CARC__TILE_OVERLAY, sizeof over);
+    const tile_type *ty = &carc__types[type];
     uint32_t m = (uint32_t)(ty->rc_segs | ty->mon_segs);
-    if (carc__segment_root(g, u, ty->nseg) >= 0) m |= 1u << ty->nseg;
+    /* segment nseg names the road laid over the tile (carc__segment_root) */
+    if (over != CARC__NO_OVERLAY) m |= 1u << ty->nseg;
     return m;
 }
 
@@ -533,9 +546,10 @@ static int wagon_tiles(const carc_game *g, int p, int16_t *out, int cap)
     }
     int x0, y0;
     carc__tile_xy(g, w->tile, &x0, &y0);
+    const carc_grid v = carc__grid(g); /* nothing is placed during the walk */
     for (int dy = -1; dy <= 1 && n < cap; dy++)
         for (int dx = -1; dx <= 1 && n < cap; dx++) {
-            int u = carc__tile_at(g, x0 + dx, y0 + dy);
+            int u = carc__grid_at(&v, x0 + dx, y0 + dy);
             if (u >= 0 && wagon_tile_ok(g, p, u, &fig)) out[n++] = (int16_t)u;
         }
     for (int i = 1; i < n; i++) /* ascending tile order */
@@ -968,17 +982,50 @@ static int final_abbeys(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+/* The barn figures, ascending, into out (room for CARC_ID_FIGURE_N); how
+ * many.  The kinds give each player one, kept in barn_fig since setup: those
+ * when each is its player's barn (a snapshot's barn_fig is only
+ * range-checked), else found by a walk of the figures. */
+static int barn_figures(const carc_game *g, int16_t *out)
+{
+    const am_state *s = cst(g);
+    int n = 0;
+    for (int p = 0; p < carc__players(g); p++) {
+        int i = s->barn_fig[p];
+        carc_fig b;
+        if (i < 0) goto walk;
+        carc__figure_get(g, i, &b);
+        if (b.kind != CARC_FIGURE_BARN || b.owner != p) goto walk;
+        int j = n++;
+        for (; j > 0 && out[j - 1] > i; j--) out[j] = out[j - 1];
+        if (j > 0 && out[j - 1] == i) goto walk; /* (two players, one figure) */
+        out[j] = (int16_t)i;
+    }
+    return n;
+walk:
+    n = 0;
+    for (int i = 0; i < carc__figure_count(g) && n < CARC_ID_FIGURE_N; i++) {
+        carc_fig b;
+        carc__figure_get(g, i, &b);
+        if (b.kind == CARC_FIGURE_BARN) out[n++] = (int16_t)i;
+    }
+    return n;
+}
+
 /* FINAL_SCORING, after the core: most barns in a field, 4 per completed
- * city.  No decisions here (final scores are projected on a copy). */
+ * city.  No decisions here (final scores are projected on a copy).  The
+ * barns in figure order (barn_figures), each field once. */
 static int barn_final(carc_game *g)
 {
     if (!cst(g)->barns_on_board) return CARC_HOOK_NEXT;
+    int16_t barns[CARC_ID_FIGURE_N];
+    const int nb = barn_figures(g, barns);
     int16_t done[CARC_MAX_PLAYERS];
     int ndone = 0;
-    for (int i = 0; i < carc__figure_count(g); i++) {
+    for (int bi = 0; bi < nb; bi++) {
         carc_fig b;
-        carc__figure_get(g, i, &b);
-        if (b.kind != CARC_FIGURE_BARN || b.where != CARC_PLACE_SEGMENT) continue;
+        carc__figure_get(g, barns[bi], &b);
+        if (b.where != CARC_PLACE_SEGMENT) continue;
         int root = carc__segment_root(g, b.tile, b.segment);
         int k;
         for (k = 0; k < ndone; k++)
@@ -986,10 +1033,10 @@ static int barn_final(carc_game *g)
         if (k < ndone) continue;
         if (ndone < CARC_MAX_PLAYERS) done[ndone++] = (int16_t)root;
         int count[CARC_MAX_PLAYERS] = {0}, best = 0;
-        for (int j = i; j < carc__figure_count(g); j++) {
+        for (int bj = bi; bj < nb; bj++) {
             carc_fig o;
-            carc__figure_get(g, j, &o);
-            if (o.kind == CARC_FIGURE_BARN && o.where == CARC_PLACE_SEGMENT && o.owner >= 0 &&
+            carc__figure_get(g, barns[bj], &o);
+            if (o.where == CARC_PLACE_SEGMENT && o.owner >= 0 &&
                 carc__segment_root(g, o.tile, o.segment) == root && ++count[o.owner] > best)
                 best = count[o.owner];
         }
@@ -1143,8 +1190,9 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return carc__figure_move(g, f, CARC_PLACE_SEGMENT, p->target, a->arg, 0, 0, CAUSE_WAGON);
     }
     case ACT_BARN: {
-        int seg = barn_corner(g, p->target, a->arg);
-        int f = carc__figure_in_supply(g, p->player, CARC_FIGURE_BARN);
+        /* listed, so barn_corner's answer is the tile's own quarter */
+        int seg = corner_field(g, p->target, a->arg);
+        int f = barn_in_supply(g, p->player);
         int rc = carc__figure_move(g, f, CARC_PLACE_SEGMENT, p->target, seg, 0, 0, CARC_CAUSE_DEPLOY);
         if (rc != CARC_OK) return rc;
         carc__figure_set_state(g, MOD, f, 1 + a->arg);
