@@ -289,8 +289,9 @@ int carc__collect_completed(carc_game *g)
     }
     /* across a wildcard edge only of the tile laid: a neighbour's road or
      * city a tile without one closes is joined to the tile's (found above) */
-    if ((g->hookmask & HK_OVERLAY) ||
-        ((g->hookmask & HK_WILD) && carc__types[pt->type].wild[pt->rot]))
+    const uint32_t rare = g->hookmask & (HK_WILD | HK_OVERLAY);
+    if (__builtin_expect(rare != 0, 0) &&
+        ((rare & HK_OVERLAY) || carc__types[pt->type].wild[pt->rot]))
         collect_across(g, t);
     if (g->last_full) collect_monasteries(g, t);
     return g->ncompleted;
