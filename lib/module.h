@@ -944,6 +944,7 @@ typedef struct carc_module_def {
 #define CARC__FIG_OWNER 1          /* int8: a player, or -1 */
 #define CARC__FIG_WHERE 2
 #define CARC__FIG_TILE 4          /* uint16 */
+#define CARC__FIG_SEG 6           /* uint16: the placed segment (CARC_PLACE_SEGMENT) */
 #define CARC__FIG_ARG 8           /* uint16: CARC_PLACE_ATTACHED, its host */
 /* a placed tile's record: its size, and where x, y (int16), type (uint16)
  * and rot (uint8) lie in it */
@@ -957,12 +958,14 @@ typedef struct carc_module_def {
 #define CARC__NO_OVERLAY 0xFFFF
 #define CARC__TILE_OVERLAY_SIDES 14
 #define CARC__TILE_NFIG 15        /* uint8: carc__tile_figure_count */
+#define CARC__TILE_NB8 7          /* uint8: carc__tile_neighbours */
 /* a placed segment's record: its size, and where its parent (uint16: the
  * union-find link, itself at a feature's root) lies in it */
 #define CARC__SEG_BYTES 16
 #define CARC__SEG_PARENT 0
 #define CARC__SEG_OPEN 10   /* uint16, on a root: carc__root_open */
 #define CARC__SEG_OWNERS 15 /* uint8, on a root: carc__root_owners */
+#define CARC__SEG_FIGS 13   /* uint8, on a root: carc__root_followers */
 static inline int32_t carc__head_word(const carc_game *g, size_t off)
 {
     int32_t v;
@@ -1074,6 +1077,13 @@ int carc__tile_overlay_road(carc_game *g, int t, int sides);
 int carc__segments_room(const carc_game *g);
 /* can tile type be laid anywhere now (edges and vetoes)? */
 bool carc__tile_can_place(const carc_game *g, int type);
+/* can tile type be laid into cell (x, y) now, in some rotation (edges,
+ * repairs and vetoes, as carc__tile_can_place asks of each open cell)?
+ * false when (x, y) is no open cell.  carc__tile_can_place is true when
+ * this is for some cell: a module that knows a likely cell asks it first
+ * (the abbey: a hole it keeps) and the walk only when it says no.
+ * Read-only.  Since 0.11 (s10). */
+bool carc__tile_can_place_at(const carc_game *g, int type, int x, int y);
 /* inline, from the game's head (CARC__HEAD_*) and the placed tiles'
  * records (CARC__TILE_*: struct ptile in lib/core/state.h, checked there) */
 static inline int carc__tile_count(const carc_game *g)
@@ -1191,6 +1201,14 @@ static inline int carc__tile_figure_count(const carc_game *g, int tile)
     const char *r = carc__tile_rec(g, tile);
     return r ? (uint8_t)r[CARC__TILE_NFIG] : 0;
 }
+/* carc__tile_neighbours(g, tile) inline: placed tiles among the 8 cells
+ * around placed tile `tile` (0 for a bad tile), kept in its record by the
+ * placements.  Read-only; any time.  Since 0.11 (s10). */
+static inline int carc__tile_neighbours_in(const carc_game *g, int tile)
+{
+    const char *r = carc__tile_rec(g, tile);
+    return r ? (uint8_t)r[CARC__TILE_NB8] : 0;
+}
 
 /* ---- segments of placed tiles; their notation */
 /* the feature root of segment seg of placed tile `tile` (seg == the type's
@@ -1281,6 +1299,13 @@ static inline unsigned carc__root_owners(const carc_game *g, int root)
 {
     const char *S = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_SEGS_OFF);
     return (uint8_t)S[(size_t)root * CARC__SEG_BYTES + CARC__SEG_OWNERS];
+}
+/* carc__root_followers inline: the claiming (follower-class) figures on
+ * feature root `root` (a root, as above).  Since 0.11 (s10). */
+static inline int carc__root_followers_in(const carc_game *g, int root)
+{
+    const char *S = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_SEGS_OFF);
+    return (uint8_t)S[(size_t)root * CARC__SEG_BYTES + CARC__SEG_FIGS];
 }
 static inline int carc__root_open_edges(const carc_game *g, int root)
 {
@@ -1463,6 +1488,27 @@ static inline int carc__figure_tile(const carc_game *g, int fig)
         return t;
     }
     return w == CARC_PLACE_ATTACHED ? carc__figure_tile_chase(g, fig) : -1;
+}
+/* The feature root of the segment figure fig stands on
+ * (CARC_PLACE_SEGMENT): carc__segment_root of its tile and segment; -1 for
+ * a figure elsewhere (attached ones included) or a bad index.  Inline: the
+ * figure's record (the placed segment it names) and the union-find links,
+ * no tile record (a barn's field at every placement).  Read-only; any
+ * time.  Since 0.11 (s10). */
+static inline int carc__figure_root(const carc_game *g, int fig)
+{
+    if (fig < 0 || fig >= carc__figure_count(g)) return -1;
+    const char *f = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
+                    (size_t)fig * CARC__FIG_BYTES;
+    if ((uint8_t)f[CARC__FIG_WHERE] != CARC_PLACE_SEGMENT) return -1;
+    uint16_t i, parent;
+    memcpy(&i, f + CARC__FIG_SEG, sizeof i);
+    const char *S = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_SEGS_OFF);
+    for (;;) {
+        memcpy(&parent, S + (size_t)i * CARC__SEG_BYTES + CARC__SEG_PARENT, sizeof parent);
+        if (parent == i) return i;
+        i = parent;
+    }
 }
 /* The figures of set `mask` (bit i of mask[i >> 6]: figure i, i <
  * CARC_ID_FIGURE_N; bits of no figure ignored) that are on placed tile

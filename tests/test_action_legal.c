@@ -404,6 +404,99 @@ START_TEST(listing_after_copy)
 }
 END_TEST
 
+/* The 0.11 (s10) services Abbey & Mayor reads (lib/module.h) answer as
+ * the ones they stand for, at every decision of random games of Abbey &
+ * Mayor with Bridges, Castles & Bazaars (roads laid over tiles):
+ * carc__tile_neighbours_in as carc__tile_neighbours, carc__figure_root as
+ * carc__segment_root of the figure's tile and segment (-1 off a segment),
+ * carc__root_followers_in as carc__root_followers; and
+ * carc__tile_can_place_at: at a placement, true exactly in the cells of the
+ * tile in hand's legal placements; false on a placed cell; and for the
+ * abbey and the tile in hand carc__tile_can_place is true exactly when it
+ * is true for some cell beside a placed tile (every open cell is one). */
+START_TEST(s10_services_agree)
+{
+    int am = carc_module_by_name("abbey_mayor"), bcb = carc_module_by_name("bridges_castles");
+    if (am < 0 || bcb < 0 || carc_module_available(am) != 1 || carc_module_available(bcb) != 1)
+        return;
+    long roots = 0, cells = 0, placeable = 0;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.seed = seed;
+        o.num_players = 2 + (int)seed % 2;
+        o.modules |= 1ull << am | 1ull << bcb;
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        int abbey = -1;
+        for (int t = 0; t < carc__ntypes && abbey < 0; t++)
+            if (carc__types[t].tags & carc__tile_tag_bit("abbey")) abbey = t;
+        ck_assert_int_ge(abbey, 0);
+        uint64_t rs = seed;
+        while (!carc_game_is_terminal(g)) {
+            const int nt = carc__tile_count(g);
+            for (int t = -1; t <= nt; t++)
+                ck_assert_int_eq(carc__tile_neighbours_in(g, t), carc__tile_neighbours(g, t));
+            for (int i = -1; i <= carc__figure_count(g); i++) {
+                int want = -1;
+                if (i >= 0 && i < carc__figure_count(g)) {
+                    carc_fig f;
+                    carc__figure_get(g, i, &f);
+                    if (f.where == CARC_PLACE_SEGMENT) want = carc__segment_root(g, f.tile, f.segment);
+                }
+                ck_assert_int_eq(carc__figure_root(g, i), want);
+                if (want < 0) continue;
+                ck_assert_int_eq(carc__root_followers_in(g, want), carc__root_followers(g, want));
+                roots++;
+            }
+            /* at a placement: the cells of the tile in hand's legal placements */
+            const carc_pending *pd = carc__front(g);
+            static carc_action acts[CARC_NUM_DISTINCT_ACTIONS];
+            size_t nacts = 0;
+            if (pd && pd->kind == CARC_DECISION_PLACE && carc__tile_in_hand(g) >= 0)
+                ck_assert_int_eq(carc_game_legal_actions(g, acts, CARC_NUM_DISTINCT_ACTIONS, &nacts),
+                                 CARC_OK);
+            for (int t = 0; nacts && t < nt; t++) {
+                int x, y;
+                carc__tile_xy(g, t, &x, &y);
+                for (int d = 0; d < 4; d++) {
+                    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+                    bool listed = false;
+                    for (size_t a = 0; a < nacts; a++)
+                        listed |= acts[a].kind == CARC_ACTION_PLACE && acts[a].x == x + dx[d] &&
+                                  acts[a].y == y + dy[d];
+                    ck_assert(listed == carc__tile_can_place_at(g, carc__tile_in_hand(g),
+                                                                 x + dx[d], y + dy[d]));
+                    cells++;
+                }
+            }
+            const int types[2] = {abbey, carc__tile_in_hand(g)};
+            for (int k = 0; k < 2; k++) {
+                if (types[k] < 0) continue;
+                bool any = false;
+                for (int t = 0; t < nt; t++) {
+                    int x, y;
+                    carc__tile_xy(g, t, &x, &y);
+                    ck_assert(!carc__tile_can_place_at(g, types[k], x, y));
+                    for (int d = 0; d < 4; d++) {
+                        static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+                        any |= carc__tile_can_place_at(g, types[k], x + dx[d], y + dy[d]);
+                        cells++;
+                    }
+                }
+                ck_assert(any == carc__tile_can_place(g, types[k]));
+                placeable += any;
+            }
+            step_random(g, &rs);
+        }
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(roots, 1000);
+    ck_assert_int_gt(cells, 10000);
+    ck_assert_int_gt(placeable, 100);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("action_legal");
@@ -412,6 +505,7 @@ int main(void)
     tcase_add_loop_test(tc, each_module, 0, CARC_MODULE_SLOTS);
     tcase_add_test(tc, all_modules);
     tcase_add_test(tc, listing_after_copy);
+    tcase_add_test(tc, s10_services_agree);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -287,7 +287,12 @@ int carc__collect_completed(carc_game *g)
         int r = carc__find(g, seg0 + __builtin_ctz(m));
         if (S[r].open == 0) add_completed(g, r);
     }
-    if (g->hookmask & (HK_WILD | HK_OVERLAY)) collect_across(g, t);
+    /* across a wildcard edge only of the tile laid: a neighbour's road or
+     * city a tile without one closes is joined to the tile's (found above) */
+    const uint32_t rare = g->hookmask & (HK_WILD | HK_OVERLAY);
+    if (__builtin_expect(rare != 0, 0) &&
+        ((rare & HK_OVERLAY) || carc__types[pt->type].wild[pt->rot]))
+        collect_across(g, t);
     if (g->last_full) collect_monasteries(g, t);
     return g->ncompleted;
 }

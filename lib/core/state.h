@@ -271,10 +271,13 @@ _Static_assert(offsetof(struct carc_game, player) == CARC__HEAD_PLAYER &&
                    sizeof(figure) == CARC__FIG_BYTES && offsetof(figure, where) == CARC__FIG_WHERE &&
                    offsetof(figure, owner) == CARC__FIG_OWNER &&
                    offsetof(figure, tile) == CARC__FIG_TILE && offsetof(figure, arg) == CARC__FIG_ARG &&
+                   offsetof(figure, seg) == CARC__FIG_SEG &&
                    offsetof(ptile, overlay_sides) == CARC__TILE_OVERLAY_SIDES &&
                    offsetof(ptile, nfig) == CARC__TILE_NFIG &&
+                   offsetof(ptile, nb8) == CARC__TILE_NB8 &&
                    sizeof(seg) == CARC__SEG_BYTES && offsetof(seg, parent) == CARC__SEG_PARENT &&
-                   offsetof(seg, open) == CARC__SEG_OPEN && offsetof(seg, owners) == CARC__SEG_OWNERS,
+                   offsetof(seg, open) == CARC__SEG_OPEN && offsetof(seg, owners) == CARC__SEG_OWNERS &&
+                   offsetof(seg, figs) == CARC__SEG_FIGS,
                "lib/module.h's game head (CARC__HEAD_*) and struct carc_game disagree");
 
 /* hookmask bits */

@@ -421,6 +421,13 @@ bool carc__tile_can_place(const carc_game *g, int type)
     return false;
 }
 
+bool carc__tile_can_place_at(const carc_game *g, int type, int x, int y)
+{
+    if (type < 0 || type >= carc__ntypes) return false;
+    int fi = carc__front_of(g, x, y);
+    return fi >= 0 && legal_rots(g, &CFRONT(g)[fi], type, carc__repair_possible(g)) != 0;
+}
+
 /* -------------------------------------------------------------- drawing */
 
 inline __attribute__((always_inline)) bool carc__drawable(const carc_game *g, int type)

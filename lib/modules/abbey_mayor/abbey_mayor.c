@@ -96,7 +96,11 @@ typedef struct am_state {
     int16_t abbey_type;
     int16_t group_type[NGROUP_TILES]; /* wagon_groups' tile types (-1: absent) */
     int16_t new_barn;                 /* barn figure placed this part, or -1 */
-    int16_t reserved;                 /* -1 (keeps the serialized layout) */
+    int16_t hole_east;                /* a hole known while an abbey is held:
+                                         the placed tile east of it (the hole
+                                         is the cell west of that tile), or
+                                         -1 (none known: offer_abbey walks
+                                         the open cells) */
     uint8_t abbeys[CARC_MAX_PLAYERS]; /* abbeys still held */
     int8_t final_base;                /* end phase: the first player asked */
     uint8_t final_next;               /* end phase: players asked so far */
@@ -140,14 +144,17 @@ static bool is_hole(const carc_game *g, int x, int y)
     return true;
 }
 
-/* every hole of the board, each found once: from the tile east of it */
-static int count_holes(const carc_game *g)
+/* every hole of the board, each found once: from the tile east of it;
+ * *east: the tile east of the first one, or -1 */
+static int count_holes(const carc_game *g, int *east)
 {
     int n = 0;
+    *east = -1;
     for (int t = 0; t < carc__tile_count(g); t++) {
         int x, y;
         carc__tile_xy(g, t, &x, &y);
-        n += is_hole(g, x - 1, y);
+        if (!is_hole(g, x - 1, y)) continue;
+        if (!n++) *east = t;
     }
     return n;
 }
@@ -193,10 +200,11 @@ static void setup(carc_game *g)
         s->barn_fig[p] = (int16_t)carc__figure_in_supply(g, p, CARC_FIGURE_BARN);
     }
     s->new_barn = -1;
-    s->reserved = -1;
     s->final_base = -1;
     s->final_choice = -1;
-    s->holes = (uint16_t)count_holes(g);
+    int east;
+    s->holes = (uint16_t)count_holes(g, &east);
+    s->hole_east = (int16_t)east;
 }
 
 
@@ -215,6 +223,12 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
     int held = 0;
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) held += s->abbeys[p];
     if (s->abbeys_held != held) return false;
+    /* the known hole: only while an abbey is held.  Only range-checked: it
+     * is a hint (abbey_placeable asks its cell first, the walk when that
+     * says no: the same answer for any tile), and between a placement and
+     * its BEFORE_SCORING it may name the cell just filled */
+    if (s->hole_east < -1 || s->hole_east >= nt || (s->hole_east >= 0 && !s->abbeys_held))
+        return false;
     for (int i = 0; i < NGROUP_TILES; i++)
         if (s->group_type[i] < -1 || s->group_type[i] >= carc__ntypes) return false;
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
@@ -266,11 +280,10 @@ static int barn_in(const carc_game *g, int root, int except)
     if (!s->barns_on_board) return -1;
     for (int p = 0; p < carc__players(g); p++) {
         int i = s->barn_fig[p];
-        carc_fig f;
         if (i < 0 || i == except) continue;
-        carc__figure_get(g, i, &f);
-        if (f.where == CARC_PLACE_SEGMENT && carc__segment_root(g, f.tile, f.segment) == root)
-            return i;
+        /* on a segment of that feature (carc__figure_root: -1 elsewhere) */
+        int r = carc__figure_root(g, i);
+        if (r >= 0 && r == root) return i;
     }
     return -1;
 }
@@ -333,10 +346,16 @@ static unsigned barn_corners(const carc_game *g, int t)
     memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
     memcpy(&x, r + CARC__TILE_X, sizeof x);
     memcpy(&y, r + CARC__TILE_Y, sizeof y);
-    const int rot = (uint8_t)r[CARC__TILE_ROT];
+    const tile_type *ty = &carc__types[type];
+    const uint8_t *hs = ty->half_seg[(uint8_t)r[CARC__TILE_ROT]];
     unsigned own = 0, ok = 0;
-    for (int c = 0; c < 4; c++)
-        if (corner_field_of(type, rot, c) >= 0) own |= 1u << c;
+    /* corner_field_of(type, rot, c) >= 0 for the four corners, the
+     * half-edges read once (corner c: halves 2c + 1 and 2c + 2 mod 8) */
+    for (int c = 0; c < 4; c++) {
+        const int a = hs[2 * c + 1];
+        if (a != NO_SEG && a == hs[(2 * c + 2) & 7] && ty->seg[a].kind == CARC_FEATURE_FIELD)
+            own |= 1u << c;
+    }
     if (!own) return 0;
     const carc_grid v = carc__grid(g);
     for (; own; own &= own - 1) {
@@ -354,17 +373,24 @@ static unsigned barn_corners(const carc_game *g, int t)
 }
 
 /* barn_ok's tests after the corner's (barn_corner said seg) */
-static bool barn_allowed(const carc_game *g, int player, int t, int seg)
+/* carc__figure_in_supply(g, player, CARC_FIGURE_BARN)'s answer: the
+ * player's barn (barn_fig: the kinds give each player one) when it is in
+ * supply, else asked */
+static int barn_in_supply(const carc_game *g, int player)
 {
-    if (carc__rule(g, RULE_BARN_PLACEMENT) != 2 && barn_in(g, carc__segment_root(g, t, seg), -1) >= 0)
-        return false;
-    /* carc__figure_in_supply's answer: the player's barn (barn_fig: the
-     * kinds give each player one) when it is in supply, else asked */
     int f = cst(g)->barn_fig[player];
     carc_fig b;
     if (f >= 0) carc__figure_get(g, f, &b);
     if (f < 0 || b.kind != CARC_FIGURE_BARN || b.owner != player || b.where != CARC_PLACE_SUPPLY)
         f = carc__figure_in_supply(g, player, CARC_FIGURE_BARN);
+    return f;
+}
+
+static bool barn_allowed(const carc_game *g, int player, int t, int seg)
+{
+    if (carc__rule(g, RULE_BARN_PLACEMENT) != 2 && barn_in(g, carc__segment_root(g, t, seg), -1) >= 0)
+        return false;
+    int f = barn_in_supply(g, player);
     return f >= 0 && carc__figure_may_move(g, f, CARC_PLACE_SEGMENT, t, 0, CARC_CAUSE_DEPLOY);
 }
 
@@ -449,30 +475,60 @@ static bool wagon_adjacent(const carc_game *g, const am_wagon *w, int u, int seg
     return x - x0 >= -1 && x - x0 <= 1 && y - y0 >= -1 && y - y0 <= 1;
 }
 
-static bool wagon_target(const carc_game *g, int p, int u, int seg)
+/* The segments of placed tile u a wagon may name by their kind: roads,
+ * cities (rc_segs), monasteries (mon_segs) and a road laid over the tile
+ * (segment nseg, a bridge, when it has one): the segments s < tile_segs()
+ * with seg_kind() a road, city or monastery. */
+static uint32_t wagon_kinds(const carc_game *g, int u)
 {
-    const am_wagon *w = &cst(g)->wagon[p];
-    if (!w->live || u < 0 || u >= carc__tile_count(g)) return false;
-    if (seg < 0 || seg >= tile_segs(g, u)) return false;
-    int k = seg_kind(g, u, seg);
-    if (k != CARC_FEATURE_ROAD && k != CARC_FEATURE_CITY && k != CARC_FEATURE_MONASTERY)
-        return false;
+    const char *r = carc__tile_rec(g, u);
+    if (!r) return 0;
+    uint16_t type, over;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    memcpy(&over, r + CARC__TILE_OVERLAY, sizeof over);
+    const tile_type *ty = &carc__types[type];
+    uint32_t m = (uint32_t)(ty->rc_segs | ty->mon_segs);
+    /* segment nseg names the road laid over the tile (carc__segment_root) */
+    if (over != CARC__NO_OVERLAY) m |= 1u << ty->nseg;
+    return m;
+}
+
+/* wagon_target's tests past the segment's kind (u a placed tile, seg one
+ * of wagon_kinds(g, u)).  *fig: the player's wagon in supply, looked up at
+ * the first question that needs it (WAGON_UNASKED before: one walk of the
+ * figures per listing) */
+#define WAGON_UNASKED (-2)
+static bool wagon_claim(const carc_game *g, int p, const am_wagon *w, int u, int seg, int *fig)
+{
     int root = carc__segment_root(g, u, seg);
-    if (root == w->root || carc__root_complete(g, root) || carc__root_followers(g, root) > 0 ||
-        !carc__segment_claimable(g, u, seg))
+    /* (carc__segment_claimable's answer follows: a road, city or monastery
+     * is claimable, nobody holds it, and it is not flagged complete) */
+    if (root == w->root || carc__root_followers_in(g, root) > 0 || carc__root_complete(g, root))
         return false;
     if (!wagon_adjacent(g, w, u, seg) ||
         !carc__segment_may_deploy(g, p, CARC_FIGURE_WAGON, u, seg, CAUSE_WAGON))
         return false;
-    int f = carc__figure_in_supply(g, p, CARC_FIGURE_WAGON);
-    return f >= 0 && carc__figure_may_move(g, f, CARC_PLACE_SEGMENT, u, 0, CAUSE_WAGON);
+    if (*fig == WAGON_UNASKED) *fig = carc__figure_in_supply(g, p, CARC_FIGURE_WAGON);
+    return *fig >= 0 && carc__figure_may_move(g, *fig, CARC_PLACE_SEGMENT, u, 0, CAUSE_WAGON);
 }
 
-static bool wagon_tile_ok(const carc_game *g, int p, int u)
+static bool wagon_target(const carc_game *g, int p, int u, int seg)
 {
-    int n = tile_segs(g, u);
-    for (int s = 0; s < n; s++)
-        if (wagon_target(g, p, u, s)) return true;
+    const am_wagon *w = &cst(g)->wagon[p];
+    if (!w->live || u < 0 || u >= carc__tile_count(g)) return false;
+    if (seg < 0 || seg >= 32 || !(wagon_kinds(g, u) >> seg & 1)) return false;
+    int fig = WAGON_UNASKED;
+    return wagon_claim(g, p, w, u, seg, &fig);
+}
+
+/* Has tile u a target (wagon_target for some segment)?  The segments of
+ * the right kinds only, the tile's type read once. */
+static bool wagon_tile_ok(const carc_game *g, int p, int u, int *fig)
+{
+    const am_wagon *w = &cst(g)->wagon[p];
+    if (!w->live) return false;
+    for (uint32_t m = wagon_kinds(g, u); m; m &= m - 1)
+        if (wagon_claim(g, p, w, u, __builtin_ctz(m), fig)) return true;
     return false;
 }
 
@@ -480,20 +536,21 @@ static bool wagon_tile_ok(const carc_game *g, int p, int u)
 static int wagon_tiles(const carc_game *g, int p, int16_t *out, int cap)
 {
     const am_wagon *w = &cst(g)->wagon[p];
-    int n = 0;
+    int n = 0, fig = WAGON_UNASKED;
     if (!w->live) return 0;
     if (carc__rule(g, RULE_WAGON_MOVE) == 1) {
         /* n == cap: nothing more is kept (the same out[] and count) */
         for (int u = 0; u < carc__tile_count(g) && n < cap; u++)
-            if (wagon_tile_ok(g, p, u)) out[n++] = (int16_t)u;
+            if (wagon_tile_ok(g, p, u, &fig)) out[n++] = (int16_t)u;
         return n;
     }
     int x0, y0;
     carc__tile_xy(g, w->tile, &x0, &y0);
+    const carc_grid v = carc__grid(g); /* nothing is placed during the walk */
     for (int dy = -1; dy <= 1 && n < cap; dy++)
         for (int dx = -1; dx <= 1 && n < cap; dx++) {
-            int u = carc__tile_at(g, x0 + dx, y0 + dy);
-            if (u >= 0 && wagon_tile_ok(g, p, u)) out[n++] = (int16_t)u;
+            int u = carc__grid_at(&v, x0 + dx, y0 + dy);
+            if (u >= 0 && wagon_tile_ok(g, p, u, &fig)) out[n++] = (int16_t)u;
         }
     for (int i = 1; i < n; i++) /* ascending tile order */
         for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
@@ -518,12 +575,38 @@ static unsigned place_rots(const carc_game *g, int type, int x, int y, unsigned 
 {
     if (type != cst(g)->abbey_type) return rots;
     if (!(rots & 1u)) return 0;
-    /* is_hole with the board window read once (a walk of five cells) */
+    /* is_hole with the board window read once (a walk of five cells);
+     * the cell and its four neighbours inside the window (nearly always:
+     * the cell is an open one) each read at its offset */
     const carc_grid v = carc__grid(g);
+    uint32_t ux = (uint32_t)x - (uint32_t)v.x0, uy = (uint32_t)y - (uint32_t)v.y0;
+    if (ux - 1u < v.w - 2u && uy - 1u < v.h - 2u && v.w > 2u && v.h > 2u) {
+        const char *c = v.cells + ((size_t)uy * v.w + ux) * sizeof(int16_t);
+        const ptrdiff_t row = (ptrdiff_t)v.w * (ptrdiff_t)sizeof(int16_t);
+        int16_t k, n, e, so, w;
+        memcpy(&k, c, sizeof k);
+        memcpy(&n, c - row, sizeof n);
+        memcpy(&e, c + sizeof(int16_t), sizeof e);
+        memcpy(&so, c + row, sizeof so);
+        memcpy(&w, c - sizeof(int16_t), sizeof w);
+        return k < 0 && n >= 0 && e >= 0 && so >= 0 && w >= 0;
+    }
     if (carc__grid_at(&v, x, y) >= 0) return 0;
     for (int d = 0; d < 4; d++)
         if (carc__grid_at(&v, x + DX[d], y + DY[d]) < 0) return 0;
     return 1u;
+}
+
+/* may_deploy while a barn stands, out of line: the usual answer (no barn
+ * on the board) is a leaf's */
+static __attribute__((noinline)) bool may_deploy_barns(const carc_game *g, int kind, int tile,
+                                                       int seg)
+{
+    /* a field with a barn (barn_in: two figure records), then the kind */
+    if (seg_kind(g, tile, seg) != CARC_FEATURE_FIELD ||
+        barn_in(g, carc__segment_root(g, tile, seg), -1) < 0)
+        return true;
+    return !(carc__figure_kind_classes(g, kind) & CARC_CLASS_FOLLOWER);
 }
 
 /* no follower into a field with a barn (for any cause) */
@@ -531,10 +614,7 @@ static bool may_deploy(const carc_game *g, int player, int kind, int tile, int s
 {
     (void)player;
     (void)cause;
-    if (!cst(g)->barns_on_board || seg_kind(g, tile, seg) != CARC_FEATURE_FIELD ||
-        !(carc__figure_kind_classes(g, kind) & CARC_CLASS_FOLLOWER))
-        return true;
-    return barn_in(g, carc__segment_root(g, tile, seg), -1) < 0;
+    return !cst(g)->barns_on_board || may_deploy_barns(g, kind, tile, seg);
 }
 
 /* the kinds' own rule; the core has checked that the feature may be
@@ -563,14 +643,20 @@ static uint32_t deploy_segs(const carc_game *g, int player, int kind, int tile, 
     (void)cause;
     if (kind != CARC_FIGURE_MAYOR && kind != CARC_FIGURE_WAGON) return 0; /* the barn: a verb */
     const tile_type *ty = &carc__types[carc__tile_type(g, tile)];
+    const int n = nseg < ty->nseg ? nseg : ty->nseg;
+    const uint32_t low = n < 32 ? (1u << n) - 1u : ~0u;
+    if (kind == CARC_FIGURE_WAGON) {
+        /* roads, cities (rc_segs) and monasteries (mon_segs); a segment
+         * past the type's is a road laid over the tile (seg_kind) */
+        uint32_t m = (uint32_t)(ty->rc_segs | ty->mon_segs) & low;
+        for (int s = n; s < nseg && s < 32; s++) m |= 1u << s;
+        return m;
+    }
+    /* the mayor: the cities among the roads and cities */
     uint32_t m = 0;
-    for (int s = 0; s < nseg; s++) {
-        /* seg_kind: segment nseg of the type is a road laid over the tile */
-        int k = s < ty->nseg ? ty->seg[s].kind : CARC_FEATURE_ROAD;
-        bool ok = kind == CARC_FIGURE_MAYOR ? k == CARC_FEATURE_CITY
-                                            : k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY ||
-                                                  k == CARC_FEATURE_MONASTERY;
-        if (ok) m |= 1u << s;
+    for (uint32_t r = (uint32_t)ty->rc_segs & low; r; r &= r - 1) {
+        int s = __builtin_ctz(r);
+        if (ty->seg[s].kind == CARC_FEATURE_CITY) m |= 1u << s;
     }
     return m;
 }
@@ -652,33 +738,58 @@ static inline __attribute__((always_inline)) bool placed_near(const carc_grid *v
     return k >= 0;
 }
 
-/* track_holes' count: the holes made minus the hole filled (see there) */
-static inline __attribute__((always_inline)) int holes_delta(const carc_grid *v, const char *c,
-                                                             bool near, int x, int y)
+/* track_holes' change: bit d (0..3, N E S W) the neighbour across side d
+ * became a hole, bit 4 the cell just filled was one (see there) */
+#define HOLE_FILLED 16u
+static inline __attribute__((always_inline)) unsigned holes_delta(const carc_grid *v,
+                                                                  const char *c, bool near,
+                                                                  int x, int y)
 {
 #define PLACED(dx, dy) placed_near(v, c, near, x, y, dx, dy)
-    int filled = 1, now = 0;
+    unsigned filled = HOLE_FILLED, made = 0;
     int ne = -1, se = -1, sw = -1, nw = -1; /* the diagonals, read when needed */
 #define DIAG(var, dx, dy) ((var) < 0 ? ((var) = PLACED(dx, dy)) : (var))
     if (!PLACED(0, -1)) {
         filled = 0;
-        now += PLACED(0, -2) && DIAG(ne, 1, -1) && DIAG(nw, -1, -1);
+        made |= (unsigned)(PLACED(0, -2) && DIAG(ne, 1, -1) && DIAG(nw, -1, -1));
     }
     if (!PLACED(1, 0)) {
         filled = 0;
-        now += PLACED(2, 0) && DIAG(ne, 1, -1) && DIAG(se, 1, 1);
+        made |= (unsigned)(PLACED(2, 0) && DIAG(ne, 1, -1) && DIAG(se, 1, 1)) << 1;
     }
     if (!PLACED(0, 1)) {
         filled = 0;
-        now += PLACED(0, 2) && DIAG(se, 1, 1) && DIAG(sw, -1, 1);
+        made |= (unsigned)(PLACED(0, 2) && DIAG(se, 1, 1) && DIAG(sw, -1, 1)) << 2;
     }
     if (!PLACED(-1, 0)) {
         filled = 0;
-        now += PLACED(-2, 0) && DIAG(sw, -1, 1) && DIAG(nw, -1, -1);
+        made |= (unsigned)(PLACED(-2, 0) && DIAG(sw, -1, 1) && DIAG(nw, -1, -1)) << 3;
     }
 #undef DIAG
 #undef PLACED
-    return now - filled;
+    return made | filled;
+}
+
+/* track_holes' rare part: the holes made (bits 0..3 of `change`) or the
+ * hole filled (HOLE_FILLED) by tile t at (x, y): the count, and the known
+ * hole (hole_east): forgotten when filled, the first one made kept when
+ * none is known */
+static __attribute__((noinline)) void holes_changed(carc_game *g, const carc_grid *v, int t,
+                                                    int x, int y, unsigned change)
+{
+    am_state *s = st(g);
+    if (change & HOLE_FILLED) {
+        s->holes--;
+        /* the hole known was this cell: the tile east of it is t's */
+        if (s->hole_east >= 0 && carc__grid_at(v, x + 1, y) == s->hole_east) s->hole_east = -1;
+        return;
+    }
+    for (unsigned m = change; m; m &= m - 1) {
+        int d = __builtin_ctz(m);
+        s->holes++;
+        if (s->hole_east < 0)
+            s->hole_east = (int16_t)(d == 3 ? t : carc__grid_at(v, x + DX[d] + 1, y + DY[d]));
+    }
 }
 
 /* After a placement: the holes, kept up to date: only the cell just filled
@@ -690,18 +801,44 @@ static inline __attribute__((always_inline)) int holes_delta(const carc_grid *v,
  * (nearly always) each cell at its offset from the tile's. */
 static void track_holes(carc_game *g)
 {
-    int x, y, t = carc__tile_last(g);
-    if (t < 0) return;
-    carc__tile_xy(g, t, &x, &y);
+    const int t = carc__tile_last(g);
+    const char *r = carc__tile_rec(g, t);
+    /* no change without two placed neighbours around t: a hole made
+     * beside it has t's two diagonals on that side placed, the cell filled
+     * was a hole when its four sides are */
+    if (!r || (uint8_t)r[CARC__TILE_NB8] < 2) return;
+    int16_t x, y;
+    memcpy(&x, r + CARC__TILE_X, sizeof x);
+    memcpy(&y, r + CARC__TILE_Y, sizeof y);
     const carc_grid v = carc__grid(g);
     uint32_t ux = (uint32_t)x - (uint32_t)v.x0, uy = (uint32_t)y - (uint32_t)v.y0;
-    int d;
-    if (ux < v.w && uy < v.h && ux >= 2 && ux + 2 < v.w && uy >= 2 && uy + 2 < v.h)
-        d = holes_delta(&v, v.cells + ((size_t)uy * v.w + ux) * sizeof(int16_t), true, x, y);
+    unsigned change;
+    /* 2 <= ux < w - 2 and 2 <= uy < h - 2 */
+    if (v.w > 4u && v.h > 4u && ux - 2u < v.w - 4u && uy - 2u < v.h - 4u)
+        change = holes_delta(&v, v.cells + ((size_t)uy * v.w + ux) * sizeof(int16_t), true, x, y);
     else
-        d = holes_delta(&v, NULL, false, x, y);
-    am_state *s = st(g);
-    s->holes = (uint16_t)(s->holes + d);
+        change = holes_delta(&v, NULL, false, x, y);
+    if (change) holes_changed(g, &v, t, x, y, change);
+}
+
+/* An abbey used: none held any more, nobody asks the holes (track_holes
+ * stops): the known hole forgotten (state_check holds it to a hole). */
+static void abbey_used(am_state *s, int player)
+{
+    s->abbeys[player]--;
+    if (!--s->abbeys_held) s->hole_east = -1;
+}
+
+/* May the abbey be laid now?  Into the hole known, else asked of every
+ * open cell (carc__tile_can_place). */
+static bool abbey_placeable(const carc_game *g, const am_state *s)
+{
+    if (s->hole_east >= 0) {
+        int x, y;
+        carc__tile_xy(g, s->hole_east, &x, &y);
+        if (carc__tile_can_place_at(g, s->abbey_type, x - 1, y)) return true;
+    }
+    return carc__tile_can_place(g, s->abbey_type);
 }
 
 /* DRAW, before the core draws: play the abbey instead? */
@@ -711,7 +848,7 @@ static int offer_abbey(carc_game *g)
     const am_state *s = cst(g);
     /* not when another module dealt a tile already (a bazaar's) */
     if (s->abbey_type < 0 || !s->abbeys[p] || !s->holes || carc__tile_in_hand(g) >= 0 ||
-        !carc__tile_can_place(g, s->abbey_type))
+        !abbey_placeable(g, s))
         return CARC_HOOK_NEXT;
     carc__decision_push(g, DEC_ABBEY, p, MOD, -1, 0);
     return CARC_HOOK_NEXT;
@@ -744,14 +881,14 @@ static int barn_scoring(carc_game *g)
         return CARC_HOOK_NEXT;
     }
     for (int q = 0; q < carc__players(g); q++) {
-        carc_fig b;
         if (s->barn_fig[q] < 0) continue;
-        carc__figure_get(g, s->barn_fig[q], &b);
-        if (b.where != CARC_PLACE_SEGMENT) continue;
-        int root = carc__segment_root(g, b.tile, b.segment);
-        /* a field with farmers (one barn's check sends them home, so a
+        /* a barn on the board (its field's root from the figure's record)
+         * in a field with farmers (one barn's check sends them home, so a
          * second barn of the same field finds none) */
-        if (carc__root_followers(g, root) == 0) continue;
+        int root = carc__figure_root(g, s->barn_fig[q]);
+        if (root < 0 || carc__root_followers_in(g, root) == 0) continue;
+        carc_fig b;
+        carc__figure_get(g, s->barn_fig[q], &b);
         feat_eval e;
         carc__root_eval(g, root, 0, &e);
         /* only the barn placed now: the field's own score; an older barn:
@@ -787,7 +924,7 @@ static int joined_points(const carc_game *g, int root, int player, const feat_ev
 {
     (void)player;
     if (e->kind != CARC_FEATURE_FIELD || !cst(g)->barns_on_board ||
-        barn_in(g, root, cst(g)->new_barn) < 0 || carc__root_followers(g, root) == 0)
+        carc__root_followers_in(g, root) == 0 || barn_in(g, root, cst(g)->new_barn) < 0)
         return points;
     return points - e->points + e->cities + e->city_bonus;
 }
@@ -826,8 +963,7 @@ static int final_abbeys(carc_game *g)
         int who = (s->final_base + s->final_next) % n;
         if (s->final_choice == 1) {
             s->final_choice = -1;
-            s->abbeys[who]--;
-            s->abbeys_held--;
+            abbey_used(s, who);
             s->final_next++;
             carc__turn_start(g, who, s->abbey_type);
             return CARC_HOOK_JUMP;
@@ -837,7 +973,7 @@ static int final_abbeys(carc_game *g)
             s->final_next++;
             continue;
         }
-        if (s->abbeys[who] && s->holes && carc__tile_can_place(g, s->abbey_type)) {
+        if (s->abbeys[who] && s->holes && abbey_placeable(g, s)) {
             carc__decision_push(g, DEC_FINAL_ABBEY, who, MOD, -1, 0);
             return CARC_HOOK_AGAIN;
         }
@@ -846,17 +982,50 @@ static int final_abbeys(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+/* The barn figures, ascending, into out (room for CARC_ID_FIGURE_N); how
+ * many.  The kinds give each player one, kept in barn_fig since setup: those
+ * when each is its player's barn (a snapshot's barn_fig is only
+ * range-checked), else found by a walk of the figures. */
+static int barn_figures(const carc_game *g, int16_t *out)
+{
+    const am_state *s = cst(g);
+    int n = 0;
+    for (int p = 0; p < carc__players(g); p++) {
+        int i = s->barn_fig[p];
+        carc_fig b;
+        if (i < 0) goto walk;
+        carc__figure_get(g, i, &b);
+        if (b.kind != CARC_FIGURE_BARN || b.owner != p) goto walk;
+        int j = n++;
+        for (; j > 0 && out[j - 1] > i; j--) out[j] = out[j - 1];
+        if (j > 0 && out[j - 1] == i) goto walk; /* (two players, one figure) */
+        out[j] = (int16_t)i;
+    }
+    return n;
+walk:
+    n = 0;
+    for (int i = 0; i < carc__figure_count(g) && n < CARC_ID_FIGURE_N; i++) {
+        carc_fig b;
+        carc__figure_get(g, i, &b);
+        if (b.kind == CARC_FIGURE_BARN) out[n++] = (int16_t)i;
+    }
+    return n;
+}
+
 /* FINAL_SCORING, after the core: most barns in a field, 4 per completed
- * city.  No decisions here (final scores are projected on a copy). */
+ * city.  No decisions here (final scores are projected on a copy).  The
+ * barns in figure order (barn_figures), each field once. */
 static int barn_final(carc_game *g)
 {
     if (!cst(g)->barns_on_board) return CARC_HOOK_NEXT;
+    int16_t barns[CARC_ID_FIGURE_N];
+    const int nb = barn_figures(g, barns);
     int16_t done[CARC_MAX_PLAYERS];
     int ndone = 0;
-    for (int i = 0; i < carc__figure_count(g); i++) {
+    for (int bi = 0; bi < nb; bi++) {
         carc_fig b;
-        carc__figure_get(g, i, &b);
-        if (b.kind != CARC_FIGURE_BARN || b.where != CARC_PLACE_SEGMENT) continue;
+        carc__figure_get(g, barns[bi], &b);
+        if (b.where != CARC_PLACE_SEGMENT) continue;
         int root = carc__segment_root(g, b.tile, b.segment);
         int k;
         for (k = 0; k < ndone; k++)
@@ -864,10 +1033,10 @@ static int barn_final(carc_game *g)
         if (k < ndone) continue;
         if (ndone < CARC_MAX_PLAYERS) done[ndone++] = (int16_t)root;
         int count[CARC_MAX_PLAYERS] = {0}, best = 0;
-        for (int j = i; j < carc__figure_count(g); j++) {
+        for (int bj = bi; bj < nb; bj++) {
             carc_fig o;
-            carc__figure_get(g, j, &o);
-            if (o.kind == CARC_FIGURE_BARN && o.where == CARC_PLACE_SEGMENT && o.owner >= 0 &&
+            carc__figure_get(g, barns[bj], &o);
+            if (o.where == CARC_PLACE_SEGMENT && o.owner >= 0 &&
                 carc__segment_root(g, o.tile, o.segment) == root && ++count[o.owner] > best)
                 best = count[o.owner];
         }
@@ -927,7 +1096,7 @@ static __attribute__((noinline)) void deploy_barns(const carc_game *g, const car
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     /* a corner needs three placed neighbours of the tile */
-    if (p->target < 0 || carc__tile_neighbours(g, p->target) < 3 ||
+    if (carc__tile_neighbours_in(g, p->target) < 3 ||
         carc__figure_supply(g, p->player, CARC_FIGURE_BARN) == 0)
         return;
     deploy_barns(g, p, sink);
@@ -950,10 +1119,15 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         break;
     }
     case DEC_WAGON_SEG: {
-        int n = tile_segs(g, p->target);
-        for (int s = 0; s < n; s++)
-            if (wagon_target(g, p->player, p->target, s))
+        /* wagon_target of each segment, ascending: those of its kinds */
+        const am_wagon *w = &cst(g)->wagon[p->player];
+        if (!w->live || p->target < 0 || p->target >= carc__tile_count(g)) break;
+        int fig = WAGON_UNASKED;
+        for (uint32_t m = wagon_kinds(g, p->target); m; m &= m - 1) {
+            int s = __builtin_ctz(m);
+            if (wagon_claim(g, p->player, w, p->target, s, &fig))
                 carc__sink_push_kind(sink, ACT_WAGON_SEG, s, p->target, WAGON_SEG_ID(s));
+        }
         break;
     }
     default:
@@ -978,10 +1152,12 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
     case DEC_ABBEY:
     case DEC_FINAL_ABBEY:
         return a->kind == CARC_ACTION_PASS || a->kind == ACT_ABBEY;
-    case DEC_WAGON:
+    case DEC_WAGON: {
         if (a->kind == CARC_ACTION_PASS) return true;
+        int fig = WAGON_UNASKED;
         return a->kind == ACT_WAGON_TILE && cst(g)->wagon[p->player].live && a->arg >= 0 &&
-               a->arg < carc__tile_count(g) && wagon_tile_ok(g, p->player, a->arg);
+               a->arg < carc__tile_count(g) && wagon_tile_ok(g, p->player, a->arg, &fig);
+    }
     case DEC_WAGON_SEG:
         return a->kind == ACT_WAGON_SEG && a->target == p->target &&
                wagon_target(g, p->player, p->target, a->arg);
@@ -1004,8 +1180,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
             s->final_choice = 1;
             return CARC_OK;
         }
-        s->abbeys[p->player]--;
-        s->abbeys_held--;
+        abbey_used(s, p->player);
         return carc__tile_in_hand_set(g, s->abbey_type);
     case ACT_WAGON_TILE:
         return carc__decision_followup(g, DEC_WAGON_SEG, p->player, MOD, a->arg, 0);
@@ -1015,8 +1190,9 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return carc__figure_move(g, f, CARC_PLACE_SEGMENT, p->target, a->arg, 0, 0, CAUSE_WAGON);
     }
     case ACT_BARN: {
-        int seg = barn_corner(g, p->target, a->arg);
-        int f = carc__figure_in_supply(g, p->player, CARC_FIGURE_BARN);
+        /* listed, so barn_corner's answer is the tile's own quarter */
+        int seg = corner_field(g, p->target, a->arg);
+        int f = barn_in_supply(g, p->player);
         int rc = carc__figure_move(g, f, CARC_PLACE_SEGMENT, p->target, seg, 0, 0, CARC_CAUSE_DEPLOY);
         if (rc != CARC_OK) return rc;
         carc__figure_set_state(g, MOD, f, 1 + a->arg);
