@@ -183,11 +183,10 @@ static int move_checked(carc_game *g, int i, int where, int tile, int s, int arg
     default:
         break;
     }
-    if (g->hookmask & HK_FIGURE_MOVED)
-        for (int k = 0; k < g->nmods; k++) {
-            const carc_module_def *md = carc__mod(g, k);
-            if (md->figure_moved) md->figure_moved(g, i, &from, cause);
-        }
+    /* the modules with a figure_moved hook (hooks_moved, set at creation),
+     * in registry order */
+    for (uint32_t b = g->hooks_moved; b; b &= b - 1)
+        carc__modules[__builtin_ctz(b)]->figure_moved(g, i, &from, cause);
     return CARC_OK;
 }
 
@@ -249,10 +248,10 @@ int carc__figure_move_offer(carc_game *g, const carc_move *m)
         return CARC_E_INVALID;
     carc_move asked = *m;
     if (asked.by < 0) asked.by = g->player;
-    for (int k = 0; k < g->nmods; k++) {
-        const carc_module_def *md = carc__mod(g, k);
-        if (!md->intercept_move) continue;
-        int r = md->intercept_move(g, &asked);
+    /* the modules with an intercept_move hook (hooks_intercept, set at
+     * creation), in registry order */
+    for (uint32_t b = g->hooks_intercept; b; b &= b - 1) {
+        int r = carc__modules[__builtin_ctz(b)]->intercept_move(g, &asked);
         if (r == CARC_MOVE_PROCEED) continue;
         return r == CARC_MOVE_TAKEN || r == CARC_MOVE_REPLACED ? r : CARC_E_STATE;
     }

@@ -512,7 +512,11 @@ int carc__game_init(carc_game *g)
         if (md->feature_scored) g->hookmask |= HK_FEATURE_SCORED;
         if (md->after_feature) g->hookmask |= HK_AFTER_FEATURE;
         if (md->city_value) g->hookmask |= HK_CITY_VALUE;
-        if (md->figure_moved) g->hookmask |= HK_FIGURE_MOVED;
+        if (md->figure_moved) {
+            g->hookmask |= HK_FIGURE_MOVED;
+            g->hooks_moved |= 1u << m;
+        }
+        if (md->intercept_move) g->hooks_intercept |= 1u << m;
         if (md->features_merged) g->hookmask |= HK_MERGED;
         if (md->deploy_actions) g->hookmask |= HK_DEPLOY_ACTIONS;
         if (md->may_move_figure) g->hookmask |= HK_MAY_MOVE;
