@@ -393,11 +393,15 @@ static int mismatch_sides(const carc_game *g, int t)
     const carc_grid v = carc__grid(g); /* the board window read once */
     int sides = 0, nb[4];
     neighbours4(&v, x, y, nb);
-    for (int d = 0; d < 4; d++) {
+    /* the sides where the tile shows a field or a road (01 or 10: the two
+     * bits of the side differ), one bit each at 2 * d */
+    _Static_assert(EK_FIELD == 1 && EK_ROAD == 2 && EK_NONE == 0 && EK_CITY == 3,
+                   "a field or a road: the side's two bits differ");
+    for (unsigned fr = (unsigned)(code ^ (code >> 1)) & 0x55u; fr; fr &= fr - 1) {
         /* a road against a field, either way round: the only pair whose
          * product is 2 (EK_FIELD 1, EK_ROAD 2); the tile's side first */
+        const int d = __builtin_ctz(fr) >> 1;
         const int a = (code >> (2 * d)) & 3;
-        if (a != EK_FIELD && a != EK_ROAD) continue;
         const int u = nb[d];
         if (u < 0) continue; /* empty, or an open cell */
         if (a * shown_edge(carc__tile_rec(g, u), d ^ 2) == EK_FIELD * EK_ROAD) sides |= 1 << d;
