@@ -609,14 +609,18 @@ static inline bool carc__place_ids_plain_ok(const carc_game *g)
 extern _Thread_local uint32_t carc__moves CARC_INTERNAL;
 int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CARC_INTERNAL;
 /* The ids carc__enumerate listed last on this thread at a module's
- * decision (per thread, like carc__moves: no part of any game's state).
- * carc__listed_note keeps a complete listing of game g in its present
+ * decision, or the module verbs it listed last at the turn's own
+ * deployment (a part of that listing: the verbs, its last ids; the core's
+ * ids there never ask the note) (per thread, like carc__moves: no part of
+ * any game's state).  Every id noted is legal; an id not noted may be.
+ * carc__listed_note keeps a listing (or its verbs) of game g in its present
  * state (g's history length says which state: every applied decision
  * lengthens it, a refused one changes nothing); carc__listed_forget drops every thread's note (a game
  * freed, or overwritten by carc_game_copy, so that another game at the
  * same address and history length is never taken for it).  While g's
  * note holds, an id it lists is legal at g's pending decision: the module
- * listed it (decision_actions' contract: every listed id applies), so
+ * listed it (decision_actions' and deploy_actions' contract: every listed
+ * id applies), so
  * module_id_legal need not ask action_legal or check the id's round
  * trip again. */
 #define CARC__LISTED_MAX 64

@@ -1221,11 +1221,20 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         }
     }
     /* module verbs only at the turn's own deployment */
-    if ((g->hookmask & HK_DEPLOY_ACTIONS) && !(p->flags & CARC_PENDING_QUEUED_DEPLOY))
+    if ((g->hookmask & HK_DEPLOY_ACTIONS) && !(p->flags & CARC_PENDING_QUEUED_DEPLOY)) {
+        size_t n0 = sink->n;
         for (int k = 0; k < g->nmods; k++) {
             const carc_module_def *md = carc__mod(g, k);
             if (md->deploy_actions) md->deploy_actions(g, p, sink);
         }
+        /* the verbs listed (all of them, ascending: the listing's last
+         * ids) kept as a module decision's listing is (carc__listed_note;
+         * a part of the listing: every id it holds is legal), so that
+         * applying one asks neither action_legal nor the id's round trip
+         * (module_id_legal); the core's own ids never ask the note */
+        if (sink->n > n0 && sink->ids && sink->n <= sink->cap)
+            carc__listed_note(g, sink->ids + n0, sink->n - n0);
+    }
 }
 
 int carc__enumerate(const carc_game *g, action_sink *sink)
