@@ -351,6 +351,17 @@ static void step_random(carc_game *g, uint64_t *rs)
     ck_assert_int_eq(carc_game_apply_id(g, ids[(*rs >> 33) % n]), CARC_OK);
 }
 
+/* Two equal new games of module m (with base) for `seed`. */
+static void two_games(int m, uint64_t seed, carc_game **a, carc_game **b)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.seed = seed;
+    o.modules |= 1ull << m;
+    ck_assert_int_eq(carc_game_new(a, &o), CARC_OK);
+    ck_assert_int_eq(carc_game_new(b, &o), CARC_OK);
+}
+
 /* The listing the core keeps of a module's decision (carc__listed_note)
  * holds every id listed, and is never taken for another game's: game a is
  * listed, then b -- at the same history length, a module's decision
@@ -362,13 +373,8 @@ START_TEST(listing_after_copy)
     if (m < 0 || carc_module_available(m) != 1) return;
     int found = 0;
     for (uint64_t seed = 1; seed <= 60 && !found; seed++) {
-        carc_options o;
-        carc_options_init(&o);
-        o.seed = seed;
-        o.modules |= 1ull << m;
         carc_game *a, *b;
-        ck_assert_int_eq(carc_game_new(&a, &o), CARC_OK);
-        ck_assert_int_eq(carc_game_new(&b, &o), CARC_OK);
+        two_games(m, seed, &a, &b);
         uint64_t ra = seed, rb = seed + 1000;
         while (!found && !carc_game_is_terminal(a) && !carc_game_is_terminal(b)) {
             if (a->nhist < b->nhist) { step_random(a, &ra); continue; }
@@ -419,13 +425,8 @@ START_TEST(deploy_verbs_noted)
         int m = carc_module_by_name(names[mi]);
         if (m < 0 || carc_module_available(m) != 1) continue;
         for (uint64_t seed = 1; seed <= 8; seed++) {
-            carc_options o;
-            carc_options_init(&o);
-            o.seed = seed;
-            o.modules |= 1ull << m;
             carc_game *a, *b;
-            ck_assert_int_eq(carc_game_new(&a, &o), CARC_OK);
-            ck_assert_int_eq(carc_game_new(&b, &o), CARC_OK);
+            two_games(m, seed, &a, &b);
             uint64_t rs = seed;
             while (!carc_game_is_terminal(a)) {
                 const carc_pending *p = carc__front(a);

@@ -301,6 +301,20 @@ static inline bool gate_open(const carc_game *g, step_op o)
     return b[0] != 0;
 }
 
+/* The core's hook `index` (the order of core_hooks[]) called directly, as
+ * the pipeline and the straight path both do. */
+static inline int core_hook(carc_game *g, unsigned index)
+{
+    switch (index) {
+    case 0: return core_draw(g);
+    case 1: return core_place(g);
+    case 2: return core_deploy(g);
+    case 3: return core_collect(g);
+    case 4: return core_score(g);
+    default: return core_final(g);
+    }
+}
+
 /* Steps whose end hands on to the next step with hooks (skip[]): all but
  * those next_step decides after (DRAW, PART_END, TURN_END, OVER). */
 #define STEPS_IN_LINE                                                                  \
@@ -332,14 +346,7 @@ __attribute__((noinline)) void carc__advance(carc_game *g)
                     r = carc__modules[o.owner]->steps[o.index & OP_INDEX].fn(g);
                 } else {
                     g->step_pos = (uint8_t)pos;
-                    switch (o.index) { /* the order of core_hooks[] */
-                    case 0: r = core_draw(g); break;
-                    case 1: r = core_place(g); break;
-                    case 2: r = core_deploy(g); break;
-                    case 3: r = core_collect(g); break;
-                    case 4: r = core_score(g); break;
-                    default: r = core_final(g); break;
-                    }
+                    r = core_hook(g, o.index);
                 }
                 if (r == CARC_HOOK_JUMP) { /* carc__turn_start set the step */
                     if (g->npending > 0 || (g->flags & TF_FAULT)) return;
@@ -1856,14 +1863,7 @@ static __attribute__((noinline)) bool tail_call(carc_game *g, unsigned i, unsign
     if (o.owner != CARC_CORE_OWNER) {
         r = carc__modules[o.owner]->steps[o.index & OP_INDEX].fn(g);
     } else {
-        switch (o.index) { /* the order of core_hooks[] */
-        case 0: r = core_draw(g); break;
-        case 1: r = core_place(g); break;
-        case 2: r = core_deploy(g); break;
-        case 3: r = core_collect(g); break;
-        case 4: r = core_score(g); break;
-        default: r = core_final(g); break;
-        }
+        r = core_hook(g, o.index);
     }
     if (r == CARC_HOOK_JUMP || g->npending > 0 || (g->flags & TF_FAULT))
         return tail_stop(g, i, s, r);
