@@ -28,23 +28,11 @@ static inline bool pass_only(const carc_game *g)
            (!(g->hookmask & HK_DEPLOY_ACTIONS) || (p->flags & CARC_PENDING_QUEUED_DEPLOY));
 }
 
-/* carc__place_ids_plain may list the pending placement although a module
- * may veto placements (HK_MAY_PLACE): no module examines the tile in hand
- * (place_veto_ttags, as place_actions' place_veto_type asks) and none may
- * repair (hooks_repair) -- Abbey & Mayor's games, but for the abbey. */
-static inline bool place_ids_plain_here(const carc_game *g)
-{
-    return g->npending > 0 && g->pend[0].kind == CARC_DECISION_PLACE && !g->hooks_repair &&
-           (!(g->hookmask & HK_MAY_PLACE) ||
-            (!g->place_veto_all && g->drawn >= 0 &&
-             !(carc__types[g->drawn].tags & g->place_veto_ttags)));
-}
-
 int carc_game_legal_ids(const carc_game *game, int32_t *buf, size_t cap, size_t *needed)
 {
     if (!carc__valid(game) || (!buf && cap)) return CARC_E_INVALID;
     size_t n;
-    if (place_ids_plain_here(game) && cap >= 4u * game->lslots) {
+    if (carc__place_ids_plain_ok(game) && cap >= 4u * game->lslots) {
         /* the playout's placement: the listing's fast case, called directly */
         n = carc__place_ids_plain(game, buf);
     } else if (pass_only(game)) {

@@ -596,13 +596,17 @@ int carc__enumerate(const carc_game *g, action_sink *sink) CARC_INTERNAL;
  * g->lslots; the ids past the count are scratch).  A leaf for the
  * playout's listing (carc_game_legal_ids). */
 size_t carc__place_ids_plain(const carc_game *g, int32_t *ids) CARC_INTERNAL;
-/* carc__place_ids_plain may list the pending decision: a placement, and no
- * module may veto a placement (HK_MAY_PLACE) or repair one (hooks_repair)
- * -- place_actions' fast case, asked without reading the modules */
+/* carc__place_ids_plain may list the pending decision: a placement, no
+ * module may repair one (hooks_repair), and no module may veto one
+ * (HK_MAY_PLACE) or none examines the tile in hand (place_veto_ttags, as
+ * place_actions' place_veto_type asks: Abbey & Mayor's games, but for the
+ * abbey) -- place_actions' fast case, asked without reading the modules */
 static inline bool carc__place_ids_plain_ok(const carc_game *g)
 {
-    return g->npending > 0 && g->pend[0].kind == CARC_DECISION_PLACE &&
-           !(g->hookmask & HK_MAY_PLACE) && !g->hooks_repair;
+    return g->npending > 0 && g->pend[0].kind == CARC_DECISION_PLACE && !g->hooks_repair &&
+           (!(g->hookmask & HK_MAY_PLACE) ||
+            (!g->place_veto_all && g->drawn >= 0 &&
+             !(carc__types[g->drawn].tags & g->place_veto_ttags)));
 }
 /* figure moves made by this thread so far (figures.c): unchanged means no
  * figure moved (scoring.c's lists of the figures on a feature) */
