@@ -632,12 +632,13 @@ void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n) CARC_IN
 void carc__listed_forget(void) CARC_INTERNAL;
 /* does g's note hold and list id? (for the tests) */
 bool carc__listed_has(const carc_game *g, int32_t id) CARC_INTERNAL;
-/* carc__apply(g, a, id, false) where a is carc__action_decode(g, id,
- * &form) in this state (the caller decoded the id): the action is not
- * decoded again before a module's action_legal or decision_apply sees it,
- * nor encoded again where its form says what the encoding gives */
-int carc__apply_decoded(carc_game *g, const carc_action *a, int32_t id,
-                        const carc_action_def *form) CARC_INTERNAL;
+/* carc__apply(g, a, id, false) of the action a = carc__action_decode(g, id)
+ * (CARC_E_ILLEGAL when id decodes to none): the action is not decoded
+ * again before a module's action_legal or decision_apply sees it, nor
+ * encoded again where its form says what the encoding gives; a module's
+ * action whose id is noted (carc__listed_note) goes to its decision_apply
+ * in straight line (not with carc__pipeline_only: tests) */
+int carc__apply_id(carc_game *g, int32_t id) CARC_INTERNAL;
 int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
 /* the same for the core's deployment decision (the caller checked its kind) */
 int carc__apply_deploy_id(carc_game *g, int32_t id) CARC_INTERNAL;
