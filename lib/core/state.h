@@ -640,6 +640,9 @@ bool carc__listed_has(const carc_game *g, int32_t id) CARC_INTERNAL;
  * in straight line (not with carc__pipeline_only: tests) */
 int carc__apply_id(carc_game *g, int32_t id) CARC_INTERNAL;
 int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
+/* carc__enumerate at a module's decision (the front's kind is a module's):
+ * its owner's decision_actions, the ids noted (carc__listed_note) */
+void carc__module_actions(const carc_game *g, action_sink *sink) CARC_INTERNAL;
 /* the same for the core's deployment decision (the caller checked its kind) */
 int carc__apply_deploy_id(carc_game *g, int32_t id) CARC_INTERNAL;
 /* a structured outcome given as its id and payload words at the pending

@@ -1265,18 +1265,22 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
     case CARC_DECISION_DEPLOY:
         deploy_actions(g, p, sink);
         break;
-    default: {
-        const carc_module_def *md =
-            p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
-        if (md && md->decision_actions) {
-            md->decision_actions(g, p, sink);
-            /* the whole listing of the ids: kept (carc__listed_note) */
-            if (sink->ids && sink->n <= sink->cap) carc__listed_note(g, sink->ids, sink->n);
-        }
+    default:
+        carc__module_actions(g, sink);
         break;
     }
-    }
     return CARC_OK;
+}
+
+void carc__module_actions(const carc_game *g, action_sink *sink)
+{
+    const carc_pending *p = &g->pend[0];
+    const carc_module_def *md = p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
+    if (md && md->decision_actions) {
+        md->decision_actions(g, p, sink);
+        /* the whole listing of the ids: kept (carc__listed_note) */
+        if (sink->ids && sink->n <= sink->cap) carc__listed_note(g, sink->ids, sink->n);
+    }
 }
 
 /* Is id among the legal ids of the pending decision?  Used before handing
