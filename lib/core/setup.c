@@ -499,7 +499,10 @@ int carc__game_init(carc_game *g)
         g->mods[g->nmods++] = (uint8_t)m;
         if (md->drawable) g->hooks_drawable |= 1u << m;
         if (md->draw_aside) g->hookmask |= HK_DRAW_ASIDE;
-        if (md->may_deploy) g->hookmask |= HK_MAY_DEPLOY;
+        if (md->may_deploy) {
+            g->hookmask |= HK_MAY_DEPLOY;
+            g->hooks_deploy |= 1u << m;
+        }
         if (md->may_place_tile) {
             g->hookmask |= HK_MAY_PLACE;
             g->hooks_place |= 1u << m;

@@ -883,12 +883,13 @@ bool carc__segment_claimable(const carc_game *g, int tile, int s)
     return claim_ok(g, tile, s, true, 0, -1);
 }
 
+/* the may_deploy hooks (hooks_deploy: the modules that have one, in
+ * registry order) */
 static bool vetoes_allow(const carc_game *g, int player, int kind, int tile, int s, int cause)
 {
-    for (int k = 0; k < g->nmods; k++) {
-        const carc_module_def *m2 = carc__mod(g, k);
-        if (m2->may_deploy && !m2->may_deploy(g, player, kind, tile, s, cause)) return false;
-    }
+    for (uint32_t b = g->hooks_deploy; b; b &= b - 1)
+        if (!carc__modules[__builtin_ctz(b)]->may_deploy(g, player, kind, tile, s, cause))
+            return false;
     return true;
 }
 
