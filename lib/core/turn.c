@@ -1231,10 +1231,8 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     /* module verbs only at the turn's own deployment */
     if ((g->hookmask & HK_DEPLOY_ACTIONS) && !(p->flags & CARC_PENDING_QUEUED_DEPLOY)) {
         size_t n0 = sink->n;
-        for (int k = 0; k < g->nmods; k++) {
-            const carc_module_def *md = carc__mod(g, k);
-            if (md->deploy_actions) md->deploy_actions(g, p, sink);
-        }
+        for (uint32_t b = g->hooks_verbs; b; b &= b - 1) /* in registry order */
+            carc__modules[__builtin_ctz(b)]->deploy_actions(g, p, sink);
         /* the verbs listed (all of them, ascending: the listing's last
          * ids) kept as a module decision's listing is (carc__listed_note;
          * a part of the listing: every id it holds is legal), so that
