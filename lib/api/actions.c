@@ -38,6 +38,11 @@ int carc_game_legal_ids(const carc_game *game, int32_t *buf, size_t cap, size_t 
     } else if (pass_only(game)) {
         if (cap) buf[0] = CARC_ID_PASS;
         n = 1;
+    } else if (CARC_KIND_IS_MODULE(carc__decision_kind(game))) {
+        /* a module's decision: its listing, without carc__enumerate's frame */
+        action_sink s = {NULL, buf, cap, 0};
+        carc__module_actions(game, &s);
+        n = s.n;
     } else {
         action_sink s = {NULL, buf, cap, 0};
         carc__enumerate(game, &s);
@@ -74,16 +79,6 @@ int carc_game_apply(carc_game *game, const carc_action *action)
     return carc__apply(game, action, id, false);
 }
 
-/* carc_game_apply_id at any other decision (out of line, so that the
- * playout's path below needs no stack frame: only tail calls) */
-static __attribute__((noinline)) int apply_id_decoded(carc_game *game, int32_t id)
-{
-    carc_action a;
-    const carc_action_def *form;
-    if (carc__action_decode(game, id, &a, &form)) return CARC_E_ILLEGAL;
-    return carc__apply_decoded(game, &a, id, form);
-}
-
 int carc_game_apply_id(carc_game *game, int32_t id)
 {
     if (!carc__valid(game)) return CARC_E_INVALID;
@@ -92,7 +87,7 @@ int carc_game_apply_id(carc_game *game, int32_t id)
     if (kind == CARC_DECISION_PLACE)
         return carc__apply_place_id(game, id); /* the playout hot path */
     if (kind == CARC_DECISION_DEPLOY) return carc__apply_deploy_id(game, id);
-    return apply_id_decoded(game, id);
+    return carc__apply_id(game, id); /* any other decision */
 }
 
 int carc_action_to_id(const carc_game *game, const carc_action *action, int32_t *id)

@@ -499,7 +499,10 @@ int carc__game_init(carc_game *g)
         g->mods[g->nmods++] = (uint8_t)m;
         if (md->drawable) g->hooks_drawable |= 1u << m;
         if (md->draw_aside) g->hookmask |= HK_DRAW_ASIDE;
-        if (md->may_deploy) g->hookmask |= HK_MAY_DEPLOY;
+        if (md->may_deploy) {
+            g->hookmask |= HK_MAY_DEPLOY;
+            g->hooks_deploy |= 1u << m;
+        }
         if (md->may_place_tile) {
             g->hookmask |= HK_MAY_PLACE;
             g->hooks_place |= 1u << m;
@@ -518,7 +521,10 @@ int carc__game_init(carc_game *g)
         }
         if (md->intercept_move) g->hooks_intercept |= 1u << m;
         if (md->features_merged) g->hookmask |= HK_MERGED;
-        if (md->deploy_actions) g->hookmask |= HK_DEPLOY_ACTIONS;
+        if (md->deploy_actions) {
+            g->hookmask |= HK_DEPLOY_ACTIONS;
+            g->hooks_verbs |= 1u << m;
+        }
         if (md->may_move_figure) g->hookmask |= HK_MAY_MOVE;
         if (md->player_points) g->hookmask |= HK_PLAYER_POINTS;
         if (md->place_repair) {

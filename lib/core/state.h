@@ -203,6 +203,8 @@ struct carc_game {
     uint32_t hooks_place;   /* enabled modules with a may_place_tile hook (bit set) */
     uint32_t hooks_moved;   /* enabled modules with a figure_moved hook (bit set) */
     uint32_t hooks_intercept; /* enabled modules with an intercept_move hook (bit set) */
+    uint32_t hooks_deploy;  /* enabled modules with a may_deploy hook (bit set) */
+    uint32_t hooks_verbs;   /* enabled modules with a deploy_actions hook (bit set) */
     uint32_t hookmask;      /* HK_* bits: some enabled module has that hook */
     uint32_t place_veto_ttags; /* tile tags of the types may_place_tile hooks examine */
     uint8_t place_veto_all; /* some may_place_tile hook examines every type */
@@ -632,13 +634,17 @@ void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n) CARC_IN
 void carc__listed_forget(void) CARC_INTERNAL;
 /* does g's note hold and list id? (for the tests) */
 bool carc__listed_has(const carc_game *g, int32_t id) CARC_INTERNAL;
-/* carc__apply(g, a, id, false) where a is carc__action_decode(g, id,
- * &form) in this state (the caller decoded the id): the action is not
- * decoded again before a module's action_legal or decision_apply sees it,
- * nor encoded again where its form says what the encoding gives */
-int carc__apply_decoded(carc_game *g, const carc_action *a, int32_t id,
-                        const carc_action_def *form) CARC_INTERNAL;
+/* carc__apply(g, a, id, false) of the action a = carc__action_decode(g, id)
+ * (CARC_E_ILLEGAL when id decodes to none): the action is not decoded
+ * again before a module's action_legal or decision_apply sees it, nor
+ * encoded again where its form says what the encoding gives; a module's
+ * action whose id is noted (carc__listed_note) goes to its decision_apply
+ * in straight line (not with carc__pipeline_only: tests) */
+int carc__apply_id(carc_game *g, int32_t id) CARC_INTERNAL;
 int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
+/* carc__enumerate at a module's decision (the front's kind is a module's):
+ * its owner's decision_actions, the ids noted (carc__listed_note) */
+void carc__module_actions(const carc_game *g, action_sink *sink) CARC_INTERNAL;
 /* the same for the core's deployment decision (the caller checked its kind) */
 int carc__apply_deploy_id(carc_game *g, int32_t id) CARC_INTERNAL;
 /* a structured outcome given as its id and payload words at the pending

@@ -883,12 +883,13 @@ bool carc__segment_claimable(const carc_game *g, int tile, int s)
     return claim_ok(g, tile, s, true, 0, -1);
 }
 
+/* the may_deploy hooks (hooks_deploy: the modules that have one, in
+ * registry order) */
 static bool vetoes_allow(const carc_game *g, int player, int kind, int tile, int s, int cause)
 {
-    for (int k = 0; k < g->nmods; k++) {
-        const carc_module_def *m2 = carc__mod(g, k);
-        if (m2->may_deploy && !m2->may_deploy(g, player, kind, tile, s, cause)) return false;
-    }
+    for (uint32_t b = g->hooks_deploy; b; b &= b - 1)
+        if (!carc__modules[__builtin_ctz(b)]->may_deploy(g, player, kind, tile, s, cause))
+            return false;
     return true;
 }
 
@@ -1230,10 +1231,8 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     /* module verbs only at the turn's own deployment */
     if ((g->hookmask & HK_DEPLOY_ACTIONS) && !(p->flags & CARC_PENDING_QUEUED_DEPLOY)) {
         size_t n0 = sink->n;
-        for (int k = 0; k < g->nmods; k++) {
-            const carc_module_def *md = carc__mod(g, k);
-            if (md->deploy_actions) md->deploy_actions(g, p, sink);
-        }
+        for (uint32_t b = g->hooks_verbs; b; b &= b - 1) /* in registry order */
+            carc__modules[__builtin_ctz(b)]->deploy_actions(g, p, sink);
         /* the verbs listed (all of them, ascending: the listing's last
          * ids) kept as a module decision's listing is (carc__listed_note;
          * a part of the listing: every id it holds is legal), so that
@@ -1265,18 +1264,22 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
     case CARC_DECISION_DEPLOY:
         deploy_actions(g, p, sink);
         break;
-    default: {
-        const carc_module_def *md =
-            p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
-        if (md && md->decision_actions) {
-            md->decision_actions(g, p, sink);
-            /* the whole listing of the ids: kept (carc__listed_note) */
-            if (sink->ids && sink->n <= sink->cap) carc__listed_note(g, sink->ids, sink->n);
-        }
+    default:
+        carc__module_actions(g, sink);
         break;
     }
-    }
     return CARC_OK;
+}
+
+void carc__module_actions(const carc_game *g, action_sink *sink)
+{
+    const carc_pending *p = &g->pend[0];
+    const carc_module_def *md = p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
+    if (md && md->decision_actions) {
+        md->decision_actions(g, p, sink);
+        /* the whole listing of the ids: kept (carc__listed_note) */
+        if (sink->ids && sink->n <= sink->cap) carc__listed_note(g, sink->ids, sink->n);
+    }
 }
 
 /* Is id among the legal ids of the pending decision?  Used before handing
@@ -1981,6 +1984,20 @@ int carc__decision_payload(const carc_game *g, const uint16_t **words)
     return mine ? applying.n : 0;
 }
 
+/* After decision p.kind was applied (popped, in the history): the pipeline
+ * on to the next decision, in straight line where it may; a module's
+ * declaration was wrong and a bound was hit on the way: the game is
+ * faulted (every later call fails too), said now. */
+static inline __attribute__((always_inline)) int applied_advance(carc_game *g, int kind)
+{
+    if (g->plain && kind <= CARC_DECISION_DEPLOY) plain_advance(g, kind);
+    else if (kind == CARC_DECISION_DRAW && straight_draw(g)) draw_advance(g);
+    else if ((unsigned)g->step - CARC_STEP_DEPLOY <= CARC_STEP_TURN_END - CARC_STEP_DEPLOY)
+        tail_advance(g); /* the deployment's end, or a step after it */
+    else carc__advance(g);
+    return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
+}
+
 /* Apply action a, whose id for the pending decision is id; given (ngiven
  * words, 0 for none) is the payload of a structured outcome the caller
  * already validated with the module (carc__apply_outcome): it is kept as
@@ -2060,14 +2077,7 @@ static int apply_entry(carc_game *g, const carc_action *a, int32_t id, bool samp
     pop(g);
     if (nwords > 0) history_push_payload(g, id, sampled, words, nwords);
     else history_push(g, id, sampled);
-    if (g->plain && p.kind <= CARC_DECISION_DEPLOY) plain_advance(g, p.kind);
-    else if (p.kind == CARC_DECISION_DRAW && straight_draw(g)) draw_advance(g);
-    else if ((unsigned)g->step - CARC_STEP_DEPLOY <= CARC_STEP_TURN_END - CARC_STEP_DEPLOY)
-        tail_advance(g); /* the deployment's end, or a step after it */
-    else carc__advance(g);
-    /* a module's declaration was wrong and a bound was hit on the way: the
-     * game is faulted (every later call fails too); say so now */
-    return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
+    return applied_advance(g, p.kind);
 }
 
 int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
@@ -2075,10 +2085,50 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
     return apply_entry(g, a, id, sampled, NULL, 0, false, NULL);
 }
 
-int carc__apply_decoded(carc_game *g, const carc_action *a, int32_t id,
-                        const carc_action_def *form)
+/* The module that applies action a (the decode of id) at pending decision
+ * p in straight line (carc__apply_id), or NULL: id is noted (listed in this
+ * state, so legal: module_id_legal would take it as it is), the game can
+ * take one more decision, and a module answers it with no payload -- its
+ * own decision not sampled-only (apply_entry's listed action), or one of
+ * its verbs at the turn's own deployment (apply_deploy's). */
+static inline const carc_module_def *listed_owner(const carc_game *g, const carc_pending *p,
+                                                  const carc_action *a, int32_t id)
 {
-    return apply_entry(g, a, id, false, NULL, 0, true, form);
+    if ((g->flags & TF_FAULT) || !room_for_one_more(g) || carc__pipeline_only ||
+        !id_listed(g, id))
+        return NULL;
+    const carc_module_def *md;
+    if (p->kind == CARC_DECISION_DEPLOY) {
+        if (!CARC_KIND_IS_MODULE(a->kind) || (p->flags & CARC_PENDING_QUEUED_DEPLOY))
+            return NULL;
+        md = carc__modules[CARC_KIND_MODULE(a->kind)];
+        if (!md || !carc__module_on(g, md->id)) return NULL;
+    } else {
+        if (!CARC_KIND_IS_MODULE(p->kind) || (p->flags & CARC_PENDING_SAMPLED_ONLY) ||
+            p->owner >= CARC_MODULE_SLOTS || !(md = carc__modules[p->owner]))
+            return NULL;
+    }
+    return md->decision_apply ? md : NULL;
+}
+
+int carc__apply_id(carc_game *g, int32_t id)
+{
+    carc_action a;
+    const carc_action_def *form;
+    if (carc__action_decode(g, id, &a, &form)) return CARC_E_ILLEGAL;
+    const carc_pending p = g->pend[0]; /* (decoded: a decision is pending) */
+    const carc_module_def *md = listed_owner(g, &p, &a, id);
+    if (!md) return apply_entry(g, &a, id, false, NULL, 0, true, form);
+    /* what apply_entry does with it: no payload (carc__decision_payload
+     * answers 0 without `applying` set) */
+    int rc = md->decision_apply(g, &p, &a);
+    if (rc) {
+        noted.g = NULL; /* refused: nothing changed, but trust no note of g */
+        return rc;
+    }
+    pop(g);
+    history_push(g, id, false);
+    return applied_advance(g, p.kind);
 }
 
 int carc__outcome_check(const carc_game *g, int32_t id, const uint16_t *words, size_t n,
@@ -2168,10 +2218,7 @@ static int apply_deploy_id(carc_game *g, int32_t id)
 {
     if (id != CARC_ID_PASS &&
         (id < CARC_ID_KIND_SEG || id >= CARC_ID_KIND_SEG + CARC_ID_KIND_SEG_N)) {
-        carc_action a;
-        const carc_action_def *form;
-        if (carc__action_decode(g, id, &a, &form)) return CARC_E_ILLEGAL;
-        return carc__apply_decoded(g, &a, id, form);
+        return carc__apply_id(g, id); /* a module's verb */
     }
     if (g->flags & TF_FAULT) return CARC_E_LIMIT;
     if (!room_for_one_more(g)) return CARC_E_LIMIT;
