@@ -266,6 +266,21 @@ int carc__figure_deploy_supply(carc_game *g, int player, int kind, int tile, int
     return CARC_OK;
 }
 
+/* the modules with an intercept_move hook (hooks_intercept, set at
+ * creation), in registry order, asked about move m (by: the player to move
+ * when -1): CARC_MOVE_PROCEED when none took it */
+static __attribute__((noinline)) int move_intercepted(carc_game *g, const carc_move *m)
+{
+    carc_move asked = *m;
+    if (asked.by < 0) asked.by = g->player;
+    for (uint32_t b = g->hooks_intercept; b; b &= b - 1) {
+        int r = carc__modules[__builtin_ctz(b)]->intercept_move(g, &asked);
+        if (r == CARC_MOVE_PROCEED) continue;
+        return r == CARC_MOVE_TAKEN || r == CARC_MOVE_REPLACED ? r : CARC_E_STATE;
+    }
+    return CARC_MOVE_PROCEED;
+}
+
 /* The interception point: the enabled modules' intercept_move hooks, in
  * registry order, then the move itself if none took it.  Only movers that
  * want their move to be taken over call it, so carc__figure_move (the
@@ -275,14 +290,9 @@ int carc__figure_move_offer(carc_game *g, const carc_move *m)
     if (!m || !move_ok(g, m->fig, m->where, m->tile, m->seg, m->arg, m->holder) ||
         m->by < -1 || m->by >= g->nplayers)
         return CARC_E_INVALID;
-    carc_move asked = *m;
-    if (asked.by < 0) asked.by = g->player;
-    /* the modules with an intercept_move hook (hooks_intercept, set at
-     * creation), in registry order */
-    for (uint32_t b = g->hooks_intercept; b; b &= b - 1) {
-        int r = carc__modules[__builtin_ctz(b)]->intercept_move(g, &asked);
-        if (r == CARC_MOVE_PROCEED) continue;
-        return r == CARC_MOVE_TAKEN || r == CARC_MOVE_REPLACED ? r : CARC_E_STATE;
+    if (g->hooks_intercept) {
+        const int r = move_intercepted(g, m);
+        if (r != CARC_MOVE_PROCEED) return r;
     }
     /* the arguments were checked above; no hook has moved anything */
     int rc = move_checked(g, m->fig, m->where, m->tile, m->seg, m->arg, m->holder, m->cause);

@@ -324,11 +324,36 @@ static int beside(const carc_game *g, int t, int d)
     return carc__tile_at(g, x + dx[d], y + dy[d]);
 }
 
-static bool visited(const pd_state *s, int t)
+#if defined(__SSE2__)
+/* visited[] and the two bytes after it in one vector: a tile is compared
+ * with its nvisited entries at once (the bytes of the live entries: `live`) */
+_Static_assert(offsetof(pd_state, visited) + 16 <= sizeof(pd_state) && PD_FLIGHT_STEPS + 1 <= 8,
+               "pd_state.visited: 16 bytes from it inside the state");
+static inline __m128i visited_vec(const pd_state *s)
 {
+    return _mm_loadu_si128((const __m128i *)(const void *)s->visited);
+}
+static inline unsigned visited_live(const pd_state *s)
+{
+    const int nv = s->nvisited;
+    return nv >= 8 ? 0xFFFFu : (1u << (2 * nv)) - 1u;
+}
+static inline bool visited_in(__m128i vis, unsigned live, int t)
+{
+    return ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi16(vis, _mm_set1_epi16((short)t))) & live) !=
+           0;
+}
+#endif
+
+static inline bool visited(const pd_state *s, int t)
+{
+#if defined(__SSE2__)
+    return visited_in(visited_vec(s), visited_live(s), t);
+#else
     for (int i = 0; i < s->nvisited; i++)
         if (s->visited[i] == t) return true;
     return false;
+#endif
 }
 
 static bool is_follower(const carc_game *g, const carc_fig *f)
@@ -460,31 +485,21 @@ static inline __attribute__((always_inline)) unsigned step_mask_from(const carc_
     unsigned m = (unsigned)(to[0] >= 0) | (unsigned)(to[1] >= 0) << 1 |
                  (unsigned)(to[2] >= 0) << 2 | (unsigned)(to[3] >= 0) << 3;
     if (!m) return 0;
-    /* the tiles of this flight (visited) */
-    const int nv = s->nvisited;
+    /* the tiles of this flight (visited), each neighbour compared with
+     * them at once (SSE2) */
 #if defined(__SSE2__)
     {
-        /* visited[] and the two bytes after it in one vector, each
-         * neighbour compared with its nv entries at once */
-        _Static_assert(offsetof(pd_state, visited) + 16 <= sizeof(pd_state) &&
-                           PD_FLIGHT_STEPS + 1 <= 8,
-                       "pd_state.visited: 16 bytes from it inside the state");
-        const __m128i vis = _mm_loadu_si128((const __m128i *)(const void *)s->visited);
-        const unsigned live = nv >= 8 ? 0xFFFFu : (1u << (2 * nv)) - 1u;
+        const __m128i vis = visited_vec(s);
+        const unsigned live = visited_live(s);
         for (unsigned b = m; b; b &= b - 1) {
             const int d = __builtin_ctz(b);
-            const __m128i eq = _mm_cmpeq_epi16(vis, _mm_set1_epi16((short)to[d]));
-            if ((unsigned)_mm_movemask_epi8(eq) & live) m &= ~(1u << d);
+            if (visited_in(vis, live, to[d])) m &= ~(1u << d);
         }
     }
 #else
     for (unsigned b = m; b; b &= b - 1) {
         const int d = __builtin_ctz(b);
-        for (int i = 0; i < nv; i++)
-            if (s->visited[i] == to[d]) {
-                m &= ~(1u << d);
-                break;
-            }
+        if (visited(s, to[d])) m &= ~(1u << d);
     }
 #endif
     if (!m) return 0;
@@ -514,11 +529,14 @@ static unsigned step_mask_now(const carc_game *g)
  * sees its last follower leave), a standing castle's knight spared.  The
  * figures are read again after each move: an orphaned pig may have gone
  * home already. */
-static int eat(carc_game *g, int t)
+static __attribute__((noinline)) int eat_figures(carc_game *g, int t);
+
+static inline __attribute__((always_inline)) int eat(carc_game *g, int t)
 {
     const pd_state *s = cst(g);
     /* no figure stands on tile t but the dragon: nothing on it, nothing
-     * attached there (most of the tiles the dragon enters) */
+     * attached there (most of the tiles the dragon enters), answered
+     * here; eat_figures for the others */
     const int stand = carc__tile_figure_count(g, t);
     if (stand == 0) return CARC_OK;
     if (stand == 1 && s->dragon >= 0) { /* the dragon's record read in place */
@@ -529,6 +547,13 @@ static int eat(carc_game *g, int t)
         memcpy(&dt, d + CARC__FIG_TILE, sizeof dt);
         if ((w == CARC_PLACE_TILE || w == CARC_PLACE_SEGMENT) && dt == t) return CARC_OK;
     }
+    return eat_figures(g, t);
+}
+
+/* eat for a tile where some figure but the dragon stands */
+static __attribute__((noinline)) int eat_figures(carc_game *g, int t)
+{
+    const pd_state *s = cst(g);
     bool others = true; /* pass 1 only when pass 0 saw a builder or pig */
     for (int pass = 0; pass < 2 && others; pass++) {
         /* the players' eatable figures on the board when the pass begins
