@@ -1070,14 +1070,58 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         carc__sink_push_kind(sink, ACT_PORTAL, 0, 0, VERB_PORTAL);
 }
 
+/* DEC_FAIRY's list: fairy_target_of for player's followers on the board,
+ * ascending, as ids only (ids_only) or as actions; vetoed: the game's
+ * carc__figure_moves_vetoed.  Inline with constant flags: the common list
+ * (ids, no veto) has its own loop, the sink's count in a register. */
+static inline __attribute__((always_inline)) void fairy_targets(const carc_game *g, int player,
+                                                                action_sink *sink, bool ids_only,
+                                                                bool vetoed)
+{
+    const pd_state *s = cst(g);
+    const int fairy = s->fairy, host = fairy_host(g);
+    int32_t *const ids = sink->ids;
+    const size_t cap = sink->cap;
+    size_t n = sink->n;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t b = s->followers[player][w]; b; b &= b - 1) {
+            const int i = w * 64 + __builtin_ctzll(b);
+            if (i == host ||
+                (vetoed &&
+                 !carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY)))
+                continue;
+            if (ids_only) { /* carc__sink_push's ids, no action built */
+                if (n < cap) ids[n] = CARC_ID_FIGURE + i;
+                n++;
+            } else {
+                sink->n = n;
+                carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
+                n = sink->n;
+            }
+        }
+    sink->n = n;
+}
+
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     switch (p->kind) {
     case DEC_STEP: {
-        unsigned mask = cst(g)->step_mask; /* flight's, when it pushed the step */
+        unsigned mask = cst(g)->step_mask & 15u; /* flight's, when it pushed the step */
         if (!sink->buf && sink->ids && sink->n + 4 <= sink->cap) { /* ids only */
-            for (int d = 0; d < 4; d++)
-                if (mask >> d & 1u) sink->ids[sink->n++] = CARC_ID_DIRECTION + 2 * d;
+            /* the ids of mask's directions, ascending, and their count:
+             * four written, the count advanced */
+#define DIR_ID(d) (CARC_ID_DIRECTION + 2 * (d))
+#define DIR_IDS(a, b, c, d) {DIR_ID(a), DIR_ID(b), DIR_ID(c), DIR_ID(d)}
+            static const int32_t step_ids[16][4] = {
+                DIR_IDS(0, 0, 0, 0), DIR_IDS(0, 0, 0, 0), DIR_IDS(1, 0, 0, 0), DIR_IDS(0, 1, 0, 0),
+                DIR_IDS(2, 0, 0, 0), DIR_IDS(0, 2, 0, 0), DIR_IDS(1, 2, 0, 0), DIR_IDS(0, 1, 2, 0),
+                DIR_IDS(3, 0, 0, 0), DIR_IDS(0, 3, 0, 0), DIR_IDS(1, 3, 0, 0), DIR_IDS(0, 1, 3, 0),
+                DIR_IDS(2, 3, 0, 0), DIR_IDS(0, 2, 3, 0), DIR_IDS(1, 2, 3, 0), DIR_IDS(0, 1, 2, 3)};
+#undef DIR_IDS
+#undef DIR_ID
+            static const uint8_t step_n[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+            memcpy(sink->ids + sink->n, step_ids[mask], sizeof step_ids[mask]);
+            sink->n += step_n[mask];
             break;
         }
         for (int d = 0; d < 4; d++)
@@ -1085,24 +1129,10 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         break;
     }
     case DEC_FAIRY: { /* fairy_target_of for p's followers on the board, ascending */
-        const pd_state *s = cst(g);
-        int fairy = s->fairy, host = fairy_host(g);
-        const bool vetoed = s->vetoed, ids_only = !sink->buf && sink->ids;
+        const bool vetoed = cst(g)->vetoed, ids_only = !sink->buf && sink->ids;
         if (p->player < 0 || p->player >= CARC_MAX_PLAYERS) break;
-        for (int w = 0; w < 2; w++)
-            for (uint64_t b = s->followers[p->player][w]; b; b &= b - 1) {
-                int i = w * 64 + __builtin_ctzll(b);
-                if (i == host ||
-                    (vetoed &&
-                     !carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY)))
-                    continue;
-                if (ids_only) { /* carc__sink_push's ids, no action built */
-                    if (sink->n < sink->cap) sink->ids[sink->n] = CARC_ID_FIGURE + i;
-                    sink->n++;
-                } else {
-                    carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
-                }
-            }
+        if (ids_only && !vetoed) fairy_targets(g, p->player, sink, true, false); /* most */
+        else fairy_targets(g, p->player, sink, ids_only, vetoed);
         break;
     }
     case DEC_FAIRY_TILE:
