@@ -317,7 +317,7 @@ static uint32_t tile_tags(const carc_game *g, int t)
 }
 
 /* the placed tile beside tile t on side d (0..3 N E S W), or -1 */
-static int beside(const carc_game *g, int t, int d)
+static inline __attribute__((always_inline)) int beside(const carc_game *g, int t, int d)
 {
     int x, y;
     carc__tile_xy(g, t, &x, &y);
@@ -1193,25 +1193,32 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
     }
 }
 
+/* ACT_STEP in direction d from the step's tile (p->target): the move
+ * offered, then the dragon eats where it lands */
+static int step_apply(carc_game *g, const carc_pending *p, int d)
+{
+    pd_state *s = st(g);
+    s->step_mask = 0; /* the step is answered */
+    int to = beside(g, p->target, d);
+    carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to, .cause = CAUSE_STEP,
+                   .by = p->player};
+    int r = carc__figure_move_offer(g, &m);
+    if (r < 0) return r;
+    if (r == CARC_MOVE_TAKEN) {
+        s->flight = PD_FLIGHT_OVER;
+        return CARC_OK;
+    }
+    s->flight++;
+    return r == CARC_MOVE_PROCEED ? eat(g, to) : CARC_OK;
+}
+
 /* The core has checked the action is one of decision_actions'. */
 static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
 {
     pd_state *s = st(g);
     switch (a->kind) {
-    case ACT_STEP: {
-        s->step_mask = 0; /* the step is answered */
-        int to = beside(g, p->target, a->arg);
-        carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to,
-                       .cause = CAUSE_STEP, .by = p->player};
-        int r = carc__figure_move_offer(g, &m);
-        if (r < 0) return r;
-        if (r == CARC_MOVE_TAKEN) {
-            s->flight = PD_FLIGHT_OVER;
-            return CARC_OK;
-        }
-        s->flight++;
-        return r == CARC_MOVE_PROCEED ? eat(g, to) : CARC_OK;
-    }
+    case ACT_STEP:
+        return step_apply(g, p, a->arg);
     case ACT_FAIRY:
         return carc__decision_followup(g, cst(g)->rule_fairy == 2 ? DEC_FAIRY_TILE : DEC_FAIRY,
                                        p->player, MOD, -1, 0);
