@@ -129,7 +129,7 @@ static const pd_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD)
 static unsigned step_mask_now(const carc_game *g);
 static bool is_follower(const carc_game *g, const carc_fig *f);
 static bool eatable_on_board(const carc_game *g, const carc_fig *f);
-static void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS]);
+static inline void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS]);
 
 /* state_check (snapshots): the tag bits setup looked up, the dragon's and
  * the fairy's figure indices, the flight (its step, the tiles it visited),
@@ -374,7 +374,8 @@ static bool eatable_on_board(const carc_game *g, const carc_fig *f)
 /* pd_state.fairy_work's rule, from where the fairy is: attached to a
  * player's figure, that player; on a tile under pd_fairy_placement 2,
  * every player; else none */
-static void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS])
+static inline __attribute__((always_inline)) void fairy_work_of(const carc_game *g,
+                                                                uint8_t work[CARC_MAX_PLAYERS])
 {
     const pd_state *s = cst(g);
     memset(work, 0, CARC_MAX_PLAYERS);
