@@ -164,6 +164,13 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         carc_fig d;
         carc__figure_get(g, s->dragon, &d);
         if (d.where == CARC_PLACE_ATTACHED) return false;
+        /* nor is the fairy attached to the dragon (its hosts are followers:
+         * figure_moved passes over the dragon's moves) */
+        if (s->fairy >= 0) {
+            carc_fig f;
+            carc__figure_get(g, s->fairy, &f);
+            if (f.where == CARC_PLACE_ATTACHED && f.arg == s->dragon) return false;
+        }
     }
     for (int i = 0; i < s->naside; i++)
         if (s->aside[i] < 0 || s->aside[i] >= carc__ntypes) return false;
@@ -1020,6 +1027,9 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 {
     (void)cause;
     pd_state *s = st(g);
+    /* the dragon (a step, a volcano: most moves here) is neither a
+     * player's figure, nor the fairy, nor the fairy's host (state_check) */
+    if (fig == s->dragon) return;
     const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
     if (from->owner >= 0 && fig < CARC_ID_FIGURE_N) {
         const unsigned cl = (unsigned)carc__figure_kind_classes(g, from->kind);
