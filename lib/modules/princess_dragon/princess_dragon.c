@@ -845,7 +845,7 @@ static int princess_must_hook(carc_game *g)
 }
 
 /* The flight: one step per call, each a decision of its player. */
-static int flight(carc_game *g)
+static inline __attribute__((always_inline)) int flight(carc_game *g)
 {
     pd_state *s = st(g);
     if (s->flight == 0) {
