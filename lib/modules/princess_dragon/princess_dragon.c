@@ -844,6 +844,15 @@ static int princess_must_hook(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+/* carc__pd_dragon_asleep in a game with the module and the dragon
+ * (s->dragon >= 0): its figure state 1 */
+static inline bool dragon_asleep(const carc_game *g, const pd_state *s)
+{
+    carc_fig f;
+    carc__figure_get(g, s->dragon, &f);
+    return f.state == 1;
+}
+
 /* The flight: one step per call, each a decision of its player. */
 static inline __attribute__((always_inline)) int flight(carc_game *g)
 {
@@ -852,7 +861,7 @@ static inline __attribute__((always_inline)) int flight(carc_game *g)
         int t = carc__tile_last(g);
         if (t < 0 || !(tile_tags(g, t) & s->t_dragon) || s->dragon < 0) return CARC_HOOK_NEXT;
         if (carc__figure_tile(g, s->dragon) < 0) return CARC_HOOK_NEXT;
-        if (carc__pd_dragon_asleep(g)) { /* pig throwing B10: it wakes instead */
+        if (dragon_asleep(g, s)) { /* pig throwing B10: it wakes instead */
             carc__pd_dragon_nap(g, 0);
             return CARC_HOOK_NEXT;
         }
@@ -1519,9 +1528,7 @@ void carc__pd_flight_resume(carc_game *g)
 int carc__pd_dragon_asleep(const carc_game *g)
 {
     if (!g || !carc__module_enabled(g, MOD) || cst(g)->dragon < 0) return 0;
-    carc_fig f;
-    carc__figure_get(g, cst(g)->dragon, &f);
-    return f.state == 1;
+    return dragon_asleep(g, cst(g));
 }
 
 int carc__pd_dragon_nap(carc_game *g, int asleep)
