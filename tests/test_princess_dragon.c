@@ -648,7 +648,7 @@ START_TEST(rule_bytes_checked)
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     static const char *const names[4] = {"pd_dragon_move", "pd_fairy_placement", "pd_princess",
                                          "pd_dragon_tiles"};
-    long refused = 0;
+    long refused = 0, fairy_on_dragon = 0;
     for (int combo = 0; combo < 16; combo++) {
         carc_options o;
         carc_options_init(&o);
@@ -686,6 +686,21 @@ START_TEST(rule_bytes_checked)
                 dr->arg = (uint16_t)(s->dragon == 0 ? 1 : 0);
                 dr->tile = 0;
                 ck_assert(!carc__state_check(h));
+                /* the fairy attached to the dragon (its hosts are followers;
+                 * figure_moved passes over the dragon's moves), its work
+                 * bytes as for such a host: refused */
+                const figure *fa = &FIGS(g)[s->fairy];
+                if (fa->where != CARC_PLACE_SEGMENT && fa->where != CARC_PLACE_TILE) {
+                    ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
+                    figure *hf = &FIGS(h)[s->fairy];
+                    hf->where = CARC_PLACE_ATTACHED;
+                    hf->arg = (uint16_t)s->dragon;
+                    hf->tile = 0;
+                    pd_state *c = carc__mod_state(h, CARC_MODULE_PRINCESS_DRAGON);
+                    memset(c->fairy_work, 0, sizeof c->fairy_work);
+                    ck_assert(!carc__state_check(h));
+                    fairy_on_dragon++;
+                }
             }
             if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
                 ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
@@ -700,6 +715,7 @@ START_TEST(rule_bytes_checked)
         carc_game_free(g);
     }
     ck_assert_int_gt(refused, 16 * 5 * 3);
+    ck_assert_int_gt(fairy_on_dragon, 16);
 }
 END_TEST
 

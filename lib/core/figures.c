@@ -40,7 +40,8 @@ static inline uint32_t first3(const figure *f)
  * before any hook runs): a walk that listed the figures on a feature uses
  * its list while this has not changed (scoring.c).  Not part of any game's
  * state.  carc__figure_deploy_supply, the turn's own deployment from the
- * API (never within a scoring walk or a hook), does not count. */
+ * API (never within a scoring walk or a hook), counts only in a game with
+ * a figure_moved hook (as carc__figure_move would: the hooks may look). */
 _Thread_local uint32_t carc__moves;
 
 static void view(const carc_game *g, const figure *f, carc_fig *out)
@@ -138,6 +139,15 @@ static inline __attribute__((always_inline)) bool move_ok(const carc_game *g, in
     return true;
 }
 
+/* the modules with a figure_moved hook (hooks: g->hooks_moved, set at
+ * creation), in registry order, told figure i moved from `from` */
+static inline __attribute__((always_inline)) void moved_hooks(carc_game *g, uint32_t hooks, int i,
+                                                              const carc_fig *from, int cause)
+{
+    for (uint32_t b = hooks; b; b &= b - 1)
+        carc__modules[__builtin_ctz(b)]->figure_moved(g, i, from, cause);
+}
+
 /* carc__figure_move once move_ok said yes */
 static int move_checked(carc_game *g, int i, int where, int tile, int s, int arg, int holder,
                         int cause)
@@ -183,10 +193,7 @@ static int move_checked(carc_game *g, int i, int where, int tile, int s, int arg
     default:
         break;
     }
-    /* the modules with a figure_moved hook (hooks_moved, set at creation),
-     * in registry order */
-    for (uint32_t b = g->hooks_moved; b; b &= b - 1)
-        carc__modules[__builtin_ctz(b)]->figure_moved(g, i, &from, cause);
+    moved_hooks(g, g->hooks_moved, i, &from, cause);
     return CARC_OK;
 }
 
@@ -195,6 +202,37 @@ int carc__figure_move(carc_game *g, int i, int where, int tile, int s, int arg, 
 {
     if (!move_ok(g, i, where, tile, s, arg, holder)) return CARC_E_INVALID;
     return move_checked(g, i, where, tile, s, arg, holder, cause);
+}
+
+/* Supply figure f onto segment s (index seg) of placed tile `tile`:
+ * move_checked's state for that move, without its hooks */
+static inline __attribute__((always_inline)) void deploy_at(carc_game *g, figure *f, int tile,
+                                                            int s, int seg)
+{
+    supply_add(g, f->owner, f->kind, -1);
+    f->where = CARC_PLACE_SEGMENT;
+    f->tile = (uint16_t)tile;
+    f->local = (uint8_t)s;
+    f->seg = (uint16_t)seg;
+    f->arg = 0;
+    f->holder = 0;
+    TILES(g)[tile].nfig++;
+    if (claims(g, f)) seg_root_enter(g, f);
+}
+
+/* deploy_at in a game with a figure_moved hook: counted and told as
+ * carc__figure_move does (move_checked: the count first, the hooks after
+ * the move), without its general checks */
+static __attribute__((noinline)) int deploy_hooked(carc_game *g, int i, int tile, int s, int seg,
+                                                   int cause)
+{
+    carc__moves++;
+    figure *f = &FIGS(g)[i];
+    carc_fig from;
+    view(g, f, &from);
+    deploy_at(g, f, tile, s, seg);
+    moved_hooks(g, g->hooks_moved, i, &from, cause);
+    return CARC_OK;
 }
 
 /* carc__figure_in_supply(player, kind) then carc__figure_move of it to
@@ -220,21 +258,27 @@ int carc__figure_deploy_supply(carc_game *g, int player, int kind, int tile, int
             }
     }
     if (i < 0) return CARC_E_ILLEGAL;
-    /* a figure_moved hook, or arguments the move refuses: the move itself */
+    /* arguments the move refuses: the move itself (its answer) */
     int seg = tile >= 0 && (uint32_t)tile < g->ntiles ? carc__seg_of(g, tile, s) : -1;
-    if ((g->hookmask & HK_FIGURE_MOVED) || seg < 0)
-        return carc__figure_move(g, i, CARC_PLACE_SEGMENT, tile, s, 0, 0, cause);
-    figure *f = &FIGS(g)[i];
-    supply_add(g, player, kind, -1);
-    f->where = CARC_PLACE_SEGMENT;
-    f->tile = (uint16_t)tile;
-    f->local = (uint8_t)s;
-    f->seg = (uint16_t)seg;
-    f->arg = 0;
-    f->holder = 0;
-    TILES(g)[tile].nfig++;
-    if (claims(g, f)) seg_root_enter(g, f);
+    if (seg < 0) return carc__figure_move(g, i, CARC_PLACE_SEGMENT, tile, s, 0, 0, cause);
+    if (g->hooks_moved) return deploy_hooked(g, i, tile, s, seg, cause);
+    deploy_at(g, &FIGS(g)[i], tile, s, seg);
     return CARC_OK;
+}
+
+/* the modules with an intercept_move hook (hooks_intercept, set at
+ * creation), in registry order, asked about move m (by: the player to move
+ * when -1): CARC_MOVE_PROCEED when none took it */
+static __attribute__((noinline)) int move_intercepted(carc_game *g, const carc_move *m)
+{
+    carc_move asked = *m;
+    if (asked.by < 0) asked.by = g->player;
+    for (uint32_t b = g->hooks_intercept; b; b &= b - 1) {
+        int r = carc__modules[__builtin_ctz(b)]->intercept_move(g, &asked);
+        if (r == CARC_MOVE_PROCEED) continue;
+        return r == CARC_MOVE_TAKEN || r == CARC_MOVE_REPLACED ? r : CARC_E_STATE;
+    }
+    return CARC_MOVE_PROCEED;
 }
 
 /* The interception point: the enabled modules' intercept_move hooks, in
@@ -246,14 +290,9 @@ int carc__figure_move_offer(carc_game *g, const carc_move *m)
     if (!m || !move_ok(g, m->fig, m->where, m->tile, m->seg, m->arg, m->holder) ||
         m->by < -1 || m->by >= g->nplayers)
         return CARC_E_INVALID;
-    carc_move asked = *m;
-    if (asked.by < 0) asked.by = g->player;
-    /* the modules with an intercept_move hook (hooks_intercept, set at
-     * creation), in registry order */
-    for (uint32_t b = g->hooks_intercept; b; b &= b - 1) {
-        int r = carc__modules[__builtin_ctz(b)]->intercept_move(g, &asked);
-        if (r == CARC_MOVE_PROCEED) continue;
-        return r == CARC_MOVE_TAKEN || r == CARC_MOVE_REPLACED ? r : CARC_E_STATE;
+    if (g->hooks_intercept) {
+        const int r = move_intercepted(g, m);
+        if (r != CARC_MOVE_PROCEED) return r;
     }
     /* the arguments were checked above; no hook has moved anything */
     int rc = move_checked(g, m->fig, m->where, m->tile, m->seg, m->arg, m->holder, m->cause);

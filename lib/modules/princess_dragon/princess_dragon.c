@@ -129,7 +129,7 @@ static const pd_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD)
 static unsigned step_mask_now(const carc_game *g);
 static bool is_follower(const carc_game *g, const carc_fig *f);
 static bool eatable_on_board(const carc_game *g, const carc_fig *f);
-static void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS]);
+static inline void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS]);
 
 /* state_check (snapshots): the tag bits setup looked up, the dragon's and
  * the fairy's figure indices, the flight (its step, the tiles it visited),
@@ -164,6 +164,13 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         carc_fig d;
         carc__figure_get(g, s->dragon, &d);
         if (d.where == CARC_PLACE_ATTACHED) return false;
+        /* nor is the fairy attached to the dragon (its hosts are followers:
+         * figure_moved passes over the dragon's moves) */
+        if (s->fairy >= 0) {
+            carc_fig f;
+            carc__figure_get(g, s->fairy, &f);
+            if (f.where == CARC_PLACE_ATTACHED && f.arg == s->dragon) return false;
+        }
     }
     for (int i = 0; i < s->naside; i++)
         if (s->aside[i] < 0 || s->aside[i] >= carc__ntypes) return false;
@@ -317,18 +324,43 @@ static uint32_t tile_tags(const carc_game *g, int t)
 }
 
 /* the placed tile beside tile t on side d (0..3 N E S W), or -1 */
-static int beside(const carc_game *g, int t, int d)
+static inline __attribute__((always_inline)) int beside(const carc_game *g, int t, int d)
 {
     int x, y;
     carc__tile_xy(g, t, &x, &y);
     return carc__tile_at(g, x + dx[d], y + dy[d]);
 }
 
-static bool visited(const pd_state *s, int t)
+#if defined(__SSE2__)
+/* visited[] and the two bytes after it in one vector: a tile is compared
+ * with its nvisited entries at once (the bytes of the live entries: `live`) */
+_Static_assert(offsetof(pd_state, visited) + 16 <= sizeof(pd_state) && PD_FLIGHT_STEPS + 1 <= 8,
+               "pd_state.visited: 16 bytes from it inside the state");
+static inline __m128i visited_vec(const pd_state *s)
 {
+    return _mm_loadu_si128((const __m128i *)(const void *)s->visited);
+}
+static inline unsigned visited_live(const pd_state *s)
+{
+    const int nv = s->nvisited;
+    return nv >= 8 ? 0xFFFFu : (1u << (2 * nv)) - 1u;
+}
+static inline bool visited_in(__m128i vis, unsigned live, int t)
+{
+    return ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi16(vis, _mm_set1_epi16((short)t))) & live) !=
+           0;
+}
+#endif
+
+static inline bool visited(const pd_state *s, int t)
+{
+#if defined(__SSE2__)
+    return visited_in(visited_vec(s), visited_live(s), t);
+#else
     for (int i = 0; i < s->nvisited; i++)
         if (s->visited[i] == t) return true;
     return false;
+#endif
 }
 
 static bool is_follower(const carc_game *g, const carc_fig *f)
@@ -349,7 +381,8 @@ static bool eatable_on_board(const carc_game *g, const carc_fig *f)
 /* pd_state.fairy_work's rule, from where the fairy is: attached to a
  * player's figure, that player; on a tile under pd_fairy_placement 2,
  * every player; else none */
-static void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS])
+static inline __attribute__((always_inline)) void fairy_work_of(const carc_game *g,
+                                                                uint8_t work[CARC_MAX_PLAYERS])
 {
     const pd_state *s = cst(g);
     memset(work, 0, CARC_MAX_PLAYERS);
@@ -460,31 +493,21 @@ static inline __attribute__((always_inline)) unsigned step_mask_from(const carc_
     unsigned m = (unsigned)(to[0] >= 0) | (unsigned)(to[1] >= 0) << 1 |
                  (unsigned)(to[2] >= 0) << 2 | (unsigned)(to[3] >= 0) << 3;
     if (!m) return 0;
-    /* the tiles of this flight (visited) */
-    const int nv = s->nvisited;
+    /* the tiles of this flight (visited), each neighbour compared with
+     * them at once (SSE2) */
 #if defined(__SSE2__)
     {
-        /* visited[] and the two bytes after it in one vector, each
-         * neighbour compared with its nv entries at once */
-        _Static_assert(offsetof(pd_state, visited) + 16 <= sizeof(pd_state) &&
-                           PD_FLIGHT_STEPS + 1 <= 8,
-                       "pd_state.visited: 16 bytes from it inside the state");
-        const __m128i vis = _mm_loadu_si128((const __m128i *)(const void *)s->visited);
-        const unsigned live = nv >= 8 ? 0xFFFFu : (1u << (2 * nv)) - 1u;
+        const __m128i vis = visited_vec(s);
+        const unsigned live = visited_live(s);
         for (unsigned b = m; b; b &= b - 1) {
             const int d = __builtin_ctz(b);
-            const __m128i eq = _mm_cmpeq_epi16(vis, _mm_set1_epi16((short)to[d]));
-            if ((unsigned)_mm_movemask_epi8(eq) & live) m &= ~(1u << d);
+            if (visited_in(vis, live, to[d])) m &= ~(1u << d);
         }
     }
 #else
     for (unsigned b = m; b; b &= b - 1) {
         const int d = __builtin_ctz(b);
-        for (int i = 0; i < nv; i++)
-            if (s->visited[i] == to[d]) {
-                m &= ~(1u << d);
-                break;
-            }
+        if (visited(s, to[d])) m &= ~(1u << d);
     }
 #endif
     if (!m) return 0;
@@ -514,11 +537,14 @@ static unsigned step_mask_now(const carc_game *g)
  * sees its last follower leave), a standing castle's knight spared.  The
  * figures are read again after each move: an orphaned pig may have gone
  * home already. */
-static int eat(carc_game *g, int t)
+static __attribute__((noinline)) int eat_figures(carc_game *g, int t);
+
+static inline __attribute__((always_inline)) int eat(carc_game *g, int t)
 {
     const pd_state *s = cst(g);
     /* no figure stands on tile t but the dragon: nothing on it, nothing
-     * attached there (most of the tiles the dragon enters) */
+     * attached there (most of the tiles the dragon enters), answered
+     * here; eat_figures for the others */
     const int stand = carc__tile_figure_count(g, t);
     if (stand == 0) return CARC_OK;
     if (stand == 1 && s->dragon >= 0) { /* the dragon's record read in place */
@@ -529,6 +555,13 @@ static int eat(carc_game *g, int t)
         memcpy(&dt, d + CARC__FIG_TILE, sizeof dt);
         if ((w == CARC_PLACE_TILE || w == CARC_PLACE_SEGMENT) && dt == t) return CARC_OK;
     }
+    return eat_figures(g, t);
+}
+
+/* eat for a tile where some figure but the dragon stands */
+static __attribute__((noinline)) int eat_figures(carc_game *g, int t)
+{
+    const pd_state *s = cst(g);
     bool others = true; /* pass 1 only when pass 0 saw a builder or pig */
     for (int pass = 0; pass < 2 && others; pass++) {
         /* the players' eatable figures on the board when the pass begins
@@ -811,15 +844,24 @@ static int princess_must_hook(carc_game *g)
     return CARC_HOOK_NEXT;
 }
 
+/* carc__pd_dragon_asleep in a game with the module and the dragon
+ * (s->dragon >= 0): its figure state 1 */
+static inline bool dragon_asleep(const carc_game *g, const pd_state *s)
+{
+    carc_fig f;
+    carc__figure_get(g, s->dragon, &f);
+    return f.state == 1;
+}
+
 /* The flight: one step per call, each a decision of its player. */
-static int flight(carc_game *g)
+static inline __attribute__((always_inline)) int flight(carc_game *g)
 {
     pd_state *s = st(g);
     if (s->flight == 0) {
         int t = carc__tile_last(g);
         if (t < 0 || !(tile_tags(g, t) & s->t_dragon) || s->dragon < 0) return CARC_HOOK_NEXT;
         if (carc__figure_tile(g, s->dragon) < 0) return CARC_HOOK_NEXT;
-        if (carc__pd_dragon_asleep(g)) { /* pig throwing B10: it wakes instead */
+        if (dragon_asleep(g, s)) { /* pig throwing B10: it wakes instead */
             carc__pd_dragon_nap(g, 0);
             return CARC_HOOK_NEXT;
         }
@@ -994,6 +1036,9 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 {
     (void)cause;
     pd_state *s = st(g);
+    /* the dragon (a step, a volcano: most moves here) is neither a
+     * player's figure, nor the fairy, nor the fairy's host (state_check) */
+    if (fig == s->dragon) return;
     const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
     if (from->owner >= 0 && fig < CARC_ID_FIGURE_N) {
         const unsigned cl = (unsigned)carc__figure_kind_classes(g, from->kind);
@@ -1045,14 +1090,58 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         carc__sink_push_kind(sink, ACT_PORTAL, 0, 0, VERB_PORTAL);
 }
 
+/* DEC_FAIRY's list: fairy_target_of for player's followers on the board,
+ * ascending, as ids only (ids_only) or as actions; vetoed: the game's
+ * carc__figure_moves_vetoed.  Inline with constant flags: the common list
+ * (ids, no veto) has its own loop, the sink's count in a register. */
+static inline __attribute__((always_inline)) void fairy_targets(const carc_game *g, int player,
+                                                                action_sink *sink, bool ids_only,
+                                                                bool vetoed)
+{
+    const pd_state *s = cst(g);
+    const int fairy = s->fairy, host = fairy_host(g);
+    int32_t *const ids = sink->ids;
+    const size_t cap = sink->cap;
+    size_t n = sink->n;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t b = s->followers[player][w]; b; b &= b - 1) {
+            const int i = w * 64 + __builtin_ctzll(b);
+            if (i == host ||
+                (vetoed &&
+                 !carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY)))
+                continue;
+            if (ids_only) { /* carc__sink_push's ids, no action built */
+                if (n < cap) ids[n] = CARC_ID_FIGURE + i;
+                n++;
+            } else {
+                sink->n = n;
+                carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
+                n = sink->n;
+            }
+        }
+    sink->n = n;
+}
+
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     switch (p->kind) {
     case DEC_STEP: {
-        unsigned mask = cst(g)->step_mask; /* flight's, when it pushed the step */
+        unsigned mask = cst(g)->step_mask & 15u; /* flight's, when it pushed the step */
         if (!sink->buf && sink->ids && sink->n + 4 <= sink->cap) { /* ids only */
-            for (int d = 0; d < 4; d++)
-                if (mask >> d & 1u) sink->ids[sink->n++] = CARC_ID_DIRECTION + 2 * d;
+            /* the ids of mask's directions, ascending, and their count:
+             * four written, the count advanced */
+#define DIR_ID(d) (CARC_ID_DIRECTION + 2 * (d))
+#define DIR_IDS(a, b, c, d) {DIR_ID(a), DIR_ID(b), DIR_ID(c), DIR_ID(d)}
+            static const int32_t step_ids[16][4] = {
+                DIR_IDS(0, 0, 0, 0), DIR_IDS(0, 0, 0, 0), DIR_IDS(1, 0, 0, 0), DIR_IDS(0, 1, 0, 0),
+                DIR_IDS(2, 0, 0, 0), DIR_IDS(0, 2, 0, 0), DIR_IDS(1, 2, 0, 0), DIR_IDS(0, 1, 2, 0),
+                DIR_IDS(3, 0, 0, 0), DIR_IDS(0, 3, 0, 0), DIR_IDS(1, 3, 0, 0), DIR_IDS(0, 1, 3, 0),
+                DIR_IDS(2, 3, 0, 0), DIR_IDS(0, 2, 3, 0), DIR_IDS(1, 2, 3, 0), DIR_IDS(0, 1, 2, 3)};
+#undef DIR_IDS
+#undef DIR_ID
+            static const uint8_t step_n[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+            memcpy(sink->ids + sink->n, step_ids[mask], sizeof step_ids[mask]);
+            sink->n += step_n[mask];
             break;
         }
         for (int d = 0; d < 4; d++)
@@ -1060,24 +1149,10 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         break;
     }
     case DEC_FAIRY: { /* fairy_target_of for p's followers on the board, ascending */
-        const pd_state *s = cst(g);
-        int fairy = s->fairy, host = fairy_host(g);
-        const bool vetoed = s->vetoed, ids_only = !sink->buf && sink->ids;
+        const bool vetoed = cst(g)->vetoed, ids_only = !sink->buf && sink->ids;
         if (p->player < 0 || p->player >= CARC_MAX_PLAYERS) break;
-        for (int w = 0; w < 2; w++)
-            for (uint64_t b = s->followers[p->player][w]; b; b &= b - 1) {
-                int i = w * 64 + __builtin_ctzll(b);
-                if (i == host ||
-                    (vetoed &&
-                     !carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY)))
-                    continue;
-                if (ids_only) { /* carc__sink_push's ids, no action built */
-                    if (sink->n < sink->cap) sink->ids[sink->n] = CARC_ID_FIGURE + i;
-                    sink->n++;
-                } else {
-                    carc__sink_push_kind(sink, ACT_FAIRY_TO, i, 0, CARC_ID_FIGURE + i);
-                }
-            }
+        if (ids_only && !vetoed) fairy_targets(g, p->player, sink, true, false); /* most */
+        else fairy_targets(g, p->player, sink, ids_only, vetoed);
         break;
     }
     case DEC_FAIRY_TILE:
@@ -1138,25 +1213,32 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
     }
 }
 
+/* ACT_STEP in direction d from the step's tile (p->target): the move
+ * offered, then the dragon eats where it lands */
+static int step_apply(carc_game *g, const carc_pending *p, int d)
+{
+    pd_state *s = st(g);
+    s->step_mask = 0; /* the step is answered */
+    int to = beside(g, p->target, d);
+    carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to, .cause = CAUSE_STEP,
+                   .by = p->player};
+    int r = carc__figure_move_offer(g, &m);
+    if (r < 0) return r;
+    if (r == CARC_MOVE_TAKEN) {
+        s->flight = PD_FLIGHT_OVER;
+        return CARC_OK;
+    }
+    s->flight++;
+    return r == CARC_MOVE_PROCEED ? eat(g, to) : CARC_OK;
+}
+
 /* The core has checked the action is one of decision_actions'. */
 static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
 {
     pd_state *s = st(g);
     switch (a->kind) {
-    case ACT_STEP: {
-        s->step_mask = 0; /* the step is answered */
-        int to = beside(g, p->target, a->arg);
-        carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to,
-                       .cause = CAUSE_STEP, .by = p->player};
-        int r = carc__figure_move_offer(g, &m);
-        if (r < 0) return r;
-        if (r == CARC_MOVE_TAKEN) {
-            s->flight = PD_FLIGHT_OVER;
-            return CARC_OK;
-        }
-        s->flight++;
-        return r == CARC_MOVE_PROCEED ? eat(g, to) : CARC_OK;
-    }
+    case ACT_STEP:
+        return step_apply(g, p, a->arg);
     case ACT_FAIRY:
         return carc__decision_followup(g, cst(g)->rule_fairy == 2 ? DEC_FAIRY_TILE : DEC_FAIRY,
                                        p->player, MOD, -1, 0);
@@ -1446,9 +1528,7 @@ void carc__pd_flight_resume(carc_game *g)
 int carc__pd_dragon_asleep(const carc_game *g)
 {
     if (!g || !carc__module_enabled(g, MOD) || cst(g)->dragon < 0) return 0;
-    carc_fig f;
-    carc__figure_get(g, cst(g)->dragon, &f);
-    return f.state == 1;
+    return dragon_asleep(g, cst(g));
 }
 
 int carc__pd_dragon_nap(carc_game *g, int asleep)
