@@ -41,6 +41,19 @@ static const carc_step_hook *hook_of(step_entry e)
                                       : &carc__modules[e.owner]->steps[e.index];
 }
 
+/* Set gate o's work byte from module m's work code w (CARC_WORK_*, not 0):
+ * the byte's place in the game's block, OP_PAIR / OP_PLAYER; false (o
+ * unchanged) for a place past 16 bits. */
+static bool work_gate(const carc_game *g, int m, uint16_t w, step_op *o)
+{
+    uint32_t at = g->modoff[m] + (w & CARC_WORK_OFFSET);
+    if (at + 1u > UINT16_MAX) return false;
+    o->work = (uint16_t)at;
+    o->index |= (uint8_t)((w & CARC_WORK_PAIR_BIT ? OP_PAIR : 0) |
+                          (w & CARC_WORK_PLAYER_BIT ? OP_PLAYER : 0));
+    return true;
+}
+
 /* The step program of a new game (prog, pstart, nsteps): each step's hooks
  * sorted by (order, owner) -- the core's work sorts before a module's at
  * the same order -- and the steps laid one after the other in pipeline
@@ -92,16 +105,23 @@ int carc__build_steps(carc_game *g)
             const carc_module_def *md = carc__modules[e.owner];
             const uint16_t w = md->step_work ? md->step_work[e.index] : 0;
             const uint32_t tt = md->step_ttags ? md->step_ttags[e.index] : 0;
-            uint32_t at = w ? g->modoff[e.owner] + (w & CARC_WORK_OFFSET) : 0;
-            if (at && at + 1u <= UINT16_MAX) {
-                o->work = (uint16_t)at;
-                o->index |= (uint8_t)((w & CARC_WORK_PAIR_BIT ? OP_PAIR : 0) |
-                                      (w & CARC_WORK_PLAYER_BIT ? OP_PLAYER : 0));
-            } else if (!w && tt && tt <= UINT16_MAX) {
+            if (w) {
+                work_gate(g, e.owner, w, o);
+            } else if (tt && tt <= UINT16_MAX) {
                 o->work = (uint16_t)tt;
                 o->index |= OP_TTAGS;
             }
         }
+    }
+    /* the quick repair question: a sole repairing module's repair_work
+     * byte (lib/module.h), read instead of asking */
+    memset(&g->repair_gate, 0, sizeof g->repair_gate);
+    const uint32_t rep = g->hooks_repair;
+    if (rep && !(rep & (rep - 1))) {
+        const int m = __builtin_ctz(rep);
+        const uint16_t w = carc__modules[m]->repair_work;
+        g->repair_gate.owner = (uint8_t)m;
+        if (w) work_gate(g, m, w, &g->repair_gate);
     }
     /* plain: only the core works in the steps, so carc__apply may take the
      * core's own turn directly (plain_advance); nothing may pause scoring */
@@ -295,10 +315,7 @@ static inline bool gate_open(const carc_game *g, step_op o)
 {
     if (o.index & OP_TTAGS)
         return g->last_tile >= 0 && (carc__types[CTILES(g)[g->last_tile].type].tags & o.work);
-    const uint8_t *b = (const uint8_t *)g + o.work - 1u;
-    if (o.index & OP_PLAYER) return b[g->player] != 0;
-    if (o.index & OP_PAIR) return (b[0] | b[1]) != 0;
-    return b[0] != 0;
+    return carc__work_open(g, o);
 }
 
 /* The core's hook `index` (the order of core_hooks[]) called directly, as
@@ -577,9 +594,12 @@ static inline bool place_vetoed(const carc_game *g, int type, int x, int y, int 
 }
 
 /* only the modules that have the hook (a bit per module id; the answers
- * are OR-ed and read-only, so their order does not matter) */
+ * are OR-ed and read-only, so their order does not matter), or the sole
+ * one's repair_work byte */
 __attribute__((noinline)) static bool ask_repair_possible(const carc_game *g)
 {
+    /* the sole repairing module's repair_work byte is the answer */
+    if (g->repair_gate.work) return carc__work_open(g, g->repair_gate);
     const uint32_t sole = g->hooks_repair;
     if (sole && !(sole & (sole - 1))) /* one module: a tail call */
         return carc__modules[__builtin_ctz(sole)]->place_repair(g, -1, 0, 0, 0, 0);
@@ -1442,7 +1462,7 @@ static bool plain_draw(carc_game *g, int t)
                   : !straight_draw(g) || g->step_pos != g->nsteps[CARC_STEP_DRAW]) ||
         g->npending != 1 || g->step != CARC_STEP_DRAW ||
         (g->flags & TF_FAULT) || (g->hookmask & HK_DRAW_ASIDE) ||
-        g->hooks_repair || /* carc__placeable then asks no module, so it may come first */
+        !carc__repair_shut(g) || /* carc__placeable then asks no module, so it may come first */
         !room_for_one_more(g) || !carc__placeable(g, t))
         return false;
     REMAIN(g)[t]--;

@@ -38,7 +38,19 @@ typedef struct bcb_state {
     int16_t baz_tile[CARC_MAX_PLAYERS]; /* the revealed tiles' types                  */
     int8_t baz_owner[CARC_MAX_PLAYERS]; /* who has revealed tile i, or -1             */
     int16_t held[CARC_MAX_PLAYERS];    /* the tile each player plays next, or -1      */
+    /* the quick repair question's answer with player p to move (the
+     * module's repair_work byte, lib/module.h): bridges[p] != 0, and for
+     * the player to move while place_for asks about another, that one's */
+    uint8_t may_repair[CARC_MAX_PLAYERS];
 } bcb_state;
+
+/* Player p's bridge tokens set to n, may_repair[p] with them (every change
+ * of bridges[] goes through it; state_check holds the two together). */
+static inline void bcb_bridges_set(bcb_state *s, int p, int n)
+{
+    s->bridges[p] = (uint8_t)n;
+    s->may_repair[p] = n != 0;
+}
 
 /* Token kinds: the public carc_token_kind values. */
 #define BCB_TOKEN_BRIDGE CARC_TOKEN_BRIDGE
