@@ -788,14 +788,19 @@ unsigned carc__legal_rots(const carc_game *g, const front *f, int type)
  * (carc__repair_possible)?  Only when a module lets a tile that fits only
  * by a repair be declined (place_repair asked CARC_REPAIR_DECLINE) and no
  * placement without a repair exists. */
+/* does a module let a tile that fits only by a repair be declined (the
+ * modules with the hook, hooks_repair: the answers are OR-ed)? */
+static bool repair_decline(const carc_game *g)
+{
+    for (uint32_t b = g->hooks_repair; b; b &= b - 1)
+        if (carc__modules[__builtin_ctz(b)]->place_repair(g, CARC_REPAIR_DECLINE, 0, 0, 0, 0))
+            return true;
+    return false;
+}
+
 static bool repair_pass(const carc_game *g)
 {
-    if (g->drawn < 0) return false;
-    bool may = false;
-    /* the modules with the hook (hooks_repair: the answers are OR-ed) */
-    for (uint32_t b = g->hooks_repair; b && !may; b &= b - 1)
-        may = carc__modules[__builtin_ctz(b)]->place_repair(g, CARC_REPAIR_DECLINE, 0, 0, 0, 0);
-    if (!may) return false;
+    if (g->drawn < 0 || !repair_decline(g)) return false;
     const front *F = CFRONT(g);
     const uint8_t *fit = carc__types[g->drawn].fit;
     const bool veto = place_veto_type(g, g->drawn);
@@ -1070,7 +1075,7 @@ size_t carc__place_ids_plain(const carc_game *g, int32_t *ids)
 
 /* place_ids_fast while a module may repair (a player holding a bridge):
  * the same ids as place_actions' loop -- a pass first when repair_pass
- * allows it, then each cell's fitting and repaired rotations ascending --
+ * allows it (found after the walk), then each cell's fitting and repaired rotations ascending --
  * the repair asked only for the cells whose requirement has a repair
  * candidate for the tile (repaired_rots), no tile type a module vetoes. */
 __attribute__((noinline)) static void place_ids_repair(const carc_game *g, action_sink *sink)
@@ -1093,8 +1098,8 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
             : NULL;
     const char *restrict rows = (const char *)rot_lists;
     int32_t *restrict ids = sink->ids;
-    size_t n = sink->n;
-    if (repair_pass(g)) ids[n++] = CARC_ID_PASS; /* id 0: before every placement */
+    const size_t n0 = sink->n;
+    size_t n = n0, nrep = 0; /* nrep: the repaired placements among them */
     for (const live_slot *sl = ls, *end = ls + g->lslots; sl < end; sl++) {
         const unsigned req = sl->req;
         size_t o = fit16[req]; /* 0 for a filled cell's slot (LIVE_DEAD) */
@@ -1109,6 +1114,7 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
             if (cands) {
                 unsigned yes = sure ? sure[rq] : 0, ask = cands & ~yes;
                 if (ask) yes |= repaired_asked(g, &F[sl->fi], type, rq, ask);
+                nrep += rot_count16[(size_t)yes << 4]; /* none of them fits */
                 o |= (size_t)yes << 4;
             }
         }
@@ -1116,6 +1122,15 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
         v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)sl->id;
         memcpy(ids + n, &v, sizeof v);
         n += rot_count16[o];
+    }
+    /* repair_pass: without a placement that needs no repair (no veto
+     * here), a pass first when a module lets the tile be declined -- asked
+     * only then (its answer is read-only: the order of questions does not
+     * matter); the ids move up one (the sink has room for it) */
+    if (n - n0 == nrep && repair_decline(g)) {
+        memmove(ids + n0 + 1, ids + n0, (n - n0) * sizeof ids[0]);
+        ids[n0] = CARC_ID_PASS; /* id 0: before every placement */
+        n++;
     }
     sink->n = n;
 }
