@@ -137,11 +137,11 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
     const bcb_state *s = cst(g);
     int np = carc__players(g), nf = carc__figure_count(g), nt = carc__tile_count(g);
     int ty = carc__ntypes;
-    /* place_for is set only inside can_place_for; may_repair follows
-     * bridges (the core reads it as the quick question's answer) */
+    /* may_repair follows bridges (the core reads it as the quick
+     * question's answer; can_place_for changes it only during its call) */
     for (int p = 0; p < CARC_MAX_PLAYERS; p++)
         if (s->may_repair[p] != (s->bridges[p] != 0)) return false;
-    if (s->ncastles > BCB_MAX_CASTLES || s->place_for != 0 || s->baz_n > np ||
+    if (s->ncastles > BCB_MAX_CASTLES || s->pad != 0 || s->baz_n > np ||
         !in_range(s->baz_sel, -1, np) || !in_range(s->baz_asked, 0, np + 1) ||
         !in_range(s->baz_auctioneer, 0, np) || !in_range(s->baz_high_bidder, -1, np) ||
         !in_range(s->baz_end_base, -1, np) || !in_range(s->baz_end_next, 0, np + 1) ||
@@ -552,9 +552,9 @@ static int repair_shape(int type, int rot, int sides, int bound)
 static bool place_repair(const carc_game *g, int type, int x, int y, int rot, int sides)
 {
     if (type == CARC_REPAIR_DECLINE) return carc__rule(g, RULE_REPAIR_ONLY) == 2;
-    const bcb_state *s = cst(g);
-    int p = s->place_for ? s->place_for - 1 : carc__current(g);
-    if (p < 0 || p >= carc__players(g) || !s->bridges[p]) return false;
+    /* the player the question is for holds a bridge: the player to move,
+     * or the one can_place_for asks about (may_repair says so) */
+    if (!cst(g)->may_repair[carc__current(g)]) return false;
     if (type < 0 || !sides) return true; /* the quick question: a bridge is left */
     /* most questions while listing: the tile's road against a neighbour's
      * field on one side (repair_fits' first case, inline) */
@@ -611,10 +611,9 @@ static bool can_place_for(carc_game *g, int p, int type)
 {
     bcb_state *s = st(g);
     const int cur = carc__current(g);
-    s->place_for = (uint8_t)(p + 1);
-    s->may_repair[cur] = s->bridges[p] != 0; /* the quick question's answer now */
+    /* the quick question's answer (place_repair's, the core's) is p's now */
+    s->may_repair[cur] = s->bridges[p] != 0;
     bool ok = carc__tile_can_place(g, type);
-    s->place_for = 0;
     s->may_repair[cur] = s->bridges[cur] != 0;
     return ok;
 }

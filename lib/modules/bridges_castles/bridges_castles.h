@@ -22,8 +22,7 @@ typedef struct bcb_state {
     uint8_t castles[CARC_MAX_PLAYERS]; /* castle tokens left per player */
     uint16_t bridged_at;               /* tile count when the last bridge was laid */
     uint8_t ncastles;
-    uint8_t place_for;                 /* player + 1 whose placement is asked about
-                                          (the bazaar's end phase), 0: the current */
+    uint8_t pad;                       /* 0 */
     bcb_castle castle[BCB_MAX_CASTLES];
     /* the bazaar */
     uint8_t baz_phase;                 /* BAZ_* (bridges_castles.c)                   */
@@ -40,7 +39,8 @@ typedef struct bcb_state {
     int16_t held[CARC_MAX_PLAYERS];    /* the tile each player plays next, or -1      */
     /* the quick repair question's answer with player p to move (the
      * module's repair_work byte, lib/module.h): bridges[p] != 0, and for
-     * the player to move while place_for asks about another, that one's */
+     * the player to move while can_place_for asks about another player,
+     * that one's */
     uint8_t may_repair[CARC_MAX_PLAYERS];
 } bcb_state;
 
