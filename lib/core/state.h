@@ -202,7 +202,8 @@ struct carc_game {
     uint32_t hooks_repair;  /* enabled modules with a place_repair hook (bit set) */
     /* the quick repair question's answer read from the game's sole
      * repairing module's repair_work byte (owner, OP_PAIR/OP_PLAYER, 1 +
-     * the byte's place in the block), or work 0: ask (carc__repair_open) */
+     * the byte's place in the block), or work 0: ask the modules
+     * (turn.c, ask_repair_possible; carc__repair_shut) */
     step_op repair_gate;
     uint32_t hooks_place;   /* enabled modules with a may_place_tile hook (bit set) */
     uint32_t hooks_moved;   /* enabled modules with a figure_moved hook (bit set) */

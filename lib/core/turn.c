@@ -784,11 +784,7 @@ unsigned carc__legal_rots(const carc_game *g, const front *f, int type)
     return legal_rots(g, f, type, carc__repair_possible(g));
 }
 
-/* May the player pass the tile in hand, given that a module may repair now
- * (carc__repair_possible)?  Only when a module lets a tile that fits only
- * by a repair be declined (place_repair asked CARC_REPAIR_DECLINE) and no
- * placement without a repair exists. */
-/* does a module let a tile that fits only by a repair be declined (the
+/* Does a module let a tile that fits only by a repair be declined (the
  * modules with the hook, hooks_repair: the answers are OR-ed)? */
 static bool repair_decline(const carc_game *g)
 {
@@ -798,6 +794,10 @@ static bool repair_decline(const carc_game *g)
     return false;
 }
 
+/* May the player pass the tile in hand, given that a module may repair now
+ * (carc__repair_possible)?  Only when a module lets a tile that fits only
+ * by a repair be declined (place_repair asked CARC_REPAIR_DECLINE) and no
+ * placement without a repair exists. */
 static bool repair_pass(const carc_game *g)
 {
     if (g->drawn < 0 || !repair_decline(g)) return false;
@@ -1075,9 +1075,10 @@ size_t carc__place_ids_plain(const carc_game *g, int32_t *ids)
 
 /* place_ids_fast while a module may repair (a player holding a bridge):
  * the same ids as place_actions' loop -- a pass first when repair_pass
- * allows it (found after the walk), then each cell's fitting and repaired rotations ascending --
- * the repair asked only for the cells whose requirement has a repair
- * candidate for the tile (repaired_rots), no tile type a module vetoes. */
+ * allows it (found after the walk), then each cell's fitting and repaired
+ * rotations ascending -- the repair asked only for the cells whose
+ * requirement has a repair candidate for the tile (repaired_rots), no tile
+ * type a module vetoes. */
 __attribute__((noinline)) static void place_ids_repair(const carc_game *g, action_sink *sink)
 {
     /* place_ids_fast's walk of the slots (four ids written at every slot,

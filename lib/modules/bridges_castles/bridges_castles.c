@@ -445,7 +445,8 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
  * cell) and d; the cell beyond it accepts a road (road_may_end); room for
  * the tile's and the road's segments.  The board window read once, the
  * two cells at their offsets in it. */
-static inline bool bridge_beside(const carc_game *g, int x, int y, int d, int nseg)
+static inline __attribute__((always_inline)) bool bridge_beside(const carc_game *g, int x, int y, int d,
+                                                            int nseg)
 {
     const carc_grid v = carc__grid(g);
     const uint32_t ux = (uint32_t)(x + dx[d]) - (uint32_t)v.x0;
@@ -551,17 +552,20 @@ static int repair_shape(int type, int rot, int sides, int bound)
 /* place_repair: the player has a bridge left and repair_fits. */
 static bool place_repair(const carc_game *g, int type, int x, int y, int rot, int sides)
 {
-    if (type == CARC_REPAIR_DECLINE) return carc__rule(g, RULE_REPAIR_ONLY) == 2;
     /* the player the question is for holds a bridge: the player to move,
      * or the one can_place_for asks about (may_repair says so) */
-    if (!cst(g)->may_repair[carc__current(g)]) return false;
-    if (type < 0 || !sides) return true; /* the quick question: a bridge is left */
-    /* most questions while listing: the tile's road against a neighbour's
-     * field on one side (repair_fits' first case, inline) */
-    const int d = __builtin_ctz((unsigned)sides);
-    if (sides == 1 << d && ((carc__types[type].code[rot] >> (2 * d)) & 3) == EK_ROAD)
-        return bridge_beside(g, x, y, d, carc__types[type].nseg);
-    return repair_fits(g, type, x, y, rot, sides);
+    const bool holds = cst(g)->may_repair[carc__current(g)] != 0;
+    if (type >= 0 && sides) { /* a candidate (the listing's questions first) */
+        if (!holds) return false;
+        /* most questions while listing: the tile's road against a
+         * neighbour's field on one side (repair_fits' first case, inline) */
+        const int d = __builtin_ctz((unsigned)sides);
+        if (sides == 1 << d && ((carc__types[type].code[rot] >> (2 * d)) & 3) == EK_ROAD)
+            return bridge_beside(g, x, y, d, carc__types[type].nseg);
+        return repair_fits(g, type, x, y, rot, sides);
+    }
+    if (type == CARC_REPAIR_DECLINE) return carc__rule(g, RULE_REPAIR_ONLY) == 2;
+    return holds; /* the quick question: a bridge is left */
 }
 
 /* After the placement (tile t on the board, `sides` its mismatch_sides):
