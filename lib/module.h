@@ -726,6 +726,17 @@ typedef struct carc_module_def {
      * place_repair and no repair_shape: CARC_REPAIR_ASK for every one).
      * Added in 0.10; `bound` and the three answers in 0.11. */
     int (*repair_shape)(int type, int rot, int sides, int bound);
+    /* optional, with place_repair: a byte of the module's state that is
+     * the quick question's answer (type -1: nonzero exactly when
+     * place_repair would answer true), coded as a step_work entry
+     * (CARC_WORK_BYTE, CARC_WORK_PAIR, CARC_WORK_PLAYER: the byte of the
+     * player whose turn it is).  When the module is the game's only one
+     * with place_repair, the core reads it instead of asking, and while it
+     * is 0 takes the placement listing and the draw as a game without
+     * repairs does (carc_game_legal_ids' fast listing, the straight draw);
+     * 0: asked.  tests/test_action_legal.c compares it with the question
+     * at every decision of its random games.  Added in 0.13. */
+    uint16_t repair_work;
     /* may tile `type` be drawn now (the dragon tile before a volcano)? */
     bool (*drawable)(const carc_game *g, int type);
     /* drawable is asked only about tile types carrying one of these tile

@@ -6,9 +6,9 @@
  * the hook (with the modules it requires) and of all modules together; and
  * every module's place_rots answers as its may_place_tile, its deploy_segs as
  * its deploy_allowed, every repair_shape refusal is place_repair's too, every
- * step hook the core skips (step_work, step_ttags, step_active) has nothing
- * to do, and every chance decision declared the pile's (pile_chance) lists
- * the pile. */
+ * repair_work byte is its quick question's answer, every step hook the core
+ * skips (step_work, step_ttags, step_active) has nothing to do, and every
+ * chance decision declared the pile's (pile_chance) lists the pile. */
 #include "core/state.h"
 #include <check.h>
 #include "run_suite.h"
@@ -201,17 +201,22 @@ static void check_deploy_segs(const carc_game *g, int *checked)
  * both of its pair, or the current player's), or its step_ttags not on the
  * tile laid this part (read from the module's definition, as lib/module.h
  * says, not from the core's step program)? */
+/* Is module m's work byte coded w (CARC_WORK_*, not 0) nonzero now (both
+ * of its pair, or the current player's)? */
+static bool work_open(const carc_game *g, int m, uint16_t w)
+{
+    const uint8_t *b = (const uint8_t *)g + g->modoff[m] + (w & CARC_WORK_OFFSET) - 1u;
+    if (w & CARC_WORK_PLAYER_BIT) return b[carc__current(g)] != 0;
+    if (w & CARC_WORK_PAIR_BIT) return b[0] != 0 || b[1] != 0;
+    return b[0] != 0;
+}
+
 static bool gate_closed(const carc_game *g, int m, int i)
 {
     const carc_module_def *md = carc__modules[m];
     uint16_t w = md->step_work ? md->step_work[i] : 0;
     uint32_t tt = md->step_ttags ? md->step_ttags[i] : 0;
-    if (w) {
-        const uint8_t *b = (const uint8_t *)g + g->modoff[m] + (w & CARC_WORK_OFFSET) - 1u;
-        if (w & CARC_WORK_PLAYER_BIT) return b[carc__current(g)] == 0;
-        if (w & CARC_WORK_PAIR_BIT) return b[0] == 0 && b[1] == 0;
-        return b[0] == 0;
-    }
+    if (w) return !work_open(g, m, w);
     if (tt) {
         int t = carc__tile_last(g);
         return t < 0 || !(carc__types[carc__tile_type(g, t)].tags & tt);
@@ -243,6 +248,26 @@ static void check_gates(const carc_game *g, int *checked)
             carc_game_free(c);
             (*checked)++;
         }
+    }
+}
+
+/* A module's repair_work byte is its quick question's answer (place_repair
+ * with type -1), at every decision; and the core reads it as such
+ * (carc__repair_possible) in a game where the module is the only one with
+ * place_repair. */
+static void check_repair_work(const carc_game *g, int *checked)
+{
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md || !md->repair_work || !carc__module_enabled(g, m)) continue;
+        ck_assert_msg(md->place_repair != NULL, "module %s: repair_work without place_repair",
+                      md->name);
+        bool quick = md->place_repair(g, -1, 0, 0, 0, 0);
+        ck_assert_msg(work_open(g, m, md->repair_work) == quick,
+                      "module %s: its repair_work byte says %d, the quick question %d", md->name,
+                      !quick, quick);
+        if (g->hooks_repair == 1u << m) ck_assert(carc__repair_possible(g) == quick);
+        (*checked)++;
     }
 }
 
@@ -293,6 +318,7 @@ static void play(uint64_t mods, int players, uint64_t seed, int *checked)
             check_repair_shape(g, checked);
         }
         check_gates(g, checked);
+        check_repair_work(g, checked);
         check_deploy_segs(g, checked);
         check_pile_chance(g, checked);
         if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
@@ -314,8 +340,9 @@ START_TEST(each_module)
     int m = _i;
     const carc_module_def *md = carc__modules[m];
     if (!md ||
-        !(md->action_legal || md->place_rots || md->repair_shape || md->deploy_segs ||
-          md->step_work || md->step_active || md->step_ttags || md->pile_chance) ||
+        !(md->action_legal || md->place_rots || md->repair_shape || md->repair_work ||
+          md->deploy_segs || md->step_work || md->step_active || md->step_ttags ||
+          md->pile_chance) ||
         carc_module_available(m) != 1)
         return;
     int checked = 0;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "module.h"
+#include "core/state.h"
 #include "modules/bridges_castles/bridges_castles.h"
 #include "tiles_gen.h"
 
@@ -381,7 +381,7 @@ START_TEST(repair_refused_and_explained)
     carc_game *h = NULL;
     ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
     bcb_state *hs = carc__mod_state(h, CARC_MODULE_BRIDGES_CASTLES);
-    hs->bridges[1] = 0;
+    bcb_bridges_set(hs, 1, 0);
     ck_assert_int_eq(carc_action_from_string(h, "place 1,1 r0", &a), CARC_OK);
     ck_assert_int_eq(is_legal(h, &a), 0);
     ck_assert_int_eq(carc_game_apply(h, &a), CARC_E_ILLEGAL);
@@ -622,8 +622,9 @@ START_TEST(castle_decision_names_city)
 END_TEST
 
 /* Random games: every mechanism is reached, and the module's state stays
- * consistent (tokens within bounds, a standing castle's knight on its city,
- * castle points logged once per castle at most). */
+ * consistent (tokens within bounds, may_repair with them, a standing
+ * castle's knight on its city, castle points logged once per castle at
+ * most). */
 START_TEST(random_games_reach_everything)
 {
     int bridges = 0, castles = 0, castle_scores = 0, knights_left = 0;
@@ -673,6 +674,23 @@ START_TEST(random_games_reach_everything)
             for (int p = 0; p < players; p++) {
                 ck_assert_int_le(s->bridges[p], players < 5 ? 3 : 2);
                 ck_assert_int_le(s->castles[p], players < 5 ? 3 : 2);
+            }
+            /* the repair_work byte follows the tokens (the core reads it as
+             * the quick question's answer: tests/test_action_legal.c), and
+             * a snapshot's state where it does not is refused */
+            for (int p = 0; p < CARC_MAX_PLAYERS; p++)
+                ck_assert_int_eq(s->may_repair[p], s->bridges[p] != 0);
+            if (game < 20) {
+                ck_assert(carc__state_check(g));
+                carc_game *h;
+                ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
+                bcb_state *hs = carc__mod_state(h, CARC_MODULE_BRIDGES_CASTLES);
+                hs->may_repair[game % players] ^= 1;
+                ck_assert(!carc__state_check(h));
+                hs->may_repair[game % players] ^= 1;
+                hs->pad = 1;
+                ck_assert(!carc__state_check(h));
+                carc_game_free(h);
             }
             for (int i = 0; i < s->ncastles; i++) {
                 const bcb_castle *c = &s->castle[i];

@@ -126,7 +126,7 @@ static int check_placements(carc_game *g, int *refused_repairish)
                         int p = carc_game_current_player(g);
                         ck_assert_int_eq(carc__bcb_tokens(g, p, BCB_TOKEN_BRIDGE), 0);
                         ck_assert_int_eq(carc_game_copy(c, g), CARC_OK);
-                        ((bcb_state *)carc__mod_state(c, M))->bridges[p] = 1;
+                        bcb_bridges_set(carc__mod_state(c, M), p, 1);
                         ck_assert_int_eq(carc_game_apply(c, &a), CARC_OK);
                     }
                 }
@@ -312,7 +312,7 @@ START_TEST(fits_only_by_repair)
 
     /* no bridge left: X fits nowhere */
     bcb_state *hs = carc__mod_state(h, M);
-    hs->bridges[0] = 0;
+    bcb_bridges_set(hs, 0, 0);
     ck_assert(!carc__tile_can_place(h, x_type));
     carc_action a;
     ck_assert_int_eq(carc_action_from_string(h, "draw X", &a), CARC_OK);
@@ -325,9 +325,61 @@ START_TEST(fits_only_by_repair)
     ck_assert_int_eq(carc_game_decision(h, &d), CARC_OK);
     ck_assert_int_eq(d.kind, CARC_DECISION_DRAW);
     /* ... whereas with a bridge it stays placeable */
-    hs->bridges[0] = 1;
+    bcb_bridges_set(hs, 0, 1);
     ck_assert(carc__tile_can_place(h, x_type));
     carc_game_free(h);
+    carc_game_free(g);
+}
+END_TEST
+
+/* The bazaar's end phase asks whether a held tile can be placed by its
+ * holder before the turn is theirs (can_place_for): with X held by player
+ * 1, who holds a bridge, while player 0 (to move) holds none, X fits (by a
+ * repair, as above) and player 1's turn starts with it; the other way
+ * round X is set aside.  The core reads the quick question from the
+ * module's may_repair byte of the player to move (repair_work): it must
+ * say the holder's answer while the module asks about the holder. */
+START_TEST(end_phase_asks_the_holder)
+{
+    carc_game *g = new_game(1ull << M, 2, 1);
+    play(g, "draw A");
+    play(g, "place 1,0 r1");
+    play(g, "pass");
+    play(g, "draw A");
+    play(g, "place -1,0 r3");
+    play(g, "pass");
+    const int x_type = carc_tile_by_name("X");
+    const carc_module_def *md = carc__modules[M];
+    int end_hook = -1; /* bazaar_end: the module's END_PHASE hook */
+    for (int i = 0; i < md->nsteps; i++)
+        if (md->steps[i].step == CARC_STEP_END_PHASE) end_hook = i;
+    ck_assert_int_ge(end_hook, 0);
+    for (int holder_has = 0; holder_has < 2; holder_has++) {
+        carc_game *h = NULL;
+        ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
+        ck_assert_int_eq(h->player, 0);
+        /* the end phase, X held by player 1 (the draw decision dropped) */
+        h->npending = 0;
+        h->step = CARC_STEP_END_PHASE;
+        h->step_pos = 0;
+        bcb_state *hs = carc__mod_state(h, M);
+        hs->baz_phase = 5; /* BAZ_HELD */
+        hs->held[1] = (int16_t)x_type;
+        bcb_bridges_set(hs, 0, !holder_has);
+        bcb_bridges_set(hs, 1, holder_has);
+        int r = md->steps[end_hook].fn(h);
+        ck_assert_int_eq(hs->may_repair[0], !holder_has);
+        if (holder_has) {
+            ck_assert_int_eq(r, CARC_HOOK_JUMP);
+            ck_assert_int_eq(h->player, 1);
+            ck_assert_int_eq(carc__tile_in_hand(h), x_type);
+        } else {
+            ck_assert_int_eq(r, CARC_HOOK_NEXT);
+            ck_assert_int_eq(carc__tile_in_hand(h), -1);
+            ck_assert_int_eq(h->discarded, 1);
+        }
+        carc_game_free(h);
+    }
     carc_game_free(g);
 }
 END_TEST
@@ -359,7 +411,7 @@ START_TEST(explain_unrepairable_without_bridges)
     ck_assert_int_eq(ex.reason, CARC_REASON_EDGE_MISMATCH);
     bcb_state *s = carc__mod_state(g, M);
     ck_assert_int_eq(carc_game_current_player(g), 0);
-    s->bridges[0] = 0;
+    bcb_bridges_set(s, 0, 0);
     ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
     ck_assert_int_eq(ex.code, CARC_E_ILLEGAL);
     ck_assert_int_eq(ex.reason, CARC_REASON_EDGE_MISMATCH);
@@ -370,7 +422,7 @@ START_TEST(explain_unrepairable_without_bridges)
     ck_assert_int_eq(ex.code, CARC_E_ILLEGAL);
     ck_assert_int_eq(ex.reason, CARC_MODULE_KIND(M, 8));
     ck_assert_int_eq(ex.side, 3);
-    s->bridges[0] = 1; /* with one: legal */
+    bcb_bridges_set(s, 0, 1); /* with one: legal */
     ck_assert_int_eq(carc_game_explain(g, &a, &ex), CARC_OK);
     ck_assert_int_eq(ex.code, CARC_OK);
     carc_game_free(g);
@@ -415,6 +467,7 @@ int main(void)
     TCase *tc = tcase_create("agree");
     tcase_set_timeout(tc, 240);
     tcase_add_test(tc, fits_only_by_repair);
+    tcase_add_test(tc, end_phase_asks_the_holder);
     tcase_add_test(tc, explain_unrepairable_without_bridges);
     tcase_add_test(tc, repairs_agree_alone);
     tcase_add_test(tc, repairs_agree_all_modules);

@@ -200,6 +200,11 @@ struct carc_game {
     uint16_t lslots, ldead;
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
     uint32_t hooks_repair;  /* enabled modules with a place_repair hook (bit set) */
+    /* the quick repair question's answer read from the game's sole
+     * repairing module's repair_work byte (owner, OP_PAIR/OP_PLAYER, 1 +
+     * the byte's place in the block), or work 0: ask the modules
+     * (turn.c, ask_repair_possible; carc__repair_shut) */
+    step_op repair_gate;
     uint32_t hooks_place;   /* enabled modules with a may_place_tile hook (bit set) */
     uint32_t hooks_moved;   /* enabled modules with a figure_moved hook (bit set) */
     uint32_t hooks_intercept; /* enabled modules with an intercept_move hook (bit set) */
@@ -327,6 +332,27 @@ extern bool carc__pipeline_only CARC_INTERNAL;
 
 /* A live handle (not NULL, not freed). */
 static inline bool carc__valid(const carc_game *g) { return g && g->magic == CARC_MAGIC; }
+
+/* Is the work byte of gate o nonzero (o.work != 0, not OP_TTAGS: 1 + the
+ * byte's place in the block), or the pair from it (OP_PAIR), or the byte
+ * of the player whose turn it is (OP_PLAYER)?  A step hook's gate
+ * (turn.c, gate_open) and the quick repair question's (repair_gate). */
+static inline bool carc__work_open(const carc_game *g, step_op o)
+{
+    const uint8_t *b = (const uint8_t *)g + o.work - 1u;
+    if (o.index & OP_PLAYER) return b[g->player] != 0;
+    if (o.index & OP_PAIR) return (b[0] | b[1]) != 0;
+    return b[0] != 0;
+}
+
+/* No module may repair an edge mismatch now, known without asking one: no
+ * module has place_repair, or the game's sole one keeps the quick
+ * question's answer in its repair_work byte and that is 0 (lib/module.h).
+ * false: carc__repair_possible tells. */
+static inline bool carc__repair_shut(const carc_game *g)
+{
+    return !g->hooks_repair || (g->repair_gate.work && !carc__work_open(g, g->repair_gate));
+}
 
 /* Steps to the neighbour across each side, N E S W (y grows to the south). */
 static const int carc__dx[4] = {0, 1, 0, -1};
@@ -599,13 +625,13 @@ int carc__enumerate(const carc_game *g, action_sink *sink) CARC_INTERNAL;
  * playout's listing (carc_game_legal_ids). */
 size_t carc__place_ids_plain(const carc_game *g, int32_t *ids) CARC_INTERNAL;
 /* carc__place_ids_plain may list the pending decision: a placement, no
- * module may repair one (hooks_repair), and no module may veto one
+ * module may repair one now (carc__repair_shut), and no module may veto one
  * (HK_MAY_PLACE) or none examines the tile in hand (place_veto_ttags, as
  * place_actions' place_veto_type asks: Abbey & Mayor's games, but for the
  * abbey) -- place_actions' fast case, asked without reading the modules */
 static inline bool carc__place_ids_plain_ok(const carc_game *g)
 {
-    return g->npending > 0 && g->pend[0].kind == CARC_DECISION_PLACE && !g->hooks_repair &&
+    return g->npending > 0 && g->pend[0].kind == CARC_DECISION_PLACE && carc__repair_shut(g) &&
            (!(g->hookmask & HK_MAY_PLACE) ||
             (!g->place_veto_all && g->drawn >= 0 &&
              !(carc__types[g->drawn].tags & g->place_veto_ttags)));

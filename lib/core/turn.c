@@ -41,6 +41,19 @@ static const carc_step_hook *hook_of(step_entry e)
                                       : &carc__modules[e.owner]->steps[e.index];
 }
 
+/* Set gate o's work byte from module m's work code w (CARC_WORK_*, not 0):
+ * the byte's place in the game's block, OP_PAIR / OP_PLAYER; false (o
+ * unchanged) for a place past 16 bits. */
+static bool work_gate(const carc_game *g, int m, uint16_t w, step_op *o)
+{
+    uint32_t at = g->modoff[m] + (w & CARC_WORK_OFFSET);
+    if (at + 1u > UINT16_MAX) return false;
+    o->work = (uint16_t)at;
+    o->index |= (uint8_t)((w & CARC_WORK_PAIR_BIT ? OP_PAIR : 0) |
+                          (w & CARC_WORK_PLAYER_BIT ? OP_PLAYER : 0));
+    return true;
+}
+
 /* The step program of a new game (prog, pstart, nsteps): each step's hooks
  * sorted by (order, owner) -- the core's work sorts before a module's at
  * the same order -- and the steps laid one after the other in pipeline
@@ -92,16 +105,23 @@ int carc__build_steps(carc_game *g)
             const carc_module_def *md = carc__modules[e.owner];
             const uint16_t w = md->step_work ? md->step_work[e.index] : 0;
             const uint32_t tt = md->step_ttags ? md->step_ttags[e.index] : 0;
-            uint32_t at = w ? g->modoff[e.owner] + (w & CARC_WORK_OFFSET) : 0;
-            if (at && at + 1u <= UINT16_MAX) {
-                o->work = (uint16_t)at;
-                o->index |= (uint8_t)((w & CARC_WORK_PAIR_BIT ? OP_PAIR : 0) |
-                                      (w & CARC_WORK_PLAYER_BIT ? OP_PLAYER : 0));
-            } else if (!w && tt && tt <= UINT16_MAX) {
+            if (w) {
+                work_gate(g, e.owner, w, o);
+            } else if (tt && tt <= UINT16_MAX) {
                 o->work = (uint16_t)tt;
                 o->index |= OP_TTAGS;
             }
         }
+    }
+    /* the quick repair question: a sole repairing module's repair_work
+     * byte (lib/module.h), read instead of asking */
+    memset(&g->repair_gate, 0, sizeof g->repair_gate);
+    const uint32_t rep = g->hooks_repair;
+    if (rep && !(rep & (rep - 1))) {
+        const int m = __builtin_ctz(rep);
+        const uint16_t w = carc__modules[m]->repair_work;
+        g->repair_gate.owner = (uint8_t)m;
+        if (w) work_gate(g, m, w, &g->repair_gate);
     }
     /* plain: only the core works in the steps, so carc__apply may take the
      * core's own turn directly (plain_advance); nothing may pause scoring */
@@ -295,10 +315,7 @@ static inline bool gate_open(const carc_game *g, step_op o)
 {
     if (o.index & OP_TTAGS)
         return g->last_tile >= 0 && (carc__types[CTILES(g)[g->last_tile].type].tags & o.work);
-    const uint8_t *b = (const uint8_t *)g + o.work - 1u;
-    if (o.index & OP_PLAYER) return b[g->player] != 0;
-    if (o.index & OP_PAIR) return (b[0] | b[1]) != 0;
-    return b[0] != 0;
+    return carc__work_open(g, o);
 }
 
 /* The core's hook `index` (the order of core_hooks[]) called directly, as
@@ -577,9 +594,12 @@ static inline bool place_vetoed(const carc_game *g, int type, int x, int y, int 
 }
 
 /* only the modules that have the hook (a bit per module id; the answers
- * are OR-ed and read-only, so their order does not matter) */
+ * are OR-ed and read-only, so their order does not matter), or the sole
+ * one's repair_work byte */
 __attribute__((noinline)) static bool ask_repair_possible(const carc_game *g)
 {
+    /* the sole repairing module's repair_work byte is the answer */
+    if (g->repair_gate.work) return carc__work_open(g, g->repair_gate);
     const uint32_t sole = g->hooks_repair;
     if (sole && !(sole & (sole - 1))) /* one module: a tail call */
         return carc__modules[__builtin_ctz(sole)]->place_repair(g, -1, 0, 0, 0, 0);
@@ -764,18 +784,23 @@ unsigned carc__legal_rots(const carc_game *g, const front *f, int type)
     return legal_rots(g, f, type, carc__repair_possible(g));
 }
 
+/* Does a module let a tile that fits only by a repair be declined (the
+ * modules with the hook, hooks_repair: the answers are OR-ed)? */
+static bool repair_decline(const carc_game *g)
+{
+    for (uint32_t b = g->hooks_repair; b; b &= b - 1)
+        if (carc__modules[__builtin_ctz(b)]->place_repair(g, CARC_REPAIR_DECLINE, 0, 0, 0, 0))
+            return true;
+    return false;
+}
+
 /* May the player pass the tile in hand, given that a module may repair now
  * (carc__repair_possible)?  Only when a module lets a tile that fits only
  * by a repair be declined (place_repair asked CARC_REPAIR_DECLINE) and no
  * placement without a repair exists. */
 static bool repair_pass(const carc_game *g)
 {
-    if (g->drawn < 0) return false;
-    bool may = false;
-    /* the modules with the hook (hooks_repair: the answers are OR-ed) */
-    for (uint32_t b = g->hooks_repair; b && !may; b &= b - 1)
-        may = carc__modules[__builtin_ctz(b)]->place_repair(g, CARC_REPAIR_DECLINE, 0, 0, 0, 0);
-    if (!may) return false;
+    if (g->drawn < 0 || !repair_decline(g)) return false;
     const front *F = CFRONT(g);
     const uint8_t *fit = carc__types[g->drawn].fit;
     const bool veto = place_veto_type(g, g->drawn);
@@ -1051,9 +1076,10 @@ size_t carc__place_ids_plain(const carc_game *g, int32_t *ids)
 
 /* place_ids_fast while a module may repair (a player holding a bridge):
  * the same ids as place_actions' loop -- a pass first when repair_pass
- * allows it, then each cell's fitting and repaired rotations ascending --
- * the repair asked only for the cells whose requirement has a repair
- * candidate for the tile (repaired_rots), no tile type a module vetoes. */
+ * allows it (found after the walk), then each cell's fitting and repaired
+ * rotations ascending -- the repair asked only for the cells whose
+ * requirement has a repair candidate for the tile (repaired_rots), no tile
+ * type a module vetoes. */
 __attribute__((noinline)) static void place_ids_repair(const carc_game *g, action_sink *sink)
 {
     /* place_ids_fast's walk of the slots (four ids written at every slot,
@@ -1074,8 +1100,8 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
             : NULL;
     const char *restrict rows = (const char *)rot_lists;
     int32_t *restrict ids = sink->ids;
-    size_t n = sink->n;
-    if (repair_pass(g)) ids[n++] = CARC_ID_PASS; /* id 0: before every placement */
+    const size_t n0 = sink->n;
+    size_t n = n0, nrep = 0; /* nrep: the repaired placements among them */
     for (const live_slot *sl = ls, *end = ls + g->lslots; sl < end; sl++) {
         const unsigned req = sl->req;
         size_t o = fit16[req]; /* 0 for a filled cell's slot (LIVE_DEAD) */
@@ -1090,6 +1116,7 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
             if (cands) {
                 unsigned yes = sure ? sure[rq] : 0, ask = cands & ~yes;
                 if (ask) yes |= repaired_asked(g, &F[sl->fi], type, rq, ask);
+                nrep += rot_count16[(size_t)yes << 4]; /* none of them fits */
                 o |= (size_t)yes << 4;
             }
         }
@@ -1097,6 +1124,15 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
         v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)sl->id;
         memcpy(ids + n, &v, sizeof v);
         n += rot_count16[o];
+    }
+    /* repair_pass: without a placement that needs no repair (no veto
+     * here), a pass first when a module lets the tile be declined -- asked
+     * only then (its answer is read-only: the order of questions does not
+     * matter); the ids move up one (the sink has room for it) */
+    if (n - n0 == nrep && repair_decline(g)) {
+        memmove(ids + n0 + 1, ids + n0, (n - n0) * sizeof ids[0]);
+        ids[n0] = CARC_ID_PASS; /* id 0: before every placement */
+        n++;
     }
     sink->n = n;
 }
@@ -1445,7 +1481,7 @@ static bool plain_draw(carc_game *g, int t)
                   : !straight_draw(g) || g->step_pos != g->nsteps[CARC_STEP_DRAW]) ||
         g->npending != 1 || g->step != CARC_STEP_DRAW ||
         (g->flags & TF_FAULT) || (g->hookmask & HK_DRAW_ASIDE) ||
-        g->hooks_repair || /* carc__placeable then asks no module, so it may come first */
+        !carc__repair_shut(g) || /* carc__placeable then asks no module, so it may come first */
         !room_for_one_more(g) || !carc__placeable(g, t))
         return false;
     REMAIN(g)[t]--;

@@ -128,16 +128,20 @@ static const bcb_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD
 
 static bool in_range(int v, int lo, int hi) { return v >= lo && v < hi; }
 
-/* state_check (snapshots): the castles (tiles, root, knight, owner), the
- * bazaar's players, revealed tiles and held tiles, and this module's
- * decisions in the queue (a player; a bridge's tile; a castle's tile and
- * city root). */
+/* state_check (snapshots): may_repair against bridges, the castles (tiles,
+ * root, knight, owner), the bazaar's players, revealed tiles and held
+ * tiles, and this module's decisions in the queue (a player; a bridge's
+ * tile; a castle's tile and city root). */
 static bool state_check(const carc_game *g, const carc_pending *queue, int n)
 {
     const bcb_state *s = cst(g);
     int np = carc__players(g), nf = carc__figure_count(g), nt = carc__tile_count(g);
     int ty = carc__ntypes;
-    if (s->ncastles > BCB_MAX_CASTLES || s->place_for > np || s->baz_n > np ||
+    /* may_repair follows bridges (the core reads it as the quick
+     * question's answer; can_place_for changes it only during its call) */
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++)
+        if (s->may_repair[p] != (s->bridges[p] != 0)) return false;
+    if (s->ncastles > BCB_MAX_CASTLES || s->pad != 0 || s->baz_n > np ||
         !in_range(s->baz_sel, -1, np) || !in_range(s->baz_asked, 0, np + 1) ||
         !in_range(s->baz_auctioneer, 0, np) || !in_range(s->baz_high_bidder, -1, np) ||
         !in_range(s->baz_end_base, -1, np) || !in_range(s->baz_end_next, 0, np + 1) ||
@@ -236,7 +240,10 @@ static void setup(carc_game *g)
 {
     bcb_state *s = st(g);
     int n = carc__players(g) < 5 ? 3 : 2;
-    for (int p = 0; p < carc__players(g); p++) s->bridges[p] = s->castles[p] = (uint8_t)n;
+    for (int p = 0; p < carc__players(g); p++) {
+        bcb_bridges_set(s, p, n);
+        s->castles[p] = (uint8_t)n;
+    }
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
         s->held[p] = -1;
         s->baz_owner[p] = -1;
@@ -438,7 +445,8 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
  * cell) and d; the cell beyond it accepts a road (road_may_end); room for
  * the tile's and the road's segments.  The board window read once, the
  * two cells at their offsets in it. */
-static inline bool bridge_beside(const carc_game *g, int x, int y, int d, int nseg)
+static inline __attribute__((always_inline)) bool bridge_beside(const carc_game *g, int x, int y, int d,
+                                                            int nseg)
 {
     const carc_grid v = carc__grid(g);
     const uint32_t ux = (uint32_t)(x + dx[d]) - (uint32_t)v.x0;
@@ -544,17 +552,20 @@ static int repair_shape(int type, int rot, int sides, int bound)
 /* place_repair: the player has a bridge left and repair_fits. */
 static bool place_repair(const carc_game *g, int type, int x, int y, int rot, int sides)
 {
+    /* the player the question is for holds a bridge: the player to move,
+     * or the one can_place_for asks about (may_repair says so) */
+    const bool holds = cst(g)->may_repair[carc__current(g)] != 0;
+    if (type >= 0 && sides) { /* a candidate (the listing's questions first) */
+        if (!holds) return false;
+        /* most questions while listing: the tile's road against a
+         * neighbour's field on one side (repair_fits' first case, inline) */
+        const int d = __builtin_ctz((unsigned)sides);
+        if (sides == 1 << d && ((carc__types[type].code[rot] >> (2 * d)) & 3) == EK_ROAD)
+            return bridge_beside(g, x, y, d, carc__types[type].nseg);
+        return repair_fits(g, type, x, y, rot, sides);
+    }
     if (type == CARC_REPAIR_DECLINE) return carc__rule(g, RULE_REPAIR_ONLY) == 2;
-    const bcb_state *s = cst(g);
-    int p = s->place_for ? s->place_for - 1 : carc__current(g);
-    if (p < 0 || p >= carc__players(g) || !s->bridges[p]) return false;
-    if (type < 0 || !sides) return true; /* the quick question: a bridge is left */
-    /* most questions while listing: the tile's road against a neighbour's
-     * field on one side (repair_fits' first case, inline) */
-    const int d = __builtin_ctz((unsigned)sides);
-    if (sides == 1 << d && ((carc__types[type].code[rot] >> (2 * d)) & 3) == EK_ROAD)
-        return bridge_beside(g, x, y, d, carc__types[type].nseg);
-    return repair_fits(g, type, x, y, rot, sides);
+    return holds; /* the quick question: a bridge is left */
 }
 
 /* After the placement (tile t on the board, `sides` its mismatch_sides):
@@ -603,9 +614,11 @@ static int repair_turn(carc_game *g)
 static bool can_place_for(carc_game *g, int p, int type)
 {
     bcb_state *s = st(g);
-    s->place_for = (uint8_t)(p + 1);
+    const int cur = carc__current(g);
+    /* the quick question's answer (place_repair's, the core's) is p's now */
+    s->may_repair[cur] = s->bridges[p] != 0;
     bool ok = carc__tile_can_place(g, type);
-    s->place_for = 0;
+    s->may_repair[cur] = s->bridges[cur] != 0;
     return ok;
 }
 
@@ -1344,7 +1357,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_BRIDGE_WAY: {
         int rc = carc__tile_overlay_road(g, p->target, a->arg);
         if (rc) return rc;
-        s->bridges[p->player]--;
+        bcb_bridges_set(s, p->player, s->bridges[p->player] - 1);
         s->bridged_at = (uint16_t)carc__tile_count(g);
         if (p->arg < 0) return CARC_OK; /* a repair: the core's deployment comes next */
         /* then the deployment on the tile just laid, as usual */
@@ -1472,4 +1485,6 @@ const carc_module_def carc__module_bridges_castles = {
     .explain = explain,
     .place_repair = place_repair,
     .repair_shape = repair_shape,
+    /* the quick question's answer: the player to move holds a bridge */
+    .repair_work = CARC_WORK_PLAYER(bcb_state, may_repair),
 };

@@ -22,8 +22,7 @@ typedef struct bcb_state {
     uint8_t castles[CARC_MAX_PLAYERS]; /* castle tokens left per player */
     uint16_t bridged_at;               /* tile count when the last bridge was laid */
     uint8_t ncastles;
-    uint8_t place_for;                 /* player + 1 whose placement is asked about
-                                          (the bazaar's end phase), 0: the current */
+    uint8_t pad;                       /* 0 */
     bcb_castle castle[BCB_MAX_CASTLES];
     /* the bazaar */
     uint8_t baz_phase;                 /* BAZ_* (bridges_castles.c)                   */
@@ -38,7 +37,20 @@ typedef struct bcb_state {
     int16_t baz_tile[CARC_MAX_PLAYERS]; /* the revealed tiles' types                  */
     int8_t baz_owner[CARC_MAX_PLAYERS]; /* who has revealed tile i, or -1             */
     int16_t held[CARC_MAX_PLAYERS];    /* the tile each player plays next, or -1      */
+    /* the quick repair question's answer with player p to move (the
+     * module's repair_work byte, lib/module.h): bridges[p] != 0, and for
+     * the player to move while can_place_for asks about another player,
+     * that one's */
+    uint8_t may_repair[CARC_MAX_PLAYERS];
 } bcb_state;
+
+/* Player p's bridge tokens set to n, may_repair[p] with them (every change
+ * of bridges[] goes through it; state_check holds the two together). */
+static inline void bcb_bridges_set(bcb_state *s, int p, int n)
+{
+    s->bridges[p] = (uint8_t)n;
+    s->may_repair[p] = n != 0;
+}
 
 /* Token kinds: the public carc_token_kind values. */
 #define BCB_TOKEN_BRIDGE CARC_TOKEN_BRIDGE
