@@ -498,7 +498,7 @@ int carc__game_init(carc_game *g)
         const carc_module_def *md = carc__modules[m];
         g->mods[g->nmods++] = (uint8_t)m;
         if (md->drawable) g->hooks_drawable |= 1u << m;
-        if (md->draw_aside) g->hookmask |= HK_DRAW_ASIDE;
+        if (md->draw_aside) g->hooks_aside |= 1u << m;
         if (md->may_deploy) g->hookmask |= HK_MAY_DEPLOY;
         if (md->may_place_tile) {
             g->hookmask |= HK_MAY_PLACE;
@@ -875,6 +875,19 @@ void carc__pile_drawable_all(carc_game *g, int module)
 {
     CARC_MOD_CHECK(g != NULL && module >= 0 && module < 32);
     g->hooks_drawable &= ~(1u << module);
+}
+
+void carc__pile_aside_none(carc_game *g, int module)
+{
+    CARC_MOD_CHECK(g != NULL && module >= 0 && module < 32);
+    g->hooks_aside &= ~(1u << module);
+}
+
+unsigned carc__pile_hooks(const carc_game *g, int module)
+{
+    CARC_MOD_CHECK(g != NULL && module >= 0 && module < 32);
+    return (g->hooks_drawable >> module & 1u) * CARC_PILE_DRAWABLE |
+           (g->hooks_aside >> module & 1u) * CARC_PILE_ASIDE;
 }
 
 bool carc__pile_drawable(const carc_game *g, int type)

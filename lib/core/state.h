@@ -199,6 +199,7 @@ struct carc_game {
      * are compacted when LIVE_COMPACT of them are */
     uint16_t lslots, ldead;
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
+    uint32_t hooks_aside;   /* enabled modules with a draw_aside hook still asked (bit set) */
     uint32_t hooks_repair;  /* enabled modules with a place_repair hook (bit set) */
     uint32_t hooks_place;   /* enabled modules with a may_place_tile hook (bit set) */
     uint32_t hooks_moved;   /* enabled modules with a figure_moved hook (bit set) */
@@ -292,8 +293,7 @@ enum {
     HK_MAY_MOVE = 1u << 12,
     HK_OVERLAY = 1u << 13,  /* a road was laid over a tile (bridge) */
     HK_PLAYER_POINTS = 1u << 14,
-    HK_REPAIR = 1u << 15,   /* a module may repair an edge mismatch (place_repair) */
-    HK_DRAW_ASIDE = 1u << 16 /* a module may set a drawn tile aside (draw_aside) */
+    HK_REPAIR = 1u << 15    /* a module may repair an edge mismatch (place_repair) */
 };
 
 #define CARC_MAGIC 0x43415243u

@@ -152,6 +152,12 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         s->rule_tiles != carc__rule(g, RULE_DRAGON_TILES) ||
         s->vetoed != carc__figure_moves_vetoed(g))
         return false;
+    /* the draw's hooks are asked exactly while the dragon has not come:
+     * drawable under pd_dragon_tiles 1 (draw_veto_tagged: the core refuses
+     * every dragon tile unasked while it is), draw_aside under 2 */
+    if (carc__pile_hooks(g, MOD) !=
+        (s->entered ? 0u : s->rule_tiles == 2 ? CARC_PILE_ASIDE : CARC_PILE_DRAWABLE))
+        return false;
     if (s->dragon < -1 || s->dragon >= nf || s->fairy < -1 || s->fairy >= nf || s->entered > 1 ||
         (s->flight > PD_FLIGHT_STEPS + 1 && s->flight != PD_FLIGHT_OVER) ||
         s->nvisited > PD_FLIGHT_STEPS + 1 || s->princess_done > 1 || s->naside > PD_ASIDE_MAX)
@@ -254,8 +260,10 @@ static void setup(carc_game *g)
         if (f.kind == CARC_FIGURE_FAIRY) s->fairy = (int16_t)i;
     }
     /* pd_dragon_tiles 2: every tile may be drawn (draw_aside keeps the
-     * dragon tiles instead): the draw never needs to ask `drawable` */
+     * dragon tiles instead): the draw never needs to ask `drawable`; 1:
+     * nothing is ever set aside (`drawable` keeps them out instead) */
     if (carc__rule(g, RULE_DRAGON_TILES) == 2) carc__pile_drawable_all(g, MOD);
+    else carc__pile_aside_none(g, MOD);
 }
 
 /* ------------------------------------------------------------- facts */
@@ -780,7 +788,10 @@ static int volcano_hook(carc_game *g)
     pd_state *s = st(g);
     int t = carc__tile_last(g);
     if (t < 0 || !(tile_tags(g, t) & s->t_volcano) || s->dragon < 0) return CARC_HOOK_NEXT;
-    if (!s->entered) carc__pile_drawable_all(g, MOD); /* nothing waits any more */
+    if (!s->entered) { /* nothing waits any more */
+        carc__pile_drawable_all(g, MOD);
+        carc__pile_aside_none(g, MOD);
+    }
     s->entered = 1;
     /* pd_dragon_tiles 2: the dragon tiles set aside go back into the pile */
     for (; s->naside > 0; s->naside--) carc__pile_put_back(g, s->aside[s->naside - 1]);
@@ -1412,6 +1423,7 @@ const carc_module_def carc__module_princess_dragon = {
     .may_deploy = may_deploy,
     .drawable = drawable,
     .draw_veto_ttags = CARC_TTAG_DRAGON, /* it vetoes only dragon tiles */
+    .draw_veto_tagged = true,            /* all of them while it is asked */
     .action_legal = action_legal,
     .draw_aside = draw_aside,
     .held_tiles = held_tiles,
