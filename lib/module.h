@@ -669,6 +669,16 @@ typedef struct carc_module_def {
      * a module's cause)?  The cause lets a veto allow one and forbid
      * another at the same spot. */
     bool (*may_deploy)(const carc_game *g, int player, int kind, int tile, int seg, int cause);
+    /* optional, with may_deploy: its answers for the segments s < nseg
+     * (<= 32) of placed tile `tile` at once, bit s set exactly when
+     * may_deploy(g, player, kind, tile, s, cause) is true.  When every
+     * enabled module's may_deploy has it, the core's listing of a
+     * deployment asks it once per follower kind instead of may_deploy once
+     * per segment (Princess & Dragon: the dragon's tile);
+     * tests/test_action_legal.c compares the two.  Read-only.  Added in
+     * 0.13. */
+    uint32_t (*may_deploy_segs)(const carc_game *g, int player, int kind, int tile, int nseg,
+                                int cause);
     /* may tile `type` be laid at (x, y) turned rot (its edges match)? */
     bool (*may_place_tile)(const carc_game *g, int type, int x, int y, int rot);
     /* may_place_tile is asked only about tile types carrying one of these

@@ -493,6 +493,7 @@ int carc__game_init(carc_game *g)
     int pending_sum = 0;
     uint32_t tokens_owned = 0;
     uint32_t modoff = g->L.off_modstate;
+    bool deploy_asked = false; /* a may_deploy hook without may_deploy_segs */
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!carc__module_on(g, m)) continue;
         const carc_module_def *md = carc__modules[m];
@@ -500,6 +501,7 @@ int carc__game_init(carc_game *g)
         if (md->drawable) g->hooks_drawable |= 1u << m;
         if (md->draw_aside) g->hooks_aside |= 1u << m;
         if (md->may_deploy) g->hookmask |= HK_MAY_DEPLOY;
+        if (md->may_deploy && !md->may_deploy_segs) deploy_asked = true;
         if (md->may_place_tile) {
             g->hookmask |= HK_MAY_PLACE;
             g->hooks_place |= 1u << m;
@@ -545,6 +547,7 @@ int carc__game_init(carc_game *g)
     }
     /* the queue holds what every module may have queued at once, the
      * core's own decision and one follow-up */
+    if ((g->hookmask & HK_MAY_DEPLOY) && !deploy_asked) g->hookmask |= HK_DEPLOY_SEGS;
     if (pending_sum + 2 > MAX_PENDING) return CARC_E_LIMIT;
     int rc = carc__build_steps(g);
     if (rc) return rc;

@@ -1141,7 +1141,8 @@ static void place_actions(const carc_game *g, action_sink *sink)
 /* The segments s < nseg (<= 32) of placed tile `tile` that claim_ok(g,
  * tile, s, own, 0, -1) allows, a bit each: the tile and its first segment
  * read once. */
-static uint32_t claim_mask(const carc_game *g, int tile, int nseg, bool own)
+static inline __attribute__((always_inline)) uint32_t claim_mask(const carc_game *g, int tile,
+                                                                  int nseg, bool own)
 {
     CARC_MOD_CHECK(tile >= 0 && (uint32_t)tile < g->ntiles); /* as claim_ok's */
     const ptile *pt = &CTILES(g)[tile];
@@ -1183,6 +1184,44 @@ __attribute__((noinline)) static void deploy_kind_segs(const carc_game *g, const
     }
 }
 
+/* The segments s < nseg (<= 32) of placed tile `tile` every enabled
+ * module's may_deploy allows for `player`'s figure of `kind` (HK_DEPLOY_SEGS:
+ * each has may_deploy_segs), a bit each: vetoes_allow's answers at once. */
+static uint32_t vetoes_allow_segs(const carc_game *g, int player, int kind, int tile, int nseg,
+                                  int cause)
+{
+    uint32_t m = ~0u;
+    for (int k = 0; k < g->nmods && m; k++) {
+        const carc_module_def *m2 = carc__mod(g, k);
+        if (m2->may_deploy) m &= m2->may_deploy_segs(g, player, kind, tile, nseg, cause);
+    }
+    return m;
+}
+
+/* deploy_actions for follower kind k no module rules (deploy_rule is
+ * claim_ok and the vetoes) when every may_deploy hook has may_deploy_segs
+ * (HK_DEPLOY_SEGS), nseg <= 32: the claimable segments (claim_mask), then
+ * the vetoes' answers for all of them at once -- the same segments, in
+ * the same order, the hooks being read-only.  Out of line: the other
+ * kinds' paths in deploy_actions stay as they were. */
+__attribute__((noinline)) static void deploy_follower_vetoed(const carc_game *g,
+                                                             const carc_pending *p, int k,
+                                                             int nseg, bool own,
+                                                             action_sink *sink)
+{
+    uint32_t allow = claim_mask(g, p->target, nseg, own);
+    if (allow) allow &= vetoes_allow_segs(g, p->player, k, p->target, nseg, p->arg);
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = CARC_ACTION_DEPLOY;
+    a.figure = k;
+    for (; allow; allow &= allow - 1) {
+        const int s = __builtin_ctz(allow);
+        a.segment = s;
+        carc__sink_push(sink, &a, CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s);
+    }
+}
+
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     carc_action a;
@@ -1218,6 +1257,11 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
             if ((g->kind_custom & (1u << k)) && carc__modules[g->kind_owner[k]]->deploy_segs &&
                 nseg <= 32) {
                 deploy_kind_segs(g, p, k, nseg, own, sink);
+                continue;
+            }
+            if ((g->hookmask & HK_DEPLOY_SEGS) && (g->kind_class[k] & CARC_CLASS_FOLLOWER) &&
+                !(g->kind_custom & (1u << k)) && nseg <= 32) {
+                deploy_follower_vetoed(g, p, k, nseg, own, sink);
                 continue;
             }
             for (int s = 0; s < nseg; s++) {

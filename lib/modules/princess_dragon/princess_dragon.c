@@ -957,6 +957,15 @@ static bool may_deploy(const carc_game *g, int player, int kind, int tile, int s
     return !(carc__figure_kind_classes(g, kind) & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE));
 }
 
+/* may_deploy for the segments s < nseg of tile at once: its answer does
+ * not depend on the segment */
+static uint32_t may_deploy_segs(const carc_game *g, int player, int kind, int tile, int nseg,
+                                int cause)
+{
+    (void)nseg;
+    return may_deploy(g, player, kind, tile, 0, cause) ? ~0u : 0u;
+}
+
 /* ------------------------------------------------------------- scoring */
 
 /* +3 to the owner of the fairy's follower when its feature is scored (C2:
@@ -1421,6 +1430,7 @@ const carc_module_def carc__module_princess_dragon = {
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
     .may_deploy = may_deploy,
+    .may_deploy_segs = may_deploy_segs,
     .drawable = drawable,
     .draw_veto_ttags = CARC_TTAG_DRAGON, /* it vetoes only dragon tiles */
     .draw_veto_tagged = true,            /* all of them while it is asked */
