@@ -107,6 +107,13 @@ START_TEST(inventory)
             }
         ck_assert_int_eq(princess, k == 3 ? 1 : 0);
     }
+    /* tile_type.seg_tags (tilegen): every type's segments' tags together
+     * (the princess type in one test) */
+    for (int t = 0; t < carc__ntypes; t++) {
+        uint32_t all = 0;
+        for (int s = 0; s < carc__types[t].nseg; s++) all |= carc__types[t].seg[s].tags;
+        ck_assert_uint_eq(carc__types[t].seg_tags, all);
+    }
     /* expansions.md §3: 6 volcano, 12 dragon, 6 portal, 6 princess */
     ck_assert_int_eq(by_kind[0], 6);
     ck_assert_int_eq(by_kind[1], 12);

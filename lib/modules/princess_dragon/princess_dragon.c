@@ -575,13 +575,10 @@ static bool is_knight(const carc_game *g, int fig, int root)
 }
 
 /* Has tile type `type` a segment tagged `princess` (tag bit tag)?  Its
- * segments' tags read in place (a few words; no table to keep). */
+ * segments' tags together (tile_type.seg_tags, tilegen): one test. */
 static inline bool type_has_princess(int type, uint32_t tag)
 {
-    const tile_type *ty = &carc__types[type];
-    for (int k = 0, n = ty->nseg; k < n; k++)
-        if (ty->seg[k].tags & tag) return true;
-    return false;
+    return (carc__types[type].seg_tags & tag) != 0;
 }
 
 /* princess_city's walk for placed tile t of type `type`, a type with a
