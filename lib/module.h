@@ -669,6 +669,16 @@ typedef struct carc_module_def {
      * a module's cause)?  The cause lets a veto allow one and forbid
      * another at the same spot. */
     bool (*may_deploy)(const carc_game *g, int player, int kind, int tile, int seg, int cause);
+    /* optional, with may_deploy: its answers for the segments s < nseg
+     * (<= 32) of placed tile `tile` at once, bit s set exactly when
+     * may_deploy(g, player, kind, tile, s, cause) is true.  When every
+     * enabled module's may_deploy has it, the core's listing of a
+     * deployment asks it once per follower kind instead of may_deploy once
+     * per segment (Princess & Dragon: the dragon's tile);
+     * tests/test_action_legal.c compares the two.  Read-only.  Added in
+     * 0.13. */
+    uint32_t (*may_deploy_segs)(const carc_game *g, int player, int kind, int tile, int nseg,
+                                int cause);
     /* may tile `type` be laid at (x, y) turned rot (its edges match)? */
     bool (*may_place_tile)(const carc_game *g, int type, int x, int y, int rot);
     /* may_place_tile is asked only about tile types carrying one of these
@@ -745,6 +755,14 @@ typedef struct carc_module_def {
      * type for the rest of the game says so with carc__pile_drawable_all,
      * and the draw keeps the core's fast path from then on. */
     uint32_t draw_veto_ttags;
+    /* optional, with draw_veto_ttags: drawable refuses every type carrying
+     * one of draw_veto_ttags for as long as it is asked (until
+     * carc__pile_drawable_all): the core then refuses those types without
+     * calling it (the draw before the first volcano: one pass over the
+     * vetoed types' counts, no call per type).  Its state_check should
+     * refuse a state where its answer would differ while the hook is still
+     * asked (carc__pile_hooks).  Added in 0.13. */
+    bool draw_veto_tagged;
     /* (event) a tile of `type` was just drawn (taken out of the pile): does
      * this module set it aside instead of its being played (the printed
      * Princess & the Dragon rule: a dragon tile drawn before the first
@@ -752,7 +770,10 @@ typedef struct carc_module_def {
      * state, shows it with held_tiles(-1) and gives it back with
      * carc__pile_put_back --, and the core draws again for the same player
      * (or, with nothing drawable left, the part has no tile).  Asked before
-     * the "fits nowhere" rule; the first module answering true keeps it. */
+     * the "fits nowhere" rule; the first module answering true keeps it.
+     * A module whose draw_aside will keep nothing for the rest of the game
+     * says so with carc__pile_aside_none, and the draw takes the core's
+     * straight line from then on (carc__sample_chance). */
     bool (*draw_aside)(carc_game *g, int type);
     /* may figure fig move to (where, tile or figure arg) for this cause?
      * Modules ask carc__figure_may_move before offering a move. */
@@ -1057,6 +1078,18 @@ int carc__pile_put_back(carc_game *g, int type);
  * the draw takes its fast path.  Only from the module's own step hooks,
  * decision_apply or setup; it cannot be undone. */
 void carc__pile_drawable_all(carc_game *g, int module);
+/* module `module`'s draw_aside sets nothing aside from now to the end of
+ * the game (the dragon has come, or a rule without it): the core stops
+ * asking it.  Only from the module's own step hooks, decision_apply or
+ * setup; it cannot be undone.  Added in 0.13. */
+void carc__pile_aside_none(carc_game *g, int module);
+/* which of module `module`'s draw hooks the core still asks: its drawable
+ * (CARC_PILE_DRAWABLE: not yet carc__pile_drawable_all) and its draw_aside
+ * (CARC_PILE_ASIDE: not yet carc__pile_aside_none), for its state_check.
+ * Added in 0.13. */
+#define CARC_PILE_DRAWABLE 1u
+#define CARC_PILE_ASIDE 2u
+unsigned carc__pile_hooks(const carc_game *g, int module);
 /* may a copy of tile type `type` be drawn now: copies left in the pile and
  * no enabled module's drawable veto (a dragon tile before the first
  * volcano)?  A module that deals tiles from the pile (the bazaar) deals

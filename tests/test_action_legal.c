@@ -5,8 +5,9 @@
  * turn's own deployment for its verbs, on random games of each module with
  * the hook (with the modules it requires) and of all modules together; and
  * every module's place_rots answers as its may_place_tile, its deploy_segs as
- * its deploy_allowed, every repair_shape refusal is place_repair's too, every
- * repair_work byte is its quick question's answer, every step hook the core
+ * its deploy_allowed, its may_deploy_segs as its may_deploy, every
+ * repair_shape refusal is place_repair's too, every repair_work byte is its
+ * quick question's answer, every step hook the core
  * skips (step_work, step_ttags, step_active) has nothing to do, and every
  * chance decision declared the pile's (pile_chance) lists the pile. */
 #include "core/state.h"
@@ -197,6 +198,37 @@ static void check_deploy_segs(const carc_game *g, int *checked)
     }
 }
 
+/* Every module's may_deploy_segs answers as its may_deploy, segment by
+ * segment: at every deployment decision with a target tile, for each kind
+ * of the game and each player, with the decision's cause. */
+static void check_may_deploy_segs(const carc_game *g, int *checked)
+{
+    const carc_pending *p = carc__front(g);
+    if (p->kind != CARC_DECISION_DEPLOY || p->target < 0) return;
+    int nseg = carc__tile_nseg(g, p->target);
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md || !md->may_deploy_segs || !carc__module_enabled(g, m)) continue;
+        ck_assert_msg(md->may_deploy != NULL, "module %s: may_deploy_segs without may_deploy",
+                      md->name);
+        for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+            if (g->kind_owner[k] == 255) continue;
+            for (int pl = 0; pl < g->nplayers; pl++) {
+                uint32_t each = 0;
+                for (int s = 0; s < nseg && s < 32; s++)
+                    if (md->may_deploy(g, pl, k, p->target, s, p->arg)) each |= 1u << s;
+                uint32_t mask = nseg < 32 ? (1u << nseg) - 1u : ~0u;
+                uint32_t got = md->may_deploy_segs(g, pl, k, p->target, nseg, p->arg) & mask;
+                ck_assert_msg(got == each,
+                              "module %s, kind %d, player %d, tile %d: may_deploy_segs %x, "
+                              "may_deploy %x",
+                              md->name, k, pl, p->target, got, each);
+                (*checked) += each != mask;
+            }
+        }
+    }
+}
+
 /* Is module m's step hook i gated closed now: its step_work byte 0 (or
  * both of its pair, or the current player's), or its step_ttags not on the
  * tile laid this part (read from the module's definition, as lib/module.h
@@ -320,6 +352,7 @@ static void play(uint64_t mods, int players, uint64_t seed, int *checked)
         check_gates(g, checked);
         check_repair_work(g, checked);
         check_deploy_segs(g, checked);
+        check_may_deploy_segs(g, checked);
         check_pile_chance(g, checked);
         if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
             ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
@@ -341,8 +374,8 @@ START_TEST(each_module)
     const carc_module_def *md = carc__modules[m];
     if (!md ||
         !(md->action_legal || md->place_rots || md->repair_shape || md->repair_work ||
-          md->deploy_segs || md->step_work || md->step_active || md->step_ttags ||
-          md->pile_chance) ||
+          md->deploy_segs || md->may_deploy_segs || md->step_work || md->step_active ||
+          md->step_ttags || md->pile_chance) ||
         carc_module_available(m) != 1)
         return;
     int checked = 0;

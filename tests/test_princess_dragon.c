@@ -107,6 +107,13 @@ START_TEST(inventory)
             }
         ck_assert_int_eq(princess, k == 3 ? 1 : 0);
     }
+    /* tile_type.seg_tags (tilegen): every type's segments' tags together
+     * (the princess type in one test) */
+    for (int t = 0; t < carc__ntypes; t++) {
+        uint32_t all = 0;
+        for (int s = 0; s < carc__types[t].nseg; s++) all |= carc__types[t].seg[s].tags;
+        ck_assert_uint_eq(carc__types[t].seg_tags, all);
+    }
     /* expansions.md §3: 6 volcano, 12 dragon, 6 portal, 6 princess */
     ck_assert_int_eq(by_kind[0], 6);
     ck_assert_int_eq(by_kind[1], 12);
@@ -648,7 +655,7 @@ START_TEST(rule_bytes_checked)
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     static const char *const names[4] = {"pd_dragon_move", "pd_fairy_placement", "pd_princess",
                                          "pd_dragon_tiles"};
-    long refused = 0, fairy_on_dragon = 0;
+    long refused = 0, fairy_on_dragon = 0, drawable_asked = 0;
     for (int combo = 0; combo < 16; combo++) {
         carc_options o;
         carc_options_init(&o);
@@ -678,6 +685,16 @@ START_TEST(rule_bytes_checked)
                     ck_assert(!carc__state_check(h));
                     refused++;
                 }
+                /* the draw's hooks asked exactly while the dragon has not
+                 * come (drawable under pd_dragon_tiles 1, draw_aside under
+                 * 2): either bit turned over is refused */
+                for (int r = 0; r < 2; r++) {
+                    ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
+                    *(r ? &h->hooks_aside : &h->hooks_drawable) ^=
+                        1u << CARC_MODULE_PRINCESS_DRAGON;
+                    ck_assert(!carc__state_check(h));
+                    refused++;
+                }
                 /* the dragon attached to a figure (only the fairy is ever
                  * attached): refused */
                 ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
@@ -703,6 +720,20 @@ START_TEST(rule_bytes_checked)
                 }
             }
             if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                /* draw_veto_tagged: while the core asks its drawable hook,
+                 * the hook refuses exactly the types with draw_veto_ttags
+                 * (the core refuses them without asking) */
+                const carc_module_def *md = carc__modules[CARC_MODULE_PRINCESS_DRAGON];
+                ck_assert(md->draw_veto_tagged && md->draw_veto_ttags);
+                if (g->hooks_drawable >> CARC_MODULE_PRINCESS_DRAGON & 1u) {
+                    for (int t = 0; t < carc__ntypes; t++) {
+                        const bool tagged = carc__types[t].tags & md->draw_veto_ttags;
+                        ck_assert_int_eq(md->drawable(g, t), !tagged);
+                        ck_assert_int_eq(carc__pile_drawable(g, t),
+                                         !tagged && carc__pile_left_of(g, t) > 0);
+                        drawable_asked++;
+                    }
+                }
                 ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
                 continue;
             }
@@ -714,8 +745,9 @@ START_TEST(rule_bytes_checked)
         carc_game_free(h);
         carc_game_free(g);
     }
-    ck_assert_int_gt(refused, 16 * 5 * 3);
+    ck_assert_int_gt(refused, 16 * 7 * 3);
     ck_assert_int_gt(fairy_on_dragon, 16);
+    ck_assert_int_gt(drawable_asked, 0);
 }
 END_TEST
 

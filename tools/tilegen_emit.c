@@ -158,7 +158,9 @@ static void emit_type(FILE *o, const type_t *ty)
             if (ty->seg[i].kind == K_ROAD || ty->seg[i].kind == K_CITY) rc |= 1u << i;
             if (ty->seg[i].kind == K_MONASTERY) mon |= 1u << i;
         }
-        fprintf(o, "},\n    .rc_segs = 0x%x, .mon_segs = 0x%x", rc, mon);
+        unsigned st = 0;
+        for (int i = 0; i < ty->nseg; i++) st |= (unsigned)ty->seg[i].tags;
+        fprintf(o, "},\n    .rc_segs = 0x%x, .mon_segs = 0x%x, .seg_tags = 0x%x", rc, mon, st);
     }
     fprintf(o, ",\n    .seg_init = {");
     for (int i = 0; i < ty->nseg; i++) {

@@ -31,7 +31,7 @@ static void dynamic_fields(carc_game *dst, const carc_game *src)
     F(step); F(step_pos); F(flags); F(part); F(drawn);
     F(nsegs); F(nfront); F(nhist); F(nlog);
     F(live_front); F(lslots); F(ldead);
-    F(hooks_drawable); F(hookmask);
+    F(hooks_drawable); F(hooks_aside); F(hookmask);
     F(npending); F(pend);
     F(supply_mask); F(total_remaining); F(score); F(supply);
     F(last_full); F(gx0); F(gy0); F(gw); F(gh);
@@ -55,6 +55,8 @@ bool carc__snapshot_config_ok(const carc_game *fresh, const void *fresh_figs, ui
     if (memcmp(&h, snap, sizeof h) != 0) return false;
     /* a module may only take its drawable hook away (carc__pile_drawable_all) */
     if (snap->hooks_drawable & ~fresh->hooks_drawable) return false;
+    /* ... and its draw_aside hook (carc__pile_aside_none) */
+    if (snap->hooks_aside & ~fresh->hooks_aside) return false;
     /* the bag (after REMAIN) is the host's setup */
     if (memcmp(CBAG(fresh), CBAG(snap), (size_t)carc__ntypes) != 0) return false;
     /* figures are made at creation: their kinds never change, and only a

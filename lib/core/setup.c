@@ -493,15 +493,17 @@ int carc__game_init(carc_game *g)
     int pending_sum = 0;
     uint32_t tokens_owned = 0;
     uint32_t modoff = g->L.off_modstate;
+    bool deploy_asked = false; /* a may_deploy hook without may_deploy_segs */
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!carc__module_on(g, m)) continue;
         const carc_module_def *md = carc__modules[m];
         g->mods[g->nmods++] = (uint8_t)m;
         if (md->drawable) g->hooks_drawable |= 1u << m;
-        if (md->draw_aside) g->hookmask |= HK_DRAW_ASIDE;
+        if (md->draw_aside) g->hooks_aside |= 1u << m;
         if (md->may_deploy) {
             g->hookmask |= HK_MAY_DEPLOY;
             g->hooks_deploy |= 1u << m;
+            if (!md->may_deploy_segs) deploy_asked = true;
         }
         if (md->may_place_tile) {
             g->hookmask |= HK_MAY_PLACE;
@@ -551,6 +553,7 @@ int carc__game_init(carc_game *g)
     }
     /* the queue holds what every module may have queued at once, the
      * core's own decision and one follow-up */
+    if ((g->hookmask & HK_MAY_DEPLOY) && !deploy_asked) g->hookmask |= HK_DEPLOY_SEGS;
     if (pending_sum + 2 > MAX_PENDING) return CARC_E_LIMIT;
     int rc = carc__build_steps(g);
     if (rc) return rc;
@@ -881,6 +884,19 @@ void carc__pile_drawable_all(carc_game *g, int module)
 {
     CARC_MOD_CHECK(g != NULL && module >= 0 && module < 32);
     g->hooks_drawable &= ~(1u << module);
+}
+
+void carc__pile_aside_none(carc_game *g, int module)
+{
+    CARC_MOD_CHECK(g != NULL && module >= 0 && module < 32);
+    g->hooks_aside &= ~(1u << module);
+}
+
+unsigned carc__pile_hooks(const carc_game *g, int module)
+{
+    CARC_MOD_CHECK(g != NULL && module >= 0 && module < 32);
+    return (g->hooks_drawable >> module & 1u) * CARC_PILE_DRAWABLE |
+           (g->hooks_aside >> module & 1u) * CARC_PILE_ASIDE;
 }
 
 bool carc__pile_drawable(const carc_game *g, int type)

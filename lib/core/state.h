@@ -199,6 +199,7 @@ struct carc_game {
      * are compacted when LIVE_COMPACT of them are */
     uint16_t lslots, ldead;
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
+    uint32_t hooks_aside;   /* enabled modules with a draw_aside hook still asked (bit set) */
     uint32_t hooks_repair;  /* enabled modules with a place_repair hook (bit set) */
     /* the quick repair question's answer read from the game's sole
      * repairing module's repair_work byte (owner, OP_PAIR/OP_PLAYER, 1 +
@@ -300,7 +301,7 @@ enum {
     HK_OVERLAY = 1u << 13,  /* a road was laid over a tile (bridge) */
     HK_PLAYER_POINTS = 1u << 14,
     HK_REPAIR = 1u << 15,   /* a module may repair an edge mismatch (place_repair) */
-    HK_DRAW_ASIDE = 1u << 16 /* a module may set a drawn tile aside (draw_aside) */
+    HK_DEPLOY_SEGS = 1u << 16 /* every may_deploy hook has may_deploy_segs */
 };
 
 #define CARC_MAGIC 0x43415243u

@@ -36,6 +36,8 @@ typedef struct tile_type {
     uint8_t nseg;
     uint8_t held;                /* 1: in the set, never in the draw pile */
     uint32_t tags;               /* CARC_TTAG_* bits (tiles_gen.h) */
+    uint32_t seg_tags;           /* CARC_STAG_* bits: its segments' tags together
+                                  * (has it a princess city: one test) */
     seg_def seg[CARC_MAX_SEGMENTS];
     uint8_t spot_x[4];           /* [rot] tile-level figure spot (a figure on */
     uint8_t spot_y[4];           /* no segment), half-mm like seg_def's       */

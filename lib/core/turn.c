@@ -462,7 +462,8 @@ inline __attribute__((always_inline)) bool carc__drawable(const carc_game *g, in
     for (uint32_t b = g->hooks_drawable; b; b &= b - 1) {
         const carc_module_def *md = carc__modules[__builtin_ctz(b)];
         if (md->draw_veto_ttags && !(carc__types[type].tags & md->draw_veto_ttags)) continue;
-        if (!md->drawable(g, type)) return false;
+        /* draw_veto_tagged: every type with its tags refused, unasked */
+        if (md->draw_veto_tagged || !md->drawable(g, type)) return false;
     }
     return true;
 }
@@ -495,13 +496,13 @@ void carc__pile_set_aside(carc_game *g, int type)
     g->aside_ring[g->n_aside++ & 7] = (int16_t)type;
 }
 
-/* Does an enabled module set the tile just drawn aside (draw_aside)? */
+/* Does an enabled module set the tile just drawn aside (draw_aside)?  Only
+ * the modules whose hook is still asked (hooks_aside, carc__pile_aside_none),
+ * lowest bit first: in registry order. */
 static bool drawn_aside(carc_game *g, int type)
 {
-    for (int k = 0; k < g->nmods; k++) {
-        const carc_module_def *md = carc__mod(g, k);
-        if (md->draw_aside && md->draw_aside(g, type)) return true;
-    }
+    for (uint32_t b = g->hooks_aside; b; b &= b - 1)
+        if (carc__modules[__builtin_ctz(b)]->draw_aside(g, type)) return true;
     return false;
 }
 
@@ -524,7 +525,7 @@ static int apply_draw(carc_game *g, const carc_action *a, bool listed)
     REMAIN(g)[a->tile]--;
     g->total_remaining--;
     /* a module keeps it aside (draw_aside): draw again */
-    if ((g->hookmask & HK_DRAW_ASIDE) && drawn_aside(g, a->tile)) {
+    if (g->hooks_aside && drawn_aside(g, a->tile)) {
         draw_again(g);
         return CARC_OK;
     }
@@ -1177,7 +1178,8 @@ static void place_actions(const carc_game *g, action_sink *sink)
 /* The segments s < nseg (<= 32) of placed tile `tile` that claim_ok(g,
  * tile, s, own, 0, -1) allows, a bit each: the tile and its first segment
  * read once. */
-static uint32_t claim_mask(const carc_game *g, int tile, int nseg, bool own)
+static inline __attribute__((always_inline)) uint32_t claim_mask(const carc_game *g, int tile,
+                                                                  int nseg, bool own)
 {
     CARC_MOD_CHECK(tile >= 0 && (uint32_t)tile < g->ntiles); /* as claim_ok's */
     const ptile *pt = &CTILES(g)[tile];
@@ -1219,6 +1221,42 @@ __attribute__((noinline)) static void deploy_kind_segs(const carc_game *g, const
     }
 }
 
+/* The segments s < nseg (<= 32) of placed tile `tile` every enabled
+ * module's may_deploy allows for `player`'s figure of `kind` (HK_DEPLOY_SEGS:
+ * each has may_deploy_segs), a bit each: vetoes_allow's answers at once. */
+static uint32_t vetoes_allow_segs(const carc_game *g, int player, int kind, int tile, int nseg,
+                                  int cause)
+{
+    uint32_t m = ~0u;
+    for (uint32_t b = g->hooks_deploy; b && m; b &= b - 1) /* in registry order */
+        m &= carc__modules[__builtin_ctz(b)]->may_deploy_segs(g, player, kind, tile, nseg, cause);
+    return m;
+}
+
+/* deploy_actions for follower kind k no module rules (deploy_rule is
+ * claim_ok and the vetoes) when every may_deploy hook has may_deploy_segs
+ * (HK_DEPLOY_SEGS), nseg <= 32: the claimable segments (claim_mask), then
+ * the vetoes' answers for all of them at once -- the same segments, in
+ * the same order, the hooks being read-only.  Out of line: the other
+ * kinds' paths in deploy_actions stay as they were. */
+__attribute__((noinline)) static void deploy_follower_vetoed(const carc_game *g,
+                                                             const carc_pending *p, int k,
+                                                             int nseg, bool own,
+                                                             action_sink *sink)
+{
+    uint32_t allow = claim_mask(g, p->target, nseg, own);
+    if (allow) allow &= vetoes_allow_segs(g, p->player, k, p->target, nseg, p->arg);
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = CARC_ACTION_DEPLOY;
+    a.figure = k;
+    for (; allow; allow &= allow - 1) {
+        const int s = __builtin_ctz(allow);
+        a.segment = s;
+        carc__sink_push(sink, &a, CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s);
+    }
+}
+
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     carc_action a;
@@ -1254,6 +1292,11 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
             if ((g->kind_custom & (1u << k)) && carc__modules[g->kind_owner[k]]->deploy_segs &&
                 nseg <= 32) {
                 deploy_kind_segs(g, p, k, nseg, own, sink);
+                continue;
+            }
+            if ((g->hookmask & HK_DEPLOY_SEGS) && (g->kind_class[k] & CARC_CLASS_FOLLOWER) &&
+                !(g->kind_custom & (1u << k)) && nseg <= 32) {
+                deploy_follower_vetoed(g, p, k, nseg, own, sink);
                 continue;
             }
             for (int s = 0; s < nseg; s++) {
@@ -1468,19 +1511,21 @@ static inline bool straight_draw(const carc_game *g)
                         !carc__pipeline_only);
 }
 
-/* The draw of tile type t (drawable: the pile holds one, no module has a
- * drawable hook) applied in straight line where straight_draw allows it
- * and t fits somewhere: what apply_entry, apply_draw and
- * plain_advance do then, in the same order, leaving the same state.
- * false (nothing changed): not that case, apply it the general way.  Its
- * one caller, carc__sample_chance, found the core's draw pending
- * (pend[0].kind) and no drawable hook (hooks_drawable). */
+/* The draw of tile type t (drawable: drawn from the pile's counts, among
+ * the types no module vetoes when some drawable hook is asked,
+ * draw_vetoed) applied in straight line where straight_draw allows it,
+ * no draw_aside hook is asked (hooks_aside) and t fits somewhere: what
+ * apply_entry, apply_draw (listed) and plain_advance or draw_advance do
+ * then, in the same order, leaving the same state.  false (nothing
+ * changed): not that case, apply it the general way.  Its one caller,
+ * carc__sample_chance (plain_draw_out), found the core's draw pending
+ * (pend[0].kind). */
 static bool plain_draw(carc_game *g, int t)
 {
     if ((g->plain ? g->step_pos != 1 /* nsteps[DRAW] */
                   : !straight_draw(g) || g->step_pos != g->nsteps[CARC_STEP_DRAW]) ||
         g->npending != 1 || g->step != CARC_STEP_DRAW ||
-        (g->flags & TF_FAULT) || (g->hookmask & HK_DRAW_ASIDE) ||
+        (g->flags & TF_FAULT) || g->hooks_aside ||
         !carc__repair_shut(g) || /* carc__placeable then asks no module, so it may come first */
         !room_for_one_more(g) || !carc__placeable(g, t))
         return false;
@@ -1492,6 +1537,22 @@ static bool plain_draw(carc_game *g, int t)
     g->step = CARC_STEP_PLACE;
     g->step_pos = 1;
     core_place_inline(g);
+    return true;
+}
+
+/* plain_draw of type t (>= 0) with carc__sample_chance's answers in out
+ * and id_out; false: nothing changed */
+static inline __attribute__((always_inline)) bool plain_draw_out(carc_game *g, int32_t t,
+                                                                 carc_action *out,
+                                                                 int32_t *id_out)
+{
+    if (!plain_draw(g, t)) return false;
+    if (out) {
+        memset(out, 0, sizeof *out);
+        out->kind = CARC_ACTION_DRAW;
+        out->tile = t;
+    }
+    if (id_out) *id_out = t;
     return true;
 }
 
@@ -1566,11 +1627,13 @@ static __attribute__((noinline)) bool draw_vetoed(carc_game *g, int32_t *id)
 {
     const uint8_t *remain = CREMAIN(g);
     const int nt = carc__ntypes;
-    uint32_t vetoed = 0;
+    uint32_t vetoed = 0, refused = 0;
     for (uint32_t b = g->hooks_drawable; b; b &= b - 1) {
-        uint32_t tt = carc__modules[__builtin_ctz(b)]->draw_veto_ttags;
+        const carc_module_def *md = carc__modules[__builtin_ctz(b)];
+        uint32_t tt = md->draw_veto_ttags;
         if (!tt) return false; /* a hook examines every type */
         vetoed |= tt;
+        if (md->draw_veto_tagged) refused |= tt; /* carc__drawable refuses them unasked */
     }
     if (nt > DRAW_COPY) return false;
     /* the catalogue's types carrying those tags, found once per thread */
@@ -1588,9 +1651,10 @@ static __attribute__((noinline)) bool draw_vetoed(carc_game *g, int32_t *id)
     uint8_t cnt[DRAW_COPY];
     memcpy(cnt, remain, (size_t)nt);
     int64_t total = g->total_remaining;
-    for (int i = 0; i < tagged.n; i++) {
-        int t = tagged.type[i];
-        if (remain[t] && !carc__drawable(g, t)) {
+    const int16_t *type = tagged.type; /* (the thread's list read once) */
+    for (int i = 0, n = tagged.n; i < n; i++) {
+        const int t = type[i];
+        if (remain[t] && ((carc__types[t].tags & refused) || !carc__drawable(g, t))) {
             total -= remain[t];
             cnt[t] = 0;
         }
@@ -1638,22 +1702,17 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
         }
         return rc;
     }
-    if (p->kind == CARC_DECISION_DRAW && !g->hooks_drawable) {
-        /* the hot path: walk the counts */
-        if (g->total_remaining <= 0) return CARC_E_STATE;
-        id = pile_pick(g);
-        if (id >= 0 && plain_draw(g, id)) {
-            if (out) {
-                memset(out, 0, sizeof *out);
-                out->kind = CARC_ACTION_DRAW;
-                out->tile = id;
-            }
-            if (id_out) *id_out = id;
-            return CARC_OK;
+    const uint32_t vetoes = g->hooks_drawable;
+    if (p->kind == CARC_DECISION_DRAW && (!vetoes || draw_vetoed(g, &id))) {
+        if (!vetoes) {
+            /* the hot path: walk the counts */
+            if (g->total_remaining <= 0) return CARC_E_STATE;
+            id = pile_pick(g);
+        } else if (id < 0) { /* (draw_vetoed drew among the types no module vetoes) */
+            return CARC_E_STATE;
         }
-    } else if (p->kind == CARC_DECISION_DRAW && draw_vetoed(g, &id)) {
-        /* drawn among the types no module vetoes */
-        if (id < 0) return CARC_E_STATE;
+        /* in straight line where it can (one plain_draw, inline) */
+        if (id >= 0 && plain_draw_out(g, id, out, id_out)) return CARC_OK;
     } else if (pile_chance(g, p)) {
         /* a module's decision whose outcomes are the pile's: drawn as the
          * tile is above (the total is the sum of the weights listed) */

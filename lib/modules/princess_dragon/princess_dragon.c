@@ -152,6 +152,12 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         s->rule_tiles != carc__rule(g, RULE_DRAGON_TILES) ||
         s->vetoed != carc__figure_moves_vetoed(g))
         return false;
+    /* the draw's hooks are asked exactly while the dragon has not come:
+     * drawable under pd_dragon_tiles 1 (draw_veto_tagged: the core refuses
+     * every dragon tile unasked while it is), draw_aside under 2 */
+    if (carc__pile_hooks(g, MOD) !=
+        (s->entered ? 0u : s->rule_tiles == 2 ? CARC_PILE_ASIDE : CARC_PILE_DRAWABLE))
+        return false;
     if (s->dragon < -1 || s->dragon >= nf || s->fairy < -1 || s->fairy >= nf || s->entered > 1 ||
         (s->flight > PD_FLIGHT_STEPS + 1 && s->flight != PD_FLIGHT_OVER) ||
         s->nvisited > PD_FLIGHT_STEPS + 1 || s->princess_done > 1 || s->naside > PD_ASIDE_MAX)
@@ -261,8 +267,10 @@ static void setup(carc_game *g)
         if (f.kind == CARC_FIGURE_FAIRY) s->fairy = (int16_t)i;
     }
     /* pd_dragon_tiles 2: every tile may be drawn (draw_aside keeps the
-     * dragon tiles instead): the draw never needs to ask `drawable` */
+     * dragon tiles instead): the draw never needs to ask `drawable`; 1:
+     * nothing is ever set aside (`drawable` keeps them out instead) */
     if (carc__rule(g, RULE_DRAGON_TILES) == 2) carc__pile_drawable_all(g, MOD);
+    else carc__pile_aside_none(g, MOD);
 }
 
 /* ------------------------------------------------------------- facts */
@@ -600,13 +608,10 @@ static bool is_knight(const carc_game *g, int fig, int root)
 }
 
 /* Has tile type `type` a segment tagged `princess` (tag bit tag)?  Its
- * segments' tags read in place (a few words; no table to keep). */
+ * segments' tags together (tile_type.seg_tags, tilegen): one test. */
 static inline bool type_has_princess(int type, uint32_t tag)
 {
-    const tile_type *ty = &carc__types[type];
-    for (int k = 0, n = ty->nseg; k < n; k++)
-        if (ty->seg[k].tags & tag) return true;
-    return false;
+    return (carc__types[type].seg_tags & tag) != 0;
 }
 
 /* princess_city's walk for placed tile t of type `type`, a type with a
@@ -813,7 +818,10 @@ static int volcano_hook(carc_game *g)
     pd_state *s = st(g);
     int t = carc__tile_last(g);
     if (t < 0 || !(tile_tags(g, t) & s->t_volcano) || s->dragon < 0) return CARC_HOOK_NEXT;
-    if (!s->entered) carc__pile_drawable_all(g, MOD); /* nothing waits any more */
+    if (!s->entered) { /* nothing waits any more */
+        carc__pile_drawable_all(g, MOD);
+        carc__pile_aside_none(g, MOD);
+    }
     s->entered = 1;
     /* pd_dragon_tiles 2: the dragon tiles set aside go back into the pile */
     for (; s->naside > 0; s->naside--) carc__pile_put_back(g, s->aside[s->naside - 1]);
@@ -986,6 +994,15 @@ static bool may_deploy(const carc_game *g, int player, int kind, int tile, int s
     memcpy(&dt, d + CARC__FIG_TILE, sizeof dt);
     if ((w != CARC_PLACE_SEGMENT && w != CARC_PLACE_TILE) || tile != dt) return true;
     return !(carc__figure_kind_classes(g, kind) & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE));
+}
+
+/* may_deploy for the segments s < nseg of tile at once: its answer does
+ * not depend on the segment */
+static uint32_t may_deploy_segs(const carc_game *g, int player, int kind, int tile, int nseg,
+                                int cause)
+{
+    (void)nseg;
+    return may_deploy(g, player, kind, tile, 0, cause) ? ~0u : 0u;
 }
 
 /* ------------------------------------------------------------- scoring */
@@ -1492,8 +1509,10 @@ const carc_module_def carc__module_princess_dragon = {
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
     .may_deploy = may_deploy,
+    .may_deploy_segs = may_deploy_segs,
     .drawable = drawable,
     .draw_veto_ttags = CARC_TTAG_DRAGON, /* it vetoes only dragon tiles */
+    .draw_veto_tagged = true,            /* all of them while it is asked */
     .action_legal = action_legal,
     .draw_aside = draw_aside,
     .held_tiles = held_tiles,
