@@ -269,6 +269,57 @@ START_TEST(bridge_on_neighbour)
 }
 END_TEST
 
+/* A road a bridge closes scores in the turn it is laid; a road over a tile
+ * laid before scores when a later tile closes it (carc__collect_completed
+ * reads the tiles around the one laid only when a bridge came since it).
+ * A (monastery, road S) at r1 has its road W, at r3 E. */
+START_TEST(bridge_closes_road_scores)
+{
+    /* 1: B at (0,1) between two road ends: the repair bridge on B closes
+     * A (-1,1) - B - A (1,1), player 1's follower on it: 3 points */
+    carc_game *g = new_game(2, 1);
+    play(g, "draw U");
+    play(g, "place 1,0 r1"); /* the start tile's road on, W-E */
+    play(g, "pass");
+    play(g, "draw U");
+    play(g, "place -1,0 r1");
+    play(g, "pass");
+    play(g, "draw A");
+    play(g, "place 1,1 r1");
+    play(g, "pass");
+    play(g, "draw A");
+    play(g, "place -1,1 r3");
+    play(g, "deploy follower road E");
+    ck_assert_int_eq(score(g, 1), 0);
+    play(g, "draw B");
+    play(g, "place 0,1 r0");
+    play(g, "bridge 0,1");
+    play(g, "bridge ew");
+    ck_assert_int_eq(carc__bcb_tokens(g, 0, BCB_TOKEN_BRIDGE), 2);
+    play(g, "pass");
+    ck_assert_int_eq(score(g, 1), 3);
+    carc_game_free(g);
+
+    /* 2: the bridge on B (0,1) laid with A (1,1), player 1's follower on its
+     * road; a turn later A at (-1,1) closes it through its own road */
+    g = new_game(2, 1);
+    play(g, "draw B");
+    play(g, "place 0,1 r0");
+    play(g, "pass");
+    play(g, "draw A");
+    play(g, "place 1,1 r1"); /* its road W against B's field: a repair */
+    play(g, "bridge 0,1");
+    play(g, "bridge ew");
+    play(g, "deploy follower road W");
+    ck_assert_int_eq(score(g, 1), 0);
+    play(g, "draw A");
+    play(g, "place -1,1 r3");
+    play(g, "pass");
+    ck_assert_int_eq(score(g, 1), 3);
+    carc_game_free(g);
+}
+END_TEST
+
 /* Is action a among the legal actions (by id)? */
 static int is_legal(const carc_game *g, const carc_action *a)
 {
@@ -767,6 +818,7 @@ int main(void)
     tcase_add_test(tc, tokens_by_players);
     tcase_add_test(tc, castle_base_only_semicircles);
     tcase_add_test(tc, bridge_on_neighbour);
+    tcase_add_test(tc, bridge_closes_road_scores);
     tcase_add_test(tc, castle_knight_role);
     tcase_add_test(tc, castle_decision_names_city);
     tcase_add_test(tc, repair_on_neighbour_mandatory);

@@ -288,10 +288,17 @@ int carc__collect_completed(carc_game *g)
         if (S[r].open == 0) add_completed(g, r);
     }
     /* across a wildcard edge only of the tile laid: a neighbour's road or
-     * city a tile without one closes is joined to the tile's (found above) */
+     * city a tile without one closes is joined to the tile's (found above).
+     * A road laid over a tile (a bridge) only when one was laid since the
+     * tile (a segment after the tile's): a road over a tile before it could
+     * be closed by this placement only through a road of the tile (the
+     * unions of carc__place, found above) or a wildcard edge of it (a wild
+     * tile: the whole pass); a repair's open end waits for its bridge. */
     const uint32_t rare = g->hookmask & (HK_WILD | HK_OVERLAY);
     if (__builtin_expect(rare != 0, 0) &&
-        ((rare & HK_OVERLAY) || carc__types[pt->type].wild[pt->rot]))
+        ((rare & HK_OVERLAY) ? g->nsegs != (uint32_t)(seg0 + carc__types[pt->type].nseg) ||
+                                   ((rare & HK_WILD) && carc__types[pt->type].wild[pt->rot])
+                             : carc__types[pt->type].wild[pt->rot] != 0))
         collect_across(g, t);
     if (g->last_full) collect_monasteries(g, t);
     return g->ncompleted;
