@@ -751,11 +751,37 @@ START_TEST(rule_bytes_checked)
 }
 END_TEST
 
+/* carc__counts_masked (the draw's copy of the pile's counts while the
+ * dragon tiles wait, turn.c draw_vetoed) against the byte-by-byte answer:
+ * every length up to 64 (full chunks, an overlapping last one, a short
+ * catalogue), counts up to 255, masks at random */
+START_TEST(counts_masked)
+{
+    uint8_t remain[64], mask[64], cnt[64], want[64];
+    uint32_t rng = 7;
+    for (int round = 0; round < 200; round++)
+        for (int nt = 0; nt <= 64; nt++) {
+            uint32_t gone = 0;
+            for (int t = 0; t < 64; t++) {
+                rng = rng * 1103515245u + 12345u;
+                remain[t] = (uint8_t)(rng >> 16);
+                mask[t] = (rng >> 9 & 3u) == 0 ? 0xFF : 0;
+                cnt[t] = 0xAA;
+                want[t] = t < nt ? (uint8_t)(mask[t] ? 0 : remain[t]) : 0xAA;
+                if (t < nt && mask[t]) gone += remain[t];
+            }
+            ck_assert_uint_eq(carc__counts_masked(remain, mask, nt, cnt), gone);
+            ck_assert(memcmp(cnt, want, sizeof cnt) == 0);
+        }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("princess_dragon");
     TCase *tc = tcase_create("tiles");
     tcase_add_test(tc, inventory);
+    tcase_add_test(tc, counts_masked);
     tcase_add_loop_test(tc, tiles_all_rotations, 0, NROWS);
     suite_add_tcase(s, tc);
     tc = tcase_create("rules");

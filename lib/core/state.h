@@ -690,6 +690,9 @@ int carc__apply_outcome(carc_game *g, int32_t id, const uint16_t *words, size_t 
 bool carc__outcome_explain(const carc_game *g, const uint16_t *words, size_t n,
                            carc_explanation *why) CARC_INTERNAL;
 bool carc__drawable(const carc_game *g, int type) CARC_INTERNAL;
+/* the pile's counts with masked types cleared (turn.c, draw_vetoed) */
+uint32_t carc__counts_masked(const uint8_t *remain, const uint8_t *mask, int nt,
+                             uint8_t *cnt) CARC_INTERNAL;
 int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t cap) CARC_INTERNAL;
 int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id) CARC_INTERNAL;
 bool carc__sampled_only(const carc_game *g) CARC_INTERNAL;

@@ -1615,6 +1615,55 @@ static inline int pick_type(const uint8_t *remain, int nt, int r)
     return -1;
 }
 
+#if defined(__SSE2__)
+/* from byte k: sixteen bytes whose first 16 - k are 0 (the counts an
+ * overlapping last chunk has already summed) */
+static const uint8_t tail_sel[32] = {
+    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+};
+#endif
+/* cnt[t] = remain[t] with the bytes where mask[t] is 0xFF cleared, t < nt
+ * (mask 0 or 0xFF, the three arrays nt bytes long); returns the sum
+ * of the counts cleared.  draw_vetoed's copy, sixteen at a time (the last
+ * sixteen overlapping); test_princess_dragon.c `counts_masked` compares it
+ * with the byte-by-byte answer for every nt up to 64. */
+uint32_t carc__counts_masked(const uint8_t *remain, const uint8_t *mask, int nt, uint8_t *cnt)
+{
+    uint32_t gone = 0;
+    int t = 0;
+#if defined(__SSE2__)
+    if (nt >= 16) {
+        __m128i sad = _mm_setzero_si128();
+        for (; t + 16 <= nt; t += 16) {
+            const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(remain + t));
+            const __m128i m = _mm_loadu_si128((const __m128i *)(const void *)(mask + t));
+            _mm_storeu_si128((__m128i *)(void *)(cnt + t), _mm_andnot_si128(m, v));
+            sad = _mm_add_epi64(sad, _mm_sad_epu8(_mm_and_si128(m, v), _mm_setzero_si128()));
+        }
+        if (t < nt) {
+            /* the last sixteen counts, overlapping those done: the copy
+             * rewrites the same bytes, the sum takes only the new ones */
+            const int o = nt - 16;
+            const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(remain + o));
+            const __m128i m = _mm_loadu_si128((const __m128i *)(const void *)(mask + o));
+            const __m128i fresh = _mm_loadu_si128((const __m128i *)(const void *)(tail_sel + nt - t));
+            _mm_storeu_si128((__m128i *)(void *)(cnt + o), _mm_andnot_si128(m, v));
+            sad = _mm_add_epi64(sad, _mm_sad_epu8(_mm_and_si128(_mm_and_si128(m, fresh), v),
+                                                  _mm_setzero_si128()));
+            t = nt;
+        }
+        gone = (uint32_t)_mm_cvtsi128_si32(sad) +
+               (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
+    }
+#endif
+    for (; t < nt; t++) {
+        cnt[t] = (uint8_t)(remain[t] & ~mask[t]);
+        gone += remain[t] & mask[t];
+    }
+    return gone;
+}
+
 /* The draw while modules may veto one (g->hooks_drawable, each examining
  * only its draw_veto_ttags): a copy of the pile's counts with the vetoed
  * types' set to 0, one random number below their sum and the type it
@@ -1636,27 +1685,34 @@ static __attribute__((noinline)) bool draw_vetoed(carc_game *g, int32_t *id)
         if (md->draw_veto_tagged) refused |= tt; /* carc__drawable refuses them unasked */
     }
     if (nt > DRAW_COPY) return false;
-    /* the catalogue's types carrying those tags, found once per thread */
+    /* found once per thread for the catalogue: the types carrying a tag a
+     * hook is asked about (`asked`, each examined by carc__drawable), and a
+     * byte mask of those refused unasked (0xFF: a tag in `refused`) */
     static _Thread_local struct {
-        uint32_t tags;
+        uint32_t vetoed, refused;
         int n;
-        int16_t type[DRAW_COPY];
+        int16_t asked[DRAW_COPY];
+        uint8_t mask[DRAW_COPY] __attribute__((aligned(16)));
     } tagged;
-    if (tagged.tags != vetoed) {
+    if (tagged.vetoed != vetoed || tagged.refused != refused) {
         tagged.n = 0;
-        for (int t = 0; t < nt; t++)
-            if (carc__types[t].tags & vetoed) tagged.type[tagged.n++] = (int16_t)t;
-        tagged.tags = vetoed;
+        for (int t = 0; t < nt; t++) {
+            const uint32_t tags = carc__types[t].tags;
+            tagged.mask[t] = (tags & refused) ? 0xFF : 0;
+            if ((tags & vetoed) && !(tags & refused)) tagged.asked[tagged.n++] = (int16_t)t;
+        }
+        tagged.vetoed = vetoed;
+        tagged.refused = refused;
     }
-    uint8_t cnt[DRAW_COPY];
-    memcpy(cnt, remain, (size_t)nt);
-    int64_t total = g->total_remaining;
-    const int16_t *type = tagged.type; /* (the thread's list read once) */
+    uint8_t cnt[DRAW_COPY] __attribute__((aligned(16)));
+    const uint32_t gone = carc__counts_masked(remain, tagged.mask, nt, cnt);
+    int64_t total = g->total_remaining - (int64_t)gone;
+    const int16_t *type = tagged.asked;
     for (int i = 0, n = tagged.n; i < n; i++) {
-        const int t = type[i];
-        if (remain[t] && ((carc__types[t].tags & refused) || !carc__drawable(g, t))) {
-            total -= remain[t];
-            cnt[t] = 0;
+        const int u = type[i];
+        if (remain[u] && !carc__drawable(g, u)) {
+            total -= remain[u];
+            cnt[u] = 0;
         }
     }
     if (total <= 0 || total > UINT32_MAX) return false;
