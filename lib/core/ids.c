@@ -442,8 +442,14 @@ int carc__action_decode(const carc_game *g, int32_t id, carc_action *out,
                         const carc_action_def **form)
 {
     *form = NULL;
-    memset(out, 0, sizeof *out);
     const carc_pending *p = carc__front(g);
+    if (p && p->kind > CARC_DECISION_DEPLOY && id > CARC_ID_PASS &&
+        id < (p->player == CARC_PLAYER_CHANCE ? CARC_MAX_CHANCE_OUTCOMES
+                                              : CARC_NUM_DISTINCT_ACTIONS) &&
+        p->owner < CARC_MODULE_SLOTS && carc__modules[p->owner])
+        /* a module's decision: declared_from_id writes all of out */
+        return declared_from_id(g, carc__modules[p->owner], p, id, out, form);
+    memset(out, 0, sizeof *out);
     if (!p) return CARC_E_STATE;
     if (p->kind == CARC_DECISION_DRAW) {
         if (id < 0 || id >= carc__ntypes) return CARC_E_INVALID;

@@ -1196,6 +1196,30 @@ static inline __attribute__((always_inline)) uint32_t claim_mask(const carc_game
     return m;
 }
 
+/* The deployments of figure kind k on the segments of mask m (bit s:
+ * segment s), lowest first, into sink: a sink of ids only gets the ids
+ * without an action being made (carc__sink_push_kind's way). */
+static inline __attribute__((always_inline)) void deploy_push_segs(action_sink *sink, int k,
+                                                                   uint32_t m)
+{
+    const int32_t id0 = CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS;
+    if (!sink->buf) {
+        for (; m; m &= m - 1) {
+            if (sink->ids && sink->n < sink->cap) sink->ids[sink->n] = id0 + __builtin_ctz(m);
+            sink->n++;
+        }
+        return;
+    }
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = CARC_ACTION_DEPLOY;
+    a.figure = k;
+    for (; m; m &= m - 1) {
+        a.segment = __builtin_ctz(m);
+        carc__sink_push(sink, &a, id0 + a.segment);
+    }
+}
+
 /* deploy_actions for kind k whose owner has deploy_segs (lib/module.h),
  * nseg <= 32: the owner's deploy_allowed for every segment at once, then
  * the rest of the rule (deploy_rule_asked: the claim test, the vetoes) for
@@ -1206,19 +1230,15 @@ __attribute__((noinline)) static void deploy_kind_segs(const carc_game *g, const
                                                        int k, int nseg, bool own,
                                                        action_sink *sink)
 {
-    carc_action a;
-    memset(&a, 0, sizeof a);
-    a.kind = CARC_ACTION_DEPLOY;
-    a.figure = k;
     const uint32_t allow = carc__modules[g->kind_owner[k]]->deploy_segs(g, p->player, k, p->target,
                                                                        nseg, p->arg);
+    uint32_t ok = 0;
     for (uint32_t m = allow & (nseg < 32 ? (1u << nseg) - 1u : ~0u); m; m &= m - 1) {
         int s = __builtin_ctz(m);
-        if (!deploy_rule_asked(g, p->player, k, p->target, s, p->arg, own, 0, -1, false))
-            continue;
-        a.segment = s;
-        carc__sink_push(sink, &a, CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s);
+        if (deploy_rule_asked(g, p->player, k, p->target, s, p->arg, own, 0, -1, false))
+            ok |= 1u << s;
     }
+    deploy_push_segs(sink, k, ok);
 }
 
 /* The segments s < nseg (<= 32) of placed tile `tile` every enabled
@@ -1246,15 +1266,7 @@ __attribute__((noinline)) static void deploy_follower_vetoed(const carc_game *g,
 {
     uint32_t allow = claim_mask(g, p->target, nseg, own);
     if (allow) allow &= vetoes_allow_segs(g, p->player, k, p->target, nseg, p->arg);
-    carc_action a;
-    memset(&a, 0, sizeof a);
-    a.kind = CARC_ACTION_DEPLOY;
-    a.figure = k;
-    for (; allow; allow &= allow - 1) {
-        const int s = __builtin_ctz(allow);
-        a.segment = s;
-        carc__sink_push(sink, &a, CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s);
-    }
+    deploy_push_segs(sink, k, allow);
 }
 
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
@@ -1281,12 +1293,7 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
                     claim = claim_mask(g, p->target, nseg, own);
                     claim_known = true;
                 }
-                a.figure = k;
-                for (uint32_t m = claim; m; m &= m - 1) {
-                    int s = __builtin_ctz(m);
-                    a.segment = s;
-                    carc__sink_push(sink, &a, CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s);
-                }
+                deploy_push_segs(sink, k, claim);
                 continue;
             }
             if ((g->kind_custom & (1u << k)) && carc__modules[g->kind_owner[k]]->deploy_segs &&
