@@ -1654,7 +1654,8 @@ uint32_t carc__counts_masked(const uint8_t *remain, const uint8_t *mask, int nt,
             const int o = nt - 16;
             const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(remain + o));
             const __m128i m = _mm_loadu_si128((const __m128i *)(const void *)(mask + o));
-            const __m128i fresh = _mm_loadu_si128((const __m128i *)(const void *)(tail_sel + nt - t));
+            const uint8_t *sel = tail_sel + (nt - t); /* (inside tail_sel: nt - t < 16) */
+            const __m128i fresh = _mm_loadu_si128((const __m128i *)(const void *)sel);
             _mm_storeu_si128((__m128i *)(void *)(cnt + o), _mm_andnot_si128(m, v));
             sad = _mm_add_epi64(sad, _mm_sad_epu8(_mm_and_si128(_mm_and_si128(m, fresh), v),
                                                   _mm_setzero_si128()));
