@@ -247,6 +247,19 @@ static void play(carc_game *g, const char *text)
     ck_assert_msg(carc_game_apply(g, &a) == CARC_OK, "apply '%s'", text);
 }
 
+/* the start tile's road closed at both ends by an A (a monastery its road
+ * ends at): at (1,0) turned once (road W), at (-1,0) turned three times
+ * (road E); both turns passed */
+static void two_a_tiles(carc_game *g)
+{
+    play(g, "draw A");
+    play(g, "place 1,0 r1");
+    play(g, "pass");
+    play(g, "draw A");
+    play(g, "place -1,0 r3");
+    play(g, "pass");
+}
+
 /* A tile that fits only by a repair (doc/rules.md: "A tile that fits
  * nowhere except by such a repair is placeable (not discarded) while its
  * player holds a bridge").  The start tile D (city N, road W-E) with its
@@ -261,12 +274,7 @@ static void play(carc_game *g, const char *text)
 START_TEST(fits_only_by_repair)
 {
     carc_game *g = new_game(1ull << M, 2, 1);
-    play(g, "draw A");
-    play(g, "place 1,0 r1");
-    play(g, "pass");
-    play(g, "draw A");
-    play(g, "place -1,0 r3");
-    play(g, "pass");
+    two_a_tiles(g);
     carc_game *h = NULL;
     ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
     int x_type = carc_tile_by_name("X");
@@ -342,12 +350,7 @@ END_TEST
 START_TEST(end_phase_asks_the_holder)
 {
     carc_game *g = new_game(1ull << M, 2, 1);
-    play(g, "draw A");
-    play(g, "place 1,0 r1");
-    play(g, "pass");
-    play(g, "draw A");
-    play(g, "place -1,0 r3");
-    play(g, "pass");
+    two_a_tiles(g);
     const int x_type = carc_tile_by_name("X");
     const carc_module_def *md = carc__modules[M];
     int end_hook = -1; /* bazaar_end: the module's END_PHASE hook */
