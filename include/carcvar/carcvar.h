@@ -14,7 +14,9 @@
  *   - Out-parameters come last.  Caller-sized buffers are passed as
  *     (buf, cap, &needed): on CARC_E_BUFFER nothing useful is written to buf
  *     but *needed holds the size that would succeed; buf may be NULL when
- *     cap is 0, to ask for the size.
+ *     cap is 0, to ask for the size.  On success the entries of buf past
+ *     *needed (below cap) may have been written too: their values mean
+ *     nothing (the listings write some ids four at a time).
  *
  * OWNERSHIP
  *   - Objects returned through a pointer-to-pointer (carc_game **) belong to
