@@ -168,62 +168,41 @@ static void check_repair_shape(const carc_game *g, int *checked)
     }
 }
 
-/* Every module's deploy_segs answers as its deploy_allowed, segment by
- * segment: at every deployment decision with a target tile, for each kind
- * the module owns and each player, with the decision's cause. */
-static void check_deploy_segs(const carc_game *g, int *checked)
-{
-    const carc_pending *p = carc__front(g);
-    if (p->kind != CARC_DECISION_DEPLOY || p->target < 0) return;
-    int nseg = carc__tile_nseg(g, p->target);
-    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
-        const carc_module_def *md = carc__modules[m];
-        if (!md || !md->deploy_segs || !carc__module_enabled(g, m)) continue;
-        ck_assert_msg(md->deploy_allowed != NULL, "module %s: deploy_segs without deploy_allowed",
-                      md->name);
-        for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
-            if (g->kind_owner[k] != m) continue;
-            for (int pl = 0; pl < g->nplayers; pl++) {
-                uint32_t each = 0;
-                for (int s = 0; s < nseg && s < 32; s++)
-                    if (md->deploy_allowed(g, pl, k, p->target, s, p->arg)) each |= 1u << s;
-                uint32_t got = md->deploy_segs(g, pl, k, p->target, nseg, p->arg);
-                ck_assert_msg(got == each,
-                              "module %s, kind %d, player %d, tile %d: deploy_segs %x, "
-                              "deploy_allowed %x",
-                              md->name, k, pl, p->target, got, each);
-                (*checked) += each != 0;
-            }
-        }
-    }
-}
+/* A module's answer for every segment of a tile at once against its answer
+ * segment by segment, at every deployment decision with a target tile, with
+ * the decision's cause, for each player and each kind:
+ * - claims (deploy_segs against deploy_allowed): the kinds the module owns;
+ *   the answer is exact, no bit past the tile's segments;
+ * - vetoes (may_deploy_segs against may_deploy): every kind of the game;
+ *   bits past the tile's segments are free. */
+typedef bool (*seg_answer)(const carc_game *, int, int, int, int, int);
+typedef uint32_t (*segs_answer)(const carc_game *, int, int, int, int, int);
 
-/* Every module's may_deploy_segs answers as its may_deploy, segment by
- * segment: at every deployment decision with a target tile, for each kind
- * of the game and each player, with the decision's cause. */
-static void check_may_deploy_segs(const carc_game *g, int *checked)
+static void check_segs_answers(const carc_game *g, int *checked, bool vetoes)
 {
     const carc_pending *p = carc__front(g);
     if (p->kind != CARC_DECISION_DEPLOY || p->target < 0) return;
     int nseg = carc__tile_nseg(g, p->target);
+    uint32_t mask = nseg < 32 ? (1u << nseg) - 1u : ~0u;
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         const carc_module_def *md = carc__modules[m];
-        if (!md || !md->may_deploy_segs || !carc__module_enabled(g, m)) continue;
-        ck_assert_msg(md->may_deploy != NULL, "module %s: may_deploy_segs without may_deploy",
-                      md->name);
+        if (!md || !carc__module_enabled(g, m)) continue;
+        segs_answer all = vetoes ? md->may_deploy_segs : md->deploy_segs;
+        seg_answer one = vetoes ? md->may_deploy : md->deploy_allowed;
+        const char *all_name = vetoes ? "may_deploy_segs" : "deploy_segs";
+        const char *one_name = vetoes ? "may_deploy" : "deploy_allowed";
+        if (!all) continue;
+        ck_assert_msg(one != NULL, "module %s: %s without %s", md->name, all_name, one_name);
         for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
-            if (g->kind_owner[k] == 255) continue;
+            if (vetoes ? g->kind_owner[k] == 255 : g->kind_owner[k] != m) continue;
             for (int pl = 0; pl < g->nplayers; pl++) {
                 uint32_t each = 0;
                 for (int s = 0; s < nseg && s < 32; s++)
-                    if (md->may_deploy(g, pl, k, p->target, s, p->arg)) each |= 1u << s;
-                uint32_t mask = nseg < 32 ? (1u << nseg) - 1u : ~0u;
-                uint32_t got = md->may_deploy_segs(g, pl, k, p->target, nseg, p->arg) & mask;
-                ck_assert_msg(got == each,
-                              "module %s, kind %d, player %d, tile %d: may_deploy_segs %x, "
-                              "may_deploy %x",
-                              md->name, k, pl, p->target, got, each);
-                (*checked) += each != mask;
+                    if (one(g, pl, k, p->target, s, p->arg)) each |= 1u << s;
+                uint32_t got = all(g, pl, k, p->target, nseg, p->arg) & (vetoes ? mask : ~0u);
+                ck_assert_msg(got == each, "module %s, kind %d, player %d, tile %d: %s %x, %s %x",
+                              md->name, k, pl, p->target, all_name, got, one_name, each);
+                (*checked) += vetoes ? each != mask : each != 0;
             }
         }
     }
@@ -351,8 +330,8 @@ static void play(uint64_t mods, int players, uint64_t seed, int *checked)
         }
         check_gates(g, checked);
         check_repair_work(g, checked);
-        check_deploy_segs(g, checked);
-        check_may_deploy_segs(g, checked);
+        check_segs_answers(g, checked, false);
+        check_segs_answers(g, checked, true);
         check_pile_chance(g, checked);
         if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
             ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
