@@ -13,41 +13,18 @@
 #include "core/state.h"
 #include <check.h>
 #include "run_suite.h"
+#include "action_legal_check.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Compare module md's action_legal with the legal mask at the pending
+/* Compare every module's action_legal with the legal mask at the pending
  * decision; *checked counts the legal ids compared. */
 static void check_decision(carc_game *g, int *checked)
 {
-    const carc_pending *p = carc__front(g);
-    bool deploy = p->kind == CARC_DECISION_DEPLOY && !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
-    bool chance = p->player == CARC_PLAYER_CHANCE;
-    if (chance && (p->flags & CARC_PENDING_SAMPLED_ONLY)) return; /* no list */
-    static uint8_t mask[CARC_NUM_DISTINCT_ACTIONS];
-    ck_assert_int_eq(carc_game_legal_mask(g, mask, sizeof mask), CARC_OK);
-    int32_t end = chance ? CARC_MAX_CHANCE_OUTCOMES : CARC_NUM_DISTINCT_ACTIONS;
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         const carc_module_def *md = carc__modules[m];
-        if (!md || !md->action_legal || !carc__module_enabled(g, m)) continue;
-        bool own = p->owner == m;
-        if (!own && !deploy) continue;
-        for (int32_t id = 0; id < end; id++) {
-            /* at the deployment, only this module's verbs */
-            if (!own && CARC_VERB_MODULE(id) != m) continue;
-            carc_action a;
-            int32_t back;
-            bool decoded = carc__action_from_id(g, id, &a) == CARC_OK;
-            if (!own && !(decoded && CARC_KIND_IS_MODULE(a.kind) && CARC_KIND_MODULE(a.kind) == m))
-                continue;
-            bool hook = decoded && carc__action_id(g, &a, &back) == CARC_OK && back == id &&
-                        md->action_legal(g, p, &a);
-            ck_assert_msg(hook == (mask[id] != 0),
-                          "module %s, id %d (decision kind %d): listed %d, action_legal %d",
-                          md->name, id, p->kind, mask[id], hook);
-            (*checked) += mask[id];
-        }
+        if (md && md->action_legal && carc__module_enabled(g, m)) check_action_legal(g, m, checked);
     }
 }
 
