@@ -51,4 +51,25 @@ static int check_action_legal(carc_game *g, int m, int *checked)
     return own ? (int)p->kind : -1;
 }
 
+/* Plays g (new, owned by the caller) to its end, sampling chance from its
+ * RNG and choosing each legal id by an LCG seeded from o_seed; before each
+ * player decision, check_action_legal for module m. */
+static inline void play_action_legal(carc_game *g, int m, uint64_t o_seed, int *checked)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    uint64_t rs = o_seed * 2654435761u + 1;
+    while (!carc_game_is_terminal(g)) {
+        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+            continue;
+        }
+        check_action_legal(g, m, checked);
+        size_t n;
+        ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+        ck_assert_uint_gt(n, 0);
+        rs = rs * 6364136223846793005ull + 1442695040888963407ull;
+        ck_assert_int_eq(carc_game_apply_id(g, ids[(rs >> 33) % n]), CARC_OK);
+    }
+}
+
 #endif

@@ -401,8 +401,7 @@ END_TEST
  * exactly as the lists: at every decision of the module and every turn's
  * own deployment of random games (with the tower and the Princess &
  * Dragon, flush and ringmaster rules, and with every module; its verbs
- * preferred so that every decision comes), for every id of the ranges its
- * actions use. */
+ * preferred so that every decision comes), for every id. */
 #define DEC_KIND_BASE CARC_MODULE_KIND(DG, 0)
 static int own_kinds[8];
 START_TEST(action_legal_matches_lists)
