@@ -119,13 +119,19 @@ enum {
 };
 
 /* A figure kind a module brings: its class, default majority strength
- * (0 = never claims) and how many each player gets (or, for a neutral
- * kind, how many exist), given the number of players. */
+ * (0 = never claims), how many each player gets (or, for a neutral kind,
+ * how many exist), given the number of players, and the feature kinds it
+ * may claim.  `features` is data for other modules (the Count's quarters
+ * take a kind where it may claim the quarter's feature kind): bit
+ * (1u << CARC_FEATURE_*) set for each feature kind a figure of the kind may
+ * stand on, as the owning module's deploy_allowed decides it; 0 says no
+ * such limit.  Read it with carc__figure_kind_features.  Added in 0.14. */
 typedef struct carc_kind_def {
     uint8_t kind;                   /* carc_figure_kind                        */
     uint8_t classes;                /* CARC_CLASS_*                            */
     uint8_t strength;
     uint8_t count[CARC_MAX_PLAYERS + 1]; /* by number of players (index 2..6)  */
+    uint8_t features;               /* 1u << CARC_FEATURE_*; 0: no limit       */
 } carc_kind_def;
 
 /* Why a figure moved (the cause of carc__figure_move).  The causes that put
@@ -1507,6 +1513,11 @@ int carc__figure_supply(const carc_game *g, int player, int kind);
 unsigned carc__figure_supply_kinds(const carc_game *g, int player);
 int carc__figure_supply_class(const carc_game *g, int player, unsigned classes);
 int carc__figure_kind_classes(const carc_game *g, int kind);
+/* The feature kinds a figure of `kind` may claim (its carc_kind_def's
+ * `features`: bit 1u << CARC_FEATURE_*), 0 when its module sets no limit
+ * or no module of the game brings the kind.  Read-only; any time.  Since
+ * 0.14. */
+int carc__figure_kind_features(const carc_game *g, int kind);
 /* figure index of one of player's kind in supply, or -1 */
 int carc__figure_in_supply(const carc_game *g, int player, int kind);
 /* The lowest index of a figure of `player` (-1: a neutral figure) and

@@ -376,6 +376,15 @@ START_TEST(quarter_kinds_held)
         int wagon = carc__figure_find(g, 0, CARC_FIGURE_WAGON, CARC_PLACE_SUPPLY, -1);
         int fol = carc__figure_find(g, 0, CARC_FIGURE_FOLLOWER, CARC_PLACE_SUPPLY, -1);
         ck_assert(mayor >= 0 && wagon >= 0 && fol >= 0);
+        /* the kinds' feature limits the quarters read (lib/module.h) */
+        ck_assert_int_eq(carc__figure_kind_features(g, CARC_FIGURE_MAYOR), 1 << CARC_FEATURE_CITY);
+        ck_assert_int_eq(carc__figure_kind_features(g, CARC_FIGURE_WAGON),
+                         1 << CARC_FEATURE_ROAD | 1 << CARC_FEATURE_CITY |
+                             1 << CARC_FEATURE_MONASTERY);
+        ck_assert_int_eq(carc__figure_kind_features(g, CARC_FIGURE_FOLLOWER), 0);
+        ck_assert_int_eq(carc__figure_kind_features(g, CARC_FIGURE_BIG), 0); /* not in the game */
+        ck_assert_int_eq(carc__figure_kind_features(g, -1), 0);
+        ck_assert_int_eq(carc__figure_kind_features(g, CARC_FIGURE_KINDS), 0);
         for (int q = 0; q < CARC_COUNT_QUARTERS; q++) {
             bool any = rule == 2;
             ck_assert(carc__figure_held_legal(g, mayor, CARC_MODULE_COUNT, q, CARC_CAUSE_SEDUCTION) ==

@@ -335,6 +335,15 @@ int carc__figure_kind_classes(const carc_game *g, int kind)
     return kind >= 0 && kind < CARC_FIGURE_KINDS ? g->kind_class[kind] : 0;
 }
 
+int carc__figure_kind_features(const carc_game *g, int kind)
+{
+    if (kind < 0 || kind >= CARC_FIGURE_KINDS || g->kind_owner[kind] >= CARC_MODULE_SLOTS) return 0;
+    const carc_module_def *md = carc__modules[g->kind_owner[kind]];
+    for (int i = 0; md && i < md->nkinds; i++)
+        if (md->kinds[i].kind == kind) return md->kinds[i].features;
+    return 0;
+}
+
 int carc__figure_in_supply(const carc_game *g, int player, int kind)
 {
     return carc__figure_find(g, player, kind, CARC_PLACE_SUPPLY, -1);

@@ -18,14 +18,14 @@
 #define CAPACITY_ID 14
 
 static const carc_kind_def kinds[] = {
-    {CARC_FIGURE_MAYOR, 0, 0, {0, 0, 2, 2, 2, 2, 2}},
-    {CARC_FIGURE_WAGON, 0, 0, {0, 0, 2, 2, 2, 2, 2}},
-    {CARC_FIGURE_BARN, 0, 0, {0, 0, 2, 2, 2, 2, 2}},
-    {CARC_FIGURE_BUILDER, 0, 0, {0, 0, 1, 1, 1, 1, 1}},
-    {CARC_FIGURE_PIG, 0, 0, {0, 0, 1, 1, 1, 1, 1}},
-    {CARC_FIGURE_DRAGON, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}},
-    {CARC_FIGURE_COUNT, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}},
-    {CARC_FIGURE_BIG_TOP, CARC_CLASS_NEUTRAL, 0, {0, 0, 2, 2, 2, 2, 2}},
+    {CARC_FIGURE_MAYOR, 0, 0, {0, 0, 2, 2, 2, 2, 2}, 0},
+    {CARC_FIGURE_WAGON, 0, 0, {0, 0, 2, 2, 2, 2, 2}, 0},
+    {CARC_FIGURE_BARN, 0, 0, {0, 0, 2, 2, 2, 2, 2}, 0},
+    {CARC_FIGURE_BUILDER, 0, 0, {0, 0, 1, 1, 1, 1, 1}, 0},
+    {CARC_FIGURE_PIG, 0, 0, {0, 0, 1, 1, 1, 1, 1}, 0},
+    {CARC_FIGURE_DRAGON, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}, 0},
+    {CARC_FIGURE_COUNT, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}, 0},
+    {CARC_FIGURE_BIG_TOP, CARC_CLASS_NEUTRAL, 0, {0, 0, 2, 2, 2, 2, 2}, 0},
 };
 
 const carc_module_def carc__module_probe_capacity = {

@@ -131,8 +131,8 @@
 
 
 static const carc_kind_def kinds[] = {
-    {CARC_FIGURE_RINGMASTER, CARC_CLASS_MEEPLE, 0, {0, 0, 1, 1, 1, 1, 1}},
-    {CARC_FIGURE_FAIRY, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}},
+    {CARC_FIGURE_RINGMASTER, CARC_CLASS_MEEPLE, 0, {0, 0, 1, 1, 1, 1, 1}, 0},
+    {CARC_FIGURE_FAIRY, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}, 0},
 };
 
 static const carc_rule_def rules[] = {

@@ -48,7 +48,7 @@
 #define RULE_STROLL 63
 
 static const carc_kind_def kinds[] = {
-    {CARC_FIGURE_BIG, CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE, 2, {0, 0, 1, 1, 1, 1, 1}},
+    {CARC_FIGURE_BIG, CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE, 2, {0, 0, 1, 1, 1, 1, 1}, 0},
 };
 
 static const carc_rule_def rules[] = {

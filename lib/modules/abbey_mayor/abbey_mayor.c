@@ -115,14 +115,24 @@ typedef struct am_state {
     am_wagon wagon[CARC_MAX_PLAYERS];
 } am_state;
 
+/* the kinds, in this order (kinds[K_MAYOR] ...); `features`: the mayor
+ * claims only cities, the wagon roads, cities and monasteries (never a
+ * field): the rule deploy_allowed applies, and the Count's quarters read */
+enum { K_MAYOR, K_WAGON, K_BARN };
 static const carc_kind_def kinds[] = {
-    {CARC_FIGURE_MAYOR,
-     CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE | CARC_CLASS_EATABLE | CARC_CLASS_CAPTURABLE, 1,
-     {0, 0, 1, 1, 1, 1, 1}},
-    {CARC_FIGURE_WAGON,
-     CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE | CARC_CLASS_EATABLE | CARC_CLASS_CAPTURABLE, 1,
-     {0, 0, 1, 1, 1, 1, 1}},
-    {CARC_FIGURE_BARN, 0, 0, {0, 0, 1, 1, 1, 1, 1}},
+    [K_MAYOR] = {CARC_FIGURE_MAYOR,
+                 CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE | CARC_CLASS_EATABLE |
+                     CARC_CLASS_CAPTURABLE,
+                 1,
+                 {0, 0, 1, 1, 1, 1, 1},
+                 1u << CARC_FEATURE_CITY},
+    [K_WAGON] = {CARC_FIGURE_WAGON,
+                 CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE | CARC_CLASS_EATABLE |
+                     CARC_CLASS_CAPTURABLE,
+                 1,
+                 {0, 0, 1, 1, 1, 1, 1},
+                 1u << CARC_FEATURE_ROAD | 1u << CARC_FEATURE_CITY | 1u << CARC_FEATURE_MONASTERY},
+    [K_BARN] = {CARC_FIGURE_BARN, 0, 0, {0, 0, 1, 1, 1, 1, 1}, 0},
 };
 
 static const carc_rule_def rules[] = {
@@ -626,16 +636,17 @@ static bool deploy_allowed(const carc_game *g, int player, int kind, int tile, i
     int k = seg_kind(g, tile, seg);
     switch (kind) {
     case CARC_FIGURE_MAYOR:
-        return k == CARC_FEATURE_CITY;
+        return kinds[K_MAYOR].features >> k & 1u;
     case CARC_FIGURE_WAGON:
-        return k == CARC_FEATURE_ROAD || k == CARC_FEATURE_CITY || k == CARC_FEATURE_MONASTERY;
+        return kinds[K_WAGON].features >> k & 1u;
     default:
         return false; /* the barn: a verb at the deployment */
     }
 }
 
 /* deploy_allowed for segments 0..nseg-1 at once (lib/module.h): the
- * tile's type read once */
+ * tile's type read once; the kinds' `features` as masks of the type's
+ * segments (test_action_legal.c compares the two) */
 static uint32_t deploy_segs(const carc_game *g, int player, int kind, int tile, int nseg,
                             int cause)
 {

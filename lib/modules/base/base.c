@@ -8,7 +8,7 @@
 static const carc_kind_def base_kinds[] = {
     {CARC_FIGURE_FOLLOWER,
      CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE | CARC_CLASS_EATABLE | CARC_CLASS_CAPTURABLE, 1,
-     {0, 0, 7, 7, 7, 7, 7}},
+     {0, 0, 7, 7, 7, 7, 7}, 0},
 };
 
 static const carc_rule_def base_rules[] = {

@@ -143,9 +143,9 @@ static const carc_kind_def kinds[] = {
     /* big-top.md §5: one per player, a follower in every respect but acrobats */
     {CARC_FIGURE_RINGMASTER,
      CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE | CARC_CLASS_EATABLE | CARC_CLASS_CAPTURABLE, 1,
-     {0, 0, 1, 1, 1, 1, 1}},
+     {0, 0, 1, 1, 1, 1, 1}, 0},
     /* the Big Top: neutral, one */
-    {CARC_FIGURE_BIG_TOP, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}},
+    {CARC_FIGURE_BIG_TOP, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}, 0},
 };
 
 static const carc_rule_def rules[] = {

@@ -102,7 +102,7 @@ static size_t state_size(const carc_options *o)
 
 static const carc_kind_def kinds[] = {
     /* the Count: one neutral figure, never claims */
-    {CARC_FIGURE_COUNT, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}},
+    {CARC_FIGURE_COUNT, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}, 0},
 };
 
 static const carc_rule_def rules[] = {
@@ -197,15 +197,16 @@ static const carc_arg_choice kind_words[] = {
 #define NKINDS ((int)(sizeof kind_words / sizeof kind_words[0]))
 
 /* may a follower of kind k be put into quarter q (entering, or held there
- * by another module's rule)?  Rule count_quarter_kinds 1: a mayor stands
- * in cities only, so the castle quarter; a wagon never on fields, so not
- * the market.  Every other follower kind: any quarter. */
+ * by another module's rule)?  Rule count_quarter_kinds 1: a quarter takes
+ * a kind that may claim the quarter's feature kind, as the kind's module
+ * declares it (carc__figure_kind_features: Abbey & Mayor's mayor stands in
+ * cities only, so the castle quarter; its wagon never on fields, so not the
+ * market); a kind without such a limit, any quarter. */
 static bool quarter_takes(const carc_game *g, int q, int k)
 {
     if (carc__rule(g, RULE_KINDS) == 2) return true;
-    if (k == CARC_FIGURE_MAYOR) return q == CARC_COUNT_CASTLE;
-    if (k == CARC_FIGURE_WAGON) return q != CARC_COUNT_MARKET;
-    return true;
+    const int f = carc__figure_kind_features(g, k);
+    return !f || (f >> quarter_kind[q] & 1);
 }
 
 static const carc_arg_choice quarter_words[] = {

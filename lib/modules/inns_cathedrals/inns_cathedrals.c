@@ -61,7 +61,7 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
 static const carc_kind_def kinds[] = {
     {CARC_FIGURE_BIG,
      CARC_CLASS_FOLLOWER | CARC_CLASS_MEEPLE | CARC_CLASS_EATABLE | CARC_CLASS_CAPTURABLE, 2,
-     {0, 0, 1, 1, 1, 1, 1}},
+     {0, 0, 1, 1, 1, 1, 1}, 0},
 };
 
 /* What a road or city with an inn or a cathedral is worth.  complete: the

@@ -235,8 +235,8 @@ static size_t state_size(const carc_options *o)
 
 static const carc_kind_def kinds[] = {
     /* neutral, one each (expansions.md §3) */
-    {CARC_FIGURE_DRAGON, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}},
-    {CARC_FIGURE_FAIRY, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}},
+    {CARC_FIGURE_DRAGON, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}, 0},
+    {CARC_FIGURE_FAIRY, CARC_CLASS_NEUTRAL, 0, {0, 0, 1, 1, 1, 1, 1}, 0},
 };
 
 static const carc_rule_def rules[] = {

@@ -424,8 +424,8 @@ static int tokens(const carc_game *g, int player, int kind)
 
 static const carc_kind_def kinds[] = {
     /* not followers: they never claim (strength 0); the dragon eats them */
-    {CARC_FIGURE_BUILDER, CARC_CLASS_EATABLE, 0, {0, 0, 1, 1, 1, 1, 1}},
-    {CARC_FIGURE_PIG, CARC_CLASS_EATABLE, 0, {0, 0, 1, 1, 1, 1, 1}},
+    {CARC_FIGURE_BUILDER, CARC_CLASS_EATABLE, 0, {0, 0, 1, 1, 1, 1, 1}, 0},
+    {CARC_FIGURE_PIG, CARC_CLASS_EATABLE, 0, {0, 0, 1, 1, 1, 1, 1}, 0},
 };
 
 static const carc_step_hook steps[] = {
