@@ -704,7 +704,7 @@ void carc__state_copy(carc_game *dst, const carc_game *src)
  * enters only the RNG (the start draws nothing: the first decision is the
  * draw itself).  So each thread keeps the last new game it made, compacted
  * (the fixed part, then the used prefix of every growing array), keyed by
- * the options exactly as the caller gave them (seed aside) and the setup:
+ * the options' fields exactly as the caller gave them (seed aside) and the setup:
  * the next game of the same options is a malloc and a copy with its own
  * seed, instead of checking the options, laying out the block and running
  * the start (carc_game_new, carc_game_deserialize's snapshot path).  Per
@@ -735,8 +735,10 @@ static _Thread_local game_template tmpl;
 static bool template_hit(const game_template *t, const carc_options *o, const carc_setup *su)
 {
     if (!t->used || o->struct_size != sizeof *o) return false;
-    if (memcmp(o, &t->key, offsetof(carc_options, seed)) != 0 ||
-        memcmp(&o->modules, &t->key.modules, sizeof *o - offsetof(carc_options, modules)) != 0)
+    /* field by field, seed aside: padding bytes (an ABI may put some after
+     * reserved0) never decide */
+    if (o->num_players != t->key.num_players || o->reserved0 != t->key.reserved0 ||
+        o->modules != t->key.modules || memcmp(o->rules, t->key.rules, sizeof o->rules) != 0)
         return false;
     int fp = su ? su->first_player : 0, bag = su ? su->bag_given : 0;
     if (fp != t->first_player || bag != t->bag_given) return false;
