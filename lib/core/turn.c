@@ -1416,7 +1416,13 @@ static inline bool id_listed(const carc_game *g, int32_t id)
     if (noted.g != g || noted.nhist != g->nhist ||
         noted.gen != atomic_load_explicit(&listed_gen, memory_order_relaxed))
         return false;
-    /* ascending (the listing's contract): a binary search */
+    /* ascending (the listing's contract): a few ids (a module decision's,
+     * a deployment's verbs) in a row, more by a binary search */
+    if (noted.n <= 8) {
+        for (uint32_t i = 0; i < noted.n; i++)
+            if (noted.ids[i] >= id) return noted.ids[i] == id;
+        return false;
+    }
     uint32_t lo = 0, hi = noted.n;
     while (lo < hi) {
         uint32_t mid = (lo + hi) / 2;
