@@ -2057,9 +2057,10 @@ static inline __attribute__((always_inline)) bool tail_ops(carc_game *g, unsigne
         if (o.owner != CARC_CORE_OWNER) {
             if (o.work && !gate_open(g, o)) continue;
             r = carc__modules[o.owner]->steps[o.index & OP_INDEX].fn(g);
-        } else if (o.index == 3) { /* core_collect */
+        } else if (o.index == 3) { /* core_collect: it queues nothing */
             carc__collect_completed(g);
-            r = CARC_HOOK_NEXT;
+            if (g->flags & TF_FAULT) return tail_stop(g, i, s, CARC_HOOK_NEXT);
+            continue;
         } else if (o.index == 4) { /* core_score */
             if (g->score_pos >= g->ncompleted) continue;
             r = carc__score_next(g);
