@@ -449,6 +449,12 @@ int carc__action_decode(const carc_game *g, int32_t id, carc_action *out,
         p->owner < CARC_MODULE_SLOTS && carc__modules[p->owner])
         /* a module's decision: declared_from_id writes all of out */
         return declared_from_id(g, carc__modules[p->owner], p, id, out, form);
+    int m;
+    if (p && p->kind == CARC_DECISION_DEPLOY && p->player != CARC_PLAYER_CHANCE &&
+        (m = CARC_VERB_MODULE(id)) >= 0 && carc__modules[m] && carc__module_on(g, m))
+        /* a verb of a module on at a deployment (in range, not the pass,
+         * no deployment id): declared_from_id writes all of out */
+        return declared_from_id(g, carc__modules[m], p, id, out, form);
     memset(out, 0, sizeof *out);
     if (!p) return CARC_E_STATE;
     if (p->kind == CARC_DECISION_DRAW) {
@@ -482,13 +488,7 @@ int carc__action_decode(const carc_game *g, int32_t id, carc_action *out,
             out->segment = (id - CARC_ID_KIND_SEG) % CARC_MAX_SEGMENTS;
             return CARC_OK;
         }
-        if (CARC_VERB_MODULE(id) >= 0) {
-            int m = CARC_VERB_MODULE(id);
-            const carc_module_def *md = carc__modules[m];
-            if (!md || !carc__module_on(g, m)) return CARC_E_INVALID;
-            return declared_from_id(g, md, p, id, out, form);
-        }
-        return CARC_E_INVALID;
+        return CARC_E_INVALID; /* (a verb of a module on: decoded above) */
     default: {
         const carc_module_def *md = p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
         if (!md) return CARC_E_INVALID;
