@@ -156,14 +156,20 @@ static inline int push(carc_game *g, int kind, int player, int owner, int target
     return CARC_OK;
 }
 
-static inline void pop(carc_game *g)
+/* The front decision taken off the queue; one_left: one decision left
+ * behind it is copied in line, not by the loop's memmove call (a module
+ * decision's own way, carc__apply_id, where a second one is often queued) */
+static inline __attribute__((always_inline)) void pop_front(carc_game *g, bool one_left)
 {
     static const carc_pending empty = {0, 0, 0, 0, 0, 0};
     if (g->npending <= 0) return;
     g->npending--;
-    for (int i = 0; i < g->npending; i++) g->pend[i] = g->pend[i + 1];
+    if (one_left && g->npending == 1) g->pend[0] = g->pend[1];
+    else for (int i = 0; i < g->npending; i++) g->pend[i] = g->pend[i + 1];
     g->pend[g->npending] = empty; /* so equal games have equal bytes */
 }
+
+static inline void pop(carc_game *g) { pop_front(g, false); }
 
 /* pop() of the only pending decision */
 static inline void plain_pop_front(carc_game *g)
@@ -2292,7 +2298,7 @@ int carc__apply_id(carc_game *g, int32_t id)
         noted.g = NULL; /* refused: nothing changed, but trust no note of g */
         return rc;
     }
-    pop(g);
+    pop_front(g, true);
     history_push(g, id, false);
     return applied_advance(g, p.kind);
 }
