@@ -438,17 +438,20 @@ int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out)
     return carc__action_decode(g, id, out, &form);
 }
 
-int carc__action_decode(const carc_game *g, int32_t id, carc_action *out,
-                        const carc_action_def **form)
+int carc__declared_from_id(const carc_game *g, const carc_module_def *md,
+                           const carc_pending *p, int32_t id, carc_action *out,
+                           const carc_action_def **form)
+{
+    *form = NULL;
+    return declared_from_id(g, md, p, id, out, form);
+}
+
+/* carc__action_decode (state.h) past its module's decision or verb */
+int carc__action_decode_rest(const carc_game *g, int32_t id, carc_action *out,
+                             const carc_action_def **form)
 {
     *form = NULL;
     const carc_pending *p = carc__front(g);
-    if (p && p->kind > CARC_DECISION_DEPLOY && id > CARC_ID_PASS &&
-        id < (p->player == CARC_PLAYER_CHANCE ? CARC_MAX_CHANCE_OUTCOMES
-                                              : CARC_NUM_DISTINCT_ACTIONS) &&
-        p->owner < CARC_MODULE_SLOTS && carc__modules[p->owner])
-        /* a module's decision: declared_from_id writes all of out */
-        return declared_from_id(g, carc__modules[p->owner], p, id, out, form);
     memset(out, 0, sizeof *out);
     if (!p) return CARC_E_STATE;
     if (p->kind == CARC_DECISION_DRAW) {
@@ -482,13 +485,7 @@ int carc__action_decode(const carc_game *g, int32_t id, carc_action *out,
             out->segment = (id - CARC_ID_KIND_SEG) % CARC_MAX_SEGMENTS;
             return CARC_OK;
         }
-        if (CARC_VERB_MODULE(id) >= 0) {
-            int m = CARC_VERB_MODULE(id);
-            const carc_module_def *md = carc__modules[m];
-            if (!md || !carc__module_on(g, m)) return CARC_E_INVALID;
-            return declared_from_id(g, md, p, id, out, form);
-        }
-        return CARC_E_INVALID;
+        return CARC_E_INVALID; /* (a verb of a module on: decoded above) */
     default: {
         const carc_module_def *md = p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
         if (!md) return CARC_E_INVALID;

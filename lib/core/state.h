@@ -706,9 +706,35 @@ const carc_module_def *carc__owner_of_kind(int kind) CARC_INTERNAL;
 int carc__action_id(const carc_game *g, const carc_action *a, int32_t *id) CARC_INTERNAL;
 int carc__action_from_id(const carc_game *g, int32_t id, carc_action *out) CARC_INTERNAL;
 /* carc__action_from_id, and in *form the module's declared form that
- * decoded id (NULL: a core action, or a module's action_from_id hook) */
-int carc__action_decode(const carc_game *g, int32_t id, carc_action *out,
-                        const carc_action_def **form) CARC_INTERNAL;
+ * decoded id (NULL: a core action, or a module's action_from_id hook):
+ * a module's decision (an id in range, not the pass, its owner
+ * registered) and a verb of a module on at a deployment go to their
+ * module's declarations (carc__declared_from_id) first thing, in line (a
+ * module decision's way, carc__apply_id); the rest to
+ * carc__action_decode_rest (ids.c) */
+int carc__declared_from_id(const carc_game *g, const carc_module_def *md,
+                           const carc_pending *p, int32_t id, carc_action *out,
+                           const carc_action_def **form) CARC_INTERNAL;
+int carc__action_decode_rest(const carc_game *g, int32_t id, carc_action *out,
+                             const carc_action_def **form) CARC_INTERNAL;
+static inline int carc__action_decode(const carc_game *g, int32_t id, carc_action *out,
+                                      const carc_action_def **form)
+{
+    const carc_pending *p = carc__front(g);
+    int m;
+    if (p && p->kind > CARC_DECISION_DEPLOY && id > CARC_ID_PASS &&
+        id < (p->player == CARC_PLAYER_CHANCE ? CARC_MAX_CHANCE_OUTCOMES
+                                              : CARC_NUM_DISTINCT_ACTIONS) &&
+        p->owner < CARC_MODULE_SLOTS && carc__modules[p->owner])
+        /* a module's decision: the declarations write all of out */
+        return carc__declared_from_id(g, carc__modules[p->owner], p, id, out, form);
+    if (p && p->kind == CARC_DECISION_DEPLOY && p->player != CARC_PLAYER_CHANCE &&
+        (m = CARC_VERB_MODULE(id)) >= 0 && carc__modules[m] && carc__module_on(g, m))
+        /* a verb of a module on at a deployment (in range, not the pass,
+         * no deployment id): the same */
+        return carc__declared_from_id(g, carc__modules[m], p, id, out, form);
+    return carc__action_decode_rest(g, id, out, form);
+}
 /* carc__action_id(g, a) == id, for a = carc__action_decode(g, id, &form)
  * in this state: answered without encoding when form is the first of its
  * kind (ids.c); form NULL: by encoding */

@@ -156,14 +156,20 @@ static inline int push(carc_game *g, int kind, int player, int owner, int target
     return CARC_OK;
 }
 
-static inline void pop(carc_game *g)
+/* The front decision taken off the queue; one_left: one decision left
+ * behind it is copied in line, not by the loop's memmove call (a module
+ * decision's own way, carc__apply_id, where a second one is often queued) */
+static inline __attribute__((always_inline)) void pop_front(carc_game *g, bool one_left)
 {
     static const carc_pending empty = {0, 0, 0, 0, 0, 0};
     if (g->npending <= 0) return;
     g->npending--;
-    for (int i = 0; i < g->npending; i++) g->pend[i] = g->pend[i + 1];
+    if (one_left && g->npending == 1) g->pend[0] = g->pend[1];
+    else for (int i = 0; i < g->npending; i++) g->pend[i] = g->pend[i + 1];
     g->pend[g->npending] = empty; /* so equal games have equal bytes */
 }
+
+static inline void pop(carc_game *g) { pop_front(g, false); }
 
 /* pop() of the only pending decision */
 static inline void plain_pop_front(carc_game *g)
@@ -1416,7 +1422,13 @@ static inline bool id_listed(const carc_game *g, int32_t id)
     if (noted.g != g || noted.nhist != g->nhist ||
         noted.gen != atomic_load_explicit(&listed_gen, memory_order_relaxed))
         return false;
-    /* ascending (the listing's contract): a binary search */
+    /* ascending (the listing's contract): a few ids (a module decision's,
+     * a deployment's verbs) in a row, more by a binary search */
+    if (noted.n <= 8) {
+        for (uint32_t i = 0; i < noted.n; i++)
+            if (noted.ids[i] >= id) return noted.ids[i] == id;
+        return false;
+    }
     uint32_t lo = 0, hi = noted.n;
     while (lo < hi) {
         uint32_t mid = (lo + hi) / 2;
@@ -2051,9 +2063,10 @@ static inline __attribute__((always_inline)) bool tail_ops(carc_game *g, unsigne
         if (o.owner != CARC_CORE_OWNER) {
             if (o.work && !gate_open(g, o)) continue;
             r = carc__modules[o.owner]->steps[o.index & OP_INDEX].fn(g);
-        } else if (o.index == 3) { /* core_collect */
+        } else if (o.index == 3) { /* core_collect: it queues nothing */
             carc__collect_completed(g);
-            r = CARC_HOOK_NEXT;
+            if (g->flags & TF_FAULT) return tail_stop(g, i, s, CARC_HOOK_NEXT);
+            continue;
         } else if (o.index == 4) { /* core_score */
             if (g->score_pos >= g->ncompleted) continue;
             r = carc__score_next(g);
@@ -2285,7 +2298,7 @@ int carc__apply_id(carc_game *g, int32_t id)
         noted.g = NULL; /* refused: nothing changed, but trust no note of g */
         return rc;
     }
-    pop(g);
+    pop_front(g, true);
     history_push(g, id, false);
     return applied_advance(g, p.kind);
 }
