@@ -602,8 +602,10 @@ static int repair_turn(carc_game *g)
     int t = carc__tile_last(g);
     /* a mismatch is left only by a placement place_repair allowed, for the
      * player to move holding a bridge: without one (most turns of a game)
-     * nothing to look at */
-    if (t < 0 || !cst(g)->bridges[carc__current(g)] || !mismatch_sides(g, t))
+     * nothing to look at; nor after a tile that met its cell's demand (the
+     * core's answer, read before the board) */
+    if (t < 0 || !cst(g)->bridges[carc__current(g)] || carc__tile_fitted(g, t) ||
+        !mismatch_sides(g, t))
         return CARC_HOOK_NEXT;
     carc__decision_push(g, DEC_BRIDGE_TILE, carc__current(g), MOD, t, 1);
     return CARC_HOOK_NEXT;
