@@ -439,12 +439,36 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
            ((code >> (2 * d)) & 3) == EK_ROAD;
 }
 
+/* bridge_beside's rest, for a neighbour (cell c of window v, at (ux, uy)
+ * in it) that may take the bridge: the cell beyond it, at d again, outside
+ * the window or not placed accepts the road, a placed tile must show a
+ * road or a wildcard edge at d ^ 2 (road_may_end); room for the tile's and
+ * the road's segments.  Out of line: most questions end before it. */
+__attribute__((noinline)) static bool beside_beyond(const carc_game *g, const int16_t *c,
+                                                    uint32_t ux, uint32_t uy, int d, int nseg)
+{
+    const carc_grid v = carc__grid(g);
+    const uint32_t bx = ux + (uint32_t)dx[d], by = uy + (uint32_t)dy[d];
+    if (bx < v.w && by < v.h) {
+        const char *q = carc__tile_rec(g, c[(ptrdiff_t)dy[d] * (ptrdiff_t)v.w + dx[d]]);
+        if (q) {
+            const int od = d ^ 2;
+            if (!(((uint8_t)q[CARC__TILE_OVERLAY_SIDES] >> od) & 1)) {
+                uint16_t qt;
+                memcpy(&qt, q + CARC__TILE_TYPE, sizeof qt);
+                const int e = (carc__types[qt].code[(uint8_t)q[CARC__TILE_ROT]] >> (2 * od)) & 3;
+                if (e != EK_ROAD && e != EK_NONE) return false;
+            }
+        }
+    }
+    return carc__segments_room(g) > nseg;
+}
+
 /* repair_fits for the bridge on the neighbour of open cell (x, y) at side
  * d (the new tile's road there, of a type with nseg segments): the
  * neighbour is placed, has no road over it and fields at d ^ 2 (facing the
- * cell) and d; the cell beyond it accepts a road (road_may_end); room for
- * the tile's and the road's segments.  The board window read once, the
- * two cells at their offsets in it. */
+ * cell) and d; then beside_beyond.  The board window read once, the
+ * neighbour at its offset in it. */
 static inline __attribute__((always_inline)) bool bridge_beside(const carc_game *g, int x, int y, int d,
                                                             int nseg)
 {
@@ -463,23 +487,7 @@ static inline __attribute__((always_inline)) bool bridge_beside(const carc_game 
      * W 0x40) */
     const int bcode = carc__types[bt].code[(uint8_t)r[CARC__TILE_ROT]];
     if ((d & 1) ? (bcode & 0xCC) != 0x44 : (bcode & 0x33) != 0x11) return false;
-    /* the cell beyond, at d again: outside the window or not placed
-     * accepts the road, a placed tile must show a road or a wildcard edge
-     * at d ^ 2 (road_may_end) */
-    const uint32_t bx = ux + (uint32_t)dx[d], by = uy + (uint32_t)dy[d];
-    if (bx < v.w && by < v.h) {
-        const char *q = carc__tile_rec(g, c[(ptrdiff_t)dy[d] * (ptrdiff_t)v.w + dx[d]]);
-        if (q) {
-            const int od = d ^ 2;
-            if (!(((uint8_t)q[CARC__TILE_OVERLAY_SIDES] >> od) & 1)) {
-                uint16_t qt;
-                memcpy(&qt, q + CARC__TILE_TYPE, sizeof qt);
-                const int e = (carc__types[qt].code[(uint8_t)q[CARC__TILE_ROT]] >> (2 * od)) & 3;
-                if (e != EK_ROAD && e != EK_NONE) return false;
-            }
-        }
-    }
-    return carc__segments_room(g) > nseg;
+    return beside_beyond(g, c, ux, uy, d, nseg);
 }
 
 /* Would one bridge laid now repair the mismatched sides (the player's
@@ -549,6 +557,13 @@ static int repair_shape(int type, int rot, int sides, int bound)
     return CARC_REPAIR_ROOM;
 }
 
+/* place_repair's CARC_REPAIR_DECLINE (out of line: the listing's
+ * questions come without a frame) */
+__attribute__((noinline)) static bool repair_decline(const carc_game *g)
+{
+    return carc__rule(g, RULE_REPAIR_ONLY) == 2;
+}
+
 /* place_repair: the player has a bridge left and repair_fits. */
 static bool place_repair(const carc_game *g, int type, int x, int y, int rot, int sides)
 {
@@ -564,8 +579,8 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
             return bridge_beside(g, x, y, d, carc__types[type].nseg);
         return repair_fits(g, type, x, y, rot, sides);
     }
-    if (type == CARC_REPAIR_DECLINE) return carc__rule(g, RULE_REPAIR_ONLY) == 2;
-    return holds; /* the quick question: a bridge is left */
+    return type == CARC_REPAIR_DECLINE ? repair_decline(g)
+                                       : holds; /* the quick question: a bridge is left */
 }
 
 /* After the placement (tile t on the board, `sides` its mismatch_sides):
