@@ -659,6 +659,10 @@ static _Thread_local uint8_t repair_sure[REPAIR_TYPES][256];
  * (bit 4 * d + r: rotation r) -- place_ids_repair asks it once per cell and
  * side about them (those with several sides are asked one by one) */
 static _Thread_local uint16_t repair_side[REPAIR_TYPES][256];
+/* of the same (type, req): when repair_side has one side d only, 0x80 |
+ * d << 4 | its rotations (else 0) -- the listing asks those candidates by
+ * one question in line (slot_repaired) */
+static _Thread_local uint8_t repair_one[REPAIR_TYPES][256];
 
 __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, int type,
                                                             unsigned req, uint8_t *e)
@@ -692,6 +696,12 @@ __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, 
     }
     repair_sure[type][req] = (uint8_t)sure; /* type < REPAIR_TYPES: e is kept */
     repair_side[type][req] = (uint16_t)side;
+    repair_one[type][req] = 0;
+    if (side && !(side & (side - 1u) & ~(15u << (__builtin_ctz(side) & ~3u)))) {
+        /* one side d: its nibble alone */
+        const unsigned d = (unsigned)__builtin_ctz(side) >> 2;
+        repair_one[type][req] = (uint8_t)(0x80u | d << 4 | ((side >> (4 * d)) & 15u));
+    }
     *e = (uint8_t)(REPAIR_KNOWN | ok);
     return ok;
 }
@@ -1092,7 +1102,7 @@ size_t carc__place_ids_plain(const carc_game *g, int32_t *ids)
  * candidates are none (repair_shape_fill: no constrained side, no sides). */
 static inline __attribute__((always_inline)) unsigned slot_repaired(
     const carc_game *g, const live_slot *sl, int type, const uint8_t *restrict rep,
-    uint8_t *row, const uint8_t *sure)
+    uint8_t *row, const uint8_t *sure, const carc_module_def *md)
 {
     const unsigned rq = sl->req & 255u;
     if (!rep[rq]) return 0;
@@ -1101,8 +1111,18 @@ static inline __attribute__((always_inline)) unsigned slot_repaired(
     if (!cands) return 0;
     unsigned yes = sure ? sure[rq] : 0;
     const unsigned ask = cands & ~yes;
-    if (ask) yes |= repaired_asked(g, &CFRONT(g)[sl->fi], type, rq, ask);
-    return yes;
+    if (!ask) return yes;
+    const front *f = &CFRONT(g)[sl->fi];
+    const unsigned one = repair_one[type][rq];
+    if (one && !(ask & ~one & 15u)) {
+        /* every rotation asked is one of the sole module's CARC_REPAIR_SIDE
+         * candidates of one side d: repaired_asked's one question, in line
+         * (the answer is the same for all of them) */
+        if (md->place_repair(g, type, f->x, f->y, __builtin_ctz(ask), 1 << ((one >> 4) & 3u)))
+            yes |= ask;
+        return yes;
+    }
+    return yes | repaired_asked(g, f, type, rq, ask);
 }
 
 /* place_ids_fast while a module may repair (a player holding a bridge):
@@ -1126,13 +1146,16 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
         (int)g->L.cap_segs - (int)g->nsegs > (int)carc__types[type].nseg
             ? repair_sure[type]
             : NULL;
+    /* the game's first repairing module (the sole one when repair_one
+     * names a side) */
+    const carc_module_def *md = carc__modules[__builtin_ctz(g->hooks_repair)];
     int32_t *restrict ids = sink->ids;
     const size_t n0 = sink->n, m = g->lslots;
     /* the scan: the questions in slot order, as the walk asks them */
     size_t k = 0;
     unsigned yes = 0;
     for (; k < m; k++)
-        if ((yes = slot_repaired(g, &ls[k], type, rep, row, sure)) != 0) break;
+        if ((yes = slot_repaired(g, &ls[k], type, rep, row, sure, md)) != 0) break;
     size_t n = n0 + slot_ids(ls, k, fit16, ids + n0);
     size_t nrep = 0; /* the repaired placements among them */
     if (k < m) {
@@ -1147,7 +1170,7 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
             memcpy(ids + n, &v, sizeof v);
             n += rot_count16[o];
             if (++sl == end) break;
-            yes = slot_repaired(g, sl, type, rep, row, sure);
+            yes = slot_repaired(g, sl, type, rep, row, sure, md);
         }
     }
     /* repair_pass: without a placement that needs no repair (no veto
