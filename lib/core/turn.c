@@ -711,7 +711,8 @@ static inline uint8_t *repair_row(const carc_game *g, int type)
 {
     if (type >= REPAIR_TYPES) return NULL;
     if (repair_key != g->hooks_repair) {
-        memset(repair_rows, 0, sizeof repair_rows);
+        /* (a thread's first set finds the rows as they start: zero) */
+        if (repair_key) memset(repair_rows, 0, sizeof repair_rows);
         repair_key = g->hooks_repair;
     }
     return repair_rows[type];
