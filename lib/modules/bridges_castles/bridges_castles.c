@@ -335,20 +335,47 @@ static int bridge_tiles(const carc_game *g, int t, int out[5])
     return n;
 }
 
+/* the ways (SIDES_NS, SIDES_EW) placed tile record r could take a bridge
+ * by itself: no road over it, fields at both ends of the axis
+ * (bridge_ways' first tests; the cells beyond and the room left) */
+static inline int bridge_axes(const char *r)
+{
+    uint16_t type, ov;
+    memcpy(&ov, r + CARC__TILE_OVERLAY, sizeof ov);
+    if (ov != CARC__NO_OVERLAY) return 0;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    const int code = carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]];
+    return ((code & 0x33) == 0x11 ? SIDES_NS : 0) | ((code & 0xCC) == 0x44 ? SIDES_EW : 0);
+}
+
+/* bridge_ways out of line, for the few tiles bridge_axes lets by */
+__attribute__((noinline)) static int bridge_ways_of(const carc_game *g, const carc_grid *v, int t,
+                                                    int want)
+{
+    return bridge_ways(g, v, t, want);
+}
+
 /* may_bridge once the player may lay one: bridge_tiles(g, p->target, ...)
- * > 0 (out of line: most deployments end before) */
+ * > 0 (out of line: most deployments end before); each tile's own edges
+ * and road first (bridge_axes), bridge_ways only for a way they allow */
 __attribute__((noinline)) static bool bridge_near(const carc_game *g, const carc_pending *p)
 {
     /* the first one found will do */
-    int x, y;
+    const char *r = carc__tile_rec(g, p->target);
+    if (!r) return false;
     const carc_grid v = carc__grid(g); /* the board window read once */
-    if (bridge_on(g, &v, p->target)) return true;
-    carc__tile_xy(g, p->target, &x, &y);
+    int w = bridge_axes(r);
+    if (w && bridge_ways_of(g, &v, p->target, w)) return true;
+    int16_t x, y;
+    memcpy(&x, r + CARC__TILE_X, sizeof x);
+    memcpy(&y, r + CARC__TILE_Y, sizeof y);
     int nb[4];
     neighbours4(&v, x, y, nb);
     for (int d = 0; d < 4; d++) {
-        int u = nb[d];
-        if (u >= 0 && bridge_on(g, &v, u)) return true;
+        const char *q = carc__tile_rec(g, nb[d]); /* NULL: no tile there */
+        if (!q) continue;
+        w = bridge_axes(q);
+        if (w && bridge_ways_of(g, &v, nb[d], w)) return true;
     }
     return false;
 }
