@@ -320,6 +320,21 @@ START_TEST(bridge_closes_road_scores)
 }
 END_TEST
 
+/* g's pending Bridges decision carries arg `want` and a copy with another
+ * arg is refused by the snapshot check */
+static bool forged_sides_refused(const carc_game *g, int want)
+{
+    int i = g->npending - 1;
+    while (i >= 0 && g->pend[i].owner != CARC_MODULE_BRIDGES_CASTLES) i--;
+    if (i < 0 || g->pend[i].arg != want || !carc__state_check(g)) return false;
+    carc_game *h;
+    ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
+    h->pend[i].arg = want < 0 ? want - 1 : want ^ 2;
+    bool refused = !carc__state_check(h);
+    carc_game_free(h);
+    return refused;
+}
+
 /* carc__tile_fitted (lib/module.h): the repair's follow-up reads it before
  * the board.  A tile laid with a road against a field (a repair) did not
  * fit its cell, one laid edge to edge did; a snapshot whose filled cell
@@ -346,7 +361,11 @@ START_TEST(repair_fitted_checked)
     ck_assert(carc__tile_fitted(h, t));
     ck_assert(!carc__state_check(h));
     carc_game_free(h);
+    /* the bridge due carries the mismatched sides (W: 8), then its way
+     * their negation: another value is refused */
+    ck_assert(forged_sides_refused(g, 8));
     play(g, "bridge 0,1"); /* the bridge is due */
+    ck_assert(forged_sides_refused(g, -8));
     play(g, "bridge ew");
     ck_assert(carc__state_check(g));
     carc_game_free(g);

@@ -128,6 +128,8 @@ static const bcb_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD
 
 static bool in_range(int v, int lo, int hi) { return v >= lo && v < hi; }
 
+static int mismatch_sides(const carc_game *g, int t);
+
 /* state_check (snapshots): may_repair against bridges, the castles (tiles,
  * root, knight, owner), the bazaar's players, revealed tiles and held
  * tiles, and this module's decisions in the queue (a player; a bridge's
@@ -187,10 +189,16 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         case DEC_DEAL:
             break;
         case DEC_BRIDGE_TILE:
-            if (!in_range(p->target, 0, nt)) return false;
+            /* arg: 0, or a repair's mismatched sides (of the tile laid) */
+            if (!in_range(p->target, 0, nt) ||
+                (p->arg && p->arg != mismatch_sides(g, p->target)))
+                return false;
             break;
         case DEC_BRIDGE_WAY:
-            if (!in_range(p->target, 0, nt) || !in_range(p->arg, -1, nt)) return false;
+            /* arg: the tile to deploy on, or minus a repair's sides */
+            if (!in_range(p->target, 0, nt) || !in_range(p->arg, -15, nt) ||
+                (p->arg < 0 && -p->arg != mismatch_sides(g, carc__tile_last(g))))
+                return false;
             break;
         case DEC_CASTLE:
             if (!in_range(p->target, 0, nt) || !carc__root_valid(g, p->arg)) return false;
@@ -646,10 +654,13 @@ static int repair_turn(carc_game *g)
      * player to move holding a bridge: without one (most turns of a game)
      * nothing to look at; nor after a tile that met its cell's demand (the
      * core's answer, read before the board) */
-    if (t < 0 || !cst(g)->bridges[carc__current(g)] || carc__tile_fitted(g, t) ||
-        !mismatch_sides(g, t))
+    if (t < 0 || !cst(g)->bridges[carc__current(g)] || carc__tile_fitted(g, t))
         return CARC_HOOK_NEXT;
-    carc__decision_push(g, DEC_BRIDGE_TILE, carc__current(g), MOD, t, 1);
+    /* the decision carries the mismatched sides (arg; state_check holds
+     * it to mismatch_sides while it waits), the bridge's way after it
+     * their negation */
+    const int sides = mismatch_sides(g, t);
+    if (sides) carc__decision_push(g, DEC_BRIDGE_TILE, carc__current(g), MOD, t, sides);
     return CARC_HOOK_NEXT;
 }
 
@@ -1219,7 +1230,7 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     switch (p->kind) {
     case DEC_BRIDGE_TILE: {
         int tiles[5];
-        int sides = p->arg ? mismatch_sides(g, p->target) : 0;
+        const int sides = p->arg; /* a repair's mismatched sides, or 0 */
         if (sides) {
             /* a repair: only the tile itself, or the neighbour across its
              * one mismatched side, may repair it (repairs()), and a bridge
@@ -1250,7 +1261,7 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         /* arg < 0: a repair (only the ways that repair), else the tile to
          * deploy on afterwards */
         int last = carc__tile_last(g);
-        int ways = p->arg < 0 ? repair_ways(g, last, mismatch_sides(g, last), p->target)
+        int ways = p->arg < 0 ? repair_ways(g, last, -p->arg, p->target)
                               : carc__tile_overlay_ends(g, p->target);
         if ((ways & SIDES_NS) == SIDES_NS)
             carc__sink_push_kind(sink, ACT_BRIDGE_WAY, SIDES_NS, 0, CARC_ID_DIRECTION + 0);
@@ -1317,12 +1328,12 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
         const carc_grid v = carc__grid(g);
         for (int d = 0; d < 4 && !in; d++) in = b >= 0 && carc__grid_at(&v, x + dx[d], y + dy[d]) == b;
         return in && bridge_on(g, &v, b) &&
-               (!p->arg || repair_ways(g, p->target, mismatch_sides(g, p->target), b));
+               (!p->arg || repair_ways(g, p->target, p->arg, b));
     }
     case DEC_BRIDGE_WAY: {
         if (a->kind != ACT_BRIDGE_WAY || (a->arg != SIDES_NS && a->arg != SIDES_EW)) return false;
         int last = carc__tile_last(g);
-        int ways = p->arg < 0 ? repair_ways(g, last, mismatch_sides(g, last), p->target)
+        int ways = p->arg < 0 ? repair_ways(g, last, -p->arg, p->target)
                               : carc__tile_overlay_ends(g, p->target);
         return (ways & a->arg) == a->arg;
     }
@@ -1397,7 +1408,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return carc__decision_followup(g, DEC_BRIDGE_TILE, p->player, MOD, p->target, 0);
     case ACT_BRIDGE_TILE:
         return carc__decision_followup(g, DEC_BRIDGE_WAY, p->player, MOD, a->arg,
-                                   p->arg ? -1 : p->target);
+                                   p->arg ? -p->arg : p->target);
     case ACT_BRIDGE_WAY: {
         int rc = carc__tile_overlay_road(g, p->target, a->arg);
         if (rc) return rc;
