@@ -618,7 +618,7 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
                                        : holds; /* the quick question: a bridge is left */
 }
 
-/* After the placement (tile t on the board, `sides` its mismatch_sides):
+/* After the placement (tile t on the board, `sides` its mismatch_sides, not 0):
  * the ways (SIDES_NS, SIDES_EW) a bridge on placed tile b would repair
  * t's mismatch -- repairs() and carc__tile_overlay_ok(g, b, way) for each
  * way, b's ends asked once.  A decision asks about several tiles and ways
@@ -636,12 +636,13 @@ static int repair_ways(const carc_game *g, int t, int sides, int b)
     memcpy(&by, rb + CARC__TILE_Y, sizeof by);
     memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
     const int rot = (uint8_t)r[CARC__TILE_ROT];
-    int ways = 0;
-    for (int way = SIDES_NS; way <= SIDES_EW; way += SIDES_EW - SIDES_NS)
-        if (repairs(type, x, y, rot, sides, bx, by, way)) ways |= way;
-    if (!ways) return 0;
+    /* only the way across the lowest mismatched side may repair (on the
+     * tile it crosses every side, on the neighbour the side's own axis) */
+    if (!sides) return 0; /* no mismatch: nothing to repair */
+    const int way = (__builtin_ctz((unsigned)sides) & 1) ? SIDES_EW : SIDES_NS;
+    if (!repairs(type, x, y, rot, sides, bx, by, way)) return 0;
     const carc_grid v = carc__grid(g);
-    return bridge_ways(g, &v, b, ways);
+    return bridge_ways(g, &v, b, way);
 }
 
 /* AFTER_PLACE, first: a placement place_repair allowed; the bridge now,
