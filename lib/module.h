@@ -1125,6 +1125,14 @@ int carc__tile_overlay_road(carc_game *g, int t, int sides);
  * them): a tile of type t and a road over it fit while this exceeds
  * carc__types[t].nseg (a place_repair hook's capacity test) */
 int carc__segments_room(const carc_game *g);
+/* did placed tile t meet its cell's demand when it was laid (the tile
+ * table's fit: every edge matched, so no road of it met a field -- no
+ * place_repair allowed it)?  false for a start tile or a bad t.  A
+ * module's follow-up of a repair (Bridges: the bridge due after it) asks
+ * this before looking for the mismatch on the board: true means there is
+ * none (lib/core/check.c holds a snapshot's last tile to it).  Since 0.14
+ * (s13). */
+bool carc__tile_fitted(const carc_game *g, int t);
 /* can tile type be laid anywhere now (edges and vetoes)? */
 bool carc__tile_can_place(const carc_game *g, int type);
 /* can tile type be laid into cell (x, y) now, in some rotation (edges,

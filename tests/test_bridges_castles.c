@@ -320,6 +320,58 @@ START_TEST(bridge_closes_road_scores)
 }
 END_TEST
 
+/* g's pending Bridges decision carries arg `want` and a copy with another
+ * arg is refused by the snapshot check */
+static bool forged_sides_refused(const carc_game *g, int want)
+{
+    int i = g->npending - 1;
+    while (i >= 0 && g->pend[i].owner != CARC_MODULE_BRIDGES_CASTLES) i--;
+    if (i < 0 || g->pend[i].arg != want || !carc__state_check(g)) return false;
+    carc_game *h;
+    ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
+    h->pend[i].arg = want < 0 ? want - 1 : want ^ 2;
+    bool refused = !carc__state_check(h);
+    carc_game_free(h);
+    return refused;
+}
+
+/* carc__tile_fitted (lib/module.h): the repair's follow-up reads it before
+ * the board.  A tile laid with a road against a field (a repair) did not
+ * fit its cell, one laid edge to edge did; a snapshot whose filled cell
+ * demands what the repaired tile shows (so that it seems to fit) is refused
+ * by the core's check (lib/core/check.c). */
+START_TEST(repair_fitted_checked)
+{
+    carc_game *g = new_game(2, 1);
+    play(g, "draw B");
+    play(g, "place 0,1 r0");
+    ck_assert(carc__tile_fitted(g, carc__tile_last(g)));
+    ck_assert(!carc__tile_fitted(g, 0)); /* the start tile: no cell */
+    ck_assert(!carc__tile_fitted(g, -1) && !carc__tile_fitted(g, 99));
+    play(g, "pass");
+    play(g, "draw A");
+    play(g, "place 1,1 r1"); /* its road W against B's field: a repair */
+    const int t = carc__tile_last(g);
+    ck_assert(!carc__tile_fitted(g, t));
+    ck_assert(carc__state_check(g));
+    carc_game *h;
+    ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
+    const ptile *pt = &CTILES(h)[t];
+    FRONT(h)[pt->front].req = (uint8_t)carc__types[pt->type].code[pt->rot];
+    ck_assert(carc__tile_fitted(h, t));
+    ck_assert(!carc__state_check(h));
+    carc_game_free(h);
+    /* the bridge due carries the mismatched sides (W: 8), then its way
+     * their negation: another value is refused */
+    ck_assert(forged_sides_refused(g, 8));
+    play(g, "bridge 0,1"); /* the bridge is due */
+    ck_assert(forged_sides_refused(g, -8));
+    play(g, "bridge ew");
+    ck_assert(carc__state_check(g));
+    carc_game_free(g);
+}
+END_TEST
+
 /* Is action a among the legal actions (by id)? */
 static int is_legal(const carc_game *g, const carc_action *a)
 {
@@ -819,6 +871,7 @@ int main(void)
     tcase_add_test(tc, castle_base_only_semicircles);
     tcase_add_test(tc, bridge_on_neighbour);
     tcase_add_test(tc, bridge_closes_road_scores);
+    tcase_add_test(tc, repair_fitted_checked);
     tcase_add_test(tc, castle_knight_role);
     tcase_add_test(tc, castle_decision_names_city);
     tcase_add_test(tc, repair_on_neighbour_mandatory);

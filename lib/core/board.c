@@ -609,6 +609,15 @@ bool carc__tile_overlay_ok(const carc_game *g, int t, int sides)
 
 int carc__segments_room(const carc_game *g) { return (int)g->L.cap_segs - (int)g->nsegs; }
 
+bool carc__tile_fitted(const carc_game *g, int t)
+{
+    if (t < 0 || (uint32_t)t >= g->ntiles) return false;
+    const ptile *pt = &CTILES(g)[t];
+    if (pt->front >= g->nfront) return false; /* a start tile: no cell */
+    /* the cell's demand is kept after the fill (only open cells change) */
+    return (carc__types[pt->type].fit[CFRONT(g)[pt->front].req] >> pt->rot) & 1;
+}
+
 int carc__tile_overlay_road(carc_game *g, int t, int sides)
 {
     if (!carc__tile_overlay_ok(g, t, sides)) return CARC_E_ILLEGAL;

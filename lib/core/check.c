@@ -273,6 +273,21 @@ static bool check_board(const carc_game *g, const uint8_t *code)
         unsigned mask = ((req | (req >> 1)) & 0x55u) * 3u;
         if (Fr[f].req != req || Fr[f].mask != mask) return false;
     }
+    /* the tile laid last: when its filled cell's demand says it fitted
+     * (carc__tile_fitted: a repairing module then looks no further), none
+     * of its edges shows a road against a neighbour's field or a field
+     * against a road (EK_FIELD 1 x EK_ROAD 2: the only product 2) */
+    const int lt = g->last_tile;
+    if (lt >= 0 && carc__tile_fitted(g, lt)) {
+        const ptile *pt = &T[lt];
+        for (int d = 0; d < 4; d++) {
+            const int v = carc__cell_get(g, pt->x + carc__dx[d], pt->y + carc__dy[d]);
+            if (v >= 0 && (((unsigned)code[lt] >> (2 * d)) & 3u) *
+                                  (((unsigned)code[v] >> (2 * (d ^ 2))) & 3u) ==
+                              EK_FIELD * EK_ROAD)
+                return false;
+        }
+    }
     return true;
 }
 

@@ -665,6 +665,10 @@ static _Thread_local uint8_t repair_sure[REPAIR_TYPES][256];
  * (bit 4 * d + r: rotation r) -- place_ids_repair asks it once per cell and
  * side about them (those with several sides are asked one by one) */
 static _Thread_local uint16_t repair_side[REPAIR_TYPES][256];
+/* of the same (type, req): when repair_side has one side d only, 0x80 |
+ * d << 4 | its rotations (else 0) -- the listing asks those candidates by
+ * one question in line (slot_repaired) */
+static _Thread_local uint8_t repair_one[REPAIR_TYPES][256];
 
 __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, int type,
                                                             unsigned req, uint8_t *e)
@@ -698,6 +702,12 @@ __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, 
     }
     repair_sure[type][req] = (uint8_t)sure; /* type < REPAIR_TYPES: e is kept */
     repair_side[type][req] = (uint16_t)side;
+    repair_one[type][req] = 0;
+    if (side && !(side & (side - 1u) & ~(15u << (__builtin_ctz(side) & ~3u)))) {
+        /* one side d: its nibble alone */
+        const unsigned d = (unsigned)__builtin_ctz(side) >> 2;
+        repair_one[type][req] = (uint8_t)(0x80u | d << 4 | ((side >> (4 * d)) & 15u));
+    }
     *e = (uint8_t)(REPAIR_KNOWN | ok);
     return ok;
 }
@@ -707,7 +717,8 @@ static inline uint8_t *repair_row(const carc_game *g, int type)
 {
     if (type >= REPAIR_TYPES) return NULL;
     if (repair_key != g->hooks_repair) {
-        memset(repair_rows, 0, sizeof repair_rows);
+        /* (a thread's first set finds the rows as they start: zero) */
+        if (repair_key) memset(repair_rows, 0, sizeof repair_rows);
         repair_key = g->hooks_repair;
     }
     return repair_rows[type];
@@ -1022,20 +1033,19 @@ static const uint8_t rot_count16[256] = {
     [0xE0] = 3, [0xF0] = 4,
 };
 
-/* Placement ids only, every candidate fits in the buffer (4 ids a slot from
+/* Placement ids of the m slots from ls (their cells' fitting rotations for
+ * the type of fit16), every candidate fits in the buffer (4 ids a slot from
  * ids[0]): the playout hot path writes four ids per cell and keeps the
- * fitting ones; returns how many it kept.  A leaf: carc_game_legal_ids
- * calls it directly at a placement (carc__place_ids_plain). */
-static inline __attribute__((always_inline)) size_t place_ids_fast(const carc_game *g,
-                                                                   int32_t *restrict ids)
+ * fitting ones; returns how many it kept. */
+static inline __attribute__((always_inline)) size_t slot_ids(const live_slot *restrict ls,
+                                                             const size_t m,
+                                                             const uint8_t *restrict fit16,
+                                                             int32_t *restrict ids)
 {
     /* the open cells' slots in id order (state.h, lslots): a straight
      * walk, four at a time; a filled cell's slot (LIVE_DEAD) adds nothing */
-    const live_slot *restrict ls = CSLOTS(g);
-    const uint8_t *restrict fit16 = carc__types[g->drawn].fit16;
     const char *restrict rows = (const char *)rot_lists;
     size_t n = 0;
-    const size_t m = g->lslots;
     size_t k = 0;
     for (; k + 4 <= m; k += 4) {
         size_t o0 = fit16[ls[k].req], o1 = fit16[ls[k + 1].req];
@@ -1076,25 +1086,63 @@ static inline __attribute__((always_inline)) size_t place_ids_fast(const carc_ga
     return n;
 }
 
+/* Placement ids only (slot_ids over every slot, the tile in hand): a
+ * leaf: carc_game_legal_ids calls it directly at a placement
+ * (carc__place_ids_plain). */
+static inline __attribute__((always_inline)) size_t place_ids_fast(const carc_game *g,
+                                                                   int32_t *restrict ids)
+{
+    return slot_ids(CSLOTS(g), g->lslots, carc__types[g->drawn].fit16, ids);
+}
+
 size_t carc__place_ids_plain(const carc_game *g, int32_t *ids)
 {
     return place_ids_fast(g, ids);
+}
+
+/* The rotations of the tile `type` in slot sl's cell that only a repair
+ * makes legal (repaired_rots through the thread's table): none unless its
+ * requirement has a repair candidate worth asking (repair_cands); those
+ * accepted without a question (sure, or NULL), the others asked
+ * (repaired_asked).  A filled cell's slot reads rep[0] (LIVE_DEAD & 255):
+ * an open cell has a neighbour, so req 0 is no open cell's, and its
+ * candidates are none (repair_shape_fill: no constrained side, no sides). */
+static inline __attribute__((always_inline)) unsigned slot_repaired(
+    const carc_game *g, const live_slot *sl, int type, const uint8_t *restrict rep,
+    uint8_t *row, const uint8_t *sure, const carc_module_def *md)
+{
+    const unsigned rq = sl->req & 255u;
+    if (!rep[rq]) return 0;
+    const unsigned e = row[rq]; /* repair_cands, with a row */
+    const unsigned cands = (e & REPAIR_KNOWN) ? e & 15u : repair_shape_fill(g, type, rq, &row[rq]);
+    if (!cands) return 0;
+    unsigned yes = sure ? sure[rq] : 0;
+    const unsigned ask = cands & ~yes;
+    if (!ask) return yes;
+    const front *f = &CFRONT(g)[sl->fi];
+    const unsigned one = repair_one[type][rq];
+    if (one && !(ask & ~one & 15u)) {
+        /* every rotation asked is one of the sole module's CARC_REPAIR_SIDE
+         * candidates of one side d: repaired_asked's one question, in line
+         * (the answer is the same for all of them) */
+        if (md->place_repair(g, type, f->x, f->y, __builtin_ctz(ask), 1 << ((one >> 4) & 3u)))
+            yes |= ask;
+        return yes;
+    }
+    return yes | repaired_asked(g, f, type, rq, ask);
 }
 
 /* place_ids_fast while a module may repair (a player holding a bridge):
  * the same ids as place_actions' loop -- a pass first when repair_pass
  * allows it (found after the walk), then each cell's fitting and repaired
  * rotations ascending -- the repair asked only for the cells whose
- * requirement has a repair candidate for the tile (repaired_rots), no tile
- * type a module vetoes. */
+ * requirement has a repair candidate for the tile (slot_repaired), no tile
+ * type a module vetoes.  The slots are first scanned for the first cell
+ * with a repaired rotation (in most listings none, or a late one); the
+ * slots before it are listed by slot_ids' fast walk, the rest one by one. */
 __attribute__((noinline)) static void place_ids_repair(const carc_game *g, action_sink *sink)
 {
-    /* place_ids_fast's walk of the slots (four ids written at every slot,
-     * the fitting ones kept); a cell whose requirement has a repair
-     * candidate worth asking (repair_cands) writes its row again with the
-     * repaired rotations */
     const live_slot *restrict ls = CSLOTS(g);
-    const front *F = CFRONT(g);
     const int type = g->drawn;
     const uint8_t *restrict fit16 = carc__types[type].fit16;
     const uint8_t *restrict rep = carc__types[type].repair;
@@ -1105,32 +1153,32 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
         (int)g->L.cap_segs - (int)g->nsegs > (int)carc__types[type].nseg
             ? repair_sure[type]
             : NULL;
-    const char *restrict rows = (const char *)rot_lists;
+    /* the game's first repairing module (the sole one when repair_one
+     * names a side) */
+    const carc_module_def *md = carc__modules[__builtin_ctz(g->hooks_repair)];
     int32_t *restrict ids = sink->ids;
-    const size_t n0 = sink->n;
-    size_t n = n0, nrep = 0; /* nrep: the repaired placements among them */
-    for (const live_slot *sl = ls, *end = ls + g->lslots; sl < end; sl++) {
-        const unsigned req = sl->req;
-        size_t o = fit16[req]; /* 0 for a filled cell's slot (LIVE_DEAD) */
-        /* a filled cell's slot reads rep[0] (LIVE_DEAD & 255): an open cell
-         * has a neighbour, so req 0 is no open cell's, and its candidates
-         * are none (repair_shape_fill: no constrained side, no sides) */
-        const unsigned rq = req & 255u;
-        if (rep[rq]) {
-            const unsigned e = row[rq]; /* repair_cands, with a row */
-            unsigned cands =
-                (e & REPAIR_KNOWN) ? e & 15u : repair_shape_fill(g, type, rq, &row[rq]);
-            if (cands) {
-                unsigned yes = sure ? sure[rq] : 0, ask = cands & ~yes;
-                if (ask) yes |= repaired_asked(g, &F[sl->fi], type, rq, ask);
-                nrep += rot_count16[(size_t)yes << 4]; /* none of them fits */
-                o |= (size_t)yes << 4;
-            }
+    const size_t n0 = sink->n, m = g->lslots;
+    /* the scan: the questions in slot order, as the walk asks them */
+    size_t k = 0;
+    unsigned yes = 0;
+    for (; k < m; k++)
+        if ((yes = slot_repaired(g, &ls[k], type, rep, row, sure, md)) != 0) break;
+    size_t n = n0 + slot_ids(ls, k, fit16, ids + n0);
+    size_t nrep = 0; /* the repaired placements among them */
+    if (k < m) {
+        /* slot k has repaired rotations (yes); from there each slot's row
+         * is written with them (none of them fits) */
+        const char *restrict rows = (const char *)rot_lists;
+        for (const live_slot *sl = ls + k, *end = ls + m;;) {
+            size_t o = fit16[sl->req] | (size_t)yes << 4;
+            nrep += rot_count16[(size_t)yes << 4];
+            /* rows + o is a row of rot_lists: aligned */
+            v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)sl->id;
+            memcpy(ids + n, &v, sizeof v);
+            n += rot_count16[o];
+            if (++sl == end) break;
+            yes = slot_repaired(g, sl, type, rep, row, sure, md);
         }
-        /* rows + o is a row of rot_lists: aligned */
-        v4i v = *(const v4i *)(const void *)(rows + o) + (int32_t)sl->id;
-        memcpy(ids + n, &v, sizeof v);
-        n += rot_count16[o];
     }
     /* repair_pass: without a placement that needs no repair (no veto
      * here), a pass first when a module lets the tile be declined -- asked

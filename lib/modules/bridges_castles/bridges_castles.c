@@ -128,6 +128,8 @@ static const bcb_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD
 
 static bool in_range(int v, int lo, int hi) { return v >= lo && v < hi; }
 
+static int mismatch_sides(const carc_game *g, int t);
+
 /* state_check (snapshots): may_repair against bridges, the castles (tiles,
  * root, knight, owner), the bazaar's players, revealed tiles and held
  * tiles, and this module's decisions in the queue (a player; a bridge's
@@ -187,10 +189,16 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         case DEC_DEAL:
             break;
         case DEC_BRIDGE_TILE:
-            if (!in_range(p->target, 0, nt)) return false;
+            /* arg: 0, or a repair's mismatched sides (of the tile laid) */
+            if (!in_range(p->target, 0, nt) ||
+                (p->arg && p->arg != mismatch_sides(g, p->target)))
+                return false;
             break;
         case DEC_BRIDGE_WAY:
-            if (!in_range(p->target, 0, nt) || !in_range(p->arg, -1, nt)) return false;
+            /* arg: the tile to deploy on, or minus a repair's sides */
+            if (!in_range(p->target, 0, nt) || !in_range(p->arg, -15, nt) ||
+                (p->arg < 0 && -p->arg != mismatch_sides(g, carc__tile_last(g))))
+                return false;
             break;
         case DEC_CASTLE:
             if (!in_range(p->target, 0, nt) || !carc__root_valid(g, p->arg)) return false;
@@ -335,20 +343,47 @@ static int bridge_tiles(const carc_game *g, int t, int out[5])
     return n;
 }
 
+/* the ways (SIDES_NS, SIDES_EW) placed tile record r could take a bridge
+ * by itself: no road over it, fields at both ends of the axis
+ * (bridge_ways' first tests; the cells beyond and the room left) */
+static inline int bridge_axes(const char *r)
+{
+    uint16_t type, ov;
+    memcpy(&ov, r + CARC__TILE_OVERLAY, sizeof ov);
+    if (ov != CARC__NO_OVERLAY) return 0;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    const int code = carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]];
+    return ((code & 0x33) == 0x11 ? SIDES_NS : 0) | ((code & 0xCC) == 0x44 ? SIDES_EW : 0);
+}
+
+/* bridge_ways out of line, for the few tiles bridge_axes lets by */
+__attribute__((noinline)) static int bridge_ways_of(const carc_game *g, const carc_grid *v, int t,
+                                                    int want)
+{
+    return bridge_ways(g, v, t, want);
+}
+
 /* may_bridge once the player may lay one: bridge_tiles(g, p->target, ...)
- * > 0 (out of line: most deployments end before) */
+ * > 0 (out of line: most deployments end before); each tile's own edges
+ * and road first (bridge_axes), bridge_ways only for a way they allow */
 __attribute__((noinline)) static bool bridge_near(const carc_game *g, const carc_pending *p)
 {
     /* the first one found will do */
-    int x, y;
+    const char *r = carc__tile_rec(g, p->target);
+    if (!r) return false;
     const carc_grid v = carc__grid(g); /* the board window read once */
-    if (bridge_on(g, &v, p->target)) return true;
-    carc__tile_xy(g, p->target, &x, &y);
+    int w = bridge_axes(r);
+    if (w && bridge_ways_of(g, &v, p->target, w)) return true;
+    int16_t x, y;
+    memcpy(&x, r + CARC__TILE_X, sizeof x);
+    memcpy(&y, r + CARC__TILE_Y, sizeof y);
     int nb[4];
     neighbours4(&v, x, y, nb);
     for (int d = 0; d < 4; d++) {
-        int u = nb[d];
-        if (u >= 0 && bridge_on(g, &v, u)) return true;
+        const char *q = carc__tile_rec(g, nb[d]); /* NULL: no tile there */
+        if (!q) continue;
+        w = bridge_axes(q);
+        if (w && bridge_ways_of(g, &v, nb[d], w)) return true;
     }
     return false;
 }
@@ -439,12 +474,36 @@ static bool repairs(int type, int x, int y, int rot, int sides, int bx, int by,
            ((code >> (2 * d)) & 3) == EK_ROAD;
 }
 
+/* bridge_beside's rest, for a neighbour (cell c of window v, at (ux, uy)
+ * in it) that may take the bridge: the cell beyond it, at d again, outside
+ * the window or not placed accepts the road, a placed tile must show a
+ * road or a wildcard edge at d ^ 2 (road_may_end); room for the tile's and
+ * the road's segments.  Out of line: most questions end before it. */
+__attribute__((noinline)) static bool beside_beyond(const carc_game *g, const int16_t *c,
+                                                    uint32_t ux, uint32_t uy, int d, int nseg)
+{
+    const carc_grid v = carc__grid(g);
+    const uint32_t bx = ux + (uint32_t)dx[d], by = uy + (uint32_t)dy[d];
+    if (bx < v.w && by < v.h) {
+        const char *q = carc__tile_rec(g, c[(ptrdiff_t)dy[d] * (ptrdiff_t)v.w + dx[d]]);
+        if (q) {
+            const int od = d ^ 2;
+            if (!(((uint8_t)q[CARC__TILE_OVERLAY_SIDES] >> od) & 1)) {
+                uint16_t qt;
+                memcpy(&qt, q + CARC__TILE_TYPE, sizeof qt);
+                const int e = (carc__types[qt].code[(uint8_t)q[CARC__TILE_ROT]] >> (2 * od)) & 3;
+                if (e != EK_ROAD && e != EK_NONE) return false;
+            }
+        }
+    }
+    return carc__segments_room(g) > nseg;
+}
+
 /* repair_fits for the bridge on the neighbour of open cell (x, y) at side
  * d (the new tile's road there, of a type with nseg segments): the
  * neighbour is placed, has no road over it and fields at d ^ 2 (facing the
- * cell) and d; the cell beyond it accepts a road (road_may_end); room for
- * the tile's and the road's segments.  The board window read once, the
- * two cells at their offsets in it. */
+ * cell) and d; then beside_beyond.  The board window read once, the
+ * neighbour at its offset in it. */
 static inline __attribute__((always_inline)) bool bridge_beside(const carc_game *g, int x, int y, int d,
                                                             int nseg)
 {
@@ -463,23 +522,7 @@ static inline __attribute__((always_inline)) bool bridge_beside(const carc_game 
      * W 0x40) */
     const int bcode = carc__types[bt].code[(uint8_t)r[CARC__TILE_ROT]];
     if ((d & 1) ? (bcode & 0xCC) != 0x44 : (bcode & 0x33) != 0x11) return false;
-    /* the cell beyond, at d again: outside the window or not placed
-     * accepts the road, a placed tile must show a road or a wildcard edge
-     * at d ^ 2 (road_may_end) */
-    const uint32_t bx = ux + (uint32_t)dx[d], by = uy + (uint32_t)dy[d];
-    if (bx < v.w && by < v.h) {
-        const char *q = carc__tile_rec(g, c[(ptrdiff_t)dy[d] * (ptrdiff_t)v.w + dx[d]]);
-        if (q) {
-            const int od = d ^ 2;
-            if (!(((uint8_t)q[CARC__TILE_OVERLAY_SIDES] >> od) & 1)) {
-                uint16_t qt;
-                memcpy(&qt, q + CARC__TILE_TYPE, sizeof qt);
-                const int e = (carc__types[qt].code[(uint8_t)q[CARC__TILE_ROT]] >> (2 * od)) & 3;
-                if (e != EK_ROAD && e != EK_NONE) return false;
-            }
-        }
-    }
-    return carc__segments_room(g) > nseg;
+    return beside_beyond(g, c, ux, uy, d, nseg);
 }
 
 /* Would one bridge laid now repair the mismatched sides (the player's
@@ -549,6 +592,13 @@ static int repair_shape(int type, int rot, int sides, int bound)
     return CARC_REPAIR_ROOM;
 }
 
+/* place_repair's CARC_REPAIR_DECLINE (out of line: the listing's
+ * questions come without a frame) */
+__attribute__((noinline)) static bool repair_decline(const carc_game *g)
+{
+    return carc__rule(g, RULE_REPAIR_ONLY) == 2;
+}
+
 /* place_repair: the player has a bridge left and repair_fits. */
 static bool place_repair(const carc_game *g, int type, int x, int y, int rot, int sides)
 {
@@ -564,11 +614,11 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
             return bridge_beside(g, x, y, d, carc__types[type].nseg);
         return repair_fits(g, type, x, y, rot, sides);
     }
-    if (type == CARC_REPAIR_DECLINE) return carc__rule(g, RULE_REPAIR_ONLY) == 2;
-    return holds; /* the quick question: a bridge is left */
+    return type == CARC_REPAIR_DECLINE ? repair_decline(g)
+                                       : holds; /* the quick question: a bridge is left */
 }
 
-/* After the placement (tile t on the board, `sides` its mismatch_sides):
+/* After the placement (tile t on the board, `sides` its mismatch_sides, not 0):
  * the ways (SIDES_NS, SIDES_EW) a bridge on placed tile b would repair
  * t's mismatch -- repairs() and carc__tile_overlay_ok(g, b, way) for each
  * way, b's ends asked once.  A decision asks about several tiles and ways
@@ -586,12 +636,13 @@ static int repair_ways(const carc_game *g, int t, int sides, int b)
     memcpy(&by, rb + CARC__TILE_Y, sizeof by);
     memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
     const int rot = (uint8_t)r[CARC__TILE_ROT];
-    int ways = 0;
-    for (int way = SIDES_NS; way <= SIDES_EW; way += SIDES_EW - SIDES_NS)
-        if (repairs(type, x, y, rot, sides, bx, by, way)) ways |= way;
-    if (!ways) return 0;
+    /* only the way across the lowest mismatched side may repair (on the
+     * tile it crosses every side, on the neighbour the side's own axis) */
+    if (!sides) return 0; /* no mismatch: nothing to repair */
+    const int way = (__builtin_ctz((unsigned)sides) & 1) ? SIDES_EW : SIDES_NS;
+    if (!repairs(type, x, y, rot, sides, bx, by, way)) return 0;
     const carc_grid v = carc__grid(g);
-    return bridge_ways(g, &v, b, ways);
+    return bridge_ways(g, &v, b, way);
 }
 
 /* AFTER_PLACE, first: a placement place_repair allowed; the bridge now,
@@ -602,10 +653,15 @@ static int repair_turn(carc_game *g)
     int t = carc__tile_last(g);
     /* a mismatch is left only by a placement place_repair allowed, for the
      * player to move holding a bridge: without one (most turns of a game)
-     * nothing to look at */
-    if (t < 0 || !cst(g)->bridges[carc__current(g)] || !mismatch_sides(g, t))
+     * nothing to look at; nor after a tile that met its cell's demand (the
+     * core's answer, read before the board) */
+    if (t < 0 || !cst(g)->bridges[carc__current(g)] || carc__tile_fitted(g, t))
         return CARC_HOOK_NEXT;
-    carc__decision_push(g, DEC_BRIDGE_TILE, carc__current(g), MOD, t, 1);
+    /* the decision carries the mismatched sides (arg; state_check holds
+     * it to mismatch_sides while it waits), the bridge's way after it
+     * their negation */
+    const int sides = mismatch_sides(g, t);
+    if (sides) carc__decision_push(g, DEC_BRIDGE_TILE, carc__current(g), MOD, t, sides);
     return CARC_HOOK_NEXT;
 }
 
@@ -1175,7 +1231,7 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     switch (p->kind) {
     case DEC_BRIDGE_TILE: {
         int tiles[5];
-        int sides = p->arg ? mismatch_sides(g, p->target) : 0;
+        const int sides = p->arg; /* a repair's mismatched sides, or 0 */
         if (sides) {
             /* a repair: only the tile itself, or the neighbour across its
              * one mismatched side, may repair it (repairs()), and a bridge
@@ -1206,7 +1262,7 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         /* arg < 0: a repair (only the ways that repair), else the tile to
          * deploy on afterwards */
         int last = carc__tile_last(g);
-        int ways = p->arg < 0 ? repair_ways(g, last, mismatch_sides(g, last), p->target)
+        int ways = p->arg < 0 ? repair_ways(g, last, -p->arg, p->target)
                               : carc__tile_overlay_ends(g, p->target);
         if ((ways & SIDES_NS) == SIDES_NS)
             carc__sink_push_kind(sink, ACT_BRIDGE_WAY, SIDES_NS, 0, CARC_ID_DIRECTION + 0);
@@ -1273,12 +1329,12 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
         const carc_grid v = carc__grid(g);
         for (int d = 0; d < 4 && !in; d++) in = b >= 0 && carc__grid_at(&v, x + dx[d], y + dy[d]) == b;
         return in && bridge_on(g, &v, b) &&
-               (!p->arg || repair_ways(g, p->target, mismatch_sides(g, p->target), b));
+               (!p->arg || repair_ways(g, p->target, p->arg, b));
     }
     case DEC_BRIDGE_WAY: {
         if (a->kind != ACT_BRIDGE_WAY || (a->arg != SIDES_NS && a->arg != SIDES_EW)) return false;
         int last = carc__tile_last(g);
-        int ways = p->arg < 0 ? repair_ways(g, last, mismatch_sides(g, last), p->target)
+        int ways = p->arg < 0 ? repair_ways(g, last, -p->arg, p->target)
                               : carc__tile_overlay_ends(g, p->target);
         return (ways & a->arg) == a->arg;
     }
@@ -1353,7 +1409,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return carc__decision_followup(g, DEC_BRIDGE_TILE, p->player, MOD, p->target, 0);
     case ACT_BRIDGE_TILE:
         return carc__decision_followup(g, DEC_BRIDGE_WAY, p->player, MOD, a->arg,
-                                   p->arg ? -1 : p->target);
+                                   p->arg ? -p->arg : p->target);
     case ACT_BRIDGE_WAY: {
         int rc = carc__tile_overlay_road(g, p->target, a->arg);
         if (rc) return rc;
