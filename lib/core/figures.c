@@ -299,6 +299,35 @@ int carc__figure_move_offer(carc_game *g, const carc_move *m)
     return rc ? rc : CARC_MOVE_PROCEED;
 }
 
+/* carc__figure_move_offer, module self's figure_moved hook not called
+ * when the move is made here: a figure on a placed tile onto another placed
+ * tile in a game where no module intercepts, in straight line
+ * (move_checked's state for that move: the figure leaves its tile's count
+ * and enters the other's, its segment and holder zero, its arg the
+ * move's); any other move is the offer's */
+int carc__figure_move_offer_quiet(carc_game *g, const carc_move *m, int self)
+{
+    if (!m || g->hooks_intercept || m->where != CARC_PLACE_TILE || (uint32_t)m->fig >= g->nfigs ||
+        (uint32_t)m->tile >= g->ntiles || (uint32_t)m->arg > UINT16_MAX || m->by < -1 ||
+        m->by >= g->nplayers || FIGS(g)[m->fig].where != CARC_PLACE_TILE)
+        return carc__figure_move_offer(g, m);
+    carc__moves++;
+    figure *f = &FIGS(g)[m->fig];
+    const uint32_t hooks =
+        g->hooks_moved & ~((uint32_t)(self >= 0 && self < CARC_MODULE_SLOTS) << (self & 31));
+    carc_fig from;
+    if (hooks) view(g, f, &from);
+    TILES(g)[f->tile].nfig--;
+    f->tile = (uint16_t)m->tile;
+    f->seg = 0;
+    f->local = 0;
+    f->arg = (uint16_t)m->arg;
+    f->holder = 0;
+    TILES(g)[m->tile].nfig++;
+    if (hooks) moved_hooks(g, hooks, m->fig, &from, m->cause);
+    return CARC_MOVE_PROCEED;
+}
+
 int carc__figure_set_state(carc_game *g, int module, int fig, int state)
 {
     if (fig < 0 || (uint32_t)fig >= g->nfigs || state < 0 || state > UINT8_MAX)

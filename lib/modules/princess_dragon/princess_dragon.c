@@ -827,7 +827,7 @@ static int volcano_hook(carc_game *g)
     for (; s->naside > 0; s->naside--) carc__pile_put_back(g, s->aside[s->naside - 1]);
     carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = t, .cause = CAUSE_VOLCANO,
                    .by = -1};
-    if (carc__figure_move_offer(g, &m) == CARC_MOVE_PROCEED) eat(g, t);
+    if (carc__figure_move_offer_quiet(g, &m, MOD) == CARC_MOVE_PROCEED) eat(g, t);
     return CARC_HOOK_NEXT;
 }
 
@@ -1239,7 +1239,7 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
     int to = beside(g, p->target, d);
     carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to, .cause = CAUSE_STEP,
                    .by = p->player};
-    int r = carc__figure_move_offer(g, &m);
+    int r = carc__figure_move_offer_quiet(g, &m, MOD); /* figure_moved skips the dragon */
     if (r < 0) return r;
     if (r == CARC_MOVE_TAKEN) {
         s->flight = PD_FLIGHT_OVER;
