@@ -1028,6 +1028,9 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
     int figs[CARC_ID_FIGURE_N];
     int h = fairy_host(g), n;
     if (h >= 0) { /* only its host is paid (a follower on a segment, below) */
+        /* standing on another feature (most scorings) or on no segment:
+         * the loop's root test, from the host's record (carc__figure_root) */
+        if (carc__figure_root(g, h) != root) return;
         figs[0] = h;
         n = 1;
     } else if (s->rule_fairy == 2) { /* C1: p's follower on its tile */
