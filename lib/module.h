@@ -1475,6 +1475,15 @@ int carc__figure_move(carc_game *g, int fig, int where, int tile, int seg, int a
  * taker may have queued decisions).  CARC_E_STATE when a hook answers
  * something else.  Costs nothing to carc__figure_move's callers. */
 int carc__figure_move_offer(carc_game *g, const carc_move *m);
+/* carc__figure_move_offer for a mover whose own figure_moved hook has
+ * nothing to do for this move (self: the mover's module id; Princess &
+ * Dragon's dragon, none of the figures its hook follows): the same answer,
+ * the same state and the same figure_moved events for every other module;
+ * self's hook may not be called.  A move of a figure standing on a placed
+ * tile (CARC_PLACE_TILE) onto another (a dragon's step) in a game where no
+ * module has an intercept_move hook is made in straight line, without
+ * self's hook; any other is carc__figure_move_offer's.  Since 0.14. */
+int carc__figure_move_offer_quiet(carc_game *g, const carc_move *m, int self);
 /* write the state byte of figure fig (0..255): only the module that owns
  * the figure's kind (module: its id), which exports a setter in its fact
  * header when others may change the byte (pig throwing puts the dragon to

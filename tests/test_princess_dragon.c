@@ -630,6 +630,93 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
 }
 END_TEST
 
+/* a and b have the same snapshot (the state block and the history) */
+static void same_snapshot(const carc_game *a, const carc_game *b)
+{
+    size_t na = 0, nb = 0;
+    ck_assert_int_eq(carc_game_snapshot(a, NULL, 0, &na), CARC_E_BUFFER);
+    ck_assert_int_eq(carc_game_snapshot(b, NULL, 0, &nb), CARC_E_BUFFER);
+    ck_assert_uint_eq(na, nb);
+    uint8_t *x = malloc(na), *y = malloc(nb);
+    ck_assert(x && y);
+    ck_assert_int_eq(carc_game_snapshot(a, x, na, &na), CARC_OK);
+    ck_assert_int_eq(carc_game_snapshot(b, y, nb, &nb), CARC_OK);
+    ck_assert_int_eq(memcmp(x, y, na), 0);
+    free(x);
+    free(y);
+}
+
+/* carc__figure_move_offer_quiet (the dragon's step and volcano move) makes
+ * carc__figure_move_offer's move: the same answer, the same game block
+ * byte for byte and the same count of figure moves, for the dragon onto
+ * every placed tile but its own, by -1 and by a player, through random
+ * games of the module alone (the straight line), with the Tower (another
+ * figure_moved hook told) and with every module (the Dungeon intercepts:
+ * the offer's way); a figure not on a tile (a follower) takes the offer's
+ * way too (self -1: every module told, a follower on a tower's top in
+ * straight line). */
+START_TEST(move_offer_quiet_agrees)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    long compared = 0, straight = 0;
+    for (int k = 0; k < 3; k++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2 + k;
+        o.seed = 70 + (uint64_t)k;
+        o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
+        if (k == 1) o.modules |= 1ull << CARC_MODULE_TOWER;
+        if (k == 2)
+            for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+                if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        uint32_t rng = 99u + (uint32_t)k;
+        while (!carc_game_is_terminal(g)) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            const int at = carc__pd_dragon_tile(g);
+            rng = rng * 1103515245u + 12345u;
+            const int fig = (rng >> 9) % 4 == 0 ? 0 : pd(g)->dragon;
+            if (at >= 0 && (rng >> 12) % 3 == 0)
+                for (int t = (int)(rng >> 16) % 4; t < carc__tile_count(g); t += 4 + (int)(rng >> 20) % 5) {
+                    if (t == at) continue;
+                    carc_game *a, *b;
+                    ck_assert_int_eq(carc_game_clone(&a, g), CARC_OK);
+                    ck_assert_int_eq(carc_game_clone(&b, g), CARC_OK);
+                    carc_move m = {.fig = fig, .where = CARC_PLACE_TILE, .tile = t,
+                                   .cause = CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 1),
+                                   .by = t % 2 ? -1 : t % o.num_players};
+                    const uint32_t m0 = carc__moves;
+                    const int ra = carc__figure_move_offer(a, &m);
+                    const uint32_t ma = carc__moves - m0;
+                    /* the module's own hook has nothing to do for the dragon
+                     * only; a follower's move tells every module (self -1) */
+                    const int self = fig == pd(g)->dragon ? CARC_MODULE_PRINCESS_DRAGON : -1;
+                    const int rb = carc__figure_move_offer_quiet(b, &m, self);
+                    ck_assert_int_eq(ra, rb);
+                    ck_assert_uint_eq(carc__moves - m0 - ma, ma);
+                    same_snapshot(a, b);
+                    compared++;
+                    straight += k < 2 && fig == pd(g)->dragon;
+                    carc_game_free(a);
+                    carc_game_free(b);
+                }
+            size_t n;
+            ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+            ck_assert_uint_gt(n, 0);
+            rng = rng * 1103515245u + 12345u;
+            ck_assert_int_eq(carc_game_apply_id(g, ids[(rng >> 8) % n]), CARC_OK);
+        }
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(compared, 2000);
+    ck_assert_int_gt(straight, 500);
+}
+END_TEST
+
 /* pd_state's rule bytes (rule_move, rule_fairy, rule_princess,
  * rule_tiles, read by setup) are the game's rule options, and its vetoed
  * byte carc__figure_moves_vetoed's answer: under every combination of the
@@ -782,6 +869,7 @@ int main(void)
     tcase_add_test(tc, figures_on_tile_agrees_with_tile_figures);
     tcase_add_test(tc, flight_path_in_svg);
     tcase_add_test(tc, rule_bytes_checked);
+    tcase_add_test(tc, move_offer_quiet_agrees);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

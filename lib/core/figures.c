@@ -299,6 +299,52 @@ int carc__figure_move_offer(carc_game *g, const carc_move *m)
     return rc ? rc : CARC_MOVE_PROCEED;
 }
 
+/* figure f, on a placed tile, onto placed tile `tile` with arg: the state
+ * move_checked makes for that move (the figure leaves its tile's count and
+ * enters the other's, its segment and holder zero) */
+static inline __attribute__((always_inline)) void tile_to_tile(carc_game *g, figure *f, int tile,
+                                                               int arg)
+{
+    TILES(g)[f->tile].nfig--;
+    f->tile = (uint16_t)tile;
+    f->seg = 0;
+    f->local = 0;
+    f->arg = (uint16_t)arg;
+    f->holder = 0;
+    TILES(g)[tile].nfig++;
+}
+
+/* tile_to_tile with the modules of hooks told, as move_checked tells them */
+static __attribute__((noinline)) int tile_to_tile_hooked(carc_game *g, const carc_move *m,
+                                                         uint32_t hooks)
+{
+    figure *f = &FIGS(g)[m->fig];
+    carc_fig from;
+    view(g, f, &from);
+    tile_to_tile(g, f, m->tile, m->arg);
+    moved_hooks(g, hooks, m->fig, &from, m->cause);
+    return CARC_MOVE_PROCEED;
+}
+
+/* carc__figure_move_offer, module self's figure_moved hook not called
+ * when the move is made here: a figure on a placed tile onto another placed
+ * tile in a game where no module intercepts, in straight line
+ * (tile_to_tile, counted as move_checked counts); any other move is the
+ * offer's */
+int carc__figure_move_offer_quiet(carc_game *g, const carc_move *m, int self)
+{
+    if (!m || g->hooks_intercept || m->where != CARC_PLACE_TILE || (uint32_t)m->fig >= g->nfigs ||
+        (uint32_t)m->tile >= g->ntiles || (uint32_t)m->arg > UINT16_MAX || m->by < -1 ||
+        m->by >= g->nplayers || FIGS(g)[m->fig].where != CARC_PLACE_TILE)
+        return carc__figure_move_offer(g, m);
+    carc__moves++;
+    const uint32_t hooks =
+        g->hooks_moved & ~((uint32_t)(self >= 0 && self < CARC_MODULE_SLOTS) << (self & 31));
+    if (hooks) return tile_to_tile_hooked(g, m, hooks);
+    tile_to_tile(g, &FIGS(g)[m->fig], m->tile, m->arg);
+    return CARC_MOVE_PROCEED;
+}
+
 int carc__figure_set_state(carc_game *g, int module, int fig, int state)
 {
     if (fig < 0 || (uint32_t)fig >= g->nfigs || state < 0 || state > UINT8_MAX)

@@ -547,7 +547,7 @@ static unsigned step_mask_now(const carc_game *g)
  * home already. */
 static __attribute__((noinline)) int eat_figures(carc_game *g, int t);
 
-static inline __attribute__((always_inline)) int eat(carc_game *g, int t)
+static inline __attribute__((always_inline)) int eat_at(carc_game *g, int t, bool dragon_there)
 {
     const pd_state *s = cst(g);
     /* no figure stands on tile t but the dragon: nothing on it, nothing
@@ -555,6 +555,7 @@ static inline __attribute__((always_inline)) int eat(carc_game *g, int t)
      * here; eat_figures for the others */
     const int stand = carc__tile_figure_count(g, t);
     if (stand == 0) return CARC_OK;
+    if (stand == 1 && dragon_there) return CARC_OK; /* that one is the dragon */
     if (stand == 1 && s->dragon >= 0) { /* the dragon's record read in place */
         const char *d = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
                         (size_t)s->dragon * CARC__FIG_BYTES;
@@ -564,6 +565,12 @@ static inline __attribute__((always_inline)) int eat(carc_game *g, int t)
         if ((w == CARC_PLACE_TILE || w == CARC_PLACE_SEGMENT) && dt == t) return CARC_OK;
     }
     return eat_figures(g, t);
+}
+
+/* eat_at a tile where the dragon may not stand (carc__pd_eat) */
+static inline __attribute__((always_inline)) int eat(carc_game *g, int t)
+{
+    return eat_at(g, t, false);
 }
 
 /* eat for a tile where some figure but the dragon stands */
@@ -827,7 +834,8 @@ static int volcano_hook(carc_game *g)
     for (; s->naside > 0; s->naside--) carc__pile_put_back(g, s->aside[s->naside - 1]);
     carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = t, .cause = CAUSE_VOLCANO,
                    .by = -1};
-    if (carc__figure_move_offer(g, &m) == CARC_MOVE_PROCEED) eat(g, t);
+    if (carc__figure_move_offer_quiet(g, &m, MOD) == CARC_MOVE_PROCEED)
+        eat_at(g, t, true); /* moved as offered: the dragon stands on t */
     return CARC_HOOK_NEXT;
 }
 
@@ -1020,6 +1028,9 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
     int figs[CARC_ID_FIGURE_N];
     int h = fairy_host(g), n;
     if (h >= 0) { /* only its host is paid (a follower on a segment, below) */
+        /* standing on another feature (most scorings) or on no segment:
+         * the loop's root test, from the host's record (carc__figure_root) */
+        if (carc__figure_root(g, h) != root) return;
         figs[0] = h;
         n = 1;
     } else if (s->rule_fairy == 2) { /* C1: p's follower on its tile */
@@ -1239,14 +1250,15 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
     int to = beside(g, p->target, d);
     carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to, .cause = CAUSE_STEP,
                    .by = p->player};
-    int r = carc__figure_move_offer(g, &m);
+    int r = carc__figure_move_offer_quiet(g, &m, MOD); /* figure_moved skips the dragon */
     if (r < 0) return r;
     if (r == CARC_MOVE_TAKEN) {
         s->flight = PD_FLIGHT_OVER;
         return CARC_OK;
     }
     s->flight++;
-    return r == CARC_MOVE_PROCEED ? eat(g, to) : CARC_OK;
+    /* moved as offered: the dragon stands on `to` */
+    return r == CARC_MOVE_PROCEED ? eat_at(g, to, true) : CARC_OK;
 }
 
 /* The core has checked the action is one of decision_actions'. */
