@@ -346,13 +346,19 @@ typedef struct action_sink {
     size_t cap, n;
 } action_sink;
 
+/* The sink's next entry is id, with no action (a sink of ids only,
+ * s->buf NULL): written if it fits under cap, counted either way */
+static inline void carc__sink_push_id(action_sink *s, int32_t id)
+{
+    size_t n = s->n;
+    if (s->ids && n < s->cap) s->ids[n] = id;
+    s->n = n + 1;
+}
+
 static inline void carc__sink_push(action_sink *s, const carc_action *a, int32_t id)
 {
-    if (s->n < s->cap) {
-        if (s->buf) s->buf[s->n] = *a;
-        if (s->ids) s->ids[s->n] = id;
-    }
-    s->n++;
+    if (s->buf && s->n < s->cap) s->buf[s->n] = *a;
+    carc__sink_push_id(s, id);
 }
 
 /* carc__sink_push of an action of `kind` with arg and target, every other
@@ -362,8 +368,7 @@ static inline void carc__sink_push_kind(action_sink *s, int kind, int arg, int t
                                         int32_t id)
 {
     if (!s->buf) {
-        if (s->ids && s->n < s->cap) s->ids[s->n] = id;
-        s->n++;
+        carc__sink_push_id(s, id);
         return;
     }
     carc_action a = {0};

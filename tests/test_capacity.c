@@ -115,8 +115,15 @@ static size_t check_ids(carc_game *g, int32_t *ids)
     }
     REQ(ones == n, "mask has %zu ids, the list %zu", ones, n);
     if (!chance) {
-        /* a buffer one short is refused, never silently cut */
+        /* a buffer of exactly n gets every id, the last one included
+         * (carc__sink_push_id's cap), and nothing past it */
+        static int32_t exact[CARC_NUM_DISTINCT_ACTIONS + 1];
         size_t need = 0;
+        exact[n] = -7;
+        REQ(carc_game_legal_ids(g, exact, n, &need) == CARC_OK && need == n &&
+                !memcmp(exact, ids, n * sizeof ids[0]) && exact[n] == -7,
+            "a buffer of exactly %zu ids", n);
+        /* a buffer one short is refused, never silently cut */
         if (n > 1)
             REQ(carc_game_legal_ids(g, ids, n - 1, &need) == CARC_E_BUFFER && need == n,
                 "short buffer");

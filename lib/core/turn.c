@@ -1258,10 +1258,7 @@ static inline __attribute__((always_inline)) void deploy_push_segs(action_sink *
 {
     const int32_t id0 = CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS;
     if (!sink->buf) {
-        for (; m; m &= m - 1) {
-            if (sink->ids && sink->n < sink->cap) sink->ids[sink->n] = id0 + __builtin_ctz(m);
-            sink->n++;
-        }
+        for (; m; m &= m - 1) carc__sink_push_id(sink, id0 + __builtin_ctz(m));
         return;
     }
     carc_action a;

@@ -984,10 +984,9 @@ static int held_tiles(const carc_game *g, int player, int32_t *types, size_t cap
 
 /* No follower, builder or pig onto the dragon's tile (but out of a
  * dungeon); pd_princess 2: nothing on the tile whose princess acted. */
-static bool may_deploy(const carc_game *g, int player, int kind, int tile, int seg, int cause)
+static inline __attribute__((always_inline)) bool may_deploy_at(const carc_game *g, int kind,
+                                                                 int tile, int cause)
 {
-    (void)player;
-    (void)seg;
     const pd_state *s = cst(g);
     /* (a dungeon exit is no CARC_CAUSE_DEPLOY: the princess's rule first) */
     if (s->princess_done && cause == CARC_CAUSE_DEPLOY && tile == carc__tile_last(g)) return false;
@@ -1004,13 +1003,21 @@ static bool may_deploy(const carc_game *g, int player, int kind, int tile, int s
     return !(carc__figure_kind_classes(g, kind) & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE));
 }
 
+static bool may_deploy(const carc_game *g, int player, int kind, int tile, int seg, int cause)
+{
+    (void)player;
+    (void)seg;
+    return may_deploy_at(g, kind, tile, cause);
+}
+
 /* may_deploy for the segments s < nseg of tile at once: its answer does
- * not depend on the segment */
+ * not depend on the segment (may_deploy_at inline in both) */
 static uint32_t may_deploy_segs(const carc_game *g, int player, int kind, int tile, int nseg,
                                 int cause)
 {
+    (void)player;
     (void)nseg;
-    return may_deploy(g, player, kind, tile, 0, cause) ? ~0u : 0u;
+    return may_deploy_at(g, kind, tile, cause) ? ~0u : 0u;
 }
 
 /* ------------------------------------------------------------- scoring */

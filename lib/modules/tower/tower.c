@@ -688,8 +688,7 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 static void push_tile(const carc_game *g, action_sink *sink, int kind, int t, int arg)
 {
     if (!sink->buf) { /* ids only (carc__sink_push without the action) */
-        if (sink->ids && sink->n < sink->cap) sink->ids[sink->n] = CARC_ID_TILE + t;
-        sink->n++;
+        carc__sink_push_id(sink, CARC_ID_TILE + t);
         return;
     }
     carc_action a;
