@@ -2119,6 +2119,14 @@ static inline __attribute__((always_inline)) bool tail_ops(carc_game *g, unsigne
             if (tail_call(g, i, s)) return true;
             continue;
         }
+        if (g->npending > 0 && r != CARC_HOOK_JUMP && i < (unsigned)g->pstart[s] + g->nsteps[s]) {
+            /* a decision queued by a hook of step s, the walk's first step (a hook
+             * asking again, the most common stop): tail_stop's answer in line */
+            const unsigned pos = i - g->pstart[s];
+            g->step = (uint8_t)s;
+            g->step_pos = (uint8_t)(r == CARC_HOOK_AGAIN ? pos : pos + 1);
+            return true;
+        }
         if (r == CARC_HOOK_JUMP || g->npending > 0 || (g->flags & TF_FAULT))
             return tail_stop(g, i, s, r);
     }
