@@ -6,6 +6,7 @@
  * hand-written hooks. */
 #include "core/state.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -176,13 +177,31 @@ static bool form_decode(const carc_game *g, const carc_action_def *d, const carc
     return used || off == 0;
 }
 
-/* The bit of carc_action_def.at for decision kind `kind` of module md, or 0. */
-static uint32_t at_bit(const carc_module_def *md, int kind)
+/* The CARC_AT bit number of decision kind `kind` of module md (0..15 its
+ * own decision kinds, 16 the deployment), or -1. */
+static int at_slot(const carc_module_def *md, int kind)
 {
-    if (kind == CARC_DECISION_DEPLOY) return CARC_AT_DEPLOY;
-    if (CARC_KIND_IS_MODULE(kind) && CARC_KIND_MODULE(kind) == md->id)
-        return CARC_AT((kind - 16) % 16);
-    return 0;
+    if (kind == CARC_DECISION_DEPLOY) return 16;
+    if (CARC_KIND_IS_MODULE(kind) && CARC_KIND_MODULE(kind) == md->id) return (kind - 16) % 16;
+    return -1;
+}
+
+/* The forms of module md declared at slot s (at_slot) among its first 31,
+ * as a mask of their indices in md->actions, FORMS_KNOWN once computed.
+ * Derived from md's const declarations only: every thread computes the same
+ * value (stored and read relaxed), no game state. */
+#define FORMS_KNOWN (1u << 31)
+static _Atomic uint32_t forms_at[CARC_MODULE_SLOTS][17];
+
+static uint32_t forms_at_slot(const carc_module_def *md, int s)
+{
+    uint32_t m = atomic_load_explicit(&forms_at[md->id][s], memory_order_relaxed);
+    if (m) return m & ~FORMS_KNOWN;
+    m = FORMS_KNOWN;
+    for (int i = 0; i < md->nactions && i < 31; i++)
+        if (md->actions[i].at & (1u << s)) m |= 1u << i;
+    atomic_store_explicit(&forms_at[md->id][s], m, memory_order_relaxed);
+    return m & ~FORMS_KNOWN;
 }
 
 static int declared_id(const carc_game *g, const carc_module_def *md, const carc_action *a,
@@ -205,12 +224,23 @@ static int declared_from_id(const carc_game *g, const carc_module_def *md,
                             const carc_pending *p, int32_t id, carc_action *out,
                             const carc_action_def **form)
 {
-    uint32_t bit = at_bit(md, p->kind);
-    for (int i = 0; bit && i < md->nactions; i++)
-        if ((md->actions[i].at & bit) && form_decode(g, &md->actions[i], p, id, out)) {
-            *form = &md->actions[i];
-            return CARC_OK;
+    int s = at_slot(md, p->kind);
+    if (s >= 0) {
+        /* the forms at this decision in their order: the mask, then any
+         * past the 31st */
+        for (uint32_t m = forms_at_slot(md, s); m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            if (form_decode(g, &md->actions[i], p, id, out)) {
+                *form = &md->actions[i];
+                return CARC_OK;
+            }
         }
+        for (int i = 31; i < md->nactions; i++)
+            if ((md->actions[i].at & (1u << s)) && form_decode(g, &md->actions[i], p, id, out)) {
+                *form = &md->actions[i];
+                return CARC_OK;
+            }
+    }
     memset(out, 0, sizeof *out);
     if (!md->action_from_id) return CARC_E_INVALID;
     return md->action_from_id(g, p, id, out);
