@@ -636,7 +636,7 @@ typedef struct carc_module_def {
      * deployment, their text and its parsing; the first word of each form
      * is one of its notation words */
     const carc_action_def *actions;
-    uint8_t nactions;
+    uint8_t nactions;               /* at most 31 (ids.c keeps a form mask) */
     /* hand-written, for kinds the table does not declare (each is asked
      * after the table: action_id / action_to_text for an undeclared kind,
      * action_from_id for an id no form decodes at that decision,

@@ -10,10 +10,12 @@
 
 /* Module m's declared actions (carc_action_def) are well formed: its own
  * kinds and decision kinds, at most one numbered argument, ranges and ids
- * inside the id space, a segment last and of a tile named before it, and
- * no two forms numbered alike at one decision. */
+ * inside the id space, a segment last and of a tile named before it, no two
+ * forms numbered alike at one decision, and at most 31 forms. */
 static void check_actions(const carc_module_def *md, int m)
 {
+    ck_assert_msg(md->nactions <= 31, "module %d declares %d forms: at most 31 (lib/module.h)", m,
+                  md->nactions);
     for (int i = 0; i < md->nactions; i++) {
         const carc_action_def *d = &md->actions[i];
         ck_assert_msg(CARC_KIND_IS_MODULE(d->kind) && CARC_KIND_MODULE(d->kind) == m,

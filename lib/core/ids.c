@@ -186,8 +186,8 @@ static int at_slot(const carc_module_def *md, int kind)
     return -1;
 }
 
-/* The forms of module md declared at slot s (at_slot) among its first 31,
- * as a mask of their indices in md->actions, FORMS_KNOWN once computed.
+/* The forms of module md declared at slot s (at_slot), at most 31, as a
+ * mask of their indices in md->actions, FORMS_KNOWN once computed.
  * Derived from md's const declarations only: every thread computes the same
  * value (stored and read relaxed), no game state. */
 #define FORMS_KNOWN (1u << 31)
@@ -198,7 +198,7 @@ static uint32_t forms_at_slot(const carc_module_def *md, int s)
     uint32_t m = atomic_load_explicit(&forms_at[md->id][s], memory_order_relaxed);
     if (m) return m & ~FORMS_KNOWN;
     m = FORMS_KNOWN;
-    for (int i = 0; i < md->nactions && i < 31; i++)
+    for (int i = 0; i < md->nactions && i < 31; i++) /* 31: module.h */
         if (md->actions[i].at & (1u << s)) m |= 1u << i;
     atomic_store_explicit(&forms_at[md->id][s], m, memory_order_relaxed);
     return m & ~FORMS_KNOWN;
@@ -226,8 +226,8 @@ static int declared_from_id(const carc_game *g, const carc_module_def *md,
 {
     int s = at_slot(md, p->kind);
     if (s >= 0) {
-        /* the forms at this decision in their order: the mask, then any
-         * past the 31st */
+        /* the forms at this decision in their order (a module declares
+         * at most 31: lib/module.h, tests/registry_check.h) */
         for (uint32_t m = forms_at_slot(md, s); m; m &= m - 1) {
             int i = __builtin_ctz(m);
             if (form_decode(g, &md->actions[i], p, id, out)) {
@@ -235,11 +235,6 @@ static int declared_from_id(const carc_game *g, const carc_module_def *md,
                 return CARC_OK;
             }
         }
-        for (int i = 31; i < md->nactions; i++)
-            if ((md->actions[i].at & (1u << s)) && form_decode(g, &md->actions[i], p, id, out)) {
-                *form = &md->actions[i];
-                return CARC_OK;
-            }
     }
     memset(out, 0, sizeof *out);
     if (!md->action_from_id) return CARC_E_INVALID;
