@@ -132,11 +132,11 @@ static bool in_range(int v, int lo, int hi) { return v >= lo && v < hi; }
  * (baz_trigger), an auction running, or every dealt tile played (the
  * phase goes back to BAZ_NONE at the turn's end); 0 while no bazaar runs
  * or dealt tiles are still held (the call would do nothing) */
-static uint8_t baz_work_of(const bcb_state *s)
+static uint8_t baz_work_of(const bcb_state *s, int np) /* np players */
 {
     if (s->baz_trigger || (s->baz_phase != BAZ_NONE && s->baz_phase != BAZ_HELD)) return 1;
     if (s->baz_phase != BAZ_HELD) return 0;
-    for (int p = 0; p < CARC_MAX_PLAYERS; p++)
+    for (int p = 0; p < np; p++)
         if (s->held[p] >= 0) return 0;
     return 1;
 }
@@ -156,7 +156,7 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
      * question's answer; can_place_for changes it only during its call) */
     for (int p = 0; p < CARC_MAX_PLAYERS; p++)
         if (s->may_repair[p] != (s->bridges[p] != 0)) return false;
-    if (s->ncastles > BCB_MAX_CASTLES || s->baz_work != baz_work_of(s) || s->baz_n > np ||
+    if (s->ncastles > BCB_MAX_CASTLES || s->baz_work != baz_work_of(s, np) || s->baz_n > np ||
         !in_range(s->baz_sel, -1, np) || !in_range(s->baz_asked, 0, np + 1) ||
         !in_range(s->baz_auctioneer, 0, np) || !in_range(s->baz_high_bidder, -1, np) ||
         !in_range(s->baz_end_base, -1, np) || !in_range(s->baz_end_next, 0, np + 1) ||
@@ -1085,7 +1085,7 @@ static int bazaar_turn_end(carc_game *g)
                 for (int i = 0; i < n; i++)
                     if (s->baz_owner[i] >= 0) s->held[s->baz_owner[i]] = s->baz_tile[i];
                 s->baz_phase = BAZ_HELD;
-                s->baz_work = baz_work_of(s);
+                s->baz_work = baz_work_of(s, n);
                 return CARC_HOOK_NEXT;
             }
             while (has_tile(s, n, s->baz_auctioneer))
@@ -1129,7 +1129,7 @@ static int bazaar_draw(carc_game *g)
     } else if (carc__tile_in_hand_set(g, type) == CARC_OK) {
         s->held[p] = -1;
     }
-    s->baz_work = baz_work_of(s);
+    s->baz_work = baz_work_of(s, carc__players(g));
     return CARC_HOOK_NEXT;
 }
 
@@ -1146,7 +1146,7 @@ static int bazaar_end(carc_game *g)
         int type = s->held[who];
         if (type < 0) continue;
         s->held[who] = -1;
-        s->baz_work = baz_work_of(s);
+        s->baz_work = baz_work_of(s, n);
         if (!can_place_for(g, who, type)) {
             carc__pile_set_aside(g, type);
             continue;
@@ -1155,7 +1155,7 @@ static int bazaar_end(carc_game *g)
         return CARC_HOOK_JUMP;
     }
     s->baz_phase = BAZ_NONE;
-    s->baz_work = baz_work_of(s);
+    s->baz_work = baz_work_of(s, n);
     return CARC_HOOK_NEXT;
 }
 
