@@ -128,6 +128,19 @@ static const bcb_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD
 
 static bool in_range(int v, int lo, int hi) { return v >= lo && v < hi; }
 
+/* bazaar_turn_end's work byte from the bazaar's state: a bazaar tile laid
+ * (baz_trigger), an auction running, or every dealt tile played (the
+ * phase goes back to BAZ_NONE at the turn's end); 0 while no bazaar runs
+ * or dealt tiles are still held (the call would do nothing) */
+static uint8_t baz_work_of(const bcb_state *s, int np) /* np players */
+{
+    if (s->baz_trigger || (s->baz_phase != BAZ_NONE && s->baz_phase != BAZ_HELD)) return 1;
+    if (s->baz_phase != BAZ_HELD) return 0;
+    for (int p = 0; p < np; p++)
+        if (s->held[p] >= 0) return 0;
+    return 1;
+}
+
 static int mismatch_sides(const carc_game *g, int t);
 
 /* state_check (snapshots): may_repair against bridges, the castles (tiles,
@@ -143,7 +156,7 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
      * question's answer; can_place_for changes it only during its call) */
     for (int p = 0; p < CARC_MAX_PLAYERS; p++)
         if (s->may_repair[p] != (s->bridges[p] != 0)) return false;
-    if (s->ncastles > BCB_MAX_CASTLES || s->pad != 0 || s->baz_n > np ||
+    if (s->ncastles > BCB_MAX_CASTLES || s->baz_work != baz_work_of(s, np) || s->baz_n > np ||
         !in_range(s->baz_sel, -1, np) || !in_range(s->baz_asked, 0, np + 1) ||
         !in_range(s->baz_auctioneer, 0, np) || !in_range(s->baz_high_bidder, -1, np) ||
         !in_range(s->baz_end_base, -1, np) || !in_range(s->baz_end_next, 0, np + 1) ||
@@ -1020,25 +1033,30 @@ static int note_bazaar(carc_game *g)
     int t = carc__tile_last(g);
     if (t >= 0 && s->baz_phase == BAZ_NONE &&
         (carc__types[carc__tile_type(g, t)].tags & CARC_TTAG_BAZAAR))
-        s->baz_trigger = 1;
+        s->baz_trigger = s->baz_work = 1;
     return CARC_HOOK_NEXT;
 }
 
-/* TURN_END: the bazaar, one decision at a time (its cursor is the state). */
+/* TURN_END: the bazaar, one decision at a time (its cursor is the state).
+ * Called only while baz_work is 1 (step_work): a bazaar tile was laid, an
+ * auction runs, or the dealt tiles were all played. */
 static int bazaar_turn_end(carc_game *g)
 {
     bcb_state *s = st(g);
     int n = carc__players(g);
+    /* every dealt tile played (baz_work; the core does not call it while
+     * some are held): bazaars count again from the next turn */
     if (s->baz_phase == BAZ_HELD) {
-        bool any = false;
-        for (int p = 0; p < n; p++) any |= s->held[p] >= 0;
-        if (!any) s->baz_phase = BAZ_NONE; /* bazaars count again from the next turn */
+        if (!s->baz_work) return CARC_HOOK_NEXT;
+        s->baz_phase = BAZ_NONE;
     }
     if (s->baz_phase == BAZ_NONE) {
+        s->baz_work = 0;
         if (!s->baz_trigger) return CARC_HOOK_NEXT;
         s->baz_trigger = 0;
         if (carc__rule(g, RULE_BAZAAR) == 3 || !dealable(g, n)) return CARC_HOOK_NEXT;
         s->baz_phase = BAZ_REVEAL;
+        s->baz_work = 1;
         s->baz_n = 0;
     }
     if (s->baz_phase == BAZ_REVEAL) {
@@ -1067,6 +1085,7 @@ static int bazaar_turn_end(carc_game *g)
                 for (int i = 0; i < n; i++)
                     if (s->baz_owner[i] >= 0) s->held[s->baz_owner[i]] = s->baz_tile[i];
                 s->baz_phase = BAZ_HELD;
+                s->baz_work = baz_work_of(s, n);
                 return CARC_HOOK_NEXT;
             }
             while (has_tile(s, n, s->baz_auctioneer))
@@ -1110,6 +1129,7 @@ static int bazaar_draw(carc_game *g)
     } else if (carc__tile_in_hand_set(g, type) == CARC_OK) {
         s->held[p] = -1;
     }
+    s->baz_work = baz_work_of(s, carc__players(g));
     return CARC_HOOK_NEXT;
 }
 
@@ -1126,6 +1146,7 @@ static int bazaar_end(carc_game *g)
         int type = s->held[who];
         if (type < 0) continue;
         s->held[who] = -1;
+        s->baz_work = baz_work_of(s, n);
         if (!can_place_for(g, who, type)) {
             carc__pile_set_aside(g, type);
             continue;
@@ -1134,6 +1155,7 @@ static int bazaar_end(carc_game *g)
         return CARC_HOOK_JUMP;
     }
     s->baz_phase = BAZ_NONE;
+    s->baz_work = baz_work_of(s, n);
     return CARC_HOOK_NEXT;
 }
 
@@ -1482,17 +1504,15 @@ static const carc_step_hook steps[] = {
 
 /* the hooks asked every turn have work only while (the core skips them
  * otherwise): castles stand; the player to move holds a bridge; a bazaar
- * tile was laid; a bazaar runs or was triggered; a bazaar runs */
+ * tile was laid; bazaar_turn_end has work (baz_work); a bazaar runs */
 static const uint16_t step_work[] = {
     CARC_WORK_BYTE(bcb_state, ncastles), CARC_WORK_PLAYER(bcb_state, bridges), 0,
-    CARC_WORK_PAIR(bcb_state, baz_phase), /* and baz_trigger */
+    CARC_WORK_BYTE(bcb_state, baz_work),
     CARC_WORK_BYTE(bcb_state, baz_phase), 0};
 static const uint32_t step_ttags[] = {0, 0, CARC_TTAG_BAZAAR, 0, 0, 0};
 _Static_assert(sizeof step_work / sizeof step_work[0] == sizeof steps / sizeof steps[0] &&
                    sizeof step_ttags / sizeof step_ttags[0] == sizeof steps / sizeof steps[0],
                "a step_work and a step_ttags entry per step hook");
-_Static_assert(offsetof(bcb_state, baz_trigger) == offsetof(bcb_state, baz_phase) + 1,
-               "bazaar_turn_end's work pair: baz_phase, baz_trigger");
 
 static const char *const reasons[] = {"castle", "bazaar", NULL};
 

@@ -22,7 +22,10 @@ typedef struct bcb_state {
     uint8_t castles[CARC_MAX_PLAYERS]; /* castle tokens left per player */
     uint16_t bridged_at;               /* tile count when the last bridge was laid */
     uint8_t ncastles;
-    uint8_t pad;                       /* 0 */
+    /* bazaar_turn_end's work byte (lib/module.h, step_work): 1 while it has
+     * work (baz_trigger; an auction running; tiles dealt and none held any
+     * more), 0 otherwise (no bazaar; dealt tiles still held): bcb_baz_work */
+    uint8_t baz_work;
     bcb_castle castle[BCB_MAX_CASTLES];
     /* the bazaar */
     uint8_t baz_phase;                 /* BAZ_* (bridges_castles.c)                   */
