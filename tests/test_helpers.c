@@ -14,6 +14,7 @@
 #include <check.h>
 
 #include "run_suite.h"
+#include "random_step.h"
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,11 +274,7 @@ START_TEST(has_follower_agrees_with_a_walk)
                         checked++;
                     }
             }
-            size_t n;
-            ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
-            ck_assert_uint_gt(n, 0);
-            rng = rng * 1103515245u + 12345u;
-            ck_assert_int_eq(carc_game_apply_id(g, ids[(rng >> 8) % n]), CARC_OK);
+            random_step(g, ids, &rng);
         }
         carc_game_free(g);
     }

@@ -17,6 +17,7 @@
 #include "modules/princess_dragon/princess_dragon.h"
 #include "action_legal_check.h"
 #include "run_suite.h"
+#include "random_step.h"
 #include "scenario_text.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -615,11 +616,7 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
                     found += nw;
                 }
             }
-            size_t n;
-            ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
-            ck_assert_uint_gt(n, 0);
-            rng = rng * 1103515245u + 12345u;
-            ck_assert_int_eq(carc_game_apply_id(g, ids[(rng >> 8) % n]), CARC_OK);
+            random_step(g, ids, &rng);
         }
         carc_game_free(g);
     }
@@ -704,11 +701,7 @@ START_TEST(move_offer_quiet_agrees)
                     carc_game_free(a);
                     carc_game_free(b);
                 }
-            size_t n;
-            ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
-            ck_assert_uint_gt(n, 0);
-            rng = rng * 1103515245u + 12345u;
-            ck_assert_int_eq(carc_game_apply_id(g, ids[(rng >> 8) % n]), CARC_OK);
+            random_step(g, ids, &rng);
         }
         carc_game_free(g);
     }
