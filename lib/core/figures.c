@@ -148,7 +148,47 @@ static inline __attribute__((always_inline)) void moved_hooks(carc_game *g, uint
         carc__modules[__builtin_ctz(b)]->figure_moved(g, i, from, cause);
 }
 
-/* carc__figure_move once move_ok said yes */
+/* Figure f's place, every field of it written (those a place does not
+ * use are zero: a figure's bytes depend only on where it is). */
+static inline __attribute__((always_inline)) void put(figure *f, int where, int tile, int seg,
+                                                      int local, int arg, int holder)
+{
+    f->where = (uint8_t)where;
+    f->tile = (uint16_t)tile;
+    f->seg = (uint16_t)seg;
+    f->local = (uint8_t)local;
+    f->arg = (uint16_t)arg;
+    f->holder = (uint8_t)holder;
+}
+
+/* Figure f enters segment s (index seg) of placed tile `tile`: its place,
+ * the tile's figure count, its feature when it claims. */
+static inline __attribute__((always_inline)) void enter_segment(carc_game *g, figure *f, int tile,
+                                                                int s, int seg)
+{
+    put(f, CARC_PLACE_SEGMENT, tile, seg, s, 0, 0);
+    TILES(g)[tile].nfig++;
+    if (claims(g, f)) seg_root_enter(g, f);
+}
+
+/* Figure f, its place already CARC_PLACE_TILE, onto placed tile `tile`
+ * with arg: the other fields of its place, the tile's count. */
+static inline __attribute__((always_inline)) void onto_tile(carc_game *g, figure *f, int tile,
+                                                            int arg)
+{
+    f->tile = (uint16_t)tile;
+    f->seg = 0;
+    f->local = 0;
+    f->arg = (uint16_t)arg;
+    f->holder = 0;
+    TILES(g)[tile].nfig++;
+}
+
+/* carc__figure_move once move_ok said yes: figure i leaves its place
+ * (its supply count, its feature, its tile's count), enters the new one,
+ * and the modules with a figure_moved hook are told.  deploy_at and
+ * tile_to_tile below are two of its moves in straight line, made of the
+ * same pieces. */
 static int move_checked(carc_game *g, int i, int where, int tile, int s, int arg, int holder,
                         int cause)
 {
@@ -161,24 +201,13 @@ static int move_checked(carc_game *g, int i, int where, int tile, int s, int arg
     if (f->where == CARC_PLACE_SEGMENT && claims(g, f)) leave_root(g, i, carc__find(g, f->seg));
     if (f->where == CARC_PLACE_SEGMENT || f->where == CARC_PLACE_TILE) TILES(g)[f->tile].nfig--;
     /* enter */
-    f->where = (uint8_t)where;
-    f->tile = 0;
-    f->seg = 0;
-    f->local = 0;
-    f->arg = 0;
-    f->holder = 0;
+    put(f, where, 0, 0, 0, 0, 0);
     switch (where) {
     case CARC_PLACE_SEGMENT:
-        f->tile = (uint16_t)tile;
-        f->local = (uint8_t)s;
-        f->seg = (uint16_t)carc__seg_of(g, tile, s);
-        TILES(g)[tile].nfig++;
-        if (claims(g, f)) seg_root_enter(g, f);
+        enter_segment(g, f, tile, s, carc__seg_of(g, tile, s));
         break;
     case CARC_PLACE_TILE:
-        f->tile = (uint16_t)tile;
-        f->arg = (uint16_t)arg;
-        TILES(g)[tile].nfig++;
+        onto_tile(g, f, tile, arg);
         break;
     case CARC_PLACE_ATTACHED:
         f->arg = (uint16_t)arg;
@@ -190,7 +219,7 @@ static int move_checked(carc_game *g, int i, int where, int tile, int s, int arg
     case CARC_PLACE_SUPPLY:
         if (f->owner >= 0) supply_add(g, f->owner, f->kind, 1);
         break;
-    default:
+    default: /* CARC_PLACE_REMOVED */
         break;
     }
     moved_hooks(g, g->hooks_moved, i, &from, cause);
@@ -210,14 +239,7 @@ static inline __attribute__((always_inline)) void deploy_at(carc_game *g, figure
                                                             int s, int seg)
 {
     supply_add(g, f->owner, f->kind, -1);
-    f->where = CARC_PLACE_SEGMENT;
-    f->tile = (uint16_t)tile;
-    f->local = (uint8_t)s;
-    f->seg = (uint16_t)seg;
-    f->arg = 0;
-    f->holder = 0;
-    TILES(g)[tile].nfig++;
-    if (claims(g, f)) seg_root_enter(g, f);
+    enter_segment(g, f, tile, s, seg);
 }
 
 /* deploy_at in a game with a figure_moved hook: counted and told as
@@ -301,17 +323,12 @@ int carc__figure_move_offer(carc_game *g, const carc_move *m)
 
 /* figure f, on a placed tile, onto placed tile `tile` with arg: the state
  * move_checked makes for that move (the figure leaves its tile's count and
- * enters the other's, its segment and holder zero) */
+ * enters the other's) */
 static inline __attribute__((always_inline)) void tile_to_tile(carc_game *g, figure *f, int tile,
                                                                int arg)
 {
     TILES(g)[f->tile].nfig--;
-    f->tile = (uint16_t)tile;
-    f->seg = 0;
-    f->local = 0;
-    f->arg = (uint16_t)arg;
-    f->holder = 0;
-    TILES(g)[tile].nfig++;
+    onto_tile(g, f, tile, arg);
 }
 
 /* tile_to_tile with the modules of hooks told, as move_checked tells them */
