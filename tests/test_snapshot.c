@@ -314,6 +314,15 @@ static void edit_grid_stray_open(carc_game *h, uint8_t *s)
     while (sl.req == LIVE_DEAD);
     *empty_cell(h, s) = (int16_t)(-(int)sl.fi - 2);
 }
+/* a figure in supply with a tile (a field its place does not use) */
+static void edit_fig_unused(carc_game *h, uint8_t *s)
+{
+    figure *F = (figure *)(s + h->L.off_tiles + h->ntiles * sizeof(ptile) +
+                           h->nsegs * sizeof(seg) + h->nfront * sizeof(front));
+    uint32_t i = 0;
+    while (F[i].where != CARC_PLACE_SUPPLY) i++;
+    F[i].tile = 1;
+}
 static void edit_grid_stray_filled(carc_game *h, uint8_t *s)
 {
     const ptile *T = (const ptile *)(s + h->L.off_tiles);
@@ -325,7 +334,7 @@ static const edit_fn edits[] = {edit_ntiles, edit_tile_type, edit_seg_parent, ed
                                 edit_modoff, edit_grid, edit_drawn, edit_player, edit_completed,
                                 edit_supply, edit_remaining, edit_log_player, edit_last_full,
                                 edit_grid_stray_tile, edit_grid_stray_open,
-                                edit_grid_stray_filled, edit_tile_nfig};
+                                edit_grid_stray_filled, edit_tile_nfig, edit_fig_unused};
 #define NEDITS ((int)(sizeof edits / sizeof edits[0]))
 
 START_TEST(crafted_refused)

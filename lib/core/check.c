@@ -291,6 +291,25 @@ static bool check_board(const carc_game *g, const uint8_t *code)
     return true;
 }
 
+/* The fields of a figure's place that its place does not use are zero
+ * (every move writes them so: figures.c's put), so that a figure's bytes
+ * depend only on where it is. */
+static bool place_fields_canonical(const figure *f)
+{
+    switch (f->where) {
+    case CARC_PLACE_SEGMENT:
+        return (f->arg | f->holder) == 0;
+    case CARC_PLACE_TILE:
+        return (f->seg | f->local | f->holder) == 0;
+    case CARC_PLACE_ATTACHED:
+        return (f->tile | f->seg | f->local | f->holder) == 0;
+    case CARC_PLACE_HELD:
+        return (f->tile | f->seg | f->local) == 0;
+    default: /* supply, removed (another place is refused below) */
+        return (f->tile | f->seg | f->local | f->arg | f->holder) == 0;
+    }
+}
+
 static bool check_figures(const carc_game *g)
 {
     const figure *Fg = CFIGS(g);
@@ -305,6 +324,7 @@ static bool check_figures(const carc_game *g)
         const figure *f = &Fg[i];
         if (f->kind >= CARC_FIGURE_KINDS || g->kind_owner[f->kind] == 255) return false;
         if (f->owner < -1 || f->owner >= g->nplayers) return false;
+        if (!place_fields_canonical(f)) return false;
         switch (f->where) {
         case CARC_PLACE_SUPPLY:
             if (f->owner >= 0) {
