@@ -1289,6 +1289,19 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
     return CARC_OK;
 }
 
+/* ACT_FAIRY: which follower (or tile) the fairy goes to, next */
+static inline int fairy_verb_apply(carc_game *g, const carc_pending *p)
+{
+    return carc__decision_followup(g, cst(g)->rule_fairy == 2 ? DEC_FAIRY_TILE : DEC_FAIRY,
+                                   p->player, MOD, -1, 0);
+}
+
+/* ACT_FAIRY_TO: the fairy joins figure i */
+static inline int fairy_to_apply(carc_game *g, int i)
+{
+    return carc__figure_move(g, st(g)->fairy, CARC_PLACE_ATTACHED, -1, 0, i, 0, CAUSE_FAIRY);
+}
+
 /* The core has checked the action is one of decision_actions'. */
 static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
 {
@@ -1297,10 +1310,9 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_STEP:
         return step_apply(g, p, a->arg);
     case ACT_FAIRY:
-        return carc__decision_followup(g, cst(g)->rule_fairy == 2 ? DEC_FAIRY_TILE : DEC_FAIRY,
-                                       p->player, MOD, -1, 0);
+        return fairy_verb_apply(g, p);
     case ACT_FAIRY_TO:
-        return carc__figure_move(g, s->fairy, CARC_PLACE_ATTACHED, -1, 0, a->arg, 0, CAUSE_FAIRY);
+        return fairy_to_apply(g, a->arg);
     case ACT_FAIRY_TILE:
         return carc__figure_move(g, s->fairy, CARC_PLACE_TILE, a->arg, 0, 0, 0, CAUSE_FAIRY);
     case ACT_PORTAL:
@@ -1315,6 +1327,26 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     default:
         return CARC_E_ILLEGAL;
     }
+}
+
+/* decision_apply by a listed id (apply_listed_id): a step (its direction
+ * id, decision_actions' CARC_ID_DIRECTION + 2 d), the fairy's follower
+ * (CARC_ID_FIGURE + i) and the fairy's verb, most of this module's
+ * decisions; the others by their action */
+static int apply_listed_id(carc_game *g, const carc_pending *p, int32_t id)
+{
+    switch (p->kind) {
+    case DEC_STEP:
+        return step_apply(g, p, (id - CARC_ID_DIRECTION) >> 1);
+    case DEC_FAIRY:
+        return fairy_to_apply(g, id - CARC_ID_FIGURE);
+    case CARC_DECISION_DEPLOY:
+        if (id == VERB_FAIRY) return fairy_verb_apply(g, p);
+        break;
+    default:
+        break;
+    }
+    return CARC_APPLY_BY_ACTION;
 }
 
 /* ------------------------------------------------------------ ids, text */
@@ -1545,6 +1577,7 @@ const carc_module_def carc__module_princess_dragon = {
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
+    .apply_listed_id = apply_listed_id,
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
