@@ -264,6 +264,9 @@ int carc__decision_push_deploy(carc_game *g, int player, int tile, int cause, bo
  * (a set of touched figures) is read here rather than from the action.
  * 0 and *words NULL anywhere else (a listed action, another game). */
 int carc__decision_payload(const carc_game *g, const uint16_t **words);
+/* apply_listed_id's answer for an id it leaves to the decode and
+ * decision_apply (nothing changed); its others are decision_apply's */
+#define CARC_APPLY_BY_ACTION 1
 
 /* ----------------------------------------------------------------- steps */
 
@@ -581,6 +584,16 @@ typedef struct carc_module_def {
     void (*decision_actions)(const carc_game *g, const carc_pending *p, action_sink *sink);
     /* validate everything first: on an error nothing may have changed */
     int (*decision_apply)(carc_game *g, const carc_pending *p, const carc_action *a);
+    /* optional, decision_apply by id: id was listed by the core's listing
+     * of decision p in this state (carc_game_legal_ids: so it is legal) --
+     * p one of this module's decisions (not sampled-only), or the turn's
+     * own deployment (not CARC_PENDING_QUEUED_DEPLOY) with id one of this
+     * module's verbs (CARC_VERB_ID).  Do what decision_apply does with the
+     * action of that id, without the core's decode, or return
+     * CARC_APPLY_BY_ACTION having changed nothing: the core then decodes id
+     * and calls decision_apply (an id of a rarer kind).  Not asked with
+     * carc__pipeline_only (tests compare the two ways).  Since 0.15. */
+    int (*apply_listed_id)(carc_game *g, const carc_pending *p, int32_t id);
     /* optional, a shortcut for the core's check of a player's action id
      * before decision_apply: is action a -- the action of that id at
      * decision p (carc__action_from_id; its id round-trips) -- listed now

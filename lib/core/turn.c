@@ -2310,50 +2310,69 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
     return apply_entry(g, a, id, sampled, NULL, 0, false, NULL);
 }
 
-/* The module that applies action a (the decode of id) at pending decision
- * p in straight line (carc__apply_id), or NULL: id is noted (listed in this
- * state, so legal: module_id_legal would take it as it is), the game can
- * take one more decision, and a module answers it with no payload -- its
- * own decision not sampled-only (apply_entry's listed action), or one of
- * its verbs at the turn's own deployment (apply_deploy's). */
+/* The module that applies id at pending decision p in straight line
+ * (carc__apply_id), or NULL: id is noted (listed in this state, so legal:
+ * module_id_legal would take it as it is), the game can take one more
+ * decision, and a module answers it with no payload -- its own decision
+ * not sampled-only (apply_entry's listed action), or one of its verbs
+ * (CARC_VERB_MODULE of id) at the turn's own deployment (apply_deploy's). */
 static inline const carc_module_def *listed_owner(const carc_game *g, const carc_pending *p,
-                                                  const carc_action *a, int32_t id)
+                                                  int32_t id)
 {
     if ((g->flags & TF_FAULT) || !room_for_one_more(g) || carc__pipeline_only ||
         !id_listed(g, id))
         return NULL;
-    const carc_module_def *md;
+    int m;
     if (p->kind == CARC_DECISION_DEPLOY) {
-        if (!CARC_KIND_IS_MODULE(a->kind) || (p->flags & CARC_PENDING_QUEUED_DEPLOY))
+        if ((p->flags & CARC_PENDING_QUEUED_DEPLOY) || p->player == CARC_PLAYER_CHANCE ||
+            (m = CARC_VERB_MODULE(id)) < 0 || !carc__module_on(g, m))
             return NULL;
-        md = carc__modules[CARC_KIND_MODULE(a->kind)];
-        if (!md || !carc__module_on(g, md->id)) return NULL;
     } else {
         if (!CARC_KIND_IS_MODULE(p->kind) || (p->flags & CARC_PENDING_SAMPLED_ONLY) ||
-            p->owner >= CARC_MODULE_SLOTS || !(md = carc__modules[p->owner]))
+            p->owner >= CARC_MODULE_SLOTS)
             return NULL;
+        m = p->owner;
     }
-    return md->decision_apply ? md : NULL;
+    const carc_module_def *md = carc__modules[m];
+    return md && md->decision_apply ? md : NULL;
 }
 
 int carc__apply_id(carc_game *g, int32_t id)
 {
+    const carc_module_def *md;
+    if (g->npending > 0 && (md = listed_owner(g, &g->pend[0], id))) {
+        const carc_pending p = g->pend[0];
+        /* the module's own way by id (apply_listed_id), else the action
+         * of the id to decision_apply */
+        int rc = md->apply_listed_id ? md->apply_listed_id(g, &p, id) : CARC_APPLY_BY_ACTION;
+        if (rc == CARC_APPLY_BY_ACTION) {
+            /* carc__action_decode's answer for such an id: the core's pass
+             * at a player's decision, else md's declarations (the owner of
+             * p, or the verb's module at a deployment) */
+            carc_action a;
+            const carc_action_def *form;
+            if (id == CARC_ID_PASS && p.player != CARC_PLAYER_CHANCE) {
+                memset(&a, 0, sizeof a);
+                a.kind = CARC_ACTION_PASS;
+            } else if (carc__declared_from_id(g, md, &p, id, &a, &form)) {
+                return CARC_E_ILLEGAL;
+            }
+            rc = md->decision_apply(g, &p, &a);
+        }
+        if (rc) {
+            noted.g = NULL; /* refused: nothing changed, but trust no note of g */
+            return rc;
+        }
+        /* what apply_entry does then: no payload (carc__decision_payload
+         * answers 0 without `applying` set) */
+        pop_front(g, true);
+        history_push(g, id, false);
+        return applied_advance(g, p.kind);
+    }
     carc_action a;
     const carc_action_def *form;
     if (carc__action_decode(g, id, &a, &form)) return CARC_E_ILLEGAL;
-    const carc_pending p = g->pend[0]; /* (decoded: a decision is pending) */
-    const carc_module_def *md = listed_owner(g, &p, &a, id);
-    if (!md) return apply_entry(g, &a, id, false, NULL, 0, true, form);
-    /* what apply_entry does with it: no payload (carc__decision_payload
-     * answers 0 without `applying` set) */
-    int rc = md->decision_apply(g, &p, &a);
-    if (rc) {
-        noted.g = NULL; /* refused: nothing changed, but trust no note of g */
-        return rc;
-    }
-    pop_front(g, true);
-    history_push(g, id, false);
-    return applied_advance(g, p.kind);
+    return apply_entry(g, &a, id, false, NULL, 0, true, form);
 }
 
 int carc__outcome_check(const carc_game *g, int32_t id, const uint16_t *words, size_t n,

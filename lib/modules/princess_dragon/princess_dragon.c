@@ -869,6 +869,33 @@ static inline bool dragon_asleep(const carc_game *g, const pd_state *s)
     return f.state == 1;
 }
 
+/* The flight's next step from where the dragon stands: its tile counted
+ * visited, then the step's decision pushed (CARC_HOOK_AGAIN) -- or the
+ * flight is over (done, taken over, a dead end): s->flight set to `end`,
+ * CARC_HOOK_NEXT.  The hook's end is 0 (idle); step_apply's, which goes
+ * on with the flight itself after a step made as offered, is
+ * PD_FLIGHT_OVER, so that the hook, called next, ends it without a
+ * second look. */
+static inline __attribute__((always_inline)) int flight_on(carc_game *g, pd_state *s,
+                                                           uint8_t end)
+{
+    int at = carc__figure_tile(g, s->dragon);
+    if (s->flight != PD_FLIGHT_OVER && at >= 0 && !visited(s, at) &&
+        s->nvisited < PD_FLIGHT_STEPS + 1)
+        s->visited[s->nvisited++] = (int16_t)at;
+    unsigned mask = 0;
+    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !(mask = step_mask_from(g, s, at))) {
+        s->flight = end; /* done, taken over, or a dead end */
+        return CARC_HOOK_NEXT;
+    }
+    /* nothing changes until the step's decision is answered: its listing
+     * and its check read the directions found here */
+    s->step_mask = (uint8_t)mask;
+    int who = (carc__current(g) + s->flight - 1) % carc__players(g);
+    carc__decision_push(g, DEC_STEP, who, MOD, at, s->flight);
+    return CARC_HOOK_AGAIN;
+}
+
 /* The flight: one step per call, each a decision of its player. */
 static inline __attribute__((always_inline)) int flight(carc_game *g)
 {
@@ -884,21 +911,7 @@ static inline __attribute__((always_inline)) int flight(carc_game *g)
         s->flight = 1;
         s->nvisited = 0;
     }
-    int at = carc__figure_tile(g, s->dragon);
-    if (s->flight != PD_FLIGHT_OVER && at >= 0 && !visited(s, at) &&
-        s->nvisited < PD_FLIGHT_STEPS + 1)
-        s->visited[s->nvisited++] = (int16_t)at;
-    unsigned mask = 0;
-    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !(mask = step_mask_from(g, s, at))) {
-        s->flight = 0; /* done, taken over, or a dead end */
-        return CARC_HOOK_NEXT;
-    }
-    /* nothing changes until the step's decision is answered: its listing
-     * and its check read the directions found here */
-    s->step_mask = (uint8_t)mask;
-    int who = (carc__current(g) + s->flight - 1) % carc__players(g);
-    carc__decision_push(g, DEC_STEP, who, MOD, at, s->flight);
-    return CARC_HOOK_AGAIN;
+    return flight_on(g, s, 0);
 }
 
 static int flight_after(carc_game *g)
@@ -1264,8 +1277,29 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
         return CARC_OK;
     }
     s->flight++;
+    if (r != CARC_MOVE_PROCEED) return CARC_OK; /* the hook goes on with the flight */
     /* moved as offered: the dragon stands on `to` */
-    return r == CARC_MOVE_PROCEED ? eat_at(g, to, true) : CARC_OK;
+    const int rc = eat_at(g, to, true);
+    if (rc) return rc;
+    /* the flight's next step pushed here, what the hook (called again once
+     * this step is taken: the queue holds nothing else -- the hook pushed
+     * the step with the queue empty, and nothing but this module queues
+     * during its apply) would do first: the same decision, the same state */
+    flight_on(g, s, PD_FLIGHT_OVER);
+    return CARC_OK;
+}
+
+/* ACT_FAIRY: which follower (or tile) the fairy goes to, next */
+static inline int fairy_verb_apply(carc_game *g, const carc_pending *p)
+{
+    return carc__decision_followup(g, cst(g)->rule_fairy == 2 ? DEC_FAIRY_TILE : DEC_FAIRY,
+                                   p->player, MOD, -1, 0);
+}
+
+/* ACT_FAIRY_TO: the fairy joins figure i */
+static inline int fairy_to_apply(carc_game *g, int i)
+{
+    return carc__figure_move(g, st(g)->fairy, CARC_PLACE_ATTACHED, -1, 0, i, 0, CAUSE_FAIRY);
 }
 
 /* The core has checked the action is one of decision_actions'. */
@@ -1276,10 +1310,9 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_STEP:
         return step_apply(g, p, a->arg);
     case ACT_FAIRY:
-        return carc__decision_followup(g, cst(g)->rule_fairy == 2 ? DEC_FAIRY_TILE : DEC_FAIRY,
-                                       p->player, MOD, -1, 0);
+        return fairy_verb_apply(g, p);
     case ACT_FAIRY_TO:
-        return carc__figure_move(g, s->fairy, CARC_PLACE_ATTACHED, -1, 0, a->arg, 0, CAUSE_FAIRY);
+        return fairy_to_apply(g, a->arg);
     case ACT_FAIRY_TILE:
         return carc__figure_move(g, s->fairy, CARC_PLACE_TILE, a->arg, 0, 0, 0, CAUSE_FAIRY);
     case ACT_PORTAL:
@@ -1294,6 +1327,26 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     default:
         return CARC_E_ILLEGAL;
     }
+}
+
+/* decision_apply by a listed id (apply_listed_id): a step (its direction
+ * id, decision_actions' CARC_ID_DIRECTION + 2 d), the fairy's follower
+ * (CARC_ID_FIGURE + i) and the fairy's verb, most of this module's
+ * decisions; the others by their action */
+static int apply_listed_id(carc_game *g, const carc_pending *p, int32_t id)
+{
+    switch (p->kind) {
+    case DEC_STEP:
+        return step_apply(g, p, (id - CARC_ID_DIRECTION) >> 1);
+    case DEC_FAIRY:
+        return fairy_to_apply(g, id - CARC_ID_FIGURE);
+    case CARC_DECISION_DEPLOY:
+        if (id == VERB_FAIRY) return fairy_verb_apply(g, p);
+        break;
+    default:
+        break;
+    }
+    return CARC_APPLY_BY_ACTION;
 }
 
 /* ------------------------------------------------------------ ids, text */
@@ -1524,6 +1577,7 @@ const carc_module_def carc__module_princess_dragon = {
     .setup = setup,
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
+    .apply_listed_id = apply_listed_id,
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
