@@ -1320,6 +1320,11 @@ __attribute__((noinline)) static void deploy_follower_vetoed(const carc_game *g,
     deploy_push_segs(sink, k, allow);
 }
 
+/* carc__listed_note, inline in the listings (below, with the note) */
+static inline __attribute__((always_inline)) void listed_note(const carc_game *g,
+                                                              const int32_t *ids, size_t n,
+                                                              size_t room);
+
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     carc_action a;
@@ -1376,7 +1381,7 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
          * applying one asks neither action_legal nor the id's round trip
          * (module_id_legal); the core's own ids never ask the note */
         if (sink->n > n0 && sink->ids && sink->n <= sink->cap)
-            carc__listed_note(g, sink->ids + n0, sink->n - n0);
+            listed_note(g, sink->ids + n0, sink->n - n0, sink->cap - n0);
     }
 }
 
@@ -1415,7 +1420,8 @@ void carc__module_actions(const carc_game *g, action_sink *sink)
     if (md && md->decision_actions) {
         md->decision_actions(g, p, sink);
         /* the whole listing of the ids: kept (carc__listed_note) */
-        if (sink->ids && sink->n <= sink->cap) carc__listed_note(g, sink->ids, sink->n);
+        if (sink->ids && sink->n <= sink->cap)
+            listed_note(g, sink->ids, sink->n, sink->cap);
     }
 }
 
@@ -1442,7 +1448,11 @@ static _Thread_local struct {
     int32_t ids[CARC__LISTED_MAX];
 } noted;
 
-void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n)
+#define LISTED_SHORT 8
+_Static_assert(LISTED_SHORT <= CARC__LISTED_MAX, "a short listing fits the note");
+static inline __attribute__((always_inline)) void listed_note(const carc_game *g,
+                                                              const int32_t *ids, size_t n,
+                                                              size_t room)
 {
     if (n > CARC__LISTED_MAX) {
         noted.g = NULL;
@@ -1452,7 +1462,18 @@ void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n)
     noted.nhist = g->nhist;
     noted.gen = atomic_load_explicit(&listed_gen, memory_order_relaxed);
     noted.n = (uint32_t)n;
-    memcpy(noted.ids, ids, n * sizeof ids[0]);
+    /* a short listing (a step's directions, the fairy's followers, a
+     * deployment's verbs: nearly all of them) in one fixed-size copy when
+     * the sink has room for it: what follows the n ids is never read */
+    if (n <= LISTED_SHORT && room >= LISTED_SHORT)
+        memcpy(noted.ids, ids, LISTED_SHORT * sizeof ids[0]);
+    else
+        memcpy(noted.ids, ids, n * sizeof ids[0]);
+}
+
+void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n, size_t room)
+{
+    listed_note(g, ids, n, room);
 }
 
 void carc__listed_forget(void)
