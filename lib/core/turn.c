@@ -1327,16 +1327,12 @@ static inline __attribute__((always_inline)) void listed_note(const carc_game *g
 
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
-    carc_action a;
-    memset(&a, 0, sizeof a);
-    a.kind = CARC_ACTION_PASS;
-    carc__sink_push(sink, &a, CARC_ID_PASS);
+    carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
     if (p->target >= 0) {
         /* deploy_ok's rule, its argument checks done once: the kinds in
          * supply (supply_mask), the segments of the target tile */
         int nseg = carc__tile_nseg(g, p->target);
         bool own = !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
-        a.kind = CARC_ACTION_DEPLOY;
         uint32_t claim = 0;
         bool claim_known = false;
         for (unsigned kinds = g->supply_mask[p->player]; kinds; kinds &= kinds - 1) {
@@ -1364,9 +1360,17 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
             }
             for (int s = 0; s < nseg; s++) {
                 if (!deploy_rule(g, p->player, k, p->target, s, p->arg, own, 0, -1)) continue;
+                const int32_t id = CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s;
+                if (!sink->buf) { /* ids only: no action made */
+                    carc__sink_push_id(sink, id);
+                    continue;
+                }
+                carc_action a;
+                memset(&a, 0, sizeof a);
+                a.kind = CARC_ACTION_DEPLOY;
                 a.figure = k;
                 a.segment = s;
-                carc__sink_push(sink, &a, CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s);
+                carc__sink_push(sink, &a, id);
             }
         }
     }
@@ -1389,10 +1393,10 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
 {
     const carc_pending *p = carc__front(g);
     if (!p) return CARC_OK;
-    carc_action a;
-    memset(&a, 0, sizeof a);
     switch (p->kind) {
-    case CARC_DECISION_DRAW:
+    case CARC_DECISION_DRAW: {
+        carc_action a;
+        memset(&a, 0, sizeof a);
         a.kind = CARC_ACTION_DRAW;
         for (int t = 0; t < carc__ntypes; t++) {
             if (!carc__drawable(g, t)) continue;
@@ -1400,6 +1404,7 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
             carc__sink_push(sink, &a, t);
         }
         break;
+    }
     case CARC_DECISION_PLACE:
         place_actions(g, sink);
         break;
