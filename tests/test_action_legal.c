@@ -288,6 +288,35 @@ static void check_pile_chance(const carc_game *g, int *checked)
     (*checked)++;
 }
 
+/* The note of a listing (carc__listed_note) holds every id listed, also
+ * when the host's buffer has exactly the listing's room (a heap buffer of
+ * n ids: a read past it is caught under ASan; the note copies a short
+ * listing in a fixed size only when the buffer has room for it), at a
+ * module's decision and at a deployment with module verbs. */
+static void check_note_exact(const carc_game *g, const int32_t *ids, size_t n, int *checked)
+{
+    const carc_pending *p = carc__front(g);
+    if (!p || n == 0 || !(CARC_KIND_IS_MODULE(p->kind) || p->kind == CARC_DECISION_DEPLOY))
+        return;
+    int32_t *exact = malloc(n * sizeof *exact);
+    ck_assert_ptr_nonnull(exact);
+    size_t need = 0;
+    ck_assert_int_eq(carc_game_legal_ids(g, exact, n, &need), CARC_OK);
+    ck_assert_uint_eq(need, n);
+    ck_assert(!memcmp(exact, ids, n * sizeof *ids));
+    if (CARC_KIND_IS_MODULE(p->kind)) {
+        /* (a listing longer than the note is not noted) */
+        for (size_t i = 0; i < n && n <= CARC__LISTED_MAX; i++)
+            ck_assert_msg(carc__listed_has(g, exact[i]), "id %d listed, not noted", exact[i]);
+    } else {
+        /* the module verbs: the listing's last ids, above the core's */
+        for (size_t i = n; i-- > 0 && CARC_VERB_MODULE(exact[i]) >= 0;)
+            ck_assert_msg(carc__listed_has(g, exact[i]), "verb %d listed, not noted", exact[i]);
+    }
+    free(exact);
+    (*checked)++;
+}
+
 static void play(uint64_t mods, int players, uint64_t seed, int *checked)
 {
     carc_options o;
@@ -317,6 +346,7 @@ static void play(uint64_t mods, int players, uint64_t seed, int *checked)
         size_t n;
         ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
         ck_assert_uint_gt(n, 0);
+        check_note_exact(g, ids, n, checked);
         rs = rs * 6364136223846793005ull + 1442695040888963407ull;
         ck_assert_int_eq(carc_game_apply_id(g, ids[(rs >> 33) % n]), CARC_OK);
     }

@@ -657,7 +657,9 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CA
  * module_id_legal need not ask action_legal or check the id's round
  * trip again. */
 #define CARC__LISTED_MAX 64
-void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n) CARC_INTERNAL;
+/* room (>= n): how many ids from ids on may be read (the sink's room): a
+ * short listing is copied in a fixed size, the ids past n never read */
+void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n, size_t room) CARC_INTERNAL;
 void carc__listed_forget(void) CARC_INTERNAL;
 /* does g's note hold and list id? (for the tests) */
 bool carc__listed_has(const carc_game *g, int32_t id) CARC_INTERNAL;

@@ -1320,18 +1320,19 @@ __attribute__((noinline)) static void deploy_follower_vetoed(const carc_game *g,
     deploy_push_segs(sink, k, allow);
 }
 
+/* carc__listed_note, inline in the listings (below, with the note) */
+static inline __attribute__((always_inline)) void listed_note(const carc_game *g,
+                                                              const int32_t *ids, size_t n,
+                                                              size_t room);
+
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
-    carc_action a;
-    memset(&a, 0, sizeof a);
-    a.kind = CARC_ACTION_PASS;
-    carc__sink_push(sink, &a, CARC_ID_PASS);
+    carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
     if (p->target >= 0) {
         /* deploy_ok's rule, its argument checks done once: the kinds in
          * supply (supply_mask), the segments of the target tile */
         int nseg = carc__tile_nseg(g, p->target);
         bool own = !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
-        a.kind = CARC_ACTION_DEPLOY;
         uint32_t claim = 0;
         bool claim_known = false;
         for (unsigned kinds = g->supply_mask[p->player]; kinds; kinds &= kinds - 1) {
@@ -1359,9 +1360,17 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
             }
             for (int s = 0; s < nseg; s++) {
                 if (!deploy_rule(g, p->player, k, p->target, s, p->arg, own, 0, -1)) continue;
+                const int32_t id = CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s;
+                if (!sink->buf) { /* ids only: no action made */
+                    carc__sink_push_id(sink, id);
+                    continue;
+                }
+                carc_action a;
+                memset(&a, 0, sizeof a);
+                a.kind = CARC_ACTION_DEPLOY;
                 a.figure = k;
                 a.segment = s;
-                carc__sink_push(sink, &a, CARC_ID_KIND_SEG + k * CARC_MAX_SEGMENTS + s);
+                carc__sink_push(sink, &a, id);
             }
         }
     }
@@ -1376,7 +1385,7 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
          * applying one asks neither action_legal nor the id's round trip
          * (module_id_legal); the core's own ids never ask the note */
         if (sink->n > n0 && sink->ids && sink->n <= sink->cap)
-            carc__listed_note(g, sink->ids + n0, sink->n - n0);
+            listed_note(g, sink->ids + n0, sink->n - n0, sink->cap - n0);
     }
 }
 
@@ -1384,10 +1393,10 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
 {
     const carc_pending *p = carc__front(g);
     if (!p) return CARC_OK;
-    carc_action a;
-    memset(&a, 0, sizeof a);
     switch (p->kind) {
-    case CARC_DECISION_DRAW:
+    case CARC_DECISION_DRAW: {
+        carc_action a;
+        memset(&a, 0, sizeof a);
         a.kind = CARC_ACTION_DRAW;
         for (int t = 0; t < carc__ntypes; t++) {
             if (!carc__drawable(g, t)) continue;
@@ -1395,6 +1404,7 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
             carc__sink_push(sink, &a, t);
         }
         break;
+    }
     case CARC_DECISION_PLACE:
         place_actions(g, sink);
         break;
@@ -1415,7 +1425,8 @@ void carc__module_actions(const carc_game *g, action_sink *sink)
     if (md && md->decision_actions) {
         md->decision_actions(g, p, sink);
         /* the whole listing of the ids: kept (carc__listed_note) */
-        if (sink->ids && sink->n <= sink->cap) carc__listed_note(g, sink->ids, sink->n);
+        if (sink->ids && sink->n <= sink->cap)
+            listed_note(g, sink->ids, sink->n, sink->cap);
     }
 }
 
@@ -1442,7 +1453,11 @@ static _Thread_local struct {
     int32_t ids[CARC__LISTED_MAX];
 } noted;
 
-void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n)
+#define LISTED_SHORT 8
+_Static_assert(LISTED_SHORT <= CARC__LISTED_MAX, "a short listing fits the note");
+static inline __attribute__((always_inline)) void listed_note(const carc_game *g,
+                                                              const int32_t *ids, size_t n,
+                                                              size_t room)
 {
     if (n > CARC__LISTED_MAX) {
         noted.g = NULL;
@@ -1452,7 +1467,18 @@ void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n)
     noted.nhist = g->nhist;
     noted.gen = atomic_load_explicit(&listed_gen, memory_order_relaxed);
     noted.n = (uint32_t)n;
-    memcpy(noted.ids, ids, n * sizeof ids[0]);
+    /* a short listing (a step's directions, the fairy's followers, a
+     * deployment's verbs: nearly all of them) in one fixed-size copy when
+     * the sink has room for it: what follows the n ids is never read */
+    if (n <= LISTED_SHORT && room >= LISTED_SHORT)
+        memcpy(noted.ids, ids, LISTED_SHORT * sizeof ids[0]);
+    else
+        memcpy(noted.ids, ids, n * sizeof ids[0]);
+}
+
+void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n, size_t room)
+{
+    listed_note(g, ids, n, room);
 }
 
 void carc__listed_forget(void)

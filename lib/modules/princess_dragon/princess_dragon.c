@@ -1170,39 +1170,23 @@ static inline __attribute__((always_inline)) void fairy_targets(const carc_game 
     sink->n = n;
 }
 
-static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+/* decision_actions but a step's and the fairy's lists of ids (those in
+ * decision_actions, inline): out of line, its frame paid only here */
+static __attribute__((noinline)) void decision_actions_other(const carc_game *g,
+                                                             const carc_pending *p,
+                                                             action_sink *sink)
 {
     switch (p->kind) {
     case DEC_STEP: {
         unsigned mask = cst(g)->step_mask & 15u; /* flight's, when it pushed the step */
-        if (!sink->buf && sink->ids && sink->n + 4 <= sink->cap) { /* ids only */
-            /* the ids of mask's directions, ascending, and their count:
-             * four written, the count advanced */
-#define DIR_ID(d) (CARC_ID_DIRECTION + 2 * (d))
-#define DIR_IDS(a, b, c, d) {DIR_ID(a), DIR_ID(b), DIR_ID(c), DIR_ID(d)}
-            static const int32_t step_ids[16][4] = {
-                DIR_IDS(0, 0, 0, 0), DIR_IDS(0, 0, 0, 0), DIR_IDS(1, 0, 0, 0), DIR_IDS(0, 1, 0, 0),
-                DIR_IDS(2, 0, 0, 0), DIR_IDS(0, 2, 0, 0), DIR_IDS(1, 2, 0, 0), DIR_IDS(0, 1, 2, 0),
-                DIR_IDS(3, 0, 0, 0), DIR_IDS(0, 3, 0, 0), DIR_IDS(1, 3, 0, 0), DIR_IDS(0, 1, 3, 0),
-                DIR_IDS(2, 3, 0, 0), DIR_IDS(0, 2, 3, 0), DIR_IDS(1, 2, 3, 0), DIR_IDS(0, 1, 2, 3)};
-#undef DIR_IDS
-#undef DIR_ID
-            static const uint8_t step_n[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-            memcpy(sink->ids + sink->n, step_ids[mask], sizeof step_ids[mask]);
-            sink->n += step_n[mask];
-            break;
-        }
         for (int d = 0; d < 4; d++)
             if (mask >> d & 1u) carc__sink_push_kind(sink, ACT_STEP, d, 0, CARC_ID_DIRECTION + 2 * d);
         break;
     }
-    case DEC_FAIRY: { /* fairy_target_of for p's followers on the board, ascending */
-        const bool vetoed = cst(g)->vetoed, ids_only = !sink->buf && sink->ids;
+    case DEC_FAIRY: /* fairy_target_of for p's followers on the board, ascending */
         if (p->player < 0 || p->player >= CARC_MAX_PLAYERS) break;
-        if (ids_only && !vetoed) fairy_targets(g, p->player, sink, true, false); /* most */
-        else fairy_targets(g, p->player, sink, ids_only, vetoed);
+        fairy_targets(g, p->player, sink, !sink->buf && sink->ids, cst(g)->vetoed);
         break;
-    }
     case DEC_FAIRY_TILE:
         for (int t = 0; t < carc__tile_count(g); t++)
             if (fairy_tile_target(g, p->player, t))
@@ -1223,6 +1207,39 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
     default:
         break;
     }
+}
+
+/* The lists of the module's decisions: a step's directions and the
+ * fairy's followers as ids only (the playout's: nearly all of them) here,
+ * the rest in decision_actions_other */
+static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    if (!sink->buf && sink->ids) { /* ids only */
+        if (p->kind == DEC_STEP && sink->n + 4 <= sink->cap) {
+            /* the ids of mask's directions, ascending, and their count:
+             * four written, the count advanced */
+            const unsigned mask = cst(g)->step_mask & 15u; /* flight's, when it pushed the step */
+#define DIR_ID(d) (CARC_ID_DIRECTION + 2 * (d))
+#define DIR_IDS(a, b, c, d) {DIR_ID(a), DIR_ID(b), DIR_ID(c), DIR_ID(d)}
+            static const int32_t step_ids[16][4] = {
+                DIR_IDS(0, 0, 0, 0), DIR_IDS(0, 0, 0, 0), DIR_IDS(1, 0, 0, 0), DIR_IDS(0, 1, 0, 0),
+                DIR_IDS(2, 0, 0, 0), DIR_IDS(0, 2, 0, 0), DIR_IDS(1, 2, 0, 0), DIR_IDS(0, 1, 2, 0),
+                DIR_IDS(3, 0, 0, 0), DIR_IDS(0, 3, 0, 0), DIR_IDS(1, 3, 0, 0), DIR_IDS(0, 1, 3, 0),
+                DIR_IDS(2, 3, 0, 0), DIR_IDS(0, 2, 3, 0), DIR_IDS(1, 2, 3, 0), DIR_IDS(0, 1, 2, 3)};
+#undef DIR_IDS
+#undef DIR_ID
+            static const uint8_t step_n[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+            memcpy(sink->ids + sink->n, step_ids[mask], sizeof step_ids[mask]);
+            sink->n += step_n[mask];
+            return;
+        }
+        if (p->kind == DEC_FAIRY && !cst(g)->vetoed && p->player >= 0 &&
+            p->player < CARC_MAX_PLAYERS) {
+            fairy_targets(g, p->player, sink, true, false); /* most */
+            return;
+        }
+    }
+    decision_actions_other(g, p, sink);
 }
 
 /* Is action a listed now at decision p (deploy_actions' verbs, or
