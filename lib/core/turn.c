@@ -665,9 +665,10 @@ static _Thread_local uint8_t repair_sure[REPAIR_TYPES][256];
  * (bit 4 * d + r: rotation r) -- place_ids_repair asks it once per cell and
  * side about them (those with several sides are asked one by one) */
 static _Thread_local uint16_t repair_side[REPAIR_TYPES][256];
-/* of the same (type, req): when repair_side has one side d only, 0x80 |
- * d << 4 | its rotations (else 0) -- the listing asks those candidates by
- * one question in line (slot_repaired) */
+/* of the same (type, req): when repair_side has one side d only and the
+ * module has the repair_side hook, 0x80 | d << 4 | its rotations (else 0)
+ * -- the listing asks those candidates by one repair_side question in line
+ * (slot_repaired) */
 static _Thread_local uint8_t repair_one[REPAIR_TYPES][256];
 
 __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, int type,
@@ -703,7 +704,8 @@ __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, 
     repair_sure[type][req] = (uint8_t)sure; /* type < REPAIR_TYPES: e is kept */
     repair_side[type][req] = (uint16_t)side;
     repair_one[type][req] = 0;
-    if (side && !(side & (side - 1u) & ~(15u << (__builtin_ctz(side) & ~3u)))) {
+    if (side && carc__modules[__builtin_ctz(g->hooks_repair)]->repair_side &&
+        !(side & (side - 1u) & ~(15u << (__builtin_ctz(side) & ~3u)))) {
         /* one side d: its nibble alone */
         const unsigned d = (unsigned)__builtin_ctz(side) >> 2;
         repair_one[type][req] = (uint8_t)(0x80u | d << 4 | ((side >> (4 * d)) & 15u));
@@ -1124,9 +1126,9 @@ static inline __attribute__((always_inline)) unsigned slot_repaired(
     if (one && !(ask & ~one & 15u)) {
         /* every rotation asked is one of the sole module's CARC_REPAIR_SIDE
          * candidates of one side d: repaired_asked's one question, in line
-         * (the answer is the same for all of them) */
-        if (md->place_repair(g, type, f->x, f->y, __builtin_ctz(ask), 1 << ((one >> 4) & 3u)))
-            yes |= ask;
+         * and by the module's repair_side hook (the answer is the same for
+         * all of them; the quick question said yes) */
+        if (md->repair_side(g, type, f->x, f->y, (int)((one >> 4) & 3u))) yes |= ask;
         return yes;
     }
     return yes | repaired_asked(g, f, type, rq, ask);
@@ -1153,8 +1155,8 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
         (int)g->L.cap_segs - (int)g->nsegs > (int)carc__types[type].nseg
             ? repair_sure[type]
             : NULL;
-    /* the game's first repairing module (the sole one when repair_one
-     * names a side) */
+    /* the game's first repairing module (the sole one, with repair_side,
+     * when repair_one names a side) */
     const carc_module_def *md = carc__modules[__builtin_ctz(g->hooks_repair)];
     int32_t *restrict ids = sink->ids;
     const size_t n0 = sink->n, m = g->lslots;

@@ -605,6 +605,14 @@ static int repair_shape(int type, int rot, int sides, int bound)
     return CARC_REPAIR_ROOM;
 }
 
+/* repair_side (lib/module.h): place_repair's answer for repair_shape's
+ * CARC_REPAIR_SIDE candidates (the tile's road against a field at d, one
+ * side only) while the player holds a bridge: repair_fits' first case */
+static bool repair_side(const carc_game *g, int type, int x, int y, int d)
+{
+    return bridge_beside(g, x, y, d, carc__types[type].nseg);
+}
+
 /* place_repair's CARC_REPAIR_DECLINE (out of line: the listing's
  * questions come without a frame) */
 __attribute__((noinline)) static bool repair_decline(const carc_game *g)
@@ -1561,6 +1569,7 @@ const carc_module_def carc__module_bridges_castles = {
     .explain = explain,
     .place_repair = place_repair,
     .repair_shape = repair_shape,
+    .repair_side = repair_side,
     /* the quick question's answer: the player to move holds a bridge */
     .repair_work = CARC_WORK_PLAYER(bcb_state, may_repair),
 };
