@@ -756,7 +756,8 @@ __attribute__((noinline)) static unsigned repaired_each(const carc_game *g, cons
 /* The rotations among `ask` (candidates of `type` for requirement req,
  * none accepted without a question) in cell f that a repair makes legal:
  * those the sole repairing module answered CARC_REPAIR_SIDE for with one
- * side d (repair_side: nibble d) asked once per side -- the answer is the
+ * side d (repair_side: nibble d) asked once per side (by its repair_side
+ * hook when it has one) -- the answer is the
  * same for every rotation with those sides, and their sides are d's bit --,
  * the others one by one (repaired_of).  Out of line: the listing's walk
  * stays lean. */
@@ -766,12 +767,14 @@ __attribute__((noinline)) static unsigned repaired_asked(const carc_game *g, con
     const unsigned grp = repair_side[type][req] & (ask * 0x1111u);
     const unsigned same = (grp | grp >> 4 | grp >> 8 | grp >> 12) & 15u;
     unsigned rots = ask & ~same ? repaired_each(g, f, type, ask & ~same) : 0;
+    const carc_module_def *md = carc__modules[__builtin_ctz(g->hooks_repair)];
     for (unsigned left = grp; left;) {
         const int d = __builtin_ctz(left) >> 2;
         const unsigned n = (left >> (4 * d)) & 15u;
         left &= ~(15u << (4 * d));
-        if (carc__modules[__builtin_ctz(g->hooks_repair)]->place_repair(
-                g, type, f->x, f->y, __builtin_ctz(n), 1 << d))
+        /* the module's repair_side when it has one: the same answer */
+        if (md->repair_side ? md->repair_side(g, type, f->x, f->y, d)
+                            : md->place_repair(g, type, f->x, f->y, __builtin_ctz(n), 1 << d))
             rots |= n;
     }
     return rots;
