@@ -671,6 +671,19 @@ static _Thread_local uint16_t repair_side[REPAIR_TYPES][256];
  * (slot_repaired) */
 static _Thread_local uint8_t repair_one[REPAIR_TYPES][256];
 
+/* repair_shape_fill's note of answer a (not CARC_REPAIR_NEVER) for
+ * rotation r with mismatched sides: a candidate; CARC_REPAIR_ROOM and
+ * CARC_REPAIR_SIDE (one side) kept for a sole repairing module only */
+static inline __attribute__((always_inline)) void shape_note(int a, int r, unsigned sides, bool sole,
+                                                             unsigned *ok, unsigned *sure,
+                                                             unsigned *side)
+{
+    *ok |= 1u << r;
+    if (a == CARC_REPAIR_ROOM && sole) *sure |= 1u << r;
+    if (a == CARC_REPAIR_SIDE && sole && !(sides & (sides - 1)))
+        *side |= 1u << (4 * __builtin_ctz(sides) + r);
+}
+
 __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, int type,
                                                             unsigned req, uint8_t *e)
 {
@@ -683,20 +696,25 @@ __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, 
     /* CARC_REPAIR_ROOM is kept only for a game's sole repairing module:
      * the quick question that lets place_ids_repair use it is its own */
     const bool sole = (g->hooks_repair & (g->hooks_repair - 1)) == 0;
+    const carc_module_def *md0 = carc__modules[__builtin_ctz(g->hooks_repair)];
+    /* a sole module's repair_shape, asked directly (NULL: the loop) */
+    int (*const shape)(int, int, int, int) = sole ? md0->repair_shape : NULL;
     unsigned ok = 0, sure = 0, side = 0;
     for (unsigned miss = carc__types[type].repair[req]; miss; miss &= miss - 1) {
         int r = __builtin_ctz(miss);
         unsigned sides = carc__repair_sides(&f, type, r);
         if (!sides) continue; /* repairable's answer: false */
+        if (shape) { /* the sole repairing module's answer, asked directly */
+            const int a = shape(type, r, (int)sides, bound);
+            if (a != CARC_REPAIR_NEVER) shape_note(a, r, sides, true, &ok, &sure, &side);
+            continue;
+        }
         for (uint32_t b = g->hooks_repair; b; b &= b - 1) {
             const carc_module_def *md = carc__modules[__builtin_ctz(b)];
             int a = md->repair_shape ? md->repair_shape(type, r, (int)sides, bound)
                                      : CARC_REPAIR_ASK;
             if (a != CARC_REPAIR_NEVER) {
-                ok |= 1u << r;
-                if (a == CARC_REPAIR_ROOM && sole) sure |= 1u << r;
-                if (a == CARC_REPAIR_SIDE && sole && !(sides & (sides - 1)))
-                    side |= 1u << (4 * __builtin_ctz(sides) + r);
+                shape_note(a, r, sides, sole, &ok, &sure, &side);
                 break;
             }
         }
@@ -704,7 +722,7 @@ __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, 
     repair_sure[type][req] = (uint8_t)sure; /* type < REPAIR_TYPES: e is kept */
     repair_side[type][req] = (uint16_t)side;
     repair_one[type][req] = 0;
-    if (side && carc__modules[__builtin_ctz(g->hooks_repair)]->repair_side &&
+    if (side && md0->repair_side &&
         !(side & (side - 1u) & ~(15u << (__builtin_ctz(side) & ~3u)))) {
         /* one side d: its nibble alone */
         const unsigned d = (unsigned)__builtin_ctz(side) >> 2;
