@@ -142,6 +142,8 @@ static uint8_t baz_work_of(const bcb_state *s, int np) /* np players */
 }
 
 static int mismatch_sides(const carc_game *g, int t);
+static inline int repair_way(int sides);
+static int repair_ways(const carc_game *g, int t, int sides, int b);
 
 /* state_check (snapshots): may_repair against bridges, the castles (tiles,
  * root, knight, owner), the bazaar's players, revealed tiles and held
@@ -208,9 +210,13 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
                 return false;
             break;
         case DEC_BRIDGE_WAY:
-            /* arg: the tile to deploy on, or minus a repair's sides */
+            /* arg: the tile to deploy on, or minus a repair's sides -- and
+             * then the bridge's tile takes the way that repairs them (the
+             * listing offers it without asking: way_choices) */
             if (!in_range(p->target, 0, nt) || !in_range(p->arg, -15, nt) ||
-                (p->arg < 0 && -p->arg != mismatch_sides(g, carc__tile_last(g))))
+                (p->arg < 0 &&
+                 (-p->arg != mismatch_sides(g, carc__tile_last(g)) ||
+                  repair_ways(g, carc__tile_last(g), -p->arg, p->target) != repair_way(-p->arg))))
                 return false;
             break;
         case DEC_CASTLE:
@@ -639,6 +645,14 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
                                        : holds; /* the quick question: a bridge is left */
 }
 
+/* The only way (SIDES_NS, SIDES_EW) a bridge may repair mismatched `sides`
+ * (not 0): across the lowest side (on the tile it crosses every side, on
+ * the neighbour the side's own axis). */
+static inline int repair_way(int sides)
+{
+    return (__builtin_ctz((unsigned)sides) & 1) ? SIDES_EW : SIDES_NS;
+}
+
 /* After the placement (tile t on the board, `sides` its mismatch_sides, not 0):
  * the ways (SIDES_NS, SIDES_EW) a bridge on placed tile b would repair
  * t's mismatch -- repairs() and carc__tile_overlay_ok(g, b, way) for each
@@ -657,10 +671,8 @@ static int repair_ways(const carc_game *g, int t, int sides, int b)
     memcpy(&by, rb + CARC__TILE_Y, sizeof by);
     memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
     const int rot = (uint8_t)r[CARC__TILE_ROT];
-    /* only the way across the lowest mismatched side may repair (on the
-     * tile it crosses every side, on the neighbour the side's own axis) */
     if (!sides) return 0; /* no mismatch: nothing to repair */
-    const int way = (__builtin_ctz((unsigned)sides) & 1) ? SIDES_EW : SIDES_NS;
+    const int way = repair_way(sides);
     if (!repairs(type, x, y, rot, sides, bx, by, way)) return 0;
     const carc_grid v = carc__grid(g);
     return bridge_ways(g, &v, b, way);
@@ -1256,6 +1268,16 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     if (may_bridge(g, p)) carc__sink_push_kind(sink, ACT_BRIDGE, 0, 0, VERB_BRIDGE);
 }
 
+/* The ways offered at DEC_BRIDGE_WAY p: a repair's (arg < 0) the one way
+ * that repairs -- the tile chosen at DEC_BRIDGE_TILE takes it
+ * (repair_ways there; nothing changes before this decision, and
+ * state_check holds a snapshot's pending one to it) --, else both ends'
+ * (carc__tile_overlay_ends) */
+static int way_choices(const carc_game *g, const carc_pending *p)
+{
+    return p->arg < 0 ? repair_way(-p->arg) : carc__tile_overlay_ends(g, p->target);
+}
+
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     switch (p->kind) {
@@ -1289,11 +1311,9 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         break;
     }
     case DEC_BRIDGE_WAY: { /* N-S as direction N (0), E-W as direction E (2) */
-        /* arg < 0: a repair (only the ways that repair), else the tile to
+        /* arg < 0: a repair (only the way that repairs), else the tile to
          * deploy on afterwards */
-        int last = carc__tile_last(g);
-        int ways = p->arg < 0 ? repair_ways(g, last, -p->arg, p->target)
-                              : carc__tile_overlay_ends(g, p->target);
+        const int ways = way_choices(g, p);
         if ((ways & SIDES_NS) == SIDES_NS)
             carc__sink_push_kind(sink, ACT_BRIDGE_WAY, SIDES_NS, 0, CARC_ID_DIRECTION + 0);
         if ((ways & SIDES_EW) == SIDES_EW)
@@ -1363,10 +1383,7 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
     }
     case DEC_BRIDGE_WAY: {
         if (a->kind != ACT_BRIDGE_WAY || (a->arg != SIDES_NS && a->arg != SIDES_EW)) return false;
-        int last = carc__tile_last(g);
-        int ways = p->arg < 0 ? repair_ways(g, last, -p->arg, p->target)
-                              : carc__tile_overlay_ends(g, p->target);
-        return (ways & a->arg) == a->arg;
+        return (way_choices(g, p) & a->arg) == a->arg;
     }
     case DEC_CASTLE:
         return a->kind == CARC_ACTION_PASS || a->kind == ACT_CASTLE;
