@@ -364,6 +364,13 @@ START_TEST(repair_fitted_checked)
     /* the bridge due carries the mismatched sides (W: 8), then its way
      * their negation: another value is refused */
     ck_assert(forged_sides_refused(g, 8));
+    /* the bridge's tile is offered without asking the board: a copy
+     * where it could not take the bridge (no room left for its road) is
+     * refused */
+    ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
+    h->L.cap_segs = h->nsegs;
+    ck_assert(!carc__state_check(h));
+    carc_game_free(h);
     play(g, "bridge 0,1"); /* the bridge is due */
     ck_assert(forged_sides_refused(g, -8));
     {

@@ -144,6 +144,7 @@ static uint8_t baz_work_of(const bcb_state *s, int np) /* np players */
 static int mismatch_sides(const carc_game *g, int t);
 static inline int repair_way(int sides);
 static int repair_ways(const carc_game *g, int t, int sides, int b);
+static bool repair_held(const carc_game *g, int t, int sides);
 
 /* state_check (snapshots): may_repair against bridges, the castles (tiles,
  * root, knight, owner), the bazaar's players, revealed tiles and held
@@ -204,9 +205,12 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         case DEC_DEAL:
             break;
         case DEC_BRIDGE_TILE:
-            /* arg: 0, or a repair's mismatched sides (of the tile laid) */
+            /* arg: 0, or a repair's mismatched sides (of the tile laid) --
+             * and then the tile that may repair them takes the bridge (the
+             * listing offers it without asking: repair_held) */
             if (!in_range(p->target, 0, nt) ||
-                (p->arg && p->arg != mismatch_sides(g, p->target)))
+                (p->arg && (p->arg != mismatch_sides(g, p->target) ||
+                            !repair_held(g, p->target, p->arg))))
                 return false;
             break;
         case DEC_BRIDGE_WAY:
@@ -658,7 +662,7 @@ static inline int repair_way(int sides)
  * t's mismatch -- repairs() and carc__tile_overlay_ok(g, b, way) for each
  * way, b's ends asked once.  A decision asks about several tiles and ways
  * of one mismatch: its caller computes `sides` once. */
-static int repair_ways(const carc_game *g, int t, int sides, int b)
+static int repair_ways_as(const carc_game *g, int t, int sides, int b, bool ask)
 {
     /* the two records read once (no such tile: no way) */
     const char *r = carc__tile_rec(g, t), *rb = carc__tile_rec(g, b);
@@ -674,8 +678,48 @@ static int repair_ways(const carc_game *g, int t, int sides, int b)
     if (!sides) return 0; /* no mismatch: nothing to repair */
     const int way = repair_way(sides);
     if (!repairs(type, x, y, rot, sides, bx, by, way)) return 0;
+    if (!ask) return way;
     const carc_grid v = carc__grid(g);
     return bridge_ways(g, &v, b, way);
+}
+
+static int repair_ways(const carc_game *g, int t, int sides, int b)
+{
+    return repair_ways_as(g, t, sides, b, true);
+}
+
+/* the tiles that may take the bridge repairing tile t's mismatched sides
+ * (not 0), ascending, -1 for none: t, and with one side the neighbour
+ * across it (repairs() picks at most one of them) */
+static void repair_tiles(const carc_game *g, int t, int sides, int c[2])
+{
+    c[0] = t;
+    c[1] = -1;
+    if (!(sides & (sides - 1))) {
+        int x, y, d = __builtin_ctz((unsigned)sides);
+        carc__tile_xy(g, t, &x, &y);
+        c[1] = carc__tile_at(g, x + dx[d], y + dy[d]);
+        if (c[1] >= 0 && c[1] < c[0]) { /* ids ascend */
+            c[1] = c[0];
+            c[0] = carc__tile_at(g, x + dx[d], y + dy[d]);
+        }
+    }
+}
+
+/* Does the tile repairs() picks for tile t's mismatched sides take the
+ * bridge (repair_ways)?  True in play from the placement place_repair
+ * allowed (repair_fits asked the board as it is after it, the room for
+ * the road included) until the bridge is laid: DEC_BRIDGE_TILE's listing
+ * offers that tile without asking again; state_check holds a snapshot's
+ * pending repair to it. */
+static bool repair_held(const carc_game *g, int t, int sides)
+{
+    int c[2];
+    repair_tiles(g, t, sides, c);
+    for (int i = 0; i < 2; i++)
+        if (c[i] >= 0 && repair_ways_as(g, t, sides, c[i], false))
+            return repair_ways(g, t, sides, c[i]) != 0;
+    return false;
 }
 
 /* AFTER_PLACE, first: a placement place_repair allowed; the bridge now,
@@ -1289,18 +1333,11 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
              * one mismatched side, may repair it (repairs()), and a bridge
              * that repairs may go there (repair_ways asks bridge_ways):
              * bridge_tiles' list filtered, without the others' questions */
-            int c[2] = {p->target, -1};
-            if (!(sides & (sides - 1))) {
-                int x, y, d = __builtin_ctz((unsigned)sides);
-                carc__tile_xy(g, p->target, &x, &y);
-                c[1] = carc__tile_at(g, x + dx[d], y + dy[d]);
-                if (c[1] >= 0 && c[1] < c[0]) { /* ids ascend */
-                    c[1] = c[0];
-                    c[0] = carc__tile_at(g, x + dx[d], y + dy[d]);
-                }
-            }
+            int c[2];
+            repair_tiles(g, p->target, sides, c);
+            /* the one repairs() picks takes the bridge (repair_held) */
             for (int i = 0; i < 2; i++)
-                if (c[i] >= 0 && repair_ways(g, p->target, sides, c[i]))
+                if (c[i] >= 0 && repair_ways_as(g, p->target, sides, c[i], false))
                     carc__sink_push_kind(sink, ACT_BRIDGE_TILE, c[i], 0, CARC_ID_TILE + c[i]);
             break;
         }
