@@ -730,10 +730,11 @@ static int repair_turn(carc_game *g)
     int t = carc__tile_last(g);
     /* a mismatch is left only by a placement place_repair allowed, for the
      * player to move holding a bridge: without one (most turns of a game)
-     * nothing to look at; nor after a tile that met its cell's demand (the
-     * core's answer, read before the board) */
-    if (t < 0 || !cst(g)->bridges[carc__current(g)] || carc__tile_fitted(g, t))
-        return CARC_HOOK_NEXT;
+     * the core does not call the hook (step_work); nothing to look at after
+     * a tile that met its cell's demand (the core's answer, read before
+     * the board).  (Called anyway, after a bridge laid the mismatch is
+     * gone: mismatch_sides is 0.) */
+    if (t < 0 || carc__tile_fitted(g, t)) return CARC_HOOK_NEXT;
     /* the decision carries the mismatched sides (arg; state_check holds
      * it to mismatch_sides while it waits), the bridge's way after it
      * their negation */
