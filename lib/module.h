@@ -760,6 +760,16 @@ typedef struct carc_module_def {
      * place_repair and no repair_shape: CARC_REPAIR_ASK for every one).
      * Added in 0.10; `bound` and the three answers in 0.11. */
     int (*repair_shape)(int type, int rot, int sides, int bound);
+    /* optional, with repair_shape: place_repair's answer, while its quick
+     * question (type -1) answers true, for the candidates of tile `type` in
+     * open cell (x, y) that repair_shape answers CARC_REPAIR_SIDE for with
+     * the one mismatched side d (sides == 1 << d; one answer for all of
+     * them) -- the question without place_repair's decode.  The placement
+     * listing of a sole repairing module asks it instead of place_repair
+     * (once per cell, when every candidate asked there is such a one).
+     * Read-only.  tests/test_action_legal.c compares the two answers in
+     * every open cell of its random games.  Added in 0.15. */
+    bool (*repair_side)(const carc_game *g, int type, int x, int y, int d);
     /* optional, with place_repair: a byte of the module's state that is
      * the quick question's answer (type -1: nonzero exactly when
      * place_repair would answer true), coded as a step_work entry

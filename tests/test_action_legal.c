@@ -80,10 +80,11 @@ static void check_place_rots(carc_game *g, int *checked)
  * is refused by place_repair too, and one it answers CARC_REPAIR_ROOM for
  * is accepted while the game has room for the tile's segments and one
  * more, and the rotations it answers CARC_REPAIR_SIDE for get one answer
- * per sides value, for every tile type in every open cell, while the player may
- * repair (a bridge held: the quick question says yes).  And the core's premise for keeping its answers per
- * (type, req): an open cell's constrained sides are the nonzero pairs of
- * its req. */
+ * per sides value (with one side, repair_side's too), for every tile type
+ * in every open cell, while the player may repair (a bridge held: the
+ * quick question says yes).  And the core's premise for keeping its
+ * answers per (type, req): an open cell's constrained sides are the
+ * nonzero pairs of its req. */
 static void check_repair_shape(const carc_game *g, int *checked)
 {
     const front *F = CFRONT(g);
@@ -121,6 +122,15 @@ static void check_repair_shape(const carc_game *g, int *checked)
                     if (shape == CARC_REPAIR_SIDE) {
                         int yes = md->place_repair(g, type, f->x, f->y, r, sides) ? 3 : 1;
                         if (!by_sides[sides]) by_sides[sides] = yes;
+                        /* repair_side: the same answer for one side d */
+                        if (md->repair_side && !(sides & (sides - 1)))
+                            ck_assert_msg(md->repair_side(g, type, f->x, f->y,
+                                                          __builtin_ctz((unsigned)sides)) ==
+                                              (yes == 3),
+                                          "module %s, type %d at %d,%d side %d: repair_side "
+                                          "and place_repair disagree",
+                                          md->name, type, f->x, f->y,
+                                          __builtin_ctz((unsigned)sides));
                         ck_assert_msg(by_sides[sides] == yes,
                                       "module %s, type %d at %d,%d r%d sides %x: repair_shape "
                                       "answers CARC_REPAIR_SIDE, place_repair %s it but not "
@@ -364,6 +374,9 @@ START_TEST(each_module)
           md->step_ttags || md->pile_chance) ||
         carc_module_available(m) != 1)
         return;
+    /* repair_side answers for repair_shape's CARC_REPAIR_SIDE candidates */
+    ck_assert_msg(!md->repair_side || md->repair_shape, "module %s: repair_side without repair_shape",
+                  md->name);
     int checked = 0;
     for (int game = 0; game < 3; game++)
         play((1ull << m) | md->requires, 2 + game, 700 + (uint64_t)game, &checked);

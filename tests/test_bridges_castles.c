@@ -364,8 +364,29 @@ START_TEST(repair_fitted_checked)
     /* the bridge due carries the mismatched sides (W: 8), then its way
      * their negation: another value is refused */
     ck_assert(forged_sides_refused(g, 8));
+    /* the bridge's tile is offered without asking the board: a copy
+     * where it could not take the bridge (no room left for its road) is
+     * refused */
+    ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
+    h->L.cap_segs = h->nsegs;
+    ck_assert(!carc__state_check(h));
+    carc_game_free(h);
     play(g, "bridge 0,1"); /* the bridge is due */
     ck_assert(forged_sides_refused(g, -8));
+    {
+        /* its way is offered without asking the board: a copy whose
+         * bridge would go on a tile that cannot take it (the start tile,
+         * or the tile laid: a road E-W) is refused */
+        ck_assert_int_eq(g->pend[0].kind, CARC_MODULE_KIND(CARC_MODULE_BRIDGES_CASTLES, 1));
+        ck_assert_int_eq(g->pend[0].target, 1);
+        const int other[2] = {0, t};
+        for (int k = 0; k < 2; k++) {
+            ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
+            h->pend[0].target = other[k];
+            ck_assert(!carc__state_check(h));
+            carc_game_free(h);
+        }
+    }
     play(g, "bridge ew");
     ck_assert(carc__state_check(g));
     carc_game_free(g);

@@ -665,10 +665,24 @@ static _Thread_local uint8_t repair_sure[REPAIR_TYPES][256];
  * (bit 4 * d + r: rotation r) -- place_ids_repair asks it once per cell and
  * side about them (those with several sides are asked one by one) */
 static _Thread_local uint16_t repair_side[REPAIR_TYPES][256];
-/* of the same (type, req): when repair_side has one side d only, 0x80 |
- * d << 4 | its rotations (else 0) -- the listing asks those candidates by
- * one question in line (slot_repaired) */
+/* of the same (type, req): when repair_side has one side d only and the
+ * module has the repair_side hook, 0x80 | d << 4 | its rotations (else 0)
+ * -- the listing asks those candidates by one repair_side question in line
+ * (slot_repaired) */
 static _Thread_local uint8_t repair_one[REPAIR_TYPES][256];
+
+/* repair_shape_fill's note of answer a (not CARC_REPAIR_NEVER) for
+ * rotation r with mismatched sides: a candidate; CARC_REPAIR_ROOM and
+ * CARC_REPAIR_SIDE (one side) kept for a sole repairing module only */
+static inline __attribute__((always_inline)) void shape_note(int a, int r, unsigned sides, bool sole,
+                                                             unsigned *ok, unsigned *sure,
+                                                             unsigned *side)
+{
+    *ok |= 1u << r;
+    if (a == CARC_REPAIR_ROOM && sole) *sure |= 1u << r;
+    if (a == CARC_REPAIR_SIDE && sole && !(sides & (sides - 1)))
+        *side |= 1u << (4 * __builtin_ctz(sides) + r);
+}
 
 __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, int type,
                                                             unsigned req, uint8_t *e)
@@ -682,20 +696,25 @@ __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, 
     /* CARC_REPAIR_ROOM is kept only for a game's sole repairing module:
      * the quick question that lets place_ids_repair use it is its own */
     const bool sole = (g->hooks_repair & (g->hooks_repair - 1)) == 0;
+    const carc_module_def *md0 = carc__modules[__builtin_ctz(g->hooks_repair)];
+    /* a sole module's repair_shape, asked directly (NULL: the loop) */
+    int (*const shape)(int, int, int, int) = sole ? md0->repair_shape : NULL;
     unsigned ok = 0, sure = 0, side = 0;
     for (unsigned miss = carc__types[type].repair[req]; miss; miss &= miss - 1) {
         int r = __builtin_ctz(miss);
         unsigned sides = carc__repair_sides(&f, type, r);
         if (!sides) continue; /* repairable's answer: false */
+        if (shape) { /* the sole repairing module's answer, asked directly */
+            const int a = shape(type, r, (int)sides, bound);
+            if (a != CARC_REPAIR_NEVER) shape_note(a, r, sides, true, &ok, &sure, &side);
+            continue;
+        }
         for (uint32_t b = g->hooks_repair; b; b &= b - 1) {
             const carc_module_def *md = carc__modules[__builtin_ctz(b)];
             int a = md->repair_shape ? md->repair_shape(type, r, (int)sides, bound)
                                      : CARC_REPAIR_ASK;
             if (a != CARC_REPAIR_NEVER) {
-                ok |= 1u << r;
-                if (a == CARC_REPAIR_ROOM && sole) sure |= 1u << r;
-                if (a == CARC_REPAIR_SIDE && sole && !(sides & (sides - 1)))
-                    side |= 1u << (4 * __builtin_ctz(sides) + r);
+                shape_note(a, r, sides, sole, &ok, &sure, &side);
                 break;
             }
         }
@@ -703,7 +722,8 @@ __attribute__((noinline)) static unsigned repair_shape_fill(const carc_game *g, 
     repair_sure[type][req] = (uint8_t)sure; /* type < REPAIR_TYPES: e is kept */
     repair_side[type][req] = (uint16_t)side;
     repair_one[type][req] = 0;
-    if (side && !(side & (side - 1u) & ~(15u << (__builtin_ctz(side) & ~3u)))) {
+    if (side && md0->repair_side &&
+        !(side & (side - 1u) & ~(15u << (__builtin_ctz(side) & ~3u)))) {
         /* one side d: its nibble alone */
         const unsigned d = (unsigned)__builtin_ctz(side) >> 2;
         repair_one[type][req] = (uint8_t)(0x80u | d << 4 | ((side >> (4 * d)) & 15u));
@@ -754,7 +774,8 @@ __attribute__((noinline)) static unsigned repaired_each(const carc_game *g, cons
 /* The rotations among `ask` (candidates of `type` for requirement req,
  * none accepted without a question) in cell f that a repair makes legal:
  * those the sole repairing module answered CARC_REPAIR_SIDE for with one
- * side d (repair_side: nibble d) asked once per side -- the answer is the
+ * side d (repair_side: nibble d) asked once per side (by its repair_side
+ * hook when it has one) -- the answer is the
  * same for every rotation with those sides, and their sides are d's bit --,
  * the others one by one (repaired_of).  Out of line: the listing's walk
  * stays lean. */
@@ -764,12 +785,14 @@ __attribute__((noinline)) static unsigned repaired_asked(const carc_game *g, con
     const unsigned grp = repair_side[type][req] & (ask * 0x1111u);
     const unsigned same = (grp | grp >> 4 | grp >> 8 | grp >> 12) & 15u;
     unsigned rots = ask & ~same ? repaired_each(g, f, type, ask & ~same) : 0;
+    const carc_module_def *md = carc__modules[__builtin_ctz(g->hooks_repair)];
     for (unsigned left = grp; left;) {
         const int d = __builtin_ctz(left) >> 2;
         const unsigned n = (left >> (4 * d)) & 15u;
         left &= ~(15u << (4 * d));
-        if (carc__modules[__builtin_ctz(g->hooks_repair)]->place_repair(
-                g, type, f->x, f->y, __builtin_ctz(n), 1 << d))
+        /* the module's repair_side when it has one: the same answer */
+        if (md->repair_side ? md->repair_side(g, type, f->x, f->y, d)
+                            : md->place_repair(g, type, f->x, f->y, __builtin_ctz(n), 1 << d))
             rots |= n;
     }
     return rots;
@@ -1124,9 +1147,9 @@ static inline __attribute__((always_inline)) unsigned slot_repaired(
     if (one && !(ask & ~one & 15u)) {
         /* every rotation asked is one of the sole module's CARC_REPAIR_SIDE
          * candidates of one side d: repaired_asked's one question, in line
-         * (the answer is the same for all of them) */
-        if (md->place_repair(g, type, f->x, f->y, __builtin_ctz(ask), 1 << ((one >> 4) & 3u)))
-            yes |= ask;
+         * and by the module's repair_side hook (the answer is the same for
+         * all of them; the quick question said yes) */
+        if (md->repair_side(g, type, f->x, f->y, (int)((one >> 4) & 3u))) yes |= ask;
         return yes;
     }
     return yes | repaired_asked(g, f, type, rq, ask);
@@ -1153,8 +1176,8 @@ __attribute__((noinline)) static void place_ids_repair(const carc_game *g, actio
         (int)g->L.cap_segs - (int)g->nsegs > (int)carc__types[type].nseg
             ? repair_sure[type]
             : NULL;
-    /* the game's first repairing module (the sole one when repair_one
-     * names a side) */
+    /* the game's first repairing module (the sole one, with repair_side,
+     * when repair_one names a side) */
     const carc_module_def *md = carc__modules[__builtin_ctz(g->hooks_repair)];
     int32_t *restrict ids = sink->ids;
     const size_t n0 = sink->n, m = g->lslots;

@@ -142,6 +142,9 @@ static uint8_t baz_work_of(const bcb_state *s, int np) /* np players */
 }
 
 static int mismatch_sides(const carc_game *g, int t);
+static inline int repair_way(int sides);
+static int repair_ways(const carc_game *g, int t, int sides, int b);
+static bool repair_held(const carc_game *g, int t, int sides);
 
 /* state_check (snapshots): may_repair against bridges, the castles (tiles,
  * root, knight, owner), the bazaar's players, revealed tiles and held
@@ -202,15 +205,22 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         case DEC_DEAL:
             break;
         case DEC_BRIDGE_TILE:
-            /* arg: 0, or a repair's mismatched sides (of the tile laid) */
+            /* arg: 0, or a repair's mismatched sides (of the tile laid) --
+             * and then the tile that may repair them takes the bridge (the
+             * listing offers it without asking: repair_held) */
             if (!in_range(p->target, 0, nt) ||
-                (p->arg && p->arg != mismatch_sides(g, p->target)))
+                (p->arg && (p->arg != mismatch_sides(g, p->target) ||
+                            !repair_held(g, p->target, p->arg))))
                 return false;
             break;
         case DEC_BRIDGE_WAY:
-            /* arg: the tile to deploy on, or minus a repair's sides */
+            /* arg: the tile to deploy on, or minus a repair's sides -- and
+             * then the bridge's tile takes the way that repairs them (the
+             * listing offers it without asking: way_choices) */
             if (!in_range(p->target, 0, nt) || !in_range(p->arg, -15, nt) ||
-                (p->arg < 0 && -p->arg != mismatch_sides(g, carc__tile_last(g))))
+                (p->arg < 0 &&
+                 (-p->arg != mismatch_sides(g, carc__tile_last(g)) ||
+                  repair_ways(g, carc__tile_last(g), -p->arg, p->target) != repair_way(-p->arg))))
                 return false;
             break;
         case DEC_CASTLE:
@@ -605,6 +615,14 @@ static int repair_shape(int type, int rot, int sides, int bound)
     return CARC_REPAIR_ROOM;
 }
 
+/* repair_side (lib/module.h): place_repair's answer for repair_shape's
+ * CARC_REPAIR_SIDE candidates (the tile's road against a field at d, one
+ * side only) while the player holds a bridge: repair_fits' first case */
+static bool repair_side(const carc_game *g, int type, int x, int y, int d)
+{
+    return bridge_beside(g, x, y, d, carc__types[type].nseg);
+}
+
 /* place_repair's CARC_REPAIR_DECLINE (out of line: the listing's
  * questions come without a frame) */
 __attribute__((noinline)) static bool repair_decline(const carc_game *g)
@@ -631,12 +649,20 @@ static bool place_repair(const carc_game *g, int type, int x, int y, int rot, in
                                        : holds; /* the quick question: a bridge is left */
 }
 
+/* The only way (SIDES_NS, SIDES_EW) a bridge may repair mismatched `sides`
+ * (not 0): across the lowest side (on the tile it crosses every side, on
+ * the neighbour the side's own axis). */
+static inline int repair_way(int sides)
+{
+    return (__builtin_ctz((unsigned)sides) & 1) ? SIDES_EW : SIDES_NS;
+}
+
 /* After the placement (tile t on the board, `sides` its mismatch_sides, not 0):
  * the ways (SIDES_NS, SIDES_EW) a bridge on placed tile b would repair
  * t's mismatch -- repairs() and carc__tile_overlay_ok(g, b, way) for each
  * way, b's ends asked once.  A decision asks about several tiles and ways
  * of one mismatch: its caller computes `sides` once. */
-static int repair_ways(const carc_game *g, int t, int sides, int b)
+static int repair_ways_as(const carc_game *g, int t, int sides, int b, bool ask)
 {
     /* the two records read once (no such tile: no way) */
     const char *r = carc__tile_rec(g, t), *rb = carc__tile_rec(g, b);
@@ -649,13 +675,51 @@ static int repair_ways(const carc_game *g, int t, int sides, int b)
     memcpy(&by, rb + CARC__TILE_Y, sizeof by);
     memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
     const int rot = (uint8_t)r[CARC__TILE_ROT];
-    /* only the way across the lowest mismatched side may repair (on the
-     * tile it crosses every side, on the neighbour the side's own axis) */
     if (!sides) return 0; /* no mismatch: nothing to repair */
-    const int way = (__builtin_ctz((unsigned)sides) & 1) ? SIDES_EW : SIDES_NS;
+    const int way = repair_way(sides);
     if (!repairs(type, x, y, rot, sides, bx, by, way)) return 0;
+    if (!ask) return way;
     const carc_grid v = carc__grid(g);
     return bridge_ways(g, &v, b, way);
+}
+
+static int repair_ways(const carc_game *g, int t, int sides, int b)
+{
+    return repair_ways_as(g, t, sides, b, true);
+}
+
+/* the tiles that may take the bridge repairing tile t's mismatched sides
+ * (not 0), ascending, -1 for none: t, and with one side the neighbour
+ * across it (repairs() picks at most one of them) */
+static void repair_tiles(const carc_game *g, int t, int sides, int c[2])
+{
+    c[0] = t;
+    c[1] = -1;
+    if (!(sides & (sides - 1))) {
+        int x, y, d = __builtin_ctz((unsigned)sides);
+        carc__tile_xy(g, t, &x, &y);
+        c[1] = carc__tile_at(g, x + dx[d], y + dy[d]);
+        if (c[1] >= 0 && c[1] < c[0]) { /* ids ascend */
+            c[1] = c[0];
+            c[0] = carc__tile_at(g, x + dx[d], y + dy[d]);
+        }
+    }
+}
+
+/* Does the tile repairs() picks for tile t's mismatched sides take the
+ * bridge (repair_ways)?  True in play from the placement place_repair
+ * allowed (repair_fits asked the board as it is after it, the room for
+ * the road included) until the bridge is laid: DEC_BRIDGE_TILE's listing
+ * offers that tile without asking again; state_check holds a snapshot's
+ * pending repair to it. */
+static bool repair_held(const carc_game *g, int t, int sides)
+{
+    int c[2];
+    repair_tiles(g, t, sides, c);
+    for (int i = 0; i < 2; i++)
+        if (c[i] >= 0 && repair_ways_as(g, t, sides, c[i], false))
+            return repair_ways(g, t, sides, c[i]) != 0;
+    return false;
 }
 
 /* AFTER_PLACE, first: a placement place_repair allowed; the bridge now,
@@ -666,10 +730,11 @@ static int repair_turn(carc_game *g)
     int t = carc__tile_last(g);
     /* a mismatch is left only by a placement place_repair allowed, for the
      * player to move holding a bridge: without one (most turns of a game)
-     * nothing to look at; nor after a tile that met its cell's demand (the
-     * core's answer, read before the board) */
-    if (t < 0 || !cst(g)->bridges[carc__current(g)] || carc__tile_fitted(g, t))
-        return CARC_HOOK_NEXT;
+     * the core does not call the hook (step_work); nothing to look at after
+     * a tile that met its cell's demand (the core's answer, read before
+     * the board).  (Called anyway, after a bridge laid the mismatch is
+     * gone: mismatch_sides is 0.) */
+    if (t < 0 || carc__tile_fitted(g, t)) return CARC_HOOK_NEXT;
     /* the decision carries the mismatched sides (arg; state_check holds
      * it to mismatch_sides while it waits), the bridge's way after it
      * their negation */
@@ -1248,6 +1313,16 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     if (may_bridge(g, p)) carc__sink_push_kind(sink, ACT_BRIDGE, 0, 0, VERB_BRIDGE);
 }
 
+/* The ways offered at DEC_BRIDGE_WAY p: a repair's (arg < 0) the one way
+ * that repairs -- the tile chosen at DEC_BRIDGE_TILE takes it
+ * (repair_ways there; nothing changes before this decision, and
+ * state_check holds a snapshot's pending one to it) --, else both ends'
+ * (carc__tile_overlay_ends) */
+static int way_choices(const carc_game *g, const carc_pending *p)
+{
+    return p->arg < 0 ? repair_way(-p->arg) : carc__tile_overlay_ends(g, p->target);
+}
+
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
     switch (p->kind) {
@@ -1259,18 +1334,11 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
              * one mismatched side, may repair it (repairs()), and a bridge
              * that repairs may go there (repair_ways asks bridge_ways):
              * bridge_tiles' list filtered, without the others' questions */
-            int c[2] = {p->target, -1};
-            if (!(sides & (sides - 1))) {
-                int x, y, d = __builtin_ctz((unsigned)sides);
-                carc__tile_xy(g, p->target, &x, &y);
-                c[1] = carc__tile_at(g, x + dx[d], y + dy[d]);
-                if (c[1] >= 0 && c[1] < c[0]) { /* ids ascend */
-                    c[1] = c[0];
-                    c[0] = carc__tile_at(g, x + dx[d], y + dy[d]);
-                }
-            }
+            int c[2];
+            repair_tiles(g, p->target, sides, c);
+            /* the one repairs() picks takes the bridge (repair_held) */
             for (int i = 0; i < 2; i++)
-                if (c[i] >= 0 && repair_ways(g, p->target, sides, c[i]))
+                if (c[i] >= 0 && repair_ways_as(g, p->target, sides, c[i], false))
                     carc__sink_push_kind(sink, ACT_BRIDGE_TILE, c[i], 0, CARC_ID_TILE + c[i]);
             break;
         }
@@ -1281,11 +1349,9 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         break;
     }
     case DEC_BRIDGE_WAY: { /* N-S as direction N (0), E-W as direction E (2) */
-        /* arg < 0: a repair (only the ways that repair), else the tile to
+        /* arg < 0: a repair (only the way that repairs), else the tile to
          * deploy on afterwards */
-        int last = carc__tile_last(g);
-        int ways = p->arg < 0 ? repair_ways(g, last, -p->arg, p->target)
-                              : carc__tile_overlay_ends(g, p->target);
+        const int ways = way_choices(g, p);
         if ((ways & SIDES_NS) == SIDES_NS)
             carc__sink_push_kind(sink, ACT_BRIDGE_WAY, SIDES_NS, 0, CARC_ID_DIRECTION + 0);
         if ((ways & SIDES_EW) == SIDES_EW)
@@ -1355,10 +1421,7 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
     }
     case DEC_BRIDGE_WAY: {
         if (a->kind != ACT_BRIDGE_WAY || (a->arg != SIDES_NS && a->arg != SIDES_EW)) return false;
-        int last = carc__tile_last(g);
-        int ways = p->arg < 0 ? repair_ways(g, last, -p->arg, p->target)
-                              : carc__tile_overlay_ends(g, p->target);
-        return (ways & a->arg) == a->arg;
+        return (way_choices(g, p) & a->arg) == a->arg;
     }
     case DEC_CASTLE:
         return a->kind == CARC_ACTION_PASS || a->kind == ACT_CASTLE;
@@ -1561,6 +1624,7 @@ const carc_module_def carc__module_bridges_castles = {
     .explain = explain,
     .place_repair = place_repair,
     .repair_shape = repair_shape,
+    .repair_side = repair_side,
     /* the quick question's answer: the player to move holds a bridge */
     .repair_work = CARC_WORK_PLAYER(bcb_state, may_repair),
 };
