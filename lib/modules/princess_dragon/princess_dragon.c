@@ -1296,10 +1296,14 @@ static inline int fairy_verb_apply(carc_game *g, const carc_pending *p)
                                    p->player, MOD, -1, 0);
 }
 
-/* ACT_FAIRY_TO: the fairy joins figure i */
+/* ACT_FAIRY_TO: the fairy joins figure i, this module's hook spared (what
+ * it does for the fairy, its work bytes, done here once the move is made) */
 static inline int fairy_to_apply(carc_game *g, int i)
 {
-    return carc__figure_move(g, st(g)->fairy, CARC_PLACE_ATTACHED, -1, 0, i, 0, CAUSE_FAIRY);
+    pd_state *s = st(g);
+    const int rc = carc__figure_attach_quiet(g, s->fairy, i, CAUSE_FAIRY, MOD);
+    if (!rc) fairy_work_of(g, s->fairy_work);
+    return rc;
 }
 
 /* The core has checked the action is one of decision_actions'. */
