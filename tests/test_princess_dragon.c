@@ -713,12 +713,12 @@ END_TEST
 /* carc__figure_attach_quiet (the fairy joining a follower) makes
  * carc__figure_move's move: the same answer, the same game block byte for
  * byte and the same count of figure moves, for the fairy (the straight
- * line) or a player's figure (the move's way) onto every figure, through
+ * line) or figure 0 (an owner: the move's way) onto every figure, through
  * random games of the module alone, with the Tower (another figure_moved
  * hook told) and with every module; self -1 (every module told, the
  * module's own hook too); with self the module, its hook spared, the
- * module's check passes once fairy_to_apply's work bytes are written
- * (the random suites). */
+ * module's state_check passes once fairy_to_apply's work bytes are
+ * written (rule_bytes_checked's games). */
 START_TEST(attach_quiet_agrees)
 {
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
