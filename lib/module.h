@@ -1512,6 +1512,15 @@ int carc__figure_move_offer(carc_game *g, const carc_move *m);
  * module has an intercept_move hook is made in straight line, without
  * self's hook; any other is carc__figure_move_offer's.  Since 0.14. */
 int carc__figure_move_offer_quiet(carc_game *g, const carc_move *m, int self);
+/* carc__figure_move(g, fig, CARC_PLACE_ATTACHED, -1, 0, host, 0, cause) for
+ * a mover whose own figure_moved hook it spares (self: the mover's module
+ * id; Princess & Dragon's fairy joining a follower, whose work bytes the
+ * module writes itself after the move): the same answer, the same state
+ * and the same figure_moved events for every other module; self's hook is
+ * not called when a neutral figure whose kind claims nothing joins another
+ * figure (in straight line), any other move is carc__figure_move's (every
+ * hook told).  Since 0.15. */
+int carc__figure_attach_quiet(carc_game *g, int fig, int host, int cause, int self);
 /* write the state byte of figure fig (0..255): only the module that owns
  * the figure's kind (module: its id), which exports a setter in its fact
  * header when others may change the byte (pig throwing puts the dragon to

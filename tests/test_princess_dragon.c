@@ -710,6 +710,66 @@ START_TEST(move_offer_quiet_agrees)
 }
 END_TEST
 
+/* carc__figure_attach_quiet (the fairy joining a follower) makes
+ * carc__figure_move's move: the same answer, the same game block byte for
+ * byte and the same count of figure moves, for the fairy (the straight
+ * line) or figure 0 (an owner: the move's way) onto every figure, through
+ * random games of the module alone, with the Tower (another figure_moved
+ * hook told) and with every module; self -1 (every module told, the
+ * module's own hook too); with self the module, its hook spared, the
+ * module's state_check passes once fairy_to_apply's work bytes are
+ * written (rule_bytes_checked's games). */
+START_TEST(attach_quiet_agrees)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    long compared = 0, straight = 0;
+    for (int k = 0; k < 3; k++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2 + k;
+        o.seed = 170 + (uint64_t)k;
+        o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
+        if (k == 1) o.modules |= 1ull << CARC_MODULE_TOWER;
+        if (k == 2)
+            for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+                if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        uint32_t rng = 199u + (uint32_t)k;
+        while (!carc_game_is_terminal(g)) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            rng = rng * 1103515245u + 12345u;
+            const int fig = (rng >> 9) % 4 == 0 ? 0 : pd(g)->fairy;
+            if ((rng >> 12) % 3 == 0)
+                for (int h = -1; h <= carc__figure_count(g); h++) {
+                    carc_game *a, *b;
+                    ck_assert_int_eq(carc_game_clone(&a, g), CARC_OK);
+                    ck_assert_int_eq(carc_game_clone(&b, g), CARC_OK);
+                    const int cause = CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 2);
+                    const uint32_t m0 = carc__moves;
+                    const int ra = carc__figure_move(a, fig, CARC_PLACE_ATTACHED, -1, 0, h, 0, cause);
+                    const uint32_t ma = carc__moves - m0;
+                    const int rb = carc__figure_attach_quiet(b, fig, h, cause, -1);
+                    ck_assert_int_eq(ra, rb);
+                    ck_assert_uint_eq(carc__moves - m0 - ma, ma);
+                    same_snapshot(a, b);
+                    compared++;
+                    straight += fig == pd(g)->fairy && ra == CARC_OK;
+                    carc_game_free(a);
+                    carc_game_free(b);
+                }
+            random_step(g, ids, &rng);
+        }
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(compared, 2000);
+    ck_assert_int_gt(straight, 1000);
+}
+END_TEST
+
 /* pd_state's rule bytes (rule_move, rule_fairy, rule_princess,
  * rule_tiles, read by setup) are the game's rule options, and its vetoed
  * byte carc__figure_moves_vetoed's answer: under every combination of the
@@ -863,6 +923,7 @@ int main(void)
     tcase_add_test(tc, flight_path_in_svg);
     tcase_add_test(tc, rule_bytes_checked);
     tcase_add_test(tc, move_offer_quiet_agrees);
+    tcase_add_test(tc, attach_quiet_agrees);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -184,6 +184,15 @@ static inline __attribute__((always_inline)) void onto_tile(carc_game *g, figure
     TILES(g)[tile].nfig++;
 }
 
+/* Figure f (index i) leaves its place: its supply count, its feature,
+ * its tile's count. */
+static inline __attribute__((always_inline)) void leave(carc_game *g, int i, figure *f)
+{
+    if (f->where == CARC_PLACE_SUPPLY && f->owner >= 0) supply_add(g, f->owner, f->kind, -1);
+    if (f->where == CARC_PLACE_SEGMENT && claims(g, f)) leave_root(g, i, carc__find(g, f->seg));
+    if (f->where == CARC_PLACE_SEGMENT || f->where == CARC_PLACE_TILE) TILES(g)[f->tile].nfig--;
+}
+
 /* carc__figure_move once move_ok said yes: figure i leaves its place
  * (its supply count, its feature, its tile's count), enters the new one,
  * and the modules with a figure_moved hook are told.  deploy_at and
@@ -196,10 +205,7 @@ static int move_checked(carc_game *g, int i, int where, int tile, int s, int arg
     figure *f = &FIGS(g)[i];
     carc_fig from;
     view(g, f, &from);
-    /* leave */
-    if (f->where == CARC_PLACE_SUPPLY && f->owner >= 0) supply_add(g, f->owner, f->kind, -1);
-    if (f->where == CARC_PLACE_SEGMENT && claims(g, f)) leave_root(g, i, carc__find(g, f->seg));
-    if (f->where == CARC_PLACE_SEGMENT || f->where == CARC_PLACE_TILE) TILES(g)[f->tile].nfig--;
+    leave(g, i, f);
     /* enter */
     put(f, where, 0, 0, 0, 0, 0);
     switch (where) {
@@ -343,6 +349,12 @@ static __attribute__((noinline)) int tile_to_tile_hooked(carc_game *g, const car
     return CARC_MOVE_PROCEED;
 }
 
+/* the modules with a figure_moved hook but module self (-1: none left out) */
+static inline uint32_t hooks_but(const carc_game *g, int self)
+{
+    return g->hooks_moved & ~((uint32_t)(self >= 0 && self < CARC_MODULE_SLOTS) << (self & 31));
+}
+
 /* carc__figure_move_offer, module self's figure_moved hook not called
  * when the move is made here: a figure on a placed tile onto another placed
  * tile in a game where no module intercepts, in straight line
@@ -355,11 +367,31 @@ int carc__figure_move_offer_quiet(carc_game *g, const carc_move *m, int self)
         m->by >= g->nplayers || FIGS(g)[m->fig].where != CARC_PLACE_TILE)
         return carc__figure_move_offer(g, m);
     carc__moves++;
-    const uint32_t hooks =
-        g->hooks_moved & ~((uint32_t)(self >= 0 && self < CARC_MODULE_SLOTS) << (self & 31));
+    const uint32_t hooks = hooks_but(g, self);
     if (hooks) return tile_to_tile_hooked(g, m, hooks);
     tile_to_tile(g, &FIGS(g)[m->fig], m->tile, m->arg);
     return CARC_MOVE_PROCEED;
+}
+
+/* carc__figure_move of figure fig to CARC_PLACE_ATTACHED with arg host,
+ * module self's figure_moved hook not called: a neutral figure (no owner)
+ * whose kind claims nothing joins another figure in straight line
+ * (move_checked's state for that move, counted and told as it counts and
+ * tells); any other figure, or arguments the move refuses: the move's */
+int carc__figure_attach_quiet(carc_game *g, int fig, int host, int cause, int self)
+{
+    if ((uint32_t)fig >= g->nfigs || (uint32_t)host >= g->nfigs || host == fig ||
+        CFIGS(g)[fig].owner >= 0 || claims(g, &CFIGS(g)[fig]))
+        return carc__figure_move(g, fig, CARC_PLACE_ATTACHED, -1, 0, host, 0, cause);
+    carc__moves++;
+    figure *f = &FIGS(g)[fig];
+    const uint32_t hooks = hooks_but(g, self);
+    carc_fig from;
+    if (hooks) view(g, f, &from);
+    leave(g, fig, f);
+    put(f, CARC_PLACE_ATTACHED, 0, 0, 0, host, 0);
+    if (hooks) moved_hooks(g, hooks, fig, &from, cause);
+    return CARC_OK;
 }
 
 int carc__figure_set_state(carc_game *g, int module, int fig, int state)

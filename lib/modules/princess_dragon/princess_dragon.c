@@ -869,17 +869,16 @@ static inline bool dragon_asleep(const carc_game *g, const pd_state *s)
     return f.state == 1;
 }
 
-/* The flight's next step from where the dragon stands: its tile counted
+/* The flight's next step from tile `at`, where the dragon stands: its tile counted
  * visited, then the step's decision pushed (CARC_HOOK_AGAIN) -- or the
  * flight is over (done, taken over, a dead end): s->flight set to `end`,
  * CARC_HOOK_NEXT.  The hook's end is 0 (idle); step_apply's, which goes
  * on with the flight itself after a step made as offered, is
  * PD_FLIGHT_OVER, so that the hook, called next, ends it without a
  * second look. */
-static inline __attribute__((always_inline)) int flight_on(carc_game *g, pd_state *s,
+static inline __attribute__((always_inline)) int flight_on(carc_game *g, pd_state *s, int at,
                                                            uint8_t end)
 {
-    int at = carc__figure_tile(g, s->dragon);
     if (s->flight != PD_FLIGHT_OVER && at >= 0 && !visited(s, at) &&
         s->nvisited < PD_FLIGHT_STEPS + 1)
         s->visited[s->nvisited++] = (int16_t)at;
@@ -911,7 +910,7 @@ static inline __attribute__((always_inline)) int flight(carc_game *g)
         s->flight = 1;
         s->nvisited = 0;
     }
-    return flight_on(g, s, 0);
+    return flight_on(g, s, carc__figure_tile(g, s->dragon), 0);
 }
 
 static int flight_after(carc_game *g)
@@ -1302,7 +1301,7 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
      * this step is taken: the queue holds nothing else -- the hook pushed
      * the step with the queue empty, and nothing but this module queues
      * during its apply) would do first: the same decision, the same state */
-    flight_on(g, s, PD_FLIGHT_OVER);
+    flight_on(g, s, to, PD_FLIGHT_OVER); /* the dragon's tile: `to` */
     return CARC_OK;
 }
 
@@ -1313,10 +1312,14 @@ static inline int fairy_verb_apply(carc_game *g, const carc_pending *p)
                                    p->player, MOD, -1, 0);
 }
 
-/* ACT_FAIRY_TO: the fairy joins figure i */
+/* ACT_FAIRY_TO: the fairy joins figure i, this module's hook spared (what
+ * it does for the fairy, its work bytes, done here once the move is made) */
 static inline int fairy_to_apply(carc_game *g, int i)
 {
-    return carc__figure_move(g, st(g)->fairy, CARC_PLACE_ATTACHED, -1, 0, i, 0, CAUSE_FAIRY);
+    pd_state *s = st(g);
+    const int rc = carc__figure_attach_quiet(g, s->fairy, i, CAUSE_FAIRY, MOD);
+    if (!rc) fairy_work_of(g, s->fairy_work);
+    return rc;
 }
 
 /* The core has checked the action is one of decision_actions'. */
