@@ -643,6 +643,23 @@ static void same_snapshot(const carc_game *a, const carc_game *b)
     free(y);
 }
 
+/* The k-th (0..2) game of the quiet moves' comparisons: 2 + k players,
+ * seed seed + k; Princess & Dragon alone, with the Tower (another
+ * figure_moved hook), with every module (the Dungeon intercepts). */
+static carc_options quiet_options(int k, uint64_t seed)
+{
+    carc_options o;
+    carc_options_init(&o);
+    o.num_players = 2 + k;
+    o.seed = seed + (uint64_t)k;
+    o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
+    if (k == 1) o.modules |= 1ull << CARC_MODULE_TOWER;
+    if (k == 2)
+        for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+            if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+    return o;
+}
+
 /* carc__figure_move_offer_quiet (the dragon's step and volcano move) makes
  * carc__figure_move_offer's move: the same answer, the same game block
  * byte for byte and the same count of figure moves, for the dragon onto
@@ -657,15 +674,7 @@ START_TEST(move_offer_quiet_agrees)
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     long compared = 0, straight = 0;
     for (int k = 0; k < 3; k++) {
-        carc_options o;
-        carc_options_init(&o);
-        o.num_players = 2 + k;
-        o.seed = 70 + (uint64_t)k;
-        o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
-        if (k == 1) o.modules |= 1ull << CARC_MODULE_TOWER;
-        if (k == 2)
-            for (int m = 1; m < CARC_MODULE_SLOTS; m++)
-                if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+        const carc_options o = quiet_options(k, 70);
         carc_game *g;
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
         uint32_t rng = 99u + (uint32_t)k;
@@ -724,15 +733,7 @@ START_TEST(attach_quiet_agrees)
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     long compared = 0, straight = 0;
     for (int k = 0; k < 3; k++) {
-        carc_options o;
-        carc_options_init(&o);
-        o.num_players = 2 + k;
-        o.seed = 170 + (uint64_t)k;
-        o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
-        if (k == 1) o.modules |= 1ull << CARC_MODULE_TOWER;
-        if (k == 2)
-            for (int m = 1; m < CARC_MODULE_SLOTS; m++)
-                if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+        const carc_options o = quiet_options(k, 170);
         carc_game *g;
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
         uint32_t rng = 199u + (uint32_t)k;
