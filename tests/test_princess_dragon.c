@@ -825,12 +825,13 @@ START_TEST(rule_bytes_checked)
                 for (int r = 0; r < 4; r++) ck_assert_int_eq(want[r], 1 + (combo >> r & 1));
                 ck_assert(carc__state_check(g));
                 ck_assert_int_eq(s->vetoed, carc__figure_moves_vetoed(g));
-                for (int r = 0; r < 5; r++) {
+                ck_assert_int_eq(s->bridges, 0);
+                for (int r = 0; r < 6; r++) {
                     ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
                     pd_state *c = carc__mod_state(h, CARC_MODULE_PRINCESS_DRAGON);
-                    uint8_t *b[5] = {&c->rule_move, &c->rule_fairy, &c->rule_princess,
-                                     &c->rule_tiles, &c->vetoed};
-                    *b[r] ^= r < 4 ? 3 : 1; /* 1 <-> 2; vetoed 0 <-> 1 */
+                    uint8_t *b[6] = {&c->rule_move, &c->rule_fairy, &c->rule_princess,
+                                     &c->rule_tiles, &c->vetoed, &c->bridges};
+                    *b[r] ^= r < 4 ? 3 : 1; /* 1 <-> 2; vetoed, bridges 0 <-> 1 */
                     ck_assert(!carc__state_check(h));
                     refused++;
                 }

@@ -152,7 +152,8 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         s->rule_fairy != carc__rule(g, RULE_FAIRY) ||
         s->rule_princess != carc__rule(g, RULE_PRINCESS) ||
         s->rule_tiles != carc__rule(g, RULE_DRAGON_TILES) ||
-        s->vetoed != carc__figure_moves_vetoed(g))
+        s->vetoed != carc__figure_moves_vetoed(g) ||
+        s->bridges != carc__module_enabled(g, CARC_MODULE_BRIDGES_CASTLES))
         return false;
     /* the draw's hooks are asked exactly while the dragon has not come:
      * drawable under pd_dragon_tiles 1 (draw_veto_tagged: the core refuses
@@ -262,6 +263,7 @@ static void setup(carc_game *g)
     s->rule_princess = (uint8_t)carc__rule(g, RULE_PRINCESS);
     s->rule_tiles = (uint8_t)carc__rule(g, RULE_DRAGON_TILES);
     s->vetoed = carc__figure_moves_vetoed(g);
+    s->bridges = carc__module_enabled(g, CARC_MODULE_BRIDGES_CASTLES);
     s->dragon = s->fairy = -1;
     for (int i = 0; i < carc__figure_count(g); i++) {
         carc_fig f;
@@ -602,6 +604,13 @@ static inline __attribute__((always_inline)) int eat(carc_game *g, int t)
     return eat_at(g, t, false);
 }
 
+/* carc__bcb_castle_of, asked only when Bridges, Castles & Bazaars is on
+ * (pd_state.bridges: its answer is 0 otherwise) */
+static inline int castle_of(const carc_game *g, int fig, int tiles[2])
+{
+    return cst(g)->bridges && carc__bcb_castle_of(g, fig, tiles);
+}
+
 /* eat for a tile where some figure but the dragon stands */
 static __attribute__((noinline)) int eat_figures(carc_game *g, int t)
 {
@@ -626,7 +635,7 @@ static __attribute__((noinline)) int eat_figures(carc_game *g, int t)
                 others = true;
                 continue;
             }
-            if (carc__bcb_castle_of(g, i, tiles)) continue;
+            if (castle_of(g, i, tiles)) continue;
             int rc = carc__figure_move(g, i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_EATEN);
             if (rc) return rc;
         }
@@ -1093,7 +1102,7 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
             continue;
         if (h >= 0 ? figs[i] != h : cst(g)->rule_fairy != 2) continue;
         int tiles[2];
-        if (carc__bcb_castle_of(g, figs[i], tiles)) continue; /* a castle: no feature scored */
+        if (castle_of(g, figs[i], tiles)) continue; /* a castle: no feature scored */
         paid |= 1u << f.owner;
         carc__score_add(g, f.owner, FAIRY_FEATURE_POINTS, REASON_FAIRY_FEATURE,
                         carc__root_kind(g, root), f.tile, f.segment);
