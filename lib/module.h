@@ -31,6 +31,10 @@
 #define CARC_MODULE_KIND(m, k) (16 + (m) * 16 + (k))
 #define CARC_KIND_MODULE(kind) (((kind) - 16) / 16)
 #define CARC_KIND_IS_MODULE(kind) ((kind) >= 16 && (kind) < 16 + CARC_MODULE_SLOTS * 16)
+/* where a module's may_deploy may refuse (carc_module_def.may_deploy_tile):
+ * nowhere, anywhere, or else the one placed tile named */
+#define CARC_VETO_NOWHERE (-1)
+#define CARC_VETO_ANYWHERE (-2)
 
 /* The core is "module" 255 where an owner is recorded (decisions, hooks). */
 #define CARC_CORE_OWNER 255
@@ -703,6 +707,16 @@ typedef struct carc_module_def {
      * 0.13. */
     uint32_t (*may_deploy_segs)(const carc_game *g, int player, int kind, int tile, int nseg,
                                 int cause);
+    /* optional, with may_deploy: may_deploy_tile set, the int16_t at byte
+     * may_deploy_tile_off of the module's state (carc__mod_cstate) says
+     * where its may_deploy may refuse -- CARC_VETO_NOWHERE: nowhere, a
+     * placed tile t >= 0: only on tile t, CARC_VETO_ANYWHERE: anywhere --,
+     * kept so by the module at every change (its state_check compares it).
+     * The core asks may_deploy and may_deploy_segs only where it may
+     * refuse, and takes every other deployment as allowed by it (Princess
+     * & Dragon: the dragon's tile).  Added in 0.15. */
+    bool may_deploy_tile;
+    uint16_t may_deploy_tile_off;
     /* may tile `type` be laid at (x, y) turned rot (its edges match)? */
     bool (*may_place_tile)(const carc_game *g, int type, int x, int y, int rot);
     /* may_place_tile is asked only about tile types carrying one of these

@@ -627,6 +627,18 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
 }
 END_TEST
 
+/* pd_state.veto_tile as it must be (princess_dragon.c veto_tile_of): where
+ * the module's may_deploy may refuse */
+static int expected_veto_tile(const carc_game *g)
+{
+    if (pd(g)->princess_done) return CARC_VETO_ANYWHERE;
+    if (!pd(g)->entered || pd(g)->dragon < 0) return CARC_VETO_NOWHERE;
+    carc_fig d;
+    carc__figure_get(g, pd(g)->dragon, &d);
+    return d.where == CARC_PLACE_TILE || d.where == CARC_PLACE_SEGMENT ? d.tile
+                                                                       : CARC_VETO_NOWHERE;
+}
+
 /* a and b have the same snapshot (the state block and the history) */
 static void same_snapshot(const carc_game *a, const carc_game *b)
 {
@@ -703,6 +715,16 @@ START_TEST(move_offer_quiet_agrees)
                     const int self = fig == pd(g)->dragon ? CARC_MODULE_PRINCESS_DRAGON : -1;
                     const int rb = carc__figure_move_offer_quiet(b, &m, self);
                     ck_assert_int_eq(ra, rb);
+                    if (self >= 0) {
+                        /* the hook's one part for the dragon, which the
+                         * module's quiet callers write themselves: where its
+                         * veto may refuse (pd_state.veto_tile, the dragon's
+                         * tile wherever it went) */
+                        const int vt = expected_veto_tile(a);
+                        ck_assert_int_eq(pd(a)->veto_tile, vt);
+                        ((pd_state *)carc__mod_state(b, CARC_MODULE_PRINCESS_DRAGON))->veto_tile =
+                            (int16_t)vt;
+                    }
                     ck_assert_uint_eq(carc__moves - m0 - ma, ma);
                     same_snapshot(a, b);
                     compared++;
@@ -783,7 +805,7 @@ START_TEST(rule_bytes_checked)
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     static const char *const names[4] = {"pd_dragon_move", "pd_fairy_placement", "pd_princess",
                                          "pd_dragon_tiles"};
-    long refused = 0, fairy_on_dragon = 0, drawable_asked = 0;
+    long refused = 0, fairy_on_dragon = 0, drawable_asked = 0, on_dragon_tile = 0;
     for (int combo = 0; combo < 16; combo++) {
         carc_options o;
         carc_options_init(&o);
@@ -804,12 +826,29 @@ START_TEST(rule_bytes_checked)
                 for (int r = 0; r < 4; r++) ck_assert_int_eq(want[r], 1 + (combo >> r & 1));
                 ck_assert(carc__state_check(g));
                 ck_assert_int_eq(s->vetoed, carc__figure_moves_vetoed(g));
-                for (int r = 0; r < 5; r++) {
+                ck_assert_int_eq(s->bridges, 0);
+                for (int r = 0; r < 6; r++) {
                     ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
                     pd_state *c = carc__mod_state(h, CARC_MODULE_PRINCESS_DRAGON);
-                    uint8_t *b[5] = {&c->rule_move, &c->rule_fairy, &c->rule_princess,
-                                     &c->rule_tiles, &c->vetoed};
-                    *b[r] ^= r < 4 ? 3 : 1; /* 1 <-> 2; vetoed 0 <-> 1 */
+                    uint8_t *b[6] = {&c->rule_move, &c->rule_fairy, &c->rule_princess,
+                                     &c->rule_tiles, &c->vetoed, &c->bridges};
+                    *b[r] ^= r < 4 ? 3 : 1; /* 1 <-> 2; vetoed, bridges 0 <-> 1 */
+                    ck_assert(!carc__state_check(h));
+                    refused++;
+                }
+                /* where the veto may refuse (pd_state.veto_tile: the core
+                 * asks may_deploy only there): kept, and any other value
+                 * (nowhere, anywhere, another tile) refused */
+                const int vt = expected_veto_tile(g);
+                ck_assert_int_eq(s->veto_tile, vt);
+                on_dragon_tile += vt >= 0;
+                const int16_t forged[3] = {CARC_VETO_NOWHERE, CARC_VETO_ANYWHERE,
+                                           (int16_t)(vt >= 0 ? vt + 1 : 0)};
+                for (int r = 0; r < 3; r++) {
+                    if (forged[r] == vt) continue;
+                    ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
+                    ((pd_state *)carc__mod_state(h, CARC_MODULE_PRINCESS_DRAGON))->veto_tile =
+                        forged[r];
                     ck_assert(!carc__state_check(h));
                     refused++;
                 }
@@ -876,6 +915,7 @@ START_TEST(rule_bytes_checked)
     ck_assert_int_gt(refused, 16 * 7 * 3);
     ck_assert_int_gt(fairy_on_dragon, 16);
     ck_assert_int_gt(drawable_asked, 0);
+    ck_assert_int_gt(on_dragon_tile, 100);
 }
 END_TEST
 

@@ -949,13 +949,34 @@ bool carc__segment_claimable(const carc_game *g, int tile, int s)
     return claim_ok(g, tile, s, true, 0, -1);
 }
 
-/* the may_deploy hooks (hooks_deploy: the modules that have one, in
- * registry order) */
-static bool vetoes_allow(const carc_game *g, int player, int kind, int tile, int s, int cause)
+/* May module md (number m, with may_deploy) refuse a deployment on tile
+ * `tile`?  Without may_deploy_tile, anywhere; with it, where its state's
+ * word says (lib/module.h). */
+static inline __attribute__((always_inline)) bool veto_asked(const carc_game *g,
+                                                             const carc_module_def *md, int m,
+                                                             int tile)
 {
-    for (uint32_t b = g->hooks_deploy; b; b &= b - 1)
-        if (!carc__modules[__builtin_ctz(b)]->may_deploy(g, player, kind, tile, s, cause))
+    if (!md->may_deploy_tile) return true;
+    int16_t where; /* carc__mod_cstate of an enabled module, read in place */
+    memcpy(&where,
+           (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_MODOFF + 4 * (size_t)m) +
+               md->may_deploy_tile_off,
+           sizeof where);
+    return where == tile || where == CARC_VETO_ANYWHERE;
+}
+
+/* the may_deploy hooks (hooks_deploy: the modules that have one, in
+ * registry order), each asked where it may refuse */
+static inline __attribute__((always_inline)) bool vetoes_allow(const carc_game *g, int player,
+                                                                int kind, int tile, int s,
+                                                                int cause)
+{
+    for (uint32_t b = g->hooks_deploy; b; b &= b - 1) {
+        const int m = __builtin_ctz(b);
+        const carc_module_def *md = carc__modules[m];
+        if (veto_asked(g, md, m, tile) && !md->may_deploy(g, player, kind, tile, s, cause))
             return false;
+    }
     return true;
 }
 
@@ -1322,8 +1343,12 @@ static uint32_t vetoes_allow_segs(const carc_game *g, int player, int kind, int 
                                   int cause)
 {
     uint32_t m = ~0u;
-    for (uint32_t b = g->hooks_deploy; b && m; b &= b - 1) /* in registry order */
-        m &= carc__modules[__builtin_ctz(b)]->may_deploy_segs(g, player, kind, tile, nseg, cause);
+    for (uint32_t b = g->hooks_deploy; b && m; b &= b - 1) { /* in registry order */
+        const int mod = __builtin_ctz(b);
+        const carc_module_def *md = carc__modules[mod];
+        if (veto_asked(g, md, mod, tile))
+            m &= md->may_deploy_segs(g, player, kind, tile, nseg, cause);
+    }
     return m;
 }
 

@@ -127,6 +127,8 @@ static pd_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const pd_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
 static unsigned step_mask_now(const carc_game *g);
+static int16_t veto_tile_of(const carc_game *g);
+static void veto_tile_sync(carc_game *g);
 static bool is_follower(const carc_game *g, const carc_fig *f);
 static bool eatable_on_board(const carc_game *g, const carc_fig *f);
 static inline void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS]);
@@ -150,7 +152,8 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         s->rule_fairy != carc__rule(g, RULE_FAIRY) ||
         s->rule_princess != carc__rule(g, RULE_PRINCESS) ||
         s->rule_tiles != carc__rule(g, RULE_DRAGON_TILES) ||
-        s->vetoed != carc__figure_moves_vetoed(g))
+        s->vetoed != carc__figure_moves_vetoed(g) ||
+        s->bridges != carc__module_enabled(g, CARC_MODULE_BRIDGES_CASTLES))
         return false;
     /* the draw's hooks are asked exactly while the dragon has not come:
      * drawable under pd_dragon_tiles 1 (draw_veto_tagged: the core refuses
@@ -162,6 +165,7 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         (s->flight > PD_FLIGHT_STEPS + 1 && s->flight != PD_FLIGHT_OVER) ||
         s->nvisited > PD_FLIGHT_STEPS + 1 || s->princess_done > 1 || s->naside > PD_ASIDE_MAX)
         return false;
+    if (s->veto_tile != veto_tile_of(g)) return false; /* the core skips our veto elsewhere */
     for (int i = 0; i < s->nvisited; i++)
         if (s->visited[i] < 0 || s->visited[i] >= nt) return false;
     /* the dragon is never attached (only the fairy is: may_deploy reads
@@ -259,6 +263,7 @@ static void setup(carc_game *g)
     s->rule_princess = (uint8_t)carc__rule(g, RULE_PRINCESS);
     s->rule_tiles = (uint8_t)carc__rule(g, RULE_DRAGON_TILES);
     s->vetoed = carc__figure_moves_vetoed(g);
+    s->bridges = carc__module_enabled(g, CARC_MODULE_BRIDGES_CASTLES);
     s->dragon = s->fairy = -1;
     for (int i = 0; i < carc__figure_count(g); i++) {
         carc_fig f;
@@ -266,6 +271,7 @@ static void setup(carc_game *g)
         if (f.kind == CARC_FIGURE_DRAGON) s->dragon = (int16_t)i;
         if (f.kind == CARC_FIGURE_FAIRY) s->fairy = (int16_t)i;
     }
+    veto_tile_sync(g);
     /* pd_dragon_tiles 2: every tile may be drawn (draw_aside keeps the
      * dragon tiles instead): the draw never needs to ask `drawable`; 1:
      * nothing is ever set aside (`drawable` keeps them out instead) */
@@ -547,6 +553,38 @@ static unsigned step_mask_now(const carc_game *g)
  * home already. */
 static __attribute__((noinline)) int eat_figures(carc_game *g, int t);
 
+/* The placed tile the dragon stands on (on a tile or a segment of it), or
+ * -1: its record read in place (the dragon is never attached: state_check) */
+static inline __attribute__((always_inline)) int dragon_stand_tile(const carc_game *g)
+{
+    const pd_state *s = cst(g);
+    if (s->dragon < 0) return -1;
+    const char *d = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
+                    (size_t)s->dragon * CARC__FIG_BYTES;
+    const uint8_t w = (uint8_t)d[CARC__FIG_WHERE];
+    uint16_t dt;
+    memcpy(&dt, d + CARC__FIG_TILE, sizeof dt);
+    return w == CARC_PLACE_TILE || w == CARC_PLACE_SEGMENT ? (int)dt : -1;
+}
+
+/* Where may_deploy may refuse (pd_state.veto_tile, carc_module_def.may_deploy_tile):
+ * anywhere while the princess's rule holds (the tile just laid, which the
+ * next tile changes before princess_reset runs), else the dragon's tile once
+ * it is in play, else nowhere. */
+static int16_t veto_tile_of(const carc_game *g)
+{
+    const pd_state *s = cst(g);
+    if (s->princess_done) return CARC_VETO_ANYWHERE;
+    const int t = s->entered ? dragon_stand_tile(g) : -1;
+    return t >= 0 ? (int16_t)t : CARC_VETO_NOWHERE;
+}
+
+/* pd_state.veto_tile rewritten: at every dragon move, princess action */
+static void veto_tile_sync(carc_game *g)
+{
+    st(g)->veto_tile = veto_tile_of(g);
+}
+
 static inline __attribute__((always_inline)) int eat_at(carc_game *g, int t, bool dragon_there)
 {
     const pd_state *s = cst(g);
@@ -556,14 +594,7 @@ static inline __attribute__((always_inline)) int eat_at(carc_game *g, int t, boo
     const int stand = carc__tile_figure_count(g, t);
     if (stand == 0) return CARC_OK;
     if (stand == 1 && dragon_there) return CARC_OK; /* that one is the dragon */
-    if (stand == 1 && s->dragon >= 0) { /* the dragon's record read in place */
-        const char *d = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
-                        (size_t)s->dragon * CARC__FIG_BYTES;
-        const uint8_t w = (uint8_t)d[CARC__FIG_WHERE];
-        uint16_t dt;
-        memcpy(&dt, d + CARC__FIG_TILE, sizeof dt);
-        if ((w == CARC_PLACE_TILE || w == CARC_PLACE_SEGMENT) && dt == t) return CARC_OK;
-    }
+    if (stand == 1 && s->dragon >= 0 && dragon_stand_tile(g) == t) return CARC_OK;
     return eat_figures(g, t);
 }
 
@@ -571,6 +602,13 @@ static inline __attribute__((always_inline)) int eat_at(carc_game *g, int t, boo
 static inline __attribute__((always_inline)) int eat(carc_game *g, int t)
 {
     return eat_at(g, t, false);
+}
+
+/* carc__bcb_castle_of, asked only when Bridges, Castles & Bazaars is on
+ * (pd_state.bridges: its answer is 0 otherwise) */
+static inline int castle_of(const carc_game *g, int fig, int tiles[2])
+{
+    return cst(g)->bridges && carc__bcb_castle_of(g, fig, tiles);
 }
 
 /* eat for a tile where some figure but the dragon stands */
@@ -597,7 +635,7 @@ static __attribute__((noinline)) int eat_figures(carc_game *g, int t)
                 others = true;
                 continue;
             }
-            if (carc__bcb_castle_of(g, i, tiles)) continue;
+            if (castle_of(g, i, tiles)) continue;
             int rc = carc__figure_move(g, i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_EATEN);
             if (rc) return rc;
         }
@@ -834,8 +872,9 @@ static int volcano_hook(carc_game *g)
     for (; s->naside > 0; s->naside--) carc__pile_put_back(g, s->aside[s->naside - 1]);
     carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = t, .cause = CAUSE_VOLCANO,
                    .by = -1};
-    if (carc__figure_move_offer_quiet(g, &m, MOD) == CARC_MOVE_PROCEED)
-        eat_at(g, t, true); /* moved as offered: the dragon stands on t */
+    const int r = carc__figure_move_offer_quiet(g, &m, MOD);
+    veto_tile_sync(g); /* figure_moved skips the dragon */
+    if (r == CARC_MOVE_PROCEED) eat_at(g, t, true); /* moved as offered: the dragon stands on t */
     return CARC_HOOK_NEXT;
 }
 
@@ -844,6 +883,7 @@ static int volcano_hook(carc_game *g)
 static int princess_reset(carc_game *g)
 {
     st(g)->princess_done = 0;
+    veto_tile_sync(g);
     return CARC_HOOK_NEXT;
 }
 
@@ -856,6 +896,7 @@ static int princess_must_hook(carc_game *g)
     int root = princess_city(g, t);
     if (root < 0) return CARC_HOOK_NEXT;
     st(g)->princess_done = 1;
+    veto_tile_sync(g);
     carc__decision_push(g, DEC_PRINCESS, carc__current(g), MOD, t, root);
     return CARC_HOOK_NEXT;
 }
@@ -1004,14 +1045,7 @@ static inline __attribute__((always_inline)) bool may_deploy_at(const carc_game 
     if (s->princess_done && cause == CARC_CAUSE_DEPLOY && tile == carc__tile_last(g)) return false;
     if (!s->entered || s->dragon < 0 || cause == CARC_CAUSE_DUNGEON_EXIT)
         return true; /* the dragon is not in play yet */
-    /* carc__figure_tile of the dragon (never attached: state_check), its
-     * record read in place */
-    const char *d = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF) +
-                    (size_t)s->dragon * CARC__FIG_BYTES;
-    const uint8_t w = (uint8_t)d[CARC__FIG_WHERE];
-    uint16_t dt;
-    memcpy(&dt, d + CARC__FIG_TILE, sizeof dt);
-    if ((w != CARC_PLACE_SEGMENT && w != CARC_PLACE_TILE) || tile != dt) return true;
+    if (tile != dragon_stand_tile(g)) return true;
     return !(carc__figure_kind_classes(g, kind) & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE));
 }
 
@@ -1068,7 +1102,7 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
             continue;
         if (h >= 0 ? figs[i] != h : cst(g)->rule_fairy != 2) continue;
         int tiles[2];
-        if (carc__bcb_castle_of(g, figs[i], tiles)) continue; /* a castle: no feature scored */
+        if (castle_of(g, figs[i], tiles)) continue; /* a castle: no feature scored */
         paid |= 1u << f.owner;
         carc__score_add(g, f.owner, FAIRY_FEATURE_POINTS, REASON_FAIRY_FEATURE,
                         carc__root_kind(g, root), f.tile, f.segment);
@@ -1085,7 +1119,10 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
     pd_state *s = st(g);
     /* the dragon (a step, a volcano: most moves here) is neither a
      * player's figure, nor the fairy, nor the fairy's host (state_check) */
-    if (fig == s->dragon) return;
+    if (fig == s->dragon) {
+        veto_tile_sync(g); /* moved by another module */
+        return;
+    }
     const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
     if (from->owner >= 0 && fig < CARC_ID_FIGURE_N) {
         const unsigned cl = (unsigned)carc__figure_kind_classes(g, from->kind);
@@ -1287,6 +1324,8 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
     carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to, .cause = CAUSE_STEP,
                    .by = p->player};
     int r = carc__figure_move_offer_quiet(g, &m, MOD); /* figure_moved skips the dragon */
+    if (r == CARC_MOVE_PROCEED && !s->princess_done) s->veto_tile = (int16_t)to; /* on `to` */
+    else veto_tile_sync(g);
     if (r < 0) return r;
     if (r == CARC_MOVE_TAKEN) {
         s->flight = PD_FLIGHT_OVER;
@@ -1603,6 +1642,8 @@ const carc_module_def carc__module_princess_dragon = {
     .deploy_actions = deploy_actions,
     .may_deploy = may_deploy,
     .may_deploy_segs = may_deploy_segs,
+    .may_deploy_tile = true, /* only on the dragon's tile (veto_tile_of) */
+    .may_deploy_tile_off = offsetof(pd_state, veto_tile),
     .drawable = drawable,
     .draw_veto_ttags = CARC_TTAG_DRAGON, /* it vetoes only dragon tiles */
     .draw_veto_tagged = true,            /* all of them while it is asked */

@@ -54,6 +54,16 @@ typedef struct pd_state {
     /* carc__figure_moves_vetoed, constant for a game: read by setup
      * (state_check compares it).  Since 0.12. */
     uint8_t vetoed;
+    /* Bridges, Castles & Bazaars enabled (constant for a game: read by
+     * setup, state_check compares it): carc__bcb_castle_of asked only then.
+     * Since 0.15. */
+    uint8_t bridges;
+    /* where may_deploy may refuse (carc_module_def.may_deploy_tile): the
+     * dragon's tile once it is in play on one, CARC_VETO_ANYWHERE while
+     * princess_done is set, else CARC_VETO_NOWHERE; written at every
+     * dragon move and princess action (veto_tile_sync; state_check
+     * recomputes it).  Since 0.15. */
+    int16_t veto_tile;
 } pd_state;
 
 /* The placed tile the dragon stands on, or -1 when it is not in play (no
