@@ -714,7 +714,11 @@ typedef struct carc_module_def {
      * kept so by the module at every change (its state_check compares it).
      * The core asks may_deploy and may_deploy_segs only where it may
      * refuse, and takes every other deployment as allowed by it (Princess
-     * & Dragon: the dragon's tile).  Added in 0.15. */
+     * & Dragon: the dragon's tile).  A game is not created
+     * (CARC_E_INVALID) when the module declares it without may_deploy or
+     * with the word outside its state; tests/registry_check.h checks every
+     * module, and test_action_legal that may_deploy allows everywhere else.
+     * Added in 0.15. */
     bool may_deploy_tile;
     uint16_t may_deploy_tile_off;
     /* may tile `type` be laid at (x, y) turned rot (its edges match)? */

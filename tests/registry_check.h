@@ -148,6 +148,13 @@ static void check_registry(void)
             kind_owner[kind] = m;
         }
         for (int s = 0; s < md->nsteps; s++) ck_assert_int_lt(md->steps[s].step, CARC_STEP_OVER);
+        if (md->may_deploy_tile) { /* its word in its state, read in place by the core */
+            carc_options o;
+            carc_options_init(&o);
+            o.modules |= 1ull << m;
+            ck_assert_msg(md->may_deploy && md->state_size, "module %d: may_deploy_tile", m);
+            ck_assert_uint_le((size_t)md->may_deploy_tile_off + 2, md->state_size(&o));
+        }
         /* score reason names: at most 16, non-empty, distinct, NULL-ended
          * (carc_score_reason_name reads up to the NULL) */
         int nr = 0;

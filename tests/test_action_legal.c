@@ -195,6 +195,36 @@ static void check_segs_answers(const carc_game *g, int *checked, bool vetoes)
     }
 }
 
+/* A module with may_deploy_tile promises that its may_deploy refuses
+ * nowhere but where its state's word says (lib/module.h): at every
+ * deployment, its may_deploy allows every segment of every other placed
+ * tile, for the deploying player's figure kinds in supply (the core no
+ * longer asks it there, so nothing else would see a broken promise). */
+static void check_veto_tile(const carc_game *g, int *checked)
+{
+    const carc_pending *p = carc__front(g);
+    if (p->kind != CARC_DECISION_DEPLOY || p->player < 0) return;
+    for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
+        const carc_module_def *md = carc__modules[m];
+        if (!md || !md->may_deploy_tile || !carc__module_enabled(g, m)) continue;
+        int16_t where;
+        memcpy(&where, (const uint8_t *)g + g->modoff[m] + md->may_deploy_tile_off, sizeof where);
+        ck_assert(where >= CARC_VETO_ANYWHERE && where < carc__tile_count(g));
+        if (where == CARC_VETO_ANYWHERE) continue;
+        for (int t = 0; t < carc__tile_count(g); t++) {
+            if (t == where) continue;
+            for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+                if (!g->supply[p->player][k]) continue;
+                for (int sg = 0; sg < carc__tile_nseg(g, t); sg++)
+                    ck_assert_msg(md->may_deploy(g, p->player, k, t, sg, p->arg),
+                                  "module %s refuses on tile %d, its word says %d", md->name, t,
+                                  where);
+                (*checked)++;
+            }
+        }
+    }
+}
+
 /* Is module m's step hook i gated closed now: its step_work byte 0 (or
  * both of its pair, or the current player's), or its step_ttags not on the
  * tile laid this part (read from the module's definition, as lib/module.h
@@ -298,7 +328,7 @@ static void check_pile_chance(const carc_game *g, int *checked)
     (*checked)++;
 }
 
-/* The note of a listing (carc__listed_note) holds every id listed, also
+/* The note of a listing (turn.c's listed_note) holds every id listed, also
  * when the host's buffer has exactly the listing's room (a heap buffer of
  * n ids: a read past it is caught under ASan; the note copies a short
  * listing in a fixed size only when the buffer has room for it), at a
@@ -348,6 +378,7 @@ static void play(uint64_t mods, int players, uint64_t seed, int *checked)
         check_repair_work(g, checked);
         check_segs_answers(g, checked, false);
         check_segs_answers(g, checked, true);
+        check_veto_tile(g, checked);
         check_pile_chance(g, checked);
         if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
             ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
@@ -421,7 +452,7 @@ static void two_games(int m, uint64_t seed, carc_game **a, carc_game **b)
     ck_assert_int_eq(carc_game_new(b, &o), CARC_OK);
 }
 
-/* The listing the core keeps of a module's decision (carc__listed_note)
+/* The listing the core keeps of a module's decision (listed_note)
  * holds every id listed, and is never taken for another game's: game a is
  * listed, then b -- at the same history length, a module's decision
  * pending where an id a listed decodes but is not legal -- is copied into
@@ -470,7 +501,7 @@ START_TEST(listing_after_copy)
 END_TEST
 
 /* The module verbs a deployment's listing ends with are noted
- * (carc__listed_note: every verb listed, none of the core's ids), and a
+ * (listed_note: every verb listed, none of the core's ids), and a
  * verb applied while noted leaves the state its application without the
  * note leaves (a copy of the game, whose note the copy dropped: its
  * action_legal or the listing asked) -- on random games of Princess &

@@ -546,6 +546,10 @@ int carc__game_init(carc_game *g)
             if (md->deploy_allowed) g->kind_custom |= (uint16_t)(1u << kd->kind);
         }
         size_t sz = module_state_size(md, &g->opts);
+        /* the word where a veto may refuse (may_deploy_tile) lies in the
+         * module's state: the core reads it in place */
+        if (md->may_deploy_tile && (!md->may_deploy || (size_t)md->may_deploy_tile_off + 2 > sz))
+            return CARC_E_INVALID;
         if (sz) {
             g->modoff[m] = modoff;
             modoff += align8((uint32_t)sz);
