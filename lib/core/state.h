@@ -646,7 +646,7 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CA
  * deployment (a part of that listing: the verbs, its last ids; the core's
  * ids there never ask the note) (per thread, like carc__moves: no part of
  * any game's state).  Every id noted is legal; an id not noted may be.
- * carc__listed_note keeps a listing (or its verbs) of game g in its present
+ * The listings (turn.c's listed_note) keep a listing (or its verbs) of game g in its present
  * state (g's history length says which state: every applied decision
  * lengthens it, a refused one changes nothing); carc__listed_forget drops every thread's note (a game
  * freed, or overwritten by carc_game_copy, so that another game at the
@@ -657,9 +657,6 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled) CA
  * module_id_legal need not ask action_legal or check the id's round
  * trip again. */
 #define CARC__LISTED_MAX 64
-/* room (>= n): how many ids from ids on may be read (the sink's room): a
- * short listing is copied in a fixed size, the ids past n never read */
-void carc__listed_note(const carc_game *g, const int32_t *ids, size_t n, size_t room) CARC_INTERNAL;
 void carc__listed_forget(void) CARC_INTERNAL;
 /* does g's note hold and list id? (for the tests) */
 bool carc__listed_has(const carc_game *g, int32_t id) CARC_INTERNAL;
@@ -667,12 +664,14 @@ bool carc__listed_has(const carc_game *g, int32_t id) CARC_INTERNAL;
  * (CARC_E_ILLEGAL when id decodes to none): the action is not decoded
  * again before a module's action_legal or decision_apply sees it, nor
  * encoded again where its form says what the encoding gives; a module's
- * action whose id is noted (carc__listed_note) goes to its decision_apply
- * in straight line (not with carc__pipeline_only: tests) */
+ * id that is noted (the listing's note) goes to the module first, before
+ * any decode: to its apply_listed_id when it has one, else decoded by its
+ * declarations to its decision_apply, in straight line (not with
+ * carc__pipeline_only: tests) */
 int carc__apply_id(carc_game *g, int32_t id) CARC_INTERNAL;
 int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
 /* carc__enumerate at a module's decision (the front's kind is a module's):
- * its owner's decision_actions, the ids noted (carc__listed_note) */
+ * its owner's decision_actions, the ids noted (the listing's note) */
 void carc__module_actions(const carc_game *g, action_sink *sink) CARC_INTERNAL;
 /* the same for the core's deployment decision (the caller checked its kind) */
 int carc__apply_deploy_id(carc_game *g, int32_t id) CARC_INTERNAL;

@@ -706,6 +706,17 @@ static void repair_tiles(const carc_game *g, int t, int sides, int c[2])
     }
 }
 
+/* The tile repairs() picks for tile t's mismatched sides (the tile itself
+ * or the neighbour across its one mismatched side), or -1 */
+static int repair_pick(const carc_game *g, int t, int sides)
+{
+    int c[2];
+    repair_tiles(g, t, sides, c);
+    for (int i = 0; i < 2; i++)
+        if (c[i] >= 0 && repair_ways_as(g, t, sides, c[i], false)) return c[i];
+    return -1;
+}
+
 /* Does the tile repairs() picks for tile t's mismatched sides take the
  * bridge (repair_ways)?  True in play from the placement place_repair
  * allowed (repair_fits asked the board as it is after it, the room for
@@ -714,12 +725,8 @@ static void repair_tiles(const carc_game *g, int t, int sides, int c[2])
  * pending repair to it. */
 static bool repair_held(const carc_game *g, int t, int sides)
 {
-    int c[2];
-    repair_tiles(g, t, sides, c);
-    for (int i = 0; i < 2; i++)
-        if (c[i] >= 0 && repair_ways_as(g, t, sides, c[i], false))
-            return repair_ways(g, t, sides, c[i]) != 0;
-    return false;
+    const int c = repair_pick(g, t, sides);
+    return c >= 0 && repair_ways(g, t, sides, c) != 0;
 }
 
 /* AFTER_PLACE, first: a placement place_repair allowed; the bridge now,
@@ -1331,15 +1338,13 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         const int sides = p->arg; /* a repair's mismatched sides, or 0 */
         if (sides) {
             /* a repair: only the tile itself, or the neighbour across its
-             * one mismatched side, may repair it (repairs()), and a bridge
-             * that repairs may go there (repair_ways asks bridge_ways):
-             * bridge_tiles' list filtered, without the others' questions */
-            int c[2];
-            repair_tiles(g, p->target, sides, c);
+             * one mismatched side, may repair it (repairs()), and the repair
+             * left room for its bridge there (repair_held, which state_check
+             * holds a snapshot's decision to): bridge_tiles' list filtered,
+             * without asking the board again */
             /* the one repairs() picks takes the bridge (repair_held) */
-            for (int i = 0; i < 2; i++)
-                if (c[i] >= 0 && repair_ways_as(g, p->target, sides, c[i], false))
-                    carc__sink_push_kind(sink, ACT_BRIDGE_TILE, c[i], 0, CARC_ID_TILE + c[i]);
+            const int c = repair_pick(g, p->target, sides);
+            if (c >= 0) carc__sink_push_kind(sink, ACT_BRIDGE_TILE, c, 0, CARC_ID_TILE + c);
             break;
         }
         int n = bridge_tiles(g, p->target, tiles);

@@ -136,7 +136,8 @@ static inline void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYE
 /* state_check (snapshots): the tag bits setup looked up, the dragon's and
  * the fairy's figure indices, the flight (its step, the tiles it visited),
  * the dragon tiles set aside, the pending step's directions and the
- * players' followers on the board (recomputed),
+ * players' followers on the board (recomputed), where the veto may refuse
+ * (veto_tile, recomputed), whether Bridges is on (bridges),
  * and this module's decisions in the queue (a player; the dragon's tile;
  * the princess's city). */
 static bool state_check(const carc_game *g, const carc_pending *queue, int n)
@@ -1324,7 +1325,8 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
     carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to, .cause = CAUSE_STEP,
                    .by = p->player};
     int r = carc__figure_move_offer_quiet(g, &m, MOD); /* figure_moved skips the dragon */
-    if (r == CARC_MOVE_PROCEED && !s->princess_done) s->veto_tile = (int16_t)to; /* on `to` */
+    if (r == CARC_MOVE_PROCEED && !s->princess_done && s->entered)
+        s->veto_tile = (int16_t)to; /* veto_tile_of: the dragon stands on `to` */
     else veto_tile_sync(g);
     if (r < 0) return r;
     if (r == CARC_MOVE_TAKEN) {
@@ -1394,11 +1396,14 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
  * decisions; the others by their action */
 static int apply_listed_id(carc_game *g, const carc_pending *p, int32_t id)
 {
+    const uint32_t dir = (uint32_t)(id - CARC_ID_DIRECTION), fig = (uint32_t)(id - CARC_ID_FIGURE);
     switch (p->kind) {
-    case DEC_STEP:
-        return step_apply(g, p, (id - CARC_ID_DIRECTION) >> 1);
-    case DEC_FAIRY:
-        return fairy_to_apply(g, id - CARC_ID_FIGURE);
+    case DEC_STEP: /* only the directions decision_actions lists: CARC_ID_DIRECTION + 2 d */
+        if (dir > 6 || (dir & 1)) break;
+        return step_apply(g, p, (int)(dir >> 1));
+    case DEC_FAIRY: /* only figures */
+        if (fig >= (uint32_t)carc__figure_count(g)) break;
+        return fairy_to_apply(g, (int)fig);
     case CARC_DECISION_DEPLOY:
         if (id == VERB_FAIRY) return fairy_verb_apply(g, p);
         break;
