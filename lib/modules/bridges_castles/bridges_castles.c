@@ -301,21 +301,27 @@ static inline bool road_may_end(const carc_game *g, const carc_grid *v, int cx, 
  * tile t: carc__tile_overlay_ends' answer read off the board through the
  * window v -- no road over t, fields at both ends of the axis, the cells
  * beyond both ends accepting a road, and room for the road's segment. */
-static int bridge_ways(const carc_game *g, const carc_grid *v, int t, int want)
+/* the ways (SIDES_NS, SIDES_EW) placed tile record r could take a bridge
+ * by itself: no road over it, fields at both ends of the axis (EK_FIELD
+ * 1: N 0x01, S 0x10, E 0x04, W 0x40), the type's edges read inline --
+ * bridge_ways' first tests (then the cells beyond and the room left) */
+static inline int bridge_axes(const char *r)
 {
-    /* fields at both ends of one axis first (EK_FIELD 1: N 0x01, S 0x10,
-     * E 0x04, W 0x40), the type's edges read inline */
     _Static_assert(EK_FIELD == 1, "the field pattern below");
-    const char *r = carc__tile_rec(g, t); /* read once: type and rotation */
-    if (!r) return 0;
     uint16_t type, ov;
-    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
-    int code = carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]], ways = 0;
-    if ((want & SIDES_NS) && (code & 0x33) == 0x11) ways |= SIDES_NS;
-    if ((want & SIDES_EW) && (code & 0xCC) == 0x44) ways |= SIDES_EW;
-    if (!ways) return 0;
     memcpy(&ov, r + CARC__TILE_OVERLAY, sizeof ov);
     if (ov != CARC__NO_OVERLAY) return 0;
+    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
+    const int code = carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]];
+    return ((code & 0x33) == 0x11 ? SIDES_NS : 0) | ((code & 0xCC) == 0x44 ? SIDES_EW : 0);
+}
+
+static int bridge_ways(const carc_game *g, const carc_grid *v, int t, int want)
+{
+    const char *r = carc__tile_rec(g, t); /* read once */
+    if (!r) return 0;
+    int ways = bridge_axes(r) & want;
+    if (!ways) return 0;
     int16_t x, y;
     memcpy(&x, r + CARC__TILE_X, sizeof x);
     memcpy(&y, r + CARC__TILE_Y, sizeof y);
@@ -364,19 +370,6 @@ static int bridge_tiles(const carc_game *g, int t, int out[5])
             out[j - 1] = tmp;
         }
     return n;
-}
-
-/* the ways (SIDES_NS, SIDES_EW) placed tile record r could take a bridge
- * by itself: no road over it, fields at both ends of the axis
- * (bridge_ways' first tests; the cells beyond and the room left) */
-static inline int bridge_axes(const char *r)
-{
-    uint16_t type, ov;
-    memcpy(&ov, r + CARC__TILE_OVERLAY, sizeof ov);
-    if (ov != CARC__NO_OVERLAY) return 0;
-    memcpy(&type, r + CARC__TILE_TYPE, sizeof type);
-    const int code = carc__types[type].code[(uint8_t)r[CARC__TILE_ROT]];
-    return ((code & 0x33) == 0x11 ? SIDES_NS : 0) | ((code & 0xCC) == 0x44 ? SIDES_EW : 0);
 }
 
 /* bridge_ways out of line, for the few tiles bridge_axes lets by */
