@@ -588,14 +588,13 @@ static void veto_tile_sync(carc_game *g)
 
 static inline __attribute__((always_inline)) int eat_at(carc_game *g, int t, bool dragon_there)
 {
-    const pd_state *s = cst(g);
     /* no figure stands on tile t but the dragon: nothing on it, nothing
      * attached there (most of the tiles the dragon enters), answered
      * here; eat_figures for the others */
     const int stand = carc__tile_figure_count(g, t);
     if (stand == 0) return CARC_OK;
     if (stand == 1 && dragon_there) return CARC_OK; /* that one is the dragon */
-    if (stand == 1 && s->dragon >= 0 && dragon_stand_tile(g) == t) return CARC_OK;
+    if (stand == 1 && dragon_stand_tile(g) == t) return CARC_OK;
     return eat_figures(g, t);
 }
 
