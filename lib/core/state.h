@@ -675,6 +675,10 @@ int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
 void carc__module_actions(const carc_game *g, action_sink *sink) CARC_INTERNAL;
 /* the same for the core's deployment decision (the caller checked its kind) */
 int carc__apply_deploy_id(carc_game *g, int32_t id) CARC_INTERNAL;
+/* carc__enumerate at the core's deployment decision (the front's kind is
+ * CARC_DECISION_DEPLOY: the caller checked it), without its frame: the
+ * playout's listing (carc_game_legal_ids) */
+void carc__deploy_actions(const carc_game *g, action_sink *sink) CARC_INTERNAL;
 /* a structured outcome given as its id and payload words at the pending
  * sampled-only chance decision: the owner's outcome_from_payload rebuilds
  * it into *out (an action of the owner with that id) or refuses it

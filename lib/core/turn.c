@@ -1373,7 +1373,9 @@ static inline __attribute__((always_inline)) void listed_note(const carc_game *g
                                                               const int32_t *ids, size_t n,
                                                               size_t room);
 
-static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+static inline __attribute__((always_inline)) void deploy_actions(const carc_game *g,
+                                                                  const carc_pending *p,
+                                                                  action_sink *sink)
 {
     carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
     if (p->target >= 0) {
@@ -1437,6 +1439,11 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     }
 }
 
+void carc__deploy_actions(const carc_game *g, action_sink *sink)
+{
+    deploy_actions(g, &g->pend[0], sink);
+}
+
 int carc__enumerate(const carc_game *g, action_sink *sink)
 {
     const carc_pending *p = carc__front(g);
@@ -1457,7 +1464,7 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
         place_actions(g, sink);
         break;
     case CARC_DECISION_DEPLOY:
-        deploy_actions(g, p, sink);
+        carc__deploy_actions(g, sink);
         break;
     default:
         carc__module_actions(g, sink);
