@@ -38,6 +38,11 @@ int carc_game_legal_ids(const carc_game *game, int32_t *buf, size_t cap, size_t 
     } else if (pass_only(game)) {
         if (cap) buf[0] = CARC_ID_PASS;
         n = 1;
+    } else if (carc__decision_kind(game) == CARC_DECISION_DEPLOY) {
+        /* the general deployment listing, without carc__enumerate's frame */
+        action_sink s = {NULL, buf, cap, 0};
+        carc__deploy_actions(game, &s);
+        n = s.n;
     } else if (CARC_KIND_IS_MODULE(carc__decision_kind(game))) {
         /* a module's decision: its listing, without carc__enumerate's frame */
         action_sink s = {NULL, buf, cap, 0};

@@ -494,6 +494,7 @@ int carc__game_init(carc_game *g)
     uint32_t tokens_owned = 0;
     uint32_t modoff = g->L.off_modstate;
     bool deploy_asked = false; /* a may_deploy hook without may_deploy_segs */
+    bool veto_anywhere = false; /* a may_deploy hook without may_deploy_tile */
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!carc__module_on(g, m)) continue;
         const carc_module_def *md = carc__modules[m];
@@ -504,6 +505,7 @@ int carc__game_init(carc_game *g)
             g->hookmask |= HK_MAY_DEPLOY;
             g->hooks_deploy |= 1u << m;
             if (!md->may_deploy_segs) deploy_asked = true;
+            if (!md->may_deploy_tile) veto_anywhere = true;
         }
         if (md->may_place_tile) {
             g->hookmask |= HK_MAY_PLACE;
@@ -558,6 +560,7 @@ int carc__game_init(carc_game *g)
     /* the queue holds what every module may have queued at once, the
      * core's own decision and one follow-up */
     if ((g->hookmask & HK_MAY_DEPLOY) && !deploy_asked) g->hookmask |= HK_DEPLOY_SEGS;
+    if ((g->hookmask & HK_MAY_DEPLOY) && !veto_anywhere) g->hookmask |= HK_VETO_TILES;
     if (pending_sum + 2 > MAX_PENDING) return CARC_E_LIMIT;
     int rc = carc__build_steps(g);
     if (rc) return rc;

@@ -301,7 +301,8 @@ enum {
     HK_OVERLAY = 1u << 13,  /* a road was laid over a tile (bridge) */
     HK_PLAYER_POINTS = 1u << 14,
     HK_REPAIR = 1u << 15,   /* a module may repair an edge mismatch (place_repair) */
-    HK_DEPLOY_SEGS = 1u << 16 /* every may_deploy hook has may_deploy_segs */
+    HK_DEPLOY_SEGS = 1u << 16, /* every may_deploy hook has may_deploy_segs */
+    HK_VETO_TILES = 1u << 17   /* every may_deploy hook has may_deploy_tile */
 };
 
 #define CARC_MAGIC 0x43415243u
@@ -675,6 +676,10 @@ int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
 void carc__module_actions(const carc_game *g, action_sink *sink) CARC_INTERNAL;
 /* the same for the core's deployment decision (the caller checked its kind) */
 int carc__apply_deploy_id(carc_game *g, int32_t id) CARC_INTERNAL;
+/* carc__enumerate at the core's deployment decision (the front's kind is
+ * CARC_DECISION_DEPLOY: the caller checked it), without its frame: the
+ * playout's listing (carc_game_legal_ids) */
+void carc__deploy_actions(const carc_game *g, action_sink *sink) CARC_INTERNAL;
 /* a structured outcome given as its id and payload words at the pending
  * sampled-only chance decision: the owner's outcome_from_payload rebuilds
  * it into *out (an action of the owner with that id) or refuses it

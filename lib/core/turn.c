@@ -1368,12 +1368,26 @@ __attribute__((noinline)) static void deploy_follower_vetoed(const carc_game *g,
     deploy_push_segs(sink, k, allow);
 }
 
+/* Does any may_deploy hook (hooks_deploy) ask about a deployment on tile
+ * `tile` (veto_asked)?  When none does, the vetoes allow every deployment
+ * there (vetoes_allow, vetoes_allow_segs: ~0u). */
+static inline __attribute__((always_inline)) bool vetoes_asked(const carc_game *g, int tile)
+{
+    for (uint32_t b = g->hooks_deploy; b; b &= b - 1) {
+        const int m = __builtin_ctz(b);
+        if (veto_asked(g, carc__modules[m], m, tile)) return true;
+    }
+    return false;
+}
+
 /* listed_note, inline in the listings (below, with the note) */
 static inline __attribute__((always_inline)) void listed_note(const carc_game *g,
                                                               const int32_t *ids, size_t n,
                                                               size_t room);
 
-static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+static inline __attribute__((always_inline)) void deploy_actions(const carc_game *g,
+                                                                  const carc_pending *p,
+                                                                  action_sink *sink)
 {
     carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
     if (p->target >= 0) {
@@ -1386,9 +1400,12 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         for (unsigned kinds = g->supply_mask[p->player]; kinds; kinds &= kinds - 1) {
             int k = __builtin_ctz(kinds);
             if ((g->kind_class[k] & CARC_CLASS_FOLLOWER) && !(g->kind_custom & (1u << k)) &&
-                !(g->hookmask & HK_MAY_DEPLOY) && nseg <= 32) {
-                /* a follower no module rules: deploy_rule is claim_ok,
-                 * the same segments for every such kind */
+                (!(g->hookmask & HK_MAY_DEPLOY) ||
+                 ((g->hookmask & HK_VETO_TILES) && !vetoes_asked(g, p->target))) &&
+                nseg <= 32) {
+                /* a follower no module rules and no veto asked:
+                 * deploy_rule is claim_ok, the same segments for every
+                 * such kind */
                 if (!claim_known) {
                     claim = claim_mask(g, p->target, nseg, own);
                     claim_known = true;
@@ -1437,6 +1454,11 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     }
 }
 
+void carc__deploy_actions(const carc_game *g, action_sink *sink)
+{
+    deploy_actions(g, &g->pend[0], sink);
+}
+
 int carc__enumerate(const carc_game *g, action_sink *sink)
 {
     const carc_pending *p = carc__front(g);
@@ -1457,7 +1479,7 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
         place_actions(g, sink);
         break;
     case CARC_DECISION_DEPLOY:
-        deploy_actions(g, p, sink);
+        carc__deploy_actions(g, sink);
         break;
     default:
         carc__module_actions(g, sink);
