@@ -160,6 +160,8 @@ typedef struct step_op {
 enum { OP_INDEX = 0x1F, OP_TTAGS = 0x20, OP_PLAYER = 0x40, OP_PAIR = 0x80 };
 
 enum { TF_EXTRA_PART = 1, TF_NO_TILE = 2, TF_FAULT = 4 };
+/* tail_gate's bit: the hooks after the deployment are walked one by one */
+#define TAIL_WALK (1u << 31)
 
 struct carc_game {
     /* the head lib/module.h reads for its inline services (carc__players,
@@ -217,6 +219,12 @@ struct carc_game {
     int npending;
     carc_pending pend[MAX_PENDING];
     uint8_t plain;          /* no module step hooks: the core's own turn (turn.c) */
+    /* the turn's walk after the deployment in line (turn.c, tail_advance):
+     * the tile tags of every module hook from BEFORE_SCORING to TURN_END
+     * (each gated by the laid tile's tags, step_ttags), or TAIL_WALK when
+     * one is not, or the core's work there is not its collection then its
+     * scoring (carc__build_steps) */
+    uint32_t tail_gate;
     uint8_t nmods;          /* enabled modules, in registry order: mods[0..nmods) */
     uint16_t kind_custom;   /* kinds whose module rules deployment */
     uint16_t supply_mask[CARC_MAX_PLAYERS];  /* bit k: supply[p][k] > 0 */

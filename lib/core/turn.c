@@ -123,6 +123,25 @@ int carc__build_steps(carc_game *g)
         g->repair_gate.owner = (uint8_t)m;
         if (w) work_gate(g, m, w, &g->repair_gate);
     }
+    /* tail_gate: the ops from BEFORE_SCORING to TURN_END are the core's
+     * collection, its scoring after it, and module hooks each gated by the
+     * laid tile's tags: their tags together (tail_advance takes the core's
+     * two in line when the tile carries none); anything else: TAIL_WALK */
+    g->tail_gate = 0;
+    int core_seen = 0;
+    for (int i = g->pstart[CARC_STEP_BEFORE_SCORING];
+         i < g->pstart[CARC_STEP_TURN_END] + g->nsteps[CARC_STEP_TURN_END]; i++) {
+        const step_op o = g->prog[i];
+        if (o.owner == CARC_CORE_OWNER) {
+            if (o.index != 3 + core_seen) g->tail_gate |= TAIL_WALK; /* collect (3), score (4) */
+            core_seen++;
+        } else if (o.index & OP_TTAGS) {
+            g->tail_gate |= o.work;
+        } else {
+            g->tail_gate |= TAIL_WALK;
+        }
+    }
+    if (core_seen != 2) g->tail_gate |= TAIL_WALK;
     /* plain: only the core works in the steps, so carc__apply may take the
      * core's own turn directly (plain_advance); nothing may pause scoring */
     g->plain = !(g->hookmask & HK_BEFORE_MAJORITY);
@@ -2205,6 +2224,15 @@ static inline __attribute__((always_inline)) bool tail_ops(carc_game *g, unsigne
     return false;
 }
 
+/* The core's hook `index` (its collection or its scoring) stopped the walk
+ * taken in line (tail_gate) with answer r: tail_stop at its op. */
+static __attribute__((noinline)) void tail_core_stop(carc_game *g, unsigned index, int r)
+{
+    unsigned i = g->pstart[CARC_STEP_BEFORE_SCORING];
+    while (g->prog[i].owner != CARC_CORE_OWNER || g->prog[i].index != index) i++;
+    tail_stop(g, i, CARC_STEP_BEFORE_SCORING, r);
+}
+
 /* From the end of the DEPLOY step (or from a hook of the steps after it,
  * up to TURN_END) to the next draw, in straight line in a module game:
  * the ops of BEFORE_SCORING, SCORING, AFTER_SCORING and PART_END (one
@@ -2213,7 +2241,10 @@ static inline __attribute__((always_inline)) bool tail_ops(carc_game *g, unsigne
  * order, each gate asked when carc__advance would ask it, leaving the same
  * state.  Where next_step decides otherwise (an extra part, an extra turn,
  * the end of the pile) or a step is elsewhere, carc__advance goes on from
- * where this stopped; and every game with carc__pipeline_only (tests). */
+ * where this stopped; and every game with carc__pipeline_only (tests).
+ * From the deployment's end, when the laid tile carries none of the tags
+ * of tail_gate (every hook to TURN_END shut), the core's collection and
+ * scoring are called without walking the ops. */
 static void tail_advance(carc_game *g)
 {
     if (g->npending > 0 || (g->flags & TF_FAULT)) return;
@@ -2222,6 +2253,26 @@ static void tail_advance(carc_game *g)
     if (carc__pipeline_only) goto general;
     if (s == CARC_STEP_DEPLOY) {
         if (pos != ns[CARC_STEP_DEPLOY]) goto general;
+        const uint32_t gate = g->tail_gate;
+        if (!(gate & TAIL_WALK) && g->last_tile >= 0 &&
+            !(carc__types[CTILES(g)[g->last_tile].type].tags & gate)) {
+            /* every hook to TURN_END shut (tail_gate): the core's collection and
+             * scoring, as tail_ops runs them */
+            carc__collect_completed(g);
+            if (g->flags & TF_FAULT) {
+                tail_core_stop(g, 3, CARC_HOOK_NEXT);
+                return;
+            }
+            if (g->score_pos < g->ncompleted) {
+                const int r = carc__score_next(g);
+                if (r == CARC_HOOK_JUMP || g->npending > 0 || (g->flags & TF_FAULT)) {
+                    tail_core_stop(g, 4, r);
+                    return;
+                }
+            }
+            if (g->flags & TF_EXTRA_PART) goto extra_part;
+            goto turn_over;
+        }
         s = CARC_STEP_BEFORE_SCORING;
         pos = 0;
     } else if (s == CARC_STEP_TURN_END) {
@@ -2231,6 +2282,7 @@ static void tail_advance(carc_game *g)
     }
     if (tail_ops(g, ps[s] + pos, ps[CARC_STEP_TURN_END], s)) return;
     if (g->flags & TF_EXTRA_PART) { /* next_step: back to DRAW */
+    extra_part:
         g->step = CARC_STEP_PART_END;
         g->step_pos = ns[CARC_STEP_PART_END];
         goto general;
@@ -2239,6 +2291,7 @@ static void tail_advance(carc_game *g)
     pos = 0;
 turn_end:
     if (tail_ops(g, ps[s] + pos, ps[s] + ns[s], s)) return;
+turn_over:
     if (g->in_extra_turn || g->total_remaining == 0) { /* next_step decides */
         g->step = CARC_STEP_TURN_END;
         g->step_pos = ns[CARC_STEP_TURN_END];
