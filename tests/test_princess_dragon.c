@@ -944,12 +944,46 @@ START_TEST(counts_masked)
 }
 END_TEST
 
+/* carc__pick_masked (draw_vetoed's pick through the mask while the dragon
+ * tiles wait, turn.c pick_type_in) against the walk one count at a time:
+ * every length up to 64 (blocks of sixteen and eight, the last counts one
+ * by one), counts up to 40 (a block's sum past 127 too), masks at random,
+ * every r below the masked total and the total itself (-1) */
+START_TEST(pick_masked)
+{
+    uint8_t remain[64], mask[64];
+    uint32_t rng = 11;
+    for (int round = 0; round < 100; round++)
+        for (int nt = 0; nt <= 64; nt++) {
+            int total = 0;
+            for (int t = 0; t < 64; t++) {
+                rng = rng * 1103515245u + 12345u;
+                remain[t] = (uint8_t)((rng >> 16) % (round % 2 ? 41u : 4u));
+                mask[t] = (rng >> 9 & 3u) == 0 ? 0xFF : 0;
+                if (t < nt && !mask[t]) total += remain[t];
+            }
+            for (int r = 0; r <= total; r++) {
+                int want = -1, left = r;
+                for (int t = 0; t < nt; t++) {
+                    left -= mask[t] ? 0 : remain[t];
+                    if (left < 0) {
+                        want = t;
+                        break;
+                    }
+                }
+                ck_assert_int_eq(carc__pick_masked(remain, mask, nt, r), want);
+            }
+        }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("princess_dragon");
     TCase *tc = tcase_create("tiles");
     tcase_add_test(tc, inventory);
     tcase_add_test(tc, counts_masked);
+    tcase_add_test(tc, pick_masked);
     tcase_add_loop_test(tc, tiles_all_rotations, 0, NROWS);
     suite_add_tcase(s, tc);
     tc = tcase_create("rules");

@@ -702,6 +702,11 @@ bool carc__drawable(const carc_game *g, int type) CARC_INTERNAL;
 /* the pile's counts with masked types cleared (turn.c, draw_vetoed) */
 uint32_t carc__counts_masked(const uint8_t *remain, const uint8_t *mask, int nt,
                              uint8_t *cnt) CARC_INTERNAL;
+/* The tile type of the r-th tile of the counts remain[0..nt) with those
+ * where mask[t] is 0xFF cleared (mask 0 or 0xFF), or -1: the pick
+ * draw_vetoed makes through the mask (turn.c pick_type_in), for
+ * test_princess_dragon.c `pick_masked`. */
+int carc__pick_masked(const uint8_t *remain, const uint8_t *mask, int nt, int r) CARC_INTERNAL;
 int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t cap) CARC_INTERNAL;
 int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id) CARC_INTERNAL;
 bool carc__sampled_only(const carc_game *g) CARC_INTERNAL;

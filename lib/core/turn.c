@@ -1712,16 +1712,20 @@ static inline __attribute__((always_inline)) bool plain_draw_out(carc_game *g, i
 }
 
 /* The tile type of the r-th tile of the pile (0 <= r < the sum of the
- * counts remain[0..nt)): the first type whose running count passes r, or
- * -1.  The counts are summed by blocks of sixteen and eight while the pick
- * lies past them, then found inside its block of eight. */
-static inline int pick_type(const uint8_t *remain, int nt, int r)
+ * counts remain[0..nt)), each count cleared where mask (NULL: none; else
+ * nt bytes, 0 or 0xFF) is 0xFF: the first type whose running count passes
+ * r, or -1.  The counts are summed by blocks of sixteen and eight while
+ * the pick lies past them, then found inside its block of eight. */
+static inline __attribute__((always_inline)) int pick_type_in(const uint8_t *remain,
+                                                              const uint8_t *mask, int nt, int r)
 {
     int t = 0, sum = -1;
 #if defined(__SSE2__)
     for (; t + 16 <= nt; t += 16) {
         /* psadbw: the sums of the two halves' eight counts */
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(remain + t));
+        if (mask)
+            v = _mm_andnot_si128(_mm_loadu_si128((const __m128i *)(const void *)(mask + t)), v);
         __m128i sad = _mm_sad_epu8(v, _mm_setzero_si128());
         int lo = _mm_cvtsi128_si32(sad), hi = _mm_extract_epi16(sad, 4);
         if (r < lo) {
@@ -1742,6 +1746,11 @@ static inline int pick_type(const uint8_t *remain, int nt, int r)
             /* their sum in 16-bit lanes: counts are bytes, at most 8 x 255 */
             uint64_t w;
             memcpy(&w, remain + t, sizeof w);
+            if (mask) {
+                uint64_t m;
+                memcpy(&m, mask + t, sizeof m);
+                w &= ~m;
+            }
             uint64_t p = (w & 0x00FF00FF00FF00FFull) + ((w >> 8) & 0x00FF00FF00FF00FFull);
             int s8 = (int)((p * 0x0001000100010001ull) >> 48);
             if (r < s8) {
@@ -1757,6 +1766,11 @@ static inline int pick_type(const uint8_t *remain, int nt, int r)
          * passes r, as the walk one by one finds */
         uint64_t w;
         memcpy(&w, remain + t, sizeof w);
+        if (mask) {
+            uint64_t m;
+            memcpy(&m, mask + t, sizeof m);
+            w &= ~m;
+        }
         uint64_t pre = w * 0x0101010101010101ull;
         uint64_t hit = ((pre | 0x8080808080808080ull) -
                         (uint64_t)(r + 1) * 0x0101010101010101ull) & 0x8080808080808080ull;
@@ -1764,10 +1778,20 @@ static inline int pick_type(const uint8_t *remain, int nt, int r)
     }
 #endif
     for (; t < nt; t++) {
-        r -= remain[t];
+        r -= mask ? remain[t] & ~mask[t] : remain[t];
         if (r < 0) return t;
     }
     return -1;
+}
+
+static inline int pick_type(const uint8_t *remain, int nt, int r)
+{
+    return pick_type_in(remain, NULL, nt, r);
+}
+
+int carc__pick_masked(const uint8_t *remain, const uint8_t *mask, int nt, int r)
+{
+    return pick_type_in(remain, mask, nt, r);
 }
 
 #if defined(__SSE2__)
@@ -1846,19 +1870,33 @@ static __attribute__((noinline)) bool draw_vetoed(carc_game *g, int32_t *id)
      * byte mask of those refused unasked (0xFF: a tag in `refused`) */
     static _Thread_local struct {
         uint32_t vetoed, refused;
-        int n;
+        int n, nref;
         int16_t asked[DRAW_COPY];
+        int16_t ref[DRAW_COPY]; /* the types refused unasked */
         uint8_t mask[DRAW_COPY] __attribute__((aligned(16)));
     } tagged;
     if (tagged.vetoed != vetoed || tagged.refused != refused) {
-        tagged.n = 0;
+        tagged.n = tagged.nref = 0;
         for (int t = 0; t < nt; t++) {
             const uint32_t tags = carc__types[t].tags;
             tagged.mask[t] = (tags & refused) ? 0xFF : 0;
+            if (tags & refused) tagged.ref[tagged.nref++] = (int16_t)t;
             if ((tags & vetoed) && !(tags & refused)) tagged.asked[tagged.n++] = (int16_t)t;
         }
         tagged.vetoed = vetoed;
         tagged.refused = refused;
+    }
+    if (tagged.n == 0) {
+        /* every type vetoed is refused unasked (the dragon tiles while they
+         * wait): the pick reads the counts through the mask, no copy; the
+         * counts taken out are the refused types' own */
+        uint32_t gone = 0;
+        for (int i = 0, n = tagged.nref; i < n; i++) gone += remain[tagged.ref[i]];
+        const int64_t total = g->total_remaining - (int64_t)gone;
+        if (total <= 0 || total > UINT32_MAX) return false;
+        int r = (int)carc__rng_below(g, (uint32_t)total);
+        *id = pick_type_in(remain, tagged.mask, nt, r); /* (-1 only if the total were wrong) */
+        return true;
     }
     uint8_t cnt[DRAW_COPY] __attribute__((aligned(16)));
     const uint32_t gone = carc__counts_masked(remain, tagged.mask, nt, cnt);
