@@ -919,6 +919,52 @@ START_TEST(rule_bytes_checked)
 }
 END_TEST
 
+/* feature_scored_occupied (lib/module.h): the core leaves a completed
+ * feature no figure stands on unevaluated, the fairy's feature_scored not
+ * called.  The same games played with every completed feature evaluated
+ * and every hook called (HK_SCORED_BARE set, as for a hook without the
+ * declaration) stay equal after every decision: the module alone and with
+ * the Tower.  (With every module Big Top's hook, not declared, sets
+ * HK_SCORED_BARE itself.) */
+START_TEST(feature_scored_occupied_holds)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    long steps = 0;
+    for (int k = 0; k < 2; k++) {
+        const carc_options o = quiet_options(k, 270);
+        carc_game *a, *b;
+        ck_assert_int_eq(carc_game_new(&a, &o), CARC_OK);
+        ck_assert_int_eq(carc_game_new(&b, &o), CARC_OK);
+        const uint32_t mask = b->hookmask;
+        ck_assert(!(mask & HK_SCORED_BARE));
+        b->hookmask |= HK_SCORED_BARE;
+        uint32_t rng = 5u + (uint32_t)k;
+        while (!carc_game_is_terminal(a)) {
+            if (carc_game_current_player(a) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(a, NULL), CARC_OK);
+                ck_assert_int_eq(carc_game_sample_chance(b, NULL), CARC_OK);
+            } else {
+                size_t n;
+                ck_assert_int_eq(carc_game_legal_ids(a, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+                ck_assert_uint_gt(n, 0);
+                rng = rng * 1103515245u + 12345u;
+                const int32_t id = ids[(rng >> 8) % n];
+                ck_assert_int_eq(carc_game_apply_id(a, id), CARC_OK);
+                ck_assert_int_eq(carc_game_apply_id(b, id), CARC_OK);
+            }
+            b->hookmask = mask;
+            ck_assert_msg(carc__state_equal(a, b), "game %d: the two scorings differ", k);
+            b->hookmask |= HK_SCORED_BARE;
+            steps++;
+        }
+        ck_assert(carc_game_is_terminal(b));
+        carc_game_free(a);
+        carc_game_free(b);
+    }
+    ck_assert_int_gt(steps, 500);
+}
+END_TEST
+
 /* carc__counts_masked (the draw's copy of the pile's counts while the
  * dragon tiles wait, turn.c draw_vetoed) against the byte-by-byte answer:
  * every length up to 64 (full chunks, an overlapping last one, a short
@@ -993,6 +1039,7 @@ int main(void)
     tcase_add_test(tc, dragon_tiles_wait);
     tcase_add_test(tc, enabled_alone_and_with_all);
     tcase_add_test(tc, fairy_follower_public);
+    tcase_add_test(tc, feature_scored_occupied_holds);
     tcase_add_test(tc, action_legal_matches_lists);
     tcase_add_test(tc, figures_on_tile_agrees_with_tile_figures);
     tcase_add_test(tc, flight_path_in_svg);

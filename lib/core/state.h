@@ -309,7 +309,8 @@ enum {
     HK_OVERLAY = 1u << 13,  /* a road was laid over a tile (bridge) */
     HK_PLAYER_POINTS = 1u << 14,
     HK_REPAIR = 1u << 15,   /* a module may repair an edge mismatch (place_repair) */
-    HK_DEPLOY_SEGS = 1u << 16 /* every may_deploy hook has may_deploy_segs */
+    HK_DEPLOY_SEGS = 1u << 16, /* every may_deploy hook has may_deploy_segs */
+    HK_SCORED_BARE = 1u << 17  /* a feature_scored hook without feature_scored_occupied */
 };
 
 #define CARC_MAGIC 0x43415243u
