@@ -923,15 +923,21 @@ END_TEST
  * feature no figure stands on unevaluated, the fairy's feature_scored not
  * called.  The same games played with every completed feature evaluated
  * and every hook called (HK_SCORED_BARE set, as for a hook without the
- * declaration) stay equal after every decision: the module alone and with
- * the Tower.  (With every module Big Top's hook, not declared, sets
+ * declaration) stay equal after every decision: the module alone, with
+ * the Tower, with Traders & Builders and pig throwing (figures that claim
+ * nothing).  (With every module Big Top's hook, not declared, sets
  * HK_SCORED_BARE itself.) */
 START_TEST(feature_scored_occupied_holds)
 {
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     long steps = 0;
-    for (int k = 0; k < 2; k++) {
-        const carc_options o = quiet_options(k, 270);
+    for (int k = 0; k < 6; k++) {
+        /* k 2..5: with Traders & Builders and pig throwing (builders and
+         * pigs on the board: figures that claim nothing, looked at by
+         * score_feature's nobody_on) */
+        carc_options o = quiet_options(k < 2 ? k : 0, 270 + (uint64_t)k);
+        if (k >= 2)
+            o.modules |= (1ull << CARC_MODULE_TRADERS_BUILDERS) | (1ull << CARC_MODULE_PIG_THROWING);
         carc_game *a, *b;
         ck_assert_int_eq(carc_game_new(&a, &o), CARC_OK);
         ck_assert_int_eq(carc_game_new(&b, &o), CARC_OK);
