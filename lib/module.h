@@ -842,6 +842,11 @@ typedef struct carc_module_def {
     int (*before_majority)(carc_game *g, int root);
     /* after the feature's points, figures still on it (fairy, ringmaster) */
     void (*feature_scored)(carc_game *g, int root, const feat_eval *e);
+    /* true: feature_scored does nothing for a feature no figure stands on
+     * (it pays figures on it); the core then leaves a completed feature
+     * with no figure unevaluated, as in a game without the hook, when no
+     * other hook asks about it (added in 0.16) */
+    bool feature_scored_occupied;
     /* after its figures returned (wagon, castle) */
     void (*after_feature)(carc_game *g, int root);
     /* value of a completed city to the farmers of a field (default 3) */

@@ -919,6 +919,67 @@ START_TEST(rule_bytes_checked)
 }
 END_TEST
 
+/* feature_scored_occupied (lib/module.h): the core leaves a completed
+ * feature no figure stands on unevaluated, the fairy's feature_scored not
+ * called.  The same games played with every completed feature evaluated
+ * and every hook called (HK_SCORED_BARE set, as for a hook without the
+ * declaration), one after the other with the same decisions, end equal:
+ * the module alone, with the Tower, with Traders & Builders and pig
+ * throwing (figures that claim nothing), with Big Top (whose ringmaster's
+ * hook declares it too). */
+START_TEST(feature_scored_occupied_holds)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    long steps = 0;
+    for (int k = 0; k < 9; k++) {
+        /* k 2..5: with Traders & Builders and pig throwing (builders and
+         * pigs on the board: figures that claim nothing, looked at by
+         * score_feature's nobody_on); k 6..8: with Big Top (its ringmaster's
+         * hook declares it too) */
+        carc_options o = quiet_options(k < 2 ? k : 0, 270 + (uint64_t)k);
+        if (k >= 2 && k < 6)
+            o.modules |= (1ull << CARC_MODULE_TRADERS_BUILDERS) | (1ull << CARC_MODULE_PIG_THROWING);
+        if (k >= 6) o.modules |= 1ull << CARC_MODULE_BIG_TOP;
+        /* one game after the other (games of one thread interleaved may
+         * share a module's per-thread cache): a's decisions replayed on b */
+        static int32_t played[8192];
+        int np = 0;
+        carc_game *a, *b;
+        ck_assert_int_eq(carc_game_new(&a, &o), CARC_OK);
+        ck_assert_int_eq(carc_game_new(&b, &o), CARC_OK);
+        const uint32_t mask = b->hookmask;
+        ck_assert(!(mask & HK_SCORED_BARE));
+        uint32_t rng = 5u + (uint32_t)k;
+        while (!carc_game_is_terminal(a)) {
+            if (carc_game_current_player(a) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(a, NULL), CARC_OK);
+                continue;
+            }
+            size_t n;
+            ck_assert_int_eq(carc_game_legal_ids(a, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
+            ck_assert_uint_gt(n, 0);
+            rng = rng * 1103515245u + 12345u;
+            ck_assert_int_lt(np, 8192);
+            played[np] = ids[(rng >> 8) % n];
+            ck_assert_int_eq(carc_game_apply_id(a, played[np++]), CARC_OK);
+        }
+        b->hookmask |= HK_SCORED_BARE;
+        for (int d = 0; !carc_game_is_terminal(b); steps++) {
+            if (carc_game_current_player(b) == CARC_PLAYER_CHANCE)
+                ck_assert_int_eq(carc_game_sample_chance(b, NULL), CARC_OK);
+            else
+                ck_assert_int_eq(carc_game_apply_id(b, played[d++]), CARC_OK);
+        }
+        b->hookmask = mask;
+        ck_assert_msg(carc__state_equal(a, b), "game %d: the two scorings differ", k);
+        ck_assert(carc_game_is_terminal(b));
+        carc_game_free(a);
+        carc_game_free(b);
+    }
+    ck_assert_int_gt(steps, 500);
+}
+END_TEST
+
 /* carc__counts_masked (the draw's copy of the pile's counts while the
  * dragon tiles wait, turn.c draw_vetoed) against the byte-by-byte answer:
  * every length up to 64 (full chunks, an overlapping last one, a short
@@ -944,12 +1005,46 @@ START_TEST(counts_masked)
 }
 END_TEST
 
+/* carc__pick_masked (draw_vetoed's pick through the mask while the dragon
+ * tiles wait, turn.c pick_type_in) against the walk one count at a time:
+ * every length up to 64 (blocks of sixteen and eight, the last counts one
+ * by one), counts up to 40 (a block's sum past 127 too), masks at random,
+ * every r below the masked total and the total itself (-1) */
+START_TEST(pick_masked)
+{
+    uint8_t remain[64], mask[64];
+    uint32_t rng = 11;
+    for (int round = 0; round < 100; round++)
+        for (int nt = 0; nt <= 64; nt++) {
+            int total = 0;
+            for (int t = 0; t < 64; t++) {
+                rng = rng * 1103515245u + 12345u;
+                remain[t] = (uint8_t)((rng >> 16) % (round % 2 ? 41u : 4u));
+                mask[t] = (rng >> 9 & 3u) == 0 ? 0xFF : 0;
+                if (t < nt && !mask[t]) total += remain[t];
+            }
+            for (int r = 0; r <= total; r++) {
+                int want = -1, left = r;
+                for (int t = 0; t < nt; t++) {
+                    left -= mask[t] ? 0 : remain[t];
+                    if (left < 0) {
+                        want = t;
+                        break;
+                    }
+                }
+                ck_assert_int_eq(carc__pick_masked(remain, mask, nt, r), want);
+            }
+        }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("princess_dragon");
     TCase *tc = tcase_create("tiles");
     tcase_add_test(tc, inventory);
     tcase_add_test(tc, counts_masked);
+    tcase_add_test(tc, pick_masked);
     tcase_add_loop_test(tc, tiles_all_rotations, 0, NROWS);
     suite_add_tcase(s, tc);
     tc = tcase_create("rules");
@@ -959,6 +1054,7 @@ int main(void)
     tcase_add_test(tc, dragon_tiles_wait);
     tcase_add_test(tc, enabled_alone_and_with_all);
     tcase_add_test(tc, fairy_follower_public);
+    tcase_add_test(tc, feature_scored_occupied_holds);
     tcase_add_test(tc, action_legal_matches_lists);
     tcase_add_test(tc, figures_on_tile_agrees_with_tile_figures);
     tcase_add_test(tc, flight_path_in_svg);

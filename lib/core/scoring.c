@@ -363,6 +363,22 @@ void carc__root_scored(carc_game *g, int root, const feat_eval *e)
     }
 }
 
+/* Does no figure at all stand on feature root?  score_feature asks it for
+ * a completed feature without a claiming figure when every hook asked
+ * after its majority declares it has nothing to do then
+ * (feature_scored_occupied, no after_feature): its evaluation would change
+ * nothing (no owner, nothing to return). */
+static __attribute__((noinline)) bool nobody_on(const carc_game *g, int root)
+{
+    /* (no claiming figure on it, S[root].figs == 0: only the others are looked at) */
+    const figure *F = CFIGS(g);
+    for (uint32_t i = 0; i < g->nfigs; i++)
+        if (F[i].where == CARC_PLACE_SEGMENT && !(g->kind_class[F[i].kind] & CARC_CLASS_FOLLOWER) &&
+            carc__find(g, F[i].seg) == root)
+            return false;
+    return true;
+}
+
 /* Score one completed feature: majority points, module bonuses while the
  * figures still stand, figures home, then the after-return hooks. */
 static void score_feature(carc_game *g, int root)
@@ -370,7 +386,9 @@ static void score_feature(carc_game *g, int root)
     seg *S = SEGS(g);
     S[root].flags |= SF_SCORED;
     bool hooks = (g->hookmask & (HK_FEATURE_SCORED | HK_AFTER_FEATURE)) != 0;
-    if (!S[root].figs && !hooks) return;
+    if (!S[root].figs &&
+        (!hooks || (!(g->hookmask & (HK_SCORED_BARE | HK_AFTER_FEATURE)) && nobody_on(g, root))))
+        return;
     /* the figures on it, listed once for the evaluation and the return */
     uint8_t lst[CARC_ID_FIGURE_N];
     const int nl = list_figures(g, root, lst);

@@ -517,6 +517,7 @@ int carc__game_init(carc_game *g)
         if (md->feature_points) g->hookmask |= HK_FEATURE_POINTS;
         if (md->before_majority) g->hookmask |= HK_BEFORE_MAJORITY;
         if (md->feature_scored) g->hookmask |= HK_FEATURE_SCORED;
+        if (md->feature_scored && !md->feature_scored_occupied) g->hookmask |= HK_SCORED_BARE;
         if (md->after_feature) g->hookmask |= HK_AFTER_FEATURE;
         if (md->city_value) g->hookmask |= HK_CITY_VALUE;
         if (md->figure_moved) {

@@ -160,6 +160,8 @@ typedef struct step_op {
 enum { OP_INDEX = 0x1F, OP_TTAGS = 0x20, OP_PLAYER = 0x40, OP_PAIR = 0x80 };
 
 enum { TF_EXTRA_PART = 1, TF_NO_TILE = 2, TF_FAULT = 4 };
+/* tail_gate's bit: the hooks after the deployment are walked one by one */
+#define TAIL_WALK (1u << 31)
 
 struct carc_game {
     /* the head lib/module.h reads for its inline services (carc__players,
@@ -217,6 +219,12 @@ struct carc_game {
     int npending;
     carc_pending pend[MAX_PENDING];
     uint8_t plain;          /* no module step hooks: the core's own turn (turn.c) */
+    /* the turn's walk after the deployment in line (turn.c, tail_advance):
+     * the tile tags of every module hook from BEFORE_SCORING to TURN_END
+     * (each gated by the laid tile's tags, step_ttags), or TAIL_WALK when
+     * one is not, or the core's work there is not its collection then its
+     * scoring (carc__build_steps) */
+    uint32_t tail_gate;
     uint8_t nmods;          /* enabled modules, in registry order: mods[0..nmods) */
     uint16_t kind_custom;   /* kinds whose module rules deployment */
     uint16_t supply_mask[CARC_MAX_PLAYERS];  /* bit k: supply[p][k] > 0 */
@@ -302,7 +310,8 @@ enum {
     HK_PLAYER_POINTS = 1u << 14,
     HK_REPAIR = 1u << 15,   /* a module may repair an edge mismatch (place_repair) */
     HK_DEPLOY_SEGS = 1u << 16, /* every may_deploy hook has may_deploy_segs */
-    HK_VETO_TILES = 1u << 17   /* every may_deploy hook has may_deploy_tile */
+    HK_VETO_TILES = 1u << 17,  /* every may_deploy hook has may_deploy_tile */
+    HK_SCORED_BARE = 1u << 18  /* a feature_scored hook without feature_scored_occupied */
 };
 
 #define CARC_MAGIC 0x43415243u
@@ -699,6 +708,11 @@ bool carc__drawable(const carc_game *g, int type) CARC_INTERNAL;
 /* the pile's counts with masked types cleared (turn.c, draw_vetoed) */
 uint32_t carc__counts_masked(const uint8_t *remain, const uint8_t *mask, int nt,
                              uint8_t *cnt) CARC_INTERNAL;
+/* The tile type of the r-th tile of the counts remain[0..nt) with those
+ * where mask[t] is 0xFF cleared (mask 0 or 0xFF), or -1: the pick
+ * draw_vetoed makes through the mask (turn.c pick_type_in), for
+ * test_princess_dragon.c `pick_masked`. */
+int carc__pick_masked(const uint8_t *remain, const uint8_t *mask, int nt, int r) CARC_INTERNAL;
 int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t cap) CARC_INTERNAL;
 int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id) CARC_INTERNAL;
 bool carc__sampled_only(const carc_game *g) CARC_INTERNAL;

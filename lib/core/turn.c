@@ -123,6 +123,25 @@ int carc__build_steps(carc_game *g)
         g->repair_gate.owner = (uint8_t)m;
         if (w) work_gate(g, m, w, &g->repair_gate);
     }
+    /* tail_gate: the ops from BEFORE_SCORING to TURN_END are the core's
+     * collection, its scoring after it, and module hooks each gated by the
+     * laid tile's tags: their tags together (tail_advance takes the core's
+     * two in line when the tile carries none); anything else: TAIL_WALK */
+    g->tail_gate = 0;
+    int core_seen = 0;
+    for (int i = g->pstart[CARC_STEP_BEFORE_SCORING];
+         i < g->pstart[CARC_STEP_TURN_END] + g->nsteps[CARC_STEP_TURN_END]; i++) {
+        const step_op o = g->prog[i];
+        if (o.owner == CARC_CORE_OWNER) {
+            if (o.index != 3 + core_seen) g->tail_gate |= TAIL_WALK; /* collect (3), score (4) */
+            core_seen++;
+        } else if (o.index & OP_TTAGS) {
+            g->tail_gate |= o.work;
+        } else {
+            g->tail_gate |= TAIL_WALK;
+        }
+    }
+    if (core_seen != 2) g->tail_gate |= TAIL_WALK;
     /* plain: only the core works in the steps, so carc__apply may take the
      * core's own turn directly (plain_advance); nothing may pause scoring */
     g->plain = !(g->hookmask & HK_BEFORE_MAJORITY);
@@ -1715,16 +1734,20 @@ static inline __attribute__((always_inline)) bool plain_draw_out(carc_game *g, i
 }
 
 /* The tile type of the r-th tile of the pile (0 <= r < the sum of the
- * counts remain[0..nt)): the first type whose running count passes r, or
- * -1.  The counts are summed by blocks of sixteen and eight while the pick
- * lies past them, then found inside its block of eight. */
-static inline int pick_type(const uint8_t *remain, int nt, int r)
+ * counts remain[0..nt)), each count cleared where mask (NULL: none; else
+ * nt bytes, 0 or 0xFF) is 0xFF: the first type whose running count passes
+ * r, or -1.  The counts are summed by blocks of sixteen and eight while
+ * the pick lies past them, then found inside its block of eight. */
+static inline __attribute__((always_inline)) int pick_type_in(const uint8_t *remain,
+                                                              const uint8_t *mask, int nt, int r)
 {
     int t = 0, sum = -1;
 #if defined(__SSE2__)
     for (; t + 16 <= nt; t += 16) {
         /* psadbw: the sums of the two halves' eight counts */
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(remain + t));
+        if (mask)
+            v = _mm_andnot_si128(_mm_loadu_si128((const __m128i *)(const void *)(mask + t)), v);
         __m128i sad = _mm_sad_epu8(v, _mm_setzero_si128());
         int lo = _mm_cvtsi128_si32(sad), hi = _mm_extract_epi16(sad, 4);
         if (r < lo) {
@@ -1745,6 +1768,11 @@ static inline int pick_type(const uint8_t *remain, int nt, int r)
             /* their sum in 16-bit lanes: counts are bytes, at most 8 x 255 */
             uint64_t w;
             memcpy(&w, remain + t, sizeof w);
+            if (mask) {
+                uint64_t m;
+                memcpy(&m, mask + t, sizeof m);
+                w &= ~m;
+            }
             uint64_t p = (w & 0x00FF00FF00FF00FFull) + ((w >> 8) & 0x00FF00FF00FF00FFull);
             int s8 = (int)((p * 0x0001000100010001ull) >> 48);
             if (r < s8) {
@@ -1760,6 +1788,11 @@ static inline int pick_type(const uint8_t *remain, int nt, int r)
          * passes r, as the walk one by one finds */
         uint64_t w;
         memcpy(&w, remain + t, sizeof w);
+        if (mask) {
+            uint64_t m;
+            memcpy(&m, mask + t, sizeof m);
+            w &= ~m;
+        }
         uint64_t pre = w * 0x0101010101010101ull;
         uint64_t hit = ((pre | 0x8080808080808080ull) -
                         (uint64_t)(r + 1) * 0x0101010101010101ull) & 0x8080808080808080ull;
@@ -1767,10 +1800,20 @@ static inline int pick_type(const uint8_t *remain, int nt, int r)
     }
 #endif
     for (; t < nt; t++) {
-        r -= remain[t];
+        r -= mask ? remain[t] & ~mask[t] : remain[t];
         if (r < 0) return t;
     }
     return -1;
+}
+
+static inline int pick_type(const uint8_t *remain, int nt, int r)
+{
+    return pick_type_in(remain, NULL, nt, r);
+}
+
+int carc__pick_masked(const uint8_t *remain, const uint8_t *mask, int nt, int r)
+{
+    return pick_type_in(remain, mask, nt, r);
 }
 
 #if defined(__SSE2__)
@@ -1849,19 +1892,33 @@ static __attribute__((noinline)) bool draw_vetoed(carc_game *g, int32_t *id)
      * byte mask of those refused unasked (0xFF: a tag in `refused`) */
     static _Thread_local struct {
         uint32_t vetoed, refused;
-        int n;
+        int n, nref;
         int16_t asked[DRAW_COPY];
+        int16_t ref[DRAW_COPY]; /* the types refused unasked */
         uint8_t mask[DRAW_COPY] __attribute__((aligned(16)));
     } tagged;
     if (tagged.vetoed != vetoed || tagged.refused != refused) {
-        tagged.n = 0;
+        tagged.n = tagged.nref = 0;
         for (int t = 0; t < nt; t++) {
             const uint32_t tags = carc__types[t].tags;
             tagged.mask[t] = (tags & refused) ? 0xFF : 0;
+            if (tags & refused) tagged.ref[tagged.nref++] = (int16_t)t;
             if ((tags & vetoed) && !(tags & refused)) tagged.asked[tagged.n++] = (int16_t)t;
         }
         tagged.vetoed = vetoed;
         tagged.refused = refused;
+    }
+    if (tagged.n == 0) {
+        /* every type vetoed is refused unasked (the dragon tiles while they
+         * wait): the pick reads the counts through the mask, no copy; the
+         * counts taken out are the refused types' own */
+        uint32_t gone = 0;
+        for (int i = 0, n = tagged.nref; i < n; i++) gone += remain[tagged.ref[i]];
+        const int64_t total = g->total_remaining - (int64_t)gone;
+        if (total <= 0 || total > UINT32_MAX) return false;
+        int r = (int)carc__rng_below(g, (uint32_t)total);
+        *id = pick_type_in(remain, tagged.mask, nt, r); /* (-1 only if the total were wrong) */
+        return true;
     }
     uint8_t cnt[DRAW_COPY] __attribute__((aligned(16)));
     const uint32_t gone = carc__counts_masked(remain, tagged.mask, nt, cnt);
@@ -2227,6 +2284,15 @@ static inline __attribute__((always_inline)) bool tail_ops(carc_game *g, unsigne
     return false;
 }
 
+/* The core's hook `index` (its collection or its scoring) stopped the walk
+ * taken in line (tail_gate) with answer r: tail_stop at its op. */
+static __attribute__((noinline)) void tail_core_stop(carc_game *g, unsigned index, int r)
+{
+    unsigned i = g->pstart[CARC_STEP_BEFORE_SCORING];
+    while (g->prog[i].owner != CARC_CORE_OWNER || g->prog[i].index != index) i++;
+    tail_stop(g, i, CARC_STEP_BEFORE_SCORING, r);
+}
+
 /* From the end of the DEPLOY step (or from a hook of the steps after it,
  * up to TURN_END) to the next draw, in straight line in a module game:
  * the ops of BEFORE_SCORING, SCORING, AFTER_SCORING and PART_END (one
@@ -2235,7 +2301,10 @@ static inline __attribute__((always_inline)) bool tail_ops(carc_game *g, unsigne
  * order, each gate asked when carc__advance would ask it, leaving the same
  * state.  Where next_step decides otherwise (an extra part, an extra turn,
  * the end of the pile) or a step is elsewhere, carc__advance goes on from
- * where this stopped; and every game with carc__pipeline_only (tests). */
+ * where this stopped; and every game with carc__pipeline_only (tests).
+ * From the deployment's end, when the laid tile carries none of the tags
+ * of tail_gate (every hook to TURN_END shut), the core's collection and
+ * scoring are called without walking the ops. */
 static void tail_advance(carc_game *g)
 {
     if (g->npending > 0 || (g->flags & TF_FAULT)) return;
@@ -2244,6 +2313,26 @@ static void tail_advance(carc_game *g)
     if (carc__pipeline_only) goto general;
     if (s == CARC_STEP_DEPLOY) {
         if (pos != ns[CARC_STEP_DEPLOY]) goto general;
+        const uint32_t gate = g->tail_gate;
+        if (!(gate & TAIL_WALK) && g->last_tile >= 0 &&
+            !(carc__types[CTILES(g)[g->last_tile].type].tags & gate)) {
+            /* every hook to TURN_END shut (tail_gate): the core's collection and
+             * scoring, as tail_ops runs them */
+            carc__collect_completed(g);
+            if (g->flags & TF_FAULT) {
+                tail_core_stop(g, 3, CARC_HOOK_NEXT);
+                return;
+            }
+            if (g->score_pos < g->ncompleted) {
+                const int r = carc__score_next(g);
+                if (r == CARC_HOOK_JUMP || g->npending > 0 || (g->flags & TF_FAULT)) {
+                    tail_core_stop(g, 4, r);
+                    return;
+                }
+            }
+            if (g->flags & TF_EXTRA_PART) goto extra_part;
+            goto turn_over;
+        }
         s = CARC_STEP_BEFORE_SCORING;
         pos = 0;
     } else if (s == CARC_STEP_TURN_END) {
@@ -2253,6 +2342,7 @@ static void tail_advance(carc_game *g)
     }
     if (tail_ops(g, ps[s] + pos, ps[CARC_STEP_TURN_END], s)) return;
     if (g->flags & TF_EXTRA_PART) { /* next_step: back to DRAW */
+    extra_part:
         g->step = CARC_STEP_PART_END;
         g->step_pos = ns[CARC_STEP_PART_END];
         goto general;
@@ -2261,6 +2351,7 @@ static void tail_advance(carc_game *g)
     pos = 0;
 turn_end:
     if (tail_ops(g, ps[s] + pos, ps[s] + ns[s], s)) return;
+turn_over:
     if (g->in_extra_turn || g->total_remaining == 0) { /* next_step decides */
         g->step = CARC_STEP_TURN_END;
         g->step_pos = ns[CARC_STEP_TURN_END];

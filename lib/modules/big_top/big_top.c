@@ -950,6 +950,7 @@ const carc_module_def carc__module_big_top = {
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
     .feature_scored = feature_scored,
+    .feature_scored_occupied = true, /* it pays ringmasters standing on the feature */
     .figure_moved = figure_moved,
     .explain = explain,
     .token_kinds = (1u << CARC_TOKEN_FLEA) | (1u << CARC_TOKEN_MONKEY) | (1u << CARC_TOKEN_SEAL) |

@@ -1655,6 +1655,7 @@ const carc_module_def carc__module_princess_dragon = {
     .draw_aside = draw_aside,
     .held_tiles = held_tiles,
     .feature_scored = feature_scored,
+    .feature_scored_occupied = true, /* it pays followers standing on the feature */
     .figure_moved = figure_moved,
     .explain = explain,
 };
