@@ -1174,6 +1174,17 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         carc__sink_push_kind(sink, ACT_PORTAL, 0, 0, VERB_PORTAL);
 }
 
+/* Is follower i of DEC_FAIRY's player (a bit of pd_state.followers) in
+ * its list: not the fairy's host, and (vetoed: the game's
+ * carc__figure_moves_vetoed) no module's veto refuses the move? */
+static inline __attribute__((always_inline)) bool fairy_follower_listed(const carc_game *g,
+                                                                        int fairy, int host,
+                                                                        int i, bool vetoed)
+{
+    return i != host &&
+           (!vetoed || carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY));
+}
+
 /* DEC_FAIRY's list: fairy_target_of for player's followers on the board,
  * ascending, as ids only (ids_only) or as actions; vetoed: the game's
  * carc__figure_moves_vetoed.  Inline with constant flags: the common list
@@ -1190,10 +1201,7 @@ static inline __attribute__((always_inline)) void fairy_targets(const carc_game 
     for (int w = 0; w < 2; w++)
         for (uint64_t b = s->followers[player][w]; b; b &= b - 1) {
             const int i = w * 64 + __builtin_ctzll(b);
-            if (i == host ||
-                (vetoed &&
-                 !carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY)))
-                continue;
+            if (!fairy_follower_listed(g, fairy, host, i, vetoed)) continue;
             if (ids_only) { /* carc__sink_push's ids, no action built */
                 if (n < cap) ids[n] = CARC_ID_FIGURE + i;
                 n++;
@@ -1389,20 +1397,32 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     }
 }
 
-/* decision_apply by a listed id (apply_listed_id): a step (its direction
- * id, decision_actions' CARC_ID_DIRECTION + 2 d), the fairy's follower
- * (CARC_ID_FIGURE + i) and the fairy's verb, most of this module's
- * decisions; the others by their action */
+/* decision_apply by an id (apply_listed_id): a step (its direction id,
+ * decision_actions' CARC_ID_DIRECTION + 2 d) and the fairy's follower
+ * (CARC_ID_FIGURE + i), checked here against the state as their lists
+ * make them (ids_checked: in a game without vetoes any id reaches here),
+ * and the fairy's verb (a listed one), most of this module's decisions;
+ * the others by their action, and an id not listed the core's general
+ * way */
 static int apply_listed_id(carc_game *g, const carc_pending *p, int32_t id)
 {
     const uint32_t dir = (uint32_t)(id - CARC_ID_DIRECTION), fig = (uint32_t)(id - CARC_ID_FIGURE);
     switch (p->kind) {
-    case DEC_STEP: /* only the directions decision_actions lists: CARC_ID_DIRECTION + 2 d */
-        if (dir > 6 || (dir & 1)) break;
+    case DEC_STEP: /* the directions of step_mask, decision_actions' CARC_ID_DIRECTION + 2 d */
+        if (dir > 6 || (dir & 1) || !(cst(g)->step_mask >> (dir >> 1) & 1u)) break;
         return step_apply(g, p, (int)(dir >> 1));
-    case DEC_FAIRY: /* only figures */
+    case DEC_FAIRY: { /* only figures */
+        const pd_state *s = cst(g);
         if (fig >= (uint32_t)carc__figure_count(g)) break;
+        /* without vetoes checked here (ids_checked; with them the core's
+         * note did): one of fairy_targets' followers of p's player */
+        if (!s->vetoed &&
+            (fig >= CARC_ID_FIGURE_N || (unsigned)p->player >= CARC_MAX_PLAYERS ||
+             !(s->followers[p->player][fig >> 6] >> (fig & 63) & 1u) ||
+             !fairy_follower_listed(g, s->fairy, fairy_host(g), (int)fig, false)))
+            break;
         return fairy_to_apply(g, (int)fig);
+    }
     case CARC_DECISION_DEPLOY:
         if (id == VERB_FAIRY) return fairy_verb_apply(g, p);
         break;
@@ -1641,6 +1661,7 @@ const carc_module_def carc__module_princess_dragon = {
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
     .apply_listed_id = apply_listed_id,
+    .ids_checked = true, /* apply_listed_id: a step's, the fairy's ids */
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
