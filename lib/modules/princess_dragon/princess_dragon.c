@@ -480,17 +480,16 @@ static int step_refusal(const carc_game *g, int d)
     return step_refusal_at(g, &c, d);
 }
 
-/* The directions a step from placed tile `from` (where the dragon stands)
- * may take: bit d for each legal direction d, step_refusal_at's rule for
+/* The directions a step from the placed tile at (x, y) (where the dragon
+ * stands) may take: bit d for each legal direction d, step_refusal_at's rule for
  * the four -- the tile's record and the board's window read once, the
  * visited tiles compared with the four neighbours in one pass, the fairy's
  * tile, the City's tag and the vetoes asked only while a direction is
  * left. */
-static inline __attribute__((always_inline)) unsigned step_mask_from(const carc_game *g,
-                                                                     const pd_state *s, int from)
+static inline __attribute__((always_inline)) unsigned step_mask_xy(const carc_game *g,
+                                                                   const pd_state *s, int x,
+                                                                   int y)
 {
-    int x, y;
-    carc__tile_xy(g, from, &x, &y);
     const carc_grid v = carc__grid(g);
     int to[4];
     const uint32_t ux = (uint32_t)x - (uint32_t)v.x0, uy = (uint32_t)y - (uint32_t)v.y0;
@@ -536,6 +535,15 @@ static inline __attribute__((always_inline)) unsigned step_mask_from(const carc_
             m &= ~(1u << d);
     }
     return m;
+}
+
+/* step_mask_xy from placed tile `from` */
+static inline __attribute__((always_inline)) unsigned step_mask_from(const carc_game *g,
+                                                                     const pd_state *s, int from)
+{
+    int x, y;
+    carc__tile_xy(g, from, &x, &y);
+    return step_mask_xy(g, s, x, y);
 }
 
 /* the directions a step may take now (step_mask_from where the dragon
@@ -910,21 +918,23 @@ static inline bool dragon_asleep(const carc_game *g, const pd_state *s)
     return f.state == 1;
 }
 
-/* The flight's next step from tile `at`, where the dragon stands: its tile counted
- * visited, then the step's decision pushed (CARC_HOOK_AGAIN) -- or the
+/* The flight's next step from tile `at` (at cell (x, y)), where the dragon
+ * stands: its tile counted visited (fresh: the caller knows it is not
+ * yet), then the step's decision pushed (CARC_HOOK_AGAIN) -- or the
  * flight is over (done, taken over, a dead end): s->flight set to `end`,
  * CARC_HOOK_NEXT.  The hook's end is 0 (idle); step_apply's, which goes
  * on with the flight itself after a step made as offered, is
  * PD_FLIGHT_OVER, so that the hook, called next, ends it without a
  * second look. */
-static inline __attribute__((always_inline)) int flight_on(carc_game *g, pd_state *s, int at,
-                                                           uint8_t end)
+static inline __attribute__((always_inline)) int flight_on_xy(carc_game *g, pd_state *s, int at,
+                                                              int x, int y, bool fresh,
+                                                              uint8_t end)
 {
-    if (s->flight != PD_FLIGHT_OVER && at >= 0 && !visited(s, at) &&
+    if (s->flight != PD_FLIGHT_OVER && at >= 0 && (fresh || !visited(s, at)) &&
         s->nvisited < PD_FLIGHT_STEPS + 1)
         s->visited[s->nvisited++] = (int16_t)at;
     unsigned mask = 0;
-    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !(mask = step_mask_from(g, s, at))) {
+    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !(mask = step_mask_xy(g, s, x, y))) {
         s->flight = end; /* done, taken over, or a dead end */
         return CARC_HOOK_NEXT;
     }
@@ -934,6 +944,15 @@ static inline __attribute__((always_inline)) int flight_on(carc_game *g, pd_stat
     int who = (carc__current(g) + s->flight - 1) % carc__players(g);
     carc__decision_push(g, DEC_STEP, who, MOD, at, s->flight);
     return CARC_HOOK_AGAIN;
+}
+
+/* flight_on_xy from tile `at`, wherever it lies (the hook's) */
+static inline __attribute__((always_inline)) int flight_on(carc_game *g, pd_state *s, int at,
+                                                           uint8_t end)
+{
+    int x = 0, y = 0;
+    if (at >= 0) carc__tile_xy(g, at, &x, &y);
+    return flight_on_xy(g, s, at, x, y, false, end);
 }
 
 /* The flight: one step per call, each a decision of its player. */
@@ -1328,7 +1347,10 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
 {
     pd_state *s = st(g);
     s->step_mask = 0; /* the step is answered */
-    int to = beside(g, p->target, d);
+    int x, y; /* the cell stepped onto */
+    carc__tile_xy(g, p->target, &x, &y);
+    x += dx[d], y += dy[d];
+    const int to = carc__tile_at(g, x, y);
     carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to, .cause = CAUSE_STEP,
                    .by = p->player};
     int r = carc__figure_move_offer_quiet(g, &m, MOD); /* figure_moved skips the dragon */
@@ -1349,7 +1371,9 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
      * this step is taken: the queue holds nothing else -- the hook pushed
      * the step with the queue empty, and nothing but this module queues
      * during its apply) would do first: the same decision, the same state */
-    flight_on(g, s, to, PD_FLIGHT_OVER); /* the dragon's tile: `to` */
+    /* the dragon's tile: `to`, at (x, y), one of the directions the
+     * flight found -- not visited (fresh) */
+    flight_on_xy(g, s, to, x, y, true, PD_FLIGHT_OVER);
     return CARC_OK;
 }
 
