@@ -898,6 +898,13 @@ START_TEST(rule_bytes_checked)
                 ck_assert(carc__state_check(g));
                 ck_assert_int_eq(s->vetoed, carc__figure_moves_vetoed(g));
                 ck_assert_int_eq(s->bridges, 0);
+                /* the Count's inner tiles' tag: 0 without the Count, the
+                 * tag forged in: refused */
+                ck_assert_uint_eq(s->t_coc_inner, 0);
+                ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
+                ((pd_state *)carc__mod_state(h, CARC_MODULE_PRINCESS_DRAGON))->t_coc_inner =
+                    carc__tile_tag_bit("coc_inner");
+                ck_assert(!carc__state_check(h));
                 for (int r = 0; r < 6; r++) {
                     ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
                     pd_state *c = carc__mod_state(h, CARC_MODULE_PRINCESS_DRAGON);

@@ -127,6 +127,7 @@ static pd_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const pd_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
 static unsigned step_mask_now(const carc_game *g);
+static uint32_t coc_inner_of(const carc_game *g);
 static int16_t veto_tile_of(const carc_game *g);
 static void veto_tile_sync(carc_game *g);
 static bool is_follower(const carc_game *g, const carc_fig *f);
@@ -147,7 +148,7 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
     if (s->t_volcano != carc__tile_tag_bit("volcano") ||
         s->t_dragon != carc__tile_tag_bit("dragon") ||
         s->t_portal != carc__tile_tag_bit("portal") ||
-        s->t_coc_inner != carc__tile_tag_bit("coc_inner") ||
+        s->t_coc_inner != coc_inner_of(g) ||
         s->s_princess != carc__segment_tag_bit("princess") ||
         s->rule_move != carc__rule(g, RULE_DRAGON_MOVE) ||
         s->rule_fairy != carc__rule(g, RULE_FAIRY) ||
@@ -251,13 +252,21 @@ static const carc_rule_def rules[] = {
     {RULE_DRAGON_TILES, "pd_dragon_tiles", 1, 1, 2}, /* 1 JCZ: out of the draw, 2 printed: aside */
 };
 
+/* pd_state.t_coc_inner: the tag of the Count's inner tiles (the dragon
+ * never enters them), 0 when the Count is off (no such tile is laid: the
+ * step's directions never ask a tile's tags then) */
+static uint32_t coc_inner_of(const carc_game *g)
+{
+    return carc__module_enabled(g, CARC_MODULE_COUNT) ? carc__tile_tag_bit("coc_inner") : 0;
+}
+
 static void setup(carc_game *g)
 {
     pd_state *s = st(g);
     s->t_volcano = carc__tile_tag_bit("volcano");
     s->t_dragon = carc__tile_tag_bit("dragon");
     s->t_portal = carc__tile_tag_bit("portal");
-    s->t_coc_inner = carc__tile_tag_bit("coc_inner");
+    s->t_coc_inner = coc_inner_of(g);
     s->s_princess = carc__segment_tag_bit("princess");
     s->rule_move = (uint8_t)carc__rule(g, RULE_DRAGON_MOVE);
     s->rule_fairy = (uint8_t)carc__rule(g, RULE_FAIRY);
