@@ -805,7 +805,7 @@ END_TEST
 START_TEST(ids_checked_agrees)
 {
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
-    long taken = 0, refused = 0, vetoed = 0;
+    long taken = 0, refused = 0, vetoed = 0, rare_seen = 0;
     ck_assert(carc__modules[CARC_MODULE_PRINCESS_DRAGON]->ids_checked);
     for (int k = 0; k < 4; k++) {
         carc_options o = quiet_options(k % 3, 230);
@@ -823,7 +823,7 @@ START_TEST(ids_checked_agrees)
                 size_t n;
                 ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n),
                                  CARC_OK);
-                int32_t tries[CARC_ID_FIGURE_N + 16];
+                int32_t tries[CARC_ID_FIGURE_N + 16 + CARC_MAX_TILES];
                 int nt = 0;
                 for (int d = 0; d < 8; d++) tries[nt++] = CARC_ID_DIRECTION + d;
                 for (int i = 0; i <= carc__figure_count(g) && i < CARC_ID_FIGURE_N; i++)
@@ -832,6 +832,12 @@ START_TEST(ids_checked_agrees)
                 tries[nt++] = -1;
                 tries[nt++] = CARC_NUM_DISTINCT_ACTIONS - 1;
                 tries[nt++] = CARC_ID_TILE;
+                /* the portal's, the princess's, the fairy's tile: every tile */
+                const bool rare = p->kind != CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 0) &&
+                                  p->kind != CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 1);
+                for (int t = 1; rare && t <= carc__tile_count(g) && nt < CARC_ID_FIGURE_N + 16 + CARC_MAX_TILES; t++)
+                    tries[nt++] = CARC_ID_TILE + t;
+                rare_seen += rare;
                 for (int j = 0; j < nt; j++) {
                     bool listed = false;
                     for (size_t i = 0; i < n; i++) listed |= ids[i] == tries[j];
@@ -861,6 +867,7 @@ START_TEST(ids_checked_agrees)
     ck_assert_int_gt(taken, 300);
     ck_assert_int_gt(refused, 3000);
     ck_assert_int_gt(vetoed, 100);
+    ck_assert_int_gt(rare_seen, 0);
 }
 END_TEST
 

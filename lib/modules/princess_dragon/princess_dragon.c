@@ -1403,6 +1403,25 @@ static inline int fairy_to_apply(carc_game *g, int i)
     return rc;
 }
 
+/* ACT_PORTAL_TILE onto placed tile t: the core's deployment there, next */
+static inline int portal_tile_apply(carc_game *g, const carc_pending *p, int t)
+{
+    return carc__decision_push_deploy(g, p->player, t, CARC_CAUSE_PORTAL, true);
+}
+
+/* apply_listed_id of the portal's tile id: without vetoes checked here
+ * (ids_checked): decision_actions' tiles, portal_tile_with for the
+ * player's figures in supply; out of line (rare) */
+static __attribute__((noinline)) int portal_id_apply(carc_game *g, const carc_pending *p,
+                                                     int32_t id)
+{
+    const uint32_t t = (uint32_t)(id - CARC_ID_TILE);
+    if (t >= (uint32_t)carc__tile_count(g) ||
+        (!cst(g)->vetoed && !portal_tile_ok(g, p->player, (int)t)))
+        return CARC_APPLY_BY_ACTION;
+    return portal_tile_apply(g, p, (int)t);
+}
+
 /* The core has checked the action is one of decision_actions'. */
 static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
 {
@@ -1418,8 +1437,8 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return carc__figure_move(g, s->fairy, CARC_PLACE_TILE, a->arg, 0, 0, 0, CAUSE_FAIRY);
     case ACT_PORTAL:
         return carc__decision_followup(g, DEC_PORTAL, p->player, MOD, -1, 0);
-    case ACT_PORTAL_TILE: /* the core's deployment there, next */
-        return carc__decision_push_deploy(g, p->player, a->arg, CARC_CAUSE_PORTAL, true);
+    case ACT_PORTAL_TILE:
+        return portal_tile_apply(g, p, a->arg);
     case ACT_PRINCESS:
         return carc__decision_followup(g, DEC_PRINCESS, p->player, MOD, p->target,
                                        princess_city(g, p->target));
@@ -1456,6 +1475,8 @@ static int apply_listed_id(carc_game *g, const carc_pending *p, int32_t id)
             break;
         return fairy_to_apply(g, (int)fig);
     }
+    case DEC_PORTAL:
+        return portal_id_apply(g, p, id);
     case CARC_DECISION_DEPLOY:
         if (id == VERB_FAIRY) return fairy_verb_apply(g, p);
         break;
