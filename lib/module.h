@@ -598,6 +598,20 @@ typedef struct carc_module_def {
      * and calls decision_apply (an id of a rarer kind).  Not asked with
      * carc__pipeline_only (tests compare the two ways).  Since 0.15. */
     int (*apply_listed_id)(carc_game *g, const carc_pending *p, int32_t id);
+    /* optional, with apply_listed_id: true when apply_listed_id checks
+     * every id at this module's own decisions (not sampled-only) against
+     * the game's state, exactly as decision_actions lists them, in a game
+     * where no module vetoes figure moves (carc__figure_moves_vetoed
+     * false: a check asking the vetoes again would cost more than the
+     * core's note): it applies an id listed now and answers
+     * CARC_APPLY_BY_ACTION, having changed nothing, for any other id (or
+     * one it leaves to decision_apply), which then goes the core's general
+     * way (decoded, checked against the list, applied or refused as
+     * without the hook).  In such a game the core keeps no note of its
+     * decisions' listings and hands apply_listed_id every id taken at
+     * them; with vetoes, as without the flag (noted ids only).  Not asked
+     * with carc__pipeline_only.  Since 0.16. */
+    bool ids_checked;
     /* optional, a shortcut for the core's check of a player's action id
      * before decision_apply: is action a -- the action of that id at
      * decision p (carc__action_from_id; its id round-trips) -- listed now

@@ -793,6 +793,84 @@ START_TEST(attach_quiet_agrees)
 }
 END_TEST
 
+/* The module checks the ids of its decisions itself (ids_checked): at
+ * every dragon step and fairy's follower of random games (the module
+ * alone, with the Tower, with every module: the Dungeon's vetoes; also
+ * pd_fairy_placement 2), every direction id, every figure id, one past the
+ * figures and a few others applied to a copy give what the core's general
+ * way gives (carc__pipeline_only: the id decoded and checked against the
+ * list): the same answer, the same game; an id is taken exactly when the
+ * listing holds it, which the core did not note (but with vetoes of
+ * figure moves: every module, the note's way). */
+START_TEST(ids_checked_agrees)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    long taken = 0, refused = 0, vetoed = 0, rare_seen = 0;
+    ck_assert(carc__modules[CARC_MODULE_PRINCESS_DRAGON]->ids_checked);
+    for (int k = 0; k < 4; k++) {
+        carc_options o = quiet_options(k % 3, 230);
+        if (k == 3) ck_assert_int_ge(carc_options_set_rule(&o, "pd_fairy_placement", 2), 0);
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        uint32_t rng = 31u + (uint32_t)k;
+        while (!carc_game_is_terminal(g)) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            const carc_pending *p = carc__front(g);
+            if (p->owner == CARC_MODULE_PRINCESS_DRAGON) {
+                size_t n;
+                ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n),
+                                 CARC_OK);
+                int32_t tries[CARC_ID_FIGURE_N + 16 + CARC_MAX_TILES];
+                int nt = 0;
+                for (int d = 0; d < 8; d++) tries[nt++] = CARC_ID_DIRECTION + d;
+                for (int i = 0; i <= carc__figure_count(g) && i < CARC_ID_FIGURE_N; i++)
+                    tries[nt++] = CARC_ID_FIGURE + i;
+                tries[nt++] = CARC_ID_PASS;
+                tries[nt++] = -1;
+                tries[nt++] = CARC_NUM_DISTINCT_ACTIONS - 1;
+                tries[nt++] = CARC_ID_TILE;
+                /* the portal's, the princess's, the fairy's tile: every tile */
+                const bool rare = p->kind != CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 0) &&
+                                  p->kind != CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 1);
+                for (int t = 1; rare && t <= carc__tile_count(g) && nt < CARC_ID_FIGURE_N + 16 + CARC_MAX_TILES; t++)
+                    tries[nt++] = CARC_ID_TILE + t;
+                rare_seen += rare;
+                for (int j = 0; j < nt; j++) {
+                    bool listed = false;
+                    for (size_t i = 0; i < n; i++) listed |= ids[i] == tries[j];
+                    /* noted only in a game with vetoes (the note's way) */
+                    if (!carc__figure_moves_vetoed(g)) ck_assert(!carc__listed_has(g, tries[j]));
+                    else vetoed++;
+                    carc_game *a, *b;
+                    ck_assert_int_eq(carc_game_clone(&a, g), CARC_OK);
+                    ck_assert_int_eq(carc_game_clone(&b, g), CARC_OK);
+                    const int ra = carc_game_apply_id(a, tries[j]);
+                    carc__pipeline_only = true;
+                    const int rb = carc_game_apply_id(b, tries[j]);
+                    carc__pipeline_only = false;
+                    ck_assert_int_eq(ra, rb);
+                    ck_assert_int_eq(ra == CARC_OK, listed);
+                    ck_assert(carc__state_equal(a, b));
+                    taken += ra == CARC_OK;
+                    refused += ra != CARC_OK;
+                    carc_game_free(a);
+                    carc_game_free(b);
+                }
+            }
+            random_step(g, ids, &rng);
+        }
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(taken, 300);
+    ck_assert_int_gt(refused, 3000);
+    ck_assert_int_gt(vetoed, 100);
+    ck_assert_int_gt(rare_seen, 0);
+}
+END_TEST
+
 /* pd_state's rule bytes (rule_move, rule_fairy, rule_princess,
  * rule_tiles, read by setup) are the game's rule options, and its vetoed
  * byte carc__figure_moves_vetoed's answer: under every combination of the
@@ -827,6 +905,13 @@ START_TEST(rule_bytes_checked)
                 ck_assert(carc__state_check(g));
                 ck_assert_int_eq(s->vetoed, carc__figure_moves_vetoed(g));
                 ck_assert_int_eq(s->bridges, 0);
+                /* the Count's inner tiles' tag: 0 without the Count, the
+                 * tag forged in: refused */
+                ck_assert_uint_eq(s->t_coc_inner, 0);
+                ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
+                ((pd_state *)carc__mod_state(h, CARC_MODULE_PRINCESS_DRAGON))->t_coc_inner =
+                    carc__tile_tag_bit("coc_inner");
+                ck_assert(!carc__state_check(h));
                 for (int r = 0; r < 6; r++) {
                     ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
                     pd_state *c = carc__mod_state(h, CARC_MODULE_PRINCESS_DRAGON);
@@ -1063,6 +1148,7 @@ int main(void)
     tcase_add_test(tc, rule_bytes_checked);
     tcase_add_test(tc, move_offer_quiet_agrees);
     tcase_add_test(tc, attach_quiet_agrees);
+    tcase_add_test(tc, ids_checked_agrees);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

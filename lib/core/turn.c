@@ -1399,6 +1399,14 @@ static inline __attribute__((always_inline)) bool vetoes_asked(const carc_game *
     return false;
 }
 
+/* Does module md check the ids of its own decisions itself in game g
+ * (carc_module_def.ids_checked, no figure move vetoed)? */
+static inline __attribute__((always_inline)) bool ids_checked(const carc_game *g,
+                                                              const carc_module_def *md)
+{
+    return md->ids_checked && !(g->hookmask & HK_MAY_MOVE);
+}
+
 /* listed_note, inline in the listings (below, with the note) */
 static inline __attribute__((always_inline)) void listed_note(const carc_game *g,
                                                               const int32_t *ids, size_t n,
@@ -1513,8 +1521,10 @@ void carc__module_actions(const carc_game *g, action_sink *sink)
     const carc_module_def *md = p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
     if (md && md->decision_actions) {
         md->decision_actions(g, p, sink);
-        /* the whole listing of the ids: kept (listed_note) */
-        if (sink->ids && sink->n <= sink->cap)
+        /* the whole listing of the ids: kept (listed_note), but for a
+         * decision whose ids its module's apply_listed_id checks itself
+         * (ids_checked: carc__apply_id asks no note) */
+        if (sink->ids && sink->n <= sink->cap && !ids_checked(g, md))
             listed_note(g, sink->ids, sink->n, sink->cap);
     }
 }
@@ -2496,18 +2506,29 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
 }
 
 /* The module that applies id at pending decision p in straight line
- * (carc__apply_id), or NULL: id is noted (listed in this state, so legal:
- * module_id_legal would take it as it is), the game can take one more
- * decision, and a module answers it with no payload -- its own decision
- * not sampled-only (apply_entry's listed action), or one of its verbs
- * (CARC_VERB_MODULE of id) at the turn's own deployment (apply_deploy's). */
+ * (carc__apply_id), or NULL: the game can take one more decision, and a
+ * module answers it with no payload -- its own decision not sampled-only
+ * (apply_entry's listed action), or one of its verbs (CARC_VERB_MODULE of
+ * id) at the turn's own deployment (apply_deploy's) --, and id is noted
+ * (listed in this state, so legal: module_id_legal would take it as it
+ * is), or, *checked set, not noted at a decision whose ids its module
+ * checks itself (ids_checked). */
 static inline const carc_module_def *listed_owner(const carc_game *g, const carc_pending *p,
-                                                  int32_t id)
+                                                  int32_t id, bool *checked)
 {
-    if ((g->flags & TF_FAULT) || !room_for_one_more(g) || carc__pipeline_only ||
-        !id_listed(g, id))
-        return NULL;
+    if ((g->flags & TF_FAULT) || !room_for_one_more(g) || carc__pipeline_only) return NULL;
     int m;
+    if (!id_listed(g, id)) {
+        /* not noted: a decision whose ids its module checks itself
+         * (ids_checked, with apply_listed_id), or NULL */
+        const carc_module_def *md;
+        if (p->owner >= CARC_MODULE_SLOTS || !(md = carc__modules[p->owner]) ||
+            !CARC_KIND_IS_MODULE(p->kind) || (p->flags & CARC_PENDING_SAMPLED_ONLY) ||
+            !ids_checked(g, md))
+            return NULL;
+        *checked = true;
+        return md;
+    }
     if (p->kind == CARC_DECISION_DEPLOY) {
         if ((p->flags & CARC_PENDING_QUEUED_DEPLOY) || p->player == CARC_PLAYER_CHANCE ||
             (m = CARC_VERB_MODULE(id)) < 0 || !carc__module_on(g, m))
@@ -2525,12 +2546,16 @@ static inline const carc_module_def *listed_owner(const carc_game *g, const carc
 int carc__apply_id(carc_game *g, int32_t id)
 {
     const carc_module_def *md;
-    if (g->npending > 0 && (md = listed_owner(g, &g->pend[0], id))) {
+    bool checked = false;
+    if (g->npending > 0 && (md = listed_owner(g, &g->pend[0], id, &checked))) {
         const carc_pending p = g->pend[0];
         /* the module's own way by id (apply_listed_id), else the action
          * of the id to decision_apply */
         int rc = md->apply_listed_id ? md->apply_listed_id(g, &p, id) : CARC_APPLY_BY_ACTION;
         if (rc == CARC_APPLY_BY_ACTION) {
+            /* an id the module checks itself but does not take: not listed
+             * now (or of a rarer kind), the general way decides */
+            if (checked) goto general;
             /* carc__action_decode's answer for such an id: the core's pass
              * at a player's decision, else md's declarations (the owner of
              * p, or the verb's module at a deployment) -- its two first
@@ -2556,6 +2581,7 @@ int carc__apply_id(carc_game *g, int32_t id)
         history_push(g, id, false);
         return applied_advance(g, p.kind);
     }
+general:;
     carc_action a;
     const carc_action_def *form;
     if (carc__action_decode(g, id, &a, &form)) return CARC_E_ILLEGAL;

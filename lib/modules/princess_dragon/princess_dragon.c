@@ -127,6 +127,7 @@ static pd_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const pd_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
 
 static unsigned step_mask_now(const carc_game *g);
+static uint32_t coc_inner_of(const carc_game *g);
 static int16_t veto_tile_of(const carc_game *g);
 static void veto_tile_sync(carc_game *g);
 static bool is_follower(const carc_game *g, const carc_fig *f);
@@ -147,7 +148,7 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
     if (s->t_volcano != carc__tile_tag_bit("volcano") ||
         s->t_dragon != carc__tile_tag_bit("dragon") ||
         s->t_portal != carc__tile_tag_bit("portal") ||
-        s->t_coc_inner != carc__tile_tag_bit("coc_inner") ||
+        s->t_coc_inner != coc_inner_of(g) ||
         s->s_princess != carc__segment_tag_bit("princess") ||
         s->rule_move != carc__rule(g, RULE_DRAGON_MOVE) ||
         s->rule_fairy != carc__rule(g, RULE_FAIRY) ||
@@ -251,13 +252,21 @@ static const carc_rule_def rules[] = {
     {RULE_DRAGON_TILES, "pd_dragon_tiles", 1, 1, 2}, /* 1 JCZ: out of the draw, 2 printed: aside */
 };
 
+/* pd_state.t_coc_inner: the tag of the Count's inner tiles (the dragon
+ * never enters them), 0 when the Count is off (no such tile is laid: the
+ * step's directions never ask a tile's tags then) */
+static uint32_t coc_inner_of(const carc_game *g)
+{
+    return carc__module_enabled(g, CARC_MODULE_COUNT) ? carc__tile_tag_bit("coc_inner") : 0;
+}
+
 static void setup(carc_game *g)
 {
     pd_state *s = st(g);
     s->t_volcano = carc__tile_tag_bit("volcano");
     s->t_dragon = carc__tile_tag_bit("dragon");
     s->t_portal = carc__tile_tag_bit("portal");
-    s->t_coc_inner = carc__tile_tag_bit("coc_inner");
+    s->t_coc_inner = coc_inner_of(g);
     s->s_princess = carc__segment_tag_bit("princess");
     s->rule_move = (uint8_t)carc__rule(g, RULE_DRAGON_MOVE);
     s->rule_fairy = (uint8_t)carc__rule(g, RULE_FAIRY);
@@ -480,17 +489,16 @@ static int step_refusal(const carc_game *g, int d)
     return step_refusal_at(g, &c, d);
 }
 
-/* The directions a step from placed tile `from` (where the dragon stands)
- * may take: bit d for each legal direction d, step_refusal_at's rule for
+/* The directions a step from the placed tile at (x, y) (where the dragon
+ * stands) may take: bit d for each legal direction d, step_refusal_at's rule for
  * the four -- the tile's record and the board's window read once, the
  * visited tiles compared with the four neighbours in one pass, the fairy's
  * tile, the City's tag and the vetoes asked only while a direction is
  * left. */
-static inline __attribute__((always_inline)) unsigned step_mask_from(const carc_game *g,
-                                                                     const pd_state *s, int from)
+static inline __attribute__((always_inline)) unsigned step_mask_xy(const carc_game *g,
+                                                                   const pd_state *s, int x,
+                                                                   int y)
 {
-    int x, y;
-    carc__tile_xy(g, from, &x, &y);
     const carc_grid v = carc__grid(g);
     int to[4];
     const uint32_t ux = (uint32_t)x - (uint32_t)v.x0, uy = (uint32_t)y - (uint32_t)v.y0;
@@ -536,6 +544,15 @@ static inline __attribute__((always_inline)) unsigned step_mask_from(const carc_
             m &= ~(1u << d);
     }
     return m;
+}
+
+/* step_mask_xy from placed tile `from` */
+static inline __attribute__((always_inline)) unsigned step_mask_from(const carc_game *g,
+                                                                     const pd_state *s, int from)
+{
+    int x, y;
+    carc__tile_xy(g, from, &x, &y);
+    return step_mask_xy(g, s, x, y);
 }
 
 /* the directions a step may take now (step_mask_from where the dragon
@@ -910,21 +927,23 @@ static inline bool dragon_asleep(const carc_game *g, const pd_state *s)
     return f.state == 1;
 }
 
-/* The flight's next step from tile `at`, where the dragon stands: its tile counted
- * visited, then the step's decision pushed (CARC_HOOK_AGAIN) -- or the
+/* The flight's next step from tile `at` (at cell (x, y)), where the dragon
+ * stands: its tile counted visited (fresh: the caller knows it is not
+ * yet), then the step's decision pushed (CARC_HOOK_AGAIN) -- or the
  * flight is over (done, taken over, a dead end): s->flight set to `end`,
  * CARC_HOOK_NEXT.  The hook's end is 0 (idle); step_apply's, which goes
  * on with the flight itself after a step made as offered, is
  * PD_FLIGHT_OVER, so that the hook, called next, ends it without a
  * second look. */
-static inline __attribute__((always_inline)) int flight_on(carc_game *g, pd_state *s, int at,
-                                                           uint8_t end)
+static inline __attribute__((always_inline)) int flight_on_xy(carc_game *g, pd_state *s, int at,
+                                                              int x, int y, bool fresh,
+                                                              uint8_t end)
 {
-    if (s->flight != PD_FLIGHT_OVER && at >= 0 && !visited(s, at) &&
+    if (s->flight != PD_FLIGHT_OVER && at >= 0 && (fresh || !visited(s, at)) &&
         s->nvisited < PD_FLIGHT_STEPS + 1)
         s->visited[s->nvisited++] = (int16_t)at;
     unsigned mask = 0;
-    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !(mask = step_mask_from(g, s, at))) {
+    if (s->flight > PD_FLIGHT_STEPS || at < 0 || !(mask = step_mask_xy(g, s, x, y))) {
         s->flight = end; /* done, taken over, or a dead end */
         return CARC_HOOK_NEXT;
     }
@@ -934,6 +953,15 @@ static inline __attribute__((always_inline)) int flight_on(carc_game *g, pd_stat
     int who = (carc__current(g) + s->flight - 1) % carc__players(g);
     carc__decision_push(g, DEC_STEP, who, MOD, at, s->flight);
     return CARC_HOOK_AGAIN;
+}
+
+/* flight_on_xy from tile `at`, wherever it lies (the hook's) */
+static inline __attribute__((always_inline)) int flight_on(carc_game *g, pd_state *s, int at,
+                                                           uint8_t end)
+{
+    int x = 0, y = 0;
+    if (at >= 0) carc__tile_xy(g, at, &x, &y);
+    return flight_on_xy(g, s, at, x, y, false, end);
 }
 
 /* The flight: one step per call, each a decision of its player. */
@@ -1174,6 +1202,17 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         carc__sink_push_kind(sink, ACT_PORTAL, 0, 0, VERB_PORTAL);
 }
 
+/* Is follower i of DEC_FAIRY's player (a bit of pd_state.followers) in
+ * its list: not the fairy's host, and (vetoed: the game's
+ * carc__figure_moves_vetoed) no module's veto refuses the move? */
+static inline __attribute__((always_inline)) bool fairy_follower_listed(const carc_game *g,
+                                                                        int fairy, int host,
+                                                                        int i, bool vetoed)
+{
+    return i != host &&
+           (!vetoed || carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY));
+}
+
 /* DEC_FAIRY's list: fairy_target_of for player's followers on the board,
  * ascending, as ids only (ids_only) or as actions; vetoed: the game's
  * carc__figure_moves_vetoed.  Inline with constant flags: the common list
@@ -1190,10 +1229,7 @@ static inline __attribute__((always_inline)) void fairy_targets(const carc_game 
     for (int w = 0; w < 2; w++)
         for (uint64_t b = s->followers[player][w]; b; b &= b - 1) {
             const int i = w * 64 + __builtin_ctzll(b);
-            if (i == host ||
-                (vetoed &&
-                 !carc__figure_may_move(g, fairy, CARC_PLACE_ATTACHED, -1, i, CAUSE_FAIRY)))
-                continue;
+            if (!fairy_follower_listed(g, fairy, host, i, vetoed)) continue;
             if (ids_only) { /* carc__sink_push's ids, no action built */
                 if (n < cap) ids[n] = CARC_ID_FIGURE + i;
                 n++;
@@ -1320,7 +1356,10 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
 {
     pd_state *s = st(g);
     s->step_mask = 0; /* the step is answered */
-    int to = beside(g, p->target, d);
+    int x, y; /* the cell stepped onto */
+    carc__tile_xy(g, p->target, &x, &y);
+    x += dx[d], y += dy[d];
+    const int to = carc__tile_at(g, x, y);
     carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to, .cause = CAUSE_STEP,
                    .by = p->player};
     int r = carc__figure_move_offer_quiet(g, &m, MOD); /* figure_moved skips the dragon */
@@ -1341,7 +1380,9 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
      * this step is taken: the queue holds nothing else -- the hook pushed
      * the step with the queue empty, and nothing but this module queues
      * during its apply) would do first: the same decision, the same state */
-    flight_on(g, s, to, PD_FLIGHT_OVER); /* the dragon's tile: `to` */
+    /* the dragon's tile: `to`, at (x, y), one of the directions the
+     * flight found -- not visited (fresh) */
+    flight_on_xy(g, s, to, x, y, true, PD_FLIGHT_OVER);
     return CARC_OK;
 }
 
@@ -1362,6 +1403,25 @@ static inline int fairy_to_apply(carc_game *g, int i)
     return rc;
 }
 
+/* ACT_PORTAL_TILE onto placed tile t: the core's deployment there, next */
+static inline int portal_tile_apply(carc_game *g, const carc_pending *p, int t)
+{
+    return carc__decision_push_deploy(g, p->player, t, CARC_CAUSE_PORTAL, true);
+}
+
+/* apply_listed_id of the portal's tile id: without vetoes checked here
+ * (ids_checked): decision_actions' tiles, portal_tile_with for the
+ * player's figures in supply; out of line (rare) */
+static __attribute__((noinline)) int portal_id_apply(carc_game *g, const carc_pending *p,
+                                                     int32_t id)
+{
+    const uint32_t t = (uint32_t)(id - CARC_ID_TILE);
+    if (t >= (uint32_t)carc__tile_count(g) ||
+        (!cst(g)->vetoed && !portal_tile_ok(g, p->player, (int)t)))
+        return CARC_APPLY_BY_ACTION;
+    return portal_tile_apply(g, p, (int)t);
+}
+
 /* The core has checked the action is one of decision_actions'. */
 static int decision_apply(carc_game *g, const carc_pending *p, const carc_action *a)
 {
@@ -1377,8 +1437,8 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
         return carc__figure_move(g, s->fairy, CARC_PLACE_TILE, a->arg, 0, 0, 0, CAUSE_FAIRY);
     case ACT_PORTAL:
         return carc__decision_followup(g, DEC_PORTAL, p->player, MOD, -1, 0);
-    case ACT_PORTAL_TILE: /* the core's deployment there, next */
-        return carc__decision_push_deploy(g, p->player, a->arg, CARC_CAUSE_PORTAL, true);
+    case ACT_PORTAL_TILE:
+        return portal_tile_apply(g, p, a->arg);
     case ACT_PRINCESS:
         return carc__decision_followup(g, DEC_PRINCESS, p->player, MOD, p->target,
                                        princess_city(g, p->target));
@@ -1389,20 +1449,34 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     }
 }
 
-/* decision_apply by a listed id (apply_listed_id): a step (its direction
- * id, decision_actions' CARC_ID_DIRECTION + 2 d), the fairy's follower
- * (CARC_ID_FIGURE + i) and the fairy's verb, most of this module's
- * decisions; the others by their action */
+/* decision_apply by an id (apply_listed_id): a step (its direction id,
+ * decision_actions' CARC_ID_DIRECTION + 2 d) and the fairy's follower
+ * (CARC_ID_FIGURE + i), checked here against the state as their lists
+ * make them (ids_checked: in a game without vetoes any id reaches here),
+ * and the fairy's verb (a listed one), most of this module's decisions;
+ * the others by their action, and an id not listed the core's general
+ * way */
 static int apply_listed_id(carc_game *g, const carc_pending *p, int32_t id)
 {
     const uint32_t dir = (uint32_t)(id - CARC_ID_DIRECTION), fig = (uint32_t)(id - CARC_ID_FIGURE);
     switch (p->kind) {
-    case DEC_STEP: /* only the directions decision_actions lists: CARC_ID_DIRECTION + 2 d */
-        if (dir > 6 || (dir & 1)) break;
+    case DEC_STEP: /* the directions of step_mask, decision_actions' CARC_ID_DIRECTION + 2 d */
+        if (dir > 6 || (dir & 1) || !(cst(g)->step_mask >> (dir >> 1) & 1u)) break;
         return step_apply(g, p, (int)(dir >> 1));
-    case DEC_FAIRY: /* only figures */
+    case DEC_FAIRY: { /* only figures */
+        const pd_state *s = cst(g);
         if (fig >= (uint32_t)carc__figure_count(g)) break;
+        /* without vetoes checked here (ids_checked; with them the core's
+         * note did): one of fairy_targets' followers of p's player */
+        if (!s->vetoed &&
+            (fig >= CARC_ID_FIGURE_N || (unsigned)p->player >= CARC_MAX_PLAYERS ||
+             !(s->followers[p->player][fig >> 6] >> (fig & 63) & 1u) ||
+             !fairy_follower_listed(g, s->fairy, fairy_host(g), (int)fig, false)))
+            break;
         return fairy_to_apply(g, (int)fig);
+    }
+    case DEC_PORTAL:
+        return portal_id_apply(g, p, id);
     case CARC_DECISION_DEPLOY:
         if (id == VERB_FAIRY) return fairy_verb_apply(g, p);
         break;
@@ -1641,6 +1715,7 @@ const carc_module_def carc__module_princess_dragon = {
     .decision_actions = decision_actions,
     .decision_apply = decision_apply,
     .apply_listed_id = apply_listed_id,
+    .ids_checked = true, /* apply_listed_id: a step's, the fairy's ids */
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,

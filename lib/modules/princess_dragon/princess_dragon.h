@@ -13,7 +13,8 @@
 
 typedef struct pd_state {
     uint32_t t_volcano, t_dragon, t_portal; /* tile tag bits (setup)          */
-    uint32_t t_coc_inner;                   /* the Count's inner tiles, or 0  */
+    uint32_t t_coc_inner;                   /* the Count's inner tiles; 0
+                                               without the Count            */
     uint32_t s_princess;                    /* segment tag bit                */
     int16_t dragon, fairy;                  /* figure indices                 */
     uint8_t entered;        /* a volcano has been laid: the dragon is in play  */
