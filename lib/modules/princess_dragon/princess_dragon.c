@@ -845,15 +845,46 @@ static int supply_figures(const carc_game *g, int p, int figs[CARC_FIGURE_KINDS]
     return n;
 }
 
-/* portal_tile_ok with the supply's figures known (supply_figures) */
-static bool portal_tile_with(const carc_game *g, int t, const int *figs, int nfigs)
+/* Has placed tile t (not the one just laid), of nseg segments, a spot for
+ * one of the supply's figures (supply_figures)? */
+static inline __attribute__((always_inline)) bool portal_segs(const carc_game *g, int t,
+                                                              int nseg, const int *figs,
+                                                              int nfigs)
 {
-    if (t < 0 || t >= carc__tile_count(g) || t == carc__tile_last(g)) return false;
-    int nseg = carc__types[carc__tile_type(g, t)].nseg;
     for (int k = 0; k < nfigs; k++)
         for (int sg = 0; sg < nseg; sg++)
             if (carc__figure_deploy_legal(g, figs[k], t, sg, CARC_CAUSE_PORTAL, 0)) return true;
     return false;
+}
+
+/* portal_tile_ok with the supply's figures known (supply_figures) */
+static bool portal_tile_with(const carc_game *g, int t, const int *figs, int nfigs)
+{
+    if (t < 0 || t >= carc__tile_count(g) || t == carc__tile_last(g)) return false;
+    return portal_segs(g, t, carc__types[carc__tile_type(g, t)].nseg, figs, nfigs);
+}
+
+/* The portal's tiles for the supply's figures (supply_figures): whether
+ * there is one (first: at the first) and, unless first, each pushed to
+ * sink (ACT_PORTAL_TILE), ascending; the tiles' count and the one just laid
+ * read once, each tile's type in its record, in place */
+static inline __attribute__((always_inline)) bool portal_tiles(const carc_game *g,
+                                                               const int *figs, int nfigs,
+                                                               action_sink *sink, bool first)
+{
+    if (!nfigs) return false;
+    const int n = carc__tile_count(g), last = carc__tile_last(g);
+    bool any = false;
+    for (int t = 0; t < n; t++) {
+        if (t == last) continue;
+        uint16_t type;
+        memcpy(&type, carc__tile_rec(g, t) + CARC__TILE_TYPE, sizeof type);
+        if (!portal_segs(g, t, carc__types[type].nseg, figs, nfigs)) continue;
+        if (first) return true;
+        any = true;
+        carc__sink_push_kind(sink, ACT_PORTAL_TILE, t, 0, CARC_ID_TILE + t);
+    }
+    return any;
 }
 
 static bool portal_tile_ok(const carc_game *g, int p, int t)
@@ -865,11 +896,7 @@ static bool portal_tile_ok(const carc_game *g, int p, int t)
 static bool any_portal_tile(const carc_game *g, int p)
 {
     int figs[CARC_FIGURE_KINDS];
-    int nfigs = supply_figures(g, p, figs);
-    if (!nfigs) return false;
-    for (int t = 0, n = carc__tile_count(g); t < n; t++)
-        if (portal_tile_with(g, t, figs, nfigs)) return true;
-    return false;
+    return portal_tiles(g, figs, supply_figures(g, p, figs), NULL, true);
 }
 
 /* ------------------------------------------------------------- steps */
@@ -1266,10 +1293,7 @@ static __attribute__((noinline)) void decision_actions_other(const carc_game *g,
         break;
     case DEC_PORTAL: {
         int figs[CARC_FIGURE_KINDS];
-        int nfigs = supply_figures(g, p->player, figs);
-        for (int t = 0; t < carc__tile_count(g); t++)
-            if (portal_tile_with(g, t, figs, nfigs))
-                carc__sink_push_kind(sink, ACT_PORTAL_TILE, t, 0, CARC_ID_TILE + t);
+        portal_tiles(g, figs, supply_figures(g, p->player, figs), sink, false);
         break;
     }
     case DEC_PRINCESS:
