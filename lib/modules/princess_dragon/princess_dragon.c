@@ -134,13 +134,6 @@ static bool is_follower(const carc_game *g, const carc_fig *f);
 static bool eatable_on_board(const carc_game *g, const carc_fig *f);
 static inline void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS]);
 
-/* state_check (snapshots): the tag bits setup looked up, the dragon's and
- * the fairy's figure indices, the flight (its step, the tiles it visited),
- * the dragon tiles set aside, the pending step's directions and the
- * players' followers on the board (recomputed), where the veto may refuse
- * (veto_tile, recomputed), whether Bridges is on (bridges),
- * and this module's decisions in the queue (a player; the dragon's tile;
- * the princess's city). */
 /* pd_state.follower_kinds's (eatable_kinds's) rule: bit k set when figure
  * kind k is of class cl in this game */
 static uint16_t kinds_of_class(const carc_game *g, int cl)
@@ -151,6 +144,14 @@ static uint16_t kinds_of_class(const carc_game *g, int cl)
     return m;
 }
 
+/* state_check (snapshots): the tag bits setup looked up, the dragon's and
+ * the fairy's figure indices, the flight (its step, the tiles it visited),
+ * the dragon tiles set aside, the pending step's directions and the
+ * players' followers on the board (recomputed), where the veto may refuse
+ * (veto_tile, recomputed), whether Bridges is on (bridges), the kinds'
+ * classes (follower_kinds, eatable_kinds),
+ * and this module's decisions in the queue (a player; the dragon's tile;
+ * the princess's city). */
 static bool state_check(const carc_game *g, const carc_pending *queue, int n)
 {
     const pd_state *s = cst(g);
