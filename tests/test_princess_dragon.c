@@ -921,6 +921,20 @@ START_TEST(rule_bytes_checked)
                     ck_assert(!carc__state_check(h));
                     refused++;
                 }
+                /* the kinds' classes read by setup (follower_kinds,
+                 * eatable_kinds): carc__figure_kind_classes's, and one bit
+                 * more or less refused */
+                ck_assert_uint_eq(s->follower_kinds & 1u << CARC_FIGURE_FOLLOWER, 1u << CARC_FIGURE_FOLLOWER);
+                ck_assert_uint_eq(s->eatable_kinds & 1u << CARC_FIGURE_FOLLOWER, 1u << CARC_FIGURE_FOLLOWER);
+                ck_assert_uint_eq(s->follower_kinds & 1u << CARC_FIGURE_DRAGON, 0);
+                for (int r = 0; r < 4; r++) {
+                    ck_assert_int_eq(carc_game_copy(h, g), CARC_OK);
+                    pd_state *c = carc__mod_state(h, CARC_MODULE_PRINCESS_DRAGON);
+                    uint16_t *k = r & 1 ? &c->eatable_kinds : &c->follower_kinds;
+                    *k ^= (uint16_t)(1u << (r < 2 ? CARC_FIGURE_FOLLOWER : CARC_FIGURE_DRAGON));
+                    ck_assert(!carc__state_check(h));
+                    refused++;
+                }
                 /* where the veto may refuse (pd_state.veto_tile: the core
                  * asks may_deploy only there): kept, and any other value
                  * (nowhere, anywhere, another tile) refused */

@@ -134,11 +134,22 @@ static bool is_follower(const carc_game *g, const carc_fig *f);
 static bool eatable_on_board(const carc_game *g, const carc_fig *f);
 static inline void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS]);
 
+/* pd_state.follower_kinds's (eatable_kinds's) rule: bit k set when figure
+ * kind k is of class cl in this game */
+static uint16_t kinds_of_class(const carc_game *g, int cl)
+{
+    uint16_t m = 0;
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+        if (carc__figure_kind_classes(g, k) & cl) m |= (uint16_t)(1u << k);
+    return m;
+}
+
 /* state_check (snapshots): the tag bits setup looked up, the dragon's and
  * the fairy's figure indices, the flight (its step, the tiles it visited),
  * the dragon tiles set aside, the pending step's directions and the
  * players' followers on the board (recomputed), where the veto may refuse
- * (veto_tile, recomputed), whether Bridges is on (bridges),
+ * (veto_tile, recomputed), whether Bridges is on (bridges), the kinds'
+ * classes (follower_kinds, eatable_kinds),
  * and this module's decisions in the queue (a player; the dragon's tile;
  * the princess's city). */
 static bool state_check(const carc_game *g, const carc_pending *queue, int n)
@@ -155,7 +166,9 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         s->rule_princess != carc__rule(g, RULE_PRINCESS) ||
         s->rule_tiles != carc__rule(g, RULE_DRAGON_TILES) ||
         s->vetoed != carc__figure_moves_vetoed(g) ||
-        s->bridges != carc__module_enabled(g, CARC_MODULE_BRIDGES_CASTLES))
+        s->bridges != carc__module_enabled(g, CARC_MODULE_BRIDGES_CASTLES) ||
+        s->follower_kinds != kinds_of_class(g, CARC_CLASS_FOLLOWER) ||
+        s->eatable_kinds != kinds_of_class(g, CARC_CLASS_EATABLE))
         return false;
     /* the draw's hooks are asked exactly while the dragon has not come:
      * drawable under pd_dragon_tiles 1 (draw_veto_tagged: the core refuses
@@ -274,6 +287,8 @@ static void setup(carc_game *g)
     s->rule_tiles = (uint8_t)carc__rule(g, RULE_DRAGON_TILES);
     s->vetoed = carc__figure_moves_vetoed(g);
     s->bridges = carc__module_enabled(g, CARC_MODULE_BRIDGES_CASTLES);
+    s->follower_kinds = kinds_of_class(g, CARC_CLASS_FOLLOWER);
+    s->eatable_kinds = kinds_of_class(g, CARC_CLASS_EATABLE);
     s->dragon = s->fairy = -1;
     for (int i = 0; i < carc__figure_count(g); i++) {
         carc_fig f;
@@ -1180,8 +1195,11 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
     }
     const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
     if (from->owner >= 0 && fig < CARC_ID_FIGURE_N) {
-        const unsigned cl = (unsigned)carc__figure_kind_classes(g, from->kind);
-        if (cl & (CARC_CLASS_FOLLOWER | CARC_CLASS_EATABLE)) {
+        /* its kind's classes (follower_kinds, eatable_kinds: kind < 16) */
+        const unsigned k = (unsigned)from->kind & (CARC_FIGURE_KINDS - 1);
+        const unsigned cl = ((s->follower_kinds >> k) & 1u ? CARC_CLASS_FOLLOWER : 0u) |
+                            ((s->eatable_kinds >> k) & 1u ? CARC_CLASS_EATABLE : 0u);
+        if (cl) {
             const uint8_t where = (uint8_t)F[(size_t)fig * CARC__FIG_BYTES + CARC__FIG_WHERE];
             const uint64_t bit = 1ull << (fig & 63);
             const bool on = where == CARC_PLACE_SEGMENT || where == CARC_PLACE_TILE;

@@ -65,6 +65,12 @@ typedef struct pd_state {
      * dragon move and princess action (veto_tile_sync; state_check
      * recomputes it).  Since 0.15. */
     int16_t veto_tile;
+    /* bit k of follower_kinds (eatable_kinds): figure kind k is of class
+     * CARC_CLASS_FOLLOWER (CARC_CLASS_EATABLE) in this game
+     * (carc__figure_kind_classes, constant for a game: read by setup,
+     * state_check compares them): figure_moved's classes without a call.
+     * Since 0.16. */
+    uint16_t follower_kinds, eatable_kinds;
 } pd_state;
 
 /* The placed tile the dragon stands on, or -1 when it is not in play (no
