@@ -1673,7 +1673,15 @@ static inline int carc__figures_on_tile(const carc_game *g, const uint64_t mask[
     int n = 0;
     if (tile < 0 || tile > UINT16_MAX) return 0;
     const uint16_t want = (uint16_t)tile;
-    for (unsigned i = 0; i < nf; i++) {
+    /* from the set's first figure to its last: none outside it is listed */
+    unsigned i = 0;
+    if (mask[0]) i = (unsigned)__builtin_ctzll(mask[0]);
+    else if (mask[1]) i = 64 + (unsigned)__builtin_ctzll(mask[1]);
+    else return 0;
+    const unsigned end = mask[1] ? 128 - (unsigned)__builtin_clzll(mask[1])
+                                 : 64 - (unsigned)__builtin_clzll(mask[0]);
+    if (nf > end) nf = end;
+    for (; i < nf; i++) {
         const char *f = F + (size_t)i * CARC__FIG_BYTES;
         const uint8_t where = (uint8_t)f[CARC__FIG_WHERE];
         if (where == CARC_PLACE_SEGMENT || where == CARC_PLACE_TILE) {

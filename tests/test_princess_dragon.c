@@ -583,10 +583,13 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
                 supplied += want != 0;
             }
             const int nf = carc__figure_count(g);
-            uint64_t sets[3][2] = {{~0ull, ~0ull}, {0, 0}, {0, 0}};
+            /* all, odd, every third, the middle third (the scan's first
+             * and last figure of the set inside), none */
+            uint64_t sets[5][2] = {{~0ull, ~0ull}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
             for (int i = 0; i < nf; i++) {
                 if (i % 2) sets[1][i >> 6] |= 1ull << (i & 63);
                 if (i % 3 == 0) sets[2][i >> 6] |= 1ull << (i & 63);
+                if (i >= nf / 3 && i < 2 * nf / 3) sets[3][i >> 6] |= 1ull << (i & 63);
             }
             for (int t = -1; t <= carc__tile_count(g); t++) {
                 int all[CARC_ID_FIGURE_N], got[CARC_ID_FIGURE_N];
@@ -605,7 +608,7 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
                 ck_assert_int_eq(carc__tile_figure_count(g, t), t >= 0 ? stand : 0);
                 if (stand == 0) ck_assert_int_eq(n, 0);
                 standing += stand;
-                for (int k = 0; k < 3; k++) {
+                for (int k = 0; k < 5; k++) {
                     int want[CARC_ID_FIGURE_N], nw = 0;
                     for (int j = 0; j < n; j++)
                         if (sets[k][all[j] >> 6] >> (all[j] & 63) & 1u) want[nw++] = all[j];
