@@ -1519,14 +1519,17 @@ void carc__module_actions(const carc_game *g, action_sink *sink)
 {
     const carc_pending *p = &g->pend[0];
     const carc_module_def *md = p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
-    if (md && md->decision_actions) {
+    if (!md || !md->decision_actions) return;
+    /* a decision whose ids its module's apply_listed_id checks itself
+     * (ids_checked: carc__apply_id asks no note): the listing alone, in
+     * tail position (no frame here) */
+    if (ids_checked(g, md)) {
         md->decision_actions(g, p, sink);
-        /* the whole listing of the ids: kept (listed_note), but for a
-         * decision whose ids its module's apply_listed_id checks itself
-         * (ids_checked: carc__apply_id asks no note) */
-        if (sink->ids && sink->n <= sink->cap && !ids_checked(g, md))
-            listed_note(g, sink->ids, sink->n, sink->cap);
+        return;
     }
+    md->decision_actions(g, p, sink);
+    /* the whole listing of the ids: kept (listed_note) */
+    if (sink->ids && sink->n <= sink->cap) listed_note(g, sink->ids, sink->n, sink->cap);
 }
 
 /* Is id among the legal ids of the pending decision?  Used before handing
