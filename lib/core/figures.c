@@ -360,17 +360,45 @@ static inline uint32_t hooks_but(const carc_game *g, int self)
  * tile in a game where no module intercepts, in straight line
  * (tile_to_tile, counted as move_checked counts); any other move is the
  * offer's */
+/* carc__figure_move_offer_quiet's straight line, its arguments checked:
+ * move m of a figure on a placed tile onto another, no module intercepting */
+static inline __attribute__((always_inline)) int tile_to_tile_quiet(carc_game *g,
+                                                                    const carc_move *m, int self)
+{
+    carc__moves++;
+    const uint32_t hooks = hooks_but(g, self);
+    if (hooks) return tile_to_tile_hooked(g, m, hooks);
+    tile_to_tile(g, &FIGS(g)[m->fig], m->tile, m->arg);
+    return CARC_MOVE_PROCEED;
+}
+
 int carc__figure_move_offer_quiet(carc_game *g, const carc_move *m, int self)
 {
     if (!m || g->hooks_intercept || m->where != CARC_PLACE_TILE || (uint32_t)m->fig >= g->nfigs ||
         (uint32_t)m->tile >= g->ntiles || (uint32_t)m->arg > UINT16_MAX || m->by < -1 ||
         m->by >= g->nplayers || FIGS(g)[m->fig].where != CARC_PLACE_TILE)
         return carc__figure_move_offer(g, m);
-    carc__moves++;
-    const uint32_t hooks = hooks_but(g, self);
-    if (hooks) return tile_to_tile_hooked(g, m, hooks);
-    tile_to_tile(g, &FIGS(g)[m->fig], m->tile, m->arg);
-    return CARC_MOVE_PROCEED;
+    return tile_to_tile_quiet(g, m, self);
+}
+
+/* carc__figure_move_offer_quiet of move {fig, CARC_PLACE_TILE, tile, 0, 0,
+ * 0, cause, by}: the move's fields known, only those that vary checked */
+static __attribute__((noinline)) int step_offer(carc_game *g, int fig, int tile, int cause,
+                                                int by)
+{
+    const carc_move m = {.fig = fig, .where = CARC_PLACE_TILE, .tile = tile, .cause = cause,
+                         .by = by};
+    return carc__figure_move_offer(g, &m);
+}
+
+int carc__figure_step_quiet(carc_game *g, int fig, int tile, int cause, int by, int self)
+{
+    if (g->hooks_intercept || (uint32_t)fig >= g->nfigs || (uint32_t)tile >= g->ntiles ||
+        by < -1 || by >= g->nplayers || CFIGS(g)[fig].where != CARC_PLACE_TILE)
+        return step_offer(g, fig, tile, cause, by);
+    const carc_move m = {.fig = fig, .where = CARC_PLACE_TILE, .tile = tile, .cause = cause,
+                         .by = by};
+    return tile_to_tile_quiet(g, &m, self);
 }
 
 /* carc__figure_move of figure fig to CARC_PLACE_ATTACHED with arg host,

@@ -1402,9 +1402,8 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
     carc__tile_xy(g, p->target, &x, &y);
     x += dx[d], y += dy[d];
     const int to = carc__tile_at(g, x, y);
-    carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to, .cause = CAUSE_STEP,
-                   .by = p->player};
-    int r = carc__figure_move_offer_quiet(g, &m, MOD); /* figure_moved skips the dragon */
+    /* figure_moved skips the dragon */
+    const int r = carc__figure_step_quiet(g, s->dragon, to, CAUSE_STEP, p->player, MOD);
     if (r == CARC_MOVE_PROCEED && !s->princess_done && s->entered)
         s->veto_tile = (int16_t)to; /* veto_tile_of: the dragon stands on `to` */
     else veto_tile_sync(g);
