@@ -1518,12 +1518,10 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
 /* carc__module_actions of a decision whose listing is noted: md's list,
  * then the whole listing of the ids kept (listed_note); out of line, so
  * the listing that is not noted keeps no frame */
-static __attribute__((noinline)) void module_actions_noted(const carc_game *g,
-                                                           const carc_module_def *md,
-                                                           const carc_pending *p,
-                                                           action_sink *sink)
+static __attribute__((noinline)) void module_actions_noted(const carc_game *g, action_sink *sink,
+                                                           const carc_module_def *md)
 {
-    md->decision_actions(g, p, sink);
+    md->decision_actions(g, &g->pend[0], sink);
     if (sink->ids && sink->n <= sink->cap) listed_note(g, sink->ids, sink->n, sink->cap);
 }
 
@@ -1536,7 +1534,7 @@ void carc__module_actions(const carc_game *g, action_sink *sink)
      * (ids_checked: carc__apply_id asks no note): the listing alone, in
      * tail position (no frame here) */
     if (!ids_checked(g, md)) {
-        module_actions_noted(g, md, p, sink);
+        module_actions_noted(g, sink, md);
         return;
     }
     md->decision_actions(g, p, sink);
