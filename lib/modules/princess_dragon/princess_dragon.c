@@ -517,7 +517,10 @@ static inline __attribute__((always_inline)) unsigned step_mask_xy(const carc_ga
     const carc_grid v = carc__grid(g);
     int to[4];
     const uint32_t ux = (uint32_t)x - (uint32_t)v.x0, uy = (uint32_t)y - (uint32_t)v.y0;
-    if (ux - 1u < v.w - 2u && uy - 1u < v.h - 2u && v.w > 2u && v.h > 2u) {
+    /* (x, y) is a placed tile's cell, inside the window (ux < w, uy < h):
+     * ux - 1 < w - 2 then holds only for 1 <= ux <= w - 2 (w <= 2 leaves
+     * no such ux: w - 2 wraps only for w < 2, where ux is 0) */
+    if (ux - 1u < v.w - 2u && uy - 1u < v.h - 2u) {
         /* inside the window: the four cells around (x, y) */
         const int16_t *c = (const int16_t *)(const void *)v.cells + (size_t)uy * v.w + ux;
         int16_t n;
