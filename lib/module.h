@@ -1549,6 +1549,12 @@ int carc__figure_move_offer(carc_game *g, const carc_move *m);
  * module has an intercept_move hook is made in straight line, without
  * self's hook; any other is carc__figure_move_offer's.  Since 0.14. */
 int carc__figure_move_offer_quiet(carc_game *g, const carc_move *m, int self);
+/* carc__figure_move_offer_quiet(g, &m, self) of the move m = {.fig = fig,
+ * .where = CARC_PLACE_TILE, .tile = tile, .cause = cause, .by = by} (seg,
+ * arg, holder 0): the same answer, state and events, without the mover's
+ * building of m and the checks of the fields it fixes (a dragon's step,
+ * each a decision).  Since 0.17. */
+int carc__figure_step_quiet(carc_game *g, int fig, int tile, int cause, int by, int self);
 /* carc__figure_move(g, fig, CARC_PLACE_ATTACHED, -1, 0, host, 0, cause) for
  * a mover whose own figure_moved hook it spares (self: the mover's module
  * id; Princess & Dragon's fairy joining a follower, whose work bytes the

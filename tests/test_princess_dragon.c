@@ -683,7 +683,8 @@ static carc_options quiet_options(int k, uint64_t seed)
  * figure_moved hook told) and with every module (the Dungeon intercepts:
  * the offer's way); a figure not on a tile (a follower) takes the offer's
  * way too (self -1: every module told, a follower on a tower's top in
- * straight line). */
+ * straight line).  carc__figure_step_quiet of the same move's fields
+ * (since 0.17) makes it too. */
 START_TEST(move_offer_quiet_agrees)
 {
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
@@ -704,9 +705,10 @@ START_TEST(move_offer_quiet_agrees)
             if (at >= 0 && (rng >> 12) % 3 == 0)
                 for (int t = (int)(rng >> 16) % 4; t < carc__tile_count(g); t += 4 + (int)(rng >> 20) % 5) {
                     if (t == at) continue;
-                    carc_game *a, *b;
+                    carc_game *a, *b, *c;
                     ck_assert_int_eq(carc_game_clone(&a, g), CARC_OK);
                     ck_assert_int_eq(carc_game_clone(&b, g), CARC_OK);
+                    ck_assert_int_eq(carc_game_clone(&c, g), CARC_OK);
                     carc_move m = {.fig = fig, .where = CARC_PLACE_TILE, .tile = t,
                                    .cause = CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 1),
                                    .by = t % 2 ? -1 : t % o.num_players};
@@ -730,10 +732,21 @@ START_TEST(move_offer_quiet_agrees)
                     }
                     ck_assert_uint_eq(carc__moves - m0 - ma, ma);
                     same_snapshot(a, b);
+                    /* carc__figure_step_quiet, the same move by its fields
+                     * (the dragon's step): the same answer, game and count */
+                    const uint32_t m1 = carc__moves;
+                    const int rc = carc__figure_step_quiet(c, m.fig, m.tile, m.cause, m.by, self);
+                    ck_assert_int_eq(ra, rc);
+                    ck_assert_uint_eq(carc__moves - m1, ma);
+                    if (self >= 0)
+                        ((pd_state *)carc__mod_state(c, CARC_MODULE_PRINCESS_DRAGON))->veto_tile =
+                            pd(a)->veto_tile;
+                    same_snapshot(a, c);
                     compared++;
                     straight += k < 2 && fig == pd(g)->dragon;
                     carc_game_free(a);
                     carc_game_free(b);
+                    carc_game_free(c);
                 }
             random_step(g, ids, &rng);
         }

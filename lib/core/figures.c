@@ -313,18 +313,24 @@ static __attribute__((noinline)) int move_intercepted(carc_game *g, const carc_m
  * registry order, then the move itself if none took it.  Only movers that
  * want their move to be taken over call it, so carc__figure_move (the
  * base game's deployments and returns) pays nothing for it. */
+/* carc__figure_move_offer once its arguments are checked */
+static inline __attribute__((always_inline)) int offer_checked(carc_game *g, const carc_move *m)
+{
+    if (g->hooks_intercept) {
+        const int r = move_intercepted(g, m);
+        if (r != CARC_MOVE_PROCEED) return r;
+    }
+    /* no hook has moved anything */
+    int rc = move_checked(g, m->fig, m->where, m->tile, m->seg, m->arg, m->holder, m->cause);
+    return rc ? rc : CARC_MOVE_PROCEED;
+}
+
 int carc__figure_move_offer(carc_game *g, const carc_move *m)
 {
     if (!m || !move_ok(g, m->fig, m->where, m->tile, m->seg, m->arg, m->holder) ||
         m->by < -1 || m->by >= g->nplayers)
         return CARC_E_INVALID;
-    if (g->hooks_intercept) {
-        const int r = move_intercepted(g, m);
-        if (r != CARC_MOVE_PROCEED) return r;
-    }
-    /* the arguments were checked above; no hook has moved anything */
-    int rc = move_checked(g, m->fig, m->where, m->tile, m->seg, m->arg, m->holder, m->cause);
-    return rc ? rc : CARC_MOVE_PROCEED;
+    return offer_checked(g, m);
 }
 
 /* figure f, on a placed tile, onto placed tile `tile` with arg: the state
@@ -338,14 +344,15 @@ static inline __attribute__((always_inline)) void tile_to_tile(carc_game *g, fig
 }
 
 /* tile_to_tile with the modules of hooks told, as move_checked tells them */
-static __attribute__((noinline)) int tile_to_tile_hooked(carc_game *g, const carc_move *m,
-                                                         uint32_t hooks)
+static __attribute__((noinline)) int tile_to_tile_hooked(carc_game *g, int fig, int tile, int arg,
+                                                         int cause, uint32_t hooks)
 {
-    figure *f = &FIGS(g)[m->fig];
+    carc__moves++; /* counted first, as move_checked counts */
+    figure *f = &FIGS(g)[fig];
     carc_fig from;
     view(g, f, &from);
-    tile_to_tile(g, f, m->tile, m->arg);
-    moved_hooks(g, hooks, m->fig, &from, m->cause);
+    tile_to_tile(g, f, tile, arg);
+    moved_hooks(g, hooks, fig, &from, cause);
     return CARC_MOVE_PROCEED;
 }
 
@@ -360,17 +367,50 @@ static inline uint32_t hooks_but(const carc_game *g, int self)
  * tile in a game where no module intercepts, in straight line
  * (tile_to_tile, counted as move_checked counts); any other move is the
  * offer's */
+/* carc__figure_move_offer_quiet's straight line, its arguments checked:
+ * figure fig on a placed tile onto placed tile `tile` with arg, no module
+ * intercepting */
+static inline __attribute__((always_inline)) int tile_to_tile_quiet(carc_game *g, int fig,
+                                                                    int tile, int arg, int cause,
+                                                                    int self)
+{
+    const uint32_t hooks = hooks_but(g, self);
+    if (hooks) return tile_to_tile_hooked(g, fig, tile, arg, cause, hooks);
+    tile_to_tile(g, &FIGS(g)[fig], tile, arg);
+    carc__moves++; /* counted (last: nothing asks the count in between) */
+    return CARC_MOVE_PROCEED;
+}
+
 int carc__figure_move_offer_quiet(carc_game *g, const carc_move *m, int self)
 {
     if (!m || g->hooks_intercept || m->where != CARC_PLACE_TILE || (uint32_t)m->fig >= g->nfigs ||
         (uint32_t)m->tile >= g->ntiles || (uint32_t)m->arg > UINT16_MAX || m->by < -1 ||
         m->by >= g->nplayers || FIGS(g)[m->fig].where != CARC_PLACE_TILE)
         return carc__figure_move_offer(g, m);
-    carc__moves++;
-    const uint32_t hooks = hooks_but(g, self);
-    if (hooks) return tile_to_tile_hooked(g, m, hooks);
-    tile_to_tile(g, &FIGS(g)[m->fig], m->tile, m->arg);
-    return CARC_MOVE_PROCEED;
+    return tile_to_tile_quiet(g, m->fig, m->tile, m->arg, m->cause, self);
+}
+
+/* carc__figure_move_offer_quiet of move {fig, CARC_PLACE_TILE, tile, 0, 0,
+ * 0, cause, by}: the move's fields known, only those that vary checked */
+/* carc__figure_move_offer of a step its arguments checked (a figure onto
+ * placed tile `tile`, arg 0, by in range): out of line, the move built
+ * only here */
+static __attribute__((noinline)) int step_offered(carc_game *g, int fig, int tile, int cause,
+                                                  int by)
+{
+    const carc_move m = {.fig = fig, .where = CARC_PLACE_TILE, .tile = tile, .cause = cause,
+                         .by = by};
+    return offer_checked(g, &m);
+}
+
+int carc__figure_step_quiet(carc_game *g, int fig, int tile, int cause, int by, int self)
+{
+    /* the offer's move_ok for such a move, and its player */
+    if ((uint32_t)fig >= g->nfigs || (uint32_t)tile >= g->ntiles || by < -1 || by >= g->nplayers)
+        return CARC_E_INVALID;
+    if (g->hooks_intercept || CFIGS(g)[fig].where != CARC_PLACE_TILE)
+        return step_offered(g, fig, tile, cause, by);
+    return tile_to_tile_quiet(g, fig, tile, 0, cause, self);
 }
 
 /* carc__figure_move of figure fig to CARC_PLACE_ATTACHED with arg host,

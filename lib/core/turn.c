@@ -1515,18 +1515,29 @@ int carc__enumerate(const carc_game *g, action_sink *sink)
     return CARC_OK;
 }
 
+/* carc__module_actions of a decision whose listing is noted: md's list,
+ * then the whole listing of the ids kept (listed_note); out of line, so
+ * the listing that is not noted keeps no frame */
+static __attribute__((noinline)) void module_actions_noted(const carc_game *g, action_sink *sink,
+                                                           const carc_module_def *md)
+{
+    md->decision_actions(g, &g->pend[0], sink);
+    if (sink->ids && sink->n <= sink->cap) listed_note(g, sink->ids, sink->n, sink->cap);
+}
+
 void carc__module_actions(const carc_game *g, action_sink *sink)
 {
     const carc_pending *p = &g->pend[0];
     const carc_module_def *md = p->owner < CARC_MODULE_SLOTS ? carc__modules[p->owner] : NULL;
-    if (md && md->decision_actions) {
-        md->decision_actions(g, p, sink);
-        /* the whole listing of the ids: kept (listed_note), but for a
-         * decision whose ids its module's apply_listed_id checks itself
-         * (ids_checked: carc__apply_id asks no note) */
-        if (sink->ids && sink->n <= sink->cap && !ids_checked(g, md))
-            listed_note(g, sink->ids, sink->n, sink->cap);
+    if (!md || !md->decision_actions) return;
+    /* a decision whose ids its module's apply_listed_id checks itself
+     * (ids_checked: carc__apply_id asks no note): the listing alone, in
+     * tail position (no frame here) */
+    if (!ids_checked(g, md)) {
+        module_actions_noted(g, sink, md);
+        return;
     }
+    md->decision_actions(g, p, sink);
 }
 
 /* Is id among the legal ids of the pending decision?  Used before handing

@@ -517,7 +517,10 @@ static inline __attribute__((always_inline)) unsigned step_mask_xy(const carc_ga
     const carc_grid v = carc__grid(g);
     int to[4];
     const uint32_t ux = (uint32_t)x - (uint32_t)v.x0, uy = (uint32_t)y - (uint32_t)v.y0;
-    if (ux - 1u < v.w - 2u && uy - 1u < v.h - 2u && v.w > 2u && v.h > 2u) {
+    /* (x, y) is a placed tile's cell, inside the window (ux < w, uy < h):
+     * ux - 1 < w - 2 then holds only for 1 <= ux <= w - 2 (w <= 2 leaves
+     * no such ux: w - 2 wraps only for w < 2, where ux is 0) */
+    if (ux - 1u < v.w - 2u && uy - 1u < v.h - 2u) {
         /* inside the window: the four cells around (x, y) */
         const int16_t *c = (const int16_t *)(const void *)v.cells + (size_t)uy * v.w + ux;
         int16_t n;
@@ -1402,9 +1405,8 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
     carc__tile_xy(g, p->target, &x, &y);
     x += dx[d], y += dy[d];
     const int to = carc__tile_at(g, x, y);
-    carc_move m = {.fig = s->dragon, .where = CARC_PLACE_TILE, .tile = to, .cause = CAUSE_STEP,
-                   .by = p->player};
-    int r = carc__figure_move_offer_quiet(g, &m, MOD); /* figure_moved skips the dragon */
+    /* figure_moved skips the dragon */
+    const int r = carc__figure_step_quiet(g, s->dragon, to, CAUSE_STEP, p->player, MOD);
     if (r == CARC_MOVE_PROCEED && !s->princess_done && s->entered)
         s->veto_tile = (int16_t)to; /* veto_tile_of: the dragon stands on `to` */
     else veto_tile_sync(g);
