@@ -219,6 +219,14 @@ struct carc_game {
     int npending;
     carc_pending pend[MAX_PENDING];
     uint8_t plain;          /* no module step hooks: the core's own turn (turn.c) */
+    /* the walk from the placement to the core's deployment in line (turn.c,
+     * place_advance): when every module hook of AFTER_PLACE and of DEPLOY
+     * before the core's deployment is gated by the laid tile's tags
+     * (step_ttags), the deployment op's step_pos (>= 1) and their tags
+     * together (place_tags); 0 when a hook there is not so gated
+     * (carc__build_steps) */
+    uint8_t place_pos;
+    uint16_t place_tags;
     /* the turn's walk after the deployment in line (turn.c, tail_advance):
      * the tile tags of every module hook from BEFORE_SCORING to TURN_END
      * (each gated by the laid tile's tags, step_ttags), or TAIL_WALK when

@@ -142,6 +142,24 @@ int carc__build_steps(carc_game *g)
         }
     }
     if (core_seen != 2) g->tail_gate |= TAIL_WALK;
+    /* place_pos, place_tags: the ops of AFTER_PLACE and of DEPLOY up to the
+     * core's deployment are module hooks each gated by the laid tile's tags:
+     * the deployment's step_pos and their tags together (place_advance goes
+     * straight to it when the tile carries none); anything else: 0 */
+    g->place_pos = 0;
+    g->place_tags = 0;
+    for (int i = g->pstart[CARC_STEP_AFTER_PLACE];
+         i < g->pstart[CARC_STEP_DEPLOY] + g->nsteps[CARC_STEP_DEPLOY]; i++) {
+        const step_op o = g->prog[i];
+        if (o.owner == CARC_CORE_OWNER) { /* core_deploy, the core's only hook here */
+            if (i >= g->pstart[CARC_STEP_DEPLOY])
+                g->place_pos = (uint8_t)(i - g->pstart[CARC_STEP_DEPLOY] + 1);
+            break;
+        }
+        if (!(o.index & OP_TTAGS)) break;
+        g->place_tags |= o.work;
+    }
+    if (!g->place_pos) g->place_tags = 0;
     /* plain: only the core works in the steps, so carc__apply may take the
      * core's own turn directly (plain_advance); nothing may pause scoring */
     g->plain = !(g->hookmask & HK_BEFORE_MAJORITY);
@@ -2180,14 +2198,32 @@ static bool tail_stop(carc_game *g, unsigned i, unsigned s, int r);
  * in these steps (carc__turn_start: END_PHASE only; carc__tile_in_hand_set:
  * DRAW only; g->step is still PLACE).  Anything else goes to carc__advance
  * (and every module game with carc__pipeline_only, tests). */
+/* place_advance when every hook before the core's deployment is shut
+ * (place_pos, place_tags): the deployment (out of line: the plain path's
+ * deployment in carc__apply_place_id stays as it was) */
+static __attribute__((noinline)) void place_deploy(carc_game *g)
+{
+    g->step = CARC_STEP_DEPLOY;
+    g->step_pos = g->place_pos;
+    core_deploy(g);
+}
+
 static void place_advance(carc_game *g)
 {
     if (g->npending > 0 || (g->flags & TF_FAULT)) return;
     if (g->step == CARC_STEP_PLACE && g->step_pos == g->nsteps[CARC_STEP_PLACE] &&
         !carc__pipeline_only) {
+        if (g->place_pos && g->last_tile >= 0 &&
+            !(carc__types[CTILES(g)[g->last_tile].type].tags & g->place_tags)) {
+            /* every hook before the deployment shut (place_pos, place_tags) */
+            place_deploy(g);
+            return;
+        }
         const uint8_t *ps = g->pstart;
-        const unsigned end = ps[CARC_STEP_DEPLOY] + g->nsteps[CARC_STEP_DEPLOY];
-        for (unsigned i = ps[CARC_STEP_AFTER_PLACE]; i < end; i++) {
+        /* (the walk ends at the core's deployment, which DEPLOY always
+         * holds: AFTER_PLACE and DEPLOY lie one after the other in prog;
+         * the bound is prog's own) */
+        for (unsigned i = ps[CARC_STEP_AFTER_PLACE]; i < MAX_STEP_OPS; i++) {
             const step_op o = g->prog[i];
             if (o.owner == CARC_CORE_OWNER) { /* core_deploy: the core's only hook here */
                 g->step = CARC_STEP_DEPLOY;
