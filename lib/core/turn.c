@@ -1326,7 +1326,8 @@ static inline __attribute__((always_inline)) uint32_t claim_mask(const carc_game
         int root = carc__find(g, s < ntype ? pt->seg0 + s : pt->overlay_seg);
         const seg *rs = &S[root];
         if (!claimable(rs->kind) || rs->figs > 0) continue;
-        if (own ? !(rs->flags & SF_COMPLETE) : !feature_done(g, rs)) m |= 1u << s;
+        const bool open = own ? !(rs->flags & SF_COMPLETE) : !feature_done(g, rs);
+        m |= (uint32_t)open << s;
     }
     return m;
 }
@@ -1435,14 +1436,16 @@ static inline __attribute__((always_inline)) void deploy_actions(const carc_game
                                                                   action_sink *sink)
 {
     carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
-    if (p->target >= 0) {
+    unsigned kinds;
+    if (p->target >= 0 && __builtin_expect((kinds = g->supply_mask[p->player]) != 0, 1)) {
         /* deploy_ok's rule, its argument checks done once: the kinds in
-         * supply (supply_mask), the segments of the target tile */
+         * supply (supply_mask; none: nothing to deploy, the tile not
+         * read), the segments of the target tile */
         int nseg = carc__tile_nseg(g, p->target);
         bool own = !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
         uint32_t claim = 0;
         bool claim_known = false;
-        for (unsigned kinds = g->supply_mask[p->player]; kinds; kinds &= kinds - 1) {
+        for (; kinds; kinds &= kinds - 1) {
             int k = __builtin_ctz(kinds);
             if ((g->kind_class[k] & CARC_CLASS_FOLLOWER) && !(g->kind_custom & (1u << k)) &&
                 (!(g->hookmask & HK_MAY_DEPLOY) ||
