@@ -562,6 +562,12 @@ int carc__game_init(carc_game *g)
      * core's own decision and one follow-up */
     if ((g->hookmask & HK_MAY_DEPLOY) && !deploy_asked) g->hookmask |= HK_DEPLOY_SEGS;
     if ((g->hookmask & HK_MAY_DEPLOY) && !veto_anywhere) g->hookmask |= HK_VETO_TILES;
+    g->veto_at = 0;
+    if ((g->hookmask & HK_VETO_TILES) && !(g->hooks_deploy & (g->hooks_deploy - 1))) {
+        const int m = __builtin_ctz(g->hooks_deploy);
+        const uint32_t at = g->modoff[m] + carc__modules[m]->may_deploy_tile_off;
+        if (g->modoff[m] && at + 2u <= UINT16_MAX) g->veto_at = (uint16_t)at;
+    }
     if (pending_sum + 2 > MAX_PENDING) return CARC_E_LIMIT;
     int rc = carc__build_steps(g);
     if (rc) return rc;

@@ -216,6 +216,11 @@ struct carc_game {
     uint32_t hookmask;      /* HK_* bits: some enabled module has that hook */
     uint32_t place_veto_ttags; /* tile tags of the types may_place_tile hooks examine */
     uint8_t place_veto_all; /* some may_place_tile hook examines every type */
+    /* HK_VETO_TILES with one may_deploy hook: the place in the game's block
+     * of its may_deploy_tile word (its state's offset plus
+     * may_deploy_tile_off), read by vetoes_asked (turn.c) without the
+     * module's definition; 0: ask each hook (setup.c) */
+    uint16_t veto_at;
     int npending;
     carc_pending pend[MAX_PENDING];
     uint8_t plain;          /* no module step hooks: the core's own turn (turn.c) */

@@ -1002,6 +1002,16 @@ static inline __attribute__((always_inline)) bool veto_asked(const carc_game *g,
     return where == tile || where == CARC_VETO_ANYWHERE;
 }
 
+/* The sole may_deploy hook's word (veto_at, when set: HK_VETO_TILES)
+ * says where it may refuse: does it ask about tile `tile` (veto_asked's
+ * answer)? */
+static inline __attribute__((always_inline)) bool veto_at_asked(const carc_game *g, int tile)
+{
+    int16_t where;
+    memcpy(&where, (const char *)g + g->veto_at, sizeof where);
+    return where == tile || where == CARC_VETO_ANYWHERE;
+}
+
 /* the may_deploy hooks (hooks_deploy: the modules that have one, in
  * registry order), each asked where it may refuse */
 static inline __attribute__((always_inline)) bool vetoes_allow(const carc_game *g, int player,
@@ -1411,6 +1421,7 @@ __attribute__((noinline)) static void deploy_follower_vetoed(const carc_game *g,
  * there (vetoes_allow, vetoes_allow_segs: ~0u). */
 static inline __attribute__((always_inline)) bool vetoes_asked(const carc_game *g, int tile)
 {
+    if (g->veto_at) return veto_at_asked(g, tile); /* the sole hook's word */
     for (uint32_t b = g->hooks_deploy; b; b &= b - 1) {
         const int m = __builtin_ctz(b);
         if (veto_asked(g, carc__modules[m], m, tile)) return true;
