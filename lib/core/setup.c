@@ -590,6 +590,14 @@ int carc__game_init(carc_game *g)
         }
     }
 
+    /* the range of the figures whose kind is no follower (nobody_on) */
+    g->other_lo = g->other_hi = 0;
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        if (g->kind_class[CFIGS(g)[i].kind] & CARC_CLASS_FOLLOWER) continue;
+        if (g->other_hi == 0) g->other_lo = (uint8_t)i;
+        g->other_hi = (uint8_t)(i + 1);
+    }
+
     uint8_t *remain = REMAIN(g);
     int tlo = carc__ntypes, thi = 0; /* the types of the sets in play */
     for (int k = 0; k < g->nmods; k++) {

@@ -256,6 +256,9 @@ struct carc_game {
                              * bit 8: the tile itself has 8 (carc__collect_completed) */
     /* scoring of the current placement */
     uint8_t ncompleted, score_pos, score_hook;
+    /* the figures whose kind is no follower lie in [other_lo, other_hi) of
+     * the figures (made at creation; scoring.c, nobody_on) */
+    uint8_t other_lo, other_hi;
     uint16_t completed[MAX_COMPLETED];
     int turn;
     int discarded;          /* tiles set aside as unplaceable */
