@@ -1097,6 +1097,36 @@ START_TEST(feature_scored_occupied_holds)
 }
 END_TEST
 
+/* The range of the figures that claim nothing (carc_game.other_lo,
+ * other_hi: nobody_on looks only there): every figure whose kind is no
+ * follower lies in it, with the module alone, with the Tower, with every
+ * module, with Traders & Builders and pig throwing, with Big Top; and a
+ * set without such figures has an empty range (base alone). */
+START_TEST(other_figures_range)
+{
+    for (int k = 0; k < 6; k++) {
+        carc_options o = quiet_options(k < 3 ? k : 0, 90);
+        if (k == 3)
+            o.modules |= (1ull << CARC_MODULE_TRADERS_BUILDERS) | (1ull << CARC_MODULE_PIG_THROWING);
+        if (k == 4) o.modules |= 1ull << CARC_MODULE_BIG_TOP;
+        if (k == 5) o.modules = 0; /* base alone: followers only */
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        int others = 0;
+        for (uint32_t i = 0; i < g->nfigs; i++) {
+            if (g->kind_class[CFIGS(g)[i].kind] & CARC_CLASS_FOLLOWER) continue;
+            others++;
+            ck_assert_msg(i >= g->other_lo && i < g->other_hi,
+                          "set %d: figure %u claims nothing, out of [%u, %u)", k, i,
+                          g->other_lo, g->other_hi);
+        }
+        ck_assert_int_eq(others > 0, k != 5);
+        if (k == 5) ck_assert_uint_eq(g->other_hi, g->other_lo);
+        carc_game_free(g);
+    }
+}
+END_TEST
+
 /* carc__counts_masked (the draw's copy of the pile's counts while the
  * dragon tiles wait, turn.c draw_vetoed) against the byte-by-byte answer:
  * every length up to 64 (full chunks, an overlapping last one, a short
@@ -1172,6 +1202,7 @@ int main(void)
     tcase_add_test(tc, enabled_alone_and_with_all);
     tcase_add_test(tc, fairy_follower_public);
     tcase_add_test(tc, feature_scored_occupied_holds);
+    tcase_add_test(tc, other_figures_range);
     tcase_add_test(tc, action_legal_matches_lists);
     tcase_add_test(tc, figures_on_tile_agrees_with_tile_figures);
     tcase_add_test(tc, flight_path_in_svg);

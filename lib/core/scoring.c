@@ -370,9 +370,10 @@ void carc__root_scored(carc_game *g, int root, const feat_eval *e)
  * nothing (no owner, nothing to return). */
 static __attribute__((noinline)) bool nobody_on(const carc_game *g, int root)
 {
-    /* (no claiming figure on it, S[root].figs == 0: only the others are looked at) */
+    /* (no claiming figure on it, S[root].figs == 0: only the others are
+     * looked at, all of them in [other_lo, other_hi)) */
     const figure *F = CFIGS(g);
-    for (uint32_t i = 0; i < g->nfigs; i++)
+    for (uint32_t i = g->other_lo; i < g->other_hi; i++)
         if (F[i].where == CARC_PLACE_SEGMENT && !(g->kind_class[F[i].kind] & CARC_CLASS_FOLLOWER) &&
             carc__find(g, F[i].seg) == root)
             return false;

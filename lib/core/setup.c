@@ -562,6 +562,12 @@ int carc__game_init(carc_game *g)
      * core's own decision and one follow-up */
     if ((g->hookmask & HK_MAY_DEPLOY) && !deploy_asked) g->hookmask |= HK_DEPLOY_SEGS;
     if ((g->hookmask & HK_MAY_DEPLOY) && !veto_anywhere) g->hookmask |= HK_VETO_TILES;
+    g->veto_at = 0;
+    if ((g->hookmask & HK_VETO_TILES) && !(g->hooks_deploy & (g->hooks_deploy - 1))) {
+        const int m = __builtin_ctz(g->hooks_deploy);
+        const uint32_t at = g->modoff[m] + carc__modules[m]->may_deploy_tile_off;
+        if (g->modoff[m] && at + 2u <= UINT16_MAX) g->veto_at = (uint16_t)at;
+    }
     if (pending_sum + 2 > MAX_PENDING) return CARC_E_LIMIT;
     int rc = carc__build_steps(g);
     if (rc) return rc;
@@ -582,6 +588,14 @@ int carc__game_init(carc_game *g)
             for (int c = 0; c < kd->count[g->nplayers]; c++)
                 if ((rc = carc__figure_add(g, kd->kind, -1)) < 0) return rc;
         }
+    }
+
+    /* the range of the figures whose kind is no follower (nobody_on) */
+    g->other_lo = g->other_hi = 0;
+    for (uint32_t i = 0; i < g->nfigs; i++) {
+        if (g->kind_class[CFIGS(g)[i].kind] & CARC_CLASS_FOLLOWER) continue;
+        if (g->other_hi == 0) g->other_lo = (uint8_t)i;
+        g->other_hi = (uint8_t)(i + 1);
     }
 
     uint8_t *remain = REMAIN(g);

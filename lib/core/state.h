@@ -216,9 +216,22 @@ struct carc_game {
     uint32_t hookmask;      /* HK_* bits: some enabled module has that hook */
     uint32_t place_veto_ttags; /* tile tags of the types may_place_tile hooks examine */
     uint8_t place_veto_all; /* some may_place_tile hook examines every type */
+    /* HK_VETO_TILES with one may_deploy hook: the place in the game's block
+     * of its may_deploy_tile word (its state's offset plus
+     * may_deploy_tile_off), read by vetoes_asked (turn.c) without the
+     * module's definition; 0: ask each hook (setup.c) */
+    uint16_t veto_at;
     int npending;
     carc_pending pend[MAX_PENDING];
     uint8_t plain;          /* no module step hooks: the core's own turn (turn.c) */
+    /* the walk from the placement to the core's deployment in line (turn.c,
+     * place_advance): when every module hook of AFTER_PLACE and of DEPLOY
+     * before the core's deployment is gated by the laid tile's tags
+     * (step_ttags), the deployment op's step_pos (>= 1) and their tags
+     * together (place_tags); 0 when a hook there is not so gated
+     * (carc__build_steps) */
+    uint8_t place_pos;
+    uint16_t place_tags;
     /* the turn's walk after the deployment in line (turn.c, tail_advance):
      * the tile tags of every module hook from BEFORE_SCORING to TURN_END
      * (each gated by the laid tile's tags, step_ttags), or TAIL_WALK when
@@ -243,6 +256,9 @@ struct carc_game {
                              * bit 8: the tile itself has 8 (carc__collect_completed) */
     /* scoring of the current placement */
     uint8_t ncompleted, score_pos, score_hook;
+    /* the figures whose kind is no follower lie in [other_lo, other_hi) of
+     * the figures (made at creation; scoring.c, nobody_on) */
+    uint8_t other_lo, other_hi;
     uint16_t completed[MAX_COMPLETED];
     int turn;
     int discarded;          /* tiles set aside as unplaceable */

@@ -142,6 +142,24 @@ int carc__build_steps(carc_game *g)
         }
     }
     if (core_seen != 2) g->tail_gate |= TAIL_WALK;
+    /* place_pos, place_tags: the ops of AFTER_PLACE and of DEPLOY up to the
+     * core's deployment are module hooks each gated by the laid tile's tags:
+     * the deployment's step_pos and their tags together (place_advance goes
+     * straight to it when the tile carries none); anything else: 0 */
+    g->place_pos = 0;
+    g->place_tags = 0;
+    for (int i = g->pstart[CARC_STEP_AFTER_PLACE];
+         i < g->pstart[CARC_STEP_DEPLOY] + g->nsteps[CARC_STEP_DEPLOY]; i++) {
+        const step_op o = g->prog[i];
+        if (o.owner == CARC_CORE_OWNER) { /* core_deploy, the core's only hook here */
+            if (i >= g->pstart[CARC_STEP_DEPLOY])
+                g->place_pos = (uint8_t)(i - g->pstart[CARC_STEP_DEPLOY] + 1);
+            break;
+        }
+        if (!(o.index & OP_TTAGS)) break;
+        g->place_tags |= o.work;
+    }
+    if (!g->place_pos) g->place_tags = 0;
     /* plain: only the core works in the steps, so carc__apply may take the
      * core's own turn directly (plain_advance); nothing may pause scoring */
     g->plain = !(g->hookmask & HK_BEFORE_MAJORITY);
@@ -984,6 +1002,16 @@ static inline __attribute__((always_inline)) bool veto_asked(const carc_game *g,
     return where == tile || where == CARC_VETO_ANYWHERE;
 }
 
+/* The sole may_deploy hook's word (veto_at, when set: HK_VETO_TILES)
+ * says where it may refuse: does it ask about tile `tile` (veto_asked's
+ * answer)? */
+static inline __attribute__((always_inline)) bool veto_at_asked(const carc_game *g, int tile)
+{
+    int16_t where;
+    memcpy(&where, (const char *)g + g->veto_at, sizeof where);
+    return where == tile || where == CARC_VETO_ANYWHERE;
+}
+
 /* the may_deploy hooks (hooks_deploy: the modules that have one, in
  * registry order), each asked where it may refuse */
 static inline __attribute__((always_inline)) bool vetoes_allow(const carc_game *g, int player,
@@ -1308,7 +1336,8 @@ static inline __attribute__((always_inline)) uint32_t claim_mask(const carc_game
         int root = carc__find(g, s < ntype ? pt->seg0 + s : pt->overlay_seg);
         const seg *rs = &S[root];
         if (!claimable(rs->kind) || rs->figs > 0) continue;
-        if (own ? !(rs->flags & SF_COMPLETE) : !feature_done(g, rs)) m |= 1u << s;
+        const bool open = own ? !(rs->flags & SF_COMPLETE) : !feature_done(g, rs);
+        m |= (uint32_t)open << s;
     }
     return m;
 }
@@ -1392,6 +1421,7 @@ __attribute__((noinline)) static void deploy_follower_vetoed(const carc_game *g,
  * there (vetoes_allow, vetoes_allow_segs: ~0u). */
 static inline __attribute__((always_inline)) bool vetoes_asked(const carc_game *g, int tile)
 {
+    if (g->veto_at) return veto_at_asked(g, tile); /* the sole hook's word */
     for (uint32_t b = g->hooks_deploy; b; b &= b - 1) {
         const int m = __builtin_ctz(b);
         if (veto_asked(g, carc__modules[m], m, tile)) return true;
@@ -1417,14 +1447,16 @@ static inline __attribute__((always_inline)) void deploy_actions(const carc_game
                                                                   action_sink *sink)
 {
     carc__sink_push_kind(sink, CARC_ACTION_PASS, 0, 0, CARC_ID_PASS);
-    if (p->target >= 0) {
+    unsigned kinds;
+    if (p->target >= 0 && __builtin_expect((kinds = g->supply_mask[p->player]) != 0, 1)) {
         /* deploy_ok's rule, its argument checks done once: the kinds in
-         * supply (supply_mask), the segments of the target tile */
+         * supply (supply_mask; none: nothing to deploy, the tile not
+         * read), the segments of the target tile */
         int nseg = carc__tile_nseg(g, p->target);
         bool own = !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
         uint32_t claim = 0;
         bool claim_known = false;
-        for (unsigned kinds = g->supply_mask[p->player]; kinds; kinds &= kinds - 1) {
+        for (; kinds; kinds &= kinds - 1) {
             int k = __builtin_ctz(kinds);
             if ((g->kind_class[k] & CARC_CLASS_FOLLOWER) && !(g->kind_custom & (1u << k)) &&
                 (!(g->hookmask & HK_MAY_DEPLOY) ||
@@ -2191,14 +2223,32 @@ static bool tail_stop(carc_game *g, unsigned i, unsigned s, int r);
  * in these steps (carc__turn_start: END_PHASE only; carc__tile_in_hand_set:
  * DRAW only; g->step is still PLACE).  Anything else goes to carc__advance
  * (and every module game with carc__pipeline_only, tests). */
+/* place_advance when every hook before the core's deployment is shut
+ * (place_pos, place_tags): the deployment (out of line: the plain path's
+ * deployment in carc__apply_place_id stays as it was) */
+static __attribute__((noinline)) void place_deploy(carc_game *g)
+{
+    g->step = CARC_STEP_DEPLOY;
+    g->step_pos = g->place_pos;
+    core_deploy(g);
+}
+
 static void place_advance(carc_game *g)
 {
     if (g->npending > 0 || (g->flags & TF_FAULT)) return;
     if (g->step == CARC_STEP_PLACE && g->step_pos == g->nsteps[CARC_STEP_PLACE] &&
         !carc__pipeline_only) {
+        if (g->place_pos && g->last_tile >= 0 &&
+            !(carc__types[CTILES(g)[g->last_tile].type].tags & g->place_tags)) {
+            /* every hook before the deployment shut (place_pos, place_tags) */
+            place_deploy(g);
+            return;
+        }
         const uint8_t *ps = g->pstart;
-        const unsigned end = ps[CARC_STEP_DEPLOY] + g->nsteps[CARC_STEP_DEPLOY];
-        for (unsigned i = ps[CARC_STEP_AFTER_PLACE]; i < end; i++) {
+        /* (the walk ends at the core's deployment, which DEPLOY always
+         * holds: AFTER_PLACE and DEPLOY lie one after the other in prog;
+         * the bound is prog's own) */
+        for (unsigned i = ps[CARC_STEP_AFTER_PLACE]; i < MAX_STEP_OPS; i++) {
             const step_op o = g->prog[i];
             if (o.owner == CARC_CORE_OWNER) { /* core_deploy: the core's only hook here */
                 g->step = CARC_STEP_DEPLOY;
