@@ -828,6 +828,17 @@ static __attribute__((noinline)) bool any_fairy_target_asked(const carc_game *g,
 /* Has player p a target for the fairy (the deployment's "fairy" verb)?
  * Inline for its common answers: no follower on the board, or (no veto,
  * pd_fairy_placement 1) any of them but the host. */
+/* any_fairy_target's answer without a veto under pd_fairy_placement 1, for
+ * p's followers on the board b0, b1 (not both empty): any of them but the
+ * host (two or more: one of them is not the host) */
+static inline __attribute__((always_inline)) bool fairy_target_plain(const carc_game *g,
+                                                                     uint64_t b0, uint64_t b1)
+{
+    if ((b0 & (b0 - 1)) || (b1 & (b1 - 1)) || (b0 && b1)) return true;
+    const int only = b0 ? __builtin_ctzll(b0) : 64 + __builtin_ctzll(b1);
+    return only != fairy_host(g);
+}
+
 static inline __attribute__((always_inline)) bool any_fairy_target(const carc_game *g, int p)
 {
     const pd_state *s = cst(g);
@@ -835,13 +846,7 @@ static inline __attribute__((always_inline)) bool any_fairy_target(const carc_ga
     /* the targets are among p's followers on the board: none, none */
     const uint64_t b0 = s->followers[p][0], b1 = s->followers[p][1];
     if (!(b0 | b1)) return false;
-    if (s->rule_fairy != 2 && !s->vetoed) {
-        /* no veto: any of p's followers on the board but the host (two
-         * or more: one of them is not the host) */
-        if ((b0 & (b0 - 1)) || (b1 & (b1 - 1)) || (b0 && b1)) return true;
-        const int only = b0 ? __builtin_ctzll(b0) : 64 + __builtin_ctzll(b1);
-        return only != fairy_host(g);
-    }
+    if (s->rule_fairy != 2 && !s->vetoed) return fairy_target_plain(g, b0, b1);
     return any_fairy_target_asked(g, p);
 }
 
@@ -1230,8 +1235,10 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 /* ------------------------------------------------------------ decisions */
 
 /* the verbs at a deployment: the tile just laid read once (its type for
- * the princess and the portal) */
-static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+ * the princess and the portal); deploy_actions' way but for its common
+ * case (out of line) */
+static __attribute__((noinline)) void deploy_verbs(const carc_game *g, const carc_pending *p,
+                                                   action_sink *sink)
 {
     const pd_state *s = cst(g);
     const int t = p->target;
@@ -1245,6 +1252,33 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         carc__sink_push_kind(sink, ACT_PRINCESS, 0, 0, VERB_PRINCESS);
     if ((carc__types[type].tags & s->t_portal) && any_portal_tile(g, p->player))
         carc__sink_push_kind(sink, ACT_PORTAL, 0, 0, VERB_PORTAL);
+}
+
+/* The verbs at a deployment (deploy_verbs).  Its common case in straight
+ * line, no call, no frame: a sink of ids only, no veto, pd_fairy_placement 1,
+ * the tile just laid (placed) without a princess (under pd_princess 1) or a
+ * portal: the fairy's verb alone, when p's followers on the board give it a
+ * target (any_fairy_target's plain answer) */
+static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    const pd_state *s = cst(g);
+    if (s->vetoed) goto general; /* the sets with a veto: their way at once */
+    const int t = p->target, pl = p->player;
+    if (t < 0 || s->princess_done) return;
+    if (sink->buf || !sink->ids || s->rule_fairy == 2 || t >= carc__tile_count(g) || pl < 0 ||
+        pl >= CARC_MAX_PLAYERS)
+        goto general;
+    uint16_t type;
+    memcpy(&type, carc__tile_rec(g, t) + CARC__TILE_TYPE, sizeof type);
+    if ((carc__types[type].tags & s->t_portal) ||
+        (s->rule_princess == 1 && (carc__types[type].seg_tags & s->s_princess)))
+        goto general;
+    const uint64_t b0 = s->followers[pl][0], b1 = s->followers[pl][1];
+    if (s->fairy >= 0 && (b0 | b1) && fairy_target_plain(g, b0, b1))
+        carc__sink_push_id(sink, VERB_FAIRY);
+    return;
+general:
+    deploy_verbs(g, p, sink);
 }
 
 /* Is follower i of DEC_FAIRY's player (a bit of pd_state.followers) in
