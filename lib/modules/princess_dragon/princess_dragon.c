@@ -1493,12 +1493,20 @@ static inline int fairy_verb_apply(carc_game *g, const carc_pending *p)
 }
 
 /* ACT_FAIRY_TO: the fairy joins figure i, this module's hook spared (what
- * it does for the fairy, its work bytes, done here once the move is made) */
-static inline int fairy_to_apply(carc_game *g, int i)
+ * it does for the fairy, its work bytes, done here once the move is made:
+ * fairy_work_of's, or, owner >= 0, i's owner known -- a player's -- only
+ * its byte set) */
+static inline int fairy_to_apply(carc_game *g, int i, int owner)
 {
     pd_state *s = st(g);
     const int rc = carc__figure_attach_quiet(g, s->fairy, i, CAUSE_FAIRY, MOD);
-    if (!rc) fairy_work_of(g, s->fairy_work);
+    if (rc) return rc;
+    if (owner >= 0) {
+        memset(s->fairy_work, 0, sizeof s->fairy_work);
+        s->fairy_work[owner] = 1;
+    } else {
+        fairy_work_of(g, s->fairy_work);
+    }
     return rc;
 }
 
@@ -1531,7 +1539,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_FAIRY:
         return fairy_verb_apply(g, p);
     case ACT_FAIRY_TO:
-        return fairy_to_apply(g, a->arg);
+        return fairy_to_apply(g, a->arg, -1);
     case ACT_FAIRY_TILE:
         return carc__figure_move(g, s->fairy, CARC_PLACE_TILE, a->arg, 0, 0, 0, CAUSE_FAIRY);
     case ACT_PORTAL:
@@ -1548,6 +1556,25 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     }
 }
 
+/* apply_listed_id of DEC_FAIRY's figure id fig - CARC_ID_FIGURE, out of
+ * line (apply_listed_id's frame stays a step's) */
+static __attribute__((noinline)) int fairy_id_apply(carc_game *g, const carc_pending *p,
+                                                    uint32_t fig)
+{
+    const pd_state *s = cst(g);
+    if (fig >= (uint32_t)carc__figure_count(g)) return CARC_APPLY_BY_ACTION;
+    /* with vetoes, the core's note checked it (ids_checked): p's byte as
+     * read after the move */
+    if (s->vetoed) return fairy_to_apply(g, (int)fig, -1);
+    /* without, checked here: one of fairy_targets' followers of p's
+     * player (its owner: p's byte) */
+    if (fig >= CARC_ID_FIGURE_N || (unsigned)p->player >= CARC_MAX_PLAYERS ||
+        !(s->followers[p->player][fig >> 6] >> (fig & 63) & 1u) ||
+        !fairy_follower_listed(g, s->fairy, fairy_host(g), (int)fig, false))
+        return CARC_APPLY_BY_ACTION;
+    return fairy_to_apply(g, (int)fig, p->player);
+}
+
 /* decision_apply by an id (apply_listed_id): a step (its direction id,
  * decision_actions' CARC_ID_DIRECTION + 2 d) and the fairy's follower
  * (CARC_ID_FIGURE + i), checked here against the state as their lists
@@ -1562,18 +1589,8 @@ static int apply_listed_id(carc_game *g, const carc_pending *p, int32_t id)
     case DEC_STEP: /* the directions of step_mask, decision_actions' CARC_ID_DIRECTION + 2 d */
         if (dir > 6 || (dir & 1) || !(cst(g)->step_mask >> (dir >> 1) & 1u)) break;
         return step_apply(g, p, (int)(dir >> 1));
-    case DEC_FAIRY: { /* only figures */
-        const pd_state *s = cst(g);
-        if (fig >= (uint32_t)carc__figure_count(g)) break;
-        /* without vetoes checked here (ids_checked; with them the core's
-         * note did): one of fairy_targets' followers of p's player */
-        if (!s->vetoed &&
-            (fig >= CARC_ID_FIGURE_N || (unsigned)p->player >= CARC_MAX_PLAYERS ||
-             !(s->followers[p->player][fig >> 6] >> (fig & 63) & 1u) ||
-             !fairy_follower_listed(g, s->fairy, fairy_host(g), (int)fig, false)))
-            break;
-        return fairy_to_apply(g, (int)fig);
-    }
+    case DEC_FAIRY: /* only figures */
+        return fairy_id_apply(g, p, fig);
     case DEC_PORTAL:
         return portal_id_apply(g, p, id);
     case CARC_DECISION_DEPLOY:
