@@ -825,9 +825,6 @@ static __attribute__((noinline)) bool any_fairy_target_asked(const carc_game *g,
     return false;
 }
 
-/* Has player p a target for the fairy (the deployment's "fairy" verb)?
- * Inline for its common answers: no follower on the board, or (no veto,
- * pd_fairy_placement 1) any of them but the host. */
 /* any_fairy_target's answer without a veto under pd_fairy_placement 1, for
  * p's followers on the board b0, b1 (not both empty): any of them but the
  * host (two or more: one of them is not the host) */
@@ -839,6 +836,9 @@ static inline __attribute__((always_inline)) bool fairy_target_plain(const carc_
     return only != fairy_host(g);
 }
 
+/* Has player p a target for the fairy (the deployment's "fairy" verb)?
+ * Inline for its common answers: no follower on the board, or (no veto,
+ * pd_fairy_placement 1) any of them but the host. */
 static inline __attribute__((always_inline)) bool any_fairy_target(const carc_game *g, int p)
 {
     const pd_state *s = cst(g);
@@ -1234,6 +1234,20 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 
 /* ------------------------------------------------------------ decisions */
 
+/* Is the princess's verb asked about at a deployment on a tile of type
+ * `type`: a princess segment (no segment tag "princess": s_princess 0,
+ * none) under pd_princess 1 (may)? */
+static inline bool princess_asked(const pd_state *s, int type)
+{
+    return type_has_princess(type, s->s_princess) && s->rule_princess == 1;
+}
+
+/* ... and the portal's: a tile tagged "portal"? */
+static inline bool portal_asked(const pd_state *s, int type)
+{
+    return (carc__types[type].tags & s->t_portal) != 0;
+}
+
 /* the verbs at a deployment: the tile just laid read once (its type for
  * the princess and the portal); deploy_actions' way but for its common
  * case (out of line) */
@@ -1247,10 +1261,9 @@ static __attribute__((noinline)) void deploy_verbs(const carc_game *g, const car
         carc__sink_push_kind(sink, ACT_FAIRY, 0, 0, VERB_FAIRY);
     const int type = carc__tile_type(g, t);
     if (type < 0) return;
-    if (s->s_princess && type_has_princess(type, s->s_princess) &&
-        cst(g)->rule_princess == 1 && princess_root(g, s, t, type) >= 0)
+    if (princess_asked(s, type) && princess_root(g, s, t, type) >= 0)
         carc__sink_push_kind(sink, ACT_PRINCESS, 0, 0, VERB_PRINCESS);
-    if ((carc__types[type].tags & s->t_portal) && any_portal_tile(g, p->player))
+    if (portal_asked(s, type) && any_portal_tile(g, p->player))
         carc__sink_push_kind(sink, ACT_PORTAL, 0, 0, VERB_PORTAL);
 }
 
@@ -1270,9 +1283,7 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         goto general;
     uint16_t type;
     memcpy(&type, carc__tile_rec(g, t) + CARC__TILE_TYPE, sizeof type);
-    if ((carc__types[type].tags & s->t_portal) ||
-        (s->rule_princess == 1 && (carc__types[type].seg_tags & s->s_princess)))
-        goto general;
+    if (portal_asked(s, type) || princess_asked(s, type)) goto general;
     const uint64_t b0 = s->followers[pl][0], b1 = s->followers[pl][1];
     if (s->fairy >= 0 && (b0 | b1) && fairy_target_plain(g, b0, b1))
         carc__sink_push_id(sink, VERB_FAIRY);
