@@ -1185,6 +1185,53 @@ START_TEST(pick_masked)
 }
 END_TEST
 
+/* The fairy's list of followers (DEC_FAIRY, ids only) into a sink of every
+ * cap from 0 to 130 past its length: the count needed is the list's, the
+ * ids written are its first ones, nothing past the cap (the straight loop
+ * with room for any two words' bits, fairy_targets' loop without), through
+ * random games of the module alone, with the Tower, with every module. */
+START_TEST(fairy_list_any_cap)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS], full[CARC_NUM_DISTINCT_ACTIONS];
+    long lists = 0, long_ones = 0;
+    for (int k = 0; k < 3; k++) {
+        const carc_options o = quiet_options(k, 330);
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        uint32_t rng = 57u + (uint32_t)k;
+        while (!carc_game_is_terminal(g)) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            const carc_pending *p = carc__front(g);
+            if (p->owner == CARC_MODULE_PRINCESS_DRAGON &&
+                p->kind == CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 1)) {
+                size_t n, m;
+                ck_assert_int_eq(carc_game_legal_ids(g, full, CARC_NUM_DISTINCT_ACTIONS, &n),
+                                 CARC_OK);
+                for (size_t i = 1; i < n; i++) ck_assert_int_lt(full[i - 1], full[i]);
+                for (size_t cap = 0; cap <= n + 130; cap++) {
+                    for (size_t i = 0; i <= cap && i < CARC_NUM_DISTINCT_ACTIONS; i++)
+                        ids[i] = -7;
+                    const int rc = carc_game_legal_ids(g, cap ? ids : NULL, cap, &m);
+                    ck_assert_int_eq(rc, cap < n ? CARC_E_BUFFER : CARC_OK);
+                    ck_assert_uint_eq(m, n);
+                    for (size_t i = 0; i < cap && i < n; i++) ck_assert_int_eq(ids[i], full[i]);
+                    for (size_t i = n < cap ? n : cap; i <= cap; i++) ck_assert_int_eq(ids[i], -7);
+                }
+                lists++;
+                long_ones += n > 1;
+            }
+            random_step(g, ids, &rng);
+        }
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(lists, 30);
+    ck_assert_int_gt(long_ones, 10);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("princess_dragon");
@@ -1210,6 +1257,7 @@ int main(void)
     tcase_add_test(tc, move_offer_quiet_agrees);
     tcase_add_test(tc, attach_quiet_agrees);
     tcase_add_test(tc, ids_checked_agrees);
+    tcase_add_test(tc, fairy_list_any_cap);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

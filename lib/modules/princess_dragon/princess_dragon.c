@@ -828,6 +828,17 @@ static __attribute__((noinline)) bool any_fairy_target_asked(const carc_game *g,
     return false;
 }
 
+/* any_fairy_target's answer without a veto under pd_fairy_placement 1, for
+ * p's followers on the board b0, b1 (not both empty): any of them but the
+ * host (two or more: one of them is not the host) */
+static inline __attribute__((always_inline)) bool fairy_target_plain(const carc_game *g,
+                                                                     uint64_t b0, uint64_t b1)
+{
+    if ((b0 & (b0 - 1)) || (b1 & (b1 - 1)) || (b0 && b1)) return true;
+    const int only = b0 ? __builtin_ctzll(b0) : 64 + __builtin_ctzll(b1);
+    return only != fairy_host(g);
+}
+
 /* Has player p a target for the fairy (the deployment's "fairy" verb)?
  * Inline for its common answers: no follower on the board, or (no veto,
  * pd_fairy_placement 1) any of them but the host. */
@@ -838,13 +849,7 @@ static inline __attribute__((always_inline)) bool any_fairy_target(const carc_ga
     /* the targets are among p's followers on the board: none, none */
     const uint64_t b0 = s->followers[p][0], b1 = s->followers[p][1];
     if (!(b0 | b1)) return false;
-    if (s->rule_fairy != 2 && !s->vetoed) {
-        /* no veto: any of p's followers on the board but the host (two
-         * or more: one of them is not the host) */
-        if ((b0 & (b0 - 1)) || (b1 & (b1 - 1)) || (b0 && b1)) return true;
-        const int only = b0 ? __builtin_ctzll(b0) : 64 + __builtin_ctzll(b1);
-        return only != fairy_host(g);
-    }
+    if (s->rule_fairy != 2 && !s->vetoed) return fairy_target_plain(g, b0, b1);
     return any_fairy_target_asked(g, p);
 }
 
@@ -1232,9 +1237,25 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
 
 /* ------------------------------------------------------------ decisions */
 
+/* Is the princess's verb asked about at a deployment on a tile of type
+ * `type`: a princess segment (no segment tag "princess": s_princess 0,
+ * none) under pd_princess 1 (may)? */
+static inline bool princess_asked(const pd_state *s, int type)
+{
+    return type_has_princess(type, s->s_princess) && s->rule_princess == 1;
+}
+
+/* ... and the portal's: a tile tagged "portal"? */
+static inline bool portal_asked(const pd_state *s, int type)
+{
+    return (carc__types[type].tags & s->t_portal) != 0;
+}
+
 /* the verbs at a deployment: the tile just laid read once (its type for
- * the princess and the portal) */
-static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+ * the princess and the portal); deploy_actions' way but for its common
+ * case (out of line) */
+static __attribute__((noinline)) void deploy_verbs(const carc_game *g, const carc_pending *p,
+                                                   action_sink *sink)
 {
     const pd_state *s = cst(g);
     const int t = p->target;
@@ -1243,11 +1264,35 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
         carc__sink_push_kind(sink, ACT_FAIRY, 0, 0, VERB_FAIRY);
     const int type = carc__tile_type(g, t);
     if (type < 0) return;
-    if (s->s_princess && type_has_princess(type, s->s_princess) &&
-        cst(g)->rule_princess == 1 && princess_root(g, s, t, type) >= 0)
+    if (princess_asked(s, type) && princess_root(g, s, t, type) >= 0)
         carc__sink_push_kind(sink, ACT_PRINCESS, 0, 0, VERB_PRINCESS);
-    if ((carc__types[type].tags & s->t_portal) && any_portal_tile(g, p->player))
+    if (portal_asked(s, type) && any_portal_tile(g, p->player))
         carc__sink_push_kind(sink, ACT_PORTAL, 0, 0, VERB_PORTAL);
+}
+
+/* The verbs at a deployment (deploy_verbs).  Its common case in straight
+ * line, no call, no frame: a sink of ids only, no veto, pd_fairy_placement 1,
+ * the tile just laid (placed) without a princess (under pd_princess 1) or a
+ * portal: the fairy's verb alone, when p's followers on the board give it a
+ * target (any_fairy_target's plain answer) */
+static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
+{
+    const pd_state *s = cst(g);
+    if (s->vetoed) goto general; /* the sets with a veto: their way at once */
+    const int t = p->target, pl = p->player;
+    if (t < 0 || s->princess_done) return;
+    if (sink->buf || !sink->ids || s->rule_fairy == 2 || t >= carc__tile_count(g) || pl < 0 ||
+        pl >= CARC_MAX_PLAYERS)
+        goto general;
+    uint16_t type;
+    memcpy(&type, carc__tile_rec(g, t) + CARC__TILE_TYPE, sizeof type);
+    if (portal_asked(s, type) || princess_asked(s, type)) goto general;
+    const uint64_t b0 = s->followers[pl][0], b1 = s->followers[pl][1];
+    if (s->fairy >= 0 && (b0 | b1) && fairy_target_plain(g, b0, b1))
+        carc__sink_push_id(sink, VERB_FAIRY);
+    return;
+general:
+    deploy_verbs(g, p, sink);
 }
 
 /* Is follower i of DEC_FAIRY's player (a bit of pd_state.followers) in
@@ -1287,6 +1332,29 @@ static inline __attribute__((always_inline)) void fairy_targets(const carc_game 
                 n = sink->n;
             }
         }
+    sink->n = n;
+}
+
+/* fairy_targets' ids without a veto (the playout's DEC_FAIRY list): the
+ * player's followers on the board but the host, its bit cleared first,
+ * each id written by one step of the bits when any two words' bits fit
+ * under the sink's cap (else fairy_targets' loop, which counts past it) */
+static inline __attribute__((always_inline)) void fairy_ids_plain(const carc_game *g, int player,
+                                                                  action_sink *sink)
+{
+    const pd_state *s = cst(g);
+    const uint32_t host = (uint32_t)fairy_host(g);
+    uint64_t m0 = s->followers[player][0], m1 = s->followers[player][1];
+    if (host < 64) m0 &= ~(1ull << host);
+    else if (host < 128) m1 &= ~(1ull << (host - 64));
+    size_t n = sink->n;
+    if (n > sink->cap || sink->cap - n < 128) { /* room for 128 ids: any two words' bits */
+        fairy_targets(g, player, sink, true, false);
+        return;
+    }
+    int32_t *ids = sink->ids;
+    for (; m0; m0 &= m0 - 1) ids[n++] = CARC_ID_FIGURE + __builtin_ctzll(m0);
+    for (; m1; m1 &= m1 - 1) ids[n++] = CARC_ID_FIGURE + 64 + __builtin_ctzll(m1);
     sink->n = n;
 }
 
@@ -1352,7 +1420,7 @@ static void decision_actions(const carc_game *g, const carc_pending *p, action_s
         }
         if (p->kind == DEC_FAIRY && !cst(g)->vetoed && p->player >= 0 &&
             p->player < CARC_MAX_PLAYERS) {
-            fairy_targets(g, p->player, sink, true, false); /* most */
+            fairy_ids_plain(g, p->player, sink); /* most */
             return;
         }
     }
@@ -1438,12 +1506,20 @@ static inline int fairy_verb_apply(carc_game *g, const carc_pending *p)
 }
 
 /* ACT_FAIRY_TO: the fairy joins figure i, this module's hook spared (what
- * it does for the fairy, its work bytes, done here once the move is made) */
-static inline int fairy_to_apply(carc_game *g, int i)
+ * it does for the fairy, its work bytes, done here once the move is made:
+ * fairy_work_of's, or, owner >= 0, i's owner known -- a player's -- only
+ * its byte set) */
+static inline int fairy_to_apply(carc_game *g, int i, int owner)
 {
     pd_state *s = st(g);
     const int rc = carc__figure_attach_quiet(g, s->fairy, i, CAUSE_FAIRY, MOD);
-    if (!rc) fairy_work_of(g, s->fairy_work);
+    if (rc) return rc;
+    if (owner >= 0) {
+        memset(s->fairy_work, 0, sizeof s->fairy_work);
+        s->fairy_work[owner] = 1;
+    } else {
+        fairy_work_of(g, s->fairy_work);
+    }
     return rc;
 }
 
@@ -1476,7 +1552,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_FAIRY:
         return fairy_verb_apply(g, p);
     case ACT_FAIRY_TO:
-        return fairy_to_apply(g, a->arg);
+        return fairy_to_apply(g, a->arg, -1);
     case ACT_FAIRY_TILE:
         return carc__figure_move(g, s->fairy, CARC_PLACE_TILE, a->arg, 0, 0, 0, CAUSE_FAIRY);
     case ACT_PORTAL:
@@ -1493,6 +1569,25 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     }
 }
 
+/* apply_listed_id of DEC_FAIRY's figure id fig - CARC_ID_FIGURE, out of
+ * line (apply_listed_id's frame stays a step's) */
+static __attribute__((noinline)) int fairy_id_apply(carc_game *g, const carc_pending *p,
+                                                    uint32_t fig)
+{
+    const pd_state *s = cst(g);
+    if (fig >= (uint32_t)carc__figure_count(g)) return CARC_APPLY_BY_ACTION;
+    /* with vetoes, the core's note checked it (ids_checked): p's byte as
+     * read after the move */
+    if (s->vetoed) return fairy_to_apply(g, (int)fig, -1);
+    /* without, checked here: one of fairy_targets' followers of p's
+     * player (its owner: p's byte) */
+    if (fig >= CARC_ID_FIGURE_N || (unsigned)p->player >= CARC_MAX_PLAYERS ||
+        !(s->followers[p->player][fig >> 6] >> (fig & 63) & 1u) ||
+        !fairy_follower_listed(g, s->fairy, fairy_host(g), (int)fig, false))
+        return CARC_APPLY_BY_ACTION;
+    return fairy_to_apply(g, (int)fig, p->player);
+}
+
 /* decision_apply by an id (apply_listed_id): a step (its direction id,
  * decision_actions' CARC_ID_DIRECTION + 2 d) and the fairy's follower
  * (CARC_ID_FIGURE + i), checked here against the state as their lists
@@ -1507,18 +1602,8 @@ static int apply_listed_id(carc_game *g, const carc_pending *p, int32_t id)
     case DEC_STEP: /* the directions of step_mask, decision_actions' CARC_ID_DIRECTION + 2 d */
         if (dir > 6 || (dir & 1) || !(cst(g)->step_mask >> (dir >> 1) & 1u)) break;
         return step_apply(g, p, (int)(dir >> 1));
-    case DEC_FAIRY: { /* only figures */
-        const pd_state *s = cst(g);
-        if (fig >= (uint32_t)carc__figure_count(g)) break;
-        /* without vetoes checked here (ids_checked; with them the core's
-         * note did): one of fairy_targets' followers of p's player */
-        if (!s->vetoed &&
-            (fig >= CARC_ID_FIGURE_N || (unsigned)p->player >= CARC_MAX_PLAYERS ||
-             !(s->followers[p->player][fig >> 6] >> (fig & 63) & 1u) ||
-             !fairy_follower_listed(g, s->fairy, fairy_host(g), (int)fig, false)))
-            break;
-        return fairy_to_apply(g, (int)fig);
-    }
+    case DEC_FAIRY: /* only figures */
+        return fairy_id_apply(g, p, fig);
     case DEC_PORTAL:
         return portal_id_apply(g, p, id);
     case CARC_DECISION_DEPLOY:
