@@ -1590,6 +1590,15 @@ int carc__figure_set_state(carc_game *g, int module, int fig, int state);
  * Read-only; any time, for any player's figure. */
 bool carc__figure_deploy_legal(const carc_game *g, int fig, int tile, int seg, int cause,
                                unsigned flags);
+/* The segments s of placed tile `tile` (all of them: nseg <=
+ * CARC_MAX_SEGMENTS = 32) where carc__figure_deploy_legal(g, f, tile, s,
+ * cause, 0) allows a figure f of `kind` from `player`'s supply, bit s each;
+ * 0 when the supply holds none of that kind, or for bad arguments.  One
+ * call for a tile instead of one a segment: the core's claim mask and the
+ * hooks' masks (deploy_segs, may_deploy_segs) where it can.  Read-only;
+ * tests/test_action_legal.c compares it with carc__figure_deploy_legal
+ * segment by segment.  Added in 0.17 (Princess & Dragon's magic portal). */
+uint32_t carc__supply_deploy_segs(const carc_game *g, int player, int kind, int tile, int cause);
 /* Put figure fig there if carc__figure_deploy_legal allows it: one
  * carc__figure_move with that cause (supply and claim counts, figure_moved
  * events).  CARC_E_ILLEGAL, nothing changed, when it does not. */

@@ -651,6 +651,85 @@ START_TEST(s10_services_agree)
 }
 END_TEST
 
+/* carc__supply_deploy_segs (lib/module.h) answers as carc__figure_deploy_legal
+ * of a figure from the player's supply, segment by segment, with no flags:
+ * at every deployment decision of random games (Princess & Dragon with the
+ * Tower, the Count, Big Top, Bridges; Traders & Builders and Abbey & Mayor
+ * for deploy_segs; all modules), for every placed tile, player and kind
+ * (0 when the supply holds none) and a cause (the turn's own, the portal,
+ * the Dungeon's exit, the seduction in turn; the turn's own on the tile
+ * just laid too), and 0 for bad arguments. */
+static void supply_segs_game(uint64_t mods, int players, uint64_t seed, long *checked)
+{
+    static const int causes[] = {CARC_CAUSE_DEPLOY, CARC_CAUSE_PORTAL, CARC_CAUSE_DUNGEON_EXIT,
+                                 CARC_CAUSE_SEDUCTION};
+    carc_options o;
+    carc_options_init(&o);
+    o.num_players = players;
+    o.seed = seed;
+    o.modules |= mods;
+    carc_game *g;
+    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+    uint64_t rs = seed * 2654435761u + 1;
+    int ndeploy = 0;
+    while (!carc_game_is_terminal(g)) {
+        /* every other deployment, one cause each in turn (the suite's time) */
+        if (carc__front(g)->kind == CARC_DECISION_DEPLOY && ndeploy++ % 2 == 0) {
+            const size_t c = (size_t)(ndeploy / 2) % (sizeof causes / sizeof *causes);
+            for (int t = 0; t < carc__tile_count(g); t++)
+                for (int pl = 0; pl < g->nplayers; pl++)
+                    for (int k = 0; k < CARC_FIGURE_KINDS; k++) {
+                        const int f = carc__figure_in_supply(g, pl, k);
+                        {
+                            uint32_t each = 0;
+                            for (int sg = 0; f >= 0 && sg < carc__tile_nseg(g, t); sg++)
+                                if (carc__figure_deploy_legal(g, f, t, sg, causes[c], 0))
+                                    each |= 1u << sg;
+                            const uint32_t got =
+                                carc__supply_deploy_segs(g, pl, k, t, causes[c]);
+                            ck_assert_msg(got == each,
+                                          "tile %d, player %d, kind %d, cause %d: %x, each %x",
+                                          t, pl, k, causes[c], got, each);
+                            *checked += each != 0;
+                        }
+                    }
+            const int t = carc__tile_last(g);
+            ck_assert_uint_eq(carc__supply_deploy_segs(g, -1, 0, t, CARC_CAUSE_DEPLOY), 0);
+            ck_assert_uint_eq(carc__supply_deploy_segs(g, g->nplayers, 0, t, CARC_CAUSE_DEPLOY), 0);
+            ck_assert_uint_eq(carc__supply_deploy_segs(g, 0, -1, t, CARC_CAUSE_DEPLOY), 0);
+            ck_assert_uint_eq(carc__supply_deploy_segs(g, 0, CARC_FIGURE_KINDS, t, CARC_CAUSE_DEPLOY), 0);
+            ck_assert_uint_eq(carc__supply_deploy_segs(g, 0, 0, -1, CARC_CAUSE_DEPLOY), 0);
+            ck_assert_uint_eq(carc__supply_deploy_segs(g, 0, 0, carc__tile_count(g), CARC_CAUSE_DEPLOY), 0);
+            ck_assert_uint_eq(carc__supply_deploy_segs(g, 0, 0, t, CARC_CAUSE_SCORED), 0);
+        }
+        step_random(g, &rs);
+    }
+    carc_game_free(g);
+}
+
+START_TEST(supply_deploy_segs_agrees)
+{
+    const uint64_t pd = 1ull << CARC_MODULE_PRINCESS_DRAGON;
+    const uint64_t sets[] = {
+        pd,
+        pd | 1ull << CARC_MODULE_TOWER,
+        pd | 1ull << CARC_MODULE_COUNT,
+        pd | 1ull << CARC_MODULE_BIG_TOP,
+        pd | 1ull << CARC_MODULE_BRIDGES_CASTLES,
+        1ull << CARC_MODULE_TRADERS_BUILDERS,
+        1ull << CARC_MODULE_ABBEY_MAYOR,
+    };
+    long checked = 0;
+    for (size_t i = 0; i < sizeof sets / sizeof *sets; i++)
+        supply_segs_game(sets[i], 2 + (int)(i % 2), 1700 + (uint64_t)i, &checked);
+    uint64_t all = 0;
+    for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+        if (carc_module_available(m) == 1) all |= 1ull << m;
+    supply_segs_game(all, 3, 1799, &checked);
+    ck_assert_int_gt(checked, 10000);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("action_legal");
@@ -661,6 +740,7 @@ int main(void)
     tcase_add_test(tc, listing_after_copy);
     tcase_add_test(tc, s10_services_agree);
     tcase_add_test(tc, deploy_verbs_noted);
+    tcase_add_test(tc, supply_deploy_segs_agrees);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

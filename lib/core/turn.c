@@ -1387,8 +1387,10 @@ __attribute__((noinline)) static void deploy_kind_segs(const carc_game *g, const
 /* The segments s < nseg (<= 32) of placed tile `tile` every enabled
  * module's may_deploy allows for `player`'s figure of `kind` (HK_DEPLOY_SEGS:
  * each has may_deploy_segs), a bit each: vetoes_allow's answers at once. */
-static uint32_t vetoes_allow_segs(const carc_game *g, int player, int kind, int tile, int nseg,
-                                  int cause)
+static inline __attribute__((always_inline)) uint32_t vetoes_allow_segs(const carc_game *g,
+                                                                         int player, int kind,
+                                                                         int tile, int nseg,
+                                                                         int cause)
 {
     uint32_t m = ~0u;
     for (uint32_t b = g->hooks_deploy; b && m; b &= b - 1) { /* in registry order */
@@ -1427,6 +1429,45 @@ static inline __attribute__((always_inline)) bool vetoes_asked(const carc_game *
         if (veto_asked(g, carc__modules[m], m, tile)) return true;
     }
     return false;
+}
+
+/* The segments of placed tile `tile` a figure of `kind` from `player`'s
+ * supply may take for `cause` (lib/module.h, carc__supply_deploy_segs):
+ * carc__figure_deploy_legal's rule for a supply figure with no flags
+ * (deploy_rule, self_root -1), a bit a segment, nseg <= 32
+ * (CARC_MAX_SEGMENTS) -- the claim mask and the vetoes' masks where the
+ * hooks give them, the rule segment by segment elsewhere; its tests are
+ * read-only, so the same answers. */
+__attribute__((flatten)) uint32_t carc__supply_deploy_segs(const carc_game *g, int player, int kind,
+                                                          int tile, int cause)
+{
+    if (player < 0 || player >= g->nplayers || kind < 0 || kind >= CARC_FIGURE_KINDS ||
+        !(g->supply_mask[player] >> kind & 1u) || tile < 0 || (uint32_t)tile >= g->ntiles ||
+        !deploy_cause_ok(cause))
+        return 0;
+    const int nseg = carc__tile_nseg(g, tile);
+    const bool own = cause == CARC_CAUSE_DEPLOY && tile == g->last_tile;
+    const unsigned bit = 1u << kind;
+    uint32_t m = nseg < 32 ? (1u << nseg) - 1u : ~0u;
+    bool ask_custom = true;
+    if ((g->kind_class[kind] & CARC_CLASS_FOLLOWER) && !(g->kind_custom & bit)) {
+        /* deploy_rule is claim_ok and the vetoes */
+        m = claim_mask(g, tile, nseg, own);
+        if (!m || !(g->hookmask & HK_MAY_DEPLOY) ||
+            ((g->hookmask & HK_VETO_TILES) && !vetoes_asked(g, tile)))
+            return m;
+        if (g->hookmask & HK_DEPLOY_SEGS)
+            return m & vetoes_allow_segs(g, player, kind, tile, nseg, cause);
+    } else if ((g->kind_custom & bit) && carc__modules[g->kind_owner[kind]]->deploy_segs) {
+        m &= carc__modules[g->kind_owner[kind]]->deploy_segs(g, player, kind, tile, nseg, cause);
+        ask_custom = false;
+    }
+    for (uint32_t b = m; b; b &= b - 1) {
+        const int s = __builtin_ctz(b);
+        if (!deploy_rule_asked(g, player, kind, tile, s, cause, own, 0, -1, ask_custom))
+            m &= ~(1u << s);
+    }
+    return m;
 }
 
 /* Does module md check the ids of its own decisions itself in game g

@@ -856,53 +856,38 @@ static inline __attribute__((always_inline)) bool any_fairy_target(const carc_ga
 /* May player p use the portal to placed tile t: another tile than the one
  * just laid, with a spot the deployment rule allows for a figure of p's
  * supply (carc__figure_deploy_legal, CARC_CAUSE_PORTAL, no flags: free and
- * not completed)? */
-/* one figure of each kind in player p's supply, into figs; how many */
-static int supply_figures(const carc_game *g, int p, int figs[CARC_FIGURE_KINDS])
-{
-    int n = 0;
-    for (unsigned b = carc__figure_supply_kinds(g, p); b; b &= b - 1) {
-        int f = carc__figure_in_supply(g, p, __builtin_ctz(b));
-        if (f >= 0) figs[n++] = f;
-    }
-    return n;
-}
+ * not completed) among the segments of t's type (a road laid over the tile
+ * is not asked about)?  carc__supply_deploy_segs: one mask a tile and kind. */
 
-/* Has placed tile t (not the one just laid), of nseg segments, a spot for
- * one of the supply's figures (supply_figures)? */
-static inline __attribute__((always_inline)) bool portal_segs(const carc_game *g, int t,
-                                                              int nseg, const int *figs,
-                                                              int nfigs)
+/* Has placed tile t (not the one just laid), of type `type`, a spot for a
+ * figure of one of the kinds in `kinds` (player p's supply kinds)? */
+static inline __attribute__((always_inline)) bool portal_segs(const carc_game *g, int p, int t,
+                                                              int type, unsigned kinds)
 {
-    for (int k = 0; k < nfigs; k++)
-        for (int sg = 0; sg < nseg; sg++)
-            if (carc__figure_deploy_legal(g, figs[k], t, sg, CARC_CAUSE_PORTAL, 0)) return true;
+    const int nseg = carc__types[type].nseg;
+    const uint32_t segs = nseg < 32 ? (1u << nseg) - 1u : ~0u;
+    for (; kinds; kinds &= kinds - 1)
+        if (carc__supply_deploy_segs(g, p, __builtin_ctz(kinds), t, CARC_CAUSE_PORTAL) & segs)
+            return true;
     return false;
 }
 
-/* portal_tile_ok with the supply's figures known (supply_figures) */
-static bool portal_tile_with(const carc_game *g, int t, const int *figs, int nfigs)
-{
-    if (t < 0 || t >= carc__tile_count(g) || t == carc__tile_last(g)) return false;
-    return portal_segs(g, t, carc__types[carc__tile_type(g, t)].nseg, figs, nfigs);
-}
-
-/* The portal's tiles for the supply's figures (supply_figures): whether
- * there is one (first: at the first) and, unless first, each pushed to
- * sink (ACT_PORTAL_TILE), ascending; the tiles' count and the one just laid
+/* The portal's tiles for player p: whether there is one (first: at the
+ * first) and, unless first, each pushed to sink (ACT_PORTAL_TILE),
+ * ascending; the supply's kinds, the tiles' count and the one just laid
  * read once, each tile's type in its record, in place */
-static inline __attribute__((always_inline)) bool portal_tiles(const carc_game *g,
-                                                               const int *figs, int nfigs,
+static inline __attribute__((always_inline)) bool portal_tiles(const carc_game *g, int p,
                                                                action_sink *sink, bool first)
 {
-    if (!nfigs) return false;
+    const unsigned kinds = carc__figure_supply_kinds(g, p);
+    if (!kinds) return false;
     const int n = carc__tile_count(g), last = carc__tile_last(g);
     bool any = false;
     for (int t = 0; t < n; t++) {
         if (t == last) continue;
         uint16_t type;
         memcpy(&type, carc__tile_rec(g, t) + CARC__TILE_TYPE, sizeof type);
-        if (!portal_segs(g, t, carc__types[type].nseg, figs, nfigs)) continue;
+        if (!portal_segs(g, p, t, type, kinds)) continue;
         if (first) return true;
         any = true;
         carc__sink_push_kind(sink, ACT_PORTAL_TILE, t, 0, CARC_ID_TILE + t);
@@ -912,14 +897,13 @@ static inline __attribute__((always_inline)) bool portal_tiles(const carc_game *
 
 static bool portal_tile_ok(const carc_game *g, int p, int t)
 {
-    int figs[CARC_FIGURE_KINDS];
-    return portal_tile_with(g, t, figs, supply_figures(g, p, figs));
+    if (t < 0 || t >= carc__tile_count(g) || t == carc__tile_last(g)) return false;
+    return portal_segs(g, p, t, carc__tile_type(g, t), carc__figure_supply_kinds(g, p));
 }
 
 static bool any_portal_tile(const carc_game *g, int p)
 {
-    int figs[CARC_FIGURE_KINDS];
-    return portal_tiles(g, figs, supply_figures(g, p, figs), NULL, true);
+    return portal_tiles(g, p, NULL, true);
 }
 
 /* ------------------------------------------------------------- steps */
@@ -1380,11 +1364,9 @@ static __attribute__((noinline)) void decision_actions_other(const carc_game *g,
             if (fairy_tile_target(g, p->player, t))
                 carc__sink_push_kind(sink, ACT_FAIRY_TILE, t, 0, CARC_ID_TILE + t);
         break;
-    case DEC_PORTAL: {
-        int figs[CARC_FIGURE_KINDS];
-        portal_tiles(g, figs, supply_figures(g, p->player, figs), sink, false);
+    case DEC_PORTAL:
+        portal_tiles(g, p->player, sink, false);
         break;
-    }
     case DEC_PRINCESS:
         for (int i = 0; i < carc__figure_count(g) && i < CARC_ID_FIGURE_N; i++)
             if (is_knight(g, i, p->arg)) carc__sink_push_kind(sink, ACT_PRINCESS_KNIGHT, i, 0, CARC_ID_FIGURE + i);
@@ -1530,7 +1512,7 @@ static inline int portal_tile_apply(carc_game *g, const carc_pending *p, int t)
 }
 
 /* apply_listed_id of the portal's tile id: without vetoes checked here
- * (ids_checked): decision_actions' tiles, portal_tile_with for the
+ * (ids_checked): decision_actions' tiles, portal_tile_ok for the
  * player's figures in supply; out of line (rare) */
 static __attribute__((noinline)) int portal_id_apply(carc_game *g, const carc_pending *p,
                                                      int32_t id)
