@@ -228,8 +228,9 @@ static bool big_in_supply(const carc_game *g, int p)
 }
 
 /* the player's pig on the board (on a segment), or -1: its figure known
- * (pt_state.pigfig), one record read */
-static int pig_of(const carc_game *g, int p)
+ * (pt_state.pigfig), one record read; inlined (the fairy's veto asks it
+ * for every player at each question) */
+static inline __attribute__((always_inline)) int pig_of(const carc_game *g, int p)
 {
     if ((unsigned)p >= CARC_MAX_PLAYERS) return -1;
     int pig = cst(g)->pigfig[p];
@@ -848,14 +849,15 @@ static int pig_near_fairy_move(const carc_game *g, int t)
     if (t < 0 || t >= carc__tile_count(g)) return -1;
     int x, y;
     carc__tile_xy(g, t, &x, &y);
-    int reach = carc__rule(g, RULE_FAIRY) == 2 ? 0 : -1; /* 0: its own tile allowed */
-    for (int p = 0; p < carc__players(g); p++) {
+    for (int p = 0, n = carc__players(g); p < n; p++) {
         int pig = pig_of(g, p);
         if (pig < 0) continue;
         int px, py;
         carc__tile_xy(g, carc__figure_tile(g, pig), &px, &py);
         int dd = chebyshev(px, py, x, y);
-        if (dd <= 1 && dd != reach) return pig;
+        /* its own tile (dd 0) allowed by rule pig_throw_fairy 2, asked
+         * only then */
+        if (dd == 1 || (dd == 0 && carc__rule(g, RULE_FAIRY) != 2)) return pig;
     }
     return -1;
 }
