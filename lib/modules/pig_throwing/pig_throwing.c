@@ -227,17 +227,23 @@ static bool big_in_supply(const carc_game *g, int p)
     return carc__figure_supply(g, p, CARC_FIGURE_BIG) > 0;
 }
 
-/* the player's pig on the board (on a segment), or -1: its figure known
- * (pt_state.pigfig), one record read; inlined (the fairy's veto asks it
- * for every player at each question) */
-static inline __attribute__((always_inline)) int pig_of(const carc_game *g, int p)
+/* the player's pig on the board (on a segment), or -1, its record in *f:
+ * its figure known (pt_state.pigfig), one record read; inlined (the
+ * fairy's veto asks it for every player at each question) */
+static inline __attribute__((always_inline)) int pig_get(const carc_game *g, int p, carc_fig *f)
 {
     if ((unsigned)p >= CARC_MAX_PLAYERS) return -1;
     int pig = cst(g)->pigfig[p];
     if (pig < 0) return -1;
+    carc__figure_get(g, pig, f);
+    return f->where == CARC_PLACE_SEGMENT ? pig : -1;
+}
+
+/* the player's pig on the board, or -1 */
+static inline __attribute__((always_inline)) int pig_of(const carc_game *g, int p)
+{
     carc_fig f;
-    carc__figure_get(g, pig, &f);
-    return f.where == CARC_PLACE_SEGMENT ? pig : -1;
+    return pig_get(g, p, &f);
 }
 
 /* The kinds of throw of distance d for player p: a bit per THROW_*. */
@@ -844,16 +850,17 @@ CARC_API int carc_game_last_throw(const carc_game *g, carc_throw_record *out)
 /* B11: a pig whose zone placed tile t lies in for the fairy -- the 8 tiles
  * around any pig, and its own tile unless rule pig_throw_fairy 2: its
  * figure, or -1. */
-static int pig_near_fairy_move(const carc_game *g, int t)
+static inline __attribute__((always_inline)) int pig_near_fairy_move(const carc_game *g, int t)
 {
     if (t < 0 || t >= carc__tile_count(g)) return -1;
     int x, y;
     carc__tile_xy(g, t, &x, &y);
     for (int p = 0, n = carc__players(g); p < n; p++) {
-        int pig = pig_of(g, p);
+        carc_fig f;
+        int pig = pig_get(g, p, &f);
         if (pig < 0) continue;
         int px, py;
-        carc__tile_xy(g, carc__figure_tile(g, pig), &px, &py);
+        carc__tile_xy(g, f.tile, &px, &py);
         int dd = chebyshev(px, py, x, y);
         /* its own tile (dd 0) allowed by rule pig_throw_fairy 2, asked
          * only then */

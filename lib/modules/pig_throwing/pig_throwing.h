@@ -10,7 +10,7 @@
 typedef struct pt_state {
     uint32_t s_cathedral;  /* segment tag bit of @cathedral, or 0           */
     uint32_t t_coc_inner;  /* tile tag bit of @coc_inner, or 0              */
-    int16_t coc[PT_MAX_COC];  /* the City's tile types (tile set "count")      */
+    int16_t coc[PT_MAX_COC]; /* the City's tile types (tile set "count")   */
     uint8_t ncoc;
     uint8_t pad;
     int16_t thrown_turn;   /* carc__turn + 1 of the last throw, 0: none     */
