@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "modules/pig_throwing/pig_throwing.h"
 #include "modules/princess_dragon/princess_dragon.h"
 #include "modules/tower/tower.h"
 #include "quiet_check.h"
@@ -693,6 +694,67 @@ START_TEST(rule_options)
 }
 END_TEST
 
+/* pt_state.pigfig, each player's pig figure (pig_of reads it instead of a
+ * pass over the figures): set at creation to the only pig of each player,
+ * -1 beyond the players; a snapshot forging it is refused (state_check),
+ * a clone copies it.  The fairy test fails when pig_of is wrong. */
+START_TEST(pig_figures)
+{
+    for (int players = 2; players <= 6; players++) {
+        carc_game *g = new_game(players, 0, 40 + (uint64_t)players);
+        int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
+        uint64_t rs = (uint64_t)players;
+        for (int k = 0; k < 40 && !carc_game_is_terminal(g); k++) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            size_t m = 0;
+            ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &m), CARC_OK);
+            rs = rs * 6364136223846793005ull + 1442695040888963407ull;
+            ck_assert_int_eq(carc_game_apply_id(g, ids[(rs >> 33) % m]), CARC_OK);
+        }
+        free(ids);
+        const pt_state *s = carc__mod_cstate(g, CARC_MODULE_PIG_THROWING);
+        for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
+            int want = -1;
+            for (int i = 0; p < players && i < carc__figure_count(g); i++) {
+                carc_fig f;
+                carc__figure_get(g, i, &f);
+                if (f.kind == CARC_FIGURE_PIG && f.owner == p) {
+                    ck_assert_int_eq(want, -1); /* one pig a player */
+                    want = i;
+                }
+            }
+            ck_assert_int_eq(s->pigfig[p], want);
+            ck_assert(p >= players || want >= 0);
+        }
+        ck_assert(carc__state_check(g));
+        carc_game *h = NULL;
+        ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
+        ck_assert(carc__state_check(h));
+        pt_state *t = carc__mod_state(h, CARC_MODULE_PIG_THROWING);
+        ck_assert_int_eq(memcmp(t->pigfig, s->pigfig, sizeof t->pigfig), 0);
+        /* forged: another player's pig, none, a figure of another kind,
+         * a pig for a player beyond the game's, out of range */
+        const int16_t forged[5][2] = {{0, s->pigfig[1]},     {0, -1},
+                                      {0, (int16_t)(s->pigfig[0] ? 0 : 1)},
+                                      {CARC_MAX_PLAYERS - 1, s->pigfig[0]}, {1, -2}};
+        for (int k = 0; k < 5; k++) {
+            int p = forged[k][0];
+            if (p < players && k == 3) continue;
+            int16_t keep = t->pigfig[p];
+            t->pigfig[p] = forged[k][1];
+            ck_assert_msg(!carc__state_check(h), "players %d forgery %d accepted", players, k);
+            t->pigfig[p] = keep;
+            ck_assert(carc__state_check(h));
+        }
+        carc_game_free(h);
+        carc_game_free(g);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("pig_throwing");
@@ -709,6 +771,7 @@ static Suite *suite(void)
     tcase_add_test(tc, fairy);
     tcase_add_test(tc, dragon_nap);
     tcase_add_test(tc, throws_query);
+    tcase_add_test(tc, pig_figures);
     suite_add_tcase(s, tc);
     return s;
 }

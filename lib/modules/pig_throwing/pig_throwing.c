@@ -63,6 +63,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "modules/pig_throwing/pig_throwing.h"
 #include "modules/princess_dragon/princess_dragon.h"
 #include "modules/tower/tower.h"
 
@@ -116,24 +117,6 @@ enum { THROW_NORMAL = 0, THROW_LONG = 1, THROW_HIGH = 2 };
 /* what is in the way at a cell strictly between */
 enum { OBS_NONE = 0, OBS_CATHEDRAL, OBS_CITY, OBS_TOWER };
 
-#define MAX_COC 16
-
-typedef struct pt_state {
-    uint32_t s_cathedral;  /* segment tag bit of @cathedral, or 0           */
-    uint32_t t_coc_inner;  /* tile tag bit of @coc_inner, or 0              */
-    int16_t coc[MAX_COC];  /* the City's tile types (tile set "count")      */
-    uint8_t ncoc;
-    uint8_t pad;
-    int16_t thrown_turn;   /* carc__turn + 1 of the last throw, 0: none     */
-    /* the last throw, for carc_game_last_throw (the views draw it): read
-     * only by the query, so play is the same with or without it */
-    int16_t from, to;      /* placed tiles: the pig's origin, the landing   */
-    int16_t knock, stance, replacing; /* figures, or -1                     */
-    int16_t squashed[8];   /* figures the landing sent home (8 listed)      */
-    int16_t pig;
-    int8_t player, segment, kind, dir, dist, outcome, nsquashed;
-    int8_t pad2;
-} pt_state;
 
 static const int ux[8] = {0, 1, 1, 1, 0, -1, -1, -1}; /* N NE E SE S SW W NW */
 static const int uy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
@@ -147,13 +130,29 @@ static size_t state_size(const carc_options *o)
     return sizeof(pt_state);
 }
 
+/* Player p's pig as the figures say: the index of its only figure of kind
+ * pig, -1 for none; -2 for several (no such game: state_check refuses it) */
+static int pig_figure(const carc_game *g, int p)
+{
+    int pig = -1;
+    for (int i = 0; p < carc__players(g) && i < carc__figure_count(g); i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.kind != CARC_FIGURE_PIG || f.owner != p) continue;
+        if (pig >= 0) return -2;
+        pig = i;
+    }
+    return pig;
+}
+
 static void setup(carc_game *g)
 {
     pt_state *s = st(g);
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++) s->pigfig[p] = (int16_t)pig_figure(g, p);
     s->s_cathedral = carc__segment_tag_bit("cathedral");
     s->t_coc_inner = carc__tile_tag_bit("coc_inner");
     s->ncoc = 0;
-    for (int t = 0; t < carc__ntypes && s->ncoc < MAX_COC; t++)
+    for (int t = 0; t < carc__ntypes && s->ncoc < PT_MAX_COC; t++)
         if (carc__types[t].module && strcmp(carc__types[t].module, "count") == 0)
             s->coc[s->ncoc++] = (int16_t)t;
     s->thrown_turn = 0;
@@ -167,10 +166,12 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
 {
     const pt_state *s = cst(g);
     if (s->s_cathedral != carc__segment_tag_bit("cathedral") ||
-        s->t_coc_inner != carc__tile_tag_bit("coc_inner") || s->ncoc > MAX_COC)
+        s->t_coc_inner != carc__tile_tag_bit("coc_inner") || s->ncoc > PT_MAX_COC)
         return false;
     for (int i = 0; i < s->ncoc; i++)
         if (s->coc[i] < 0 || s->coc[i] >= carc__ntypes) return false;
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++)
+        if (s->pigfig[p] < -1 || s->pigfig[p] != pig_figure(g, p)) return false;
     if (s->thrown_turn < 0 || s->thrown_turn > carc__turn(g) + 1) return false;
     if (s->thrown_turn) { /* the last throw, read by carc_game_last_throw and the views */
         int nt = carc__tile_count(g), nf = carc__figure_count(g);
@@ -226,10 +227,23 @@ static bool big_in_supply(const carc_game *g, int p)
     return carc__figure_supply(g, p, CARC_FIGURE_BIG) > 0;
 }
 
-/* the player's pig on the board, or -1 */
-static int pig_of(const carc_game *g, int p)
+/* the player's pig on the board (on a segment), or -1, its record in *f:
+ * its figure known (pt_state.pigfig), one record read; inlined (the
+ * fairy's veto asks it for every player at each question) */
+static inline __attribute__((always_inline)) int pig_get(const carc_game *g, int p, carc_fig *f)
 {
-    return carc__figure_find(g, p, CARC_FIGURE_PIG, CARC_PLACE_SEGMENT, -1);
+    if ((unsigned)p >= CARC_MAX_PLAYERS) return -1;
+    int pig = cst(g)->pigfig[p];
+    if (pig < 0) return -1;
+    carc__figure_get(g, pig, f);
+    return f->where == CARC_PLACE_SEGMENT ? pig : -1;
+}
+
+/* the player's pig on the board, or -1 */
+static inline __attribute__((always_inline)) int pig_of(const carc_game *g, int p)
+{
+    carc_fig f;
+    return pig_get(g, p, &f);
 }
 
 /* The kinds of throw of distance d for player p: a bit per THROW_*. */
@@ -836,19 +850,21 @@ CARC_API int carc_game_last_throw(const carc_game *g, carc_throw_record *out)
 /* B11: a pig whose zone placed tile t lies in for the fairy -- the 8 tiles
  * around any pig, and its own tile unless rule pig_throw_fairy 2: its
  * figure, or -1. */
-static int pig_near_fairy_move(const carc_game *g, int t)
+static inline __attribute__((always_inline)) int pig_near_fairy_move(const carc_game *g, int t)
 {
     if (t < 0 || t >= carc__tile_count(g)) return -1;
     int x, y;
     carc__tile_xy(g, t, &x, &y);
-    int reach = carc__rule(g, RULE_FAIRY) == 2 ? 0 : -1; /* 0: its own tile allowed */
-    for (int p = 0; p < carc__players(g); p++) {
-        int pig = pig_of(g, p);
+    for (int p = 0, n = carc__players(g); p < n; p++) {
+        carc_fig f;
+        int pig = pig_get(g, p, &f);
         if (pig < 0) continue;
         int px, py;
-        carc__tile_xy(g, carc__figure_tile(g, pig), &px, &py);
+        carc__tile_xy(g, f.tile, &px, &py);
         int dd = chebyshev(px, py, x, y);
-        if (dd <= 1 && dd != reach) return pig;
+        /* its own tile (dd 0) allowed by rule pig_throw_fairy 2, asked
+         * only then */
+        if (dd == 1 || (dd == 0 && carc__rule(g, RULE_FAIRY) != 2)) return pig;
     }
     return -1;
 }
