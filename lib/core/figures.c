@@ -561,11 +561,11 @@ int carc__strength_of(const carc_game *g, int fig)
 
 bool carc__figure_may_move(const carc_game *g, int fig, int where, int tile, int arg, int cause)
 {
-    if (!(g->hookmask & HK_MAY_MOVE)) return true;
-    for (int k = 0; k < g->nmods; k++) {
-        const carc_module_def *md = carc__mod(g, k);
-        if (md->may_move_figure && !md->may_move_figure(g, fig, where, tile, arg, cause)) return false;
-    }
+    /* the modules with a may_move_figure hook (hooks_may_move, set at
+     * creation), in registry order */
+    for (uint32_t b = g->hooks_may_move; b; b &= b - 1)
+        if (!carc__modules[__builtin_ctz(b)]->may_move_figure(g, fig, where, tile, arg, cause))
+            return false;
     return true;
 }
 

@@ -530,7 +530,10 @@ int carc__game_init(carc_game *g)
             g->hookmask |= HK_DEPLOY_ACTIONS;
             g->hooks_verbs |= 1u << m;
         }
-        if (md->may_move_figure) g->hookmask |= HK_MAY_MOVE;
+        if (md->may_move_figure) {
+            g->hookmask |= HK_MAY_MOVE;
+            g->hooks_may_move |= 1u << m;
+        }
         if (md->player_points) g->hookmask |= HK_PLAYER_POINTS;
         if (md->place_repair) {
             g->hookmask |= HK_REPAIR;

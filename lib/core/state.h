@@ -213,6 +213,7 @@ struct carc_game {
     uint32_t hooks_intercept; /* enabled modules with an intercept_move hook (bit set) */
     uint32_t hooks_deploy;  /* enabled modules with a may_deploy hook (bit set) */
     uint32_t hooks_verbs;   /* enabled modules with a deploy_actions hook (bit set) */
+    uint32_t hooks_may_move; /* enabled modules with a may_move_figure hook (bit set) */
     uint32_t hookmask;      /* HK_* bits: some enabled module has that hook */
     uint32_t place_veto_ttags; /* tile tags of the types may_place_tile hooks examine */
     uint8_t place_veto_all; /* some may_place_tile hook examines every type */
