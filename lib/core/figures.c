@@ -309,10 +309,6 @@ static __attribute__((noinline)) int move_intercepted(carc_game *g, const carc_m
     return CARC_MOVE_PROCEED;
 }
 
-/* The interception point: the enabled modules' intercept_move hooks, in
- * registry order, then the move itself if none took it.  Only movers that
- * want their move to be taken over call it, so carc__figure_move (the
- * base game's deployments and returns) pays nothing for it. */
 /* carc__figure_move_offer once its arguments are checked */
 static inline __attribute__((always_inline)) int offer_checked(carc_game *g, const carc_move *m)
 {
@@ -325,6 +321,10 @@ static inline __attribute__((always_inline)) int offer_checked(carc_game *g, con
     return rc ? rc : CARC_MOVE_PROCEED;
 }
 
+/* The interception point: the enabled modules' intercept_move hooks, in
+ * registry order, then the move itself if none took it.  Only movers that
+ * want their move to be taken over call it, so carc__figure_move (the
+ * base game's deployments and returns) pays nothing for it. */
 int carc__figure_move_offer(carc_game *g, const carc_move *m)
 {
     if (!m || !move_ok(g, m->fig, m->where, m->tile, m->seg, m->arg, m->holder) ||
@@ -362,11 +362,6 @@ static inline uint32_t hooks_but(const carc_game *g, int self)
     return g->hooks_moved & ~((uint32_t)(self >= 0 && self < CARC_MODULE_SLOTS) << (self & 31));
 }
 
-/* carc__figure_move_offer, module self's figure_moved hook not called
- * when the move is made here: a figure on a placed tile onto another placed
- * tile in a game where no module intercepts, in straight line
- * (tile_to_tile, counted as move_checked counts); any other move is the
- * offer's */
 /* carc__figure_move_offer_quiet's straight line, its arguments checked:
  * figure fig on a placed tile onto placed tile `tile` with arg, no module
  * intercepting */
@@ -381,6 +376,11 @@ static inline __attribute__((always_inline)) int tile_to_tile_quiet(carc_game *g
     return CARC_MOVE_PROCEED;
 }
 
+/* carc__figure_move_offer, module self's figure_moved hook not called
+ * when the move is made here: a figure on a placed tile onto another placed
+ * tile in a game where no module intercepts, in straight line
+ * (tile_to_tile, counted as move_checked counts); any other move is the
+ * offer's */
 int carc__figure_move_offer_quiet(carc_game *g, const carc_move *m, int self)
 {
     if (!m || g->hooks_intercept || m->where != CARC_PLACE_TILE || (uint32_t)m->fig >= g->nfigs ||
@@ -390,8 +390,6 @@ int carc__figure_move_offer_quiet(carc_game *g, const carc_move *m, int self)
     return tile_to_tile_quiet(g, m->fig, m->tile, m->arg, m->cause, self);
 }
 
-/* carc__figure_move_offer_quiet of move {fig, CARC_PLACE_TILE, tile, 0, 0,
- * 0, cause, by}: the move's fields known, only those that vary checked */
 /* carc__figure_move_offer of a step its arguments checked (a figure onto
  * placed tile `tile`, arg 0, by in range): out of line, the move built
  * only here */
@@ -403,6 +401,8 @@ static __attribute__((noinline)) int step_offered(carc_game *g, int fig, int til
     return offer_checked(g, &m);
 }
 
+/* carc__figure_move_offer_quiet of move {fig, CARC_PLACE_TILE, tile, 0, 0,
+ * 0, cause, by}: the move's fields known, only those that vary checked */
 int carc__figure_step_quiet(carc_game *g, int fig, int tile, int cause, int by, int self)
 {
     /* the offer's move_ok for such a move, and its player */
