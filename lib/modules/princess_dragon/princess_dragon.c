@@ -362,12 +362,21 @@ static uint32_t tile_tags(const carc_game *g, int t)
     return t >= 0 ? carc__types[carc__tile_type(g, t)].tags : 0;
 }
 
-/* the placed tile beside tile t on side d (0..3 N E S W), or -1 */
+/* the placed tile beside tile t on side d (0..3 N E S W), or -1; its
+ * cell in *x, *y */
+static inline __attribute__((always_inline)) int beside_at(const carc_game *g, int t, int d,
+                                                           int *x, int *y)
+{
+    carc__tile_xy(g, t, x, y);
+    *x += dx[d], *y += dy[d];
+    return carc__tile_at(g, *x, *y);
+}
+
+/* beside_at without the cell */
 static inline __attribute__((always_inline)) int beside(const carc_game *g, int t, int d)
 {
     int x, y;
-    carc__tile_xy(g, t, &x, &y);
-    return carc__tile_at(g, x + dx[d], y + dy[d]);
+    return beside_at(g, t, d, &x, &y);
 }
 
 #if defined(__SSE2__)
@@ -853,12 +862,6 @@ static inline __attribute__((always_inline)) bool any_fairy_target(const carc_ga
     return any_fairy_target_asked(g, p);
 }
 
-/* May player p use the portal to placed tile t: another tile than the one
- * just laid, with a spot the deployment rule allows for a figure of p's
- * supply (carc__figure_deploy_legal, CARC_CAUSE_PORTAL, no flags: free and
- * not completed) among the segments of t's type (a road laid over the tile
- * is not asked about)?  carc__supply_deploy_segs: one mask a tile and kind. */
-
 /* Has placed tile t (not the one just laid), of type `type`, a spot for a
  * figure of one of the kinds in `kinds` (player p's supply kinds)? */
 static inline __attribute__((always_inline)) bool portal_segs(const carc_game *g, int p, int t,
@@ -895,6 +898,11 @@ static inline __attribute__((always_inline)) bool portal_tiles(const carc_game *
     return any;
 }
 
+/* May player p use the portal to placed tile t: another tile than the one
+ * just laid, with a spot the deployment rule allows for a figure of p's
+ * supply (carc__figure_deploy_legal, CARC_CAUSE_PORTAL, no flags: free and
+ * not completed) among the segments of t's type (a road laid over the tile
+ * is not asked about)?  carc__supply_deploy_segs: one mask a tile and kind. */
 static bool portal_tile_ok(const carc_game *g, int p, int t)
 {
     if (t < 0 || t >= carc__tile_count(g) || t == carc__tile_last(g)) return false;
@@ -1452,9 +1460,7 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
     pd_state *s = st(g);
     s->step_mask = 0; /* the step is answered */
     int x, y; /* the cell stepped onto */
-    carc__tile_xy(g, p->target, &x, &y);
-    x += dx[d], y += dy[d];
-    const int to = carc__tile_at(g, x, y);
+    const int to = beside_at(g, p->target, d, &x, &y);
     /* figure_moved skips the dragon */
     const int r = carc__figure_step_quiet(g, s->dragon, to, CAUSE_STEP, p->player, MOD);
     if (r == CARC_MOVE_PROCEED && !s->princess_done && s->entered)
