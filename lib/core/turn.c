@@ -1827,6 +1827,21 @@ static inline __attribute__((always_inline)) bool plain_draw_out(carc_game *g, i
     return true;
 }
 
+/* the eight counts remain[t..t+8) as one word, each cleared where mask
+ * (NULL: none) is 0xFF */
+static inline __attribute__((always_inline)) uint64_t load8_masked(const uint8_t *remain,
+                                                                   const uint8_t *mask, int t)
+{
+    uint64_t w;
+    memcpy(&w, remain + t, sizeof w);
+    if (mask) {
+        uint64_t m;
+        memcpy(&m, mask + t, sizeof m);
+        w &= ~m;
+    }
+    return w;
+}
+
 /* The tile type of the r-th tile of the pile (0 <= r < the sum of the
  * counts remain[0..nt)), each count cleared where mask (NULL: none; else
  * nt bytes, 0 or 0xFF) is 0xFF: the first type whose running count passes
@@ -1860,13 +1875,7 @@ static inline __attribute__((always_inline)) int pick_type_in(const uint8_t *rem
 #endif
         for (; t + 8 <= nt; t += 8) {
             /* their sum in 16-bit lanes: counts are bytes, at most 8 x 255 */
-            uint64_t w;
-            memcpy(&w, remain + t, sizeof w);
-            if (mask) {
-                uint64_t m;
-                memcpy(&m, mask + t, sizeof m);
-                w &= ~m;
-            }
+            const uint64_t w = load8_masked(remain, mask, t);
             uint64_t p = (w & 0x00FF00FF00FF00FFull) + ((w >> 8) & 0x00FF00FF00FF00FFull);
             int s8 = (int)((p * 0x0001000100010001ull) >> 48);
             if (r < s8) {
@@ -1880,13 +1889,7 @@ static inline __attribute__((always_inline)) int pick_type_in(const uint8_t *rem
         /* the pick inside the eight counts from t: byte i of pre is the
          * sum of counts 0..i (no carry below 128); the first whose sum
          * passes r, as the walk one by one finds */
-        uint64_t w;
-        memcpy(&w, remain + t, sizeof w);
-        if (mask) {
-            uint64_t m;
-            memcpy(&m, mask + t, sizeof m);
-            w &= ~m;
-        }
+        const uint64_t w = load8_masked(remain, mask, t);
         uint64_t pre = w * 0x0101010101010101ull;
         uint64_t hit = ((pre | 0x8080808080808080ull) -
                         (uint64_t)(r + 1) * 0x0101010101010101ull) & 0x8080808080808080ull;
