@@ -2487,8 +2487,10 @@ turn_over:
         goto general;
     }
     next_player(g);
-    /* TURN_START's ops and DRAW's (TURN_START is step 0: DRAW's follow) */
-    for (unsigned i = 0; i < (unsigned)ps[CARC_STEP_DRAW] + ns[CARC_STEP_DRAW]; i++) {
+    /* TURN_START's ops and DRAW's (TURN_START is step 0: DRAW's follow; the
+     * walk ends at the core's draw, which DRAW always holds: the bound is
+     * prog's own) */
+    for (unsigned i = 0; i < MAX_STEP_OPS; i++) {
         const step_op o = g->prog[i];
         if (o.owner == CARC_CORE_OWNER) { /* core_draw, the core's only hook here */
             g->step = CARC_STEP_DRAW;
