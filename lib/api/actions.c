@@ -45,9 +45,7 @@ int carc_game_legal_ids(const carc_game *game, int32_t *buf, size_t cap, size_t 
             if (cap) buf[0] = CARC_ID_PASS;
             n = 1;
         } else { /* the pass and the verbs, without the kinds' loop */
-            action_sink s = {NULL, buf, cap, 0};
-            carc__deploy_pass_verbs(game, &s);
-            n = s.n;
+            n = carc__deploy_pass_verbs(game, buf, cap);
         }
     } else if (carc__decision_kind(game) == CARC_DECISION_DEPLOY) {
         /* the general deployment listing, without carc__enumerate's frame */

@@ -1567,10 +1567,12 @@ void carc__deploy_actions(const carc_game *g, action_sink *sink)
     deploy_actions(g, &g->pend[0], sink);
 }
 
-void carc__deploy_pass_verbs(const carc_game *g, action_sink *sink)
+size_t carc__deploy_pass_verbs(const carc_game *g, int32_t *ids, size_t cap)
 {
-    carc__sink_push_id(sink, CARC_ID_PASS);
-    deploy_verbs(g, &g->pend[0], sink);
+    action_sink sink = {NULL, ids, cap, 0};
+    carc__sink_push_id(&sink, CARC_ID_PASS);
+    deploy_verbs(g, &g->pend[0], &sink);
+    return sink.n;
 }
 
 int carc__enumerate(const carc_game *g, action_sink *sink)
