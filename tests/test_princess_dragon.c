@@ -1232,6 +1232,66 @@ START_TEST(fairy_list_any_cap)
 }
 END_TEST
 
+/* The princess's verb at the turn's own deployment (pd_princess 1) against
+ * the rule walked figure by figure: listed exactly when the tile just laid
+ * has a princess segment whose city holds a knight, a player's follower on
+ * one of its segments (princess_root reads the city's owners instead) --
+ * the module alone, with the Tower, with every module, 2 to 4 players */
+START_TEST(princess_verb_by_walk)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    const int32_t verb = CARC_VERB_ID(CARC_MODULE_PRINCESS_DRAGON, 1);
+    long with = 0, without = 0;
+    for (int k = 0; k < 3; k++)
+        for (uint64_t seed = 0; seed < 12; seed++) {
+            const carc_options o = quiet_options(k, 700 + seed * 5);
+            carc_game *g;
+            ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+            const uint32_t tag = carc__segment_tag_bit("princess");
+            uint32_t rng = 91u + (uint32_t)seed;
+            while (!carc_game_is_terminal(g)) {
+                if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                    ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                    continue;
+                }
+                const carc_pending *p = carc__front(g);
+                const int t = p->target;
+                if (p->kind == CARC_DECISION_DEPLOY && !(p->flags & CARC_PENDING_QUEUED_DEPLOY) &&
+                    t >= 0 && !pd(g)->princess_done && pd(g)->rule_princess == 1) {
+                    const tile_type *ty = &carc__types[carc__tile_type(g, t)];
+                    bool knight = false;
+                    for (int s = 0; s < ty->nseg && !knight; s++) {
+                        if (!(ty->seg[s].tags & tag)) continue;
+                        const int root = carc__segment_root(g, t, s);
+                        for (int i = 0; root >= 0 && i < carc__figure_count(g) && !knight; i++) {
+                            carc_fig f;
+                            carc__figure_get(g, i, &f);
+                            knight = f.owner >= 0 && f.where == CARC_PLACE_SEGMENT &&
+                                     (carc__figure_kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER) &&
+                                     carc__segment_root(g, f.tile, f.segment) == root;
+                        }
+                    }
+                    size_t n;
+                    ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n),
+                                     CARC_OK);
+                    bool listed = false;
+                    for (size_t i = 0; i < n; i++) listed |= ids[i] == verb;
+                    ck_assert_msg(listed == knight, "set %d seed %d turn %d: verb %d, knight %d", k,
+                                  (int)seed, (int)carc_game_turn(g), listed, knight);
+                    if (ty->seg_tags & tag) {
+                        with += knight;
+                        without += !knight;
+                    }
+                }
+                random_step(g, ids, &rng);
+            }
+            carc_game_free(g);
+        }
+    ck_assert_int_gt(with, 10);
+    ck_assert_int_gt(without, 10);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("princess_dragon");
@@ -1258,6 +1318,7 @@ int main(void)
     tcase_add_test(tc, attach_quiet_agrees);
     tcase_add_test(tc, ids_checked_agrees);
     tcase_add_test(tc, fairy_list_any_cap);
+    tcase_add_test(tc, princess_verb_by_walk);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -15,17 +15,22 @@ int carc_game_legal_actions(const carc_game *game, carc_action *buf, size_t cap,
     return s.n > cap ? CARC_E_BUFFER : CARC_OK;
 }
 
-/* Is the pending decision a deployment whose only legal action is the pass
- * (deploy_actions' list when the player has no figure in supply, or there
- * is no target tile, and no module adds verbs to it)?  The playout's most
- * common deployment: about two thirds of them in a base game. */
-static inline bool pass_only(const carc_game *g)
+/* Is the pending decision a deployment where the player has nothing to
+ * deploy: no figure in supply, or no target tile?  deploy_actions' list is
+ * then the pass, and the module verbs when there are (HK_DEPLOY_ACTIONS,
+ * the turn's own deployment: verbs_asked).  The playout's most common
+ * deployment: about two thirds of them in a base game, half in a Princess
+ * & Dragon game. */
+static inline bool nothing_to_deploy(const carc_game *g)
 {
     if (g->npending <= 0) return false;
     const carc_pending *p = &g->pend[0];
-    return p->kind == CARC_DECISION_DEPLOY &&
-           (p->target < 0 || !g->supply_mask[p->player]) &&
-           (!(g->hookmask & HK_DEPLOY_ACTIONS) || (p->flags & CARC_PENDING_QUEUED_DEPLOY));
+    return p->kind == CARC_DECISION_DEPLOY && (p->target < 0 || !g->supply_mask[p->player]);
+}
+
+static inline bool verbs_asked(const carc_game *g)
+{
+    return (g->hookmask & HK_DEPLOY_ACTIONS) && !(g->pend[0].flags & CARC_PENDING_QUEUED_DEPLOY);
 }
 
 int carc_game_legal_ids(const carc_game *game, int32_t *buf, size_t cap, size_t *needed)
@@ -35,9 +40,13 @@ int carc_game_legal_ids(const carc_game *game, int32_t *buf, size_t cap, size_t 
     if (carc__place_ids_plain_ok(game) && cap >= 4u * game->lslots) {
         /* the playout's placement: the listing's fast case, called directly */
         n = carc__place_ids_plain(game, buf);
-    } else if (pass_only(game)) {
-        if (cap) buf[0] = CARC_ID_PASS;
-        n = 1;
+    } else if (nothing_to_deploy(game)) {
+        if (!verbs_asked(game)) { /* the pass only */
+            if (cap) buf[0] = CARC_ID_PASS;
+            n = 1;
+        } else { /* the pass and the verbs, without the kinds' loop */
+            n = carc__deploy_pass_verbs(game, buf, cap);
+        }
     } else if (carc__decision_kind(game) == CARC_DECISION_DEPLOY) {
         /* the general deployment listing, without carc__enumerate's frame */
         action_sink s = {NULL, buf, cap, 0};

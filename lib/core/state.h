@@ -706,6 +706,12 @@ int carc__apply_deploy_id(carc_game *g, int32_t id) CARC_INTERNAL;
  * CARC_DECISION_DEPLOY: the caller checked it), without its frame: the
  * playout's listing (carc_game_legal_ids) */
 void carc__deploy_actions(const carc_game *g, action_sink *sink) CARC_INTERNAL;
+/* carc__deploy_actions at the turn's own deployment (not queued) in a game
+ * whose modules add verbs (HK_DEPLOY_ACTIONS) when the player has nothing
+ * to deploy (no target tile, or an empty supply): the pass, then the
+ * verbs, the same ids in the same order, without the kinds' loop, into
+ * ids (a sink of cap ids): their count */
+size_t carc__deploy_pass_verbs(const carc_game *g, int32_t *ids, size_t cap) CARC_INTERNAL;
 /* a structured outcome given as its id and payload words at the pending
  * sampled-only chance decision: the owner's outcome_from_payload rebuilds
  * it into *out (an action of the owner with that id) or refuses it

@@ -1483,6 +1483,24 @@ static inline __attribute__((always_inline)) void listed_note(const carc_game *g
                                                               const int32_t *ids, size_t n,
                                                               size_t room);
 
+/* The module verbs of deployment p (the turn's own: HK_DEPLOY_ACTIONS,
+ * not queued) after the core's ids in sink, noted */
+static inline __attribute__((always_inline)) void deploy_verbs(const carc_game *g,
+                                                                const carc_pending *p,
+                                                                action_sink *sink)
+{
+    size_t n0 = sink->n;
+    for (uint32_t b = g->hooks_verbs; b; b &= b - 1) /* in registry order */
+        carc__modules[__builtin_ctz(b)]->deploy_actions(g, p, sink);
+    /* the verbs listed (all of them, ascending: the listing's last
+     * ids) kept as a module decision's listing is (listed_note;
+     * a part of the listing: every id it holds is legal), so that
+     * applying one asks neither action_legal nor the id's round trip
+     * (module_id_legal); the core's own ids never ask the note */
+    if (sink->n > n0 && sink->ids && sink->n <= sink->cap)
+        listed_note(g, sink->ids + n0, sink->n - n0, sink->cap - n0);
+}
+
 static inline __attribute__((always_inline)) void deploy_actions(const carc_game *g,
                                                                   const carc_pending *p,
                                                                   action_sink *sink)
@@ -1540,23 +1558,21 @@ static inline __attribute__((always_inline)) void deploy_actions(const carc_game
         }
     }
     /* module verbs only at the turn's own deployment */
-    if ((g->hookmask & HK_DEPLOY_ACTIONS) && !(p->flags & CARC_PENDING_QUEUED_DEPLOY)) {
-        size_t n0 = sink->n;
-        for (uint32_t b = g->hooks_verbs; b; b &= b - 1) /* in registry order */
-            carc__modules[__builtin_ctz(b)]->deploy_actions(g, p, sink);
-        /* the verbs listed (all of them, ascending: the listing's last
-         * ids) kept as a module decision's listing is (listed_note;
-         * a part of the listing: every id it holds is legal), so that
-         * applying one asks neither action_legal nor the id's round trip
-         * (module_id_legal); the core's own ids never ask the note */
-        if (sink->n > n0 && sink->ids && sink->n <= sink->cap)
-            listed_note(g, sink->ids + n0, sink->n - n0, sink->cap - n0);
-    }
+    if ((g->hookmask & HK_DEPLOY_ACTIONS) && !(p->flags & CARC_PENDING_QUEUED_DEPLOY))
+        deploy_verbs(g, p, sink);
 }
 
 void carc__deploy_actions(const carc_game *g, action_sink *sink)
 {
     deploy_actions(g, &g->pend[0], sink);
+}
+
+size_t carc__deploy_pass_verbs(const carc_game *g, int32_t *ids, size_t cap)
+{
+    action_sink sink = {NULL, ids, cap, 0};
+    carc__sink_push_id(&sink, CARC_ID_PASS);
+    deploy_verbs(g, &g->pend[0], &sink);
+    return sink.n;
 }
 
 int carc__enumerate(const carc_game *g, action_sink *sink)
@@ -2473,8 +2489,10 @@ turn_over:
         goto general;
     }
     next_player(g);
-    /* TURN_START's ops and DRAW's (TURN_START is step 0: DRAW's follow) */
-    for (unsigned i = 0; i < (unsigned)ps[CARC_STEP_DRAW] + ns[CARC_STEP_DRAW]; i++) {
+    /* TURN_START's ops and DRAW's (TURN_START is step 0: DRAW's follow; the
+     * walk ends at the core's draw, which DRAW always holds: the bound is
+     * prog's own) */
+    for (unsigned i = 0; i < MAX_STEP_OPS; i++) {
         const step_op o = g->prog[i];
         if (o.owner == CARC_CORE_OWNER) { /* core_draw, the core's only hook here */
             g->step = CARC_STEP_DRAW;

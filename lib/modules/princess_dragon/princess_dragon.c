@@ -704,16 +704,18 @@ static inline bool type_has_princess(int type, uint32_t tag)
 }
 
 /* princess_city's walk for placed tile t of type `type`, a type with a
- * princess segment (type_has_princess) */
+ * princess segment (type_has_princess): the first princess segment's city
+ * holding a knight -- a player's follower on one of its segments
+ * (is_knight), that is a bit of the city's owners (carc__root_owners: bit
+ * p exactly when p has a follower-class figure on a segment of the
+ * feature), read instead of walking the figures */
 static int princess_root(const carc_game *g, const pd_state *s, int t, int type)
 {
     const tile_type *ty = &carc__types[type];
     for (int k = 0; k < ty->nseg; k++) {
         if (!(ty->seg[k].tags & s->s_princess)) continue;
         int root = carc__segment_root(g, t, k);
-        if (root >= 0 && carc__root_followers(g, root) > 0)
-            for (int i = 0; i < carc__figure_count(g); i++)
-                if (is_knight(g, i, root)) return root;
+        if (root >= 0 && carc__root_owners(g, root)) return root;
     }
     return -1;
 }
