@@ -828,6 +828,10 @@ START_TEST(ids_checked_agrees)
         if (k == 3) ck_assert_int_ge(carc_options_set_rule(&o, "pd_fairy_placement", 2), 0);
         carc_game *g;
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        /* carc__apply_checked_id's way (HK_IDS_CHECKED): set at creation
+         * exactly when no module vetoes figure moves (a snapshot forging
+         * it: test_snapshot.c crafted_refused) */
+        ck_assert_int_eq((g->hookmask & HK_IDS_CHECKED) != 0, !carc__figure_moves_vetoed(g));
         uint32_t rng = 31u + (uint32_t)k;
         while (!carc_game_is_terminal(g)) {
             if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
