@@ -382,7 +382,7 @@ static inline __attribute__((always_inline)) int beside(const carc_game *g, int 
 #if defined(__SSE2__)
 /* visited[] and the two bytes after it in one vector: a tile is compared
  * with its nvisited entries at once (the bytes of the live entries: `live`) */
-_Static_assert(offsetof(pd_state, visited) + 16 <= sizeof(pd_state) && PD_FLIGHT_STEPS + 1 <= 8,
+_Static_assert(offsetof(pd_state, visited) + 16 <= sizeof(pd_state) && PD_FLIGHT_STEPS + 1 <= 7,
                "pd_state.visited: 16 bytes from it inside the state");
 static inline __m128i visited_vec(const pd_state *s)
 {
@@ -543,12 +543,15 @@ static inline __attribute__((always_inline)) unsigned step_mask_xy(const carc_ga
     unsigned m = (unsigned)(to[0] >= 0) | (unsigned)(to[1] >= 0) << 1 |
                  (unsigned)(to[2] >= 0) << 2 | (unsigned)(to[3] >= 0) << 3;
     if (!m) return 0;
-    /* the tiles of this flight (visited), each neighbour compared with
-     * them at once (SSE2) */
+    /* the tiles of this flight (visited) and the fairy's tile (-1: none,
+     * never a neighbour), each neighbour compared with them at once
+     * (SSE2: the fairy's in the vector's last lane, past the visited
+     * ones) */
+    const int fairy = fairy_tile(g, s->fairy);
 #if defined(__SSE2__)
     {
-        const __m128i vis = visited_vec(s);
-        const unsigned live = visited_live(s);
+        const __m128i vis = _mm_insert_epi16(visited_vec(s), fairy, 7);
+        const unsigned live = visited_live(s) | 0xC000u;
         for (unsigned b = m; b; b &= b - 1) {
             const int d = __builtin_ctz(b);
             if (visited_in(vis, live, to[d])) m &= ~(1u << d);
@@ -557,16 +560,15 @@ static inline __attribute__((always_inline)) unsigned step_mask_xy(const carc_ga
 #else
     for (unsigned b = m; b; b &= b - 1) {
         const int d = __builtin_ctz(b);
-        if (visited(s, to[d])) m &= ~(1u << d);
+        if (visited(s, to[d]) || to[d] == fairy) m &= ~(1u << d);
     }
 #endif
-    if (!m) return 0;
-    const int fairy = fairy_tile(g, s->fairy);
-    const bool vetoed = s->vetoed;
+    /* the Count's inner City tiles, the vetoes: only in games that have them */
+    if (!m || (!s->t_coc_inner && !s->vetoed)) return m;
     for (unsigned b = m; b; b &= b - 1) {
         const int d = __builtin_ctz(b);
-        if (to[d] == fairy || (s->t_coc_inner && (tile_tags(g, to[d]) & s->t_coc_inner)) ||
-            (vetoed &&
+        if ((s->t_coc_inner && (tile_tags(g, to[d]) & s->t_coc_inner)) ||
+            (s->vetoed &&
              !carc__figure_may_move(g, s->dragon, CARC_PLACE_TILE, to[d], 0, CAUSE_STEP)))
             m &= ~(1u << d);
     }
