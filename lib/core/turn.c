@@ -226,6 +226,18 @@ static inline bool module_push_ok(const carc_game *g, int kind, int target, int3
     return kind != CARC_DECISION_DEPLOY || (target == g->last_tile && arg == CARC_CAUSE_DEPLOY);
 }
 
+int carc__decision_again(carc_game *g, int player, int target, int32_t arg)
+{
+    if (g->npending != 1) return CARC_E_STATE;
+    /* push's fields, kind and owner the front's */
+    carc_pending *p = &g->pend[0];
+    p->player = (int8_t)player;
+    p->target = (int16_t)target;
+    p->flags = 0;
+    p->arg = arg;
+    return CARC_OK;
+}
+
 int carc__decision_push(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
 {
     if (!module_push_ok(g, kind, target, arg)) return CARC_E_INVALID;
@@ -2694,6 +2706,22 @@ static inline __attribute__((always_inline)) int applied_by_module(carc_game *g,
     return applied_advance(g, kind);
 }
 
+/* applied_by_module when the module wrote the next decision in the
+ * front's place (carc__decision_again, CARC_APPLY_AGAIN): a decision is
+ * pending, nothing to pop, the pipeline waits for it */
+static inline __attribute__((always_inline)) int applied_again(carc_game *g, int32_t id)
+{
+    history_push(g, id, false);
+    return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
+}
+
+/* applied_again out of line (carc__apply_id's noted way: a game with
+ * vetoes of figure moves) */
+static __attribute__((noinline, cold)) int applied_again_out(carc_game *g, int32_t id)
+{
+    return applied_again(g, id);
+}
+
 /* carc__apply_id at a decision whose ids its module md checks itself
  * (checked_owner): apply_listed_id takes the id or leaves it, unchanged,
  * to the general way -- a small frame, no note read */
@@ -2703,6 +2731,7 @@ static int apply_checked_id(carc_game *g, const carc_module_def *md,
     const carc_pending p = g->pend[0];
     const int rc = md->apply_listed_id(g, &p, id);
     if (rc == CARC_APPLY_BY_ACTION) return apply_id_general(g, id);
+    if (rc == CARC_APPLY_AGAIN) return applied_again(g, id);
     if (rc) {
         noted.g = NULL; /* refused: nothing changed, but trust no note of g */
         return rc;
@@ -2742,6 +2771,7 @@ int carc__apply_id(carc_game *g, int32_t id)
             rc = md->decision_apply(g, &p, &a);
         }
         if (rc) {
+            if (rc == CARC_APPLY_AGAIN) return applied_again_out(g, id);
             noted.g = NULL; /* refused: nothing changed, but trust no note of g */
             return rc;
         }

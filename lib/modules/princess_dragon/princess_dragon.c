@@ -981,7 +981,7 @@ static inline bool dragon_asleep(const carc_game *g, const pd_state *s)
  * second look. */
 static inline __attribute__((always_inline)) int flight_on_xy(carc_game *g, pd_state *s, int at,
                                                               int x, int y, bool fresh,
-                                                              uint8_t end)
+                                                              uint8_t end, bool in_place)
 {
     if (s->flight != PD_FLIGHT_OVER && at >= 0 && (fresh || !visited(s, at)) &&
         s->nvisited < PD_FLIGHT_STEPS + 1)
@@ -995,6 +995,10 @@ static inline __attribute__((always_inline)) int flight_on_xy(carc_game *g, pd_s
      * and its check read the directions found here */
     s->step_mask = (uint8_t)mask;
     int who = (carc__current(g) + s->flight - 1) % carc__players(g);
+    /* in_place (apply_listed_id's step): written in the step's place when
+     * it is the only decision pending (carc__decision_again) */
+    if (in_place && carc__decision_again(g, who, at, s->flight) == CARC_OK)
+        return CARC_APPLY_AGAIN;
     carc__decision_push(g, DEC_STEP, who, MOD, at, s->flight);
     return CARC_HOOK_AGAIN;
 }
@@ -1005,7 +1009,7 @@ static inline __attribute__((always_inline)) int flight_on(carc_game *g, pd_stat
 {
     int x = 0, y = 0;
     if (at >= 0) carc__tile_xy(g, at, &x, &y);
-    return flight_on_xy(g, s, at, x, y, false, end);
+    return flight_on_xy(g, s, at, x, y, false, end, false);
 }
 
 /* The flight: one step per call, each a decision of its player. */
@@ -1456,8 +1460,10 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
 }
 
 /* ACT_STEP in direction d from the step's tile (p->target): the move
- * offered, then the dragon eats where it lands */
-static int step_apply(carc_game *g, const carc_pending *p, int d)
+ * offered, then the dragon eats where it lands; in_place (apply_listed_id):
+ * the next step written in this one's place when it may
+ * (CARC_APPLY_AGAIN returned) */
+static int step_apply(carc_game *g, const carc_pending *p, int d, bool in_place)
 {
     pd_state *s = st(g);
     s->step_mask = 0; /* the step is answered */
@@ -1484,8 +1490,9 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
      * during its apply) would do first: the same decision, the same state */
     /* the dragon's tile: `to`, at (x, y), one of the directions the
      * flight found -- not visited (fresh) */
-    flight_on_xy(g, s, to, x, y, true, PD_FLIGHT_OVER);
-    return CARC_OK;
+    return flight_on_xy(g, s, to, x, y, true, PD_FLIGHT_OVER, in_place) == CARC_APPLY_AGAIN
+               ? CARC_APPLY_AGAIN
+               : CARC_OK;
 }
 
 /* ACT_FAIRY: which follower (or tile) the fairy goes to, next */
@@ -1538,7 +1545,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     pd_state *s = st(g);
     switch (a->kind) {
     case ACT_STEP:
-        return step_apply(g, p, a->arg);
+        return step_apply(g, p, a->arg, false);
     case ACT_FAIRY:
         return fairy_verb_apply(g, p);
     case ACT_FAIRY_TO:
@@ -1591,7 +1598,7 @@ static int apply_listed_id(carc_game *g, const carc_pending *p, int32_t id)
     switch (p->kind) {
     case DEC_STEP: /* the directions of step_mask, decision_actions' CARC_ID_DIRECTION + 2 d */
         if (dir > 6 || (dir & 1) || !(cst(g)->step_mask >> (dir >> 1) & 1u)) break;
-        return step_apply(g, p, (int)(dir >> 1));
+        return step_apply(g, p, (int)(dir >> 1), true);
     case DEC_FAIRY: /* only figures */
         return fairy_id_apply(g, p, fig);
     case DEC_PORTAL:
