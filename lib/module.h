@@ -271,6 +271,19 @@ int carc__decision_payload(const carc_game *g, const uint16_t **words);
 /* apply_listed_id's answer for an id it leaves to the decode and
  * decision_apply (nothing changed); its others are decision_apply's */
 #define CARC_APPLY_BY_ACTION 1
+/* From apply_listed_id of decision p, p the only decision pending: the
+ * next decision of p's kind and owner, for player, target and arg, written
+ * in p's place instead of queued behind it (carc__decision_push), so that
+ * nothing is popped; apply_listed_id then returns CARC_APPLY_AGAIN and the
+ * core keeps that decision in front (the history written, the pipeline
+ * not advanced: a decision is pending).  The game, byte for byte, as after
+ * carc__decision_push of that decision and the core's pop of p.
+ * CARC_E_STATE, nothing changed, when another decision is pending too (then
+ * queue it with carc__decision_push).  Only from apply_listed_id (not from
+ * decision_apply: its caller pops).  Since 0.18. */
+int carc__decision_again(carc_game *g, int player, int target, int32_t arg);
+/* apply_listed_id's answer after carc__decision_again (p applied) */
+#define CARC_APPLY_AGAIN 2
 
 /* ----------------------------------------------------------------- steps */
 

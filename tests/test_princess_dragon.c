@@ -763,7 +763,8 @@ END_TEST
  * line) or figure 0 (an owner: the move's way) onto every figure, through
  * random games of the module alone, with the Tower (another figure_moved
  * hook told) and with every module; self -1 (every module told, the
- * module's own hook too); with self the module, its hook spared, the
+ * module's own hook too); self the module (no hook told in the module's
+ * game alone): the same answer and count; with self the module, its hook spared, the
  * module's state_check passes once fairy_to_apply's work bytes are
  * written (rule_bytes_checked's games). */
 START_TEST(attach_quiet_agrees)
@@ -795,6 +796,14 @@ START_TEST(attach_quiet_agrees)
                     ck_assert_int_eq(ra, rb);
                     ck_assert_uint_eq(carc__moves - m0 - ma, ma);
                     same_snapshot(a, b);
+                    /* self the module (the straight line without hooks in
+                     * the module's game alone): the same answer and count */
+                    ck_assert_int_eq(carc_game_copy(b, g), CARC_OK);
+                    const uint32_t m1 = carc__moves;
+                    ck_assert_int_eq(carc__figure_attach_quiet(b, fig, h, cause,
+                                                               CARC_MODULE_PRINCESS_DRAGON),
+                                     ra);
+                    ck_assert_uint_eq(carc__moves - m1, ma);
                     compared++;
                     straight += fig == pd(g)->fairy && ra == CARC_OK;
                     carc_game_free(a);
@@ -828,6 +837,10 @@ START_TEST(ids_checked_agrees)
         if (k == 3) ck_assert_int_ge(carc_options_set_rule(&o, "pd_fairy_placement", 2), 0);
         carc_game *g;
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        /* carc__apply_checked_id's way (HK_IDS_CHECKED): set at creation
+         * exactly when no module vetoes figure moves (a snapshot forging
+         * it: test_snapshot.c crafted_refused) */
+        ck_assert_int_eq((g->hookmask & HK_IDS_CHECKED) != 0, !carc__figure_moves_vetoed(g));
         uint32_t rng = 31u + (uint32_t)k;
         while (!carc_game_is_terminal(g)) {
             if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {

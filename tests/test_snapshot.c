@@ -323,6 +323,12 @@ static void edit_fig_unused(carc_game *h, uint8_t *s)
     while (F[i].where != CARC_PLACE_SUPPLY) i++;
     F[i].tile = 1;
 }
+/* HK_IDS_CHECKED (carc__apply_checked_id's way) in a game of no module */
+static void edit_ids_checked(carc_game *h, uint8_t *s)
+{
+    (void)s;
+    h->hookmask ^= HK_IDS_CHECKED;
+}
 static void edit_grid_stray_filled(carc_game *h, uint8_t *s)
 {
     const ptile *T = (const ptile *)(s + h->L.off_tiles);
@@ -334,7 +340,8 @@ static const edit_fn edits[] = {edit_ntiles, edit_tile_type, edit_seg_parent, ed
                                 edit_modoff, edit_grid, edit_drawn, edit_player, edit_completed,
                                 edit_supply, edit_remaining, edit_log_player, edit_last_full,
                                 edit_grid_stray_tile, edit_grid_stray_open,
-                                edit_grid_stray_filled, edit_tile_nfig, edit_fig_unused};
+                                edit_grid_stray_filled, edit_tile_nfig, edit_fig_unused,
+                                edit_ids_checked};
 #define NEDITS ((int)(sizeof edits / sizeof edits[0]))
 
 START_TEST(crafted_refused)

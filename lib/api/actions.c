@@ -101,6 +101,8 @@ int carc_game_apply_id(carc_game *game, int32_t id)
     if (kind == CARC_DECISION_PLACE)
         return carc__apply_place_id(game, id); /* the playout hot path */
     if (kind == CARC_DECISION_DEPLOY) return carc__apply_deploy_id(game, id);
+    /* a module's decision, its ids maybe checked by the module itself */
+    if (game->hookmask & HK_IDS_CHECKED) return carc__apply_checked_id(game, id);
     return carc__apply_id(game, id); /* any other decision */
 }
 

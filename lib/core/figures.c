@@ -413,6 +413,28 @@ int carc__figure_step_quiet(carc_game *g, int fig, int tile, int cause, int by, 
     return tile_to_tile_quiet(g, fig, tile, 0, cause, self);
 }
 
+/* figure fig (a neutral one that claims nothing) joins figure host: the
+ * state move_checked makes for that move (of leave: no supply count, no
+ * feature; its tile's count) */
+static inline __attribute__((always_inline)) void attach(carc_game *g, int fig, int host)
+{
+    figure *f = &FIGS(g)[fig];
+    if (f->where == CARC_PLACE_SEGMENT || f->where == CARC_PLACE_TILE) TILES(g)[f->tile].nfig--;
+    put(f, CARC_PLACE_ATTACHED, 0, 0, 0, host, 0);
+}
+
+/* attach with the modules of hooks told, as move_checked tells them */
+static __attribute__((noinline)) int attach_hooked(carc_game *g, int fig, int host, int cause,
+                                                   uint32_t hooks)
+{
+    carc__moves++; /* counted first, as move_checked counts */
+    carc_fig from;
+    view(g, &FIGS(g)[fig], &from);
+    attach(g, fig, host);
+    moved_hooks(g, hooks, fig, &from, cause);
+    return CARC_OK;
+}
+
 /* carc__figure_move of figure fig to CARC_PLACE_ATTACHED with arg host,
  * module self's figure_moved hook not called: a neutral figure (no owner)
  * whose kind claims nothing joins another figure in straight line
@@ -423,14 +445,10 @@ int carc__figure_attach_quiet(carc_game *g, int fig, int host, int cause, int se
     if ((uint32_t)fig >= g->nfigs || (uint32_t)host >= g->nfigs || host == fig ||
         CFIGS(g)[fig].owner >= 0 || claims(g, &CFIGS(g)[fig]))
         return carc__figure_move(g, fig, CARC_PLACE_ATTACHED, -1, 0, host, 0, cause);
-    carc__moves++;
-    figure *f = &FIGS(g)[fig];
     const uint32_t hooks = hooks_but(g, self);
-    carc_fig from;
-    if (hooks) view(g, f, &from);
-    leave(g, fig, f);
-    put(f, CARC_PLACE_ATTACHED, 0, 0, 0, host, 0);
-    if (hooks) moved_hooks(g, hooks, fig, &from, cause);
+    if (hooks) return attach_hooked(g, fig, host, cause, hooks);
+    attach(g, fig, host);
+    carc__moves++; /* counted (last: nothing asks the count in between) */
     return CARC_OK;
 }
 

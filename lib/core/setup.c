@@ -494,6 +494,7 @@ int carc__game_init(carc_game *g)
     uint32_t tokens_owned = 0;
     uint32_t modoff = g->L.off_modstate;
     bool deploy_asked = false; /* a may_deploy hook without may_deploy_segs */
+    bool ids_checked_any = false; /* a module with ids_checked (HK_IDS_CHECKED) */
     bool veto_anywhere = false; /* a may_deploy hook without may_deploy_tile */
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!carc__module_on(g, m)) continue;
@@ -535,6 +536,7 @@ int carc__game_init(carc_game *g)
             g->hooks_may_move |= 1u << m;
         }
         if (md->player_points) g->hookmask |= HK_PLAYER_POINTS;
+        if (md->ids_checked && md->apply_listed_id) ids_checked_any = true;
         if (md->place_repair) {
             g->hookmask |= HK_REPAIR;
             g->hooks_repair |= 1u << m;
@@ -564,6 +566,7 @@ int carc__game_init(carc_game *g)
     /* the queue holds what every module may have queued at once, the
      * core's own decision and one follow-up */
     if ((g->hookmask & HK_MAY_DEPLOY) && !deploy_asked) g->hookmask |= HK_DEPLOY_SEGS;
+    if (ids_checked_any && !(g->hookmask & HK_MAY_MOVE)) g->hookmask |= HK_IDS_CHECKED;
     if ((g->hookmask & HK_MAY_DEPLOY) && !veto_anywhere) g->hookmask |= HK_VETO_TILES;
     g->veto_at = 0;
     if ((g->hookmask & HK_VETO_TILES) && !(g->hooks_deploy & (g->hooks_deploy - 1))) {

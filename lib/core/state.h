@@ -328,7 +328,9 @@ enum {
     HK_REPAIR = 1u << 15,   /* a module may repair an edge mismatch (place_repair) */
     HK_DEPLOY_SEGS = 1u << 16, /* every may_deploy hook has may_deploy_segs */
     HK_VETO_TILES = 1u << 17,  /* every may_deploy hook has may_deploy_tile */
-    HK_SCORED_BARE = 1u << 18  /* a feature_scored hook without feature_scored_occupied */
+    HK_SCORED_BARE = 1u << 18, /* a feature_scored hook without feature_scored_occupied */
+    HK_IDS_CHECKED = 1u << 19  /* a module checks its decisions' ids (ids_checked), no
+                                * HK_MAY_MOVE: carc__apply_checked_id's way */
 };
 
 #define CARC_MAGIC 0x43415243u
@@ -696,6 +698,11 @@ bool carc__listed_has(const carc_game *g, int32_t id) CARC_INTERNAL;
  * declarations to its decision_apply, in straight line (not with
  * carc__pipeline_only: tests) */
 int carc__apply_id(carc_game *g, int32_t id) CARC_INTERNAL;
+/* carc__apply_id in a game with HK_IDS_CHECKED: at a decision whose ids
+ * its module checks itself (ids_checked), the module's apply_listed_id
+ * straight away, in a small frame, the note not read (such a listing is
+ * not noted); the same answer and game as carc__apply_id */
+int carc__apply_checked_id(carc_game *g, int32_t id) CARC_INTERNAL;
 int carc__apply_place_id(carc_game *g, int32_t id) CARC_INTERNAL;
 /* carc__enumerate at a module's decision (the front's kind is a module's):
  * its owner's decision_actions, the ids noted (the listing's note) */

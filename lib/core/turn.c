@@ -226,6 +226,18 @@ static inline bool module_push_ok(const carc_game *g, int kind, int target, int3
     return kind != CARC_DECISION_DEPLOY || (target == g->last_tile && arg == CARC_CAUSE_DEPLOY);
 }
 
+int carc__decision_again(carc_game *g, int player, int target, int32_t arg)
+{
+    if (g->npending != 1) return CARC_E_STATE;
+    /* push's fields, kind and owner the front's */
+    carc_pending *p = &g->pend[0];
+    p->player = (int8_t)player;
+    p->target = (int16_t)target;
+    p->flags = 0;
+    p->arg = arg;
+    return CARC_OK;
+}
+
 int carc__decision_push(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
 {
     if (!module_push_ok(g, kind, target, arg)) return CARC_E_INVALID;
@@ -2527,6 +2539,16 @@ int carc__decision_payload(const carc_game *g, const uint16_t **words)
     return mine ? applying.n : 0;
 }
 
+/* applied_advance of a module's own decision (CARC_KIND_IS_MODULE: no
+ * placement, deployment or draw), and its last way for the others */
+static inline __attribute__((always_inline)) int module_advance(carc_game *g)
+{
+    if ((unsigned)g->step - CARC_STEP_DEPLOY <= CARC_STEP_TURN_END - CARC_STEP_DEPLOY)
+        tail_advance(g); /* the deployment's end, or a step after it */
+    else carc__advance(g);
+    return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
+}
+
 /* After decision p.kind was applied (popped, in the history): the pipeline
  * on to the next decision, in straight line where it may; a module's
  * declaration was wrong and a bound was hit on the way: the game is
@@ -2535,9 +2557,7 @@ static inline __attribute__((always_inline)) int applied_advance(carc_game *g, i
 {
     if (g->plain && kind <= CARC_DECISION_DEPLOY) plain_advance(g, kind);
     else if (kind == CARC_DECISION_DRAW && straight_draw(g)) draw_advance(g);
-    else if ((unsigned)g->step - CARC_STEP_DEPLOY <= CARC_STEP_TURN_END - CARC_STEP_DEPLOY)
-        tail_advance(g); /* the deployment's end, or a step after it */
-    else carc__advance(g);
+    else return module_advance(g);
     return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
 }
 
@@ -2666,6 +2686,80 @@ static inline const carc_module_def *listed_owner(const carc_game *g, const carc
     return md && md->decision_apply ? md : NULL;
 }
 
+/* The module whose own decision p is, when it checks the ids of its
+ * decisions itself (ids_checked, with apply_listed_id) and the game can
+ * take one more decision: listed_owner's answer for an id not noted, asked
+ * before the note (such a listing is never noted: carc__module_actions) */
+static inline __attribute__((always_inline)) const carc_module_def *
+checked_owner(const carc_game *g, const carc_pending *p)
+{
+    /* (HK_IDS_CHECKED asked first: the game has such a module, no vetoes
+     * of figure moves) */
+    const carc_module_def *md;
+    if (p->owner >= CARC_MODULE_SLOTS || !(md = carc__modules[p->owner]) || !md->ids_checked ||
+        !CARC_KIND_IS_MODULE(p->kind) || (p->flags & CARC_PENDING_SAMPLED_ONLY) ||
+        !md->apply_listed_id || (g->flags & TF_FAULT) || !room_for_one_more(g) ||
+        carc__pipeline_only)
+        return NULL;
+    return md;
+}
+
+/* An id the core decodes and checks itself (apply_entry) */
+static inline __attribute__((always_inline)) int apply_id_general(carc_game *g, int32_t id)
+{
+    carc_action a;
+    const carc_action_def *form;
+    if (carc__action_decode(g, id, &a, &form)) return CARC_E_ILLEGAL;
+    return apply_entry(g, &a, id, false, NULL, 0, true, form);
+}
+
+/* After a module applied id at its decision p in straight line: what
+ * apply_entry does then, no payload (carc__decision_payload answers 0
+ * without `applying` set) */
+static inline __attribute__((always_inline)) int applied_by_module(carc_game *g, int32_t id,
+                                                                   int kind)
+{
+    pop_front(g, true);
+    history_push(g, id, false);
+    return applied_advance(g, kind);
+}
+
+/* applied_by_module when the module wrote the next decision in the
+ * front's place (carc__decision_again, CARC_APPLY_AGAIN): a decision is
+ * pending, nothing to pop, the pipeline waits for it */
+static inline __attribute__((always_inline)) int applied_again(carc_game *g, int32_t id)
+{
+    history_push(g, id, false);
+    return (g->flags & TF_FAULT) ? CARC_E_LIMIT : CARC_OK;
+}
+
+/* applied_again out of line (carc__apply_id's noted way: a game with
+ * vetoes of figure moves) */
+static __attribute__((noinline, cold)) int applied_again_out(carc_game *g, int32_t id)
+{
+    return applied_again(g, id);
+}
+
+/* carc__apply_id at a decision whose ids its module md checks itself
+ * (checked_owner): apply_listed_id takes the id or leaves it, unchanged,
+ * to the general way -- a small frame, no note read */
+static int apply_checked_id(carc_game *g, const carc_module_def *md,
+                                                      int32_t id)
+{
+    const carc_pending p = g->pend[0];
+    const int rc = md->apply_listed_id(g, &p, id);
+    if (rc == CARC_APPLY_BY_ACTION) return apply_id_general(g, id);
+    if (rc == CARC_APPLY_AGAIN) return applied_again(g, id);
+    if (rc) {
+        noted.g = NULL; /* refused: nothing changed, but trust no note of g */
+        return rc;
+    }
+    /* applied_by_module, p's kind a module's (checked_owner) */
+    pop_front(g, true);
+    history_push(g, id, false);
+    return module_advance(g);
+}
+
 int carc__apply_id(carc_game *g, int32_t id)
 {
     const carc_module_def *md;
@@ -2678,7 +2772,7 @@ int carc__apply_id(carc_game *g, int32_t id)
         if (rc == CARC_APPLY_BY_ACTION) {
             /* an id the module checks itself but does not take: not listed
              * now (or of a rarer kind), the general way decides */
-            if (checked) goto general;
+            if (checked) return apply_id_general(g, id);
             /* carc__action_decode's answer for such an id: the core's pass
              * at a player's decision, else md's declarations (the owner of
              * p, or the verb's module at a deployment) -- its two first
@@ -2695,20 +2789,21 @@ int carc__apply_id(carc_game *g, int32_t id)
             rc = md->decision_apply(g, &p, &a);
         }
         if (rc) {
+            if (rc == CARC_APPLY_AGAIN) return applied_again_out(g, id);
             noted.g = NULL; /* refused: nothing changed, but trust no note of g */
             return rc;
         }
-        /* what apply_entry does then: no payload (carc__decision_payload
-         * answers 0 without `applying` set) */
-        pop_front(g, true);
-        history_push(g, id, false);
-        return applied_advance(g, p.kind);
+        return applied_by_module(g, id, p.kind);
     }
-general:;
-    carc_action a;
-    const carc_action_def *form;
-    if (carc__action_decode(g, id, &a, &form)) return CARC_E_ILLEGAL;
-    return apply_entry(g, &a, id, false, NULL, 0, true, form);
+    return apply_id_general(g, id);
+}
+
+int carc__apply_checked_id(carc_game *g, int32_t id)
+{
+    const carc_module_def *md;
+    if (g->npending > 0 && (md = checked_owner(g, &g->pend[0])))
+        return apply_checked_id(g, md, id);
+    return carc__apply_id(g, id);
 }
 
 int carc__outcome_check(const carc_game *g, int32_t id, const uint16_t *words, size_t n,

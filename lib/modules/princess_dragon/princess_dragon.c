@@ -382,7 +382,7 @@ static inline __attribute__((always_inline)) int beside(const carc_game *g, int 
 #if defined(__SSE2__)
 /* visited[] and the two bytes after it in one vector: a tile is compared
  * with its nvisited entries at once (the bytes of the live entries: `live`) */
-_Static_assert(offsetof(pd_state, visited) + 16 <= sizeof(pd_state) && PD_FLIGHT_STEPS + 1 <= 8,
+_Static_assert(offsetof(pd_state, visited) + 16 <= sizeof(pd_state) && PD_FLIGHT_STEPS + 1 <= 7,
                "pd_state.visited: 16 bytes from it inside the state");
 static inline __m128i visited_vec(const pd_state *s)
 {
@@ -543,12 +543,15 @@ static inline __attribute__((always_inline)) unsigned step_mask_xy(const carc_ga
     unsigned m = (unsigned)(to[0] >= 0) | (unsigned)(to[1] >= 0) << 1 |
                  (unsigned)(to[2] >= 0) << 2 | (unsigned)(to[3] >= 0) << 3;
     if (!m) return 0;
-    /* the tiles of this flight (visited), each neighbour compared with
-     * them at once (SSE2) */
+    /* the tiles of this flight (visited) and the fairy's tile (-1: none,
+     * never a neighbour), each neighbour compared with them at once
+     * (SSE2: the fairy's in the vector's last lane, past the visited
+     * ones) */
+    const int fairy = fairy_tile(g, s->fairy);
 #if defined(__SSE2__)
     {
-        const __m128i vis = visited_vec(s);
-        const unsigned live = visited_live(s);
+        const __m128i vis = _mm_insert_epi16(visited_vec(s), fairy, 7);
+        const unsigned live = visited_live(s) | 0xC000u;
         for (unsigned b = m; b; b &= b - 1) {
             const int d = __builtin_ctz(b);
             if (visited_in(vis, live, to[d])) m &= ~(1u << d);
@@ -557,16 +560,15 @@ static inline __attribute__((always_inline)) unsigned step_mask_xy(const carc_ga
 #else
     for (unsigned b = m; b; b &= b - 1) {
         const int d = __builtin_ctz(b);
-        if (visited(s, to[d])) m &= ~(1u << d);
+        if (visited(s, to[d]) || to[d] == fairy) m &= ~(1u << d);
     }
 #endif
-    if (!m) return 0;
-    const int fairy = fairy_tile(g, s->fairy);
-    const bool vetoed = s->vetoed;
+    /* the Count's inner City tiles, the vetoes: only in games that have them */
+    if (!m || (!s->t_coc_inner && !s->vetoed)) return m;
     for (unsigned b = m; b; b &= b - 1) {
         const int d = __builtin_ctz(b);
-        if (to[d] == fairy || (s->t_coc_inner && (tile_tags(g, to[d]) & s->t_coc_inner)) ||
-            (vetoed &&
+        if ((s->t_coc_inner && (tile_tags(g, to[d]) & s->t_coc_inner)) ||
+            (s->vetoed &&
              !carc__figure_may_move(g, s->dragon, CARC_PLACE_TILE, to[d], 0, CAUSE_STEP)))
             m &= ~(1u << d);
     }
@@ -981,7 +983,7 @@ static inline bool dragon_asleep(const carc_game *g, const pd_state *s)
  * second look. */
 static inline __attribute__((always_inline)) int flight_on_xy(carc_game *g, pd_state *s, int at,
                                                               int x, int y, bool fresh,
-                                                              uint8_t end)
+                                                              uint8_t end, bool in_place)
 {
     if (s->flight != PD_FLIGHT_OVER && at >= 0 && (fresh || !visited(s, at)) &&
         s->nvisited < PD_FLIGHT_STEPS + 1)
@@ -995,6 +997,10 @@ static inline __attribute__((always_inline)) int flight_on_xy(carc_game *g, pd_s
      * and its check read the directions found here */
     s->step_mask = (uint8_t)mask;
     int who = (carc__current(g) + s->flight - 1) % carc__players(g);
+    /* in_place (apply_listed_id's step): written in the step's place when
+     * it is the only decision pending (carc__decision_again) */
+    if (in_place && carc__decision_again(g, who, at, s->flight) == CARC_OK)
+        return CARC_APPLY_AGAIN;
     carc__decision_push(g, DEC_STEP, who, MOD, at, s->flight);
     return CARC_HOOK_AGAIN;
 }
@@ -1005,7 +1011,7 @@ static inline __attribute__((always_inline)) int flight_on(carc_game *g, pd_stat
 {
     int x = 0, y = 0;
     if (at >= 0) carc__tile_xy(g, at, &x, &y);
-    return flight_on_xy(g, s, at, x, y, false, end);
+    return flight_on_xy(g, s, at, x, y, false, end, false);
 }
 
 /* The flight: one step per call, each a decision of its player. */
@@ -1456,8 +1462,10 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
 }
 
 /* ACT_STEP in direction d from the step's tile (p->target): the move
- * offered, then the dragon eats where it lands */
-static int step_apply(carc_game *g, const carc_pending *p, int d)
+ * offered, then the dragon eats where it lands; in_place (apply_listed_id):
+ * the next step written in this one's place when it may
+ * (CARC_APPLY_AGAIN returned) */
+static int step_apply(carc_game *g, const carc_pending *p, int d, bool in_place)
 {
     pd_state *s = st(g);
     s->step_mask = 0; /* the step is answered */
@@ -1484,8 +1492,9 @@ static int step_apply(carc_game *g, const carc_pending *p, int d)
      * during its apply) would do first: the same decision, the same state */
     /* the dragon's tile: `to`, at (x, y), one of the directions the
      * flight found -- not visited (fresh) */
-    flight_on_xy(g, s, to, x, y, true, PD_FLIGHT_OVER);
-    return CARC_OK;
+    return flight_on_xy(g, s, to, x, y, true, PD_FLIGHT_OVER, in_place) == CARC_APPLY_AGAIN
+               ? CARC_APPLY_AGAIN
+               : CARC_OK;
 }
 
 /* ACT_FAIRY: which follower (or tile) the fairy goes to, next */
@@ -1538,7 +1547,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     pd_state *s = st(g);
     switch (a->kind) {
     case ACT_STEP:
-        return step_apply(g, p, a->arg);
+        return step_apply(g, p, a->arg, false);
     case ACT_FAIRY:
         return fairy_verb_apply(g, p);
     case ACT_FAIRY_TO:
@@ -1591,7 +1600,7 @@ static int apply_listed_id(carc_game *g, const carc_pending *p, int32_t id)
     switch (p->kind) {
     case DEC_STEP: /* the directions of step_mask, decision_actions' CARC_ID_DIRECTION + 2 d */
         if (dir > 6 || (dir & 1) || !(cst(g)->step_mask >> (dir >> 1) & 1u)) break;
-        return step_apply(g, p, (int)(dir >> 1));
+        return step_apply(g, p, (int)(dir >> 1), true);
     case DEC_FAIRY: /* only figures */
         return fairy_id_apply(g, p, fig);
     case DEC_PORTAL:
