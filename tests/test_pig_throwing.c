@@ -749,6 +749,24 @@ START_TEST(pig_figures)
             t->pigfig[p] = keep;
             ck_assert(carc__state_check(h));
         }
+        /* pt_state.follower_kinds: the follower-class kinds (the normal
+         * meeple here, not the builder or the pig); a forgery (a kind
+         * dropped, one added) is refused */
+        unsigned want = 0;
+        for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+            if (carc__figure_kind_classes(g, k) & CARC_CLASS_FOLLOWER) want |= 1u << k;
+        ck_assert_uint_eq(s->follower_kinds, want);
+        ck_assert(want & (1u << CARC_FIGURE_FOLLOWER));
+        ck_assert(!(want & (1u << CARC_FIGURE_PIG)) && !(want & (1u << CARC_FIGURE_BUILDER)));
+        ck_assert_uint_eq(t->follower_kinds, want);
+        const uint16_t fk[2] = {(uint16_t)(want & ~(1u << CARC_FIGURE_FOLLOWER)),
+                                (uint16_t)(want | 1u << CARC_FIGURE_PIG)};
+        for (int k = 0; k < 2; k++) {
+            t->follower_kinds = fk[k];
+            ck_assert_msg(!carc__state_check(h), "players %d kinds forgery %d accepted", players, k);
+            t->follower_kinds = (uint16_t)want;
+            ck_assert(carc__state_check(h));
+        }
         carc_game_free(h);
         carc_game_free(g);
     }

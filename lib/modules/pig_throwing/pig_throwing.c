@@ -145,10 +145,20 @@ static int pig_figure(const carc_game *g, int p)
     return pig;
 }
 
+/* the follower-class figure kinds, bit k each (pt_state.follower_kinds) */
+static uint16_t follower_kinds(const carc_game *g)
+{
+    unsigned m = 0;
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+        if (carc__figure_kind_classes(g, k) & CARC_CLASS_FOLLOWER) m |= 1u << k;
+    return (uint16_t)m;
+}
+
 static void setup(carc_game *g)
 {
     pt_state *s = st(g);
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) s->pigfig[p] = (int16_t)pig_figure(g, p);
+    s->follower_kinds = follower_kinds(g);
     s->s_cathedral = carc__segment_tag_bit("cathedral");
     s->t_coc_inner = carc__tile_tag_bit("coc_inner");
     s->ncoc = 0;
@@ -172,6 +182,7 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         if (s->coc[i] < 0 || s->coc[i] >= carc__ntypes) return false;
     for (int p = 0; p < CARC_MAX_PLAYERS; p++)
         if (s->pigfig[p] < -1 || s->pigfig[p] != pig_figure(g, p)) return false;
+    if (s->follower_kinds != follower_kinds(g)) return false;
     if (s->thrown_turn < 0 || s->thrown_turn > carc__turn(g) + 1) return false;
     if (s->thrown_turn) { /* the last throw, read by carc_game_last_throw and the views */
         int nt = carc__tile_count(g), nf = carc__figure_count(g);
@@ -532,9 +543,11 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
     int t[CARC_MAX_TILES];
     /* a pig in supply is not on the board (a player has one: Traders &
      * Builders' kind count), nor is any without a follower to throw it:
-     * answered from the supply counts, before the figures are searched */
+     * answered from one read of the supply mask (the pig's bit, the
+     * follower kinds'), before S is counted and the figures searched */
     int S, pig;
-    if (thrown_now(g) || carc__figure_supply(g, p->player, CARC_FIGURE_PIG) > 0 ||
+    unsigned kinds = carc__figure_supply_kinds(g, p->player);
+    if (thrown_now(g) || (kinds >> CARC_FIGURE_PIG) & 1u || !(kinds & cst(g)->follower_kinds) ||
         (S = supply_of(g, p->player)) <= 0 || (pig = pig_of(g, p->player)) < 0)
         return;
     if (landings_of(g, p->player, pig, S, t, true))

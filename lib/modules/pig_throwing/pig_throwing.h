@@ -28,6 +28,12 @@ typedef struct pt_state {
      * board (pig_of) is one record read instead of a pass over the
      * figures at every question (the fairy's veto) */
     int16_t pigfig[CARC_MAX_PLAYERS];
+    /* the follower-class figure kinds (bit k: carc__figure_kind_classes(k)
+     * has CARC_CLASS_FOLLOWER; fixed at creation): a player has a follower
+     * in supply (S > 0) exactly when carc__figure_supply_kinds meets it, one
+     * read of the supply mask instead of a sum over every kind at each
+     * deployment (the supply is empty at about half of them) */
+    uint16_t follower_kinds;
 } pt_state;
 
 #endif
