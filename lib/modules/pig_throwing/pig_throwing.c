@@ -10,7 +10,7 @@
  *     at most once per turn (a builder's double turn included), the
  *     player's own pig already on the board;
  *   - distance (A2, B2, B3): exactly N tiles, N = the thrower's follower
- *     figures in supply (carc__figure_supply_class: prisoners, quarter and
+ *     figures in supply (the follower-class kinds' supply counts: prisoners, quarter and
  *     dungeon followers are held, not in supply), along a straight
  *     orthogonal line (rule pig_throw_directions 2: the diagonals too);
  *     empty cells count; N = 0: no throw;
@@ -227,10 +227,21 @@ static bool is_follower(const carc_game *g, const carc_fig *f)
     return f->owner >= 0 && (carc__figure_kind_classes(g, f->kind) & CARC_CLASS_FOLLOWER);
 }
 
+/* S (A2) with p's supply mask (carc__figure_supply_kinds) known: the
+ * counts of the follower kinds (pt_state.follower_kinds) it holds; 0 from
+ * the mask alone */
+static int supply_in(const carc_game *g, int p, unsigned kinds)
+{
+    int n = 0;
+    for (unsigned m = kinds & cst(g)->follower_kinds; m; m &= m - 1)
+        n += carc__figure_supply(g, p, __builtin_ctz(m));
+    return n;
+}
+
 /* S (A2): the player's follower figures in supply, each 1 */
 static int supply_of(const carc_game *g, int p)
 {
-    return carc__figure_supply_class(g, p, CARC_CLASS_FOLLOWER);
+    return supply_in(g, p, carc__figure_supply_kinds(g, p));
 }
 
 static bool big_in_supply(const carc_game *g, int p)
@@ -547,8 +558,8 @@ static void deploy_actions(const carc_game *g, const carc_pending *p, action_sin
      * follower kinds'), before S is counted and the figures searched */
     int S, pig;
     unsigned kinds = carc__figure_supply_kinds(g, p->player);
-    if (thrown_now(g) || (kinds >> CARC_FIGURE_PIG) & 1u || !(kinds & cst(g)->follower_kinds) ||
-        (S = supply_of(g, p->player)) <= 0 || (pig = pig_of(g, p->player)) < 0)
+    if (thrown_now(g) || (kinds >> CARC_FIGURE_PIG) & 1u ||
+        (S = supply_in(g, p->player, kinds)) <= 0 || (pig = pig_of(g, p->player)) < 0)
         return;
     if (landings_of(g, p->player, pig, S, t, true))
         carc__sink_push_kind(sink, ACT_THROW, 0, 0, VERB_THROW);
