@@ -375,6 +375,13 @@ static bool farmer_left(const carc_game *g, int p, int root, int t, int seg)
 typedef struct outcome outcome;
 static bool squashes(const carc_game *g, int p, int t, int seg);
 
+/* A3, B7: would the landing on segment seg of placed tile t, in p's field
+ * root, leave p no farmer there (it squashes, and none of p's is left)? */
+static bool no_farmer_after(const carc_game *g, int p, int root, int t, int seg)
+{
+    return squashes(g, p, t, seg) && !farmer_left(g, p, root, t, seg);
+}
+
 /* Why the pig of p may not land on segment seg of placed tile t (a WHY_*),
  * 0 if it may (the tile itself already allowed).  A throw that squashes
  * nothing (the dragon eats the pig, or a big meeple's stance catches it:
@@ -398,17 +405,53 @@ static int seg_refusal_pig(const carc_game *g, int p, int pig, int t, int seg)
     /* no follower of p in the field at all: refused whatever the landing
      * does (farmer_left asks that first too), without foreseeing it */
     if (!carc__root_has_follower(g, root, p, CARC_CLASS_FOLLOWER) ||
-        (squashes(g, p, t, seg) && !farmer_left(g, p, root, t, seg)))
+        no_farmer_after(g, p, root, t, seg))
         return WHY_NO_FARMER;
     if (!carc__figure_may_move(g, pig, CARC_PLACE_SEGMENT, t, 0, CAUSE_THROW))
         return CARC_REASON_FORBIDDEN;
     return 0;
 }
 
+/* The segments of placed tile t holding a follower of player p, a bit
+ * each; 0 at once for a tile nobody stands on. */
+static uint32_t own_segs(const carc_game *g, int p, int t)
+{
+    if (!carc__tile_figure_count(g, t)) return 0;
+    int figs[CARC_ID_FIGURE_N];
+    uint32_t m = 0;
+    int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
+    for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
+        carc_fig f;
+        carc__figure_get(g, figs[i], &f);
+        if (f.owner == p && f.where == CARC_PLACE_SEGMENT && f.tile == t &&
+            (unsigned)f.segment < 32 && is_follower(g, &f))
+            m |= 1u << f.segment;
+    }
+    return m;
+}
+
+/* Is any segment of placed tile t a landing for p's pig (seg_refusal_pig
+ * 0)?  The same answer, asked in the cheapest order:
+ *   - only a field segment whose field holds a follower of p can be: the
+ *     tile's are found at once (carc__segs_owned, one read of the tile's
+ *     record);
+ *   - of those, a segment with no follower of p on it keeps p's farmer
+ *     elsewhere in the field whatever the landing squashes (farmer_left):
+ *     the landing is foreseen only for a segment of p's own;
+ *   - the other modules' vetoes (carc__figure_may_move) name the tile, not
+ *     the segment: asked once, when a segment keeps a farmer. */
 static bool any_seg(const carc_game *g, int p, int pig, int t)
 {
-    for (int i = 0; i < carc__types[carc__tile_type(g, t)].nseg; i++)
-        if (!seg_refusal_pig(g, p, pig, t, i)) return true;
+    const tile_type *ty = &carc__types[carc__tile_type(g, t)];
+    uint32_t fields = 0;
+    for (int i = 0; i < ty->nseg; i++)
+        if (ty->seg[i].kind == CARC_FEATURE_FIELD) fields |= 1u << i;
+    uint32_t m = carc__segs_owned(g, t, fields, p, false), own = m ? own_segs(g, p, t) : 0;
+    for (; m; m &= m - 1) {
+        int seg = __builtin_ctz(m);
+        if (!(own >> seg & 1u) || !no_farmer_after(g, p, carc__segment_root(g, t, seg), t, seg))
+            return carc__figure_may_move(g, pig, CARC_PLACE_SEGMENT, t, 0, CAUSE_THROW);
+    }
     return false;
 }
 
