@@ -120,6 +120,9 @@ enum { OBS_NONE = 0, OBS_CATHEDRAL, OBS_CITY, OBS_TOWER };
 
 static const int ux[8] = {0, 1, 1, 1, 0, -1, -1, -1}; /* N NE E SE S SW W NW */
 static const int uy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+/* [sign dy + 1][sign dx + 1]: the direction k of (ux[k], uy[k]); the
+ * centre (no direction) unused */
+static const int8_t dir_of[3][3] = {{7, 0, 1}, {6, 0, 2}, {5, 4, 3}};
 
 static pt_state *st(carc_game *g) { return carc__mod_state(g, MOD); }
 static const pt_state *cst(const carc_game *g) { return carc__mod_cstate(g, MOD); }
@@ -499,8 +502,7 @@ static void judge_from(const carc_game *g, int p, int pig, int S, int ox, int oy
     }
     int d = ax > ay ? ax : ay;
     out->dist = d;
-    for (int k = 0; k < 8; k++)
-        if (ux[k] * d == dx && uy[k] * d == dy) out->dir = k;
+    out->dir = dir_of[(dy > 0) - (dy < 0) + 1][(dx > 0) - (dx < 0) + 1];
     unsigned kinds = throw_kinds_n(g, p, S, d);
     if (!kinds) {
         out->why = WHY_DISTANCE;
