@@ -545,8 +545,9 @@ static int landings_of(const carc_game *g, int p, int pig, int S, int *out, bool
     carc__tile_xy(g, o, &ox, &oy);
     int ndir = carc__rule(g, RULE_DIRECTIONS) == 2 ? 8 : 4;
     int dists[2] = {S, S + 1};
-    if (big_in_supply(g, p) && carc__rule(g, RULE_BIG) == 2) dists[0] = 1, dists[1] = 2;
-    int nd = big_in_supply(g, p) ? 2 : 1;
+    bool big = big_in_supply(g, p);
+    if (big && carc__rule(g, RULE_BIG) == 2) dists[0] = 1, dists[1] = 2;
+    int nd = big ? 2 : 1;
     for (int k = 0; k < 8; k += 8 / ndir)
         for (int j = 0; j < nd; j++) {
             int t = carc__tile_at(g, ox + ux[k] * dists[j], oy + uy[k] * dists[j]);
