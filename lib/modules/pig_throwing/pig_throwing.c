@@ -157,10 +157,25 @@ static uint16_t follower_kinds(const carc_game *g)
     return (uint16_t)m;
 }
 
+/* each player's follower-class figures into out (pt_state.followers): bit
+ * i of out[p][i >> 6] for figure i of player p; none beyond the players */
+static void follower_sets(const carc_game *g, uint64_t out[CARC_MAX_PLAYERS][2])
+{
+    memset(out, 0, sizeof(uint64_t[CARC_MAX_PLAYERS][2]));
+    for (int i = 0; i < carc__figure_count(g) && i < CARC_ID_FIGURE_N; i++) {
+        carc_fig f;
+        carc__figure_get(g, i, &f);
+        if (f.owner >= 0 && f.owner < carc__players(g) && f.owner < CARC_MAX_PLAYERS &&
+            (carc__figure_kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER))
+            out[f.owner][i >> 6] |= 1ull << (i & 63);
+    }
+}
+
 static void setup(carc_game *g)
 {
     pt_state *s = st(g);
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) s->pigfig[p] = (int16_t)pig_figure(g, p);
+    follower_sets(g, s->followers);
     s->follower_kinds = follower_kinds(g);
     s->s_cathedral = carc__segment_tag_bit("cathedral");
     s->t_coc_inner = carc__tile_tag_bit("coc_inner");
@@ -186,6 +201,9 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
     for (int p = 0; p < CARC_MAX_PLAYERS; p++)
         if (s->pigfig[p] < -1 || s->pigfig[p] != pig_figure(g, p)) return false;
     if (s->follower_kinds != follower_kinds(g)) return false;
+    uint64_t want[CARC_MAX_PLAYERS][2];
+    follower_sets(g, want);
+    if (memcmp(s->followers, want, sizeof want)) return false;
     if (s->thrown_turn < 0 || s->thrown_turn > carc__turn(g) + 1) return false;
     if (s->thrown_turn) { /* the last throw, read by carc_game_last_throw and the views */
         int nt = carc__tile_count(g), nf = carc__figure_count(g);
@@ -416,19 +434,18 @@ static int seg_refusal_pig(const carc_game *g, int p, int pig, int t, int seg)
 }
 
 /* The segments of placed tile t holding a follower of player p, a bit
- * each; 0 at once for a tile nobody stands on. */
+ * each; 0 at once for a tile nobody stands on; p's followers there found
+ * from their set (pt_state.followers) in one pass. */
 static uint32_t own_segs(const carc_game *g, int p, int t)
 {
-    if (!carc__tile_figure_count(g, t)) return 0;
+    if (!carc__tile_figure_count(g, t) || (unsigned)p >= CARC_MAX_PLAYERS) return 0;
     int figs[CARC_ID_FIGURE_N];
     uint32_t m = 0;
-    int n = carc__tile_figures(g, t, figs, CARC_ID_FIGURE_N);
-    for (int i = 0; i < n && i < CARC_ID_FIGURE_N; i++) {
+    int n = carc__figures_on_tile(g, cst(g)->followers[p], t, figs);
+    for (int i = 0; i < n; i++) {
         carc_fig f;
         carc__figure_get(g, figs[i], &f);
-        if (f.owner == p && f.where == CARC_PLACE_SEGMENT && f.tile == t &&
-            (unsigned)f.segment < 32 && is_follower(g, &f))
-            m |= 1u << f.segment;
+        if (f.where == CARC_PLACE_SEGMENT && (unsigned)f.segment < 32) m |= 1u << f.segment;
     }
     return m;
 }
