@@ -383,13 +383,16 @@ static bool farmer_left(const carc_game *g, int p, int root, int t, int seg)
 {
     if (!carc__root_has_follower(g, root, p, CARC_CLASS_FOLLOWER)) return false;
     if (carc__rule(g, RULE_FARMER) == 2) return true;
-    for (int i = 0; i < carc__figure_count(g); i++) {
-        carc_fig f;
-        carc__figure_get(g, i, &f);
-        if (f.owner != p || f.where != CARC_PLACE_SEGMENT || !is_follower(g, &f)) continue;
-        if (f.tile == t && f.segment == seg) continue;
-        if (carc__segment_root(g, f.tile, f.segment) == root) return true;
-    }
+    if ((unsigned)p >= CARC_MAX_PLAYERS) return false;
+    /* p's followers: their set (pt_state.followers) */
+    const uint64_t *set = cst(g)->followers[p];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = set[w]; m; m &= m - 1) {
+            carc_fig f;
+            carc__figure_get(g, w * 64 + __builtin_ctzll(m), &f);
+            if (f.where != CARC_PLACE_SEGMENT || (f.tile == t && f.segment == seg)) continue;
+            if (carc__segment_root(g, f.tile, f.segment) == root) return true;
+        }
     return false;
 }
 
