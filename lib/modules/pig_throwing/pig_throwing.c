@@ -487,6 +487,8 @@ typedef struct flight {
 
 static void judge_from(const carc_game *g, int p, int pig, int S, int ox, int oy, int t,
                        flight *out);
+static void judge_along(const carc_game *g, int p, int pig, int S, int ox, int oy, int t, int dir,
+                        int d, flight *out);
 static void judge(const carc_game *g, int p, int t, flight *out)
 {
     memset(out, 0, sizeof *out);
@@ -520,9 +522,17 @@ static void judge_from(const carc_game *g, int p, int pig, int S, int ox, int oy
         out->why = WHY_LINE;
         return;
     }
-    int d = ax > ay ? ax : ay;
+    judge_along(g, p, pig, S, ox, oy, t, dir_of[(dy > 0) - (dy < 0) + 1][(dx > 0) - (dx < 0) + 1],
+                ax > ay ? ax : ay, out);
+}
+
+/* judge_from with the line from the pig known: t is d (> 0) tiles away in
+ * direction dir (ux, uy) -- the landing listing's candidates */
+static void judge_along(const carc_game *g, int p, int pig, int S, int ox, int oy, int t, int dir,
+                        int d, flight *out)
+{
     out->dist = d;
-    out->dir = dir_of[(dy > 0) - (dy < 0) + 1][(dx > 0) - (dx < 0) + 1];
+    out->dir = dir;
     unsigned kinds = throw_kinds_n(g, p, S, d);
     if (!kinds) {
         out->why = WHY_DISTANCE;
@@ -572,10 +582,10 @@ static int landings_of(const carc_game *g, int p, int pig, int S, int *out, bool
         for (int j = 0; j < nd; j++) {
             int t = carc__tile_at(g, ox + ux[k] * dists[j], oy + uy[k] * dists[j]);
             if (t < 0) continue;
-            flight f; /* judge, the pig, S and its cell known */
+            flight f; /* judge, the pig, S, its cell and the line known */
             memset(&f, 0, sizeof f);
             f.block = -1;
-            judge_from(g, p, pig, S, ox, oy, t, &f);
+            judge_along(g, p, pig, S, ox, oy, t, k, dists[j], &f);
             if (f.why) continue;
             int i = n++;
             for (; i > 0 && out[i - 1] > t; i--) out[i] = out[i - 1];
