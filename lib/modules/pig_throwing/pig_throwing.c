@@ -312,14 +312,12 @@ static unsigned throw_kinds_n(const carc_game *g, int p, int n, int d)
     return k;
 }
 
+/* a cathedral tile: a segment tagged @cathedral, from the type's segments'
+ * tags together (tile_type.seg_tags, tilegen; test_princess_dragon checks
+ * them against the segments) */
 static bool cathedral_tile(const carc_game *g, int t)
 {
-    const pt_state *s = cst(g);
-    if (!s->s_cathedral) return false;
-    const tile_type *ty = &carc__types[carc__tile_type(g, t)];
-    for (int i = 0; i < ty->nseg; i++)
-        if (ty->seg[i].tags & s->s_cathedral) return true;
-    return false;
+    return (carc__types[carc__tile_type(g, t)].seg_tags & cst(g)->s_cathedral) != 0;
 }
 
 static bool city_tile(const carc_game *g, int t)
