@@ -623,22 +623,30 @@ static bool thrown_now(const carc_game *g)
 
 /* ------------------------------------------------------------ decisions */
 
+/* deploy_actions past its quick refusals: player's pig not in supply, S
+ * > 0 (the supply mask `kinds` holds a follower kind); out of line, so
+ * that the quick refusals pay no frame */
+static __attribute__((noinline)) void offer_throw(const carc_game *g, int player, unsigned kinds,
+                                                  action_sink *sink)
+{
+    int t[1], pig; /* the first landing alone (first_only) */
+    if (thrown_now(g) || (pig = pig_of(g, player)) < 0) return;
+    if (landings_of(g, player, pig, supply_in(g, player, kinds), t, true))
+        carc__sink_push_kind(sink, ACT_THROW, 0, 0, VERB_THROW);
+}
+
 static void deploy_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
 {
-    int t[CARC_MAX_TILES];
     /* a pig in supply is not on the board (a player has one: Traders &
      * Builders' kind count), nor is any without a follower to throw it:
      * answered from one read of the supply mask (the pig's bit, the
-     * follower kinds'), before the turn's throw and the figures are asked
-     * (the commonest refusals first: the pig in supply at about 43 % of
-     * the deployments, no follower in supply at about half) */
-    int S, pig;
+     * follower kinds': S > 0 exactly when it holds one), before the turn's
+     * throw and the figures are asked (the commonest refusals first: the
+     * pig in supply at about 43 % of the deployments, no follower in
+     * supply at about half) */
     unsigned kinds = carc__figure_supply_kinds(g, p->player);
-    if ((kinds >> CARC_FIGURE_PIG) & 1u || (S = supply_in(g, p->player, kinds)) <= 0 ||
-        thrown_now(g) || (pig = pig_of(g, p->player)) < 0)
-        return;
-    if (landings_of(g, p->player, pig, S, t, true))
-        carc__sink_push_kind(sink, ACT_THROW, 0, 0, VERB_THROW);
+    if ((kinds >> CARC_FIGURE_PIG) & 1u || !(kinds & cst(g)->follower_kinds)) return;
+    offer_throw(g, p->player, kinds, sink);
 }
 
 static void decision_actions(const carc_game *g, const carc_pending *p, action_sink *sink)
