@@ -10,9 +10,10 @@
  *     at most once per turn (a builder's double turn included), the
  *     player's own pig already on the board;
  *   - distance (A2, B2, B3): exactly N tiles, N = the thrower's follower
- *     figures in supply (the follower-class kinds' supply counts: prisoners, quarter and
- *     dungeon followers are held, not in supply), along a straight
- *     orthogonal line (rule pig_throw_directions 2: the diagonals too);
+ *     figures in supply (the follower-class kinds' supply counts:
+ *     prisoners, quarter and dungeon followers are held, not in supply),
+ *     along a straight orthogonal line (rule pig_throw_directions 2: the
+ *     diagonals too);
  *     empty cells count; N = 0: no throw;
  *   - obstacles (B4, B6), the cells strictly between: a cathedral tile, the
  *     City of Carcassonne (its two inner tiles; rule pig_throw_city 2: all

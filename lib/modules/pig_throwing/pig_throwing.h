@@ -34,6 +34,7 @@ typedef struct pt_state {
      * read of the supply mask instead of a sum over every kind at each
      * deployment (the supply is empty at about half of them) */
     uint16_t follower_kinds;
+    uint16_t pad3;
     /* each player's follower-class figures (bit i of [i >> 6]: figure i;
      * indices and owners fixed at creation), the set carc__figures_on_tile
      * looks for on a landing tile instead of a pass over every figure;
