@@ -697,7 +697,8 @@ END_TEST
 /* pt_state.pigfig, each player's pig figure (pig_of reads it instead of a
  * pass over the figures): set at creation to the only pig of each player,
  * -1 beyond the players; a snapshot forging it is refused (state_check),
- * a clone copies it.  The fairy test fails when pig_of is wrong. */
+ * a clone copies it.  The fairy test fails when pig_of is wrong.  The
+ * same for pt_state.follower_kinds and pt_state.followers (0.18). */
 START_TEST(pig_figures)
 {
     for (int players = 2; players <= 6; players++) {
@@ -747,6 +748,55 @@ START_TEST(pig_figures)
             t->pigfig[p] = forged[k][1];
             ck_assert_msg(!carc__state_check(h), "players %d forgery %d accepted", players, k);
             t->pigfig[p] = keep;
+            ck_assert(carc__state_check(h));
+        }
+        /* pt_state.follower_kinds: the follower-class kinds (the normal
+         * meeple here, not the builder or the pig); a forgery (a kind
+         * dropped, one added) is refused */
+        unsigned want = 0;
+        for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+            if (carc__figure_kind_classes(g, k) & CARC_CLASS_FOLLOWER) want |= 1u << k;
+        ck_assert_uint_eq(s->follower_kinds, want);
+        ck_assert(want & (1u << CARC_FIGURE_FOLLOWER));
+        ck_assert(!(want & (1u << CARC_FIGURE_PIG)) && !(want & (1u << CARC_FIGURE_BUILDER)));
+        ck_assert_uint_eq(t->follower_kinds, want);
+        const uint16_t fk[2] = {(uint16_t)(want & ~(1u << CARC_FIGURE_FOLLOWER)),
+                                (uint16_t)(want | 1u << CARC_FIGURE_PIG)};
+        for (int k = 0; k < 2; k++) {
+            t->follower_kinds = fk[k];
+            ck_assert_msg(!carc__state_check(h), "players %d kinds forgery %d accepted", players, k);
+            t->follower_kinds = (uint16_t)want;
+            ck_assert(carc__state_check(h));
+        }
+        /* pt_state.followers: each player's follower-class figures, none
+         * beyond the players; forgeries (a follower dropped, another
+         * player's added, a figure for a player beyond the game's) are
+         * refused */
+        for (int p = 0; p < CARC_MAX_PLAYERS; p++) {
+            uint64_t set[2] = {0, 0};
+            for (int i = 0; p < players && i < carc__figure_count(g); i++) {
+                carc_fig f;
+                carc__figure_get(g, i, &f);
+                if (f.owner == p && (carc__figure_kind_classes(g, f.kind) & CARC_CLASS_FOLLOWER))
+                    set[i >> 6] |= 1ull << (i & 63);
+            }
+            ck_assert(s->followers[p][0] == set[0] && s->followers[p][1] == set[1]);
+            ck_assert(t->followers[p][0] == set[0] && t->followers[p][1] == set[1]);
+            ck_assert(p >= players || set[0] || set[1]);
+        }
+        const uint64_t low0 = t->followers[0][0] & -t->followers[0][0];
+        const uint64_t low1 = t->followers[1][0] & -t->followers[1][0];
+        const uint64_t fset[3][2] = {{0, t->followers[0][0] & ~low0},
+                                     {0, t->followers[0][0] | low1},
+                                     {CARC_MAX_PLAYERS - 1, low0}};
+        for (int k = 0; k < 3; k++) {
+            int p = (int)fset[k][0];
+            if (p < players && k == 2) continue;
+            uint64_t keep = t->followers[p][0];
+            t->followers[p][0] = fset[k][1];
+            ck_assert_msg(!carc__state_check(h), "players %d followers forgery %d accepted", players,
+                          k);
+            t->followers[p][0] = keep;
             ck_assert(carc__state_check(h));
         }
         carc_game_free(h);

@@ -28,6 +28,18 @@ typedef struct pt_state {
      * board (pig_of) is one record read instead of a pass over the
      * figures at every question (the fairy's veto) */
     int16_t pigfig[CARC_MAX_PLAYERS];
+    /* the follower-class figure kinds (bit k: carc__figure_kind_classes(k)
+     * has CARC_CLASS_FOLLOWER; fixed at creation): a player has a follower
+     * in supply (S > 0) exactly when carc__figure_supply_kinds meets it, one
+     * read of the supply mask instead of a sum over every kind at each
+     * deployment (the supply is empty at about half of them) */
+    uint16_t follower_kinds;
+    uint16_t pad3;
+    /* each player's follower-class figures (bit i of [i >> 6]: figure i;
+     * indices and owners fixed at creation), the set carc__figures_on_tile
+     * looks for on a landing tile instead of a pass over every figure;
+     * 0 beyond the players */
+    uint64_t followers[CARC_MAX_PLAYERS][2];
 } pt_state;
 
 #endif
