@@ -866,15 +866,15 @@ static inline __attribute__((always_inline)) bool any_fairy_target(const carc_ga
     return any_fairy_target_asked(g, p);
 }
 
-/* Has placed tile t (not the one just laid), of type `type`, a spot for a
- * figure of one of the kinds in `kinds` (player p's supply kinds)? */
+/* Has placed tile t (not the one just laid) a spot for a figure of one of
+ * the kinds in `kinds` (player p's supply kinds): any of its segments, a
+ * road laid over it (a bridge) included -- the segments the deployment
+ * through the portal then lists? */
 static inline __attribute__((always_inline)) bool portal_segs(const carc_game *g, int p, int t,
-                                                              int type, unsigned kinds)
+                                                              unsigned kinds)
 {
-    const int nseg = carc__types[type].nseg;
-    const uint32_t segs = nseg < 32 ? (1u << nseg) - 1u : ~0u;
     for (; kinds; kinds &= kinds - 1)
-        if (carc__supply_deploy_segs(g, p, __builtin_ctz(kinds), t, CARC_CAUSE_PORTAL) & segs)
+        if (carc__supply_deploy_segs(g, p, __builtin_ctz(kinds), t, CARC_CAUSE_PORTAL))
             return true;
     return false;
 }
@@ -891,10 +891,7 @@ static inline __attribute__((always_inline)) bool portal_tiles(const carc_game *
     const int n = carc__tile_count(g), last = carc__tile_last(g);
     bool any = false;
     for (int t = 0; t < n; t++) {
-        if (t == last) continue;
-        uint16_t type;
-        memcpy(&type, carc__tile_rec(g, t) + CARC__TILE_TYPE, sizeof type);
-        if (!portal_segs(g, p, t, type, kinds)) continue;
+        if (t == last || !portal_segs(g, p, t, kinds)) continue;
         if (first) return true;
         any = true;
         carc__sink_push_kind(sink, ACT_PORTAL_TILE, t, 0, CARC_ID_TILE + t);
@@ -905,12 +902,12 @@ static inline __attribute__((always_inline)) bool portal_tiles(const carc_game *
 /* May player p use the portal to placed tile t: another tile than the one
  * just laid, with a spot the deployment rule allows for a figure of p's
  * supply (carc__figure_deploy_legal, CARC_CAUSE_PORTAL, no flags: free and
- * not completed) among the segments of t's type (a road laid over the tile
- * is not asked about)?  carc__supply_deploy_segs: one mask a tile and kind. */
+ * not completed) among t's segments, a road laid over it included?
+ * carc__supply_deploy_segs: one mask a tile and kind. */
 static bool portal_tile_ok(const carc_game *g, int p, int t)
 {
     if (t < 0 || t >= carc__tile_count(g) || t == carc__tile_last(g)) return false;
-    return portal_segs(g, p, t, carc__tile_type(g, t), carc__figure_supply_kinds(g, p));
+    return portal_segs(g, p, t, carc__figure_supply_kinds(g, p));
 }
 
 static bool any_portal_tile(const carc_game *g, int p)
