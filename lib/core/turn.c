@@ -238,6 +238,18 @@ int carc__decision_again(carc_game *g, int player, int target, int32_t arg)
     return CARC_OK;
 }
 
+int carc__decision_instead(carc_game *g, int kind, int player, int owner, int target,
+                           int32_t arg)
+{
+    if (!module_push_ok(g, kind, target, arg)) return CARC_E_INVALID;
+    if (g->npending != 1) return CARC_E_STATE;
+    /* push's fields in the front's place (pop_front's copy of it) */
+    carc_pending *p = &g->pend[0];
+    p->kind = (uint16_t)kind;
+    p->owner = (uint8_t)owner;
+    return carc__decision_again(g, player, target, arg);
+}
+
 int carc__decision_push(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
 {
     if (!module_push_ok(g, kind, target, arg)) return CARC_E_INVALID;
