@@ -282,7 +282,18 @@ int carc__decision_payload(const carc_game *g, const uint16_t **words);
  * queue it with carc__decision_push).  Only from apply_listed_id (not from
  * decision_apply: its caller pops).  Since 0.18. */
 int carc__decision_again(carc_game *g, int player, int target, int32_t arg);
-/* apply_listed_id's answer after carc__decision_again (p applied) */
+/* carc__decision_again for a next decision of any kind and owner (with
+ * carc__decision_followup's arguments and its CARC_E_INVALID for a
+ * deployment it refuses): written in p's place when p is the only
+ * decision pending, the game byte for byte as after
+ * carc__decision_followup and the core's pop of p; then CARC_APPLY_AGAIN.
+ * CARC_E_STATE, nothing changed, when another decision is pending too (then
+ * use carc__decision_followup).  Only from apply_listed_id: Princess &
+ * Dragon's fairy verb at the deployment.  Since 0.18. */
+int carc__decision_instead(carc_game *g, int kind, int player, int owner, int target,
+                           int32_t arg);
+/* apply_listed_id's answer after carc__decision_again or
+ * carc__decision_instead (p applied) */
 #define CARC_APPLY_AGAIN 2
 
 /* ----------------------------------------------------------------- steps */

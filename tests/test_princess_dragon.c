@@ -830,7 +830,7 @@ END_TEST
 START_TEST(ids_checked_agrees)
 {
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
-    long taken = 0, refused = 0, vetoed = 0, rare_seen = 0;
+    long taken = 0, refused = 0, vetoed = 0, rare_seen = 0, verbs_taken = 0;
     ck_assert(carc__modules[CARC_MODULE_PRINCESS_DRAGON]->ids_checked);
     for (int k = 0; k < 4; k++) {
         carc_options o = quiet_options(k % 3, 230);
@@ -848,6 +848,33 @@ START_TEST(ids_checked_agrees)
                 continue;
             }
             const carc_pending *p = carc__front(g);
+            if (p->kind == CARC_DECISION_DEPLOY && !(p->flags & CARC_PENDING_QUEUED_DEPLOY)) {
+                /* the turn's own deployment: the module's verbs by the
+                 * deployment's verb way (apply_deploy_verb; the fairy's in
+                 * place, carc__decision_instead), the game listed first (its
+                 * note), against the general way */
+                for (int v = 0; v < 3; v++) {
+                    const int32_t id = CARC_VERB_ID(CARC_MODULE_PRINCESS_DRAGON, v);
+                    carc_game *a, *b;
+                    ck_assert_int_eq(carc_game_clone(&a, g), CARC_OK);
+                    ck_assert_int_eq(carc_game_clone(&b, g), CARC_OK);
+                    size_t n;
+                    ck_assert_int_eq(carc_game_legal_ids(a, ids, CARC_NUM_DISTINCT_ACTIONS, &n),
+                                     CARC_OK);
+                    bool listed = false;
+                    for (size_t i = 0; i < n; i++) listed |= ids[i] == id;
+                    const int ra = carc_game_apply_id(a, id);
+                    carc__pipeline_only = true;
+                    const int rb = carc_game_apply_id(b, id);
+                    carc__pipeline_only = false;
+                    ck_assert_int_eq(ra, rb);
+                    ck_assert_int_eq(ra == CARC_OK, listed);
+                    ck_assert(carc__state_equal(a, b));
+                    verbs_taken += ra == CARC_OK;
+                    carc_game_free(a);
+                    carc_game_free(b);
+                }
+            }
             if (p->owner == CARC_MODULE_PRINCESS_DRAGON) {
                 size_t n;
                 ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n),
@@ -897,6 +924,7 @@ START_TEST(ids_checked_agrees)
     ck_assert_int_gt(refused, 3000);
     ck_assert_int_gt(vetoed, 100);
     ck_assert_int_gt(rare_seen, 0);
+    ck_assert_int_gt(verbs_taken, 50);
 }
 END_TEST
 

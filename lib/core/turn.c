@@ -238,6 +238,18 @@ int carc__decision_again(carc_game *g, int player, int target, int32_t arg)
     return CARC_OK;
 }
 
+int carc__decision_instead(carc_game *g, int kind, int player, int owner, int target,
+                           int32_t arg)
+{
+    if (!module_push_ok(g, kind, target, arg)) return CARC_E_INVALID;
+    if (g->npending != 1) return CARC_E_STATE;
+    /* push's fields in the front's place (pop_front's copy of it) */
+    carc_pending *p = &g->pend[0];
+    p->kind = (uint16_t)kind;
+    p->owner = (uint8_t)owner;
+    return carc__decision_again(g, player, target, arg);
+}
+
 int carc__decision_push(carc_game *g, int kind, int player, int owner, int target, int32_t arg)
 {
     if (!module_push_ok(g, kind, target, arg)) return CARC_E_INVALID;
@@ -2648,6 +2660,18 @@ int carc__apply(carc_game *g, const carc_action *a, int32_t id, bool sampled)
     return apply_entry(g, a, id, sampled, NULL, 0, false, NULL);
 }
 
+/* The module whose verb id is at deployment p, when p is the turn's own
+ * deployment of a player and the module is on, or -1 */
+static inline __attribute__((always_inline)) int verb_module(const carc_game *g,
+                                                             const carc_pending *p, int32_t id)
+{
+    int m;
+    if ((p->flags & CARC_PENDING_QUEUED_DEPLOY) || p->player == CARC_PLAYER_CHANCE ||
+        (m = CARC_VERB_MODULE(id)) < 0 || !carc__module_on(g, m))
+        return -1;
+    return m;
+}
+
 /* The module that applies id at pending decision p in straight line
  * (carc__apply_id), or NULL: the game can take one more decision, and a
  * module answers it with no payload -- its own decision not sampled-only
@@ -2673,9 +2697,7 @@ static inline const carc_module_def *listed_owner(const carc_game *g, const carc
         return md;
     }
     if (p->kind == CARC_DECISION_DEPLOY) {
-        if ((p->flags & CARC_PENDING_QUEUED_DEPLOY) || p->player == CARC_PLAYER_CHANCE ||
-            (m = CARC_VERB_MODULE(id)) < 0 || !carc__module_on(g, m))
-            return NULL;
+        if ((m = verb_module(g, p, id)) < 0) return NULL;
     } else {
         if (!CARC_KIND_IS_MODULE(p->kind) || (p->flags & CARC_PENDING_SAMPLED_ONLY) ||
             p->owner >= CARC_MODULE_SLOTS)
@@ -2760,42 +2782,66 @@ static int apply_checked_id(carc_game *g, const carc_module_def *md,
     return module_advance(g);
 }
 
+/* carc__apply_id once module md applies id at the front decision *pp
+ * (copied first; kind: its kind, or -1 to read it) in straight line (listed_owner's answer; checked:
+ * not noted, md checks it) */
+static inline __attribute__((always_inline)) int apply_owned(carc_game *g,
+                                                             const carc_module_def *md,
+                                                             const carc_pending *pp,
+                                                             int32_t id, bool checked, int kind)
+{
+    const carc_pending p = *pp;
+    /* the module's own way by id (apply_listed_id), else the action
+     * of the id to decision_apply */
+    int rc = md->apply_listed_id ? md->apply_listed_id(g, &p, id) : CARC_APPLY_BY_ACTION;
+    if (rc == CARC_APPLY_BY_ACTION) {
+        /* an id the module checks itself but does not take: not listed
+         * now (or of a rarer kind), the general way decides */
+        if (checked) return apply_id_general(g, id);
+        /* carc__action_decode's answer for such an id: the core's pass
+         * at a player's decision, else md's declarations (the owner of
+         * p, or the verb's module at a deployment) -- its two first
+         * cases written out here: calling it measured +1,133 a Tower
+         * game, +495 a Bridges game (0.15.0) */
+        carc_action a;
+        const carc_action_def *form;
+        if (id == CARC_ID_PASS && p.player != CARC_PLAYER_CHANCE) {
+            memset(&a, 0, sizeof a);
+            a.kind = CARC_ACTION_PASS;
+        } else if (carc__declared_from_id(g, md, &p, id, &a, &form)) {
+            return CARC_E_ILLEGAL;
+        }
+        rc = md->decision_apply(g, &p, &a);
+    }
+    if (rc) {
+        if (rc == CARC_APPLY_AGAIN) return applied_again_out(g, id);
+        noted.g = NULL; /* refused: nothing changed, but trust no note of g */
+        return rc;
+    }
+    return applied_by_module(g, id, kind < 0 ? p.kind : kind);
+}
+
 int carc__apply_id(carc_game *g, int32_t id)
 {
     const carc_module_def *md;
     bool checked = false;
-    if (g->npending > 0 && (md = listed_owner(g, &g->pend[0], id, &checked))) {
-        const carc_pending p = g->pend[0];
-        /* the module's own way by id (apply_listed_id), else the action
-         * of the id to decision_apply */
-        int rc = md->apply_listed_id ? md->apply_listed_id(g, &p, id) : CARC_APPLY_BY_ACTION;
-        if (rc == CARC_APPLY_BY_ACTION) {
-            /* an id the module checks itself but does not take: not listed
-             * now (or of a rarer kind), the general way decides */
-            if (checked) return apply_id_general(g, id);
-            /* carc__action_decode's answer for such an id: the core's pass
-             * at a player's decision, else md's declarations (the owner of
-             * p, or the verb's module at a deployment) -- its two first
-             * cases written out here: calling it measured +1,133 a Tower
-             * game, +495 a Bridges game (0.15.0) */
-            carc_action a;
-            const carc_action_def *form;
-            if (id == CARC_ID_PASS && p.player != CARC_PLAYER_CHANCE) {
-                memset(&a, 0, sizeof a);
-                a.kind = CARC_ACTION_PASS;
-            } else if (carc__declared_from_id(g, md, &p, id, &a, &form)) {
-                return CARC_E_ILLEGAL;
-            }
-            rc = md->decision_apply(g, &p, &a);
-        }
-        if (rc) {
-            if (rc == CARC_APPLY_AGAIN) return applied_again_out(g, id);
-            noted.g = NULL; /* refused: nothing changed, but trust no note of g */
-            return rc;
-        }
-        return applied_by_module(g, id, p.kind);
-    }
+    if (g->npending > 0 && (md = listed_owner(g, &g->pend[0], id, &checked)))
+        return apply_owned(g, md, &g->pend[0], id, checked, -1);
     return apply_id_general(g, id);
+}
+
+/* carc__apply_id of a module's verb at the deployment (apply_deploy_id:
+ * an id past the core's deployment ids): listed_owner's tests for a
+ * deployment only, in the same frame as the module's apply */
+static __attribute__((noinline)) int apply_deploy_verb(carc_game *g, int32_t id)
+{
+    const carc_module_def *md;
+    int m;
+    if ((g->flags & TF_FAULT) || !room_for_one_more(g) || carc__pipeline_only ||
+        (m = verb_module(g, &g->pend[0], id)) < 0 || !(md = carc__modules[m]) ||
+        !md->decision_apply || !id_listed(g, id))
+        return apply_id_general(g, id);
+    return apply_owned(g, md, &g->pend[0], id, false, CARC_DECISION_DEPLOY);
 }
 
 int carc__apply_checked_id(carc_game *g, int32_t id)
@@ -2893,7 +2939,7 @@ static int apply_deploy_id(carc_game *g, int32_t id)
 {
     if (id != CARC_ID_PASS &&
         (id < CARC_ID_KIND_SEG || id >= CARC_ID_KIND_SEG + CARC_ID_KIND_SEG_N)) {
-        return carc__apply_id(g, id); /* a module's verb */
+        return apply_deploy_verb(g, id); /* a module's verb */
     }
     if (g->flags & TF_FAULT) return CARC_E_LIMIT;
     if (!room_for_one_more(g)) return CARC_E_LIMIT;

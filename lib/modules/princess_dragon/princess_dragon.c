@@ -1494,11 +1494,22 @@ static int step_apply(carc_game *g, const carc_pending *p, int d, bool in_place)
                : CARC_OK;
 }
 
-/* ACT_FAIRY: which follower (or tile) the fairy goes to, next */
-static inline int fairy_verb_apply(carc_game *g, const carc_pending *p)
+/* ACT_FAIRY: which follower (or tile) the fairy goes to, next; in_place
+ * (apply_listed_id): written in the deployment's place when it is the
+ * only decision pending (carc__decision_instead: CARC_APPLY_AGAIN) */
+static inline int fairy_verb_apply(carc_game *g, const carc_pending *p, bool in_place)
 {
-    return carc__decision_followup(g, cst(g)->rule_fairy == 2 ? DEC_FAIRY_TILE : DEC_FAIRY,
-                                   p->player, MOD, -1, 0);
+    const int kind = cst(g)->rule_fairy == 2 ? DEC_FAIRY_TILE : DEC_FAIRY;
+    if (in_place && carc__decision_instead(g, kind, p->player, MOD, -1, 0) == CARC_OK)
+        return CARC_APPLY_AGAIN;
+    return carc__decision_followup(g, kind, p->player, MOD, -1, 0);
+}
+
+/* fairy_verb_apply in place, out of line (apply_listed_id's frame stays a
+ * step's) */
+static __attribute__((noinline)) int fairy_verb_in_place(carc_game *g, const carc_pending *p)
+{
+    return fairy_verb_apply(g, p, true);
 }
 
 /* ACT_FAIRY_TO: the fairy joins figure i, this module's hook spared (what
@@ -1546,7 +1557,7 @@ static int decision_apply(carc_game *g, const carc_pending *p, const carc_action
     case ACT_STEP:
         return step_apply(g, p, a->arg, false);
     case ACT_FAIRY:
-        return fairy_verb_apply(g, p);
+        return fairy_verb_apply(g, p, false);
     case ACT_FAIRY_TO:
         return fairy_to_apply(g, a->arg, -1);
     case ACT_FAIRY_TILE:
@@ -1603,7 +1614,7 @@ static int apply_listed_id(carc_game *g, const carc_pending *p, int32_t id)
     case DEC_PORTAL:
         return portal_id_apply(g, p, id);
     case CARC_DECISION_DEPLOY:
-        if (id == VERB_FAIRY) return fairy_verb_apply(g, p);
+        if (id == VERB_FAIRY) return fairy_verb_in_place(g, p);
         break;
     default:
         break;
