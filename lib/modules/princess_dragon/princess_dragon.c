@@ -879,23 +879,36 @@ static inline __attribute__((always_inline)) bool portal_segs(const carc_game *g
     return false;
 }
 
-/* The portal's tiles for player p: whether there is one (first: at the
- * first) and, unless first, each pushed to sink (ACT_PORTAL_TILE),
- * ascending; the supply's kinds, the tiles' count and the one just laid
- * read once, each tile's type in its record, in place */
+/* Has placed tile t (not the one just laid) a spot for a figure of the
+ * kinds in `kinds` (portal_segs), its type read in its record, in place? */
+static inline __attribute__((always_inline)) bool portal_tile_has(const carc_game *g, int p,
+                                                                  int t, unsigned kinds)
+{
+    uint16_t type;
+    memcpy(&type, carc__tile_rec(g, t) + CARC__TILE_TYPE, sizeof type);
+    return portal_segs(g, p, t, type, kinds);
+}
+
+/* The portal's tiles for player p: whether there is one (first: asked
+ * from the newest tile down, the tiles whose features are the likeliest
+ * still open and unclaimed; the same answer in any order) and, unless
+ * first, each pushed to sink (ACT_PORTAL_TILE), ascending; the supply's
+ * kinds, the tiles' count and the one just laid read once */
 static inline __attribute__((always_inline)) bool portal_tiles(const carc_game *g, int p,
                                                                action_sink *sink, bool first)
 {
     const unsigned kinds = carc__figure_supply_kinds(g, p);
     if (!kinds) return false;
     const int n = carc__tile_count(g), last = carc__tile_last(g);
+    if (first) {
+        for (int t = n - 1; t >= 0; t--)
+            if (t != last && portal_tile_has(g, p, t, kinds)) return true;
+        return false;
+    }
     bool any = false;
     for (int t = 0; t < n; t++) {
         if (t == last) continue;
-        uint16_t type;
-        memcpy(&type, carc__tile_rec(g, t) + CARC__TILE_TYPE, sizeof type);
-        if (!portal_segs(g, p, t, type, kinds)) continue;
-        if (first) return true;
+        if (!portal_tile_has(g, p, t, kinds)) continue;
         any = true;
         carc__sink_push_kind(sink, ACT_PORTAL_TILE, t, 0, CARC_ID_TILE + t);
     }
