@@ -1588,6 +1588,17 @@ int carc__figure_step_quiet(carc_game *g, int fig, int tile, int cause, int by, 
  * figure (in straight line), any other move is carc__figure_move's (every
  * hook told).  Since 0.15. */
 int carc__figure_attach_quiet(carc_game *g, int fig, int host, int cause, int self);
+/* carc__figure_move(g, fig, CARC_PLACE_SUPPLY, -1, 0, 0, 0, cause) for a
+ * mover whose own figure_moved hook it may spare (self: the mover's module
+ * id; Princess & Dragon sending an eaten figure home): when no module but
+ * self has a figure_moved hook, the move is made in straight line, counted,
+ * nobody told, and the answer is CARC_HOME_QUIET: self then writes what
+ * its hook would have (right after the move, as the hook would have run);
+ * otherwise it is carc__figure_move's move and answer (CARC_OK or an
+ * error; every hook told, self's too).  The same state either way.
+ * Since 0.18. */
+enum { CARC_HOME_QUIET = 1 };
+int carc__figure_home_quiet(carc_game *g, int fig, int cause, int self);
 /* write the state byte of figure fig (0..255): only the module that owns
  * the figure's kind (module: its id), which exports a setter in its fact
  * header when others may change the byte (pig throwing puts the dragon to

@@ -818,6 +818,80 @@ START_TEST(attach_quiet_agrees)
 }
 END_TEST
 
+/* carc__figure_home_quiet (an eaten figure sent home) makes
+ * carc__figure_move's move to the supply: for every figure, one before
+ * and one past them, through random games of the module alone, with the
+ * Tower (another figure_moved hook) and with every module, self -1 (every
+ * module told, the module's own hook too: home_hooked): the same answer,
+ * the same game byte for byte, the same count of figure moves; self the
+ * module: CARC_HOME_QUIET for a figure carc__figure_move moves in the
+ * module's game alone (the straight line, no hook told: one move counted),
+ * the move's answer, count and game with other hooks; in the straight
+ * line, the same game once the module's
+ * state is the one its hook wrote (a figure that is not the dragon, the
+ * fairy or the fairy's host: the hook moves nothing then). */
+START_TEST(home_quiet_agrees)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    long compared = 0, straight = 0;
+    for (int k = 0; k < 3; k++) {
+        const carc_options o = quiet_options(k, 270);
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        uint32_t rng = 299u + (uint32_t)k;
+        while (!carc_game_is_terminal(g)) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            rng = rng * 1103515245u + 12345u;
+            if ((rng >> 12) % 6 == 0)
+                for (int fig = -1; fig <= carc__figure_count(g); fig++) {
+                    carc_game *a, *b;
+                    ck_assert_int_eq(carc_game_clone(&a, g), CARC_OK);
+                    ck_assert_int_eq(carc_game_clone(&b, g), CARC_OK);
+                    const int cause = CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 2);
+                    const uint32_t m0 = carc__moves;
+                    const int ra = carc__figure_move(a, fig, CARC_PLACE_SUPPLY, -1, 0, 0, 0, cause);
+                    const uint32_t ma = carc__moves - m0;
+                    ck_assert_int_eq(carc__figure_home_quiet(b, fig, cause, -1), ra);
+                    ck_assert_uint_eq(carc__moves - m0 - ma, ma);
+                    same_snapshot(a, b);
+                    /* self the module */
+                    ck_assert_int_eq(carc_game_copy(b, g), CARC_OK);
+                    const uint32_t m1 = carc__moves;
+                    const int rb = carc__figure_home_quiet(b, fig, cause, CARC_MODULE_PRINCESS_DRAGON);
+                    if (k == 0 && ra == CARC_OK) {
+                        ck_assert_int_eq(rb, CARC_HOME_QUIET);
+                        ck_assert_uint_eq(carc__moves - m1, 1); /* the hook's own: none */
+                        carc_fig fy;
+                        carc__figure_get(g, pd(g)->fairy, &fy);
+                        if (fig != pd(g)->dragon && fig != pd(g)->fairy &&
+                            !(fy.where == CARC_PLACE_ATTACHED && fy.arg == fig)) {
+                            memcpy(carc__mod_state(b, CARC_MODULE_PRINCESS_DRAGON),
+                                   carc__mod_state(a, CARC_MODULE_PRINCESS_DRAGON),
+                                   sizeof(pd_state));
+                            same_snapshot(a, b);
+                            straight++;
+                        }
+                    } else {
+                        ck_assert_int_eq(rb, ra);
+                        ck_assert_uint_eq(carc__moves - m1, ma);
+                        same_snapshot(a, b);
+                    }
+                    compared++;
+                    carc_game_free(a);
+                    carc_game_free(b);
+                }
+            random_step(g, ids, &rng);
+        }
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(compared, 1000);
+    ck_assert_int_gt(straight, 200);
+}
+END_TEST
+
 /* The module checks the ids of its decisions itself (ids_checked): at
  * every dragon step and fairy's follower of random games (the module
  * alone, with the Tower, with every module: the Dungeon's vetoes; also
@@ -1357,6 +1431,7 @@ int main(void)
     tcase_add_test(tc, rule_bytes_checked);
     tcase_add_test(tc, move_offer_quiet_agrees);
     tcase_add_test(tc, attach_quiet_agrees);
+    tcase_add_test(tc, home_quiet_agrees);
     tcase_add_test(tc, ids_checked_agrees);
     tcase_add_test(tc, fairy_list_any_cap);
     tcase_add_test(tc, princess_verb_by_walk);

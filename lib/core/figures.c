@@ -94,8 +94,9 @@ static bool claims(const carc_game *g, const figure *f)
 
 /* Claiming figure i leaves feature root r: one fewer, and its owner's bit
  * of the owners mask stays only if another of the owner's claiming figures
- * is on r (a walk only when figures remain: never for the last one). */
-static void leave_root(carc_game *g, int i, int r)
+ * is on r (a walk only when figures remain: never for the last one).  Inline in
+ * move_checked and home (carc__figure_home_quiet). */
+static inline __attribute__((always_inline)) void leave_root(carc_game *g, int i, int r)
 {
     seg *S = SEGS(g);
     const figure *F = CFIGS(g);
@@ -450,6 +451,43 @@ int carc__figure_attach_quiet(carc_game *g, int fig, int host, int cause, int se
     attach(g, fig, host);
     carc__moves++; /* counted (last: nothing asks the count in between) */
     return CARC_OK;
+}
+
+/* Figure f (index i) goes home: move_checked's state for a move to
+ * CARC_PLACE_SUPPLY (leave, then its place and its supply count) */
+static inline __attribute__((always_inline)) void home(carc_game *g, int i, figure *f)
+{
+    leave(g, i, f);
+    put(f, CARC_PLACE_SUPPLY, 0, 0, 0, 0, 0);
+    if (f->owner >= 0) supply_add(g, f->owner, f->kind, 1);
+}
+
+/* home with every module with a figure_moved hook told, self's too, in
+ * registry order: move_checked for a move to CARC_PLACE_SUPPLY (counted
+ * first, told after the move) */
+static __attribute__((noinline)) int home_hooked(carc_game *g, int fig, int cause)
+{
+    carc__moves++;
+    figure *f = &FIGS(g)[fig];
+    carc_fig from;
+    view(g, f, &from);
+    home(g, fig, f);
+    moved_hooks(g, g->hooks_moved, fig, &from, cause);
+    return CARC_OK;
+}
+
+/* carc__figure_move of figure fig to CARC_PLACE_SUPPLY: when no module but
+ * self has a figure_moved hook, made in straight line (home, counted as
+ * move_checked counts) and nobody told: CARC_HOME_QUIET, self writes what
+ * its hook would have; else the move as move_checked makes it, every hook
+ * told (home_hooked), CARC_OK */
+int carc__figure_home_quiet(carc_game *g, int fig, int cause, int self)
+{
+    if ((uint32_t)fig >= g->nfigs) return CARC_E_INVALID;
+    if (hooks_but(g, self)) return home_hooked(g, fig, cause);
+    home(g, fig, &FIGS(g)[fig]);
+    carc__moves++; /* counted (last: nothing asks the count in between) */
+    return CARC_HOME_QUIET;
 }
 
 int carc__figure_set_state(carc_game *g, int module, int fig, int state)

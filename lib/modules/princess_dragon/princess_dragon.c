@@ -657,6 +657,10 @@ static inline int castle_of(const carc_game *g, int fig, int tiles[2])
     return cst(g)->bridges && carc__bcb_castle_of(g, fig, tiles);
 }
 
+static inline __attribute__((always_inline)) void moved_not_dragon(carc_game *g, int fig,
+                                                                   const carc_fig *from,
+                                                                   unsigned where);
+
 /* eat for a tile where some figure but the dragon stands */
 static __attribute__((noinline)) int eat_figures(carc_game *g, int t)
 {
@@ -682,8 +686,11 @@ static __attribute__((noinline)) int eat_figures(carc_game *g, int t)
                 continue;
             }
             if (castle_of(g, i, tiles)) continue;
-            int rc = carc__figure_move(g, i, CARC_PLACE_SUPPLY, -1, 0, 0, 0, CAUSE_EATEN);
-            if (rc) return rc;
+            /* home, our own hook spared when no other module has one:
+             * what it would write, written here (f: where i was) */
+            const int rc = carc__figure_home_quiet(g, i, CAUSE_EATEN, MOD);
+            if (rc == CARC_HOME_QUIET) moved_not_dragon(g, i, &f, CARC_PLACE_SUPPLY);
+            else if (rc) return rc;
         }
     }
     return CARC_OK;
@@ -879,20 +886,25 @@ static inline __attribute__((always_inline)) bool portal_segs(const carc_game *g
     return false;
 }
 
-/* The portal's tiles for player p: whether there is one (first: at the
- * first) and, unless first, each pushed to sink (ACT_PORTAL_TILE),
- * ascending; the supply's kinds, the tiles' count and the one just laid
- * read once, each tile's type in its record, in place */
+/* The portal's tiles for player p: whether there is one (first: asked
+ * from the newest tile down, the tiles whose features are the likeliest
+ * still open and unclaimed; the same answer in any order) and, unless
+ * first, each pushed to sink (ACT_PORTAL_TILE), ascending; the supply's
+ * kinds, the tiles' count and the one just laid read once */
 static inline __attribute__((always_inline)) bool portal_tiles(const carc_game *g, int p,
                                                                action_sink *sink, bool first)
 {
     const unsigned kinds = carc__figure_supply_kinds(g, p);
     if (!kinds) return false;
     const int n = carc__tile_count(g), last = carc__tile_last(g);
+    if (first) {
+        for (int t = n - 1; t >= 0; t--)
+            if (t != last && portal_segs(g, p, t, kinds)) return true;
+        return false;
+    }
     bool any = false;
     for (int t = 0; t < n; t++) {
         if (t == last || !portal_segs(g, p, t, kinds)) continue;
-        if (first) return true;
         any = true;
         carc__sink_push_kind(sink, ACT_PORTAL_TILE, t, 0, CARC_ID_TILE + t);
     }
@@ -1186,18 +1198,19 @@ static void feature_scored(carc_game *g, int root, const feat_eval *e)
 
 /* ------------------------------------------------------------- events */
 
-/* The fairy's follower left its place: the fairy stays on that tile.  The
- * records read in place (fig and the fairy are figures of the game). */
-static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
+/* figure_moved for figure fig, not the dragon, that moved from `from` to a
+ * place `where` (its record's): a player's follower's and eatable figure's
+ * bits (pd_state.followers, .eatable; `where` read in its record when not
+ * a place, ~0u), the fairy's work when fig is the
+ * fairy, else the fairy attached to fig staying on fig's tile.  The
+ * records read in place (fig and the fairy are figures of the game).
+ * Inline: figure_moved's, and eat_figures's for a figure it sent home
+ * quietly (where CARC_PLACE_SUPPLY). */
+static inline __attribute__((always_inline)) void moved_not_dragon(carc_game *g, int fig,
+                                                                   const carc_fig *from,
+                                                                   unsigned where)
 {
-    (void)cause;
     pd_state *s = st(g);
-    /* the dragon (a step, a volcano: most moves here) is neither a
-     * player's figure, nor the fairy, nor the fairy's host (state_check) */
-    if (fig == s->dragon) {
-        veto_tile_sync(g); /* moved by another module */
-        return;
-    }
     const char *F = (const char *)g + (uint32_t)carc__head_word(g, CARC__HEAD_FIGS_OFF);
     if (from->owner >= 0 && fig < CARC_ID_FIGURE_N) {
         /* its kind's classes (follower_kinds, eatable_kinds: kind < 16) */
@@ -1205,7 +1218,8 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
         const unsigned cl = ((s->follower_kinds >> k) & 1u ? CARC_CLASS_FOLLOWER : 0u) |
                             ((s->eatable_kinds >> k) & 1u ? CARC_CLASS_EATABLE : 0u);
         if (cl) {
-            const uint8_t where = (uint8_t)F[(size_t)fig * CARC__FIG_BYTES + CARC__FIG_WHERE];
+            if (where > CARC_PLACE_HELD) /* not given: its record's */
+                where = (uint8_t)F[(size_t)fig * CARC__FIG_BYTES + CARC__FIG_WHERE];
             const uint64_t bit = 1ull << (fig & 63);
             const bool on = where == CARC_PLACE_SEGMENT || where == CARC_PLACE_TILE;
             if (cl & CARC_CLASS_FOLLOWER) {
@@ -1230,6 +1244,20 @@ static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
     memcpy(&host, f + CARC__FIG_ARG, sizeof host);
     if ((uint8_t)f[CARC__FIG_WHERE] != CARC_PLACE_ATTACHED || host != fig) return;
     carc__figure_move(g, s->fairy, CARC_PLACE_TILE, from->tile, 0, 0, 0, CAUSE_FAIRY_STAYS);
+}
+
+/* The fairy's follower left its place: the fairy stays on that tile
+ * (moved_not_dragon). */
+static void figure_moved(carc_game *g, int fig, const carc_fig *from, int cause)
+{
+    (void)cause;
+    /* the dragon (a step, a volcano: most moves here) is neither a
+     * player's figure, nor the fairy, nor the fairy's host (state_check) */
+    if (fig == cst(g)->dragon) {
+        veto_tile_sync(g); /* moved by another module */
+        return;
+    }
+    moved_not_dragon(g, fig, from, ~0u);
 }
 
 /* ------------------------------------------------------------ decisions */
