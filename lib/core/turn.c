@@ -2765,8 +2765,7 @@ static __attribute__((noinline, cold)) int applied_again_out(carc_game *g, int32
 /* carc__apply_id at a decision whose ids its module md checks itself
  * (checked_owner): apply_listed_id takes the id or leaves it, unchanged,
  * to the general way -- a small frame, no note read */
-static int apply_checked_id(carc_game *g, const carc_module_def *md,
-                                                      int32_t id)
+static int apply_checked_id(carc_game *g, const carc_module_def *md, int32_t id)
 {
     const carc_pending p = g->pend[0];
     const int rc = md->apply_listed_id(g, &p, id);
@@ -2783,8 +2782,8 @@ static int apply_checked_id(carc_game *g, const carc_module_def *md,
 }
 
 /* carc__apply_id once module md applies id at the front decision *pp
- * (copied first; kind: its kind, or -1 to read it) in straight line (listed_owner's answer; checked:
- * not noted, md checks it) */
+ * (copied first; kind: its kind, or -1 to read it) in straight line
+ * (listed_owner's answer; checked: not noted, md checks it) */
 static inline __attribute__((always_inline)) int apply_owned(carc_game *g,
                                                              const carc_module_def *md,
                                                              const carc_pending *pp,
