@@ -1654,6 +1654,18 @@ int carc__figure_supply(const carc_game *g, int player, int kind);
 unsigned carc__figure_supply_kinds(const carc_game *g, int player);
 int carc__figure_supply_class(const carc_game *g, int player, unsigned classes);
 int carc__figure_kind_classes(const carc_game *g, int kind);
+/* The figure kinds of game g with a class in `classes` (CARC_CLASS_*), bit
+ * k each (carc__figure_kind_classes for every kind): the mask a module
+ * keeps in its state at setup and compares in state_check (Princess &
+ * Dragon's follower and eatable kinds, Pig-throwing's follower kinds).
+ * Since 0.18. */
+static inline uint16_t carc__figure_kinds_of_class(const carc_game *g, int classes)
+{
+    uint16_t m = 0;
+    for (int k = 0; k < CARC_FIGURE_KINDS; k++)
+        if (carc__figure_kind_classes(g, k) & classes) m |= (uint16_t)(1u << k);
+    return m;
+}
 /* The feature kinds a figure of `kind` may claim (its carc_kind_def's
  * `features`: bit 1u << CARC_FEATURE_*), 0 when its module sets no limit
  * or no module of the game brings the kind.  Read-only; any time.  Since

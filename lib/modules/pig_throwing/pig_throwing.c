@@ -149,15 +149,6 @@ static int pig_figure(const carc_game *g, int p)
     return pig;
 }
 
-/* the follower-class figure kinds, bit k each (pt_state.follower_kinds) */
-static uint16_t follower_kinds(const carc_game *g)
-{
-    unsigned m = 0;
-    for (int k = 0; k < CARC_FIGURE_KINDS; k++)
-        if (carc__figure_kind_classes(g, k) & CARC_CLASS_FOLLOWER) m |= 1u << k;
-    return (uint16_t)m;
-}
-
 /* each player's follower-class figures into out (pt_state.followers): bit
  * i of out[p][i >> 6] for figure i of player p; none beyond the players */
 static void follower_sets(const carc_game *g, uint64_t out[CARC_MAX_PLAYERS][2])
@@ -177,7 +168,7 @@ static void setup(carc_game *g)
     pt_state *s = st(g);
     for (int p = 0; p < CARC_MAX_PLAYERS; p++) s->pigfig[p] = (int16_t)pig_figure(g, p);
     follower_sets(g, s->followers);
-    s->follower_kinds = follower_kinds(g);
+    s->follower_kinds = carc__figure_kinds_of_class(g, CARC_CLASS_FOLLOWER);
     s->s_cathedral = carc__segment_tag_bit("cathedral");
     s->t_coc_inner = carc__tile_tag_bit("coc_inner");
     s->ncoc = 0;
@@ -201,7 +192,7 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         if (s->coc[i] < 0 || s->coc[i] >= carc__ntypes) return false;
     for (int p = 0; p < CARC_MAX_PLAYERS; p++)
         if (s->pigfig[p] < -1 || s->pigfig[p] != pig_figure(g, p)) return false;
-    if (s->follower_kinds != follower_kinds(g)) return false;
+    if (s->follower_kinds != carc__figure_kinds_of_class(g, CARC_CLASS_FOLLOWER)) return false;
     uint64_t want[CARC_MAX_PLAYERS][2];
     follower_sets(g, want);
     if (memcmp(s->followers, want, sizeof want)) return false;

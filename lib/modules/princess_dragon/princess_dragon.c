@@ -134,16 +134,6 @@ static bool is_follower(const carc_game *g, const carc_fig *f);
 static bool eatable_on_board(const carc_game *g, const carc_fig *f);
 static inline void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYERS]);
 
-/* pd_state.follower_kinds's (eatable_kinds's) rule: bit k set when figure
- * kind k is of class cl in this game */
-static uint16_t kinds_of_class(const carc_game *g, int cl)
-{
-    uint16_t m = 0;
-    for (int k = 0; k < CARC_FIGURE_KINDS; k++)
-        if (carc__figure_kind_classes(g, k) & cl) m |= (uint16_t)(1u << k);
-    return m;
-}
-
 /* state_check (snapshots): the tag bits setup looked up, the dragon's and
  * the fairy's figure indices, the flight (its step, the tiles it visited),
  * the dragon tiles set aside, the pending step's directions and the
@@ -167,8 +157,8 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
         s->rule_tiles != carc__rule(g, RULE_DRAGON_TILES) ||
         s->vetoed != carc__figure_moves_vetoed(g) ||
         s->bridges != carc__module_enabled(g, CARC_MODULE_BRIDGES_CASTLES) ||
-        s->follower_kinds != kinds_of_class(g, CARC_CLASS_FOLLOWER) ||
-        s->eatable_kinds != kinds_of_class(g, CARC_CLASS_EATABLE))
+        s->follower_kinds != carc__figure_kinds_of_class(g, CARC_CLASS_FOLLOWER) ||
+        s->eatable_kinds != carc__figure_kinds_of_class(g, CARC_CLASS_EATABLE))
         return false;
     /* the draw's hooks are asked exactly while the dragon has not come:
      * drawable under pd_dragon_tiles 1 (draw_veto_tagged: the core refuses
@@ -287,8 +277,8 @@ static void setup(carc_game *g)
     s->rule_tiles = (uint8_t)carc__rule(g, RULE_DRAGON_TILES);
     s->vetoed = carc__figure_moves_vetoed(g);
     s->bridges = carc__module_enabled(g, CARC_MODULE_BRIDGES_CASTLES);
-    s->follower_kinds = kinds_of_class(g, CARC_CLASS_FOLLOWER);
-    s->eatable_kinds = kinds_of_class(g, CARC_CLASS_EATABLE);
+    s->follower_kinds = carc__figure_kinds_of_class(g, CARC_CLASS_FOLLOWER);
+    s->eatable_kinds = carc__figure_kinds_of_class(g, CARC_CLASS_EATABLE);
     s->dragon = s->fairy = -1;
     for (int i = 0; i < carc__figure_count(g); i++) {
         carc_fig f;
