@@ -547,7 +547,7 @@ END_TEST
 
 /* carc__figures_on_tile (a set of figures on one tile, inline) lists what
  * carc__tile_figures lists, restricted to the set, for every placed tile
- * and several sets, through random games with the fairy (attached
+ * and several sets (carc__figures_on_tile_max: the first max of them), through random games with the fairy (attached
  * figures) and the dragon; carc__tile_figure_count counts the figures
  * whose records stand on the tile (none there: carc__tile_figures lists
  * none); carc__figure_supply_kinds has a bit for each kind a player
@@ -615,6 +615,12 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
                     int ng = carc__figures_on_tile(g, sets[k], t, got);
                     ck_assert_int_eq(ng, nw);
                     for (int j = 0; j < nw; j++) ck_assert_int_eq(got[j], want[j]);
+                    /* carc__figures_on_tile_max: the list's first max */
+                    for (int max = -1; max <= nw + 1; max++) {
+                        const int mw = max < 0 ? 0 : max < nw ? max : nw;
+                        ck_assert_int_eq(carc__figures_on_tile_max(g, sets[k], t, got, max), mw);
+                        for (int j = 0; j < mw; j++) ck_assert_int_eq(got[j], want[j]);
+                    }
                     checked++;
                     found += nw;
                 }
@@ -999,6 +1005,83 @@ START_TEST(ids_checked_agrees)
     ck_assert_int_gt(vetoed, 100);
     ck_assert_int_gt(rare_seen, 0);
     ck_assert_int_gt(verbs_taken, 50);
+}
+END_TEST
+
+/* pd_state.eat_attached (eat's scan stops once the figures standing on the
+ * tile are found while it is 0): through random games of the module alone,
+ * 0 while no player's eatable figure is attached (none of the modules
+ * attaches one); a player's eatable figure
+ * attached to another figure standing on a tile sets it (the state passes
+ * the check; a copy with it 0 forged is refused), and carc__pd_eat on
+ * that tile then leaves no player's eatable figure there, also when the
+ * attached one comes before other figures standing there. */
+START_TEST(eat_attached_kept)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    long attached = 0, listed = 0, crowded = 0;
+    for (int k = 0; k < 3; k++) {
+        /* the module alone (another module's state may not allow the
+         * figure attached: the Tower's) */
+        const carc_options o = quiet_options(0, 230 + 10 * (uint64_t)k);
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        uint32_t rng = 251u + (uint32_t)k;
+        while (!carc_game_is_terminal(g)) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            ck_assert_int_eq(pd(g)->eat_attached, 0);
+            rng = rng * 1103515245u + 12345u;
+            const int nf = carc__figure_count(g);
+            if ((rng >> 12) % 6 == 0) {
+                /* each eatable figure onto each figure standing elsewhere */
+                for (int fig = 0; fig < nf && fig < CARC_ID_FIGURE_N; fig++) {
+                    if (!(pd(g)->eatable[fig >> 6] >> (fig & 63) & 1u)) continue;
+                    for (int h = 0; h < nf; h++) {
+                        carc_fig hf;
+                        carc__figure_get(g, h, &hf);
+                        if (h == fig || h == pd(g)->dragon ||
+                            (hf.where != CARC_PLACE_SEGMENT && hf.where != CARC_PLACE_TILE))
+                            continue;
+                        carc_game *a, *b;
+                        ck_assert_int_eq(carc_game_clone(&a, g), CARC_OK);
+                        const int cause = CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 5);
+                        if (carc__figure_move(a, fig, CARC_PLACE_ATTACHED, -1, 0, h, 0, cause)) {
+                            carc_game_free(a);
+                            continue;
+                        }
+                        ck_assert_int_eq(pd(a)->eat_attached, 1);
+                        ck_assert(carc__state_check(a));
+                        ck_assert_int_eq(carc_game_clone(&b, a), CARC_OK);
+                        ((pd_state *)carc__mod_state(b, CARC_MODULE_PRINCESS_DRAGON))
+                            ->eat_attached = 0;
+                        ck_assert(!carc__state_check(b));
+                        carc_game_free(b);
+                        /* eaten: nothing eatable left on the host's tile
+                         * (no Bridges: no castle's knight spared) */
+                        int on[CARC_ID_FIGURE_N], left[CARC_ID_FIGURE_N];
+                        const int before = carc__figures_on_tile(a, pd(a)->eatable, hf.tile, on);
+                        listed += before >= 1;
+                        ck_assert_int_eq(carc__pd_eat(a, hf.tile), CARC_OK);
+                        ck_assert_int_eq(carc__figures_on_tile(a, pd(a)->eatable, hf.tile, left), 0);
+                        /* the attached one listed before a figure standing
+                         * there: the last one listed past the count of
+                         * those standing */
+                        crowded += before >= 2 && on[before - 1] != fig;
+                        attached++;
+                        carc_game_free(a);
+                    }
+                }
+            }
+            random_step(g, ids, &rng);
+        }
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(attached, 1000);
+    ck_assert_int_gt(listed, attached / 2);
+    ck_assert_int_gt(crowded, 100);
 }
 END_TEST
 
@@ -1432,6 +1515,7 @@ int main(void)
     tcase_add_test(tc, move_offer_quiet_agrees);
     tcase_add_test(tc, attach_quiet_agrees);
     tcase_add_test(tc, home_quiet_agrees);
+    tcase_add_test(tc, eat_attached_kept);
     tcase_add_test(tc, ids_checked_agrees);
     tcase_add_test(tc, fairy_list_any_cap);
     tcase_add_test(tc, princess_verb_by_walk);

@@ -139,8 +139,8 @@ static inline void fairy_work_of(const carc_game *g, uint8_t work[CARC_MAX_PLAYE
  * the dragon tiles set aside, the pending step's directions and the
  * players' followers on the board (recomputed), where the veto may refuse
  * (veto_tile, recomputed), whether Bridges is on (bridges), the kinds'
- * classes (follower_kinds, eatable_kinds),
- * and this module's decisions in the queue (a player; the dragon's tile;
+ * classes (follower_kinds, eatable_kinds), eat_attached (1 while an
+ * eatable figure is attached), and this module's decisions in the queue (a player; the dragon's tile;
  * the princess's city). */
 static bool state_check(const carc_game *g, const carc_pending *queue, int n)
 {
@@ -203,9 +203,12 @@ static bool state_check(const carc_game *g, const carc_pending *queue, int n)
     for (int i = 0; i < nf && i < CARC_ID_FIGURE_N; i++) {
         carc_fig f;
         carc__figure_get(g, i, &f);
-        if (eatable_on_board(g, &f)) eat_mask[i >> 6] |= 1ull << (i & 63);
+        if (eatable_on_board(g, &f)) {
+            eat_mask[i >> 6] |= 1ull << (i & 63);
+            if (f.where == CARC_PLACE_ATTACHED && !s->eat_attached) return false;
+        }
     }
-    if (memcmp(eat_mask, s->eatable, sizeof eat_mask) != 0) return false;
+    if (memcmp(eat_mask, s->eatable, sizeof eat_mask) != 0 || s->eat_attached > 1) return false;
     uint8_t work[CARC_MAX_PLAYERS];
     fairy_work_of(g, work);
     if (memcmp(work, s->fairy_work, sizeof work) != 0) return false;
@@ -656,12 +659,18 @@ static __attribute__((noinline)) int eat_figures(carc_game *g, int t)
 {
     const pd_state *s = cst(g);
     bool others = true; /* pass 1 only when pass 0 saw a builder or pig */
+    /* the dragon, standing on t or not (eating never moves it) */
+    const int dragon_on = dragon_stand_tile(g) == t;
     for (int pass = 0; pass < 2 && others; pass++) {
         /* the players' eatable figures on the board when the pass begins
          * (pd_state.eatable), ascending: the figures on tile t among them
-         * are the ones carc__tile_figures would list for the pass */
+         * are the ones carc__tile_figures would list for the pass -- at
+         * most the figures standing there but the dragon while none of
+         * them is attached (eat_attached), the scan stopped there */
         int on[CARC_ID_FIGURE_N];
-        const int n = carc__figures_on_tile(g, s->eatable, t, on);
+        const int max = s->eat_attached ? CARC_ID_FIGURE_N
+                                        : carc__tile_figure_count(g, t) - dragon_on;
+        const int n = carc__figures_on_tile_max(g, s->eatable, t, on, max);
         others = false;
         for (int k = 0; k < n; k++) {
             const int i = on[k];
@@ -1218,8 +1227,14 @@ static inline __attribute__((always_inline)) void moved_not_dragon(carc_game *g,
                 else *w &= ~bit;
             }
             if (cl & CARC_CLASS_EATABLE) {
-                if (on || where == CARC_PLACE_ATTACHED) s->eatable[fig >> 6] |= bit;
-                else s->eatable[fig >> 6] &= ~bit;
+                if (on) {
+                    s->eatable[fig >> 6] |= bit;
+                } else if (where == CARC_PLACE_ATTACHED) {
+                    s->eatable[fig >> 6] |= bit;
+                    s->eat_attached = 1; /* for good */
+                } else {
+                    s->eatable[fig >> 6] &= ~bit;
+                }
             }
         }
     }

@@ -71,6 +71,12 @@ typedef struct pd_state {
      * state_check compares them): figure_moved's classes without a call.
      * Since 0.16. */
     uint16_t follower_kinds, eatable_kinds;
+    /* 1 once a figure of eatable (a player's figure of an eatable kind) has
+     * been attached to another figure in this game, never cleared; 0: none
+     * of them is attached (set by figure_moved; state_check: 1 while one
+     * is): eat's scan of the figure records stops once the figures
+     * standing on the tile are found while it is 0.  Since 0.19. */
+    uint8_t eat_attached;
 } pd_state;
 
 /* The placed tile the dragon stands on, or -1 when it is not in play (no
