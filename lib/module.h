@@ -1634,6 +1634,13 @@ bool carc__figure_deploy_legal(const carc_game *g, int fig, int tile, int seg, i
  * tests/test_action_legal.c compares it with carc__figure_deploy_legal
  * segment by segment.  Added in 0.17 (Princess & Dragon's magic portal). */
 uint32_t carc__supply_deploy_segs(const carc_game *g, int player, int kind, int tile, int cause);
+/* carc__supply_deploy_segs(g, player, kind, tile, cause) != 0, exactly: may
+ * a figure of `kind` from `player`'s supply go anywhere on placed tile
+ * `tile` for `cause` (a road laid over it included)?  The segments asked
+ * until the first allowed (the claim test stops there).  Read-only;
+ * tests/test_action_legal.c compares it with carc__supply_deploy_segs.
+ * Added in 0.19 (the magic portal's tiles). */
+bool carc__supply_deploy_any(const carc_game *g, int player, int kind, int tile, int cause);
 /* Put figure fig there if carc__figure_deploy_legal allows it: one
  * carc__figure_move with that cause (supply and claim counts, figure_moved
  * events).  CARC_E_ILLEGAL, nothing changed, when it does not. */

@@ -665,7 +665,8 @@ END_TEST
  * for deploy_segs; all modules), for every placed tile, player and kind
  * (0 when the supply holds none) and a cause (the turn's own, the portal,
  * the Dungeon's exit, the seduction in turn; the turn's own on the tile
- * just laid too), and 0 for bad arguments. */
+ * just laid too), and 0 for bad arguments; carc__supply_deploy_any answers
+ * whether that mask is not 0. */
 static void supply_segs_game(uint64_t mods, int players, uint64_t seed, long *checked)
 {
     static const int causes[] = {CARC_CAUSE_DEPLOY, CARC_CAUSE_PORTAL, CARC_CAUSE_DUNGEON_EXIT,
@@ -691,6 +692,10 @@ static void supply_segs_game(uint64_t mods, int players, uint64_t seed, long *ch
                             ck_assert_msg(got == each,
                                           "tile %d, player %d, kind %d, cause %d: %x, each %x",
                                           t, pl, k, causes[c], got, each);
+                            ck_assert_msg(carc__supply_deploy_any(g, pl, k, t, causes[c]) ==
+                                              (got != 0),
+                                          "any: tile %d, player %d, kind %d, cause %d: %x", t,
+                                          pl, k, causes[c], got);
                             *checked += each != 0;
                         }
                     }
@@ -702,6 +707,13 @@ static void supply_segs_game(uint64_t mods, int players, uint64_t seed, long *ch
             ck_assert_uint_eq(carc__supply_deploy_segs(g, 0, 0, -1, CARC_CAUSE_DEPLOY), 0);
             ck_assert_uint_eq(carc__supply_deploy_segs(g, 0, 0, carc__tile_count(g), CARC_CAUSE_DEPLOY), 0);
             ck_assert_uint_eq(carc__supply_deploy_segs(g, 0, 0, t, CARC_CAUSE_SCORED), 0);
+            ck_assert(!carc__supply_deploy_any(g, -1, 0, t, CARC_CAUSE_DEPLOY));
+            ck_assert(!carc__supply_deploy_any(g, g->nplayers, 0, t, CARC_CAUSE_DEPLOY));
+            ck_assert(!carc__supply_deploy_any(g, 0, -1, t, CARC_CAUSE_DEPLOY));
+            ck_assert(!carc__supply_deploy_any(g, 0, CARC_FIGURE_KINDS, t, CARC_CAUSE_DEPLOY));
+            ck_assert(!carc__supply_deploy_any(g, 0, 0, -1, CARC_CAUSE_DEPLOY));
+            ck_assert(!carc__supply_deploy_any(g, 0, 0, carc__tile_count(g), CARC_CAUSE_DEPLOY));
+            ck_assert(!carc__supply_deploy_any(g, 0, 0, t, CARC_CAUSE_SCORED));
         }
         step_random(g, &rs);
     }

@@ -1347,23 +1347,39 @@ static void place_actions(const carc_game *g, action_sink *sink)
 /* The segments s < nseg (<= 32) of placed tile `tile` that claim_ok(g,
  * tile, s, own, 0, -1) allows, a bit each: the tile and its first segment
  * read once. */
+static inline __attribute__((always_inline)) bool seg_claim_ok(const carc_game *g,
+                                                                const ptile *pt, int ntype,
+                                                                int s, bool own)
+{
+    /* carc__seg_of: the type's segments, then a road laid over it */
+    const seg *rs = &CSEGS(g)[carc__find(g, s < ntype ? pt->seg0 + s : pt->overlay_seg)];
+    if (!claimable(rs->kind) || rs->figs > 0) return false;
+    return own ? !(rs->flags & SF_COMPLETE) : !feature_done(g, rs);
+}
+
 static inline __attribute__((always_inline)) uint32_t claim_mask(const carc_game *g, int tile,
                                                                   int nseg, bool own)
 {
     CARC_MOD_CHECK(tile >= 0 && (uint32_t)tile < g->ntiles); /* as claim_ok's */
     const ptile *pt = &CTILES(g)[tile];
-    const seg *S = CSEGS(g);
     const int ntype = carc__types[pt->type].nseg;
     uint32_t m = 0;
-    for (int s = 0; s < nseg; s++) {
-        /* carc__seg_of: the type's segments, then a road laid over it */
-        int root = carc__find(g, s < ntype ? pt->seg0 + s : pt->overlay_seg);
-        const seg *rs = &S[root];
-        if (!claimable(rs->kind) || rs->figs > 0) continue;
-        const bool open = own ? !(rs->flags & SF_COMPLETE) : !feature_done(g, rs);
-        m |= (uint32_t)open << s;
-    }
+    for (int s = 0; s < nseg; s++) m |= (uint32_t)seg_claim_ok(g, pt, ntype, s, own) << s;
     return m;
+}
+
+/* Is any segment s of mask `want` (s < nseg <= 32) of placed tile `tile` one
+ * claim_mask allows (claim_mask(g, tile, nseg, own) & want != 0)?  Stops at
+ * the first. */
+static inline __attribute__((always_inline)) bool claim_any(const carc_game *g, int tile,
+                                                            int nseg, bool own, uint32_t want)
+{
+    CARC_MOD_CHECK(tile >= 0 && (uint32_t)tile < g->ntiles); /* as claim_ok's */
+    const ptile *pt = &CTILES(g)[tile];
+    const int ntype = carc__types[pt->type].nseg;
+    for (uint32_t b = want & (nseg < 32 ? (1u << nseg) - 1u : ~0u); b; b &= b - 1)
+        if (seg_claim_ok(g, pt, ntype, __builtin_ctz(b), own)) return true;
+    return false;
 }
 
 /* The deployments of figure kind k on the segments of mask m (bit s:
@@ -1461,9 +1477,14 @@ static inline __attribute__((always_inline)) bool vetoes_asked(const carc_game *
  * (deploy_rule, self_root -1), a bit a segment, nseg <= 32
  * (CARC_MAX_SEGMENTS) -- the claim mask and the vetoes' masks where the
  * hooks give them, the rule segment by segment elsewhere; its tests are
- * read-only, so the same answers. */
-__attribute__((flatten)) uint32_t carc__supply_deploy_segs(const carc_game *g, int player, int kind,
-                                                          int tile, int cause)
+ * read-only, so the same answers.  any (a constant): only whether there is
+ * one (carc__supply_deploy_any): nonzero exactly when the mask is, the
+ * segments asked until the first allowed (the vetoes' masks first: their
+ * hooks are read-only too). */
+static inline __attribute__((always_inline)) uint32_t supply_deploy(const carc_game *g,
+                                                                    int player, int kind,
+                                                                    int tile, int cause,
+                                                                    bool any)
 {
     if (player < 0 || player >= g->nplayers || kind < 0 || kind >= CARC_FIGURE_KINDS ||
         !(g->supply_mask[player] >> kind & 1u) || tile < 0 || (uint32_t)tile >= g->ntiles ||
@@ -1476,10 +1497,17 @@ __attribute__((flatten)) uint32_t carc__supply_deploy_segs(const carc_game *g, i
     bool ask_custom = true;
     if ((g->kind_class[kind] & CARC_CLASS_FOLLOWER) && !(g->kind_custom & bit)) {
         /* deploy_rule is claim_ok and the vetoes */
+        const bool no_veto = !(g->hookmask & HK_MAY_DEPLOY) ||
+                             ((g->hookmask & HK_VETO_TILES) && !vetoes_asked(g, tile));
+        if (any) {
+            if (no_veto) return claim_any(g, tile, nseg, own, ~0u);
+            if (g->hookmask & HK_DEPLOY_SEGS) {
+                const uint32_t v = vetoes_allow_segs(g, player, kind, tile, nseg, cause);
+                return v && claim_any(g, tile, nseg, own, v);
+            }
+        }
         m = claim_mask(g, tile, nseg, own);
-        if (!m || !(g->hookmask & HK_MAY_DEPLOY) ||
-            ((g->hookmask & HK_VETO_TILES) && !vetoes_asked(g, tile)))
-            return m;
+        if (!m || no_veto) return m;
         if (g->hookmask & HK_DEPLOY_SEGS)
             return m & vetoes_allow_segs(g, player, kind, tile, nseg, cause);
     } else if ((g->kind_custom & bit) && carc__modules[g->kind_owner[kind]]->deploy_segs) {
@@ -1490,8 +1518,22 @@ __attribute__((flatten)) uint32_t carc__supply_deploy_segs(const carc_game *g, i
         const int s = __builtin_ctz(b);
         if (!deploy_rule_asked(g, player, kind, tile, s, cause, own, 0, -1, ask_custom))
             m &= ~(1u << s);
+        else if (any)
+            return 1;
     }
-    return m;
+    return any ? 0 : m;
+}
+
+__attribute__((flatten)) uint32_t carc__supply_deploy_segs(const carc_game *g, int player, int kind,
+                                                          int tile, int cause)
+{
+    return supply_deploy(g, player, kind, tile, cause, false);
+}
+
+__attribute__((flatten)) bool carc__supply_deploy_any(const carc_game *g, int player, int kind,
+                                                     int tile, int cause)
+{
+    return supply_deploy(g, player, kind, tile, cause, true) != 0;
 }
 
 /* Does module md check the ids of its own decisions itself in game g

@@ -871,7 +871,7 @@ static inline __attribute__((always_inline)) bool portal_segs(const carc_game *g
                                                               unsigned kinds)
 {
     for (; kinds; kinds &= kinds - 1)
-        if (carc__supply_deploy_segs(g, p, __builtin_ctz(kinds), t, CARC_CAUSE_PORTAL))
+        if (carc__supply_deploy_any(g, p, __builtin_ctz(kinds), t, CARC_CAUSE_PORTAL))
             return true;
     return false;
 }
@@ -905,7 +905,7 @@ static inline __attribute__((always_inline)) bool portal_tiles(const carc_game *
  * just laid, with a spot the deployment rule allows for a figure of p's
  * supply (carc__figure_deploy_legal, CARC_CAUSE_PORTAL, no flags: free and
  * not completed) among t's segments, a road laid over it included?
- * carc__supply_deploy_segs: one mask a tile and kind. */
+ * carc__supply_deploy_any: one question a tile and kind. */
 static bool portal_tile_ok(const carc_game *g, int p, int t)
 {
     if (t < 0 || t >= carc__tile_count(g) || t == carc__tile_last(g)) return false;
