@@ -636,6 +636,18 @@ typedef struct carc_module_def {
      * them; with vetoes, as without the flag (noted ids only).  Not asked
      * with carc__pipeline_only.  Since 0.16. */
     bool ids_checked;
+    /* optional, with apply_listed_id and deploy_actions: true when
+     * apply_listed_id checks every verb id of this module at the turn's
+     * own deployment against the game's state, exactly as deploy_actions
+     * lists them, in a game where no module vetoes figure moves: it
+     * applies a verb listed now and answers CARC_APPLY_BY_ACTION, having
+     * changed nothing, for any other (or one it leaves to decision_apply),
+     * which then goes the core's general way.  When every module with
+     * deploy_actions in the game has it (and no vetoes of figure moves),
+     * the core keeps no note of the verbs listed at a deployment and
+     * hands apply_listed_id every verb of such a module taken there.  Not
+     * asked with carc__pipeline_only.  Since 0.19. */
+    bool verbs_checked;
     /* optional, a shortcut for the core's check of a player's action id
      * before decision_apply: is action a -- the action of that id at
      * decision p (carc__action_from_id; its id round-trips) -- listed now

@@ -1562,8 +1562,9 @@ static inline __attribute__((always_inline)) void deploy_verbs(const carc_game *
      * ids) kept as a module decision's listing is (listed_note;
      * a part of the listing: every id it holds is legal), so that
      * applying one asks neither action_legal nor the id's round trip
-     * (module_id_legal); the core's own ids never ask the note */
-    if (sink->n > n0 && sink->ids && sink->n <= sink->cap)
+     * (module_id_legal); the core's own ids never ask the note; none
+     * when their modules check them (HK_VERBS_CHECKED: apply_deploy_verb) */
+    if (sink->n > n0 && sink->ids && sink->n <= sink->cap && !(g->hookmask & HK_VERBS_CHECKED))
         listed_note(g, sink->ids + n0, sink->n - n0, sink->cap - n0);
 }
 
@@ -2871,18 +2872,49 @@ int carc__apply_id(carc_game *g, int32_t id)
     return apply_id_general(g, id);
 }
 
-/* carc__apply_id of a module's verb at the deployment (apply_deploy_id:
- * an id past the core's deployment ids): listed_owner's tests for a
- * deployment only, in the same frame as the module's apply */
-static __attribute__((noinline)) int apply_deploy_verb(carc_game *g, int32_t id)
+/* The module whose verb id is at the front deployment (apply_deploy_verb,
+ * apply_checked_verb: listed_owner's tests for a deployment, the note
+ * aside), or NULL */
+static inline __attribute__((always_inline)) const carc_module_def *
+deploy_verb_owner(const carc_game *g, int32_t id)
 {
     const carc_module_def *md;
     int m;
     if ((g->flags & TF_FAULT) || !room_for_one_more(g) || carc__pipeline_only ||
         (m = verb_module(g, &g->pend[0], id)) < 0 || !(md = carc__modules[m]) ||
-        !md->decision_apply || !id_listed(g, id))
-        return apply_id_general(g, id);
+        !md->decision_apply)
+        return NULL;
+    return md;
+}
+
+/* apply_deploy_verb in a game whose verbs are not noted (HK_VERBS_CHECKED):
+ * the verb of a module that checks its verbs (verbs_checked) to
+ * apply_listed_id, no note read; another module's (it lists no verbs, so
+ * none is listed) the general way.  Out of line: apply_deploy_verb's noted
+ * way keeps its frame. */
+static __attribute__((noinline)) int apply_checked_verb(carc_game *g, int32_t id)
+{
+    const carc_module_def *md = deploy_verb_owner(g, id);
+    if (!md || !md->verbs_checked || !md->apply_listed_id) return apply_id_general(g, id);
+    return apply_owned(g, md, &g->pend[0], id, true, CARC_DECISION_DEPLOY);
+}
+
+/* apply_deploy_verb in a game whose verbs are noted */
+static __attribute__((noinline)) int apply_noted_verb(carc_game *g, int32_t id)
+{
+    const carc_module_def *md = deploy_verb_owner(g, id);
+    if (!md || !id_listed(g, id)) return apply_id_general(g, id);
     return apply_owned(g, md, &g->pend[0], id, false, CARC_DECISION_DEPLOY);
+}
+
+/* carc__apply_id of a module's verb at the deployment (apply_deploy_id:
+ * an id past the core's deployment ids): listed_owner's tests for a
+ * deployment only, in the same frame as the module's apply; checked by
+ * its module or noted, each way in its own frame (this one has none) */
+static __attribute__((noinline)) int apply_deploy_verb(carc_game *g, int32_t id)
+{
+    if (g->hookmask & HK_VERBS_CHECKED) return apply_checked_verb(g, id);
+    return apply_noted_verb(g, id);
 }
 
 int carc__apply_checked_id(carc_game *g, int32_t id)
