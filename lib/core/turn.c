@@ -1344,9 +1344,8 @@ static void place_actions(const carc_game *g, action_sink *sink)
     }
 }
 
-/* The segments s < nseg (<= 32) of placed tile `tile` that claim_ok(g,
- * tile, s, own, 0, -1) allows, a bit each: the tile and its first segment
- * read once. */
+/* claim_ok(g, tile, s, own, 0, -1) for segment s of placed tile pt (its
+ * type's ntype segments first): claim_mask's and claim_any's test */
 static inline __attribute__((always_inline)) bool seg_claim_ok(const carc_game *g,
                                                                 const ptile *pt, int ntype,
                                                                 int s, bool own)
@@ -1357,6 +1356,9 @@ static inline __attribute__((always_inline)) bool seg_claim_ok(const carc_game *
     return own ? !(rs->flags & SF_COMPLETE) : !feature_done(g, rs);
 }
 
+/* The segments s < nseg (<= 32) of placed tile `tile` that claim_ok(g,
+ * tile, s, own, 0, -1) allows, a bit each: the tile and its first segment
+ * read once. */
 static inline __attribute__((always_inline)) uint32_t claim_mask(const carc_game *g, int tile,
                                                                   int nseg, bool own)
 {
