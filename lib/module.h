@@ -636,6 +636,18 @@ typedef struct carc_module_def {
      * them; with vetoes, as without the flag (noted ids only).  Not asked
      * with carc__pipeline_only.  Since 0.16. */
     bool ids_checked;
+    /* optional, with apply_listed_id and deploy_actions: true when
+     * apply_listed_id checks every verb id of this module at the turn's
+     * own deployment against the game's state, exactly as deploy_actions
+     * lists them, in a game where no module vetoes figure moves: it
+     * applies a verb listed now and answers CARC_APPLY_BY_ACTION, having
+     * changed nothing, for any other (or one it leaves to decision_apply),
+     * which then goes the core's general way.  When every module with
+     * deploy_actions in the game has it (and no vetoes of figure moves),
+     * the core keeps no note of the verbs listed at a deployment and
+     * hands apply_listed_id every verb of such a module taken there.  Not
+     * asked with carc__pipeline_only.  Since 0.19. */
+    bool verbs_checked;
     /* optional, a shortcut for the core's check of a player's action id
      * before decision_apply: is action a -- the action of that id at
      * decision p (carc__action_from_id; its id round-trips) -- listed now
@@ -1634,6 +1646,13 @@ bool carc__figure_deploy_legal(const carc_game *g, int fig, int tile, int seg, i
  * tests/test_action_legal.c compares it with carc__figure_deploy_legal
  * segment by segment.  Added in 0.17 (Princess & Dragon's magic portal). */
 uint32_t carc__supply_deploy_segs(const carc_game *g, int player, int kind, int tile, int cause);
+/* carc__supply_deploy_segs(g, player, kind, tile, cause) != 0, exactly: may
+ * a figure of `kind` from `player`'s supply go anywhere on placed tile
+ * `tile` for `cause` (a road laid over it included)?  The segments asked
+ * until the first allowed (the claim test stops there).  Read-only;
+ * tests/test_action_legal.c compares it with carc__supply_deploy_segs.
+ * Added in 0.19 (the magic portal's tiles). */
+bool carc__supply_deploy_any(const carc_game *g, int player, int kind, int tile, int cause);
 /* Put figure fig there if carc__figure_deploy_legal allows it: one
  * carc__figure_move with that cause (supply and claim counts, figure_moved
  * events).  CARC_E_ILLEGAL, nothing changed, when it does not. */

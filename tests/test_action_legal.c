@@ -334,7 +334,8 @@ static void check_pile_chance(const carc_game *g, int *checked)
  * listing in a fixed size only when the buffer has room for it), at a
  * module's decision and at a deployment with module verbs; a module that
  * checks its ids itself (ids_checked) has none of its listings noted in a
- * game without vetoes of figure moves. */
+ * game without vetoes of figure moves, nor a deployment's verbs when every
+ * module with verbs checks them (verbs_checked: HK_VERBS_CHECKED). */
 static void check_note_exact(const carc_game *g, const int32_t *ids, size_t n, int *checked)
 {
     const carc_pending *p = carc__front(g);
@@ -355,6 +356,11 @@ static void check_note_exact(const carc_game *g, const int32_t *ids, size_t n, i
         /* (a listing longer than the note is not noted) */
         for (size_t i = 0; i < n && n <= CARC__LISTED_MAX; i++)
             ck_assert_msg(carc__listed_has(g, exact[i]), "id %d listed, not noted", exact[i]);
+    } else if (g->hookmask & HK_VERBS_CHECKED) {
+        /* the verbs of modules that check them (verbs_checked, no vetoes):
+         * not noted */
+        for (size_t i = n; i-- > 0 && CARC_VERB_MODULE(exact[i]) >= 0;)
+            ck_assert_msg(!carc__listed_has(g, exact[i]), "verb %d noted", exact[i]);
     } else {
         /* the module verbs: the listing's last ids, above the core's */
         for (size_t i = n; i-- > 0 && CARC_VERB_MODULE(exact[i]) >= 0;)
@@ -520,7 +526,8 @@ END_TEST
  * note leaves (a copy of the game, whose note the copy dropped: its
  * action_legal or the listing asked) -- on random games of Princess &
  * Dragon and of the Tower (fails with the note not taken at the
- * deployment). */
+ * deployment); in a game whose verbs' modules check them
+ * (HK_VERBS_CHECKED: Princess & Dragon alone) none is noted. */
 START_TEST(deploy_verbs_noted)
 {
     const char *names[] = {"princess_dragon", "tower"};
@@ -543,7 +550,10 @@ START_TEST(deploy_verbs_noted)
                     int32_t verb = -1;
                     for (size_t i = 0; i < n; i++) {
                         bool is_verb = CARC_VERB_MODULE(ids[i]) >= 0;
-                        ck_assert(carc__listed_has(a, ids[i]) == is_verb);
+                        /* (not noted when their modules check them:
+                         * Princess & Dragon's, HK_VERBS_CHECKED) */
+                        ck_assert(carc__listed_has(a, ids[i]) ==
+                                  (is_verb && !(a->hookmask & HK_VERBS_CHECKED)));
                         if (is_verb) verb = ids[i];
                     }
                     if (verb >= 0) {
@@ -665,7 +675,8 @@ END_TEST
  * for deploy_segs; all modules), for every placed tile, player and kind
  * (0 when the supply holds none) and a cause (the turn's own, the portal,
  * the Dungeon's exit, the seduction in turn; the turn's own on the tile
- * just laid too), and 0 for bad arguments. */
+ * just laid too), and 0 for bad arguments; carc__supply_deploy_any answers
+ * whether that mask is not 0. */
 static void supply_segs_game(uint64_t mods, int players, uint64_t seed, long *checked)
 {
     static const int causes[] = {CARC_CAUSE_DEPLOY, CARC_CAUSE_PORTAL, CARC_CAUSE_DUNGEON_EXIT,
@@ -691,6 +702,10 @@ static void supply_segs_game(uint64_t mods, int players, uint64_t seed, long *ch
                             ck_assert_msg(got == each,
                                           "tile %d, player %d, kind %d, cause %d: %x, each %x",
                                           t, pl, k, causes[c], got, each);
+                            ck_assert_msg(carc__supply_deploy_any(g, pl, k, t, causes[c]) ==
+                                              (got != 0),
+                                          "any: tile %d, player %d, kind %d, cause %d: %x", t,
+                                          pl, k, causes[c], got);
                             *checked += each != 0;
                         }
                     }
@@ -702,6 +717,13 @@ static void supply_segs_game(uint64_t mods, int players, uint64_t seed, long *ch
             ck_assert_uint_eq(carc__supply_deploy_segs(g, 0, 0, -1, CARC_CAUSE_DEPLOY), 0);
             ck_assert_uint_eq(carc__supply_deploy_segs(g, 0, 0, carc__tile_count(g), CARC_CAUSE_DEPLOY), 0);
             ck_assert_uint_eq(carc__supply_deploy_segs(g, 0, 0, t, CARC_CAUSE_SCORED), 0);
+            ck_assert(!carc__supply_deploy_any(g, -1, 0, t, CARC_CAUSE_DEPLOY));
+            ck_assert(!carc__supply_deploy_any(g, g->nplayers, 0, t, CARC_CAUSE_DEPLOY));
+            ck_assert(!carc__supply_deploy_any(g, 0, -1, t, CARC_CAUSE_DEPLOY));
+            ck_assert(!carc__supply_deploy_any(g, 0, CARC_FIGURE_KINDS, t, CARC_CAUSE_DEPLOY));
+            ck_assert(!carc__supply_deploy_any(g, 0, 0, -1, CARC_CAUSE_DEPLOY));
+            ck_assert(!carc__supply_deploy_any(g, 0, 0, carc__tile_count(g), CARC_CAUSE_DEPLOY));
+            ck_assert(!carc__supply_deploy_any(g, 0, 0, t, CARC_CAUSE_SCORED));
         }
         step_random(g, &rs);
     }

@@ -911,6 +911,7 @@ START_TEST(ids_checked_agrees)
 {
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     long taken = 0, refused = 0, vetoed = 0, rare_seen = 0, verbs_taken = 0;
+    int verbs_checked_seen = 0;
     ck_assert(carc__modules[CARC_MODULE_PRINCESS_DRAGON]->ids_checked);
     for (int k = 0; k < 4; k++) {
         carc_options o = quiet_options(k % 3, 230);
@@ -921,6 +922,13 @@ START_TEST(ids_checked_agrees)
          * exactly when no module vetoes figure moves (a snapshot forging
          * it: test_snapshot.c crafted_refused) */
         ck_assert_int_eq((g->hookmask & HK_IDS_CHECKED) != 0, !carc__figure_moves_vetoed(g));
+        /* the deployment's verbs not noted (HK_VERBS_CHECKED): the module's
+         * own, checked by apply_listed_id, when no other module lists verbs
+         * and none vetoes figure moves */
+        ck_assert_int_eq((g->hookmask & HK_VERBS_CHECKED) != 0,
+                         !carc__figure_moves_vetoed(g) &&
+                             g->hooks_verbs == 1u << CARC_MODULE_PRINCESS_DRAGON);
+        verbs_checked_seen += (g->hookmask & HK_VERBS_CHECKED) != 0;
         uint32_t rng = 31u + (uint32_t)k;
         while (!carc_game_is_terminal(g)) {
             if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
@@ -1005,6 +1013,7 @@ START_TEST(ids_checked_agrees)
     ck_assert_int_gt(vetoed, 100);
     ck_assert_int_gt(rare_seen, 0);
     ck_assert_int_gt(verbs_taken, 50);
+    ck_assert_int_gt(verbs_checked_seen, 0);
 }
 END_TEST
 

@@ -496,6 +496,7 @@ int carc__game_init(carc_game *g)
     bool deploy_asked = false; /* a may_deploy hook without may_deploy_segs */
     bool ids_checked_any = false; /* a module with ids_checked (HK_IDS_CHECKED) */
     bool veto_anywhere = false; /* a may_deploy hook without may_deploy_tile */
+    bool verbs_noted = false; /* deploy_actions without verbs_checked (HK_VERBS_CHECKED) */
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
         if (!carc__module_on(g, m)) continue;
         const carc_module_def *md = carc__modules[m];
@@ -530,6 +531,7 @@ int carc__game_init(carc_game *g)
         if (md->deploy_actions) {
             g->hookmask |= HK_DEPLOY_ACTIONS;
             g->hooks_verbs |= 1u << m;
+            if (!md->verbs_checked || !md->apply_listed_id) verbs_noted = true;
         }
         if (md->may_move_figure) {
             g->hookmask |= HK_MAY_MOVE;
@@ -567,6 +569,8 @@ int carc__game_init(carc_game *g)
      * core's own decision and one follow-up */
     if ((g->hookmask & HK_MAY_DEPLOY) && !deploy_asked) g->hookmask |= HK_DEPLOY_SEGS;
     if (ids_checked_any && !(g->hookmask & HK_MAY_MOVE)) g->hookmask |= HK_IDS_CHECKED;
+    if (g->hooks_verbs && !verbs_noted && !(g->hookmask & HK_MAY_MOVE))
+        g->hookmask |= HK_VERBS_CHECKED;
     if ((g->hookmask & HK_MAY_DEPLOY) && !veto_anywhere) g->hookmask |= HK_VETO_TILES;
     g->veto_at = 0;
     if ((g->hookmask & HK_VETO_TILES) && !(g->hooks_deploy & (g->hooks_deploy - 1))) {

@@ -329,8 +329,11 @@ enum {
     HK_DEPLOY_SEGS = 1u << 16, /* every may_deploy hook has may_deploy_segs */
     HK_VETO_TILES = 1u << 17,  /* every may_deploy hook has may_deploy_tile */
     HK_SCORED_BARE = 1u << 18, /* a feature_scored hook without feature_scored_occupied */
-    HK_IDS_CHECKED = 1u << 19  /* a module checks its decisions' ids (ids_checked), no
+    HK_IDS_CHECKED = 1u << 19, /* a module checks its decisions' ids (ids_checked), no
                                 * HK_MAY_MOVE: carc__apply_checked_id's way */
+    HK_VERBS_CHECKED = 1u << 20 /* every module with deploy_actions checks its verbs
+                                 * (verbs_checked), no HK_MAY_MOVE: a deployment's
+                                 * verbs are not noted */
 };
 
 #define CARC_MAGIC 0x43415243u

@@ -1344,6 +1344,18 @@ static void place_actions(const carc_game *g, action_sink *sink)
     }
 }
 
+/* claim_ok(g, tile, s, own, 0, -1) for segment s of placed tile pt (its
+ * type's ntype segments first): claim_mask's and claim_any's test */
+static inline __attribute__((always_inline)) bool seg_claim_ok(const carc_game *g,
+                                                                const ptile *pt, int ntype,
+                                                                int s, bool own)
+{
+    /* carc__seg_of: the type's segments, then a road laid over it */
+    const seg *rs = &CSEGS(g)[carc__find(g, s < ntype ? pt->seg0 + s : pt->overlay_seg)];
+    if (!claimable(rs->kind) || rs->figs > 0) return false;
+    return own ? !(rs->flags & SF_COMPLETE) : !feature_done(g, rs);
+}
+
 /* The segments s < nseg (<= 32) of placed tile `tile` that claim_ok(g,
  * tile, s, own, 0, -1) allows, a bit each: the tile and its first segment
  * read once. */
@@ -1352,18 +1364,24 @@ static inline __attribute__((always_inline)) uint32_t claim_mask(const carc_game
 {
     CARC_MOD_CHECK(tile >= 0 && (uint32_t)tile < g->ntiles); /* as claim_ok's */
     const ptile *pt = &CTILES(g)[tile];
-    const seg *S = CSEGS(g);
     const int ntype = carc__types[pt->type].nseg;
     uint32_t m = 0;
-    for (int s = 0; s < nseg; s++) {
-        /* carc__seg_of: the type's segments, then a road laid over it */
-        int root = carc__find(g, s < ntype ? pt->seg0 + s : pt->overlay_seg);
-        const seg *rs = &S[root];
-        if (!claimable(rs->kind) || rs->figs > 0) continue;
-        const bool open = own ? !(rs->flags & SF_COMPLETE) : !feature_done(g, rs);
-        m |= (uint32_t)open << s;
-    }
+    for (int s = 0; s < nseg; s++) m |= (uint32_t)seg_claim_ok(g, pt, ntype, s, own) << s;
     return m;
+}
+
+/* Is any segment s of mask `want` (s < nseg <= 32) of placed tile `tile` one
+ * claim_mask allows (claim_mask(g, tile, nseg, own) & want != 0)?  Stops at
+ * the first. */
+static inline __attribute__((always_inline)) bool claim_any(const carc_game *g, int tile,
+                                                            int nseg, bool own, uint32_t want)
+{
+    CARC_MOD_CHECK(tile >= 0 && (uint32_t)tile < g->ntiles); /* as claim_ok's */
+    const ptile *pt = &CTILES(g)[tile];
+    const int ntype = carc__types[pt->type].nseg;
+    for (uint32_t b = want & (nseg < 32 ? (1u << nseg) - 1u : ~0u); b; b &= b - 1)
+        if (seg_claim_ok(g, pt, ntype, __builtin_ctz(b), own)) return true;
+    return false;
 }
 
 /* The deployments of figure kind k on the segments of mask m (bit s:
@@ -1461,9 +1479,14 @@ static inline __attribute__((always_inline)) bool vetoes_asked(const carc_game *
  * (deploy_rule, self_root -1), a bit a segment, nseg <= 32
  * (CARC_MAX_SEGMENTS) -- the claim mask and the vetoes' masks where the
  * hooks give them, the rule segment by segment elsewhere; its tests are
- * read-only, so the same answers. */
-__attribute__((flatten)) uint32_t carc__supply_deploy_segs(const carc_game *g, int player, int kind,
-                                                          int tile, int cause)
+ * read-only, so the same answers.  any (a constant): only whether there is
+ * one (carc__supply_deploy_any): nonzero exactly when the mask is, the
+ * segments asked until the first allowed (the vetoes' masks first: their
+ * hooks are read-only too). */
+static inline __attribute__((always_inline)) uint32_t supply_deploy(const carc_game *g,
+                                                                    int player, int kind,
+                                                                    int tile, int cause,
+                                                                    bool any)
 {
     if (player < 0 || player >= g->nplayers || kind < 0 || kind >= CARC_FIGURE_KINDS ||
         !(g->supply_mask[player] >> kind & 1u) || tile < 0 || (uint32_t)tile >= g->ntiles ||
@@ -1476,10 +1499,17 @@ __attribute__((flatten)) uint32_t carc__supply_deploy_segs(const carc_game *g, i
     bool ask_custom = true;
     if ((g->kind_class[kind] & CARC_CLASS_FOLLOWER) && !(g->kind_custom & bit)) {
         /* deploy_rule is claim_ok and the vetoes */
+        const bool no_veto = !(g->hookmask & HK_MAY_DEPLOY) ||
+                             ((g->hookmask & HK_VETO_TILES) && !vetoes_asked(g, tile));
+        if (any) {
+            if (no_veto) return claim_any(g, tile, nseg, own, ~0u);
+            if (g->hookmask & HK_DEPLOY_SEGS) {
+                const uint32_t v = vetoes_allow_segs(g, player, kind, tile, nseg, cause);
+                return v && claim_any(g, tile, nseg, own, v);
+            }
+        }
         m = claim_mask(g, tile, nseg, own);
-        if (!m || !(g->hookmask & HK_MAY_DEPLOY) ||
-            ((g->hookmask & HK_VETO_TILES) && !vetoes_asked(g, tile)))
-            return m;
+        if (!m || no_veto) return m;
         if (g->hookmask & HK_DEPLOY_SEGS)
             return m & vetoes_allow_segs(g, player, kind, tile, nseg, cause);
     } else if ((g->kind_custom & bit) && carc__modules[g->kind_owner[kind]]->deploy_segs) {
@@ -1490,8 +1520,22 @@ __attribute__((flatten)) uint32_t carc__supply_deploy_segs(const carc_game *g, i
         const int s = __builtin_ctz(b);
         if (!deploy_rule_asked(g, player, kind, tile, s, cause, own, 0, -1, ask_custom))
             m &= ~(1u << s);
+        else if (any)
+            return 1;
     }
-    return m;
+    return any ? 0 : m;
+}
+
+__attribute__((flatten)) uint32_t carc__supply_deploy_segs(const carc_game *g, int player, int kind,
+                                                          int tile, int cause)
+{
+    return supply_deploy(g, player, kind, tile, cause, false);
+}
+
+__attribute__((flatten)) bool carc__supply_deploy_any(const carc_game *g, int player, int kind,
+                                                     int tile, int cause)
+{
+    return supply_deploy(g, player, kind, tile, cause, true) != 0;
 }
 
 /* Does module md check the ids of its own decisions itself in game g
@@ -1520,8 +1564,9 @@ static inline __attribute__((always_inline)) void deploy_verbs(const carc_game *
      * ids) kept as a module decision's listing is (listed_note;
      * a part of the listing: every id it holds is legal), so that
      * applying one asks neither action_legal nor the id's round trip
-     * (module_id_legal); the core's own ids never ask the note */
-    if (sink->n > n0 && sink->ids && sink->n <= sink->cap)
+     * (module_id_legal); the core's own ids never ask the note; none
+     * when their modules check them (HK_VERBS_CHECKED: apply_deploy_verb) */
+    if (sink->n > n0 && sink->ids && sink->n <= sink->cap && !(g->hookmask & HK_VERBS_CHECKED))
         listed_note(g, sink->ids + n0, sink->n - n0, sink->cap - n0);
 }
 
@@ -2829,18 +2874,49 @@ int carc__apply_id(carc_game *g, int32_t id)
     return apply_id_general(g, id);
 }
 
-/* carc__apply_id of a module's verb at the deployment (apply_deploy_id:
- * an id past the core's deployment ids): listed_owner's tests for a
- * deployment only, in the same frame as the module's apply */
-static __attribute__((noinline)) int apply_deploy_verb(carc_game *g, int32_t id)
+/* The module whose verb id is at the front deployment (apply_deploy_verb,
+ * apply_checked_verb: listed_owner's tests for a deployment, the note
+ * aside), or NULL */
+static inline __attribute__((always_inline)) const carc_module_def *
+deploy_verb_owner(const carc_game *g, int32_t id)
 {
     const carc_module_def *md;
     int m;
     if ((g->flags & TF_FAULT) || !room_for_one_more(g) || carc__pipeline_only ||
         (m = verb_module(g, &g->pend[0], id)) < 0 || !(md = carc__modules[m]) ||
-        !md->decision_apply || !id_listed(g, id))
-        return apply_id_general(g, id);
+        !md->decision_apply)
+        return NULL;
+    return md;
+}
+
+/* apply_deploy_verb in a game whose verbs are not noted (HK_VERBS_CHECKED):
+ * the verb of a module that checks its verbs (verbs_checked) to
+ * apply_listed_id, no note read; another module's (it lists no verbs, so
+ * none is listed) the general way.  Out of line: apply_deploy_verb's noted
+ * way keeps its frame. */
+static __attribute__((noinline)) int apply_checked_verb(carc_game *g, int32_t id)
+{
+    const carc_module_def *md = deploy_verb_owner(g, id);
+    if (!md || !md->verbs_checked || !md->apply_listed_id) return apply_id_general(g, id);
+    return apply_owned(g, md, &g->pend[0], id, true, CARC_DECISION_DEPLOY);
+}
+
+/* apply_deploy_verb in a game whose verbs are noted */
+static __attribute__((noinline)) int apply_noted_verb(carc_game *g, int32_t id)
+{
+    const carc_module_def *md = deploy_verb_owner(g, id);
+    if (!md || !id_listed(g, id)) return apply_id_general(g, id);
     return apply_owned(g, md, &g->pend[0], id, false, CARC_DECISION_DEPLOY);
+}
+
+/* carc__apply_id of a module's verb at the deployment (apply_deploy_id:
+ * an id past the core's deployment ids): listed_owner's tests for a
+ * deployment only, in the same frame as the module's apply; checked by
+ * its module or noted, each way in its own frame (this one has none) */
+static __attribute__((noinline)) int apply_deploy_verb(carc_game *g, int32_t id)
+{
+    if (g->hookmask & HK_VERBS_CHECKED) return apply_checked_verb(g, id);
+    return apply_noted_verb(g, id);
 }
 
 int carc__apply_checked_id(carc_game *g, int32_t id)

@@ -872,6 +872,15 @@ static inline __attribute__((always_inline)) bool any_fairy_target(const carc_ga
     return any_fairy_target_asked(g, p);
 }
 
+/* Is the fairy's verb listed at the turn's own deployment p (deploy_verbs)?
+ * action_legal's answer, and fairy_verb_in_place's check (verbs_checked) */
+static inline __attribute__((always_inline)) bool fairy_verb_listed(const carc_game *g,
+                                                                    const carc_pending *p)
+{
+    const pd_state *s = cst(g);
+    return p->target >= 0 && !s->princess_done && s->fairy >= 0 && any_fairy_target(g, p->player);
+}
+
 /* Has placed tile t (not the one just laid) a spot for a figure of one of
  * the kinds in `kinds` (player p's supply kinds): any of its segments, a
  * road laid over it (a bridge) included -- the segments the deployment
@@ -880,7 +889,7 @@ static inline __attribute__((always_inline)) bool portal_segs(const carc_game *g
                                                               unsigned kinds)
 {
     for (; kinds; kinds &= kinds - 1)
-        if (carc__supply_deploy_segs(g, p, __builtin_ctz(kinds), t, CARC_CAUSE_PORTAL))
+        if (carc__supply_deploy_any(g, p, __builtin_ctz(kinds), t, CARC_CAUSE_PORTAL))
             return true;
     return false;
 }
@@ -914,7 +923,7 @@ static inline __attribute__((always_inline)) bool portal_tiles(const carc_game *
  * just laid, with a spot the deployment rule allows for a figure of p's
  * supply (carc__figure_deploy_legal, CARC_CAUSE_PORTAL, no flags: free and
  * not completed) among t's segments, a road laid over it included?
- * carc__supply_deploy_segs: one mask a tile and kind. */
+ * carc__supply_deploy_any: one question a tile and kind. */
 static bool portal_tile_ok(const carc_game *g, int p, int t)
 {
     if (t < 0 || t >= carc__tile_count(g) || t == carc__tile_last(g)) return false;
@@ -1467,7 +1476,7 @@ static bool action_legal(const carc_game *g, const carc_pending *p, const carc_a
     switch (p->kind) {
     case CARC_DECISION_DEPLOY:
         if (p->target < 0 || s->princess_done) return false;
-        if (a->kind == ACT_FAIRY) return s->fairy >= 0 && any_fairy_target(g, p->player);
+        if (a->kind == ACT_FAIRY) return fairy_verb_listed(g, p);
         if (a->kind == ACT_PRINCESS)
             return cst(g)->rule_princess == 1 && princess_city(g, p->target) >= 0;
         if (a->kind == ACT_PORTAL)
@@ -1539,9 +1548,11 @@ static inline int fairy_verb_apply(carc_game *g, const carc_pending *p, bool in_
 }
 
 /* fairy_verb_apply in place, out of line (apply_listed_id's frame stays a
- * step's) */
+ * step's); the verb checked here (verbs_checked) in a game without vetoes
+ * of figure moves -- with them, the core's note did */
 static __attribute__((noinline)) int fairy_verb_in_place(carc_game *g, const carc_pending *p)
 {
+    if (!cst(g)->vetoed && !fairy_verb_listed(g, p)) return CARC_APPLY_BY_ACTION;
     return fairy_verb_apply(g, p, true);
 }
 
@@ -1885,6 +1896,7 @@ const carc_module_def carc__module_princess_dragon = {
     .decision_apply = decision_apply,
     .apply_listed_id = apply_listed_id,
     .ids_checked = true, /* apply_listed_id: a step's, the fairy's ids */
+    .verbs_checked = true, /* apply_listed_id: the fairy's verb */
     .actions = actions,
     .nactions = sizeof actions / sizeof actions[0],
     .deploy_actions = deploy_actions,
