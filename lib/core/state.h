@@ -162,6 +162,9 @@ enum { OP_INDEX = 0x1F, OP_TTAGS = 0x20, OP_PLAYER = 0x40, OP_PAIR = 0x80 };
 enum { TF_EXTRA_PART = 1, TF_NO_TILE = 2, TF_FAULT = 4 };
 /* tail_gate's bit: the hooks after the deployment are walked one by one */
 #define TAIL_WALK (1u << 31)
+/* draw_odd's bits: a drawable hook is on (hooks_drawable), the pile's gap
+ * holds no tile (draw_gap) */
+enum { DRAW_VETOES = 1, DRAW_GAP = 2 };
 
 struct carc_game {
     /* the head lib/module.h reads for its inline services (carc__players,
@@ -201,6 +204,13 @@ struct carc_game {
      * are compacted when LIVE_COMPACT of them are */
     uint16_t lslots, ldead;
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
+    /* the tile draw's way (turn.c, carc__sample_chance): 0 the pile's
+     * counts walked from type 0; else DRAW_VETOES while hooks_drawable is
+     * not 0, DRAW_GAP while every count in [gap_lo, gap_hi) is 0 (a run of
+     * whole blocks of sixteen types no tile set in play holds, found at
+     * creation, setup.c; a tile put back there clears the bit) */
+    uint8_t draw_odd;
+    uint16_t gap_lo, gap_hi;
     uint32_t hooks_aside;   /* enabled modules with a draw_aside hook still asked (bit set) */
     uint32_t hooks_repair;  /* enabled modules with a place_repair hook (bit set) */
     /* the quick repair question's answer read from the game's sole
@@ -743,6 +753,9 @@ uint32_t carc__counts_masked(const uint8_t *remain, const uint8_t *mask, int nt,
  * draw_vetoed makes through the mask (turn.c pick_type_in), for
  * test_princess_dragon.c `pick_masked`. */
 int carc__pick_masked(const uint8_t *remain, const uint8_t *mask, int nt, int r) CARC_INTERNAL;
+/* the draw's pick passing over the gap [lo, hi) (whole blocks of sixteen,
+ * every count there 0), for tests: the type the r-th tile is, or -1 */
+int carc__pick_gap(const uint8_t *remain, int nt, int r, int lo, int hi) CARC_INTERNAL;
 int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t cap) CARC_INTERNAL;
 int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id) CARC_INTERNAL;
 bool carc__sampled_only(const carc_game *g) CARC_INTERNAL;

@@ -1886,13 +1886,19 @@ static inline __attribute__((always_inline)) uint64_t load8_masked(const uint8_t
  * counts remain[0..nt)), each count cleared where mask (NULL: none; else
  * nt bytes, 0 or 0xFF) is 0xFF: the first type whose running count passes
  * r, or -1.  The counts are summed by blocks of sixteen and eight while
- * the pick lies past them, then found inside its block of eight. */
+ * the pick lies past them, then found inside its block of eight.  gap
+ * (a constant where false): the blocks of sixteen from gap_lo to gap_hi
+ * (multiples of sixteen, gap_lo <= gap_hi <= nt) hold only counts of 0,
+ * passed over. */
 static inline __attribute__((always_inline)) int pick_type_in(const uint8_t *remain,
-                                                              const uint8_t *mask, int nt, int r)
+                                                              const uint8_t *mask, int nt, int r,
+                                                              bool gap, int gap_lo, int gap_hi)
 {
     int t = 0, sum = -1;
 #if defined(__SSE2__)
-    for (; t + 16 <= nt; t += 16) {
+    int end = gap ? gap_lo : nt;
+blocks:
+    for (; t + 16 <= end; t += 16) {
         /* psadbw: the sums of the two halves' eight counts */
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(remain + t));
         if (mask)
@@ -1910,6 +1916,11 @@ static inline __attribute__((always_inline)) int pick_type_in(const uint8_t *rem
             break;
         }
         r -= hi;
+    }
+    if (gap && sum < 0 && t < gap_hi) { /* on past the gap (t == gap_lo), once */
+        t = gap_hi;
+        end = nt;
+        goto blocks;
     }
     if (sum < 0)
 #endif
@@ -1945,12 +1956,17 @@ static inline __attribute__((always_inline)) int pick_type_in(const uint8_t *rem
 
 static inline int pick_type(const uint8_t *remain, int nt, int r)
 {
-    return pick_type_in(remain, NULL, nt, r);
+    return pick_type_in(remain, NULL, nt, r, false, 0, 0);
 }
 
 int carc__pick_masked(const uint8_t *remain, const uint8_t *mask, int nt, int r)
 {
-    return pick_type_in(remain, mask, nt, r);
+    return pick_type_in(remain, mask, nt, r, false, 0, 0);
+}
+
+int carc__pick_gap(const uint8_t *remain, int nt, int r, int lo, int hi)
+{
+    return pick_type_in(remain, NULL, nt, r, true, lo, hi);
 }
 
 #if defined(__SSE2__)
@@ -2054,7 +2070,10 @@ static __attribute__((noinline)) bool draw_vetoed(carc_game *g, int32_t *id)
         const int64_t total = g->total_remaining - (int64_t)gone;
         if (total <= 0 || total > UINT32_MAX) return false;
         int r = (int)carc__rng_below(g, (uint32_t)total);
-        *id = pick_type_in(remain, tagged.mask, nt, r); /* (-1 only if the total were wrong) */
+        /* (-1 only if the total were wrong) */
+        *id = (g->draw_odd & DRAW_GAP)
+                  ? pick_type_in(remain, tagged.mask, nt, r, true, g->gap_lo, g->gap_hi)
+                  : pick_type_in(remain, tagged.mask, nt, r, false, 0, 0);
         return true;
     }
     uint8_t cnt[DRAW_COPY] __attribute__((aligned(16)));
@@ -2081,6 +2100,22 @@ static inline int32_t pile_pick(carc_game *g)
 {
     int r = (int)carc__rng_below(g, (uint32_t)g->total_remaining);
     return pick_type(CREMAIN(g), carc__ntypes, r);
+}
+
+/* The tile draw when draw_odd is not 0: among the types no module vetoes
+ * (draw_vetoed; false, nothing drawn: the list then), or from the whole
+ * pile passing over its gap (DRAW_GAP alone) -- the type the same number
+ * falls on.  *id -1: the pile is empty. */
+static inline __attribute__((always_inline)) bool draw_odd(carc_game *g, int32_t *id)
+{
+    if (g->draw_odd & DRAW_VETOES) return draw_vetoed(g, id);
+    if (g->total_remaining <= 0) {
+        *id = -1;
+        return true;
+    }
+    const int r = (int)carc__rng_below(g, (uint32_t)g->total_remaining);
+    *id = pick_type_in(CREMAIN(g), NULL, carc__ntypes, r, true, g->gap_lo, g->gap_hi);
+    return true;
 }
 
 /* Are the outcomes of chance decision p (a module's) the pile's, listed
@@ -2111,13 +2146,13 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
         }
         return rc;
     }
-    const uint32_t vetoes = g->hooks_drawable;
-    if (p->kind == CARC_DECISION_DRAW && (!vetoes || draw_vetoed(g, &id))) {
-        if (!vetoes) {
+    const unsigned odd = g->draw_odd;
+    if (p->kind == CARC_DECISION_DRAW && (!odd || draw_odd(g, &id))) {
+        if (!odd) {
             /* the hot path: walk the counts */
             if (g->total_remaining <= 0) return CARC_E_STATE;
             id = pile_pick(g);
-        } else if (id < 0) { /* (draw_vetoed drew among the types no module vetoes) */
+        } else if (id < 0) { /* (draw_odd: drawn past the gap or among the types no module vetoes) */
             return CARC_E_STATE;
         }
         /* in straight line where it can (one plain_draw, inline) */
