@@ -249,6 +249,9 @@ struct carc_game {
      * one is not, or the core's work there is not its collection then its
      * scoring (carc__build_steps) */
     uint32_t tail_gate;
+    /* the core's draw's place in prog: the ops before it (TURN_START's,
+     * then DRAW's) are module hooks (carc__build_steps; tail_advance) */
+    uint8_t draw_at;
     uint8_t nmods;          /* enabled modules, in registry order: mods[0..nmods) */
     uint16_t kind_custom;   /* kinds whose module rules deployment */
     uint16_t supply_mask[CARC_MAX_PLAYERS];  /* bit k: supply[p][k] > 0 */

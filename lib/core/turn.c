@@ -160,6 +160,11 @@ int carc__build_steps(carc_game *g)
         g->place_tags |= o.work;
     }
     if (!g->place_pos) g->place_tags = 0;
+    /* draw_at: the core's draw's place in prog (TURN_START's ops, then
+     * DRAW's up to it: module hooks only, the core having no other hook
+     * there); tail_advance walks the ops before it */
+    g->draw_at = g->pstart[CARC_STEP_DRAW];
+    while (g->prog[g->draw_at].owner != CARC_CORE_OWNER) g->draw_at++;
     /* plain: only the core works in the steps, so carc__apply may take the
      * core's own turn directly (plain_advance); nothing may pause scoring */
     g->plain = !(g->hookmask & HK_BEFORE_MAJORITY);
@@ -2548,25 +2553,21 @@ turn_over:
         goto general;
     }
     next_player(g);
-    /* TURN_START's ops and DRAW's (TURN_START is step 0: DRAW's follow; the
-     * walk ends at the core's draw, which DRAW always holds: the bound is
-     * prog's own) */
-    for (unsigned i = 0; i < MAX_STEP_OPS; i++) {
-        const step_op o = g->prog[i];
-        if (o.owner == CARC_CORE_OWNER) { /* core_draw, the core's only hook here */
-            g->step = CARC_STEP_DRAW;
-            g->step_pos = (uint8_t)(i - ps[CARC_STEP_DRAW] + 1);
-            core_draw_inline(g);
-            if (g->npending > 0 || (g->flags & TF_FAULT)) return;
-            goto general; /* no tile: carc__advance goes on */
+    /* TURN_START's ops and DRAW's up to the core's draw (TURN_START is step
+     * 0: DRAW's follow; module hooks, the core's draw at draw_at) */
+    {
+        const unsigned d = g->draw_at;
+        for (unsigned i = 0; i < d; i++) {
+            const step_op o = g->prog[i];
+            if (o.work && !gate_open(g, o)) continue;
+            if (tail_call(g, i, CARC_STEP_TURN_START)) return;
         }
-        if (o.work && !gate_open(g, o)) continue;
-        if (tail_call(g, i, CARC_STEP_TURN_START)) return;
+        g->step = CARC_STEP_DRAW;
+        g->step_pos = (uint8_t)(d - ps[CARC_STEP_DRAW] + 1);
     }
-    /* (not reached: DRAW always holds the core's draw) */
-    g->step = CARC_STEP_DRAW;
-    g->step_pos = ns[CARC_STEP_DRAW];
-general:
+    core_draw_inline(g);
+    if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+general: /* (after the draw: no tile, carc__advance goes on) */
     carc__advance(g);
 }
 
