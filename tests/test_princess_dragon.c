@@ -1418,6 +1418,47 @@ START_TEST(draw_gap_same_draws)
 }
 END_TEST
 
+/* The flight's end: a flight whose step was taken over (PD_FLIGHT_OVER,
+ * step_apply) is ended by the hook called next (flight, without the
+ * dragon's tile looked up), so no flight is on at any draw: games of the
+ * module alone, with the Tower, with every module (flights' steps
+ * seen). */
+START_TEST(flight_over_ends)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    long draws = 0, flights = 0;
+    for (int k = 0; k < 9; k++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2 + k % 3;
+        o.seed = 301u + (uint64_t)k;
+        o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
+        if (k % 3 == 1) o.modules |= 1ull << CARC_MODULE_TOWER;
+        if (k % 3 == 2)
+            for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+                if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        uint32_t rng = 17u + (uint32_t)k;
+        while (!carc_game_is_terminal(g)) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                if (carc__front(g)->kind == CARC_DECISION_DRAW) {
+                    ck_assert_int_eq(pd(g)->flight, 0);
+                    draws++;
+                }
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            if (pd(g)->flight) flights++; /* a step of a flight */
+            random_step(g, ids, &rng);
+        }
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(draws, 500);
+    ck_assert_int_gt(flights, 10);
+}
+END_TEST
+
 /* The fairy's list of followers (DEC_FAIRY, ids only) into a sink of every
  * cap from 0 to 130 past its length: the count needed is the list's, the
  * ids written are its first ones, nothing past the cap (the straight loop
@@ -1544,6 +1585,7 @@ int main(void)
     tcase_add_test(tc, fairy_follower_public);
     tcase_add_test(tc, feature_scored_occupied_holds);
     tcase_add_test(tc, draw_gap_same_draws);
+    tcase_add_test(tc, flight_over_ends);
     tcase_add_test(tc, other_figures_range);
     tcase_add_test(tc, action_legal_matches_lists);
     tcase_add_test(tc, figures_on_tile_agrees_with_tile_figures);
