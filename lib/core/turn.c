@@ -2047,21 +2047,36 @@ static __attribute__((noinline)) bool draw_vetoed(carc_game *g, int32_t *id)
     if (nt > DRAW_COPY) return false;
     /* found once per thread for the catalogue: the types carrying a tag a
      * hook is asked about (`asked`, each examined by carc__drawable), and a
-     * byte mask of those refused unasked (0xFF: a tag in `refused`) */
+     * byte mask of those refused unasked (0xFF: a tag in `refused`); the
+     * whole blocks of sixteen types holding one of those (blk), and the
+     * first of them past the last whole block (ref[ref_tail..nref)) */
     static _Thread_local struct {
         uint32_t vetoed, refused;
-        int n, nref;
+        int n, nref, nblk, ref_tail;
         int16_t asked[DRAW_COPY];
-        int16_t ref[DRAW_COPY]; /* the types refused unasked */
+        int16_t ref[DRAW_COPY]; /* the types refused unasked, in order */
+        int16_t blk[DRAW_COPY / 16];
         uint8_t mask[DRAW_COPY] __attribute__((aligned(16)));
     } tagged;
     if (tagged.vetoed != vetoed || tagged.refused != refused) {
-        tagged.n = tagged.nref = 0;
+        tagged.n = tagged.nref = tagged.nblk = 0;
         for (int t = 0; t < nt; t++) {
             const uint32_t tags = carc__types[t].tags;
             tagged.mask[t] = (tags & refused) ? 0xFF : 0;
             if (tags & refused) tagged.ref[tagged.nref++] = (int16_t)t;
             if ((tags & vetoed) && !(tags & refused)) tagged.asked[tagged.n++] = (int16_t)t;
+        }
+        int whole = 0;
+#if defined(__SSE2__)
+        whole = nt & ~15;
+#endif
+        tagged.ref_tail = 0;
+        for (int i = 0; i < tagged.nref; i++) {
+            const int t = tagged.ref[i];
+            if (t >= whole) break;
+            if (!tagged.nblk || tagged.blk[tagged.nblk - 1] != (t & ~15))
+                tagged.blk[tagged.nblk++] = (int16_t)(t & ~15);
+            tagged.ref_tail = i + 1;
         }
         tagged.vetoed = vetoed;
         tagged.refused = refused;
@@ -2071,7 +2086,20 @@ static __attribute__((noinline)) bool draw_vetoed(carc_game *g, int32_t *id)
          * wait): the pick reads the counts through the mask, no copy; the
          * counts taken out are the refused types' own */
         uint32_t gone = 0;
-        for (int i = 0, n = tagged.nref; i < n; i++) gone += remain[tagged.ref[i]];
+#if defined(__SSE2__)
+        if (tagged.nblk) { /* the blocks holding one, through the mask */
+            __m128i sad = _mm_setzero_si128();
+            for (int i = 0, n = tagged.nblk; i < n; i++) {
+                const int t = tagged.blk[i];
+                const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(remain + t));
+                const __m128i m = _mm_load_si128((const __m128i *)(const void *)(tagged.mask + t));
+                sad = _mm_add_epi64(sad, _mm_sad_epu8(_mm_and_si128(m, v), _mm_setzero_si128()));
+            }
+            gone = (uint32_t)_mm_cvtsi128_si32(sad) +
+                   (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
+        }
+#endif
+        for (int i = tagged.ref_tail, n = tagged.nref; i < n; i++) gone += remain[tagged.ref[i]];
         const int64_t total = g->total_remaining - (int64_t)gone;
         if (total <= 0 || total > UINT32_MAX) return false;
         int r = (int)carc__rng_below(g, (uint32_t)total);
