@@ -252,6 +252,9 @@ struct carc_game {
     /* the core's draw's place in prog: the ops before it (TURN_START's,
      * then DRAW's) are module hooks (carc__build_steps; tail_advance) */
     uint8_t draw_at;
+    /* draw_at is 1 and that hook is gated by the byte of the player whose
+     * turn it is: its step_op.work (1 + the bytes' place), else 0 */
+    uint16_t start_gate;
     uint8_t nmods;          /* enabled modules, in registry order: mods[0..nmods) */
     uint16_t kind_custom;   /* kinds whose module rules deployment */
     uint16_t supply_mask[CARC_MAX_PLAYERS];  /* bit k: supply[p][k] > 0 */

@@ -165,6 +165,12 @@ int carc__build_steps(carc_game *g)
      * there); tail_advance walks the ops before it */
     g->draw_at = g->pstart[CARC_STEP_DRAW];
     while (g->prog[g->draw_at].owner != CARC_CORE_OWNER) g->draw_at++;
+    /* start_gate: that walk is one module hook gated by the byte of the
+     * player whose turn it is (CARC_WORK_PLAYER): its work, read in line */
+    g->start_gate = 0;
+    if (g->draw_at == 1 && g->prog[0].work && (g->prog[0].index & OP_PLAYER) &&
+        !(g->prog[0].index & OP_TTAGS))
+        g->start_gate = g->prog[0].work;
     /* plain: only the core works in the steps, so carc__apply may take the
      * core's own turn directly (plain_advance); nothing may pause scoring */
     g->plain = !(g->hookmask & HK_BEFORE_MAJORITY);
@@ -2585,10 +2591,16 @@ turn_over:
      * 0: DRAW's follow; module hooks, the core's draw at draw_at) */
     {
         const unsigned d = g->draw_at;
-        for (unsigned i = 0; i < d; i++) {
-            const step_op o = g->prog[i];
-            if (o.work && !gate_open(g, o)) continue;
-            if (tail_call(g, i, CARC_STEP_TURN_START)) return;
+        if (g->start_gate) { /* one hook, its player's byte (carc__work_open's OP_PLAYER) */
+            if (((const uint8_t *)g)[g->start_gate - 1u + (unsigned)g->player] &&
+                tail_call(g, 0, CARC_STEP_TURN_START))
+                return;
+        } else {
+            for (unsigned i = 0; i < d; i++) {
+                const step_op o = g->prog[i];
+                if (o.work && !gate_open(g, o)) continue;
+                if (tail_call(g, i, CARC_STEP_TURN_START)) return;
+            }
         }
         g->step = CARC_STEP_DRAW;
         g->step_pos = (uint8_t)(d - ps[CARC_STEP_DRAW] + 1);
