@@ -489,11 +489,11 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
  * pipeline to the first decision. */
 /* The pile's gap (gap_lo, gap_hi; DRAW_GAP in draw_odd): the longest run
  * of types with no tile in the pile at creation (no tile set in play holds
- * them, or the host's bag none) before a type with tiles, cut to whole blocks of sixteen, which the
- * draw's pick passes over (turn.c, pick_type_in); none when it holds no
- * whole block.  Its counts stay 0: the draws only take tiles, and a tile
- * put back there clears DRAW_GAP (carc__pile_put_back).  draw_odd's
- * DRAW_VETOES too. */
+ * them, or the host's bag none) before a type with tiles, cut to whole
+ * blocks of sixteen, which the draw's pick passes over (turn.c,
+ * pick_type_in); none when it holds no whole block.  Its counts stay 0:
+ * the draws only take tiles, and a tile put back there clears DRAW_GAP
+ * (carc__pile_put_back).  draw_odd's DRAW_VETOES too. */
 static void draw_gap(carc_game *g, const uint8_t *remain)
 {
     int best_lo = 0, best_n = 0;

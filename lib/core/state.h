@@ -235,6 +235,10 @@ struct carc_game {
     int npending;
     carc_pending pend[MAX_PENDING];
     uint8_t plain;          /* no module step hooks: the core's own turn (turn.c) */
+    /* a draw goes on to the placement in straight line (turn.c plain_draw)
+     * at step_pos draw_end: nsteps[DRAW] when PLACE begins with the core's
+     * placement, else 0xFF (carc__build_steps) */
+    uint8_t draw_end;
     /* the walk from the placement to the core's deployment in line (turn.c,
      * place_advance): when every module hook of AFTER_PLACE and of DEPLOY
      * before the core's deployment is gated by the laid tile's tags

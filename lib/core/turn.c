@@ -176,6 +176,11 @@ int carc__build_steps(carc_game *g)
     g->plain = !(g->hookmask & HK_BEFORE_MAJORITY);
     for (int i = 0; i < pc; i++)
         if (g->prog[i].owner != CARC_CORE_OWNER) g->plain = 0;
+    /* draw_end: the DRAW step's end (nsteps) where a draw there goes on to
+     * the placement in straight line (straight_draw: PLACE begins with the
+     * core's placement), else 0xFF (plain_draw) */
+    g->draw_end = g->prog[g->pstart[CARC_STEP_PLACE]].owner == CARC_CORE_OWNER
+                      ? g->nsteps[CARC_STEP_DRAW] : 0xFF;
     /* skip[s]: the first step from s on that has hooks or decides where
      * the turn goes next, so the engine never walks through empty steps */
     for (int s = CARC_STEP_OVER; s >= 0; s--) {
@@ -1845,7 +1850,7 @@ static inline bool straight_draw(const carc_game *g)
 static bool plain_draw(carc_game *g, int t)
 {
     if ((g->plain ? g->step_pos != 1 /* nsteps[DRAW] */
-                  : !straight_draw(g) || g->step_pos != g->nsteps[CARC_STEP_DRAW]) ||
+                  : carc__pipeline_only || g->step_pos != g->draw_end) ||
         g->npending != 1 || g->step != CARC_STEP_DRAW ||
         (g->flags & TF_FAULT) || g->hooks_aside ||
         !carc__repair_shut(g) || /* carc__placeable then asks no module, so it may come first */
@@ -2191,7 +2196,7 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
             /* the hot path: walk the counts */
             if (g->total_remaining <= 0) return CARC_E_STATE;
             id = pile_pick(g);
-        } else if (id < 0) { /* (draw_odd: drawn past the gap or among the types no module vetoes) */
+        } else if (id < 0) { /* (draw_odd: past the gap, or among the types not vetoed) */
             return CARC_E_STATE;
         }
         /* in straight line where it can (one plain_draw, inline) */
