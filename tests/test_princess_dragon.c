@@ -1392,6 +1392,165 @@ START_TEST(pick_masked)
 }
 END_TEST
 
+/* carc__pick_gap (the draw's pick passing over the pile's gap, turn.c
+ * pick_type_in with gap) against the walk one count at a time: every
+ * length up to 80, every gap of whole blocks of sixteen inside it (its
+ * counts 0), counts up to 40 (a block's sum past 127 too), every r below
+ * the total and the total itself (-1) */
+START_TEST(pick_gap)
+{
+    uint8_t remain[80];
+    uint32_t rng = 13;
+    for (int round = 0; round < 4; round++)
+        for (int nt = 0; nt <= 80; nt++)
+            for (int lo = 0; lo <= nt; lo += 16)
+                for (int hi = lo; hi <= nt; hi += 16) {
+                    int total = 0;
+                    for (int t = 0; t < 80; t++) {
+                        rng = rng * 1103515245u + 12345u;
+                        remain[t] = t >= lo && t < hi ? 0
+                                    : (uint8_t)((rng >> 16) % (round % 2 ? 41u : 4u));
+                        if (t < nt) total += remain[t];
+                    }
+                    int r = 0; /* every r falls on the type whose counts it walks */
+                    for (int t = 0; t < nt; t++)
+                        for (int c = 0; c < remain[t]; c++, r++)
+                            ck_assert_int_eq(carc__pick_gap(remain, nt, r, lo, hi), t);
+                    ck_assert_int_eq(r, total);
+                    ck_assert_int_eq(carc__pick_gap(remain, nt, total, lo, hi), -1);
+                }
+}
+END_TEST
+
+/* The pile's gap (carc_game.gap_lo, gap_hi, DRAW_GAP in draw_odd; setup.c
+ * draw_gap): in a game of the module alone it lies between base's types and
+ * the dragon set's, every count in it 0 and a type with tiles after it;
+ * base's game has none (its types come first).  Games of the module alone,
+ * with the Tower, with every module, each played twice from the same seed,
+ * the second with DRAW_GAP taken away (the pile walked from type 0):
+ * the same draws, equal games.  A count forged into the gap, DRAW_GAP
+ * forged, or DRAW_VETOES not hooks_drawable's: refused by the check; a
+ * tile put back into the gap clears DRAW_GAP. */
+START_TEST(draw_gap_same_draws)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    {
+        carc_options o;
+        carc_options_init(&o);
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        ck_assert_uint_eq(g->draw_odd, 0);
+        carc_game_free(g);
+    }
+    for (int k = 0; k < 12; k++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2 + k % 3;
+        o.seed = 101u + (uint64_t)k;
+        o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
+        if (k % 3 == 1) o.modules |= 1ull << CARC_MODULE_TOWER;
+        if (k % 3 == 2)
+            for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+                if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+        carc_game *a, *b;
+        ck_assert_int_eq(carc_game_new(&a, &o), CARC_OK);
+        ck_assert_int_eq(carc_game_new(&b, &o), CARC_OK);
+        if (k % 3 == 0) {
+            ck_assert(a->draw_odd & DRAW_GAP);
+            ck_assert_int_lt(a->gap_lo, a->gap_hi);
+        }
+        if (a->draw_odd & DRAW_GAP) {
+            int after = 0;
+            for (int t = 0; t < carc__ntypes; t++) {
+                if (t >= a->gap_lo && t < a->gap_hi) ck_assert_int_eq(CREMAIN(a)[t], 0);
+                if (t >= a->gap_hi) after += CREMAIN(a)[t];
+            }
+            ck_assert_int_gt(after, 0);
+        }
+        b->draw_odd &= (uint8_t)~DRAW_GAP;
+        uint32_t rng = 9u + (uint32_t)k;
+        for (int step = 0; !carc_game_is_terminal(a); step++) {
+            if (carc_game_current_player(a) == CARC_PLAYER_CHANCE) {
+                ck_assert_int_eq(carc_game_sample_chance(a, NULL), CARC_OK);
+                ck_assert_int_eq(carc_game_sample_chance(b, NULL), CARC_OK);
+            } else {
+                size_t n;
+                ck_assert_int_eq(carc_game_legal_ids(a, ids, CARC_NUM_DISTINCT_ACTIONS, &n),
+                                 CARC_OK);
+                ck_assert_uint_gt(n, 0);
+                rng = rng * 1103515245u + 12345u;
+                ck_assert_int_eq(carc_game_apply_id(a, ids[(rng >> 8) % n]), CARC_OK);
+                ck_assert_int_eq(carc_game_apply_id(b, ids[(rng >> 8) % n]), CARC_OK);
+            }
+            if (step % 50 != 0 || !(a->draw_odd & DRAW_GAP)) continue;
+            ck_assert(carc__state_check(a));
+            carc_game *h;
+            ck_assert_int_eq(carc_game_clone(&h, a), CARC_OK);
+            REMAIN(h)[h->gap_lo + step % (h->gap_hi - h->gap_lo)]++;
+            h->total_remaining++;
+            ck_assert(!carc__state_check(h));
+            ck_assert_int_eq(carc_game_copy(h, a), CARC_OK);
+            h->draw_odd ^= DRAW_VETOES;
+            ck_assert(!carc__state_check(h));
+            ck_assert_int_eq(carc_game_copy(h, a), CARC_OK);
+            h->draw_odd |= 4;
+            ck_assert(!carc__state_check(h));
+            ck_assert_int_eq(carc_game_copy(h, a), CARC_OK);
+            ck_assert_int_eq(carc__pile_put_back(h, h->gap_hi - 1), CARC_OK);
+            ck_assert(!(h->draw_odd & DRAW_GAP));
+            ck_assert(carc__state_check(h));
+            carc_game_free(h);
+        }
+        ck_assert(carc_game_is_terminal(b));
+        b->draw_odd = a->draw_odd;
+        ck_assert_msg(carc__state_equal(a, b), "game %d: the draws differ", k);
+        carc_game_free(a);
+        carc_game_free(b);
+    }
+}
+END_TEST
+
+/* The flight's end: a flight whose step was taken over (PD_FLIGHT_OVER,
+ * step_apply) is ended by the hook called next (flight, without the
+ * dragon's tile looked up), so no flight is on at any draw: games of the
+ * module alone, with the Tower, with every module (flights' steps
+ * seen). */
+START_TEST(flight_over_ends)
+{
+    static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
+    long draws = 0, flights = 0;
+    for (int k = 0; k < 9; k++) {
+        carc_options o;
+        carc_options_init(&o);
+        o.num_players = 2 + k % 3;
+        o.seed = 301u + (uint64_t)k;
+        o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
+        if (k % 3 == 1) o.modules |= 1ull << CARC_MODULE_TOWER;
+        if (k % 3 == 2)
+            for (int m = 1; m < CARC_MODULE_SLOTS; m++)
+                if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+        carc_game *g;
+        ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
+        uint32_t rng = 17u + (uint32_t)k;
+        while (!carc_game_is_terminal(g)) {
+            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
+                if (carc__front(g)->kind == CARC_DECISION_DRAW) {
+                    ck_assert_int_eq(pd(g)->flight, 0);
+                    draws++;
+                }
+                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
+                continue;
+            }
+            if (pd(g)->flight) flights++; /* a step of a flight */
+            random_step(g, ids, &rng);
+        }
+        carc_game_free(g);
+    }
+    ck_assert_int_gt(draws, 500);
+    ck_assert_int_gt(flights, 10);
+}
+END_TEST
+
 /* The fairy's list of followers (DEC_FAIRY, ids only) into a sink of every
  * cap from 0 to 130 past its length: the count needed is the list's, the
  * ids written are its first ones, nothing past the cap (the straight loop
@@ -1506,6 +1665,7 @@ int main(void)
     tcase_add_test(tc, inventory);
     tcase_add_test(tc, counts_masked);
     tcase_add_test(tc, pick_masked);
+    tcase_add_test(tc, pick_gap);
     tcase_add_loop_test(tc, tiles_all_rotations, 0, NROWS);
     suite_add_tcase(s, tc);
     tc = tcase_create("rules");
@@ -1516,6 +1676,8 @@ int main(void)
     tcase_add_test(tc, enabled_alone_and_with_all);
     tcase_add_test(tc, fairy_follower_public);
     tcase_add_test(tc, feature_scored_occupied_holds);
+    tcase_add_test(tc, draw_gap_same_draws);
+    tcase_add_test(tc, flight_over_ends);
     tcase_add_test(tc, other_figures_range);
     tcase_add_test(tc, action_legal_matches_lists);
     tcase_add_test(tc, figures_on_tile_agrees_with_tile_figures);

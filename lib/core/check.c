@@ -31,7 +31,7 @@ static void dynamic_fields(carc_game *dst, const carc_game *src)
     F(step); F(step_pos); F(flags); F(part); F(drawn);
     F(nsegs); F(nfront); F(nhist); F(nlog);
     F(live_front); F(lslots); F(ldead);
-    F(hooks_drawable); F(hooks_aside); F(hookmask);
+    F(hooks_drawable); F(draw_odd); F(hooks_aside); F(hookmask);
     F(npending); F(pend);
     F(supply_mask); F(total_remaining); F(score); F(supply);
     F(last_full); F(gx0); F(gy0); F(gw); F(gh);
@@ -451,6 +451,17 @@ bool carc__state_check(const carc_game *g)
     if (g->turn < 0 || g->discarded < 0) return false;
     if (g->nlog_final != UINT32_MAX && g->nlog_final > g->nlog) return false;
     if (remaining(CREMAIN(g), (uint32_t)carc__ntypes) != g->total_remaining) return false;
+    /* the draw's way: DRAW_VETOES as hooks_drawable; the gap passed over
+     * by the draw (DRAW_GAP) in whole blocks of sixteen, holding no tile */
+    if ((g->draw_odd & ~(DRAW_VETOES | DRAW_GAP)) ||
+        !(g->draw_odd & DRAW_VETOES) != !g->hooks_drawable)
+        return false;
+    if (g->draw_odd & DRAW_GAP) {
+        if ((g->gap_lo | g->gap_hi) & 15 || g->gap_lo > g->gap_hi || g->gap_hi > carc__ntypes)
+            return false;
+        for (int t = g->gap_lo; t < g->gap_hi; t++)
+            if (CREMAIN(g)[t]) return false;
+    }
     const logent *Lg = CLOG(g);
     for (uint32_t i = 0; i < g->nlog; i++)
         if (Lg[i].player >= g->nplayers || (Lg[i].tile != LOG_NO_TILE && Lg[i].tile >= g->ntiles))

@@ -487,6 +487,35 @@ int carc__game_alloc(carc_game **out, const carc_options *opts)
 /* Fill a freshly allocated game: modules, figure kinds, rule slots, step
  * lists, module state, figures, the draw pile, the start, and run the
  * pipeline to the first decision. */
+/* The pile's gap (gap_lo, gap_hi; DRAW_GAP in draw_odd): the longest run
+ * of types with no tile in the pile at creation (no tile set in play holds
+ * them, or the host's bag none) before a type with tiles, cut to whole
+ * blocks of sixteen, which the draw's pick passes over (turn.c,
+ * pick_type_in); none when it holds no whole block.  Its counts stay 0:
+ * the draws only take tiles, and a tile put back there clears DRAW_GAP
+ * (carc__pile_put_back).  draw_odd's DRAW_VETOES too. */
+static void draw_gap(carc_game *g, const uint8_t *remain)
+{
+    int best_lo = 0, best_n = 0;
+    for (int t = 0; t < carc__ntypes;) {
+        if (remain[t]) {
+            t++;
+            continue;
+        }
+        int u = t;
+        while (u < carc__ntypes && remain[u] == 0) u++;
+        const int lo = (t + 15) & ~15, hi = u & ~15;
+        if (u < carc__ntypes && hi - lo > best_n) { /* (a pick never passes the last run) */
+            best_lo = lo;
+            best_n = hi - lo;
+        }
+        t = u;
+    }
+    g->gap_lo = (uint16_t)best_lo;
+    g->gap_hi = (uint16_t)(best_lo + best_n);
+    g->draw_odd = (uint8_t)((g->hooks_drawable ? DRAW_VETOES : 0) | (best_n ? DRAW_GAP : 0));
+}
+
 int carc__game_init(carc_game *g)
 {
     memset(g->kind_owner, 255, sizeof g->kind_owner);
@@ -639,6 +668,7 @@ int carc__game_init(carc_game *g)
         thi = carc__ntypes;
     }
     for (int t = tlo; t < thi; t++) g->total_remaining += remain[t];
+    draw_gap(g, remain);
     for (int k = 0; k < g->nmods; k++)
         if (carc__mod(g, k)->setup) carc__mod(g, k)->setup(g);
     g->step = CARC_STEP_TURN_START;
@@ -911,6 +941,7 @@ int carc__pile_put_back(carc_game *g, int type)
         return CARC_E_INVALID;
     REMAIN(g)[type]++;
     g->total_remaining++;
+    if (type >= g->gap_lo && type < g->gap_hi) g->draw_odd &= (uint8_t)~DRAW_GAP;
     return CARC_OK;
 }
 
@@ -918,6 +949,7 @@ void carc__pile_drawable_all(carc_game *g, int module)
 {
     CARC_MOD_CHECK(g != NULL && module >= 0 && module < 32);
     g->hooks_drawable &= ~(1u << module);
+    if (!g->hooks_drawable) g->draw_odd &= (uint8_t)~DRAW_VETOES;
 }
 
 void carc__pile_aside_none(carc_game *g, int module)

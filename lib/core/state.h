@@ -162,6 +162,9 @@ enum { OP_INDEX = 0x1F, OP_TTAGS = 0x20, OP_PLAYER = 0x40, OP_PAIR = 0x80 };
 enum { TF_EXTRA_PART = 1, TF_NO_TILE = 2, TF_FAULT = 4 };
 /* tail_gate's bit: the hooks after the deployment are walked one by one */
 #define TAIL_WALK (1u << 31)
+/* draw_odd's bits: a drawable hook is on (hooks_drawable), the pile's gap
+ * holds no tile (draw_gap) */
+enum { DRAW_VETOES = 1, DRAW_GAP = 2 };
 
 struct carc_game {
     /* the head lib/module.h reads for its inline services (carc__players,
@@ -201,6 +204,13 @@ struct carc_game {
      * are compacted when LIVE_COMPACT of them are */
     uint16_t lslots, ldead;
     uint32_t hooks_drawable; /* enabled modules with a drawable hook (bit set) */
+    /* the tile draw's way (turn.c, carc__sample_chance): 0 the pile's
+     * counts walked from type 0; else DRAW_VETOES while hooks_drawable is
+     * not 0, DRAW_GAP while every count in [gap_lo, gap_hi) is 0 (a run of
+     * whole blocks of sixteen types no tile set in play holds, found at
+     * creation, setup.c; a tile put back there clears the bit) */
+    uint8_t draw_odd;
+    uint16_t gap_lo, gap_hi;
     uint32_t hooks_aside;   /* enabled modules with a draw_aside hook still asked (bit set) */
     uint32_t hooks_repair;  /* enabled modules with a place_repair hook (bit set) */
     /* the quick repair question's answer read from the game's sole
@@ -225,6 +235,10 @@ struct carc_game {
     int npending;
     carc_pending pend[MAX_PENDING];
     uint8_t plain;          /* no module step hooks: the core's own turn (turn.c) */
+    /* a draw goes on to the placement in straight line (turn.c plain_draw)
+     * at step_pos draw_end: nsteps[DRAW] when PLACE begins with the core's
+     * placement, else 0xFF (carc__build_steps) */
+    uint8_t draw_end;
     /* the walk from the placement to the core's deployment in line (turn.c,
      * place_advance): when every module hook of AFTER_PLACE and of DEPLOY
      * before the core's deployment is gated by the laid tile's tags
@@ -239,6 +253,12 @@ struct carc_game {
      * one is not, or the core's work there is not its collection then its
      * scoring (carc__build_steps) */
     uint32_t tail_gate;
+    /* the core's draw's place in prog: the ops before it (TURN_START's,
+     * then DRAW's) are module hooks (carc__build_steps; tail_advance) */
+    uint8_t draw_at;
+    /* draw_at is 1 and that hook is gated by the byte of the player whose
+     * turn it is: its step_op.work (1 + the bytes' place), else 0 */
+    uint16_t start_gate;
     uint8_t nmods;          /* enabled modules, in registry order: mods[0..nmods) */
     uint16_t kind_custom;   /* kinds whose module rules deployment */
     uint16_t supply_mask[CARC_MAX_PLAYERS];  /* bit k: supply[p][k] > 0 */
@@ -746,6 +766,9 @@ uint32_t carc__counts_masked(const uint8_t *remain, const uint8_t *mask, int nt,
  * draw_vetoed makes through the mask (turn.c pick_type_in), for
  * test_princess_dragon.c `pick_masked`. */
 int carc__pick_masked(const uint8_t *remain, const uint8_t *mask, int nt, int r) CARC_INTERNAL;
+/* the draw's pick passing over the gap [lo, hi) (whole blocks of sixteen,
+ * every count there 0), for tests: the type the r-th tile is, or -1 */
+int carc__pick_gap(const uint8_t *remain, int nt, int r, int lo, int hi) CARC_INTERNAL;
 int carc__chance_weights(const carc_game *g, int32_t *ids, uint32_t *w, size_t cap) CARC_INTERNAL;
 int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id) CARC_INTERNAL;
 bool carc__sampled_only(const carc_game *g) CARC_INTERNAL;

@@ -160,11 +160,27 @@ int carc__build_steps(carc_game *g)
         g->place_tags |= o.work;
     }
     if (!g->place_pos) g->place_tags = 0;
+    /* draw_at: the core's draw's place in prog (TURN_START's ops, then
+     * DRAW's up to it: module hooks only, the core having no other hook
+     * there); tail_advance walks the ops before it */
+    g->draw_at = g->pstart[CARC_STEP_DRAW];
+    while (g->prog[g->draw_at].owner != CARC_CORE_OWNER) g->draw_at++;
+    /* start_gate: that walk is one module hook gated by the byte of the
+     * player whose turn it is (CARC_WORK_PLAYER): its work, read in line */
+    g->start_gate = 0;
+    if (g->draw_at == 1 && g->prog[0].work && (g->prog[0].index & OP_PLAYER) &&
+        !(g->prog[0].index & OP_TTAGS))
+        g->start_gate = g->prog[0].work;
     /* plain: only the core works in the steps, so carc__apply may take the
      * core's own turn directly (plain_advance); nothing may pause scoring */
     g->plain = !(g->hookmask & HK_BEFORE_MAJORITY);
     for (int i = 0; i < pc; i++)
         if (g->prog[i].owner != CARC_CORE_OWNER) g->plain = 0;
+    /* draw_end: the DRAW step's end (nsteps) where a draw there goes on to
+     * the placement in straight line (straight_draw: PLACE begins with the
+     * core's placement), else 0xFF (plain_draw) */
+    g->draw_end = g->prog[g->pstart[CARC_STEP_PLACE]].owner == CARC_CORE_OWNER
+                      ? g->nsteps[CARC_STEP_DRAW] : 0xFF;
     /* skip[s]: the first step from s on that has hooks or decides where
      * the turn goes next, so the engine never walks through empty steps */
     for (int s = CARC_STEP_OVER; s >= 0; s--) {
@@ -1879,7 +1895,7 @@ static inline bool straight_draw(const carc_game *g)
 static bool plain_draw(carc_game *g, int t)
 {
     if ((g->plain ? g->step_pos != 1 /* nsteps[DRAW] */
-                  : !straight_draw(g) || g->step_pos != g->nsteps[CARC_STEP_DRAW]) ||
+                  : carc__pipeline_only || g->step_pos != g->draw_end) ||
         g->npending != 1 || g->step != CARC_STEP_DRAW ||
         (g->flags & TF_FAULT) || g->hooks_aside ||
         !carc__repair_shut(g) || /* carc__placeable then asks no module, so it may come first */
@@ -1931,13 +1947,19 @@ static inline __attribute__((always_inline)) uint64_t load8_masked(const uint8_t
  * counts remain[0..nt)), each count cleared where mask (NULL: none; else
  * nt bytes, 0 or 0xFF) is 0xFF: the first type whose running count passes
  * r, or -1.  The counts are summed by blocks of sixteen and eight while
- * the pick lies past them, then found inside its block of eight. */
+ * the pick lies past them, then found inside its block of eight.  gap
+ * (a constant where false): the blocks of sixteen from gap_lo to gap_hi
+ * (multiples of sixteen, gap_lo <= gap_hi <= nt) hold only counts of 0,
+ * passed over. */
 static inline __attribute__((always_inline)) int pick_type_in(const uint8_t *remain,
-                                                              const uint8_t *mask, int nt, int r)
+                                                              const uint8_t *mask, int nt, int r,
+                                                              bool gap, int gap_lo, int gap_hi)
 {
     int t = 0, sum = -1;
 #if defined(__SSE2__)
-    for (; t + 16 <= nt; t += 16) {
+    int end = gap ? gap_lo : nt;
+blocks:
+    for (; t + 16 <= end; t += 16) {
         /* psadbw: the sums of the two halves' eight counts */
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(remain + t));
         if (mask)
@@ -1955,6 +1977,11 @@ static inline __attribute__((always_inline)) int pick_type_in(const uint8_t *rem
             break;
         }
         r -= hi;
+    }
+    if (gap && sum < 0 && t < gap_hi) { /* on past the gap (t == gap_lo), once */
+        t = gap_hi;
+        end = nt;
+        goto blocks;
     }
     if (sum < 0)
 #endif
@@ -1990,12 +2017,17 @@ static inline __attribute__((always_inline)) int pick_type_in(const uint8_t *rem
 
 static inline int pick_type(const uint8_t *remain, int nt, int r)
 {
-    return pick_type_in(remain, NULL, nt, r);
+    return pick_type_in(remain, NULL, nt, r, false, 0, 0);
 }
 
 int carc__pick_masked(const uint8_t *remain, const uint8_t *mask, int nt, int r)
 {
-    return pick_type_in(remain, mask, nt, r);
+    return pick_type_in(remain, mask, nt, r, false, 0, 0);
+}
+
+int carc__pick_gap(const uint8_t *remain, int nt, int r, int lo, int hi)
+{
+    return pick_type_in(remain, NULL, nt, r, true, lo, hi);
 }
 
 #if defined(__SSE2__)
@@ -2071,21 +2103,36 @@ static __attribute__((noinline)) bool draw_vetoed(carc_game *g, int32_t *id)
     if (nt > DRAW_COPY) return false;
     /* found once per thread for the catalogue: the types carrying a tag a
      * hook is asked about (`asked`, each examined by carc__drawable), and a
-     * byte mask of those refused unasked (0xFF: a tag in `refused`) */
+     * byte mask of those refused unasked (0xFF: a tag in `refused`); the
+     * whole blocks of sixteen types holding one of those (blk), and the
+     * first of them past the last whole block (ref[ref_tail..nref)) */
     static _Thread_local struct {
         uint32_t vetoed, refused;
-        int n, nref;
+        int n, nref, nblk, ref_tail;
         int16_t asked[DRAW_COPY];
-        int16_t ref[DRAW_COPY]; /* the types refused unasked */
+        int16_t ref[DRAW_COPY]; /* the types refused unasked, in order */
+        int16_t blk[DRAW_COPY / 16];
         uint8_t mask[DRAW_COPY] __attribute__((aligned(16)));
     } tagged;
     if (tagged.vetoed != vetoed || tagged.refused != refused) {
-        tagged.n = tagged.nref = 0;
+        tagged.n = tagged.nref = tagged.nblk = 0;
         for (int t = 0; t < nt; t++) {
             const uint32_t tags = carc__types[t].tags;
             tagged.mask[t] = (tags & refused) ? 0xFF : 0;
             if (tags & refused) tagged.ref[tagged.nref++] = (int16_t)t;
             if ((tags & vetoed) && !(tags & refused)) tagged.asked[tagged.n++] = (int16_t)t;
+        }
+        int whole = 0;
+#if defined(__SSE2__)
+        whole = nt & ~15;
+#endif
+        tagged.ref_tail = 0;
+        for (int i = 0; i < tagged.nref; i++) {
+            const int t = tagged.ref[i];
+            if (t >= whole) break;
+            if (!tagged.nblk || tagged.blk[tagged.nblk - 1] != (t & ~15))
+                tagged.blk[tagged.nblk++] = (int16_t)(t & ~15);
+            tagged.ref_tail = i + 1;
         }
         tagged.vetoed = vetoed;
         tagged.refused = refused;
@@ -2095,11 +2142,27 @@ static __attribute__((noinline)) bool draw_vetoed(carc_game *g, int32_t *id)
          * wait): the pick reads the counts through the mask, no copy; the
          * counts taken out are the refused types' own */
         uint32_t gone = 0;
-        for (int i = 0, n = tagged.nref; i < n; i++) gone += remain[tagged.ref[i]];
+#if defined(__SSE2__)
+        if (tagged.nblk) { /* the blocks holding one, through the mask */
+            __m128i sad = _mm_setzero_si128();
+            for (int i = 0, n = tagged.nblk; i < n; i++) {
+                const int t = tagged.blk[i];
+                const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(remain + t));
+                const __m128i m = _mm_load_si128((const __m128i *)(const void *)(tagged.mask + t));
+                sad = _mm_add_epi64(sad, _mm_sad_epu8(_mm_and_si128(m, v), _mm_setzero_si128()));
+            }
+            gone = (uint32_t)_mm_cvtsi128_si32(sad) +
+                   (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
+        }
+#endif
+        for (int i = tagged.ref_tail, n = tagged.nref; i < n; i++) gone += remain[tagged.ref[i]];
         const int64_t total = g->total_remaining - (int64_t)gone;
         if (total <= 0 || total > UINT32_MAX) return false;
         int r = (int)carc__rng_below(g, (uint32_t)total);
-        *id = pick_type_in(remain, tagged.mask, nt, r); /* (-1 only if the total were wrong) */
+        /* (-1 only if the total were wrong) */
+        *id = (g->draw_odd & DRAW_GAP)
+                  ? pick_type_in(remain, tagged.mask, nt, r, true, g->gap_lo, g->gap_hi)
+                  : pick_type_in(remain, tagged.mask, nt, r, false, 0, 0);
         return true;
     }
     uint8_t cnt[DRAW_COPY] __attribute__((aligned(16)));
@@ -2126,6 +2189,22 @@ static inline int32_t pile_pick(carc_game *g)
 {
     int r = (int)carc__rng_below(g, (uint32_t)g->total_remaining);
     return pick_type(CREMAIN(g), carc__ntypes, r);
+}
+
+/* The tile draw when draw_odd is not 0: among the types no module vetoes
+ * (draw_vetoed; false, nothing drawn: the list then), or from the whole
+ * pile passing over its gap (DRAW_GAP alone) -- the type the same number
+ * falls on.  *id -1: the pile is empty. */
+static inline __attribute__((always_inline)) bool draw_odd(carc_game *g, int32_t *id)
+{
+    if (g->draw_odd & DRAW_VETOES) return draw_vetoed(g, id);
+    if (g->total_remaining <= 0) {
+        *id = -1;
+        return true;
+    }
+    const int r = (int)carc__rng_below(g, (uint32_t)g->total_remaining);
+    *id = pick_type_in(CREMAIN(g), NULL, carc__ntypes, r, true, g->gap_lo, g->gap_hi);
+    return true;
 }
 
 /* Are the outcomes of chance decision p (a module's) the pile's, listed
@@ -2156,13 +2235,13 @@ int carc__sample_chance(carc_game *g, carc_action *out, int32_t *id_out)
         }
         return rc;
     }
-    const uint32_t vetoes = g->hooks_drawable;
-    if (p->kind == CARC_DECISION_DRAW && (!vetoes || draw_vetoed(g, &id))) {
-        if (!vetoes) {
+    const unsigned odd = g->draw_odd;
+    if (p->kind == CARC_DECISION_DRAW && (!odd || draw_odd(g, &id))) {
+        if (!odd) {
             /* the hot path: walk the counts */
             if (g->total_remaining <= 0) return CARC_E_STATE;
             id = pile_pick(g);
-        } else if (id < 0) { /* (draw_vetoed drew among the types no module vetoes) */
+        } else if (id < 0) { /* (draw_odd: past the gap, or among the types not vetoed) */
             return CARC_E_STATE;
         }
         /* in straight line where it can (one plain_draw, inline) */
@@ -2558,25 +2637,27 @@ turn_over:
         goto general;
     }
     next_player(g);
-    /* TURN_START's ops and DRAW's (TURN_START is step 0: DRAW's follow; the
-     * walk ends at the core's draw, which DRAW always holds: the bound is
-     * prog's own) */
-    for (unsigned i = 0; i < MAX_STEP_OPS; i++) {
-        const step_op o = g->prog[i];
-        if (o.owner == CARC_CORE_OWNER) { /* core_draw, the core's only hook here */
-            g->step = CARC_STEP_DRAW;
-            g->step_pos = (uint8_t)(i - ps[CARC_STEP_DRAW] + 1);
-            core_draw_inline(g);
-            if (g->npending > 0 || (g->flags & TF_FAULT)) return;
-            goto general; /* no tile: carc__advance goes on */
+    /* TURN_START's ops and DRAW's up to the core's draw (TURN_START is step
+     * 0: DRAW's follow; module hooks, the core's draw at draw_at) */
+    {
+        const unsigned d = g->draw_at;
+        if (g->start_gate) { /* one hook, its player's byte (carc__work_open's OP_PLAYER) */
+            if (((const uint8_t *)g)[g->start_gate - 1u + (unsigned)g->player] &&
+                tail_call(g, 0, CARC_STEP_TURN_START))
+                return;
+        } else {
+            for (unsigned i = 0; i < d; i++) {
+                const step_op o = g->prog[i];
+                if (o.work && !gate_open(g, o)) continue;
+                if (tail_call(g, i, CARC_STEP_TURN_START)) return;
+            }
         }
-        if (o.work && !gate_open(g, o)) continue;
-        if (tail_call(g, i, CARC_STEP_TURN_START)) return;
+        g->step = CARC_STEP_DRAW;
+        g->step_pos = (uint8_t)(d - ps[CARC_STEP_DRAW] + 1);
     }
-    /* (not reached: DRAW always holds the core's draw) */
-    g->step = CARC_STEP_DRAW;
-    g->step_pos = ns[CARC_STEP_DRAW];
-general:
+    core_draw_inline(g);
+    if (g->npending > 0 || (g->flags & TF_FAULT)) return;
+general: /* (after the draw: no tile, carc__advance goes on) */
     carc__advance(g);
 }
 

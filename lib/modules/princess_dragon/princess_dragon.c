@@ -1035,18 +1035,26 @@ static inline __attribute__((always_inline)) int flight_on(carc_game *g, pd_stat
 static inline __attribute__((always_inline)) int flight(carc_game *g)
 {
     pd_state *s = st(g);
+    int at;
     if (s->flight == 0) {
         int t = carc__tile_last(g);
         if (t < 0 || !(tile_tags(g, t) & s->t_dragon) || s->dragon < 0) return CARC_HOOK_NEXT;
-        if (carc__figure_tile(g, s->dragon) < 0) return CARC_HOOK_NEXT;
+        if ((at = carc__figure_tile(g, s->dragon)) < 0) return CARC_HOOK_NEXT;
         if (dragon_asleep(g, s)) { /* pig throwing B10: it wakes instead */
             carc__pd_dragon_nap(g, 0);
             return CARC_HOOK_NEXT;
         }
         s->flight = 1;
         s->nvisited = 0;
+    } else if (s->flight == PD_FLIGHT_OVER) {
+        /* taken over by step_apply: flight_on_xy's end, without the
+         * dragon's tile looked up (nothing else happens there then) */
+        s->flight = 0;
+        return CARC_HOOK_NEXT;
+    } else {
+        at = carc__figure_tile(g, s->dragon);
     }
-    return flight_on(g, s, carc__figure_tile(g, s->dragon), 0);
+    return flight_on(g, s, at, 0);
 }
 
 static int flight_after(carc_game *g)
