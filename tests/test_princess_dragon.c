@@ -922,6 +922,11 @@ START_TEST(ids_checked_agrees)
          * exactly when no module vetoes figure moves (a snapshot forging
          * it: test_snapshot.c crafted_refused) */
         ck_assert_int_eq((g->hookmask & HK_IDS_CHECKED) != 0, !carc__figure_moves_vetoed(g));
+        /* its owners (checked_owner): the module's bit alone then, else 0
+         * (a snapshot forging it: test_snapshot.c crafted_refused) */
+        ck_assert_uint_eq(g->ids_checked_mods, (g->hookmask & HK_IDS_CHECKED)
+                                                   ? 1u << CARC_MODULE_PRINCESS_DRAGON
+                                                   : 0u);
         /* the deployment's verbs not noted (HK_VERBS_CHECKED): the module's
          * own, checked by apply_listed_id, when no other module lists verbs
          * and none vetoes figure moves */

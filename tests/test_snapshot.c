@@ -329,6 +329,13 @@ static void edit_ids_checked(carc_game *h, uint8_t *s)
     (void)s;
     h->hookmask ^= HK_IDS_CHECKED;
 }
+/* a module's bit of ids_checked_mods (checked_owner's test) in a game of
+ * no module */
+static void edit_ids_checked_mods(carc_game *h, uint8_t *s)
+{
+    (void)s;
+    h->ids_checked_mods ^= 1u << CARC_MODULE_PRINCESS_DRAGON;
+}
 static void edit_grid_stray_filled(carc_game *h, uint8_t *s)
 {
     const ptile *T = (const ptile *)(s + h->L.off_tiles);
@@ -341,7 +348,7 @@ static const edit_fn edits[] = {edit_ntiles, edit_tile_type, edit_seg_parent, ed
                                 edit_supply, edit_remaining, edit_log_player, edit_last_full,
                                 edit_grid_stray_tile, edit_grid_stray_open,
                                 edit_grid_stray_filled, edit_tile_nfig, edit_fig_unused,
-                                edit_ids_checked};
+                                edit_ids_checked, edit_ids_checked_mods};
 #define NEDITS ((int)(sizeof edits / sizeof edits[0]))
 
 START_TEST(crafted_refused)

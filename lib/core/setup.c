@@ -523,7 +523,7 @@ int carc__game_init(carc_game *g)
     uint32_t tokens_owned = 0;
     uint32_t modoff = g->L.off_modstate;
     bool deploy_asked = false; /* a may_deploy hook without may_deploy_segs */
-    bool ids_checked_any = false; /* a module with ids_checked (HK_IDS_CHECKED) */
+    uint32_t ids_checked_mods = 0; /* modules with ids_checked (HK_IDS_CHECKED) */
     bool veto_anywhere = false; /* a may_deploy hook without may_deploy_tile */
     bool verbs_noted = false; /* deploy_actions without verbs_checked (HK_VERBS_CHECKED) */
     for (int m = 0; m < CARC_MODULE_SLOTS; m++) {
@@ -567,7 +567,7 @@ int carc__game_init(carc_game *g)
             g->hooks_may_move |= 1u << m;
         }
         if (md->player_points) g->hookmask |= HK_PLAYER_POINTS;
-        if (md->ids_checked && md->apply_listed_id) ids_checked_any = true;
+        if (md->ids_checked && md->apply_listed_id) ids_checked_mods |= 1u << m;
         if (md->place_repair) {
             g->hookmask |= HK_REPAIR;
             g->hooks_repair |= 1u << m;
@@ -597,7 +597,11 @@ int carc__game_init(carc_game *g)
     /* the queue holds what every module may have queued at once, the
      * core's own decision and one follow-up */
     if ((g->hookmask & HK_MAY_DEPLOY) && !deploy_asked) g->hookmask |= HK_DEPLOY_SEGS;
-    if (ids_checked_any && !(g->hookmask & HK_MAY_MOVE)) g->hookmask |= HK_IDS_CHECKED;
+    g->ids_checked_mods = 0;
+    if (ids_checked_mods && !(g->hookmask & HK_MAY_MOVE)) {
+        g->hookmask |= HK_IDS_CHECKED;
+        g->ids_checked_mods = ids_checked_mods;
+    }
     if (g->hooks_verbs && !verbs_noted && !(g->hookmask & HK_MAY_MOVE))
         g->hookmask |= HK_VERBS_CHECKED;
     if ((g->hookmask & HK_MAY_DEPLOY) && !veto_anywhere) g->hookmask |= HK_VETO_TILES;

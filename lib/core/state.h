@@ -295,6 +295,10 @@ struct carc_game {
     uint8_t in_extra_turn;  /* 1 while a turn of carc__turn_start is played */
     uint8_t mods[CARC_MODULE_SLOTS];
     step_op prog[MAX_STEP_OPS];              /* the step program (carc__build_steps) */
+    /* HK_IDS_CHECKED: the enabled modules that check their own decisions'
+     * ids (ids_checked with apply_listed_id), bit set; else 0 (turn.c,
+     * checked_owner: one test for the owner's three) */
+    uint32_t ids_checked_mods;
     carc_options opts;      /* normalised copy */
     uint32_t nlog_final;    /* score log entries before the final scoring (UINT32_MAX: not yet) */
     /* the host's setup (carc_game_new_setup): the first player, and whether

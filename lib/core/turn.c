@@ -2842,14 +2842,14 @@ static inline __attribute__((always_inline)) const carc_module_def *
 checked_owner(const carc_game *g, const carc_pending *p)
 {
     /* (HK_IDS_CHECKED asked first: the game has such a module, no vetoes
-     * of figure moves) */
-    const carc_module_def *md;
-    if (p->owner >= CARC_MODULE_SLOTS || !(md = carc__modules[p->owner]) || !md->ids_checked ||
+     * of figure moves; the owner's bit of ids_checked_mods: an enabled
+     * module with ids_checked and apply_listed_id) */
+    const unsigned o = p->owner;
+    if (o >= CARC_MODULE_SLOTS || !(g->ids_checked_mods >> o & 1u) ||
         !CARC_KIND_IS_MODULE(p->kind) || (p->flags & CARC_PENDING_SAMPLED_ONLY) ||
-        !md->apply_listed_id || (g->flags & TF_FAULT) || !room_for_one_more(g) ||
-        carc__pipeline_only)
+        (g->flags & TF_FAULT) || !room_for_one_more(g) || carc__pipeline_only)
         return NULL;
-    return md;
+    return carc__modules[o];
 }
 
 /* An id the core decodes and checks itself (apply_entry) */
