@@ -664,18 +664,19 @@ static void same_snapshot(const carc_game *a, const carc_game *b)
     free(y);
 }
 
-/* The k-th (0..2) game of the quiet moves' comparisons: 2 + k players,
- * seed seed + k; Princess & Dragon alone, with the Tower (another
- * figure_moved hook), with every module (the Dungeon intercepts). */
+/* The k-th game (k >= 0) of the random comparisons: 2 + k % 3 players,
+ * seed seed + k; by k % 3, Princess & Dragon alone, with the Tower
+ * (another figure_moved hook), with every module (the Dungeon
+ * intercepts). */
 static carc_options quiet_options(int k, uint64_t seed)
 {
     carc_options o;
     carc_options_init(&o);
-    o.num_players = 2 + k;
+    o.num_players = 2 + k % 3;
     o.seed = seed + (uint64_t)k;
     o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
-    if (k == 1) o.modules |= 1ull << CARC_MODULE_TOWER;
-    if (k == 2)
+    if (k % 3 == 1) o.modules |= 1ull << CARC_MODULE_TOWER;
+    if (k % 3 == 2)
         for (int m = 1; m < CARC_MODULE_SLOTS; m++)
             if (carc_module_available(m) == 1) o.modules |= 1ull << m;
     return o;
@@ -1448,15 +1449,7 @@ START_TEST(draw_gap_same_draws)
         carc_game_free(g);
     }
     for (int k = 0; k < 12; k++) {
-        carc_options o;
-        carc_options_init(&o);
-        o.num_players = 2 + k % 3;
-        o.seed = 101u + (uint64_t)k;
-        o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
-        if (k % 3 == 1) o.modules |= 1ull << CARC_MODULE_TOWER;
-        if (k % 3 == 2)
-            for (int m = 1; m < CARC_MODULE_SLOTS; m++)
-                if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+        const carc_options o = quiet_options(k, 101);
         carc_game *a, *b;
         ck_assert_int_eq(carc_game_new(&a, &o), CARC_OK);
         ck_assert_int_eq(carc_game_new(&b, &o), CARC_OK);
@@ -1525,15 +1518,7 @@ START_TEST(flight_over_ends)
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     long draws = 0, flights = 0;
     for (int k = 0; k < 9; k++) {
-        carc_options o;
-        carc_options_init(&o);
-        o.num_players = 2 + k % 3;
-        o.seed = 301u + (uint64_t)k;
-        o.modules |= 1ull << CARC_MODULE_PRINCESS_DRAGON;
-        if (k % 3 == 1) o.modules |= 1ull << CARC_MODULE_TOWER;
-        if (k % 3 == 2)
-            for (int m = 1; m < CARC_MODULE_SLOTS; m++)
-                if (carc_module_available(m) == 1) o.modules |= 1ull << m;
+        const carc_options o = quiet_options(k, 301);
         carc_game *g;
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
         uint32_t rng = 17u + (uint32_t)k;
