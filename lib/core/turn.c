@@ -2641,8 +2641,8 @@ turn_over:
      * 0: DRAW's follow; module hooks, the core's draw at draw_at) */
     {
         const unsigned d = g->draw_at;
-        if (g->start_gate) { /* one hook, its player's byte (carc__work_open's OP_PLAYER) */
-            if (((const uint8_t *)g)[g->start_gate - 1u + (unsigned)g->player] &&
+        if (g->start_gate) { /* one hook, gated by its player's byte */
+            if (carc__work_player_open(g, g->start_gate) &&
                 tail_call(g, 0, CARC_STEP_TURN_START))
                 return;
         } else {

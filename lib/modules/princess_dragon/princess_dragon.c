@@ -1307,8 +1307,7 @@ static __attribute__((noinline)) void deploy_verbs(const carc_game *g, const car
     const pd_state *s = cst(g);
     const int t = p->target;
     if (t < 0 || s->princess_done) return;
-    if (s->fairy >= 0 && any_fairy_target(g, p->player))
-        carc__sink_push_kind(sink, ACT_FAIRY, 0, 0, VERB_FAIRY);
+    if (fairy_verb_listed(g, p)) carc__sink_push_kind(sink, ACT_FAIRY, 0, 0, VERB_FAIRY);
     const int type = carc__tile_type(g, t);
     if (type < 0) return;
     if (princess_asked(s, type) && princess_root(g, s, t, type) >= 0)
