@@ -1435,7 +1435,8 @@ END_TEST
  * with the Tower, with every module, each played twice from the same seed,
  * the second with DRAW_GAP taken away (the pile walked from type 0):
  * the same draws, equal games.  A count forged into the gap, DRAW_GAP
- * forged, or DRAW_VETOES not hooks_drawable's: refused by the check; a
+ * forged, an empty gap (gap_hi forged to gap_lo), or DRAW_VETOES not
+ * hooks_drawable's: refused by the check; a
  * tile put back into the gap clears DRAW_GAP. */
 START_TEST(draw_gap_same_draws)
 {
@@ -1492,6 +1493,9 @@ START_TEST(draw_gap_same_draws)
             ck_assert(!carc__state_check(h));
             ck_assert_int_eq(carc_game_copy(h, a), CARC_OK);
             h->draw_odd |= 4;
+            ck_assert(!carc__state_check(h));
+            ck_assert_int_eq(carc_game_copy(h, a), CARC_OK);
+            h->gap_hi = h->gap_lo;
             ck_assert(!carc__state_check(h));
             ck_assert_int_eq(carc_game_copy(h, a), CARC_OK);
             ck_assert_int_eq(carc__pile_put_back(h, h->gap_hi - 1), CARC_OK);

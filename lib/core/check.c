@@ -452,12 +452,13 @@ bool carc__state_check(const carc_game *g)
     if (g->nlog_final != UINT32_MAX && g->nlog_final > g->nlog) return false;
     if (remaining(CREMAIN(g), (uint32_t)carc__ntypes) != g->total_remaining) return false;
     /* the draw's way: DRAW_VETOES as hooks_drawable; the gap passed over
-     * by the draw (DRAW_GAP) in whole blocks of sixteen, holding no tile */
+     * by the draw (DRAW_GAP) in whole blocks of sixteen, at least one
+     * (setup sets DRAW_GAP only for a run it found), holding no tile */
     if ((g->draw_odd & ~(DRAW_VETOES | DRAW_GAP)) ||
         !(g->draw_odd & DRAW_VETOES) != !g->hooks_drawable)
         return false;
     if (g->draw_odd & DRAW_GAP) {
-        if ((g->gap_lo | g->gap_hi) & 15 || g->gap_lo > g->gap_hi || g->gap_hi > carc__ntypes)
+        if ((g->gap_lo | g->gap_hi) & 15 || g->gap_lo >= g->gap_hi || g->gap_hi > carc__ntypes)
             return false;
         for (int t = g->gap_lo; t < g->gap_hi; t++)
             if (CREMAIN(g)[t]) return false;
