@@ -78,11 +78,11 @@ extern "C" {
 
 #define CARC_VERSION_MAJOR 0
 #define CARC_VERSION_MINOR 19
-#define CARC_VERSION_PATCH 0
+#define CARC_VERSION_PATCH 1
 /** MAJOR*10000 + MINOR*100 + PATCH */
 #define CARC_VERSION_NUMBER \
     (CARC_VERSION_MAJOR * 10000 + CARC_VERSION_MINOR * 100 + CARC_VERSION_PATCH)
-#define CARC_VERSION_STRING "0.19.0"
+#define CARC_VERSION_STRING "0.19.1"
 
 /** Run-time version number of the loaded library (same encoding as
  *  CARC_VERSION_NUMBER).  Compare with the macro to detect a header/library

@@ -27,8 +27,8 @@ def test_signature_table_covers_the_header():
 
 
 def test_versions_and_constants():
-    assert carcvar.version() == "0.19.0"
-    assert L.lib.carc_version_number() == 1900
+    assert carcvar.version() == "0.19.1"
+    assert L.lib.carc_version_number() == 1901
     assert carcvar.num_distinct_actions() == 8192
     assert carcvar.max_chance_outcomes() == 1024
     assert L.lib.carc_max_tiles() == 256
