@@ -298,6 +298,13 @@ static void play_pair(int players, uint64_t seed, int directions, stats *st)
                 continue;
             }
             if (deploy && id == VERB_THROW && allowed_landings(off) == 0) {
+                /* every landing vetoed: "throw" refused, explained so */
+                carc_action a;
+                carc_explanation e;
+                ck_assert_int_eq(carc_action_from_id(off, id, &a), CARC_OK);
+                ck_assert_int_eq(carc_game_explain(on, &a, &e), CARC_OK);
+                ck_assert_int_eq(e.code, CARC_E_ILLEGAL);
+                ck_assert_int_ne(e.reason, CARC_REASON_LEGAL);
                 st->verbs_dropped++;
                 continue;
             }
