@@ -65,7 +65,14 @@
  *  - replacing another module's move: a stroll step of a figure standing
  *    on a @tower tile is replaced (CARC_MOVE_REPLACED: the stroll goes
  *    on) by an exit: the player who made the step chooses another placed
- *    @tower tile ("exit N", TILE ids), and the figure goes there. */
+ *    @tower tile ("exit N", TILE ids), and the figure goes there;
+ *  - a figure-move veto another module asks (tests/test_pig_veto.c), with
+ *    rule probe2_pigveto 2 (default 1: no veto, every game as before): a
+ *    figure of kind CARC_FIGURE_PIG may not be moved onto a segment
+ *    (CARC_PLACE_SEGMENT) of a placed tile whose index is a multiple of 3
+ *    (the start tile, the 4th, the 7th, ... placed), whatever the cause --
+ *    so pig_throwing's landing on such a tile is refused by this veto
+ *    (carc__figure_may_move), every other landing left to its own rules. */
 #include "module.h"
 
 #include <stdio.h>
@@ -80,6 +87,9 @@
 #define RULE_START 61
 #define RULE_CHEER 62
 #define RULE_PORTAL 59
+/* an experimental slot (doc/modules.md "Slots and bounds": the probes'
+ * 59-63 are all taken); test builds only */
+#define RULE_PIGVETO 58
 
 #define DEC_ABBEY CARC_MODULE_KIND(P2, 0)
 #define DEC_CHEER CARC_MODULE_KIND(P2, 1)
@@ -139,6 +149,7 @@ static const carc_rule_def rules[] = {
     {RULE_START, "probe2_start", 1, 1, 2},
     {RULE_CHEER, "probe2_cheer", 2, 1, 2},
     {RULE_PORTAL, "probe2_portal", 1, 1, 2},
+    {RULE_PIGVETO, "probe2_pigveto", 1, 1, 2}, /* appended last: 2 the pig veto */
 };
 
 static size_t state_size(const carc_options *o)
@@ -215,13 +226,16 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
     return false;
 }
 
-/* the fairy never joins a big meeple */
+/* the fairy never joins a big meeple; rule probe2_pigveto 2: no pig onto a
+ * segment of a placed tile whose index is a multiple of 3 */
 static bool may_move_figure(const carc_game *g, int fig, int where, int tile, int arg, int cause)
 {
-    (void)tile;
     (void)cause;
     carc_fig f, target;
     carc__figure_get(g, fig, &f);
+    if (f.kind == CARC_FIGURE_PIG && where == CARC_PLACE_SEGMENT &&
+        carc__rule(g, RULE_PIGVETO) == 2 && tile >= 0 && tile % 3 == 0)
+        return false;
     if (f.kind != CARC_FIGURE_FAIRY || where != CARC_PLACE_ATTACHED) return true;
     carc__figure_get(g, arg, &target);
     return target.kind != CARC_FIGURE_BIG;
@@ -802,7 +816,7 @@ const carc_module_def carc__module_probe2 = {
     .kinds = kinds,
     .nkinds = 2,
     .rules = rules,
-    .nrules = 3,
+    .nrules = sizeof rules / sizeof rules[0],
     .requires = 1ull << PROBE1,
     .words = words,
     .reasons = reasons,
