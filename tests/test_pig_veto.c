@@ -20,8 +20,8 @@
  *    landing is left; everything else the same;
  *    every vetoed landing tile (one the pig's own rules allow) is refused
  *    as a structured action and as an id, the game byte-identical
- *    (carc_game_serialize), and carc_game_explain refuses it (with some
- *    reason: the tile's is wrong, see the end);
+ *    (carc_game_serialize), and carc_game_explain gives the veto's
+ *    reason, CARC_REASON_FORBIDDEN;
  *    at the segment decision of a vetoed tile (reached with the veto off,
  *    then the veto switched on in a clone: seg_refusal_pig's own question),
  *    no segment is listed, each field segment the pig's rules allowed is
@@ -37,9 +37,8 @@
  *    vetoed tile is refused with the veto on, the game unchanged, and so is
  *    its segment were the tile passed; the same throw lands with the veto
  *    off;
- *  - not run (scenario_tile_explained_forbidden): the explanation of a
- *    vetoed landing tile names no farmer (pig throwing's WHY_NO_FARMER),
- *    not the veto -- see the test. */
+ *  - the explanation of the vetoed tile in that scenario: the veto's
+ *    reason (scenario_tile_explained_forbidden). */
 #include "core/state.h"
 
 #include <check.h>
@@ -152,13 +151,15 @@ static void check_vetoed_tile(carc_game *on, const carc_game *off, int t, stats 
     rc = carc_game_apply_id(on, id);
     ck_assert_msg(rc < 0, "vetoed landing tile %d applied as id %d: %d", t, id, rc);
     same_bytes(on, before, "the id", t);
-    /* explained as refused (the tile's own reason: see tile_explain_reason) */
+    /* explained as refused by the veto: pig throwing's own rules allow t
+     * (the veto-off game lists it), so the veto's reason, not a farmer */
     carc_explanation e;
     ck_assert_int_eq(carc_game_explain(on, &a, &e), CARC_OK);
     ck_assert_int_eq(e.code, carc_game_apply(on, &a));
-    ck_assert_int_ne(e.reason, CARC_REASON_LEGAL);
+    ck_assert_msg(e.reason == CARC_REASON_FORBIDDEN, "vetoed landing tile %d explained %d: %s", t,
+                  e.reason, e.message);
     ck_assert_uint_gt(strlen(e.message), 0);
-    st->tile_explain_forbidden += e.reason == CARC_REASON_FORBIDDEN;
+    st->tile_explain_forbidden++;
 
     /* the segment decision of t: reached with the veto off, then the veto
      * on in the clone -- seg_refusal_pig's question, which play with the
@@ -473,14 +474,13 @@ START_TEST(scenario_veto_on_refuses_off_lands)
 }
 END_TEST
 
-/* Not run: the explanation of a vetoed landing TILE gives pig throwing's
- * WHY_NO_FARMER ("no field of 1,3 would hold a farmer of yours after the
- * landing"), which is false here -- the veto-off game lands on 1,3 in a
- * field holding the thrower's farmer.  judge_along (pig_throwing.c) turns
- * any_seg's false into WHY_NO_FARMER whether a farmer or the other
- * modules' veto was missing; the segment's explanation (seg_refusal_pig)
- * gives CARC_REASON_FORBIDDEN.  Enable once the tile's explanation tells
- * the veto apart (lib/ is not this change's to fix). */
+/* The explanation of a vetoed landing TILE is the veto's,
+ * CARC_REASON_FORBIDDEN, as its segment's is (seg_refusal_pig): the
+ * veto-off game lands on 1,3 in a field holding the thrower's farmer.
+ * (Until 0.19.1 it was pig throwing's WHY_NO_FARMER, "no field of 1,3 would
+ * hold a farmer of yours after the landing": judge_along turns any_seg's
+ * false into WHY_NO_FARMER whoever refused; explain_flight now asks the
+ * module's own rules alone, any_seg_asked without the veto.) */
 START_TEST(scenario_tile_explained_forbidden)
 {
     carc_game *on = scenario(2);
@@ -499,10 +499,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, veto_refuses_landings);
     tcase_add_test(tc, scenario_veto_on_refuses_off_lands);
-    /* fails today (the tile's explanation names no farmer, not the veto):
-     * see the test's comment */
-    /* tcase_add_test(tc, scenario_tile_explained_forbidden); */
-    (void)scenario_tile_explained_forbidden;
+    tcase_add_test(tc, scenario_tile_explained_forbidden);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

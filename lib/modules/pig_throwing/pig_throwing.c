@@ -452,8 +452,11 @@ static uint32_t own_segs(const carc_game *g, int p, int t)
  *     elsewhere in the field whatever the landing squashes (farmer_left):
  *     the landing is foreseen only for a segment of p's own;
  *   - the other modules' vetoes (carc__figure_may_move) name the tile, not
- *     the segment: asked once, when a segment keeps a farmer. */
-static bool any_seg(const carc_game *g, int p, int pig, int t)
+ *     the segment: asked once, when a segment keeps a farmer.
+ * veto false (a constant): the answer of pig throwing's own rules alone,
+ * every veto aside (explain_flight: a tile refused by a veto only). */
+static inline __attribute__((always_inline)) bool any_seg_asked(const carc_game *g, int p,
+                                                                int pig, int t, bool veto)
 {
     const tile_type *ty = &carc__types[carc__tile_type(g, t)];
     uint32_t fields = 0;
@@ -463,9 +466,14 @@ static bool any_seg(const carc_game *g, int p, int pig, int t)
     for (; m; m &= m - 1) {
         int seg = __builtin_ctz(m);
         if (!(own >> seg & 1u) || !no_farmer_after(g, p, carc__segment_root(g, t, seg), t, seg))
-            return carc__figure_may_move(g, pig, CARC_PLACE_SEGMENT, t, 0, CAUSE_THROW);
+            return !veto || carc__figure_may_move(g, pig, CARC_PLACE_SEGMENT, t, 0, CAUSE_THROW);
     }
     return false;
+}
+
+static bool any_seg(const carc_game *g, int p, int pig, int t)
+{
+    return any_seg_asked(g, p, pig, t, true);
 }
 
 /* The flight of player p's pig onto placed tile t, judged: why it is
@@ -998,6 +1006,10 @@ static void explain_flight(const carc_game *g, int p, int t, carc_explanation *o
 {
     flight f;
     judge(g, p, t, &f);
+    /* judge_along's WHY_NO_FARMER is any_seg's "no": where pig throwing's
+     * own rules allow a segment, another module's veto refused them all */
+    if (f.why == WHY_NO_FARMER && any_seg_asked(g, p, pig_of(g, p), t, false))
+        f.why = CARC_REASON_FORBIDDEN;
     int x, y, S = supply_of(g, p);
     carc__tile_xy(g, t, &x, &y);
     out->reason = f.why ? f.why : CARC_REASON_NOT_OFFERED;
@@ -1058,6 +1070,10 @@ static void explain_flight(const carc_game *g, int p, int t, carc_explanation *o
                  "no field of %d,%d would hold a farmer of yours after the landing: the pig lands "
                  "only in a field where you keep a farmer",
                  x, y);
+        break;
+    case CARC_REASON_FORBIDDEN:
+        snprintf(out->message, sizeof out->message,
+                 "a rule of a module in play forbids the pig on %d,%d", x, y);
         break;
     default:
         snprintf(out->message, sizeof out->message, "the pig may not be thrown onto %d,%d", x, y);
@@ -1137,7 +1153,8 @@ static bool explain(const carc_game *g, const carc_action *a, carc_explanation *
                      ? "you have no follower in supply: the pig flies as many tiles as you have "
                        "followers in supply, so it cannot be thrown"
                      : "no tile your pig could be thrown onto: every one is at the wrong distance, "
-                       "behind an obstacle, beside the fairy or without a farmer of yours");
+                       "behind an obstacle, beside the fairy, without a farmer of yours or "
+                       "forbidden by a module in play");
         int c = out->reason == WHY_NO_LANDING ? first_candidate(g, d->player) : -1;
         if (c >= 0) { /* the first tile at the right distance says why */
             carc_explanation e = *out;
