@@ -22,6 +22,7 @@
 
 #include <check.h>
 
+#include "play_lines.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,30 +112,12 @@ static void check_bounds(const carc_game *g)
     if (d.kind == DEC_TITHE) seen_kinds |= 1u << 8;
 }
 
-/* Apply the lines of text (blank lines and '#' comments skipped); fail
- * with the line on any error. */
+/* Apply the lines of text (blank lines and '#' comments skipped, each
+ * shorter than 128 bytes); fail with the line on any error; check_bounds
+ * before every line and after the last. */
 static void play(carc_game *g, const char *text)
 {
-    char line[128];
-    int no = 0;
-    while (*text) {
-        size_t len = strcspn(text, "\n");
-        ck_assert_uint_lt(len, sizeof line);
-        memcpy(line, text, len);
-        line[len] = 0;
-        text += len + (text[len] == '\n');
-        no++;
-        char *hash = strchr(line, '#');
-        if (hash) *hash = 0;
-        if (!line[strspn(line, " \t")]) continue;
-        check_bounds(g);
-        carc_action a;
-        int rc = carc_action_from_string(g, line, &a);
-        if (rc) ck_abort_msg("line %d '%s': cannot read: %s", no, line, carc_strerror(rc));
-        rc = carc_game_apply(g, &a);
-        if (rc) ck_abort_msg("line %d '%s': refused: %s", no, line, carc_strerror(rc));
-    }
-    check_bounds(g);
+    play_lines_each(g, text, 128, check_bounds);
 }
 
 /* A refused line: the error comes back (from reading or applying) and the
