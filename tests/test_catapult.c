@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record_text.h"
 #include "run_suite.h"
 #include "tile_rows.h"
 
@@ -93,13 +94,6 @@ static uint8_t *serial(const carc_game *g, size_t *n)
     uint8_t *b = malloc(*n);
     ck_assert_int_eq(carc_game_serialize(g, b, *n, n), CARC_OK);
     return b;
-}
-
-static int apply_text(carc_game *g, const char *text)
-{
-    carc_action a;
-    int rc = carc_action_from_string(g, text, &a);
-    return rc ? rc : carc_game_apply(g, &a);
 }
 
 static bool same_game(const carc_game *a, const carc_game *b)

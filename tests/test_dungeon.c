@@ -24,6 +24,7 @@
 #include "modules/dungeon/dungeon.h"
 #include "modules/princess_dragon/princess_dragon.h"
 #include "action_legal_check.h"
+#include "record_text.h"
 #include "quiet_check.h"
 #include "run_suite.h"
 #include "scenario_text.h"
@@ -36,16 +37,6 @@
 #define BIT(m) (1ull << (m))
 
 /* ---------------------------------------------------------------- helpers */
-
-static carc_game *replay_text(const char *text)
-{
-    carc_game *g = NULL;
-    carc_record_error err;
-    memset(&err, 0, sizeof err);
-    int rc = carc_record_replay(&g, text, strlen(text), &err);
-    ck_assert_msg(rc == CARC_OK, "line %d: %s", err.line, err.message);
-    return g;
-}
 
 /* Replay a scenario record up to (not including) the first line that is
  * exactly `stop` (NULL: all of it). */

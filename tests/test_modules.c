@@ -11,6 +11,7 @@
 
 #include "registry_check.h"
 #include "quiet_check.h"
+#include "record_text.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,13 +38,6 @@ static int apply_first(carc_game *g)
     size_t n;
     int rc = carc_game_legal_ids(g, ids, 4200, &n);
     return rc ? rc : carc_game_apply_id(g, ids[0]);
-}
-
-static int apply_text(carc_game *g, const char *text)
-{
-    carc_action a;
-    int rc = carc_action_from_string(g, text, &a);
-    return rc ? rc : carc_game_apply(g, &a);
 }
 
 START_TEST(registry)

@@ -24,6 +24,7 @@
 
 #include "modules/tower/tower.h"
 #include "action_legal_check.h"
+#include "record_text.h"
 #include "quiet_check.h"
 #include "run_suite.h"
 #include "scenario_text.h"
@@ -299,16 +300,6 @@ static void explains(const carc_game *g, const char *text, int reason)
     ck_assert_msg(ex.reason == reason, "'%s': reason %d (%s), want %d", text, ex.reason,
                   ex.message, reason);
     ck_assert(ex.message[0] != 0);
-}
-
-static carc_game *replay_text(const char *text)
-{
-    carc_game *g = NULL;
-    carc_record_error err;
-    memset(&err, 0, sizeof err);
-    int rc = carc_record_replay(&g, text, strlen(text), &err);
-    ck_assert_msg(rc == CARC_OK, "line %d: %s", err.line, err.message);
-    return g;
 }
 
 #define WHY(k) TOWER_KIND(k)
