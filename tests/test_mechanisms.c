@@ -24,6 +24,7 @@
 
 #include "play_lines.h"
 #include "run_suite.h"
+#include "step_checks.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,21 +121,7 @@ static void play(carc_game *g, const char *text)
     play_lines_each(g, text, 128, check_bounds);
 }
 
-/* A refused line: the error comes back (from reading or applying) and the
- * state is byte-identical. */
-static int refused(carc_game *g, const char *line)
-{
-    carc_game *before;
-    ck_assert_int_eq(carc_game_clone(&before, g), CARC_OK);
-    carc_action a;
-    int rc = carc_action_from_string(g, line, &a);
-    if (!rc) rc = carc_game_apply(g, &a);
-    ck_assert_msg(rc < 0, "'%s' was accepted", line);
-    ck_assert_msg(carc__state_equal(g, before), "refused '%s' changed the state", line);
-    carc_game_free(before);
-    return rc;
-}
-
+/* A refused action: the error comes back and the state is byte-identical. */
 static int refused_action(carc_game *g, const carc_action *a)
 {
     carc_game *before;
@@ -144,24 +131,6 @@ static int refused_action(carc_game *g, const carc_action *a)
     ck_assert_msg(carc__state_equal(g, before), "refused action changed the state");
     carc_game_free(before);
     return rc;
-}
-
-static int refused_id(carc_game *g, int32_t id)
-{
-    carc_game *before;
-    ck_assert_int_eq(carc_game_clone(&before, g), CARC_OK);
-    int rc = carc_game_apply_id(g, id);
-    ck_assert_msg(rc < 0, "id %d was accepted", id);
-    ck_assert_msg(carc__state_equal(g, before), "refused id %d changed the state", id);
-    carc_game_free(before);
-    return rc;
-}
-
-static int score(const carc_game *g, int p)
-{
-    int32_t s;
-    ck_assert_int_eq(carc_game_score(g, p, &s), CARC_OK);
-    return s;
 }
 
 #define ASSERT_SCORES(g, s0, s1)              \
@@ -179,16 +148,6 @@ static int score(const carc_game *g, int p)
         ck_assert_int_eq(d_.player, (pl));                              \
         ck_assert_int_eq(carc_game_current_player(g), (pl));            \
     } while (0)
-
-/* the legal ids are exactly want[0..n) */
-static void assert_ids(const carc_game *g, const int32_t *want, size_t n)
-{
-    int32_t ids[64];
-    size_t got;
-    ck_assert_int_eq(carc_game_legal_ids(g, ids, 64, &got), CARC_OK);
-    ck_assert_uint_eq(got, n);
-    for (size_t i = 0; i < n; i++) ck_assert_int_eq(ids[i], want[i]);
-}
 
 static bool id_legal(const carc_game *g, int32_t id)
 {
