@@ -45,23 +45,6 @@ static carc_game *replay(const char *name, const char *stop)
     return scen_replay(name, &(scen_cut){.stop = stop});
 }
 
-static void explains(const carc_game *g, const char *text, int reason)
-{
-    carc_explanation ex;
-    ck_assert_int_eq(carc_game_explain_text(g, text, &ex), CARC_OK);
-    ck_assert_msg(ex.code < 0, "'%s' is legal", text);
-    ck_assert_msg(ex.reason == reason, "'%s': reason %d (%s), want %d", text, ex.reason,
-                  ex.message, reason);
-    ck_assert(ex.message[0] != 0);
-}
-
-static void legal(const carc_game *g, const char *text)
-{
-    carc_explanation ex;
-    ck_assert_int_eq(carc_game_explain_text(g, text, &ex), CARC_OK);
-    ck_assert_msg(ex.code == CARC_OK, "'%s' refused: %s", text, ex.message);
-}
-
 static carc_figure fig_of(const carc_game *g, int i)
 {
     static carc_figure F[256];

@@ -292,16 +292,6 @@ END_TEST
 
 /* --------------------------------------------------------- explanations */
 
-static void explains(const carc_game *g, const char *text, int reason)
-{
-    carc_explanation ex;
-    ck_assert_int_eq(carc_game_explain_text(g, text, &ex), CARC_OK);
-    ck_assert_msg(ex.code < 0, "'%s' is legal", text);
-    ck_assert_msg(ex.reason == reason, "'%s': reason %d (%s), want %d", text, ex.reason,
-                  ex.message, reason);
-    ck_assert(ex.message[0] != 0);
-}
-
 #define WHY(k) TOWER_KIND(k)
 
 /* Replay a scenario record up to (not including) the first line that is
