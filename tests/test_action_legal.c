@@ -12,6 +12,7 @@
  * chance decision declared the pile's (pile_chance) lists the pile. */
 #include "core/state.h"
 #include <check.h>
+#include "new_game.h"
 #include "run_suite.h"
 #include "action_legal_check.h"
 #include <stdio.h>
@@ -370,22 +371,9 @@ static void check_note_exact(const carc_game *g, const int32_t *ids, size_t n, i
     (*checked)++;
 }
 
-/* a new game of base plus mods for players and seed (checked) */
-static carc_game *new_game(uint64_t mods, int players, uint64_t seed)
-{
-    carc_options o;
-    carc_options_init(&o);
-    o.num_players = players;
-    o.seed = seed;
-    o.modules |= mods;
-    carc_game *g;
-    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    return g;
-}
-
 static void play(uint64_t mods, int players, uint64_t seed, int *checked)
 {
-    carc_game *g = new_game(mods, players, seed);
+    carc_game *g = new_game_mods(mods, players, seed);
     uint64_t rs = seed * 2654435761u + 1;
     int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     while (!carc_game_is_terminal(g)) {
@@ -681,7 +669,7 @@ static void supply_segs_game(uint64_t mods, int players, uint64_t seed, long *ch
 {
     static const int causes[] = {CARC_CAUSE_DEPLOY, CARC_CAUSE_PORTAL, CARC_CAUSE_DUNGEON_EXIT,
                                  CARC_CAUSE_SEDUCTION};
-    carc_game *g = new_game(mods, players, seed);
+    carc_game *g = new_game_mods(mods, players, seed);
     uint64_t rs = seed * 2654435761u + 1;
     int ndeploy = 0;
     while (!carc_game_is_terminal(g)) {

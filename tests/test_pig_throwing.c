@@ -22,6 +22,7 @@
 #include "modules/princess_dragon/princess_dragon.h"
 #include "modules/tower/tower.h"
 #include "quiet_check.h"
+#include "new_game.h"
 #include "run_suite.h"
 #include "scenario_text.h"
 
@@ -31,14 +32,7 @@
 
 static carc_game *new_game(int players, uint64_t modules, uint64_t seed)
 {
-    carc_options o;
-    carc_options_init(&o);
-    o.num_players = players;
-    o.seed = seed;
-    o.modules |= modules | 1ull << CARC_MODULE_TRADERS_BUILDERS | 1ull << CARC_MODULE_PIG_THROWING;
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    return g;
+    return new_game_mods(modules | 1ull << CARC_MODULE_TRADERS_BUILDERS | 1ull << CARC_MODULE_PIG_THROWING, players, seed);
 }
 
 /* A6: every pig on the board stands on a field holding a follower of its

@@ -26,6 +26,7 @@
 #include "action_legal_check.h"
 #include "record_text.h"
 #include "quiet_check.h"
+#include "new_game.h"
 #include "run_suite.h"
 #include "scenario_text.h"
 #include "tile_rows.h"
@@ -163,14 +164,7 @@ END_TEST
 
 static carc_game *new_game(int players, uint64_t modules, uint64_t seed)
 {
-    carc_options o;
-    carc_options_init(&o);
-    o.num_players = players;
-    o.seed = seed;
-    o.modules |= modules | 1ull << CARC_MODULE_TOWER;
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    return g;
+    return new_game_mods(modules | 1ull << CARC_MODULE_TOWER, players, seed);
 }
 
 /* floors per player count, with the module alone and with each other
