@@ -26,6 +26,15 @@ static char *view(const carc_game *g, const carc_board_view *v)
     return t;
 }
 
+/* g's board view 200 characters wide: the lines under the board unwrapped */
+static char *wide_view(const carc_game *g)
+{
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = 200;
+    return view(g, &v);
+}
+
 static char *hand(const carc_game *g, const carc_board_view *v)
 {
     size_t need = 0;
@@ -687,10 +696,7 @@ END_TEST
 START_TEST(dungeon_line)
 {
     carc_game *g = view_replay(dungeon_fairy_rec);
-    carc_board_view v;
-    carc_board_view_init(&v);
-    v.width = 200; /* the line unwrapped */
-    char *t = view(g, &v);
+    char *t = wide_view(g);
     ck_assert_msg(strstr(t, "the dungeon: below player 0 0, player 1 1; the dragon inside; "
                             "the fairy beside player 1's piece; entrances 1,1 -1,1\n"),
                   "%s", t);
@@ -701,7 +707,7 @@ START_TEST(dungeon_line)
     o.modules |= 1ull << carc_module_by_name("dungeon");
     o.modules |= 1ull << carc_module_by_name("tower");
     ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    t = view(g, &v);
+    t = wide_view(g);
     ck_assert_msg(strstr(t, "the dungeon: below player 0 0, player 1 0; entrances none\n"), "%s", t);
     free(t);
     carc_game_free(g);
@@ -713,10 +719,7 @@ END_TEST
 START_TEST(pig_removed_and_nap_lines)
 {
     carc_game *g = view_replay(pig_nap_rec);
-    carc_board_view v;
-    carc_board_view_init(&v);
-    v.width = 200;
-    char *t = view(g, &v);
+    char *t = wide_view(g);
     ck_assert_msg(strstr(t, "\nremoved from play: player 0's pig\n"), "%s", t);
     ck_assert_msg(strstr(t, "\nthe dragon at -3,0, asleep (the next dragon tile wakes it)\n"),
                   "%s", t);
@@ -731,10 +734,7 @@ END_TEST
 START_TEST(catapult_lines)
 {
     carc_game *g = view_replay(CATAPULT_ROUNDS_REC);
-    carc_board_view v;
-    carc_board_view_init(&v);
-    v.width = 200;
-    char *t = view(g, &v);
+    char *t = wide_view(g);
     ck_assert_msg(strstr(t, " f fair (a catapult round)"), "%s", t);
     ck_assert_msg(strstr(t, "\ncatapult round 1 (knockout) at the fair 0,1: player 1 at 45,26 mm, "
                             "knocked out 1; player 0 at 45,27 mm\n"), "%s", t);
