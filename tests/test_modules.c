@@ -83,6 +83,25 @@ START_TEST(deferred_tiles)
 }
 END_TEST
 
+static carc_game *replay(const char *rec)
+{
+    carc_game *g;
+    carc_record_error err;
+    ck_assert_msg(carc_record_replay(&g, rec, strlen(rec), &err) == CARC_OK, "%d: %s", err.line,
+                  err.message);
+    return g;
+}
+
+/* player 0 has s0 points, player 1 s1 */
+static void scores_are(const carc_game *g, int32_t s0, int32_t s1)
+{
+    int32_t got0, got1;
+    carc_game_score(g, 0, &got0);
+    carc_game_score(g, 1, &got1);
+    ck_assert_int_eq(got0, s0);
+    ck_assert_int_eq(got1, s1);
+}
+
 START_TEST(big_figure_majority)
 {
     /* city_merge_tie.rec with player 0's knight replaced by the big figure:
@@ -91,15 +110,8 @@ START_TEST(big_figure_majority)
                        "draw N\nplace 0,-1 r2\ndeploy big city S\n"
                        "draw K\nplace 1,0 r0\ndeploy follower city N\n"
                        "draw N\nplace 1,-1 r3\npass\n";
-    carc_game *g;
-    carc_record_error err;
-    ck_assert_msg(carc_record_replay(&g, rec, sizeof rec - 1, &err) == CARC_OK, "%d: %s",
-                  err.line, err.message);
-    int32_t s0, s1;
-    carc_game_score(g, 0, &s0);
-    carc_game_score(g, 1, &s1);
-    ck_assert_int_eq(s0, 8);
-    ck_assert_int_eq(s1, 0);
+    carc_game *g = replay(rec);
+    scores_are(g, 8, 0);
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_BIG), 1);
     ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_FOLLOWER), 7);
     carc_game_free(g);
@@ -113,15 +125,8 @@ START_TEST(deploy_alternative_and_road_hook)
     const char rec[] = "carcvar-record 1\nplayers 2\nmodules base,probe\n"
                        "draw W\nplace 1,0 r0\nbless\n"
                        "draw W\nplace -1,0 r0\ndeploy follower road E\n";
-    carc_game *g;
-    carc_record_error err;
-    ck_assert_msg(carc_record_replay(&g, rec, sizeof rec - 1, &err) == CARC_OK, "%d: %s",
-                  err.line, err.message);
-    int32_t s0, s1;
-    carc_game_score(g, 0, &s0);
-    carc_game_score(g, 1, &s1);
-    ck_assert_int_eq(s0, 1);
-    ck_assert_int_eq(s1, 4);
+    carc_game *g = replay(rec);
+    scores_are(g, 1, 4);
     carc_score_event ev[8];
     size_t n;
     ck_assert_int_eq(carc_game_score_log(g, ev, 8, &n), CARC_OK);
@@ -270,15 +275,6 @@ START_TEST(probe_playouts)
 }
 END_TEST
 
-static carc_game *replay(const char *rec)
-{
-    carc_game *g;
-    carc_record_error err;
-    ck_assert_msg(carc_record_replay(&g, rec, strlen(rec), &err) == CARC_OK, "%d: %s", err.line,
-                  err.message);
-    return g;
-}
-
 /* feature_scored runs while the monk still stands (+2 to the monastery's
  * owner); after_feature runs once the figures went home (counted). A
  * monastery A at (0,1), its road leaving south, ringed by 8 tiles; the 8th
@@ -296,11 +292,7 @@ START_TEST(scoring_hooks_around_return)
                       "draw E\nplace -1,2 r3\npass\n"
                       "draw E\nplace 1,2 r1\npass\n";
     carc_game *g = replay(rec);
-    int32_t s0, s1;
-    carc_game_score(g, 0, &s0);
-    carc_game_score(g, 1, &s1);
-    ck_assert_int_eq(s0, 11);
-    ck_assert_int_eq(s1, 0);
+    scores_are(g, 11, 0);
     carc_score_event ev[8];
     size_t n;
     ck_assert_int_eq(carc_game_score_log(g, ev, 8, &n), CARC_OK);
