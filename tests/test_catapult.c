@@ -81,11 +81,16 @@ static carc_game *round_game(unsigned long seed, const char *kind, const char *r
              "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw CA_F\nplace 0,1 r0\npass\n"
              "catapult %s\n%s",
              seed, rules, kind, strcmp(kind, "catch") ? "catapult aim 112\n" : "catapult power 2\n");
-    carc_game *g = NULL;
-    carc_record_error err;
-    int rc = carc_record_replay(&g, text, strlen(text), &err);
-    ck_assert_msg(rc == CARC_OK, "line %d: %s", err.line, err.message);
-    return g;
+    return replay_text(text);
+}
+
+/* a is explained as refused at g, for `reason`; the explanation in *e */
+static void explain_refused(const carc_game *g, const carc_action *a, carc_explanation *e,
+                            int reason)
+{
+    ck_assert_int_eq(carc_game_explain(g, a, e), CARC_OK);
+    ck_assert_int_ne(e->code, CARC_OK);
+    ck_assert_int_eq(e->reason, reason);
 }
 
 static uint8_t *serial(const carc_game *g, size_t *n)
@@ -355,9 +360,7 @@ START_TEST(refusals_explained)
     carc_action a = {0};
     a.kind = ACT_KIND;
     a.arg = 2;
-    ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
-    ck_assert_int_ne(e.code, CARC_OK);
-    ck_assert_int_eq(e.reason, 16 + 9 * 16 + 1);
+    explain_refused(g, &a, &e, 16 + 9 * 16 + 1);
     ck_assert_ptr_nonnull(strstr(e.message, "chosen already"));
     carc_game_free(g);
 
@@ -365,13 +368,10 @@ START_TEST(refusals_explained)
     const char *text = "carcvar-record 4\nplayers 2\nseed 1\nmodules base catapult\nbag U=1 CA_F=1\n"
                        "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw CA_F\nplace 0,1 r0\n"
                        "pass\ncatapult seduction\n";
-    carc_record_error err;
-    ck_assert_int_eq(carc_record_replay(&g, text, strlen(text), &err), CARC_OK);
+    g = replay_text(text);
     a.kind = ACT_AIM;
     a.arg = 225;
-    ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
-    ck_assert_int_ne(e.code, CARC_OK);
-    ck_assert_int_eq(e.reason, 16 + 9 * 16 + 2);
+    explain_refused(g, &a, &e, 16 + 9 * 16 + 2);
     ck_assert_int_eq(carc_game_explain_text(g, "catapult aim 224", &e), CARC_OK);
     ck_assert_int_eq(e.code, CARC_OK);
     /* the seduction's exchange: P1's farmer on nothing is no figure of P1's */
@@ -384,9 +384,7 @@ START_TEST(refusals_explained)
     ck_assert_int_eq(carc_game_apply(g, &h), CARC_OK);
     a.kind = ACT_SWAP;
     a.arg = 1; /* P0's figure: not the hurler's */
-    ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
-    ck_assert_int_ne(e.code, CARC_OK);
-    ck_assert_int_eq(e.reason, 16 + 9 * 16 + 3);
+    explain_refused(g, &a, &e, 16 + 9 * 16 + 3);
     ck_assert_int_eq(apply_text(g, "catapult swap 7"), CARC_OK);
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
     ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_FOLLOWER), 6);
@@ -405,9 +403,7 @@ START_TEST(refusals_not_now_and_pick)
     carc_explanation e;
     carc_action a = {0};
     a.kind = ACT_KIND; /* no round running: the first tile is to be drawn/placed */
-    ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
-    ck_assert_int_ne(e.code, CARC_OK);
-    ck_assert_int_eq(e.reason, 16 + 9 * 16 + 0);
+    explain_refused(g, &a, &e, 16 + 9 * 16 + 0);
     ck_assert_msg(strstr(e.message, "only when a catapult round starts"), "%s", e.message);
     carc_game_free(g);
 
@@ -417,13 +413,10 @@ START_TEST(refusals_not_now_and_pick)
     const char *text = "carcvar-record 4\nplayers 2\nseed 1\nmodules base catapult\nbag U=1 CA_F=1\n"
                        "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw CA_F\nplace 0,1 r0\n"
                        "pass\n";
-    carc_record_error err;
-    ck_assert_int_eq(carc_record_replay(&k, text, strlen(text), &err), CARC_OK);
+    k = replay_text(text);
     a.kind = ACT_AIM;
     a.arg = 3;
-    ck_assert_int_eq(carc_game_explain(k, &a, &e), CARC_OK);
-    ck_assert_int_ne(e.code, CARC_OK);
-    ck_assert_int_eq(e.reason, 16 + 9 * 16 + 0);
+    explain_refused(k, &a, &e, 16 + 9 * 16 + 0);
     ck_assert_msg(strstr(e.message, "before the hurl"), "%s", e.message);
     carc_game_free(k);
     carc_game_free(g);
@@ -434,7 +427,7 @@ START_TEST(refusals_not_now_and_pick)
            "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw B\nplace 1,1 r0\npass\n"
            "draw B\nplace 0,1 r0\ndeploy follower monastery\ndraw CA_F\nplace -1,1 r0\n"
            "pass\ncatapult seduction\ncatapult aim 112\noutcome 0 : 1 32768 32768\n";
-    ck_assert_int_eq(carc_record_replay(&g, text, strlen(text), &err), CARC_OK);
+    g = replay_text(text);
     ck_assert_int_eq(carc_game_clone(&k, g), CARC_OK);
     ck_assert_int_eq(carc_game_explain_text(g, "catapult pick 5", &e), CARC_OK);
     ck_assert_int_ne(e.code, CARC_OK);
