@@ -13,6 +13,7 @@
 #include "core/state.h"
 #include "modules/bridges_castles/bridges_castles.h"
 #include "new_game.h"
+#include "run_suite.h"
 #include "tiles_gen.h"
 
 /* ../shared/rules/expansions.md §7 (edges N E S W, counts, bazaars, inns)
@@ -894,9 +895,5 @@ int main(void)
     tcase_add_test(tc, repair_only_tile_pass);
     tcase_add_test(tc, random_games_reach_everything);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

@@ -17,6 +17,7 @@
 #include "core/state.h"
 #include "modules/bridges_castles/bridges_castles.h"
 #include "new_game.h"
+#include "run_suite.h"
 
 #define M CARC_MODULE_BRIDGES_CASTLES
 
@@ -464,9 +465,5 @@ int main(void)
     tcase_add_test(tc, repairs_agree_alone);
     tcase_add_test(tc, repairs_agree_all_modules);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }
