@@ -17,20 +17,13 @@
 #include <check.h>
 
 #include "new_game.h"
+#include "quiet_check.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static int ngames = 12;
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 static uint64_t module_set(const char *names)
 {
@@ -60,7 +53,7 @@ static void step(carc_game *g, uint64_t *rs, int32_t *ids)
     size_t n = 0;
     ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
     ck_assert_uint_gt(n, 0);
-    ck_assert_int_eq(carc_game_apply_id(g, ids[rng_next(rs) % n]), CARC_OK);
+    ck_assert_int_eq(carc_game_apply_id(g, ids[splitmix64(rs) % n]), CARC_OK);
 }
 
 static uint8_t *bytes_of(const carc_game *g, bool snap, size_t *len)
@@ -91,7 +84,7 @@ static void roundtrips(const char *names, int games)
         int k = 0;
         while (true) {
             bool over = carc_game_is_terminal(g);
-            if (over || rng_next(&rs) % 9 == 0) {
+            if (over || splitmix64(&rs) % 9 == 0) {
                 size_t sl, cl;
                 uint8_t *sb = bytes_of(g, true, &sl), *cb = bytes_of(g, false, &cl);
                 carc_game *a = NULL, *b = NULL;
@@ -408,7 +401,7 @@ START_TEST(state_bytes_changed)
                 size_t m = 0;
                 if (carc_game_legal_ids(out, ids, CARC_NUM_DISTINCT_ACTIONS, &m) != CARC_OK || !m)
                     break;
-                if (carc_game_apply_id(out, ids[rng_next(&rs) % m]) != CARC_OK) break;
+                if (carc_game_apply_id(out, ids[splitmix64(&rs) % m]) != CARC_OK) break;
             }
             size_t sn;
             carc_game_snapshot(out, NULL, 0, &sn);
