@@ -18,6 +18,7 @@
 
 #include "record_text.h"
 #include "run_suite.h"
+#include "serial_bytes.h"
 #include "tile_rows.h"
 
 #define FAIR_KIND 12 /* the fair's extension feature kind (tiles.def) */
@@ -93,18 +94,10 @@ static void explain_refused(const carc_game *g, const carc_action *a, carc_expla
     ck_assert_int_eq(e->reason, reason);
 }
 
-static uint8_t *serial(const carc_game *g, size_t *n)
-{
-    ck_assert_int_eq(carc_game_serialize(g, NULL, 0, n), CARC_E_BUFFER);
-    uint8_t *b = malloc(*n);
-    ck_assert_int_eq(carc_game_serialize(g, b, *n, n), CARC_OK);
-    return b;
-}
-
 static bool same_game(const carc_game *a, const carc_game *b)
 {
     size_t na, nb;
-    uint8_t *x = serial(a, &na), *y = serial(b, &nb);
+    uint8_t *x = serial_bytes(a, &na), *y = serial_bytes(b, &nb);
     bool same = na == nb && memcmp(x, y, na) == 0;
     free(x);
     free(y);
@@ -221,7 +214,7 @@ START_TEST(host_outcomes_checked)
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
     /* serialized mid-round: the words come back */
     size_t n;
-    uint8_t *buf = serial(g, &n);
+    uint8_t *buf = serial_bytes(g, &n);
     carc_game *r;
     ck_assert_int_eq(carc_game_deserialize(&r, buf, n), CARC_OK);
     ck_assert(same_game(g, r));

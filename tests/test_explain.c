@@ -7,6 +7,7 @@
 #include <check.h>
 
 #include "run_suite.h"
+#include "serial_bytes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,14 +21,6 @@ static carc_game *new_game(uint64_t seed)
     carc_game *g = NULL;
     ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
     return g;
-}
-
-static uint8_t *snapshot(const carc_game *g, size_t *len)
-{
-    ck_assert_int_eq(carc_game_serialize(g, NULL, 0, len), CARC_E_BUFFER);
-    uint8_t *b = malloc(*len);
-    ck_assert_int_eq(carc_game_serialize(g, b, *len, len), CARC_OK);
-    return b;
 }
 
 static void apply_text(carc_game *g, const char *text)
@@ -57,11 +50,11 @@ static void row(const carc_game *g, carc_action a, int code, int reason, int sid
                 const char *words)
 {
     size_t n0, n1;
-    uint8_t *before = snapshot(g, &n0);
+    uint8_t *before = serial_bytes(g, &n0);
     carc_explanation e;
     memset(&e, 0x5a, sizeof e);
     ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
-    uint8_t *after = snapshot(g, &n1);
+    uint8_t *after = serial_bytes(g, &n1);
     ck_assert_uint_eq(n0, n1);
     ck_assert(memcmp(before, after, n0) == 0);
     free(before);
