@@ -13,6 +13,7 @@
 #include "core/state.h"
 #include <check.h>
 #include "new_game.h"
+#include "random_step.h"
 #include "run_suite.h"
 #include "action_legal_check.h"
 #include <stdio.h>
@@ -388,10 +389,7 @@ static void play(uint64_t mods, int players, uint64_t seed, int *checked)
         check_segs_answers(g, checked, true);
         check_veto_tile(g, checked);
         check_pile_chance(g, checked);
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         size_t n;
         ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
         ck_assert_uint_gt(n, 0);

@@ -3,6 +3,7 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include "random_step.h"
 #include "run_suite.h"
 
 #include <stdio.h>
@@ -1573,10 +1574,7 @@ START_TEST(deserialize_v1_modules)
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
         uint32_t rng = 3;
         for (int k = 0; k < 12 && !carc_game_is_terminal(g); k++) { /* no payloads */
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             int32_t ids[1024];
             size_t n = 0;
             ck_assert_int_eq(carc_game_legal_ids(g, ids, 1024, &n), CARC_OK);

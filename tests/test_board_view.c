@@ -8,6 +8,7 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include "random_step.h"
 #include "run_suite.h"
 #include "view_records.h"
 
@@ -161,10 +162,7 @@ START_TEST(random_games)
         uint64_t pick = seed;
         int panned = 0;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             carc_action acts[1024];
             size_t n;
             ck_assert_int_eq(carc_game_legal_actions(g, acts, 1024, &n), CARC_OK);
@@ -426,10 +424,7 @@ START_TEST(random_module_games)
     uint64_t pick = 9;
     int steps = 0;
     while (!carc_game_is_terminal(g)) {
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         carc_action acts[1024];
         size_t n;
         ck_assert_int_eq(carc_game_legal_actions(g, acts, 1024, &n), CARC_OK);
@@ -585,10 +580,7 @@ START_TEST(dragon_towers_quarters)
         int towers_seen = 0, dragon_seen = 0, fairy_seen = 0, quarter_seen = 0, closed = 0;
         int tags_seen = 0;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             carc_board_view v;
             carc_board_view_init(&v);
             v.width = 400;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "record_text.h"
+#include "random_step.h"
 #include "run_suite.h"
 #include "serial_bytes.h"
 #include "tile_rows.h"
@@ -146,10 +147,7 @@ START_TEST(sampling_deterministic)
             differ += w.x != x.x || w.y != x.y || w.arg != x.arg;
             /* play the game out; its record replays to the same game */
             while (!carc_game_is_terminal(a)) {
-                if (carc_game_current_player(a) == CARC_PLAYER_CHANCE) {
-                    ck_assert_int_eq(carc_game_sample_chance(a, NULL), CARC_OK);
-                    continue;
-                }
+                if (sample_if_chance(a)) continue;
                 int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
                 size_t n;
                 ck_assert_int_eq(carc_game_legal_ids(a, ids, CARC_NUM_DISTINCT_ACTIONS, &n),

@@ -16,6 +16,7 @@
 
 #include <check.h>
 
+#include "random_step.h"
 #include "run_suite.h"
 #include "step_checks.h"
 #include <stdio.h>
@@ -376,10 +377,7 @@ START_TEST(random_agreement)
         const int nfigs = carc__figure_count(g);
         uint32_t rng = 77u + (uint32_t)game;
         for (int guard = 0; guard < 20000 && !carc_game_is_terminal(g); guard++) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             size_t n;
             ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
             ck_assert_uint_gt(n, 0);
@@ -453,10 +451,7 @@ START_TEST(random_agreement_plain)
                   (!(game & 1) || !g->kind_custom));
         uint32_t rng = 91u + (uint32_t)game;
         for (int guard = 0; guard < 20000 && !carc_game_is_terminal(g); guard++) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             size_t n, na;
             ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
             ck_assert_int_eq(

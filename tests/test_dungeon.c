@@ -26,6 +26,7 @@
 #include "action_legal_check.h"
 #include "record_text.h"
 #include "quiet_check.h"
+#include "random_step.h"
 #include "run_suite.h"
 #include "scenario_text.h"
 #include <stdio.h>
@@ -402,10 +403,7 @@ START_TEST(action_legal_matches_lists)
             ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
             uint64_t rs = o.seed * 2654435761u + 1;
             while (!carc_game_is_terminal(g)) {
-                if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                    ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                    continue;
-                }
+                if (sample_if_chance(g)) continue;
                 int k2 = check_action_legal(g, DG, &checked);
                 if (k2 >= 0) own_kinds[k2 - DEC_KIND_BASE]++;
                 size_t n;

@@ -6,6 +6,7 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include "random_step.h"
 #include "run_suite.h"
 #include "serial_bytes.h"
 
@@ -218,10 +219,7 @@ START_TEST(no_follower_left)
     carc_game *g = new_game(7);
     int found = 0;
     while (!found && !carc_game_is_terminal(g)) {
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         carc_decision d;
         carc_game_decision(g, &d);
         if (d.kind == CARC_DECISION_DEPLOY && carc_game_supply(g, d.player, 0) == 0) {
@@ -245,10 +243,7 @@ START_TEST(game_over)
 {
     carc_game *g = new_game(3);
     while (!carc_game_is_terminal(g)) {
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         int32_t id;
         size_t n;
         carc_game_legal_ids(g, &id, 1, &n);
@@ -316,10 +311,7 @@ START_TEST(agrees_with_apply)
         unsigned long pick = seed;
         int checked = 0;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             carc_action acts[512];
             size_t n = 0;
             ck_assert_int_eq(carc_game_legal_actions(g, acts, 512, &n), CARC_OK);

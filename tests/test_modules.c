@@ -12,6 +12,7 @@
 #include "registry_check.h"
 #include "quiet_check.h"
 #include "record_text.h"
+#include "random_step.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,10 +144,7 @@ START_TEST(queued_decision_for_another_player)
     carc_game *g = probe_game(3, 3);
     /* play first legal actions; after turn 5 (player 1's), player 2 decides */
     for (int guard = 0; guard < 100; guard++) {
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         carc_decision d;
         carc_game_decision(g, &d);
         if (d.kind == CARC_MODULE_KIND(PROBE, 0)) break;

@@ -23,6 +23,7 @@
 #include "modules/tower/tower.h"
 #include "quiet_check.h"
 #include "new_game.h"
+#include "random_step.h"
 #include "run_suite.h"
 #include "scenario_text.h"
 
@@ -700,10 +701,7 @@ START_TEST(pig_figures)
         int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
         uint64_t rs = (uint64_t)players;
         for (int k = 0; k < 40 && !carc_game_is_terminal(g); k++) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             size_t m = 0;
             ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &m), CARC_OK);
             rs = rs * 6364136223846793005ull + 1442695040888963407ull;

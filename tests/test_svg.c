@@ -3,6 +3,7 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include "random_step.h"
 #include "run_suite.h"
 #include "view_records.h"
 
@@ -394,10 +395,7 @@ static carc_game *all_modules_game(uint64_t seed)
     carc_game *g;
     ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
     while (!carc_game_is_terminal(g)) {
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         static carc_action acts[8192];
         size_t n = 0;
         ck_assert_int_eq(carc_game_legal_actions(g, acts, 8192, &n), CARC_OK);
@@ -609,10 +607,7 @@ START_TEST(dragon_towers_quarters)
     uint64_t pick = 3;
     int towers = 0, dragon = 0, quarters = 0, closed = 0;
     while (!carc_game_is_terminal(g)) {
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         svg = svg_of(g);
         int nt = 0;
         carc_placed_tile pt;
