@@ -12,6 +12,8 @@
  * chance decision declared the pile's (pile_chance) lists the pile. */
 #include "core/state.h"
 #include <check.h>
+#include "new_game.h"
+#include "random_step.h"
 #include "run_suite.h"
 #include "action_legal_check.h"
 #include <stdio.h>
@@ -370,22 +372,9 @@ static void check_note_exact(const carc_game *g, const int32_t *ids, size_t n, i
     (*checked)++;
 }
 
-/* a new game of base plus mods for players and seed (checked) */
-static carc_game *new_game(uint64_t mods, int players, uint64_t seed)
-{
-    carc_options o;
-    carc_options_init(&o);
-    o.num_players = players;
-    o.seed = seed;
-    o.modules |= mods;
-    carc_game *g;
-    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    return g;
-}
-
 static void play(uint64_t mods, int players, uint64_t seed, int *checked)
 {
-    carc_game *g = new_game(mods, players, seed);
+    carc_game *g = new_game_mods(mods, players, seed);
     uint64_t rs = seed * 2654435761u + 1;
     int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     while (!carc_game_is_terminal(g)) {
@@ -400,10 +389,7 @@ static void play(uint64_t mods, int players, uint64_t seed, int *checked)
         check_segs_answers(g, checked, true);
         check_veto_tile(g, checked);
         check_pile_chance(g, checked);
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         size_t n;
         ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
         ck_assert_uint_gt(n, 0);
@@ -681,7 +667,7 @@ static void supply_segs_game(uint64_t mods, int players, uint64_t seed, long *ch
 {
     static const int causes[] = {CARC_CAUSE_DEPLOY, CARC_CAUSE_PORTAL, CARC_CAUSE_DUNGEON_EXIT,
                                  CARC_CAUSE_SEDUCTION};
-    carc_game *g = new_game(mods, players, seed);
+    carc_game *g = new_game_mods(mods, players, seed);
     uint64_t rs = seed * 2654435761u + 1;
     int ndeploy = 0;
     while (!carc_game_is_terminal(g)) {

@@ -3,6 +3,7 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include "random_step.h"
 #include "run_suite.h"
 
 #include <stdio.h>
@@ -645,14 +646,24 @@ START_TEST(notation_deploy_segment)
 }
 END_TEST
 
+/* The text writer w (carc_game_write_record or _write_public_record) gives
+ * of g: its size asked first (CARC_E_BUFFER), then written (CARC_OK); the
+ * size it answered, the NUL counted, in *need. */
+static char *text_of(const carc_game *g, int (*w)(const carc_game *, char *, size_t, size_t *),
+                     size_t *need)
+{
+    *need = 0;
+    ck_assert_int_eq(w(g, NULL, 0, need), CARC_E_BUFFER);
+    char *rec = malloc(*need);
+    ck_assert_ptr_nonnull(rec);
+    ck_assert_int_eq(w(g, rec, *need, need), CARC_OK);
+    return rec;
+}
+
 static char *write_record(const carc_game *g)
 {
-    size_t need = 0;
-    ck_assert_int_eq(carc_game_write_record(g, NULL, 0, &need), CARC_E_BUFFER);
-    char *rec = malloc(need);
-    ck_assert_ptr_nonnull(rec);
-    ck_assert_int_eq(carc_game_write_record(g, rec, need, &need), CARC_OK);
-    return rec;
+    size_t need;
+    return text_of(g, carc_game_write_record, &need);
 }
 
 /* A record naming a segment by number replays, to the same game as the
@@ -876,13 +887,11 @@ START_TEST(record_crlf_long_line)
 }
 END_TEST
 
+/* the public record, its answered size checked against its length */
 static char *write_public_record(const carc_game *g)
 {
-    size_t need = 0;
-    ck_assert_int_eq(carc_game_write_public_record(g, NULL, 0, &need), CARC_E_BUFFER);
-    char *rec = malloc(need);
-    ck_assert_ptr_nonnull(rec);
-    ck_assert_int_eq(carc_game_write_public_record(g, rec, need, &need), CARC_OK);
+    size_t need;
+    char *rec = text_of(g, carc_game_write_public_record, &need);
     ck_assert_uint_eq(strlen(rec) + 1, need);
     return rec;
 }
@@ -1334,12 +1343,8 @@ static void play_out(carc_game *g, uint32_t *rng, int explicit)
 
 static char *public_record(const carc_game *g)
 {
-    size_t need = 0;
-    ck_assert_int_eq(carc_game_write_public_record(g, NULL, 0, &need), CARC_E_BUFFER);
-    char *rec = malloc(need);
-    ck_assert_ptr_nonnull(rec);
-    ck_assert_int_eq(carc_game_write_public_record(g, rec, need, &need), CARC_OK);
-    return rec;
+    size_t need;
+    return text_of(g, carc_game_write_public_record, &need);
 }
 
 /* A host's bag of every tile of the modules in play (each module alone, and
@@ -1569,10 +1574,7 @@ START_TEST(deserialize_v1_modules)
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
         uint32_t rng = 3;
         for (int k = 0; k < 12 && !carc_game_is_terminal(g); k++) { /* no payloads */
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             int32_t ids[1024];
             size_t n = 0;
             ck_assert_int_eq(carc_game_legal_ids(g, ids, 1024, &n), CARC_OK);

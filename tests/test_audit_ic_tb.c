@@ -32,6 +32,7 @@
 
 #include <check.h>
 
+#include "random_step.h"
 #include "run_suite.h"
 #include "tiles_gen.h"
 #include <stdio.h>
@@ -304,10 +305,7 @@ START_TEST(random_games_both_modules)
         int last_turn = -1, last_player = -1, last_part = 0, due = 0;
         uint32_t rng = (uint32_t)seed * 2654435761u;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             const carc_pending *front = carc__front(g);
             ck_assert_ptr_nonnull(front);
             int placing = front->kind == CARC_DECISION_PLACE;

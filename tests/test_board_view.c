@@ -8,6 +8,7 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include "random_step.h"
 #include "run_suite.h"
 #include "view_records.h"
 
@@ -24,6 +25,15 @@ static char *view(const carc_game *g, const carc_board_view *v)
     ck_assert_int_eq(carc_game_board_view(g, v, t, need, &need), CARC_OK);
     ck_assert_uint_eq(strlen(t) + 1, need);
     return t;
+}
+
+/* g's board view 200 characters wide: the lines under the board unwrapped */
+static char *wide_view(const carc_game *g)
+{
+    carc_board_view v;
+    carc_board_view_init(&v);
+    v.width = 200;
+    return view(g, &v);
 }
 
 static char *hand(const carc_game *g, const carc_board_view *v)
@@ -152,10 +162,7 @@ START_TEST(random_games)
         uint64_t pick = seed;
         int panned = 0;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             carc_action acts[1024];
             size_t n;
             ck_assert_int_eq(carc_game_legal_actions(g, acts, 1024, &n), CARC_OK);
@@ -417,10 +424,7 @@ START_TEST(random_module_games)
     uint64_t pick = 9;
     int steps = 0;
     while (!carc_game_is_terminal(g)) {
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         carc_action acts[1024];
         size_t n;
         ck_assert_int_eq(carc_game_legal_actions(g, acts, 1024, &n), CARC_OK);
@@ -576,10 +580,7 @@ START_TEST(dragon_towers_quarters)
         int towers_seen = 0, dragon_seen = 0, fairy_seen = 0, quarter_seen = 0, closed = 0;
         int tags_seen = 0;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             carc_board_view v;
             carc_board_view_init(&v);
             v.width = 400;
@@ -687,10 +688,7 @@ END_TEST
 START_TEST(dungeon_line)
 {
     carc_game *g = view_replay(dungeon_fairy_rec);
-    carc_board_view v;
-    carc_board_view_init(&v);
-    v.width = 200; /* the line unwrapped */
-    char *t = view(g, &v);
+    char *t = wide_view(g);
     ck_assert_msg(strstr(t, "the dungeon: below player 0 0, player 1 1; the dragon inside; "
                             "the fairy beside player 1's piece; entrances 1,1 -1,1\n"),
                   "%s", t);
@@ -701,7 +699,7 @@ START_TEST(dungeon_line)
     o.modules |= 1ull << carc_module_by_name("dungeon");
     o.modules |= 1ull << carc_module_by_name("tower");
     ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    t = view(g, &v);
+    t = wide_view(g);
     ck_assert_msg(strstr(t, "the dungeon: below player 0 0, player 1 0; entrances none\n"), "%s", t);
     free(t);
     carc_game_free(g);
@@ -713,10 +711,7 @@ END_TEST
 START_TEST(pig_removed_and_nap_lines)
 {
     carc_game *g = view_replay(pig_nap_rec);
-    carc_board_view v;
-    carc_board_view_init(&v);
-    v.width = 200;
-    char *t = view(g, &v);
+    char *t = wide_view(g);
     ck_assert_msg(strstr(t, "\nremoved from play: player 0's pig\n"), "%s", t);
     ck_assert_msg(strstr(t, "\nthe dragon at -3,0, asleep (the next dragon tile wakes it)\n"),
                   "%s", t);
@@ -731,10 +726,7 @@ END_TEST
 START_TEST(catapult_lines)
 {
     carc_game *g = view_replay(CATAPULT_ROUNDS_REC);
-    carc_board_view v;
-    carc_board_view_init(&v);
-    v.width = 200;
-    char *t = view(g, &v);
+    char *t = wide_view(g);
     ck_assert_msg(strstr(t, " f fair (a catapult round)"), "%s", t);
     ck_assert_msg(strstr(t, "\ncatapult round 1 (knockout) at the fair 0,1: player 1 at 45,26 mm, "
                             "knocked out 1; player 0 at 45,27 mm\n"), "%s", t);

@@ -12,6 +12,8 @@
 
 #include "core/state.h"
 #include "modules/bridges_castles/bridges_castles.h"
+#include "new_game.h"
+#include "run_suite.h"
 #include "tiles_gen.h"
 
 /* ../shared/rules/expansions.md §7 (edges N E S W, counts, bazaars, inns)
@@ -105,14 +107,7 @@ END_TEST
 
 static carc_game *new_game(int players, uint64_t seed)
 {
-    carc_options o;
-    carc_options_init(&o);
-    o.num_players = players;
-    o.seed = seed;
-    o.modules |= 1ull << CARC_MODULE_BRIDGES_CASTLES;
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    return g;
+    return new_game_mods(1ull << CARC_MODULE_BRIDGES_CASTLES, players, seed);
 }
 
 START_TEST(tokens_by_players)
@@ -900,9 +895,5 @@ int main(void)
     tcase_add_test(tc, repair_only_tile_pass);
     tcase_add_test(tc, random_games_reach_everything);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

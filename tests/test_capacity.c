@@ -19,6 +19,7 @@
 
 #include <check.h>
 
+#include "new_game.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,23 +34,11 @@
 #define PROBE2 (1ull << 13)
 #define CAPACITY (1ull << 14)
 
-static carc_game *new_game(uint64_t modules, int players, uint64_t seed)
-{
-    carc_options o;
-    carc_options_init(&o);
-    o.num_players = players;
-    o.seed = seed;
-    o.modules |= modules;
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    return g;
-}
-
 START_TEST(declared_worst_case)
 {
     ck_assert_int_eq(carc_module_by_name("probe_capacity"), 14);
     /* base + capacity, 6 players: exactly the roadmap's worst case */
-    carc_game *g = new_game(CAPACITY, 6, 1);
+    carc_game *g = new_game_mods(CAPACITY, 6, 1);
     ck_assert_uint_eq(g->L.cap_tiles, 236);
     ck_assert_uint_eq(g->L.cap_figs, 94);
     ck_assert_uint_eq(g->L.cap_hist, 77 * 236 + 8 + 2 + CARC_PAYLOAD_MAX);
@@ -60,14 +49,14 @@ START_TEST(declared_worst_case)
     ck_assert_uint_eq(nf, 94);
     carc_game_free(g);
     /* with both probes too: more than the worst case, still in range */
-    g = new_game(PROBE | PROBE2 | CAPACITY, 6, 1);
+    g = new_game_mods(PROBE | PROBE2 | CAPACITY, 6, 1);
     ck_assert_uint_eq(g->L.cap_tiles, 236 + 13);
     ck_assert_uint_eq(g->L.cap_figs, 94 + 6 + 7);
     ck_assert_uint_le(g->L.cap_tiles, CARC_MAX_TILES);
     ck_assert_uint_le(g->L.cap_figs, CARC_ID_FIGURE_N);
     carc_game_free(g);
     /* not enabled: the base game is untouched */
-    carc_game *a = new_game(0, 6, 1);
+    carc_game *a = new_game_mods(0, 6, 1);
     ck_assert_uint_eq(a->L.cap_tiles, 72);
     ck_assert_uint_eq(a->L.cap_figs, 42);
     carc_game_free(a);
@@ -249,7 +238,7 @@ static void check_window(const carc_game *g)
  * (width + height <= 72 + 1 + 4). */
 START_TEST(board_window)
 {
-    carc_game *g = new_game(0, 2, 1);
+    carc_game *g = new_game_mods(0, 2, 1);
     ck_assert_int_eq(g->gx0, -5);
     ck_assert_int_eq(g->gy0, -5);
     ck_assert_int_eq(g->gw, 11);
@@ -265,7 +254,7 @@ END_TEST
  * 236 on the board, the last placements anchored on tiles up to 235. */
 START_TEST(line_worst_case)
 {
-    carc_game *g = new_game(CAPACITY, 6, 7);
+    carc_game *g = new_game_mods(CAPACITY, 6, 7);
     line_stats st;
     play_line(g, &st);
     ck_assert_int_eq(st.zr_laid, 164);
@@ -304,7 +293,7 @@ END_TEST
  * so 242 on the board; 107 figures; module decisions met on the way. */
 START_TEST(line_all_probes)
 {
-    carc_game *g = new_game(PROBE | PROBE2 | CAPACITY, 6, 11);
+    carc_game *g = new_game_mods(PROBE | PROBE2 | CAPACITY, 6, 11);
     line_stats st;
     play_line(g, &st);
     ck_assert_int_eq(st.zr_laid, 164);

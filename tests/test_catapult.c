@@ -16,7 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record_text.h"
+#include "random_step.h"
 #include "run_suite.h"
+#include "serial_bytes.h"
 #include "tile_rows.h"
 
 #define FAIR_KIND 12 /* the fair's extension feature kind (tiles.def) */
@@ -80,32 +83,22 @@ static carc_game *round_game(unsigned long seed, const char *kind, const char *r
              "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw CA_F\nplace 0,1 r0\npass\n"
              "catapult %s\n%s",
              seed, rules, kind, strcmp(kind, "catch") ? "catapult aim 112\n" : "catapult power 2\n");
-    carc_game *g = NULL;
-    carc_record_error err;
-    int rc = carc_record_replay(&g, text, strlen(text), &err);
-    ck_assert_msg(rc == CARC_OK, "line %d: %s", err.line, err.message);
-    return g;
+    return replay_text(text);
 }
 
-static uint8_t *serial(const carc_game *g, size_t *n)
+/* a is explained as refused at g, for `reason`; the explanation in *e */
+static void explain_refused(const carc_game *g, const carc_action *a, carc_explanation *e,
+                            int reason)
 {
-    ck_assert_int_eq(carc_game_serialize(g, NULL, 0, n), CARC_E_BUFFER);
-    uint8_t *b = malloc(*n);
-    ck_assert_int_eq(carc_game_serialize(g, b, *n, n), CARC_OK);
-    return b;
-}
-
-static int apply_text(carc_game *g, const char *text)
-{
-    carc_action a;
-    int rc = carc_action_from_string(g, text, &a);
-    return rc ? rc : carc_game_apply(g, &a);
+    ck_assert_int_eq(carc_game_explain(g, a, e), CARC_OK);
+    ck_assert_int_ne(e->code, CARC_OK);
+    ck_assert_int_eq(e->reason, reason);
 }
 
 static bool same_game(const carc_game *a, const carc_game *b)
 {
     size_t na, nb;
-    uint8_t *x = serial(a, &na), *y = serial(b, &nb);
+    uint8_t *x = serial_bytes(a, &na), *y = serial_bytes(b, &nb);
     bool same = na == nb && memcmp(x, y, na) == 0;
     free(x);
     free(y);
@@ -154,10 +147,7 @@ START_TEST(sampling_deterministic)
             differ += w.x != x.x || w.y != x.y || w.arg != x.arg;
             /* play the game out; its record replays to the same game */
             while (!carc_game_is_terminal(a)) {
-                if (carc_game_current_player(a) == CARC_PLAYER_CHANCE) {
-                    ck_assert_int_eq(carc_game_sample_chance(a, NULL), CARC_OK);
-                    continue;
-                }
+                if (sample_if_chance(a)) continue;
                 int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
                 size_t n;
                 ck_assert_int_eq(carc_game_legal_ids(a, ids, CARC_NUM_DISTINCT_ACTIONS, &n),
@@ -222,7 +212,7 @@ START_TEST(host_outcomes_checked)
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
     /* serialized mid-round: the words come back */
     size_t n;
-    uint8_t *buf = serial(g, &n);
+    uint8_t *buf = serial_bytes(g, &n);
     carc_game *r;
     ck_assert_int_eq(carc_game_deserialize(&r, buf, n), CARC_OK);
     ck_assert(same_game(g, r));
@@ -361,9 +351,7 @@ START_TEST(refusals_explained)
     carc_action a = {0};
     a.kind = ACT_KIND;
     a.arg = 2;
-    ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
-    ck_assert_int_ne(e.code, CARC_OK);
-    ck_assert_int_eq(e.reason, 16 + 9 * 16 + 1);
+    explain_refused(g, &a, &e, 16 + 9 * 16 + 1);
     ck_assert_ptr_nonnull(strstr(e.message, "chosen already"));
     carc_game_free(g);
 
@@ -371,13 +359,10 @@ START_TEST(refusals_explained)
     const char *text = "carcvar-record 4\nplayers 2\nseed 1\nmodules base catapult\nbag U=1 CA_F=1\n"
                        "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw CA_F\nplace 0,1 r0\n"
                        "pass\ncatapult seduction\n";
-    carc_record_error err;
-    ck_assert_int_eq(carc_record_replay(&g, text, strlen(text), &err), CARC_OK);
+    g = replay_text(text);
     a.kind = ACT_AIM;
     a.arg = 225;
-    ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
-    ck_assert_int_ne(e.code, CARC_OK);
-    ck_assert_int_eq(e.reason, 16 + 9 * 16 + 2);
+    explain_refused(g, &a, &e, 16 + 9 * 16 + 2);
     ck_assert_int_eq(carc_game_explain_text(g, "catapult aim 224", &e), CARC_OK);
     ck_assert_int_eq(e.code, CARC_OK);
     /* the seduction's exchange: P1's farmer on nothing is no figure of P1's */
@@ -390,9 +375,7 @@ START_TEST(refusals_explained)
     ck_assert_int_eq(carc_game_apply(g, &h), CARC_OK);
     a.kind = ACT_SWAP;
     a.arg = 1; /* P0's figure: not the hurler's */
-    ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
-    ck_assert_int_ne(e.code, CARC_OK);
-    ck_assert_int_eq(e.reason, 16 + 9 * 16 + 3);
+    explain_refused(g, &a, &e, 16 + 9 * 16 + 3);
     ck_assert_int_eq(apply_text(g, "catapult swap 7"), CARC_OK);
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
     ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_FOLLOWER), 6);
@@ -411,9 +394,7 @@ START_TEST(refusals_not_now_and_pick)
     carc_explanation e;
     carc_action a = {0};
     a.kind = ACT_KIND; /* no round running: the first tile is to be drawn/placed */
-    ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
-    ck_assert_int_ne(e.code, CARC_OK);
-    ck_assert_int_eq(e.reason, 16 + 9 * 16 + 0);
+    explain_refused(g, &a, &e, 16 + 9 * 16 + 0);
     ck_assert_msg(strstr(e.message, "only when a catapult round starts"), "%s", e.message);
     carc_game_free(g);
 
@@ -423,13 +404,10 @@ START_TEST(refusals_not_now_and_pick)
     const char *text = "carcvar-record 4\nplayers 2\nseed 1\nmodules base catapult\nbag U=1 CA_F=1\n"
                        "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw CA_F\nplace 0,1 r0\n"
                        "pass\n";
-    carc_record_error err;
-    ck_assert_int_eq(carc_record_replay(&k, text, strlen(text), &err), CARC_OK);
+    k = replay_text(text);
     a.kind = ACT_AIM;
     a.arg = 3;
-    ck_assert_int_eq(carc_game_explain(k, &a, &e), CARC_OK);
-    ck_assert_int_ne(e.code, CARC_OK);
-    ck_assert_int_eq(e.reason, 16 + 9 * 16 + 0);
+    explain_refused(k, &a, &e, 16 + 9 * 16 + 0);
     ck_assert_msg(strstr(e.message, "before the hurl"), "%s", e.message);
     carc_game_free(k);
     carc_game_free(g);
@@ -440,7 +418,7 @@ START_TEST(refusals_not_now_and_pick)
            "draw U\nplace 1,0 r1\ndeploy follower road E\ndraw B\nplace 1,1 r0\npass\n"
            "draw B\nplace 0,1 r0\ndeploy follower monastery\ndraw CA_F\nplace -1,1 r0\n"
            "pass\ncatapult seduction\ncatapult aim 112\noutcome 0 : 1 32768 32768\n";
-    ck_assert_int_eq(carc_record_replay(&g, text, strlen(text), &err), CARC_OK);
+    g = replay_text(text);
     ck_assert_int_eq(carc_game_clone(&k, g), CARC_OK);
     ck_assert_int_eq(carc_game_explain_text(g, "catapult pick 5", &e), CARC_OK);
     ck_assert_int_ne(e.code, CARC_OK);

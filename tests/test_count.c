@@ -18,6 +18,7 @@
 #include <check.h>
 
 #include "modules/count/count.h"
+#include "record_text.h"
 #include "run_suite.h"
 #include "tile_rows.h"
 #include <stdio.h>
@@ -166,24 +167,6 @@ START_TEST(start_layout)
     carc_game_free(g);
 }
 END_TEST
-
-static carc_game *replay_text(const char *text)
-{
-    carc_game *g = NULL;
-    carc_record_error err;
-    memset(&err, 0, sizeof err);
-    int rc = carc_record_replay(&g, text, strlen(text), &err);
-    ck_assert_msg(rc == CARC_OK, "line %d: %s", err.line, err.message);
-    return g;
-}
-
-static int apply_text(carc_game *g, const char *text)
-{
-    carc_action a;
-    int rc = carc_action_from_string(g, text, &a);
-    if (rc != CARC_OK) return rc;
-    return carc_game_apply(g, &a);
-}
 
 /* perimeter edges match like any tile's: a city against CO_11's road is
  * refused, a city against CO_9's city fits and extends it */

@@ -16,7 +16,9 @@
 
 #include <check.h>
 
+#include "random_step.h"
 #include "run_suite.h"
+#include "step_checks.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,31 +65,6 @@ static carc_game *new_game(int players, bool portal)
     return g;
 }
 
-/* Apply the lines of text; fail with the line on any error. */
-static int refused(carc_game *g, const char *line)
-{
-    carc_game *before;
-    ck_assert_int_eq(carc_game_clone(&before, g), CARC_OK);
-    carc_action a;
-    int rc = carc_action_from_string(g, line, &a);
-    if (!rc) rc = carc_game_apply(g, &a);
-    ck_assert_msg(rc < 0, "'%s' was accepted", line);
-    ck_assert_msg(carc__state_equal(g, before), "refused '%s' changed the state", line);
-    carc_game_free(before);
-    return rc;
-}
-
-static int refused_id(carc_game *g, int32_t id)
-{
-    carc_game *before;
-    ck_assert_int_eq(carc_game_clone(&before, g), CARC_OK);
-    int rc = carc_game_apply_id(g, id);
-    ck_assert_msg(rc < 0, "id %d was accepted", id);
-    ck_assert_msg(carc__state_equal(g, before), "refused id %d changed the state", id);
-    carc_game_free(before);
-    return rc;
-}
-
 /* carc__figure_deploy refused, the game byte-identical */
 static void deploy_refused(carc_game *g, int fig, int tile, int seg, int cause, unsigned flags)
 {
@@ -110,16 +87,6 @@ static void deploy_refused(carc_game *g, int fig, int tile, int seg, int cause, 
             ck_assert_int_eq(d_.y, (ty));                               \
         }                                                               \
     } while (0)
-
-/* the legal ids are exactly want[0..n) */
-static void assert_ids(const carc_game *g, const int32_t *want, size_t n)
-{
-    int32_t ids[64];
-    size_t got;
-    ck_assert_int_eq(carc_game_legal_ids(g, ids, 64, &got), CARC_OK);
-    ck_assert_uint_eq(got, n);
-    for (size_t i = 0; i < n; i++) ck_assert_int_eq(ids[i], want[i]);
-}
 
 static carc_fig fig(const carc_game *g, int i)
 {
@@ -410,10 +377,7 @@ START_TEST(random_agreement)
         const int nfigs = carc__figure_count(g);
         uint32_t rng = 77u + (uint32_t)game;
         for (int guard = 0; guard < 20000 && !carc_game_is_terminal(g); guard++) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             size_t n;
             ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
             ck_assert_uint_gt(n, 0);
@@ -487,10 +451,7 @@ START_TEST(random_agreement_plain)
                   (!(game & 1) || !g->kind_custom));
         uint32_t rng = 91u + (uint32_t)game;
         for (int guard = 0; guard < 20000 && !carc_game_is_terminal(g); guard++) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             size_t n, na;
             ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
             ck_assert_int_eq(

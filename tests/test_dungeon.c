@@ -24,7 +24,9 @@
 #include "modules/dungeon/dungeon.h"
 #include "modules/princess_dragon/princess_dragon.h"
 #include "action_legal_check.h"
+#include "record_text.h"
 #include "quiet_check.h"
+#include "random_step.h"
 #include "run_suite.h"
 #include "scenario_text.h"
 #include <stdio.h>
@@ -37,38 +39,11 @@
 
 /* ---------------------------------------------------------------- helpers */
 
-static carc_game *replay_text(const char *text)
-{
-    carc_game *g = NULL;
-    carc_record_error err;
-    memset(&err, 0, sizeof err);
-    int rc = carc_record_replay(&g, text, strlen(text), &err);
-    ck_assert_msg(rc == CARC_OK, "line %d: %s", err.line, err.message);
-    return g;
-}
-
 /* Replay a scenario record up to (not including) the first line that is
  * exactly `stop` (NULL: all of it). */
 static carc_game *replay(const char *name, const char *stop)
 {
     return scen_replay(name, &(scen_cut){.stop = stop});
-}
-
-static void explains(const carc_game *g, const char *text, int reason)
-{
-    carc_explanation ex;
-    ck_assert_int_eq(carc_game_explain_text(g, text, &ex), CARC_OK);
-    ck_assert_msg(ex.code < 0, "'%s' is legal", text);
-    ck_assert_msg(ex.reason == reason, "'%s': reason %d (%s), want %d", text, ex.reason,
-                  ex.message, reason);
-    ck_assert(ex.message[0] != 0);
-}
-
-static void legal(const carc_game *g, const char *text)
-{
-    carc_explanation ex;
-    ck_assert_int_eq(carc_game_explain_text(g, text, &ex), CARC_OK);
-    ck_assert_msg(ex.code == CARC_OK, "'%s' refused: %s", text, ex.message);
 }
 
 static carc_figure fig_of(const carc_game *g, int i)
@@ -428,10 +403,7 @@ START_TEST(action_legal_matches_lists)
             ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
             uint64_t rs = o.seed * 2654435761u + 1;
             while (!carc_game_is_terminal(g)) {
-                if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                    ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                    continue;
-                }
+                if (sample_if_chance(g)) continue;
                 int k2 = check_action_legal(g, DG, &checked);
                 if (k2 >= 0) own_kinds[k2 - DEC_KIND_BASE]++;
                 size_t n;

@@ -6,7 +6,9 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include "random_step.h"
 #include "run_suite.h"
+#include "serial_bytes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,14 +22,6 @@ static carc_game *new_game(uint64_t seed)
     carc_game *g = NULL;
     ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
     return g;
-}
-
-static uint8_t *snapshot(const carc_game *g, size_t *len)
-{
-    ck_assert_int_eq(carc_game_serialize(g, NULL, 0, len), CARC_E_BUFFER);
-    uint8_t *b = malloc(*len);
-    ck_assert_int_eq(carc_game_serialize(g, b, *len, len), CARC_OK);
-    return b;
 }
 
 static void apply_text(carc_game *g, const char *text)
@@ -57,11 +51,11 @@ static void row(const carc_game *g, carc_action a, int code, int reason, int sid
                 const char *words)
 {
     size_t n0, n1;
-    uint8_t *before = snapshot(g, &n0);
+    uint8_t *before = serial_bytes(g, &n0);
     carc_explanation e;
     memset(&e, 0x5a, sizeof e);
     ck_assert_int_eq(carc_game_explain(g, &a, &e), CARC_OK);
-    uint8_t *after = snapshot(g, &n1);
+    uint8_t *after = serial_bytes(g, &n1);
     ck_assert_uint_eq(n0, n1);
     ck_assert(memcmp(before, after, n0) == 0);
     free(before);
@@ -225,10 +219,7 @@ START_TEST(no_follower_left)
     carc_game *g = new_game(7);
     int found = 0;
     while (!found && !carc_game_is_terminal(g)) {
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         carc_decision d;
         carc_game_decision(g, &d);
         if (d.kind == CARC_DECISION_DEPLOY && carc_game_supply(g, d.player, 0) == 0) {
@@ -252,10 +243,7 @@ START_TEST(game_over)
 {
     carc_game *g = new_game(3);
     while (!carc_game_is_terminal(g)) {
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         int32_t id;
         size_t n;
         carc_game_legal_ids(g, &id, 1, &n);
@@ -323,10 +311,7 @@ START_TEST(agrees_with_apply)
         unsigned long pick = seed;
         int checked = 0;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             carc_action acts[512];
             size_t n = 0;
             ck_assert_int_eq(carc_game_legal_actions(g, acts, 512, &n), CARC_OK);

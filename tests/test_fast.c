@@ -7,19 +7,12 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include "quiet_check.h"
 #include "run_suite.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
 
 /* one decision the way the documentation says play_random takes it */
 static void host_step(carc_game *g, uint64_t *rng)

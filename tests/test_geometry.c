@@ -93,6 +93,14 @@ START_TEST(segment_spot_each_rotation)
 }
 END_TEST
 
+/* figure fig moved (white box) onto segment seg of placed tile t as a
+ * deployment */
+static void deploy_on(carc_game *g, int fig, int t, int seg)
+{
+    ck_assert_int_eq(carc__figure_move(g, fig, CARC_PLACE_SEGMENT, t, seg, 0, 0,
+                                       CARC_CAUSE_DEPLOY), CARC_OK);
+}
+
 /* A farmer lies: its footprint is its width by its height. */
 START_TEST(farmer_lies)
 {
@@ -115,8 +123,7 @@ START_TEST(knight_and_builder)
     int builder = carc__figure_in_supply(g, 0, CARC_FIGURE_BUILDER);
     ck_assert_int_gt(builder, knight);
     int t = carc__tile_at(g, 0, 1);
-    ck_assert_int_eq(carc__figure_move(g, builder, CARC_PLACE_SEGMENT, t, 0, 0, 0,
-                                       CARC_CAUSE_DEPLOY), CARC_OK);
+    deploy_on(g, builder, t, 0);
     /* city spot (67, 45) is east of the centre: the builder goes west by
      * (16.00 + 14.29) / 2 = 15.145, rounded up to 15.5 mm: x 67 - 31 = 36 */
     assert_pos(g, knight, 11.0, 45.0, FOLLOWER_W, 0, 1, 0, 0);
@@ -137,8 +144,7 @@ START_TEST(farmer_and_pig)
     ck_assert_int_lt(farmer, other);
     ck_assert_int_lt(other, pig);
     int t = carc__tile_at(g, 0, 1);
-    ck_assert_int_eq(carc__figure_move(g, pig, CARC_PLACE_SEGMENT, t, 1, 0, 0,
-                                       CARC_CAUSE_DEPLOY), CARC_OK);
+    deploy_on(g, pig, t, 1);
     /* the spot (45, 37) is on the centre line: the second figure goes east
      * by (16.00 + 22.11) / 2 = 19.055 -> 19.5 mm */
     assert_pos(g, farmer, 0.0, 41.0, FARMER_W, 0, 1, 0, CARC_FIGPOS_LYING);
@@ -146,8 +152,7 @@ START_TEST(farmer_and_pig)
     /* a farmer of player 1 on the same field (white box): its index lies
      * between them, so it is the second and the pig the third, west of the
      * first by (16.00 + 22.11) / 2 -> 19.5 mm */
-    ck_assert_int_eq(carc__figure_move(g, other, CARC_PLACE_SEGMENT, t, 1, 0, 0,
-                                       CARC_CAUSE_DEPLOY), CARC_OK);
+    deploy_on(g, other, t, 1);
     assert_pos(g, farmer, 0.0, 41.0, FARMER_W, 0, 1, 0, CARC_FIGPOS_LYING);
     assert_pos(g, other, 16.0, 41.0, FARMER_W, 0, 1, 0, CARC_FIGPOS_LYING);
     assert_pos(g, pig, -19.5, 41.0, PIG_W, 0, 1, 0, 0);

@@ -7,6 +7,7 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include "random_step.h"
 #include "run_suite.h"
 
 #include <stdbool.h>
@@ -377,10 +378,7 @@ START_TEST(random_games_account_for_every_tile)
             if (carc_game_held_tiles(g, -1, NULL, 0, &k) == CARC_E_BUFFER && k) bazaars++;
             for (int p = 0; p < o.num_players; p++)
                 held_seen += carc_game_held_tiles(g, p, NULL, 0, &k) == CARC_E_BUFFER;
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             size_t n = 0;
             ck_assert_int_eq(carc_game_legal_ids(g, ids, 2048, &n), CARC_OK);
             ck_assert_uint_gt(n, 0);

@@ -261,10 +261,7 @@ START_TEST(has_follower_agrees_with_a_walk)
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
         uint32_t rng = (uint32_t)seed * 2654435761u;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             for (uint32_t s = 0; s < g->nsegs; s++) {
                 if (CSEGS(g)[s].parent != s) continue;
                 for (int p = 0; p < carc__players(g); p++)

@@ -34,6 +34,7 @@
 #include <check.h>
 
 #include "run_suite.h"
+#include "step_checks.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,23 +109,6 @@ static carc_game *new_game(int stroll)
 
 static const probe_state *pst(const carc_game *g) { return carc__mod_cstate(g, P1); }
 static const probe2_state *p2st(const carc_game *g) { return carc__mod_cstate(g, P2); }
-
-/* the legal ids are exactly want[0..n) */
-static void assert_ids(const carc_game *g, const int32_t *want, size_t n)
-{
-    int32_t ids[64];
-    size_t got;
-    ck_assert_int_eq(carc_game_legal_ids(g, ids, 64, &got), CARC_OK);
-    ck_assert_uint_eq(got, n);
-    for (size_t i = 0; i < n; i++) ck_assert_int_eq(ids[i], want[i]);
-}
-
-static int score(const carc_game *g, int p)
-{
-    int32_t s;
-    ck_assert_int_eq(carc_game_score(g, p, &s), CARC_OK);
-    return s;
-}
 
 /* the one city segment of placed tile t (PD and N have one each) */
 static int city_of(const carc_game *g, int t)

@@ -22,7 +22,9 @@
 
 #include <check.h>
 
+#include "play_lines.h"
 #include "run_suite.h"
+#include "step_checks.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,47 +113,15 @@ static void check_bounds(const carc_game *g)
     if (d.kind == DEC_TITHE) seen_kinds |= 1u << 8;
 }
 
-/* Apply the lines of text (blank lines and '#' comments skipped); fail
- * with the line on any error. */
+/* Apply the lines of text (blank lines and '#' comments skipped, each
+ * shorter than 128 bytes); fail with the line on any error; check_bounds
+ * before every line and after the last. */
 static void play(carc_game *g, const char *text)
 {
-    char line[128];
-    int no = 0;
-    while (*text) {
-        size_t len = strcspn(text, "\n");
-        ck_assert_uint_lt(len, sizeof line);
-        memcpy(line, text, len);
-        line[len] = 0;
-        text += len + (text[len] == '\n');
-        no++;
-        char *hash = strchr(line, '#');
-        if (hash) *hash = 0;
-        if (!line[strspn(line, " \t")]) continue;
-        check_bounds(g);
-        carc_action a;
-        int rc = carc_action_from_string(g, line, &a);
-        if (rc) ck_abort_msg("line %d '%s': cannot read: %s", no, line, carc_strerror(rc));
-        rc = carc_game_apply(g, &a);
-        if (rc) ck_abort_msg("line %d '%s': refused: %s", no, line, carc_strerror(rc));
-    }
-    check_bounds(g);
+    play_lines_each(g, text, 128, check_bounds);
 }
 
-/* A refused line: the error comes back (from reading or applying) and the
- * state is byte-identical. */
-static int refused(carc_game *g, const char *line)
-{
-    carc_game *before;
-    ck_assert_int_eq(carc_game_clone(&before, g), CARC_OK);
-    carc_action a;
-    int rc = carc_action_from_string(g, line, &a);
-    if (!rc) rc = carc_game_apply(g, &a);
-    ck_assert_msg(rc < 0, "'%s' was accepted", line);
-    ck_assert_msg(carc__state_equal(g, before), "refused '%s' changed the state", line);
-    carc_game_free(before);
-    return rc;
-}
-
+/* A refused action: the error comes back and the state is byte-identical. */
 static int refused_action(carc_game *g, const carc_action *a)
 {
     carc_game *before;
@@ -161,24 +131,6 @@ static int refused_action(carc_game *g, const carc_action *a)
     ck_assert_msg(carc__state_equal(g, before), "refused action changed the state");
     carc_game_free(before);
     return rc;
-}
-
-static int refused_id(carc_game *g, int32_t id)
-{
-    carc_game *before;
-    ck_assert_int_eq(carc_game_clone(&before, g), CARC_OK);
-    int rc = carc_game_apply_id(g, id);
-    ck_assert_msg(rc < 0, "id %d was accepted", id);
-    ck_assert_msg(carc__state_equal(g, before), "refused id %d changed the state", id);
-    carc_game_free(before);
-    return rc;
-}
-
-static int score(const carc_game *g, int p)
-{
-    int32_t s;
-    ck_assert_int_eq(carc_game_score(g, p, &s), CARC_OK);
-    return s;
 }
 
 #define ASSERT_SCORES(g, s0, s1)              \
@@ -196,16 +148,6 @@ static int score(const carc_game *g, int p)
         ck_assert_int_eq(d_.player, (pl));                              \
         ck_assert_int_eq(carc_game_current_player(g), (pl));            \
     } while (0)
-
-/* the legal ids are exactly want[0..n) */
-static void assert_ids(const carc_game *g, const int32_t *want, size_t n)
-{
-    int32_t ids[64];
-    size_t got;
-    ck_assert_int_eq(carc_game_legal_ids(g, ids, 64, &got), CARC_OK);
-    ck_assert_uint_eq(got, n);
-    for (size_t i = 0; i < n; i++) ck_assert_int_eq(ids[i], want[i]);
-}
 
 static bool id_legal(const carc_game *g, int32_t id)
 {

@@ -11,6 +11,8 @@
 
 #include "registry_check.h"
 #include "quiet_check.h"
+#include "record_text.h"
+#include "random_step.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,13 +39,6 @@ static int apply_first(carc_game *g)
     size_t n;
     int rc = carc_game_legal_ids(g, ids, 4200, &n);
     return rc ? rc : carc_game_apply_id(g, ids[0]);
-}
-
-static int apply_text(carc_game *g, const char *text)
-{
-    carc_action a;
-    int rc = carc_action_from_string(g, text, &a);
-    return rc ? rc : carc_game_apply(g, &a);
 }
 
 START_TEST(registry)
@@ -89,6 +84,25 @@ START_TEST(deferred_tiles)
 }
 END_TEST
 
+static carc_game *replay(const char *rec)
+{
+    carc_game *g;
+    carc_record_error err;
+    ck_assert_msg(carc_record_replay(&g, rec, strlen(rec), &err) == CARC_OK, "%d: %s", err.line,
+                  err.message);
+    return g;
+}
+
+/* player 0 has s0 points, player 1 s1 */
+static void scores_are(const carc_game *g, int32_t s0, int32_t s1)
+{
+    int32_t got0, got1;
+    carc_game_score(g, 0, &got0);
+    carc_game_score(g, 1, &got1);
+    ck_assert_int_eq(got0, s0);
+    ck_assert_int_eq(got1, s1);
+}
+
 START_TEST(big_figure_majority)
 {
     /* city_merge_tie.rec with player 0's knight replaced by the big figure:
@@ -97,15 +111,8 @@ START_TEST(big_figure_majority)
                        "draw N\nplace 0,-1 r2\ndeploy big city S\n"
                        "draw K\nplace 1,0 r0\ndeploy follower city N\n"
                        "draw N\nplace 1,-1 r3\npass\n";
-    carc_game *g;
-    carc_record_error err;
-    ck_assert_msg(carc_record_replay(&g, rec, sizeof rec - 1, &err) == CARC_OK, "%d: %s",
-                  err.line, err.message);
-    int32_t s0, s1;
-    carc_game_score(g, 0, &s0);
-    carc_game_score(g, 1, &s1);
-    ck_assert_int_eq(s0, 8);
-    ck_assert_int_eq(s1, 0);
+    carc_game *g = replay(rec);
+    scores_are(g, 8, 0);
     ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_BIG), 1);
     ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_FOLLOWER), 7);
     carc_game_free(g);
@@ -119,15 +126,8 @@ START_TEST(deploy_alternative_and_road_hook)
     const char rec[] = "carcvar-record 1\nplayers 2\nmodules base,probe\n"
                        "draw W\nplace 1,0 r0\nbless\n"
                        "draw W\nplace -1,0 r0\ndeploy follower road E\n";
-    carc_game *g;
-    carc_record_error err;
-    ck_assert_msg(carc_record_replay(&g, rec, sizeof rec - 1, &err) == CARC_OK, "%d: %s",
-                  err.line, err.message);
-    int32_t s0, s1;
-    carc_game_score(g, 0, &s0);
-    carc_game_score(g, 1, &s1);
-    ck_assert_int_eq(s0, 1);
-    ck_assert_int_eq(s1, 4);
+    carc_game *g = replay(rec);
+    scores_are(g, 1, 4);
     carc_score_event ev[8];
     size_t n;
     ck_assert_int_eq(carc_game_score_log(g, ev, 8, &n), CARC_OK);
@@ -144,10 +144,7 @@ START_TEST(queued_decision_for_another_player)
     carc_game *g = probe_game(3, 3);
     /* play first legal actions; after turn 5 (player 1's), player 2 decides */
     for (int guard = 0; guard < 100; guard++) {
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         carc_decision d;
         carc_game_decision(g, &d);
         if (d.kind == CARC_MODULE_KIND(PROBE, 0)) break;
@@ -276,15 +273,6 @@ START_TEST(probe_playouts)
 }
 END_TEST
 
-static carc_game *replay(const char *rec)
-{
-    carc_game *g;
-    carc_record_error err;
-    ck_assert_msg(carc_record_replay(&g, rec, strlen(rec), &err) == CARC_OK, "%d: %s", err.line,
-                  err.message);
-    return g;
-}
-
 /* feature_scored runs while the monk still stands (+2 to the monastery's
  * owner); after_feature runs once the figures went home (counted). A
  * monastery A at (0,1), its road leaving south, ringed by 8 tiles; the 8th
@@ -302,11 +290,7 @@ START_TEST(scoring_hooks_around_return)
                       "draw E\nplace -1,2 r3\npass\n"
                       "draw E\nplace 1,2 r1\npass\n";
     carc_game *g = replay(rec);
-    int32_t s0, s1;
-    carc_game_score(g, 0, &s0);
-    carc_game_score(g, 1, &s1);
-    ck_assert_int_eq(s0, 11);
-    ck_assert_int_eq(s1, 0);
+    scores_are(g, 11, 0);
     carc_score_event ev[8];
     size_t n;
     ck_assert_int_eq(carc_game_score_log(g, ev, 8, &n), CARC_OK);

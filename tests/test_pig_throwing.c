@@ -22,6 +22,8 @@
 #include "modules/princess_dragon/princess_dragon.h"
 #include "modules/tower/tower.h"
 #include "quiet_check.h"
+#include "new_game.h"
+#include "random_step.h"
 #include "run_suite.h"
 #include "scenario_text.h"
 
@@ -31,14 +33,7 @@
 
 static carc_game *new_game(int players, uint64_t modules, uint64_t seed)
 {
-    carc_options o;
-    carc_options_init(&o);
-    o.num_players = players;
-    o.seed = seed;
-    o.modules |= modules | 1ull << CARC_MODULE_TRADERS_BUILDERS | 1ull << CARC_MODULE_PIG_THROWING;
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    return g;
+    return new_game_mods(modules | 1ull << CARC_MODULE_TRADERS_BUILDERS | 1ull << CARC_MODULE_PIG_THROWING, players, seed);
 }
 
 /* A6: every pig on the board stands on a field holding a follower of its
@@ -706,10 +701,7 @@ START_TEST(pig_figures)
         int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
         uint64_t rs = (uint64_t)players;
         for (int k = 0; k < 40 && !carc_game_is_terminal(g); k++) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             size_t m = 0;
             ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &m), CARC_OK);
             rs = rs * 6364136223846793005ull + 1442695040888963407ull;

@@ -21,6 +21,7 @@
 #include "probe/probe2.h"
 
 #include "quiet_check.h"
+#include "refuse_ids.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,14 +130,7 @@ static void check_decision(carc_game *g, carc_game *scratch, carc_game *before, 
     }
     /* refusals change nothing */
     carc_game_copy(before, g);
-    for (int tries = 0; tries < 3; tries++) {
-        int32_t bad = (int32_t)(lcg(rs) % (CARC_NUM_DISTINCT_ACTIONS + 64)) - 32;
-        bool legal = false;
-        for (size_t i = 0; i < n; i++) legal |= ids[i] == bad;
-        if (legal) continue;
-        REQ_MSG(carc_game_apply_id(g, bad) < 0, "illegal id %d accepted", bad);
-        REQ_MSG(carc__state_equal(g, before), "refused id %d changed the state", bad);
-    }
+    refuse_random_ids(g, before, ids, n, rs);
     carc_action junk;
     memset(&junk, 0, sizeof junk);
     junk.kind = (int32_t)(lcg(rs) % 600) - 2;

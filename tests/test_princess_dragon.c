@@ -133,14 +133,7 @@ START_TEST(tiles_all_rotations)
     ck_assert_msg(ty->nseg == nwant, "%s (%s): %d segments, expected %d", row->name, row->jcz,
                   ty->nseg, nwant);
     for (int r = 0; r < 4; r++) {
-        carc_tile_info ti;
-        ck_assert_int_eq(carc_tile_info_get(t, r, &ti), CARC_OK);
-        char edges[5];
-        for (int e = 0; e < 4; e++) edges[(e + r) % 4] = row->edges[e];
-        edges[4] = 0;
-        ck_assert_msg(!memcmp(ti.edges, edges, 4), "%s r%d: edges %.4s, expected %s", row->name,
-                      r, ti.edges, edges);
-        ck_assert_int_eq(ti.num_segments, nwant);
+        spec_check_rotation(t, r, row->name, row->edges, nwant);
         uint32_t used = 0;
         int pennants = 0;
         for (int i = 0; i < nwant; i++) {
@@ -570,10 +563,7 @@ START_TEST(figures_on_tile_agrees_with_tile_figures)
         ck_assert(carc__figure_moves_vetoed(g) == (seed == 4));
         uint32_t rng = (uint32_t)seed * 2654435761u;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             /* carc__figure_supply_kinds: a bit per kind held in supply */
             for (int p = -1; p <= o.num_players; p++) {
                 unsigned want = 0;
@@ -702,10 +692,7 @@ START_TEST(move_offer_quiet_agrees)
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
         uint32_t rng = 99u + (uint32_t)k;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             const int at = carc__pd_dragon_tile(g);
             rng = rng * 1103515245u + 12345u;
             const int fig = (rng >> 9) % 4 == 0 ? 0 : pd(g)->dragon;
@@ -784,10 +771,7 @@ START_TEST(attach_quiet_agrees)
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
         uint32_t rng = 199u + (uint32_t)k;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             rng = rng * 1103515245u + 12345u;
             const int fig = (rng >> 9) % 4 == 0 ? 0 : pd(g)->fairy;
             if ((rng >> 12) % 3 == 0)
@@ -847,10 +831,7 @@ START_TEST(home_quiet_agrees)
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
         uint32_t rng = 299u + (uint32_t)k;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             rng = rng * 1103515245u + 12345u;
             if ((rng >> 12) % 6 == 0)
                 for (int fig = -1; fig <= carc__figure_count(g); fig++) {
@@ -937,10 +918,7 @@ START_TEST(ids_checked_agrees)
         verbs_checked_seen += (g->hookmask & HK_VERBS_CHECKED) != 0;
         uint32_t rng = 31u + (uint32_t)k;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             const carc_pending *p = carc__front(g);
             if (p->kind == CARC_DECISION_DEPLOY && !(p->flags & CARC_PENDING_QUEUED_DEPLOY)) {
                 /* the turn's own deployment: the module's verbs by the
@@ -1043,10 +1021,7 @@ START_TEST(eat_attached_kept)
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
         uint32_t rng = 251u + (uint32_t)k;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             ck_assert_int_eq(pd(g)->eat_attached, 0);
             rng = rng * 1103515245u + 12345u;
             const int nf = carc__figure_count(g);
@@ -1279,10 +1254,7 @@ START_TEST(feature_scored_occupied_holds)
         ck_assert(!(mask & HK_SCORED_BARE));
         uint32_t rng = 5u + (uint32_t)k;
         while (!carc_game_is_terminal(a)) {
-            if (carc_game_current_player(a) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(a, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(a)) continue;
             size_t n;
             ck_assert_int_eq(carc_game_legal_ids(a, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
             ck_assert_uint_gt(n, 0);
@@ -1560,10 +1532,7 @@ START_TEST(fairy_list_any_cap)
         ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
         uint32_t rng = 57u + (uint32_t)k;
         while (!carc_game_is_terminal(g)) {
-            if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                continue;
-            }
+            if (sample_if_chance(g)) continue;
             const carc_pending *p = carc__front(g);
             if (p->owner == CARC_MODULE_PRINCESS_DRAGON &&
                 p->kind == CARC_MODULE_KIND(CARC_MODULE_PRINCESS_DRAGON, 1)) {
@@ -1610,10 +1579,7 @@ START_TEST(princess_verb_by_walk)
             const uint32_t tag = carc__segment_tag_bit("princess");
             uint32_t rng = 91u + (uint32_t)seed;
             while (!carc_game_is_terminal(g)) {
-                if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-                    ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-                    continue;
-                }
+                if (sample_if_chance(g)) continue;
                 const carc_pending *p = carc__front(g);
                 const int t = p->target;
                 if (p->kind == CARC_DECISION_DEPLOY && !(p->flags & CARC_PENDING_QUEUED_DEPLOY) &&

@@ -53,6 +53,7 @@
 
 #include "registry_check.h"
 #include "quiet_check.h"
+#include "refuse_ids.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,15 +140,7 @@ static void check_refusals(carc_game *g, carc_game *before, const int32_t *ids, 
                            uint64_t *rs)
 {
     REQ_CMP_int_eq(carc_game_copy(before, g), CARC_OK);
-    for (int tries = 0; tries < 3; tries++) {
-        int32_t id = (int32_t)(lcg(rs) % (CARC_NUM_DISTINCT_ACTIONS + 64)) - 32;
-        bool legal = false;
-        for (size_t i = 0; i < n; i++) legal |= ids[i] == id;
-        if (legal) continue;
-        int rc = carc_game_apply_id(g, id);
-        REQ_MSG(rc < 0, "illegal id %d accepted", id);
-        REQ_MSG(carc__state_equal(g, before), "refused id %d changed the state", id);
-    }
+    refuse_random_ids(g, before, ids, n, rs);
     carc_action a;
     memset(&a, 0, sizeof a);
     a.kind = (int32_t)(lcg(rs) % 6) - 1;

@@ -16,20 +16,10 @@
 #include "module.h"
 #include "core/state.h"
 #include "modules/bridges_castles/bridges_castles.h"
+#include "new_game.h"
+#include "run_suite.h"
 
 #define M CARC_MODULE_BRIDGES_CASTLES
-
-static carc_game *new_game(uint64_t mods, int players, uint64_t seed)
-{
-    carc_options o;
-    carc_options_init(&o);
-    o.num_players = players;
-    o.seed = seed;
-    o.modules |= mods;
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    return g;
-}
 
 static size_t ser(const carc_game *g, uint8_t **out)
 {
@@ -198,7 +188,7 @@ static void sweep(uint64_t mods, int games, int *repairs, int *repair_decisions,
 {
     static int32_t ids[CARC_NUM_DISTINCT_ACTIONS];
     for (int s = 0; s < games; s++) {
-        carc_game *g = new_game(mods, 2 + s % 3, 1000 + (uint64_t)s);
+        carc_game *g = new_game_mods(mods, 2 + s % 3, 1000 + (uint64_t)s);
         uint64_t rng = 0x9e3779b97f4a7c15ull * (uint64_t)(s + 1);
         int in_repair = 0, after_place = 0;
         for (int step = 0; step < 4000 && !carc_game_is_terminal(g); step++) {
@@ -273,7 +263,7 @@ static void two_a_tiles(carc_game *g)
  * carc_game_set_aside) and a new draw is due. */
 START_TEST(fits_only_by_repair)
 {
-    carc_game *g = new_game(1ull << M, 2, 1);
+    carc_game *g = new_game_mods(1ull << M, 2, 1);
     two_a_tiles(g);
     carc_game *h = NULL;
     ck_assert_int_eq(carc_game_clone(&h, g), CARC_OK);
@@ -349,7 +339,7 @@ END_TEST
  * say the holder's answer while the module asks about the holder. */
 START_TEST(end_phase_asks_the_holder)
 {
-    carc_game *g = new_game(1ull << M, 2, 1);
+    carc_game *g = new_game_mods(1ull << M, 2, 1);
     two_a_tiles(g);
     const int x_type = carc_tile_by_name("X");
     const carc_module_def *md = carc__modules[M];
@@ -397,7 +387,7 @@ END_TEST
  * bridge on U (W-E) would repair it: 136 without a bridge, legal with one. */
 START_TEST(explain_unrepairable_without_bridges)
 {
-    carc_game *g = new_game(1ull << M, 2, 1);
+    carc_game *g = new_game_mods(1ull << M, 2, 1);
     play(g, "draw U");
     play(g, "place 0,1 r1");
     play(g, "pass");
@@ -475,9 +465,5 @@ int main(void)
     tcase_add_test(tc, repairs_agree_alone);
     tcase_add_test(tc, repairs_agree_all_modules);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

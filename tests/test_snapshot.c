@@ -16,20 +16,14 @@
 
 #include <check.h>
 
+#include "new_game.h"
+#include "quiet_check.h"
 #include "run_suite.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static int ngames = 12;
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 static uint64_t module_set(const char *names)
 {
@@ -49,18 +43,6 @@ static uint64_t module_set(const char *names)
     return m;
 }
 
-static carc_game *new_game(uint64_t mods, int players, uint64_t seed)
-{
-    carc_options o;
-    carc_options_init(&o);
-    o.num_players = players;
-    o.seed = seed;
-    o.modules |= mods;
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    return g;
-}
-
 /* One random step (chance sampled, a uniformly random legal id). */
 static void step(carc_game *g, uint64_t *rs, int32_t *ids)
 {
@@ -71,7 +53,7 @@ static void step(carc_game *g, uint64_t *rs, int32_t *ids)
     size_t n = 0;
     ck_assert_int_eq(carc_game_legal_ids(g, ids, CARC_NUM_DISTINCT_ACTIONS, &n), CARC_OK);
     ck_assert_uint_gt(n, 0);
-    ck_assert_int_eq(carc_game_apply_id(g, ids[rng_next(rs) % n]), CARC_OK);
+    ck_assert_int_eq(carc_game_apply_id(g, ids[splitmix64(rs) % n]), CARC_OK);
 }
 
 static uint8_t *bytes_of(const carc_game *g, bool snap, size_t *len)
@@ -97,12 +79,12 @@ static void roundtrips(const char *names, int games)
     ck_assert_ptr_nonnull(ids);
     uint64_t rs = 0x5eed ^ mods;
     for (int gi = 0; gi < games; gi++) {
-        carc_game *g = new_game(mods, 2 + gi % 5, 1000 + (uint64_t)gi);
+        carc_game *g = new_game_mods(mods, 2 + gi % 5, 1000 + (uint64_t)gi);
         bool supported = carc__snapshot_supported(g);
         int k = 0;
         while (true) {
             bool over = carc_game_is_terminal(g);
-            if (over || rng_next(&rs) % 9 == 0) {
+            if (over || splitmix64(&rs) % 9 == 0) {
                 size_t sl, cl;
                 uint8_t *sb = bytes_of(g, true, &sl), *cb = bytes_of(g, false, &cl);
                 carc_game *a = NULL, *b = NULL;
@@ -169,7 +151,7 @@ END_TEST
 /* A mid-game snapshot of a base game (seed 7, 2 players, 40 steps). */
 static uint8_t *mid_snapshot(uint64_t mods, size_t *len, carc_game **game)
 {
-    carc_game *g = new_game(mods, 3, 7);
+    carc_game *g = new_game_mods(mods, 3, 7);
     int32_t *ids = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
     uint64_t rs = 99;
     for (int k = 0; k < 40 && !carc_game_is_terminal(g); k++) step(g, &rs, ids);
@@ -419,7 +401,7 @@ START_TEST(state_bytes_changed)
                 size_t m = 0;
                 if (carc_game_legal_ids(out, ids, CARC_NUM_DISTINCT_ACTIONS, &m) != CARC_OK || !m)
                     break;
-                if (carc_game_apply_id(out, ids[rng_next(&rs) % m]) != CARC_OK) break;
+                if (carc_game_apply_id(out, ids[splitmix64(&rs) % m]) != CARC_OK) break;
             }
             size_t sn;
             carc_game_snapshot(out, NULL, 0, &sn);
@@ -477,7 +459,7 @@ START_TEST(setup_restored)
     carc_setup_init(&su);
     su.first_player = 1;
     su.bag_given = 1;
-    carc_game *full = new_game(0, 3, 11);
+    carc_game *full = new_game_mods(0, 3, 11);
     for (int t = 0; t < carc_tile_type_count(); t += 3) {
         int n = carc_game_tiles_remaining(full, t);
         su.bag[t] = (uint8_t)(n > 2 ? 2 : n);
@@ -531,7 +513,7 @@ START_TEST(canonical_seed_refused)
     bool copied = false;
     /* a game of another seed first, so that a template of these options
      * is there (carc__game_config) */
-    carc_game_free(new_game(0, 3, 8));
+    carc_game_free(new_game_mods(0, 3, 8));
     seed = 8;
     memcpy(b + seed_at, &seed, 8);
     resum(b, n);
@@ -579,7 +561,7 @@ START_TEST(template_games_equal)
                 if (with_setup) {
                     su.first_player = players - 1;
                     su.bag_given = 1;
-                    carc_game *full = new_game(o.modules, players, 1);
+                    carc_game *full = new_game_mods(o.modules, players, 1);
                     for (int t = si; t < carc_tile_type_count(); t += 2) {
                         int n = carc_game_tiles_remaining(full, t);
                         su.bag[t] = (uint8_t)(n > 3 ? 3 : n);
@@ -691,7 +673,7 @@ START_TEST(tower_capture_set_checked)
             *ids2 = malloc(sizeof(int32_t) * CARC_NUM_DISTINCT_ACTIONS);
     int found = 0;
     for (uint64_t seed = 1; seed <= 40 && found < 6; seed++) {
-        carc_game *g = new_game(module_set("tower"), 2, seed);
+        carc_game *g = new_game_mods(module_set("tower"), 2, seed);
         uint64_t rs = seed;
         while (!carc_game_is_terminal(g) && found < 6) {
             if (g->npending && g->pend[0].kind == dec_capture && g->pend[0].arg) {

@@ -3,9 +3,11 @@
 #include <carcvar/carcvar.h>
 #include <check.h>
 
+#include "random_step.h"
 #include "run_suite.h"
 #include "view_records.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -393,10 +395,7 @@ static carc_game *all_modules_game(uint64_t seed)
     carc_game *g;
     ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
     while (!carc_game_is_terminal(g)) {
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         static carc_action acts[8192];
         size_t n = 0;
         ck_assert_int_eq(carc_game_legal_actions(g, acts, 8192, &n), CARC_OK);
@@ -565,6 +564,21 @@ START_TEST(replay_page_reason_words)
 }
 END_TEST
 
+/* The structure at placed tile pt in *st (asserted); when it is a tower
+ * (floors, or closed), the opening tag the picture draws for it in want
+ * and true; else false. */
+static bool tower_tag(const carc_game *g, const carc_placed_tile *pt, carc_structure *st,
+                      char *want, size_t cap)
+{
+    ck_assert_int_eq(carc_game_structure(g, pt->x, pt->y, st), CARC_OK);
+    if (st->kind != CARC_STRUCTURE_TOWER || (st->height == 0 && st->top < 0)) return false;
+    snprintf(want, cap,
+             "<g class=\"tower%s\" data-x=\"%d\" data-y=\"%d\" data-height=\"%d\" "
+             "data-open=\"%d\">",
+             st->top >= 0 ? " closed" : "", pt->x, pt->y, st->height, st->top < 0);
+    return true;
+}
+
 /* Princess & Dragon, the Tower and the Count over random games: every
  * tower with floors (or a follower on top) drawn once as a stack of its
  * height with the number, open or closed as carc_game_structure says; the
@@ -593,22 +607,14 @@ START_TEST(dragon_towers_quarters)
     uint64_t pick = 3;
     int towers = 0, dragon = 0, quarters = 0, closed = 0;
     while (!carc_game_is_terminal(g)) {
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         svg = svg_of(g);
         int nt = 0;
         carc_placed_tile pt;
         for (int i = 0; carc_game_tile_by_order(g, i, &pt) == CARC_OK; i++) {
             carc_structure st;
-            ck_assert_int_eq(carc_game_structure(g, pt.x, pt.y, &st), CARC_OK);
-            if (st.kind != CARC_STRUCTURE_TOWER || (st.height == 0 && st.top < 0)) continue;
             char want[160];
-            snprintf(want, sizeof want,
-                     "<g class=\"tower%s\" data-x=\"%d\" data-y=\"%d\" data-height=\"%d\" "
-                     "data-open=\"%d\">",
-                     st.top >= 0 ? " closed" : "", pt.x, pt.y, st.height, st.top < 0);
+            if (!tower_tag(g, &pt, &st, want, sizeof want)) continue;
             const char *p = strstr(svg, want);
             ck_assert_msg(p, "no %s", want);
             char num[80];
@@ -672,13 +678,8 @@ START_TEST(dragon_towers_quarters)
     carc_placed_tile pt;
     for (int i = 0; carc_game_tile_by_order(g, i, &pt) == CARC_OK; i++) {
         carc_structure st;
-        ck_assert_int_eq(carc_game_structure(g, pt.x, pt.y, &st), CARC_OK);
-        if (st.kind != CARC_STRUCTURE_TOWER || (st.height == 0 && st.top < 0)) continue;
         char want[160];
-        snprintf(want, sizeof want,
-                 "<g class=\"tower%s\" data-x=\"%d\" data-y=\"%d\" data-height=\"%d\" "
-                 "data-open=\"%d\">",
-                 st.top >= 0 ? " closed" : "", pt.x, pt.y, st.height, st.top < 0);
+        if (!tower_tag(g, &pt, &st, want, sizeof want)) continue;
         ck_assert_msg(strstr(page, want), "page lacks %s", want);
         final_towers++;
     }

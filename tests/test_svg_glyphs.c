@@ -9,6 +9,7 @@
 
 #include <check.h>
 
+#include "random_step.h"
 #include "run_suite.h"
 
 #include <stdio.h>
@@ -111,10 +112,7 @@ START_TEST(probe_game_shows_every_tag)
     carc_game *g;
     ck_assert_int_eq(carc_game_new(&g, &opts), CARC_OK);
     for (int step = 0; !carc_game_is_terminal(g); step++) {
-        if (carc_game_current_player(g) == CARC_PLAYER_CHANCE) {
-            ck_assert_int_eq(carc_game_sample_chance(g, NULL), CARC_OK);
-            continue;
-        }
+        if (sample_if_chance(g)) continue;
         int32_t ids[4200];
         size_t n;
         ck_assert_int_eq(carc_game_legal_ids(g, ids, 4200, &n), CARC_OK);

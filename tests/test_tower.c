@@ -24,7 +24,9 @@
 
 #include "modules/tower/tower.h"
 #include "action_legal_check.h"
+#include "record_text.h"
 #include "quiet_check.h"
+#include "new_game.h"
 #include "run_suite.h"
 #include "scenario_text.h"
 #include "tile_rows.h"
@@ -162,14 +164,7 @@ END_TEST
 
 static carc_game *new_game(int players, uint64_t modules, uint64_t seed)
 {
-    carc_options o;
-    carc_options_init(&o);
-    o.num_players = players;
-    o.seed = seed;
-    o.modules |= modules | 1ull << CARC_MODULE_TOWER;
-    carc_game *g = NULL;
-    ck_assert_int_eq(carc_game_new(&g, &o), CARC_OK);
-    return g;
+    return new_game_mods(modules | 1ull << CARC_MODULE_TOWER, players, seed);
 }
 
 /* floors per player count, with the module alone and with each other
@@ -290,26 +285,6 @@ START_TEST(random_games_reach_everything)
 END_TEST
 
 /* --------------------------------------------------------- explanations */
-
-static void explains(const carc_game *g, const char *text, int reason)
-{
-    carc_explanation ex;
-    ck_assert_int_eq(carc_game_explain_text(g, text, &ex), CARC_OK);
-    ck_assert_msg(ex.code < 0, "'%s' is legal", text);
-    ck_assert_msg(ex.reason == reason, "'%s': reason %d (%s), want %d", text, ex.reason,
-                  ex.message, reason);
-    ck_assert(ex.message[0] != 0);
-}
-
-static carc_game *replay_text(const char *text)
-{
-    carc_game *g = NULL;
-    carc_record_error err;
-    memset(&err, 0, sizeof err);
-    int rc = carc_record_replay(&g, text, strlen(text), &err);
-    ck_assert_msg(rc == CARC_OK, "line %d: %s", err.line, err.message);
-    return g;
-}
 
 #define WHY(k) TOWER_KIND(k)
 

@@ -123,14 +123,7 @@ START_TEST(tiles_all_rotations)
         if (want[i].kind == CARC_FEATURE_CITY) first_city = i;
 
     for (int r = 0; r < 4; r++) {
-        carc_tile_info ti;
-        ck_assert_int_eq(carc_tile_info_get(t, r, &ti), CARC_OK);
-        char edges[5];
-        for (int e = 0; e < 4; e++) edges[(e + r) % 4] = row->edges[e];
-        edges[4] = 0;
-        ck_assert_msg(!memcmp(ti.edges, edges, 4), "%s r%d: edges %.4s, expected %s", row->name,
-                      r, ti.edges, edges);
-        ck_assert_int_eq(ti.num_segments, nwant);
+        spec_check_rotation(t, r, row->name, row->edges, nwant);
         /* each expected segment is exactly one segment of the tile */
         uint32_t used = 0;
         for (int i = 0; i < nwant; i++) {

@@ -2,7 +2,8 @@
  * (test_traders_builders.c, test_princess_dragon.c): a row's segments
  * written as JCloisterZone names them ("road E S; city N W; field EL SR: N"),
  * parsed into expected segments (parse_row), each found among the
- * catalogue's segments in every rotation (spec_find_segment).
+ * catalogue's segments in every rotation (spec_find_segment), the
+ * rotation's edges and segment count (spec_check_rotation).
  * Header-only, for a test program that includes <check.h>. */
 #ifndef CARC_TESTS_TILE_SPEC_H
 #define CARC_TESTS_TILE_SPEC_H
@@ -104,6 +105,21 @@ static inline int spec_find_segment(int t, int r, const xseg *want, int nwant, i
         return s;
     }
     return -1;
+}
+
+/* tile t in rotation r: its edges are edges (N E S W, unrotated) turned r
+ * quarter turns, and it has nwant segments; `name` in a failure */
+static inline void spec_check_rotation(int t, int r, const char *name, const char *edges,
+                                       int nwant)
+{
+    carc_tile_info ti;
+    ck_assert_int_eq(carc_tile_info_get(t, r, &ti), CARC_OK);
+    char want[5];
+    for (int e = 0; e < 4; e++) want[(e + r) % 4] = edges[e];
+    want[4] = 0;
+    ck_assert_msg(!memcmp(ti.edges, want, 4), "%s r%d: edges %.4s, expected %s", name, r,
+                  ti.edges, want);
+    ck_assert_int_eq(ti.num_segments, nwant);
 }
 
 static inline int type_of(const char *name)

@@ -69,28 +69,30 @@ static void advance(carc_game *g, int steps, uint64_t *rs)
     }
 }
 
-static void put_serialized(const char *name, const carc_game *g)
+/* the bytes write (carc_game_serialize or carc_game_snapshot) gives of g,
+ * put as deserialize's input `name` */
+static void put_bytes(const char *name, const carc_game *g,
+                      int (*write)(const carc_game *, uint8_t *, size_t, size_t *))
 {
     size_t n = 0;
-    carc_game_serialize(g, NULL, 0, &n);
+    write(g, NULL, 0, &n);
     uint8_t *b = malloc(n);
     if (!b) exit(1);
-    CHECK(carc_game_serialize(g, b, n, &n));
+    CHECK(write(g, b, n, &n));
     put("deserialize", name, b, n);
     free(b);
+}
+
+static void put_serialized(const char *name, const carc_game *g)
+{
+    put_bytes(name, g, carc_game_serialize);
 }
 
 /* a snapshot (version 4): restored by a checked copy in the build that
  * wrote it, by replaying its history in any other */
 static void put_snapshot(const char *name, const carc_game *g)
 {
-    size_t n = 0;
-    carc_game_snapshot(g, NULL, 0, &n);
-    uint8_t *b = malloc(n);
-    if (!b) exit(1);
-    CHECK(carc_game_snapshot(g, b, n, &n));
-    put("deserialize", name, b, n);
-    free(b);
+    put_bytes(name, g, carc_game_snapshot);
 }
 
 static void put_record(const char *name, const carc_game *g)
