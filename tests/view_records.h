@@ -10,16 +10,13 @@
 #include <check.h>
 #include <string.h>
 
+#include "record_text.h"
+
 /* The game record `rec` replayed; a refusal fails the test with its line
- * and reason. */
+ * and reason (record_text.h's replay_text). */
 static inline carc_game *view_replay(const char *rec)
 {
-    carc_game *g = NULL;
-    carc_record_error err;
-    memset(&err, 0, sizeof err);
-    int rc = carc_record_replay(&g, rec, strlen(rec), &err);
-    ck_assert_msg(rc == CARC_OK, "replay: %d: line %d: %s", rc, err.line, err.message);
-    return g;
+    return replay_text(rec);
 }
 
 /* `rec` replayed up to (not including) its first line `stop` ("throw"),
