@@ -390,10 +390,6 @@ extern bool carc__pipeline_only CARC_INTERNAL;
 /* A live handle (not NULL, not freed). */
 static inline bool carc__valid(const carc_game *g) { return g && g->magic == CARC_MAGIC; }
 
-/* Is the work byte of gate o nonzero (o.work != 0, not OP_TTAGS: 1 + the
- * byte's place in the block), or the pair from it (OP_PAIR), or the byte
- * of the player whose turn it is (OP_PLAYER)?  A step hook's gate
- * (turn.c, gate_open) and the quick repair question's (repair_gate). */
 /* The OP_PLAYER way: is the byte of the player whose turn it is nonzero
  * in the bytes at work (1 + their place in the block)?  carc__work_open's,
  * and tail_advance's for the turn start's sole hook (start_gate). */
@@ -401,6 +397,11 @@ static inline bool carc__work_player_open(const carc_game *g, unsigned work)
 {
     return ((const uint8_t *)g)[work - 1u + (unsigned)g->player] != 0; /* (player >= 0) */
 }
+
+/* Is the work byte of gate o nonzero (o.work != 0, not OP_TTAGS: 1 + the
+ * byte's place in the block), or the pair from it (OP_PAIR), or the byte
+ * of the player whose turn it is (OP_PLAYER)?  A step hook's gate
+ * (turn.c, gate_open) and the quick repair question's (repair_gate). */
 static inline bool carc__work_open(const carc_game *g, step_op o)
 {
     if (o.index & OP_PLAYER) return carc__work_player_open(g, o.work);
