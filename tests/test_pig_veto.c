@@ -47,7 +47,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record_text.h"
 #include "run_suite.h"
+#include "serial_bytes.h"
 
 #define PIG CARC_MODULE_PIG_THROWING
 #define P1 12
@@ -83,7 +85,8 @@ typedef struct ids {
     size_t n;
 } ids;
 
-static void legal(const carc_game *g, ids *out)
+/* g's legal ids, asserted */
+static void legal_ids_of(const carc_game *g, ids *out)
 {
     ck_assert_int_eq(carc_game_legal_ids(g, out->id, CARC_NUM_DISTINCT_ACTIONS, &out->n), CARC_OK);
 }
@@ -103,12 +106,7 @@ typedef struct bytes {
 static bytes serial(const carc_game *g)
 {
     bytes s = {NULL, 0};
-    ck_assert_int_eq(carc_game_serialize(g, NULL, 0, &s.n), CARC_E_BUFFER);
-    s.b = malloc(s.n);
-    ck_assert_ptr_nonnull(s.b);
-    size_t got = 0;
-    ck_assert_int_eq(carc_game_serialize(g, s.b, s.n, &got), CARC_OK);
-    ck_assert_uint_eq(got, s.n);
+    s.b = serial_bytes(g, &s.n);
     return s;
 }
 
@@ -121,8 +119,6 @@ static void same_bytes(const carc_game *g, bytes s, const char *what, int t)
     free(now.b);
     free(s.b);
 }
-
-static void dup_state(const carc_game *g, bytes *s) { *s = serial(g); }
 
 typedef struct stats {
     int games, throws, tile_decisions, seg_decisions, vetoed_tiles, verbs_dropped, seg_checks,
@@ -143,11 +139,11 @@ static void check_vetoed_tile(carc_game *on, const carc_game *off, int t, stats 
     ck_assert_int_eq(dec.arg, a.arg);
     /* refused as a structured action and as an id, nothing changed */
     bytes before;
-    dup_state(on, &before);
+    before = serial(on);
     int rc = carc_game_apply(on, &a);
     ck_assert_msg(rc < 0, "vetoed landing tile %d applied as an action: %d", t, rc);
     same_bytes(on, before, "the structured action", t);
-    dup_state(on, &before);
+    before = serial(on);
     rc = carc_game_apply_id(on, id);
     ck_assert_msg(rc < 0, "vetoed landing tile %d applied as id %d: %d", t, id, rc);
     same_bytes(on, before, "the id", t);
@@ -172,10 +168,10 @@ static void check_vetoed_tile(carc_game *on, const carc_game *off, int t, stats 
     ck_assert_int_eq(p->kind, DEC_SEG);
     ck_assert_int_eq(p->target, t);
     ids segs, none;
-    legal(c, &segs);
+    legal_ids_of(c, &segs);
     ck_assert_uint_gt(segs.n, 0);
     c->opts.rules[RULE_PIGVETO] = 2;
-    legal(c, &none);
+    legal_ids_of(c, &none);
     ck_assert_msg(none.n == 0, "segment decision of vetoed tile %d lists %zu segments", t, none.n);
     static carc_throw_info info[256];
     size_t nthrows = 99;
@@ -191,11 +187,11 @@ static void check_vetoed_tile(carc_game *on, const carc_game *off, int t, stats 
         s.kind = ACT_THROW_SEG;
         s.target = t;
         s.arg = seg;
-        dup_state(c, &before);
+        before = serial(c);
         rc = carc_game_apply(c, &s);
         ck_assert_msg(rc < 0, "vetoed landing %d segment %d applied as an action: %d", t, seg, rc);
         same_bytes(c, before, "the segment's structured action", t);
-        dup_state(c, &before);
+        before = serial(c);
         rc = carc_game_apply_id(c, segs.id[i]);
         ck_assert_msg(rc < 0, "vetoed landing %d segment %d applied as id: %d", t, seg, rc);
         same_bytes(c, before, "the segment's id", t);
@@ -256,7 +252,7 @@ static int allowed_landings(const carc_game *off)
     ck_assert_int_eq(carc_game_clone(&c, off), CARC_OK);
     ck_assert_int_eq(carc_game_apply_id(c, VERB_THROW), CARC_OK);
     ids l;
-    legal(c, &l);
+    legal_ids_of(c, &l);
     ck_assert_uint_gt(l.n, 0);
     int n = 0;
     for (size_t i = 0; i < l.n; i++) n += !vetoed(l.id[i] - CARC_ID_TILE);
@@ -285,8 +281,8 @@ static void play_pair(int players, uint64_t seed, int directions, stats *st)
             ck_assert_int_eq(carc_game_sample_chance(off, NULL), CARC_OK);
             continue;
         }
-        legal(on, &lon);
-        legal(off, &loff);
+        legal_ids_of(on, &lon);
+        legal_ids_of(off, &loff);
         const carc_pending *p = carc__front(on);
         bool tile_dec = p->owner == PIG && p->kind == DEC_TILE;
         bool deploy = p->kind == CARC_DECISION_DEPLOY && !(p->flags & CARC_PENDING_QUEUED_DEPLOY);
@@ -371,10 +367,7 @@ static carc_game *scenario(int veto)
     char *line = strstr(text, "\nrule probe2_pigveto 2\n");
     ck_assert_ptr_nonnull(line);
     line[strlen("\nrule probe2_pigveto ")] = (char)('0' + veto);
-    carc_game *g = NULL;
-    carc_record_error err;
-    ck_assert_msg(carc_record_replay(&g, text, len, &err) == CARC_OK, "line %d: %s", err.line,
-                  err.message);
+    carc_game *g = replay_text(text);
     const carc_pending *p = carc__front(g);
     ck_assert_int_eq(p->owner, PIG);
     ck_assert_int_eq(p->kind, DEC_TILE);
@@ -410,10 +403,10 @@ START_TEST(scenario_veto_on_refuses_off_lands)
     ck_assert_int_eq(player, 0);
     /* veto on: tile 5 alone; veto off: 5 and 15 */
     ids l;
-    legal(on, &l);
+    legal_ids_of(on, &l);
     ck_assert_uint_eq(l.n, 1);
     ck_assert_int_eq(l.id[0], CARC_ID_TILE + 5);
-    legal(off, &l);
+    legal_ids_of(off, &l);
     ck_assert_uint_eq(l.n, 2);
     ck_assert_int_eq(l.id[0], CARC_ID_TILE + 5);
     ck_assert_int_eq(l.id[1], CARC_ID_TILE + 15);
@@ -422,7 +415,7 @@ START_TEST(scenario_veto_on_refuses_off_lands)
     ck_assert_int_eq(a.kind, ACT_THROW_TILE);
     ck_assert_int_eq(a.arg, 15);
     bytes before;
-    dup_state(on, &before);
+    before = serial(on);
     ck_assert_int_eq(carc_game_apply(on, &a), CARC_E_ILLEGAL);
     same_bytes(on, before, "throw 1,3", 15);
     carc_explanation e;
@@ -438,7 +431,7 @@ START_TEST(scenario_veto_on_refuses_off_lands)
     first_text(c, seg, sizeof seg);
     c->opts.rules[RULE_PIGVETO] = 2;
     carc_action s = parsed(c, seg);
-    dup_state(c, &before);
+    before = serial(c);
     ck_assert_int_eq(carc_game_apply(c, &s), CARC_E_ILLEGAL);
     same_bytes(c, before, seg, 15);
     ck_assert_int_eq(carc_game_explain_text(c, seg, &e), CARC_OK);
